@@ -1,0 +1,1 @@
+"""AI controllers. Nothing here imports pygame."""

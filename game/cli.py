@@ -1,0 +1,178 @@
+"""Command line: launcher (default), play, screenshot, simulate, check-map, replay, ladder.
+
+Every problem with arguments or files is one line on stderr and exit code 2, never a traceback.
+Headless commands never import pygame.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from pathlib import Path
+
+from game import __version__
+from game.errors import UserError
+
+
+class _Parser(argparse.ArgumentParser):
+    def error(self, message: str) -> None:  # type: ignore[override]
+        raise UserError(message, self.prog)
+
+
+def _ruleset_arg(value: str) -> str:
+    from game.core import ruleset as registry
+
+    if value not in registry.available():
+        raise argparse.ArgumentTypeError(
+            f"unknown ruleset {value!r} (available: {', '.join(registry.available())})")
+    return value
+
+
+def _positive(value: str) -> int:
+    try:
+        n = int(value)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{value!r} is not a whole number") from None
+    if n < 1:
+        raise argparse.ArgumentTypeError(f"{value} must be at least 1")
+    return n
+
+
+def _seed(value: str) -> int:
+    try:
+        n = int(value)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"seed {value!r} is not a whole number") from None
+    if n < 0:
+        raise argparse.ArgumentTypeError("seed must be 0 or more")
+    return n
+
+
+def _size(value: str) -> tuple[int, int]:
+    try:
+        w, h = (int(x) for x in value.lower().split("x"))
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"size {value!r} is not WIDTHxHEIGHT") from None
+    if w < 320 or h < 240 or w > 7680 or h > 4320:
+        raise argparse.ArgumentTypeError(f"size {value} is outside 320x240..7680x4320")
+    return w, h
+
+
+def _side(value: str) -> str:
+    if value == "human" or value == "random" or value.startswith("ai:") or value in (
+            "easy", "normal", "hard", "baseline"):
+        return value
+    raise argparse.ArgumentTypeError(f"{value!r} is not human or ai:LEVEL")
+
+
+def build_parser() -> argparse.ArgumentParser:
+    """The argument parser with every subcommand."""
+    ap = _Parser(prog="skirmish", description="Skirmish Table: turn-based tactical skirmishes.")
+    ap.add_argument("--version", action="version", version=f"skirmish-table {__version__}")
+    sub = ap.add_subparsers(dest="command", parser_class=_Parser)
+
+    sim = sub.add_parser("simulate", help="play AI-vs-AI skirmishes headless and summarise")
+    sim.add_argument("--ruleset", type=_ruleset_arg, required=True)
+    sim.add_argument("--map")
+    sim.add_argument("--games", type=_positive, default=10)
+    sim.add_argument("--seed", type=_seed, default=1)
+    sim.add_argument("--json", action="store_true", help="print one JSON object on stdout")
+    sim.add_argument("--replay-dir", type=Path)
+    sim.add_argument("--p1", type=_side, default="baseline")
+    sim.add_argument("--p2", type=_side, default="baseline")
+
+    chk = sub.add_parser("check-map", help="validate a Tiled map against docs/maps.md")
+    chk.add_argument("path", type=Path)
+
+    rep = sub.add_parser("replay", help="re-run a replay headless and print the final state hash")
+    rep.add_argument("file", type=Path)
+
+    play = sub.add_parser("play", help="start a skirmish directly in a window")
+    play.add_argument("--ruleset", type=_ruleset_arg, required=True)
+    play.add_argument("--map")
+    play.add_argument("--p1", type=_side, default="human")
+    play.add_argument("--p2", type=_side, default="ai:normal")
+    play.add_argument("--seed", type=_seed)
+
+    shot = sub.add_parser("screenshot", help="render the battle screen to a PNG without a window")
+    shot.add_argument("--ruleset", type=_ruleset_arg, required=True)
+    shot.add_argument("--map")
+    shot.add_argument("--out", type=Path, required=True)
+    shot.add_argument("--turns", type=int, default=0)
+    shot.add_argument("--seed", type=_seed, default=1)
+    shot.add_argument("--size", type=_size, default=(1280, 720))
+
+    lad = sub.add_parser("ladder", help="mirror matches between AI levels with win rates")
+    lad.add_argument("--ruleset", type=_ruleset_arg, required=True)
+    lad.add_argument("--games", type=_positive, default=40)
+    lad.add_argument("--seed", type=_seed, default=1)
+    lad.add_argument("--json", action="store_true")
+    lad.add_argument("--levels", default="")
+    return ap
+
+
+def _check_map_path(value: str | None) -> None:
+    if value is not None:
+        from game.paths import resolve_map
+
+        if not resolve_map(value).is_file():
+            raise UserError("no such map file", value)
+
+
+def run(argv: list[str]) -> int:
+    """Parse and dispatch; raises UserError for bad input."""
+    args = build_parser().parse_args(argv)
+    cmd = args.command
+    if cmd == "simulate":
+        from game.sim import progress_bar, simulate
+
+        _check_map_path(args.map)
+        summary = simulate(args.ruleset, args.map, args.games, args.seed, args.replay_dir,
+                           args.p1, args.p2, progress=progress_bar)
+        if args.json:
+            print(json.dumps(summary, sort_keys=True))
+        else:
+            rate = summary["games"] / summary["seconds"] if summary["seconds"] else float("inf")
+            print(f"{summary['ruleset']}: {summary['games']} games, wins {summary['wins']}, "
+                  f"draws {summary['draws']}, mean rounds {summary['mean_rounds']}, "
+                  f"{summary['seconds']:.2f} s ({rate:.1f} games/s)")
+        return 0
+    if cmd == "check-map":
+        from game.core.tmx import check_map
+
+        print(check_map(args.path))
+        return 0
+    if cmd == "replay":
+        from game.sim import run_replay
+
+        match, data = run_replay(args.file)
+        final = match.state_hash()
+        print(final)
+        expected = data.get("final_hash")
+        if expected and expected != final:
+            raise UserError(f"final hash {final[:12]} differs from the recorded {str(expected)[:12]}",
+                            str(args.file))
+        return 0
+    if cmd == "ladder":
+        from game.ai.ladder import run_ladder_command
+
+        return run_ladder_command(args)
+    if cmd == "screenshot":
+        from game.ui.app import screenshot_command
+
+        return screenshot_command(args)
+    from game.ui.app import launch_command
+
+    return launch_command(args)
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Entry point for `skirmish` and `python -m game`."""
+    try:
+        return run(sys.argv[1:] if argv is None else argv)
+    except UserError as exc:
+        print(f"skirmish: {exc.line()}", file=sys.stderr)
+        return 2
+    except KeyboardInterrupt:
+        return 130

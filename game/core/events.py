@@ -1,0 +1,29 @@
+"""The combat log: events that carry their math (every card, die, modifier and total)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+
+@dataclass
+class Event:
+    """One log line; `math` holds the expandable breakdown lines."""
+
+    kind: str
+    text: str
+    math: list[str] = field(default_factory=list)
+    data: dict[str, Any] = field(default_factory=dict)
+    round: int = 0
+    side: str = ""
+    chance: bool = False
+
+    def to_json(self) -> dict[str, Any]:
+        """Plain data for saves."""
+        return {"kind": self.kind, "text": self.text, "math": self.math, "data": self.data,
+                "round": self.round, "side": self.side, "chance": self.chance}
+
+    @staticmethod
+    def from_json(data: dict[str, Any]) -> Event:
+        """Inverse of to_json."""
+        return Event(**data)

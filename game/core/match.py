@@ -1,0 +1,337 @@
+"""A match: scenario + esper world + seeded chance + log + the input record that replays it.
+
+The match is the only thing that talks to controllers. `advance()` runs the game until a human
+must act or the match ends; `submit()` and `answer()` feed a human's intent back in. Every
+input (action or decision answer) is recorded, so seed + scenario + inputs replay the game.
+"""
+
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass, field
+from pathlib import Path
+from typing import Any, Protocol
+
+from game.core.action import Action, Decision
+from game.core.board import Board
+from game.core.chance import Chance
+from game.core.components import Table
+from game.core.events import Event
+from game.core.ruleset import Outcome, Resolution, Ruleset, Turn
+from game.core.world import World, entities_with, state_hash
+
+SAVE_FORMAT = 1
+
+
+@dataclass
+class Scenario:
+    """What a skirmish is set up from."""
+
+    ruleset: str
+    map: str
+    squads: dict[str, str]
+    seed: int = 1
+    options: dict[str, Any] = field(default_factory=dict)
+
+    def to_json(self) -> dict[str, Any]:
+        """Plain data."""
+        return asdict(self)
+
+    @staticmethod
+    def from_json(data: dict[str, Any]) -> Scenario:
+        """Inverse of to_json."""
+        return Scenario(ruleset=data["ruleset"], map=data["map"], squads=dict(data["squads"]),
+                        seed=int(data.get("seed", 1)), options=dict(data.get("options", {})))
+
+
+class Controller(Protocol):
+    """Whoever plays a side: the human at this desk or an AI."""
+
+    is_human: bool
+
+    def choose(self, match: Match, legal: list[Action]) -> Action:
+        """Pick one of the legal actions for the current actor."""
+        ...
+
+    def decide(self, match: Match, decision: Decision) -> str:
+        """Answer a decision with one of its option keys."""
+        ...
+
+
+class HumanController:
+    """Marks a side as played through the UI: the match waits for submit()/answer()."""
+
+    is_human = True
+
+    def choose(self, match: Match, legal: list[Action]) -> Action:  # pragma: no cover - never called
+        raise RuntimeError("a human's actions come through Match.submit")
+
+    def decide(self, match: Match, decision: Decision) -> str:  # pragma: no cover - never called
+        raise RuntimeError("a human's answers come through Match.answer")
+
+
+@dataclass(frozen=True)
+class Need:
+    """What the match waits for: a human's action (decision None) or answer to a decision."""
+
+    side: str
+    decision: Decision | None = None
+    legal: tuple[Action, ...] = ()
+
+
+class IllegalInput(ValueError):
+    """An input the rules do not allow right now."""
+
+
+class Match:
+    """One skirmish in progress."""
+
+    def __init__(self, ruleset: Ruleset, scenario: Scenario, board: Board,
+                 controllers: dict[str, Controller] | None = None, *, setup: bool = True) -> None:
+        self.ruleset = ruleset
+        self.scenario = scenario
+        self.board = board
+        self.controllers: dict[str, Controller] = controllers or {}
+        self.world = World()
+        self.chance = Chance(scenario.seed)
+        self.log: list[Event] = []
+        self.inputs: list[dict[str, Any]] = []
+        self.result: Outcome | None = None
+        self.listeners: list[Any] = []
+        self._resolution: Resolution | None = None
+        self._decision: Decision | None = None
+        self._undo: list[tuple[dict[str, Any], int]] = []
+        self.table_entity = 0
+        if setup:
+            with self.world:
+                self.table_entity = self._create_table()
+                ruleset.setup(self)
+            self._check_over()
+
+    def _create_table(self) -> int:
+        import esper
+
+        return esper.create_entity(Table(sides=tuple(sorted(self.scenario.squads))))
+
+    # -- state access --------------------------------------------------------------------------
+    @property
+    def table(self) -> Table:
+        """The match-level record component."""
+        with self.world:
+            import esper
+
+            return esper.component_for_entity(self.table_entity, Table)
+
+    @property
+    def round(self) -> int:
+        """Current round number."""
+        return self.table.round
+
+    @property
+    def over(self) -> bool:
+        """Whether the match has a result."""
+        return self.result is not None
+
+    def current(self) -> Turn:
+        """Who acts now."""
+        with self.world:
+            return self.ruleset.turn(self)
+
+    def legal(self) -> list[Action]:
+        """The current actor's legal actions."""
+        with self.world:
+            return self.ruleset.legal_actions(self)
+
+    @property
+    def pending_decision(self) -> Decision | None:
+        """The decision waiting for an answer, if any."""
+        return self._decision
+
+    # -- events --------------------------------------------------------------------------------
+    def emit(self, kind: str, text: str, math: list[str] | None = None, *, chance: bool = False,
+             side: str = "", **data: Any) -> Event:
+        """Append a log event (rulesets call this while resolving)."""
+        with self.world:
+            rnd = self.table.round
+        ev = Event(kind, text, list(math or []), data, rnd, side, chance)
+        self.log.append(ev)
+        if chance:
+            self._undo.clear()
+        for fn in self.listeners:
+            fn(ev)
+        return ev
+
+    # -- driving -------------------------------------------------------------------------------
+    def advance(self, max_steps: int = 1_000_000) -> Need | None:
+        """Run AI inputs until a human must act or the match ends; returns the human's need."""
+        for _ in range(max_steps):
+            if self.result is not None:
+                return None
+            if self._resolution is not None:
+                assert self._decision is not None
+                ctrl = self.controllers.get(self._decision.side)
+                if ctrl is None or ctrl.is_human:
+                    return Need(self._decision.side, self._decision)
+                self.answer(ctrl.decide(self, self._decision))
+                continue
+            turn = self.current()
+            legal = self.legal()
+            ctrl = self.controllers.get(turn.side)
+            if ctrl is None or ctrl.is_human:
+                return Need(turn.side, None, tuple(legal))
+            self.submit(ctrl.choose(self, legal))
+        raise RuntimeError("advance() made no progress")
+
+    def submit(self, action: Action) -> None:
+        """Start resolving an action of the current actor."""
+        if self.result is not None:
+            raise IllegalInput("the match is over")
+        if self._resolution is not None:
+            raise IllegalInput("a decision is pending")
+        legal = self.legal()
+        match = next((a for a in legal if a.same_intent(action)), None)
+        if match is None:
+            raise IllegalInput(f"illegal action {action.kind} now")
+        if match.kind in self.ruleset.undoable:
+            self._undo.append((self.snapshot(), len(self.log)))
+        else:
+            self._undo.clear()
+        self.inputs.append({"t": "action", "action": match.to_json()})
+        with self.world:
+            self._resolution = self.ruleset.resolve(self, match)
+        self._pump(None)
+
+    def answer(self, key: str) -> None:
+        """Answer the pending decision."""
+        if self._decision is None:
+            raise IllegalInput("no decision is pending")
+        if key not in self._decision.keys():
+            raise IllegalInput(f"{key!r} is not an option of {self._decision.kind}")
+        self.inputs.append({"t": "answer", "key": key})
+        self._pump(key)
+
+    def _pump(self, value: str | None) -> None:
+        assert self._resolution is not None
+        with self.world:
+            try:
+                self._decision = self._resolution.send(value) if value is not None else next(self._resolution)
+            except StopIteration:
+                self._resolution = None
+                self._decision = None
+        if self._resolution is None:
+            self._check_over()
+
+    def _check_over(self) -> None:
+        with self.world:
+            out = self.ruleset.outcome(self)
+            if out is None and self.table.round > self.ruleset.round_cap:
+                out = Outcome(None, f"round cap ({self.ruleset.round_cap}) reached")
+        if out is not None and self.result is None:
+            self.result = out
+            who = "draw" if out.winner is None else f"{out.winner} wins"
+            self.emit("end", f"Match over: {who} ({out.reason}).")
+
+    def play(self) -> Outcome:
+        """Play to the end with AI controllers on both sides."""
+        need = self.advance()
+        if need is not None:
+            raise RuntimeError(f"side {need.side} has no AI controller")
+        assert self.result is not None
+        return self.result
+
+    # -- undo ----------------------------------------------------------------------------------
+    @property
+    def can_undo(self) -> bool:
+        """Whether the last uncommitted move(s) can be taken back (no chance since)."""
+        return bool(self._undo) and self._resolution is None
+
+    def undo(self) -> bool:
+        """Take back the last undoable action."""
+        if not self.can_undo:
+            return False
+        snap, log_len = self._undo.pop()
+        self._restore_state(snap)
+        del self.log[log_len:]
+        return True
+
+    # -- snapshots -----------------------------------------------------------------------------
+    def snapshot(self) -> dict[str, Any]:
+        """Exact state between inputs: world, chance, log and input record."""
+        return {
+            "format": SAVE_FORMAT,
+            "scenario": self.scenario.to_json(),
+            "world": self.world.snapshot(),
+            "chance": self.chance.to_json(),
+            "table_entity": self.table_entity,
+            "inputs": list(self.inputs),
+            "log": [e.to_json() for e in self.log],
+            "result": None if self.result is None else {"winner": self.result.winner,
+                                                        "reason": self.result.reason},
+        }
+
+    def _restore_state(self, snap: dict[str, Any]) -> None:
+        self.world.restore(snap["world"])
+        self.chance = Chance.from_json(snap["chance"])
+        self.table_entity = int(snap["table_entity"])
+        self.inputs = list(snap["inputs"])
+        self._resolution = None
+        self._decision = None
+        res = snap.get("result")
+        self.result = None if res is None else Outcome(res["winner"], res["reason"])
+
+    @staticmethod
+    def from_snapshot(ruleset: Ruleset, board: Board, snap: dict[str, Any],
+                      controllers: dict[str, Controller] | None = None) -> Match:
+        """Rebuild a match from snapshot() data."""
+        match = Match(ruleset, Scenario.from_json(snap["scenario"]), board, controllers, setup=False)
+        match._restore_state(snap)
+        match.log = [Event.from_json(e) for e in snap.get("log", [])]
+        return match
+
+    def scratch(self) -> Match:
+        """An independent copy for AI lookahead: never touches this match."""
+        copy = Match(self.ruleset, self.scenario, self.board, {}, setup=False)
+        copy.world.restore(self.world.snapshot())
+        copy.chance = self.chance.copy()
+        copy.table_entity = self.table_entity
+        copy.result = self.result
+        return copy
+
+    def close(self) -> None:
+        """Free the esper world."""
+        self.world.close()
+
+    def state_hash(self) -> str:
+        """Hash of world + chance + result: equal for equal games."""
+        return state_hash({"world": self.world.snapshot(), "chance": self.chance.to_json(),
+                           "result": None if self.result is None else [self.result.winner,
+                                                                      self.result.reason]})
+
+    # -- helpers for rulesets ------------------------------------------------------------------
+    def units(self, *types_: type) -> list[tuple[int, list[Any]]]:
+        """Entities with all the given components, ascending id (call inside `with world`)."""
+        return list(entities_with(*types_))
+
+
+def load_board_for(scenario: Scenario) -> Board:
+    """Load the scenario's map (through core.tmx)."""
+    from game.core.tmx import load_board
+    from game.paths import resolve_map
+
+    return load_board(resolve_map(scenario.map))
+
+
+def new_match(scenario: Scenario, controllers: dict[str, Controller] | None = None) -> Match:
+    """Build a match from a scenario: ruleset lookup, board load, set-up."""
+    from game.core import ruleset as registry
+
+    return Match(registry.get(scenario.ruleset), scenario, load_board_for(scenario), controllers)
+
+
+def map_name(path: Path) -> str:
+    """How a scenario names a map: relative to maps/ when shipped there."""
+    from game.paths import MAPS_DIR
+
+    try:
+        return path.resolve().relative_to(MAPS_DIR.resolve()).as_posix()
+    except ValueError:
+        return str(path)

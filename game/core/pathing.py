@@ -1,0 +1,91 @@
+"""Reachable area and paths with ruleset-supplied step costs and occupancy rules.
+
+Nodes are (cell, tag): the tag lets a ruleset carry step state (e.g. tokens' alternating diagonal
+costs) while a plain ruleset leaves it None.
+"""
+
+from __future__ import annotations
+
+import heapq
+from collections.abc import Callable, Hashable
+from dataclasses import dataclass, field
+
+from game.core.board import Board
+from game.core.geometry import Cell
+
+StepFn = Callable[[Cell, Cell, Hashable], "tuple[float, Hashable] | None"]
+
+
+def default_step(board: Board) -> StepFn:
+    """Each step costs the entered cell's move_cost; walls are impassable."""
+
+    def step(src: Cell, dst: Cell, tag: Hashable) -> tuple[float, Hashable] | None:
+        if not board.passable(dst):
+            return None
+        return board.at(dst).move_cost, tag
+
+    return step
+
+
+@dataclass
+class Reach:
+    """Result of a search: cheapest cost to each cell and the way back."""
+
+    start: Cell
+    cost: dict[Cell, float] = field(default_factory=dict)
+    came: dict[Cell, Cell | None] = field(default_factory=dict)
+    stoppable: set[Cell] = field(default_factory=set)
+
+    def path_to(self, cell: Cell) -> list[Cell]:
+        """Cells from start (excluded) to cell (included); [] if unreachable."""
+        if cell not in self.came:
+            return []
+        out: list[Cell] = []
+        cur: Cell | None = cell
+        while cur is not None and cur != self.start:
+            out.append(cur)
+            cur = self.came[cur]
+        out.reverse()
+        return out
+
+
+def reachable(board: Board, start: Cell, budget: float, step: StepFn | None = None,
+              enterable: Callable[[Cell], bool] | None = None,
+              can_stop: Callable[[Cell], bool] | None = None, tag: Hashable = None) -> Reach:
+    """Dijkstra from `start` within `budget`.
+
+    `enterable(cell)` filters cells a unit may pass (e.g. not through enemies);
+    `can_stop(cell)` filters where it may end (e.g. not on an ally). Ties between equal-cost
+    routes resolve by cell order so the same board always yields the same paths.
+    """
+    step_fn = step or default_step(board)
+    reach = Reach(start)
+    best: dict[tuple[Cell, Hashable], float] = {(start, tag): 0.0}
+    reach.cost[start] = 0.0
+    reach.came[start] = None
+    heap: list[tuple[float, Cell, Hashable, Cell | None]] = [(0.0, start, tag, None)]
+    prev_of: dict[tuple[Cell, Hashable], Cell | None] = {(start, tag): None}
+    while heap:
+        cost, cell, node_tag, _ = heapq.heappop(heap)
+        if cost > best.get((cell, node_tag), float("inf")):
+            continue
+        for nxt in board.neighbors(cell):
+            if enterable is not None and not enterable(nxt):
+                continue
+            res = step_fn(cell, nxt, node_tag)
+            if res is None:
+                continue
+            delta, nxt_tag = res
+            new = cost + delta
+            if new > budget + 1e-9:
+                continue
+            key = (nxt, nxt_tag)
+            if new < best.get(key, float("inf")) - 1e-12:
+                best[key] = new
+                prev_of[key] = cell
+                if new < reach.cost.get(nxt, float("inf")) - 1e-12:
+                    reach.cost[nxt] = new
+                    reach.came[nxt] = cell
+                heapq.heappush(heap, (new, nxt, nxt_tag, cell))
+    reach.stoppable = {c for c in reach.cost if can_stop is None or can_stop(c)}
+    return reach

@@ -1,0 +1,181 @@
+"""The plug-in interface every ruleset implements, and the registry of rulesets.
+
+A ruleset is a package under game/rulesets/<id>/ exposing `RULESET`, an instance of a `Ruleset`
+subclass. The match drives it: `setup` builds the world from the scenario, `legal_actions`
+lists what the current actor may do, `resolve` is a generator that applies an action, emitting
+log events through the match and yielding `Decision`s whose answers come back via send().
+"""
+
+from __future__ import annotations
+
+import importlib
+from abc import ABC, abstractmethod
+from collections.abc import Generator
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, ClassVar
+
+from game.core.action import Action, Decision
+
+if TYPE_CHECKING:
+    from game.core.match import Match
+
+Resolution = Generator[Decision, str, None]
+
+
+@dataclass(frozen=True)
+class Turn:
+    """Who must act now: a side, and the unit acting for it (None when the side acts as one)."""
+
+    side: str
+    unit: int | None
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """How a match ended. `winner` None is a draw."""
+
+    winner: str | None
+    reason: str
+
+
+@dataclass
+class Preview:
+    """Exact odds of an action before committing, with the breakdown the rules will use."""
+
+    title: str
+    outcomes: list[tuple[str, float]] = field(default_factory=list)
+    hit: float = 0.0
+    crit: float = 0.0
+    expected_damage: float = 0.0
+    kill: float = 0.0
+    lines: list[str] = field(default_factory=list)
+
+
+@dataclass
+class Assessment:
+    """What the baseline AI weighs for one action, from exact distributions."""
+
+    expected_damage: float = 0.0
+    kill_chance: float = 0.0
+    exposure: float = 0.0
+    progress: float = 0.0
+    cost: float = 0.0
+
+    def score(self) -> float:
+        """Default weighting: damage, kills, closing in; minus return fire and spent resources."""
+        return (self.expected_damage + 8.0 * self.kill_chance + 0.5 * self.progress
+                - 0.6 * self.exposure - self.cost)
+
+
+@dataclass(frozen=True)
+class SquadInfo:
+    """A squad a side can field."""
+
+    id: str
+    name: str
+    description: str
+    units: tuple[str, ...]
+
+
+class Ruleset(ABC):
+    """Base class of all rulesets; see docs/architecture.md for how each one fits."""
+
+    id: ClassVar[str]
+    name: ClassVar[str]
+    board_kind: ClassVar[str]
+    round_cap: ClassVar[int] = 30
+    #: action kinds that draw no chance and may be undone until a chance event happens
+    undoable: ClassVar[frozenset[str]] = frozenset({"move"})
+
+    # -- content -------------------------------------------------------------------------------
+    @abstractmethod
+    def squads(self) -> dict[str, SquadInfo]:
+        """Squads available to either side, by id."""
+
+    @abstractmethod
+    def default_squads(self) -> tuple[str, str]:
+        """The squads a default skirmish fields for p1 and p2."""
+
+    def maps(self) -> list[Path]:
+        """Shipped maps this ruleset can be played on (its board kind), default first."""
+        from game.paths import maps_for
+
+        return maps_for(self.board_kind, self.id)
+
+    # -- play ----------------------------------------------------------------------------------
+    @abstractmethod
+    def setup(self, match: Match) -> None:
+        """Create the world's entities from match.scenario (squads on spawn zones, decks...)."""
+
+    @abstractmethod
+    def turn(self, match: Match) -> Turn:
+        """Who acts now."""
+
+    @abstractmethod
+    def legal_actions(self, match: Match) -> list[Action]:
+        """Everything the current actor may do; never empty while the match runs."""
+
+    @abstractmethod
+    def resolve(self, match: Match, action: Action) -> Resolution:
+        """Apply an action: emit events, yield decisions, advance turns."""
+
+    @abstractmethod
+    def outcome(self, match: Match) -> Outcome | None:
+        """The result once the match is decided, else None."""
+
+    # -- knowledge for the UI and the AI -------------------------------------------------------
+    def preview(self, match: Match, action: Action) -> Preview | None:
+        """Exact odds and breakdown for an action (None when it involves no chance)."""
+        return None
+
+    def assess(self, match: Match, action: Action) -> Assessment:
+        """Baseline-AI terms for an action, from the acting side's knowledge only."""
+        return Assessment()
+
+    def advise(self, match: Match, decision: Decision) -> dict[str, float]:
+        """Value of each answer to a decision for the deciding side (higher is better)."""
+        return {}
+
+    def invariants(self, match: Match) -> list[str]:
+        """Broken invariants (conformance test): empty when all is well."""
+        return []
+
+    def unit_view(self, match: Match, ent: int, side: str | None) -> dict[str, Any]:
+        """What `side` may see of a unit, for the UI's panels (no hidden information)."""
+        return {}
+
+    def rules_doc(self) -> Path:
+        """The ruleset's rules reference in our words."""
+        return Path(__file__).resolve().parents[2] / "docs" / "rulesets" / f"{self.id}.md"
+
+
+RULESET_IDS: tuple[str, ...] = ("voidmarked", "casket", "varium", "tokens", "saves")
+_cache: dict[str, Ruleset] = {}
+
+
+def available() -> list[str]:
+    """Ids of rulesets that are implemented (their package imports)."""
+    out = []
+    for rid in RULESET_IDS:
+        try:
+            get(rid)
+        except KeyError:
+            continue
+        out.append(rid)
+    return out
+
+
+def get(ruleset_id: str) -> Ruleset:
+    """The registered ruleset with this id; KeyError when unknown or not implemented."""
+    if ruleset_id not in _cache:
+        if ruleset_id not in RULESET_IDS:
+            raise KeyError(ruleset_id)
+        try:
+            module = importlib.import_module(f"game.rulesets.{ruleset_id}")
+        except ModuleNotFoundError as exc:
+            if exc.name and exc.name.startswith(f"game.rulesets.{ruleset_id}"):
+                raise KeyError(ruleset_id) from None
+            raise
+        _cache[ruleset_id] = module.RULESET
+    return _cache[ruleset_id]

@@ -1,0 +1,150 @@
+"""The esper world of one match, and its exact JSON snapshot.
+
+esper keeps its state in module globals with named worlds; `World` owns one name and switches
+esper to it for the duration of a `with world:` block, so several matches (and the AI's scratch
+copies) can live side by side. Components are dataclasses registered with `@component`; a
+snapshot is `{entity: {ComponentName: fields}}` and restores to the same entity ids.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import hashlib
+import itertools
+import json
+import types
+import typing
+from collections.abc import Iterator
+from typing import Any, TypeVar
+
+import esper
+
+C = TypeVar("C")
+COMPONENTS: dict[str, type] = {}
+_TUPLE_FIELDS: dict[type, dict[str, bool]] = {}
+_names = itertools.count(1)
+
+
+def component(cls: type[C]) -> type[C]:
+    """Register a dataclass as a snapshot-able component under its class name."""
+    if not dataclasses.is_dataclass(cls):
+        raise TypeError(f"{cls.__name__} must be a dataclass")
+    if cls.__name__ in COMPONENTS and COMPONENTS[cls.__name__] is not cls:
+        raise TypeError(f"component name {cls.__name__} registered twice")
+    COMPONENTS[cls.__name__] = cls
+    return cls
+
+
+def _tuple_fields(cls: type) -> dict[str, bool]:
+    """Which fields are annotated as tuples (JSON turns them into lists)."""
+    known = _TUPLE_FIELDS.get(cls)
+    if known is None:
+        hints = typing.get_type_hints(cls)
+        known = {}
+        for f in dataclasses.fields(cls):
+            hint = hints.get(f.name)
+            origin = typing.get_origin(hint)
+            if origin in (typing.Union, types.UnionType):
+                args = [a for a in typing.get_args(hint) if a is not type(None)]
+                origin = typing.get_origin(args[0]) if args else None
+                hint = args[0] if args else hint
+            known[f.name] = hint is tuple or origin is tuple
+        _TUPLE_FIELDS[cls] = known
+    return known
+
+
+def to_jsonable(value: Any) -> Any:
+    """Plain JSON data for a component field value."""
+    if dataclasses.is_dataclass(value) and not isinstance(value, type):
+        return {f.name: to_jsonable(getattr(value, f.name)) for f in dataclasses.fields(value)}
+    if isinstance(value, (list, tuple)):
+        return [to_jsonable(v) for v in value]
+    if isinstance(value, dict):
+        return {str(k): to_jsonable(v) for k, v in value.items()}
+    return value
+
+
+def _deep_tuple(value: Any) -> Any:
+    if isinstance(value, list):
+        return tuple(_deep_tuple(v) for v in value)
+    return value
+
+
+def component_from_json(name: str, data: dict[str, Any]) -> Any:
+    """Rebuild a registered component from its snapshot fields."""
+    cls = COMPONENTS[name]
+    tuples = _tuple_fields(cls)
+    kwargs = {k: (_deep_tuple(v) if tuples.get(k) else v) for k, v in data.items()}
+    return cls(**kwargs)
+
+
+class World:
+    """One esper world context; use `with world:` around any esper calls for it."""
+
+    def __init__(self, name: str | None = None) -> None:
+        self.name = name or f"world-{next(_names)}"
+        self._previous: list[str] = []
+        previous = esper.current_world
+        esper.switch_world(self.name)
+        esper.clear_database()
+        esper.switch_world(previous)
+
+    def __enter__(self) -> World:
+        self._previous.append(esper.current_world)
+        esper.switch_world(self.name)
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        esper.switch_world(self._previous.pop())
+
+    def close(self) -> None:
+        """Free the esper context (never the active one)."""
+        if esper.current_world == self.name:
+            esper.switch_world("default")
+        if self.name in esper.list_worlds():
+            esper.delete_world(self.name)
+
+    # -- snapshots -----------------------------------------------------------------------------
+    def snapshot(self) -> dict[str, dict[str, Any]]:
+        """Exact JSON-able state: entity id -> component name -> fields."""
+        with self:
+            out: dict[str, dict[str, Any]] = {}
+            for ent in sorted(esper._entities):  # noqa: SLF001 - esper exposes no entity listing
+                comps = esper.components_for_entity(ent)
+                out[str(ent)] = {
+                    type(c).__name__: to_jsonable(c) for c in sorted(comps, key=lambda c: type(c).__name__)
+                }
+            return out
+
+    def restore(self, snap: dict[str, dict[str, Any]]) -> None:
+        """Replace this world's content with a snapshot, keeping entity ids."""
+        with self:
+            esper.clear_database()
+            wanted = {int(k): v for k, v in snap.items()}
+            top = max(wanted, default=0)
+            for ent_id in range(1, top + 1):
+                ent = esper.create_entity()
+                assert ent == ent_id
+                if ent_id not in wanted:
+                    esper.delete_entity(ent, immediate=True)
+                    continue
+                for name, fields in wanted[ent_id].items():
+                    esper.add_component(ent, component_from_json(name, fields))
+
+    def copy(self, name: str | None = None) -> World:
+        """A scratch world with the same content (AI lookahead)."""
+        other = World(name)
+        other.restore(self.snapshot())
+        return other
+
+
+def state_hash(data: Any) -> str:
+    """Stable SHA-256 of JSON data (replay checks)."""
+    text = json.dumps(data, sort_keys=True, separators=(",", ":"))
+    return hashlib.sha256(text.encode()).hexdigest()
+
+
+def entities_with(*types_: type) -> Iterator[tuple[int, list[Any]]]:
+    """Entities holding all given components, in ascending id order (determinism)."""
+    found = sorted(esper.get_components(*types_), key=lambda item: item[0])
+    yield from found

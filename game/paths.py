@@ -1,0 +1,45 @@
+"""Where the game's files are: shipped data (source tree or a frozen app) and per-user data."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+
+def _root() -> Path:
+    frozen = getattr(sys, "_MEIPASS", None)
+    if frozen:
+        return Path(frozen)
+    return Path(__file__).resolve().parent.parent
+
+
+ROOT = _root()
+ASSETS_DIR = ROOT / "assets"
+MAPS_DIR = ROOT / "maps"
+DOCS_DIR = ROOT / "docs"
+
+
+def user_dir(kind: str = "") -> Path:
+    """Per-user data folder (saves, settings, replays), created on first use."""
+    import platformdirs
+
+    base = Path(platformdirs.user_data_dir("skirmish-table", "SkirmishTable"))
+    path = base / kind if kind else base
+    path.mkdir(parents=True, exist_ok=True)
+    return path
+
+
+def maps_for(board_kind: str, ruleset_id: str = "") -> list[Path]:
+    """Shipped maps of a board kind; maps naming the ruleset in their file name come first."""
+    sub = MAPS_DIR / board_kind
+    found = sorted(sub.glob("*.tmx")) if sub.is_dir() else []
+    return sorted(found, key=lambda p: (not p.stem.startswith(ruleset_id), p.name))
+
+
+def resolve_map(name: str) -> Path:
+    """A scenario's map name to a path: absolute/relative paths as given, else under maps/."""
+    path = Path(name)
+    if path.is_file():
+        return path
+    shipped = MAPS_DIR / name
+    return shipped if shipped.exists() else path

@@ -1,0 +1,1 @@
+"""Rulesets, one package each, all shaped alike (see docs/architecture.md)."""
