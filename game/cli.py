@@ -49,6 +49,16 @@ def _seed(value: str) -> int:
     return n
 
 
+def _seconds(value: str) -> float:
+    try:
+        n = float(value)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{value!r} is not a number of seconds") from None
+    if not 0.01 <= n <= 60:
+        raise argparse.ArgumentTypeError(f"{value} must be between 0.01 and 60 seconds")
+    return n
+
+
 def _size(value: str) -> tuple[int, int]:
     try:
         w, h = (int(x) for x in value.lower().split("x"))
@@ -108,7 +118,12 @@ def build_parser() -> argparse.ArgumentParser:
     lad.add_argument("--games", type=_positive, default=40)
     lad.add_argument("--seed", type=_seed, default=1)
     lad.add_argument("--json", action="store_true")
-    lad.add_argument("--levels", default="")
+    lad.add_argument("--levels", default="", help="comma-separated levels (default: all)")
+    lad.add_argument("--hard-budget", type=_seconds, default=None,
+                     help="Hard's seconds per decision in ladder games (default 0.25; x3 per side turn)")
+    lad.add_argument("--hard-samples", type=_positive, default=None,
+                     help="cap Hard's samples per decision (reproducible when the cap binds first)")
+    lad.add_argument("--jobs", type=_seed, default=1, help="worker processes (0 = one per CPU)")
     return ap
 
 

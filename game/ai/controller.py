@@ -8,6 +8,9 @@ side and hide the rest.
 
 from __future__ import annotations
 
+from typing import Any
+
+from game.ai.explain import candidate
 from game.core.action import Action, Decision
 from game.core.chance import Chance
 from game.core.match import Match
@@ -21,14 +24,19 @@ class RandomAI:
 
     def __init__(self, seed: int = 0) -> None:
         self.chance = Chance(seed ^ 0x5EED)
+        self.last_explanation: list[dict[str, Any]] = []
 
     def choose(self, match: Match, legal: list[Action]) -> Action:
         """Any legal action."""
-        return self.chance.pick(legal)
+        action = self.chance.pick(legal)
+        self.last_explanation = [candidate(action.label or action.kind, 0.0, {}, note="random")]
+        return action
 
     def decide(self, match: Match, decision: Decision) -> str:
         """Any legal answer."""
-        return self.chance.pick(decision.keys())
+        key = self.chance.pick(decision.keys())
+        self.last_explanation = [candidate(key, 0.0, {}, note="random")]
+        return key
 
 
 class BaselineAI:
@@ -39,7 +47,7 @@ class BaselineAI:
 
     def __init__(self, seed: int = 0) -> None:
         self.seed = seed
-        self.last_explanation: list[tuple[str, float]] = []
+        self.last_explanation: list[dict[str, Any]] = []
 
     def scores(self, match: Match, legal: list[Action]) -> list[tuple[float, int, Action]]:
         """(score, original index, action) for every legal action, best first."""
@@ -51,7 +59,7 @@ class BaselineAI:
     def choose(self, match: Match, legal: list[Action]) -> Action:
         """The best-scoring action; earlier listed wins ties (stable, deterministic)."""
         ranked = self.scores(match, legal)
-        self.last_explanation = [(a.label or a.kind, s) for s, _, a in ranked[:3]]
+        self.last_explanation = [candidate(a.label or a.kind, s, {"baseline": s}) for s, _, a in ranked[:5]]
         return ranked[0][2]
 
     def decide(self, match: Match, decision: Decision) -> str:

@@ -17,11 +17,17 @@ class Event:
     round: int = 0
     side: str = ""
     chance: bool = False
+    #: "all", or the only side that may read this event (hidden information stays hidden)
+    visible: str = "all"
+
+    def visible_to(self, viewer: str | None) -> bool:
+        """Whether `viewer` may read the event (None = an omniscient observer)."""
+        return viewer is None or self.visible in ("all", viewer)
 
     def to_json(self) -> dict[str, Any]:
         """Plain data for saves."""
         return {"kind": self.kind, "text": self.text, "math": self.math, "data": self.data,
-                "round": self.round, "side": self.side, "chance": self.chance}
+                "round": self.round, "side": self.side, "chance": self.chance, "visible": self.visible}
 
     @staticmethod
     def from_json(data: dict[str, Any]) -> Event:

@@ -146,13 +146,26 @@ class Match:
         """The decision waiting for an answer, if any."""
         return self._decision
 
+    @property
+    def resolving(self) -> bool:
+        """Whether an action's resolution is under way (running, or waiting for a decision).
+
+        False exactly between inputs: invariants that only hold between actions (no cards left on
+        the table) check this, since no decision is pending while a resolution emits its events.
+        """
+        return self._resolution is not None
+
     # -- events --------------------------------------------------------------------------------
     def emit(self, kind: str, text: str, math: list[str] | None = None, *, chance: bool = False,
-             side: str = "", **data: Any) -> Event:
-        """Append a log event (rulesets call this while resolving)."""
+             side: str = "", visible: str = "all", **data: Any) -> Event:
+        """Append a log event (rulesets call this while resolving).
+
+        `visible` is "all" or the one side allowed to read the event (a card drawn into a hidden
+        hand); chance=True also marks anything that commits the turn (undo stops there).
+        """
         with self.world:
             rnd = self.table.round
-        ev = Event(kind, text, list(math or []), data, rnd, side, chance)
+        ev = Event(kind, text, list(math or []), data, rnd, side, chance, visible)
         self.log.append(ev)
         if chance:
             self._undo.clear()
@@ -192,7 +205,7 @@ class Match:
         if match is None:
             raise IllegalInput(f"illegal action {action.kind} now")
         if match.kind in self.ruleset.undoable:
-            self._undo.append((self.snapshot(), len(self.log)))
+            self._undo.append((self._state(), len(self.log)))
         else:
             self._undo.clear()
         self.inputs.append({"t": "action", "action": match.to_json()})
@@ -207,6 +220,8 @@ class Match:
         if key not in self._decision.keys():
             raise IllegalInput(f"{key!r} is not an option of {self._decision.kind}")
         self.inputs.append({"t": "answer", "key": key})
+        # an answer is an input of its own (often the other side's): undo never takes it back
+        self._undo.clear()
         self._pump(key)
 
     def _pump(self, value: str | None) -> None:
@@ -256,6 +271,12 @@ class Match:
     # -- snapshots -----------------------------------------------------------------------------
     def snapshot(self) -> dict[str, Any]:
         """Exact state between inputs: world, chance, log and input record."""
+        snap = self._state()
+        snap["log"] = [e.to_json() for e in self.log]
+        return snap
+
+    def _state(self) -> dict[str, Any]:
+        """The snapshot without the log (undo keeps the log's length instead: no O(n) copy per move)."""
         return {
             "format": SAVE_FORMAT,
             "scenario": self.scenario.to_json(),
@@ -263,9 +284,10 @@ class Match:
             "chance": self.chance.to_json(),
             "table_entity": self.table_entity,
             "inputs": list(self.inputs),
-            "log": [e.to_json() for e in self.log],
             "result": None if self.result is None else {"winner": self.result.winner,
                                                         "reason": self.result.reason},
+            # a resolution waiting on a decision is a generator, which JSON cannot hold
+            "pending": self._resolution is not None,
         }
 
     def _restore_state(self, snap: dict[str, Any]) -> None:
@@ -282,9 +304,29 @@ class Match:
     def from_snapshot(ruleset: Ruleset, board: Board, snap: dict[str, Any],
                       controllers: dict[str, Controller] | None = None) -> Match:
         """Rebuild a match from snapshot() data."""
+        if snap.get("pending"):
+            return Match._rerun(ruleset, board, snap, controllers)
         match = Match(ruleset, Scenario.from_json(snap["scenario"]), board, controllers, setup=False)
         match._restore_state(snap)
         match.log = [Event.from_json(e) for e in snap.get("log", [])]
+        return match
+
+    @staticmethod
+    def _rerun(ruleset: Ruleset, board: Board, snap: dict[str, Any],
+               controllers: dict[str, Controller] | None) -> Match:
+        """A snapshot taken while a decision was pending: re-run its inputs from the set-up.
+
+        The resolution's generator cannot be saved, so the match is rebuilt the way a replay is
+        and checked against the saved world and chance.
+        """
+        match = Match(ruleset, Scenario.from_json(snap["scenario"]), board, controllers)
+        for item in snap["inputs"]:
+            if item.get("t") == "action":
+                match.submit(Action.from_json(item["action"]))
+            else:
+                match.answer(str(item["key"]))
+        if match.world.snapshot() != snap["world"] or match.chance.to_json() != snap["chance"]:
+            raise ValueError("the saved inputs do not lead back to the saved state")
         return match
 
     def scratch(self) -> Match:

@@ -35,16 +35,27 @@ class Reach:
     cost: dict[Cell, float] = field(default_factory=dict)
     came: dict[Cell, Cell | None] = field(default_factory=dict)
     stoppable: set[Cell] = field(default_factory=set)
+    # The way back runs through (cell, tag) nodes: with tags, the cheapest way into a cell may
+    # leave its predecessor in a different tag than that predecessor's own cheapest arrival.
+    best_node: dict[Cell, tuple[Cell, Hashable]] = field(default_factory=dict)
+    prev_node: dict[tuple[Cell, Hashable], tuple[Cell, Hashable] | None] = field(default_factory=dict)
 
     def path_to(self, cell: Cell) -> list[Cell]:
-        """Cells from start (excluded) to cell (included); [] if unreachable."""
+        """Cells from start (excluded) to cell (included), costing exactly cost[cell]; [] if unreachable."""
         if cell not in self.came:
             return []
         out: list[Cell] = []
-        cur: Cell | None = cell
-        while cur is not None and cur != self.start:
-            out.append(cur)
-            cur = self.came[cur]
+        node = self.best_node.get(cell)
+        if node is None:  # a Reach built by hand, without nodes
+            cur: Cell | None = cell
+            while cur is not None and cur != self.start:
+                out.append(cur)
+                cur = self.came[cur]
+        else:
+            walk: tuple[Cell, Hashable] | None = node
+            while walk is not None and self.prev_node.get(walk) is not None:
+                out.append(walk[0])
+                walk = self.prev_node[walk]
         out.reverse()
         return out
 
@@ -64,7 +75,9 @@ def reachable(board: Board, start: Cell, budget: float, step: StepFn | None = No
     reach.cost[start] = 0.0
     reach.came[start] = None
     heap: list[tuple[float, Cell, Hashable, Cell | None]] = [(0.0, start, tag, None)]
-    prev_of: dict[tuple[Cell, Hashable], Cell | None] = {(start, tag): None}
+    prev_of = reach.prev_node
+    prev_of[(start, tag)] = None
+    reach.best_node[start] = (start, tag)
     while heap:
         cost, cell, node_tag, _ = heapq.heappop(heap)
         if cost > best.get((cell, node_tag), float("inf")):
@@ -82,10 +95,11 @@ def reachable(board: Board, start: Cell, budget: float, step: StepFn | None = No
             key = (nxt, nxt_tag)
             if new < best.get(key, float("inf")) - 1e-12:
                 best[key] = new
-                prev_of[key] = cell
+                prev_of[key] = (cell, node_tag)
                 if new < reach.cost.get(nxt, float("inf")) - 1e-12:
                     reach.cost[nxt] = new
                     reach.came[nxt] = cell
+                    reach.best_node[nxt] = key
                 heapq.heappush(heap, (new, nxt, nxt_tag, cell))
     reach.stoppable = {c for c in reach.cost if can_stop is None or can_stop(c)}
     return reach

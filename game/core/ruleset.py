@@ -18,6 +18,8 @@ from typing import TYPE_CHECKING, Any, ClassVar
 from game.core.action import Action, Decision
 
 if TYPE_CHECKING:
+    from game.core.chance import Chance
+    from game.core.geometry import Cell
     from game.core.match import Match
 
 Resolution = Generator[Decision, str, None]
@@ -136,6 +138,92 @@ class Ruleset(ABC):
     def advise(self, match: Match, decision: Decision) -> dict[str, float]:
         """Value of each answer to a decision for the deciding side (higher is better)."""
         return {}
+
+    # -- hooks for the AI levels (generic defaults; a ruleset may refine them) ---------------------
+    #: cells within which the generic threat estimate counts an enemy (a move plus a melee step)
+    threat_reach: ClassVar[int] = 7
+
+    def determinize(self, match: Match, side: str, chance: Chance) -> None:
+        """Re-deal, on an AI's scratch copy, every card `side` cannot see among the zones it cannot see.
+
+        Zone sizes and everything `side` sees stay as they are; the hidden cards are pooled in a
+        canonical order and shuffled with the AI's own `chance`, so the result depends only on what
+        `side` knows. Rulesets with other hidden state override this (and call it for the cards).
+        """
+        from game.core.cards import Cards
+
+        with match.world:
+            for _ent, (cards,) in match.units(Cards):
+                hidden = sorted(z for z in cards.zones if not cards.visible_to(z, side))
+                pool = sorted(c for z in hidden for c in cards.zones[z])
+                chance.shuffle(pool)
+                start = 0
+                for zone in hidden:
+                    size = len(cards.zones[zone])
+                    cards.zones[zone] = pool[start:start + size]
+                    start += size
+
+    def threat_by(self, match: Match, side: str, cell: Cell) -> dict[int, float]:
+        """Per enemy unit, the damage it could deal next turn to a unit of `side` standing on `cell`.
+
+        Generic estimate: 1 per enemy able to act within `threat_reach` cells, fading to 0 at twice
+        that. Rulesets that know their weapons override it with expected damage.
+        """
+        import esper
+
+        from game.core.components import Position, Side, Status
+
+        out: dict[int, float] = {}
+        reach = max(1, self.threat_reach)
+        with match.world:
+            for ent, (owner, pos) in match.units(Side, Position):
+                if owner.side == side:
+                    continue
+                status = esper.try_component(ent, Status)
+                if status is not None and not status.can_act:
+                    continue
+                dist = match.board.distance(pos.cell, cell)
+                weight = 1.0 if dist <= reach else max(0.0, 1.0 - (dist - reach) / reach)
+                if weight > 0.0:
+                    out[ent] = weight
+        return out
+
+    def threat(self, match: Match, side: str, cell: Cell) -> float:
+        """Total of `threat_by`: what standing on `cell` next turn risks for a unit of `side`."""
+        return sum(self.threat_by(match, side, cell).values())
+
+    def evaluate(self, match: Match, side: str) -> float:
+        """Static value of the position for `side` (search leaves): won/lost, then strength left.
+
+        Generic: ±100 for a decided match; otherwise each unit able to act counts 1 plus its health
+        fraction, a downed one 0.25, own units plus and enemy units minus.
+        """
+        import esper
+
+        from game.core.components import Health, Side, Status
+
+        with match.world:
+            result = match.result or self.outcome(match)
+            if result is not None:
+                return 0.0 if result.winner is None else (100.0 if result.winner == side else -100.0)
+            total = 0.0
+            for ent, (owner,) in match.units(Side):
+                status = esper.try_component(ent, Status)
+                health = esper.try_component(ent, Health)
+                if status is None and health is None:
+                    continue
+                state = status.state if status is not None else "active"
+                if state == "active":
+                    frac = 1.0
+                    if health is not None and health.maximum > 0:
+                        frac = min(1.0, max(0.0, health.current / health.maximum))
+                    value = 1.0 + frac
+                elif state == "down":
+                    value = 0.25
+                else:
+                    value = 0.0
+                total += value if owner.side == side else -value
+        return total
 
     def invariants(self, match: Match) -> list[str]:
         """Broken invariants (conformance test): empty when all is well."""

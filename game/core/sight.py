@@ -47,13 +47,19 @@ def cover_on_line(board: Board, attacker: Cell, target: Cell) -> list[tuple[Cell
     """Cover-giving cells the line of fire crosses, nearest the target first.
 
     With two candidate lines (hex ties) the attacker gets the clearer one: the line with the
-    lower best cover.
+    lower best cover, then fewer obscured cells. Only lines that sight passes count (a wall on one
+    tie line must not hide the cover on the other), unless neither line is clear.
     """
+    lines = sight_lines(board, attacker, target)
+    clear = [line for line in lines
+             if all(c in board and not board.at(c).blocks_los for c in between(line, attacker, target))]
     best: list[tuple[Cell, Terrain]] | None = None
-    for line in sight_lines(board, attacker, target):
+    best_key: tuple[int, int] = (0, 0)
+    for line in clear or lines:
         found = [(c, board.at(c)) for c in between(line, attacker, target)
                  if c in board and (board.at(c).cover > 0 or board.at(c).obscured)]
         found.sort(key=lambda item: board.distance(item[0], target))
-        if best is None or max((t.cover for _, t in found), default=0) < max((t.cover for _, t in best), default=0):
-            best = found
+        key = (max((t.cover for _, t in found), default=0), sum(t.obscured for _, t in found))
+        if best is None or key < best_key:
+            best, best_key = found, key
     return best or []

@@ -53,8 +53,13 @@ def _tuple_fields(cls: type) -> dict[str, bool]:
     return known
 
 
+_PLAIN = (str, int, float, bool, type(None))
+
+
 def to_jsonable(value: Any) -> Any:
     """Plain JSON data for a component field value."""
+    if isinstance(value, _PLAIN):  # most field values: skip the slower checks below
+        return value
     if dataclasses.is_dataclass(value) and not isinstance(value, type):
         return {f.name: to_jsonable(getattr(value, f.name)) for f in dataclasses.fields(value)}
     if isinstance(value, (list, tuple)):

@@ -1,0 +1,129 @@
+"""Seconds per AI decision and per side turn, for each level and ruleset.
+
+    python benchmarks/ai_decisions.py [--games 4] [--seed 1] [--ruleset voidmarked ...]
+                                      [--levels easy,normal,hard] [--hard-budget 1.0] [--toy]
+
+Each level plays whole games against Normal (Normal against Easy) and every choose()/decide() of
+the measured side is timed, with the side-turn total (consecutive decisions of one side in one
+round). Targets (see docs): Normal median <= 100 ms and p95 <= 300 ms per decision; Hard <= 1 s
+per decision and <= 3 s per side turn. Prints figures; asserts nothing. --toy adds the small
+test ruleset from tests/ai (useful while no real ruleset is registered).
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import time
+from typing import Any
+
+import _common
+
+
+class Timed:
+    """Wraps a controller and records the wall time of every call, and per side turn."""
+
+    is_human = False
+
+    def __init__(self, inner: Any) -> None:
+        self.inner = inner
+        self.calls: list[float] = []
+        self.turns: dict[tuple[int, str], float] = {}
+
+    def _note(self, match: Any, side: str, seconds: float) -> None:
+        self.calls.append(seconds)
+        key = (match.round, side)
+        self.turns[key] = self.turns.get(key, 0.0) + seconds
+
+    def choose(self, match: Any, legal: list[Any]) -> Any:
+        side = match.current().side
+        t = time.perf_counter()
+        action = self.inner.choose(match, legal)
+        self._note(match, side, time.perf_counter() - t)
+        return action
+
+    def decide(self, match: Any, decision: Any) -> str:
+        t = time.perf_counter()
+        key = self.inner.decide(match, decision)
+        self._note(match, decision.side, time.perf_counter() - t)
+        return key
+
+
+def _toy_factory() -> Any:
+    sys.path.insert(0, str(_common.ROOT / "tests" / "ai"))
+    from toyrules import toy_match  # type: ignore[import-not-found]
+
+    return lambda seed, ctrl: toy_match(seed, ctrl)
+
+
+def _factory(rid: str) -> Any:
+    from game.core import ruleset as registry
+    from game.core.match import Match, load_board_for
+    from game.sim import default_scenario
+
+    rs = registry.get(rid)
+
+    def make(seed: int, ctrl: dict[str, Any]) -> Any:
+        scenario = default_scenario(rid, None, seed)
+        return Match(rs, scenario, load_board_for(scenario), ctrl)
+
+    return make
+
+
+def main() -> None:
+    """Time each level's decisions over a few games per ruleset."""
+    from game.ai.levels import make_level
+    from game.core import ruleset as registry
+
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--games", type=int, default=4)
+    ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--ruleset", action="append")
+    ap.add_argument("--levels", default="easy,normal,hard")
+    ap.add_argument("--hard-budget", type=float, default=1.0)
+    ap.add_argument("--toy", action="store_true")
+    args = ap.parse_args()
+    print(_common.one_core())
+    targets: list[tuple[str, Any]] = [(rid, _factory(rid))
+                                      for rid in _common.rulesets(args.ruleset, registry.RULESET_IDS)]
+    if args.toy:
+        targets.append(("toy (tests/ai)", _toy_factory()))
+    levels = [lv.strip() for lv in args.levels.split(",") if lv.strip()]
+    for name, factory in targets:
+        for level in levels:
+            opponent = "easy" if level == "normal" else "normal"
+            opts: dict[str, float] = {}
+            if level == "hard":
+                opts = {"budget": args.hard_budget, "turn_budget": 3 * args.hard_budget}
+            timed_calls: list[float] = []
+            turns: list[float] = []
+            samples: list[int] = []
+            start = time.perf_counter()
+            for i in range(args.games):
+                measured = Timed(make_level(level, 100 + i, **opts))
+                other = make_level(opponent, 200 + i)
+                ctrl = {"p1": measured, "p2": other} if i % 2 == 0 else {"p1": other, "p2": measured}
+                match = factory(args.seed + i, ctrl)
+                match.play()
+                match.close()
+                timed_calls += measured.calls
+                turns += list(measured.turns.values())
+                samples += getattr(measured.inner, "samples_done", [])
+            ms = [1000 * t for t in timed_calls]
+            print(f"{name} {level:>6} (vs {opponent}, {args.games} games, "
+                  f"{time.perf_counter() - start:.1f} s)")
+            print(f"    per decision: {_common.summary(ms, 'ms')}")
+            print(f"    per side turn: {_common.summary([1000 * t for t in turns], 'ms')}")
+            if samples:
+                searched = [s for s in samples if s]
+                if searched:
+                    mid = sorted(searched)[len(searched) // 2]
+                    print(f"    samples per searched decision: median {mid}, "
+                          f"min {min(searched)}, max {max(searched)}")
+            if level == "hard":
+                print(f"    budget {args.hard_budget:g} s per decision, "
+                      f"{3 * args.hard_budget:g} s per side turn")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,53 @@
+"""Headless games per second: BaselineAI on both sides, one core, default maps and squads.
+
+    python benchmarks/games_per_second.py [--games 20] [--seed 1] [--ruleset voidmarked ...]
+
+Target: at least 5 voidmarked 4v4 games per second on one core. Prints figures; asserts nothing.
+"""
+
+from __future__ import annotations
+
+import argparse
+import time
+
+import _common  # noqa: F401 - sets the import path first
+
+
+def main() -> None:
+    """Play the games and print the rate per ruleset."""
+    from game.ai.controller import BaselineAI
+    from game.core import ruleset as registry
+    from game.core.match import Match, load_board_for
+    from game.sim import default_scenario
+
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--games", type=int, default=20)
+    ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--ruleset", action="append")
+    args = ap.parse_args()
+    print(_common.one_core())
+    for rid in _common.rulesets(args.ruleset, ("voidmarked", "casket")):
+        rs = registry.get(rid)
+        boards = {}
+        rounds, inputs, sizes = [], [], set()
+        wins = {"p1": 0, "p2": 0, None: 0}
+        start = time.perf_counter()
+        for i in range(args.games):
+            scenario = default_scenario(rid, None, args.seed + i)
+            board = boards.get(scenario.map) or boards.setdefault(scenario.map, load_board_for(scenario))
+            match = Match(rs, scenario, board, {"p1": BaselineAI(2 * i + 1), "p2": BaselineAI(2 * i + 2)})
+            sizes.add(_common.squad_sizes(match))
+            result = match.play()
+            wins[result.winner] += 1
+            rounds.append(match.round)
+            inputs.append(len(match.inputs))
+            match.close()
+        seconds = time.perf_counter() - start
+        print(f"{rid} ({'/'.join(sorted(sizes))}, {scenario.map}): {args.games} games in {seconds:.2f} s "
+              f"= {args.games / seconds:.2f} games/s, {1000 * seconds / args.games:.0f} ms/game; "
+              f"mean rounds {sum(rounds) / len(rounds):.1f}, mean inputs {sum(inputs) / len(inputs):.0f}; "
+              f"wins p1 {wins['p1']} p2 {wins['p2']} draws {wins[None]}")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,51 @@
+"""Peak resident memory for a batch of headless games (resource.getrusage), and leaked worlds.
+
+    python benchmarks/memory.py [--games 50] [--seed 1] [--ai baseline] [--ruleset voidmarked ...]
+
+Prints the peak RSS before and after the batch and how many esper worlds are still alive
+afterwards (scratch copies an AI forgot to close show up there). Asserts nothing.
+"""
+
+from __future__ import annotations
+
+import argparse
+import resource
+import sys
+import time
+
+import _common  # noqa: F401 - sets the import path first
+
+
+def peak_mib() -> float:
+    """Peak RSS of this process so far, in MiB (ru_maxrss is KiB on Linux, bytes on macOS)."""
+    peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+    return peak / (1024 * 1024) if sys.platform == "darwin" else peak / 1024
+
+
+def main() -> None:
+    """Play the batch and print memory figures per ruleset."""
+    import esper
+
+    from game.core import ruleset as registry
+    from game.sim import default_scenario, play_game
+
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--games", type=int, default=50)
+    ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--ai", default="baseline", help="controller spec for both sides")
+    ap.add_argument("--ruleset", action="append")
+    args = ap.parse_args()
+    print(f"peak RSS at start (interpreter + imports): {peak_mib():.1f} MiB")
+    for rid in _common.rulesets(args.ruleset, registry.RULESET_IDS):
+        before_peak, worlds_before = peak_mib(), len(esper.list_worlds())
+        start = time.perf_counter()
+        for i in range(args.games):
+            match = play_game(default_scenario(rid, None, args.seed + i), args.ai, args.ai)
+            match.close()
+        seconds = time.perf_counter() - start
+        print(f"{rid}: {args.games} games ({args.ai}) in {seconds:.1f} s; peak RSS {before_peak:.1f} -> "
+              f"{peak_mib():.1f} MiB; esper worlds alive {worlds_before} -> {len(esper.list_worlds())}")
+
+
+if __name__ == "__main__":
+    main()

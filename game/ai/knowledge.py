@@ -1,0 +1,162 @@
+"""What an AI side may know, and scratch worlds built only from that.
+
+The live match holds everything: opponents' hands, the deck order, the seeded future of
+`match.chance`. An AI that looks ahead must not use any of it. `Sample` takes a scratch copy,
+re-deals every card the side cannot see among the zones it cannot see (the ruleset's
+`determinize` hook) and replaces the match's chance with one seeded from the AI's own source,
+so a simulated future is one the side could imagine from what it has seen — never the real one.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+import esper
+
+from game.core.action import Action, Decision
+from game.core.chance import Chance
+from game.core.components import Health, Position, Side, Status
+from game.core.geometry import Cell
+from game.core.match import Match
+
+Answer = Callable[[Match, Decision], str]
+
+
+class Deadline:
+    """A wall-clock cap for one decision (perf_counter seconds)."""
+
+    def __init__(self, seconds: float) -> None:
+        self.start = time.perf_counter()
+        self.seconds = max(0.0, seconds)
+        self.end = self.start + self.seconds
+
+    def left(self) -> float:
+        """Seconds remaining (negative once over)."""
+        return self.end - time.perf_counter()
+
+    def over(self, margin: float = 0.0) -> bool:
+        """Whether the cap (less a safety margin) has passed."""
+        return time.perf_counter() >= self.end - margin
+
+    def elapsed(self) -> float:
+        """Seconds since the decision began."""
+        return time.perf_counter() - self.start
+
+
+@dataclass(frozen=True)
+class UnitInfo:
+    """What every side sees of a unit on the board."""
+
+    ent: int
+    side: str
+    cell: Cell
+    hp: float
+    hp_max: float
+    active: bool
+
+    @property
+    def hp_frac(self) -> float:
+        """Health left as a fraction (1 when the ruleset has no Health component)."""
+        return 1.0 if self.hp_max <= 0 else max(0.0, min(1.0, self.hp / self.hp_max))
+
+
+def units(match: Match) -> list[UnitInfo]:
+    """Every unit with a side and a position, ascending id (public information only)."""
+    out: list[UnitInfo] = []
+    with match.world:
+        for ent, (owner, pos) in match.units(Side, Position):
+            status = esper.try_component(ent, Status)
+            health = esper.try_component(ent, Health)
+            hp, hp_max = (float(health.current), float(health.maximum)) if health else (1.0, 1.0)
+            out.append(UnitInfo(ent, owner.side, tuple(pos.cell), hp, hp_max,  # type: ignore[arg-type]
+                                status is None or status.can_act))
+    return out
+
+
+def determinize(match: Match, side: str, chance: Chance) -> None:
+    """Re-deal what `side` cannot see on a scratch match (the ruleset's hook, generic by default)."""
+    hook = getattr(match.ruleset, "determinize", None)
+    if hook is not None:
+        with match.world:
+            hook(match, side, chance)
+
+
+class Sample:
+    """A scratch match holding one determinized sample of the live match, reusable by reset().
+
+    The scratch gets the side's view: hidden cards re-dealt and a chance source seeded from the
+    AI's own `chance`. reset() returns it to the sampled state for the next simulation.
+    """
+
+    def __init__(self, live: Match, side: str, chance: Chance) -> None:
+        self.side = side
+        self.match = live.scratch()
+        determinize(self.match, side, chance)
+        self.match.chance = Chance(chance.next_u64() & 0x7FFF_FFFF_FFFF)
+        self._world = self.match.world.snapshot()
+        self._chance = self.match.chance.to_json()
+        self._result = self.match.result
+        self.dirty = False
+
+    def reset(self) -> Match:
+        """The scratch back at the sampled state."""
+        if self.dirty:
+            self.match.world.restore(self._world)
+            self.match.chance = Chance.from_json(self._chance)
+            self.match.result = self._result
+            self.match.log.clear()
+            self.match.inputs.clear()
+        self.dirty = True
+        return self.match
+
+    def close(self) -> None:
+        """Free the scratch world."""
+        self.match.close()
+
+    def __enter__(self) -> Sample:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+
+class StepError(RuntimeError):
+    """A simulated step could not be completed (a ruleset refused a simulated input)."""
+
+
+def default_answer(match: Match, decision: Decision) -> str:
+    """The ruleset's advice for the deciding side, else the default answer."""
+    with match.world:
+        values = match.ruleset.advise(match, decision)
+    keys = decision.keys()
+    if values:
+        return max(keys, key=lambda k: (values.get(k, float("-inf")), -keys.index(k)))
+    return decision.default if decision.default in keys else keys[0]
+
+
+def step(match: Match, action: Action, answer: Answer = default_answer, max_answers: int = 64) -> None:
+    """Submit an action on a scratch match and answer every decision it raises."""
+    try:
+        match.submit(action)
+        for _ in range(max_answers):
+            pending = match.pending_decision
+            if pending is None:
+                return
+            match.answer(answer(match, pending))
+    except ValueError as exc:
+        raise StepError(str(exc)) from exc
+    raise StepError("a simulated action raised too many decisions")
+
+
+def actor_of(match: Match) -> tuple[str, int | None]:
+    """(side, unit) acting now."""
+    turn = match.current()
+    return turn.side, turn.unit
+
+
+def side_turn_key(match: Match) -> tuple[Any, ...]:
+    """Identifies one side's turn: the round and the side (a new key starts a new turn)."""
+    return (match.round, match.current().side)

@@ -1,0 +1,230 @@
+"""Hard AI: information-set Monte Carlo search on determinized scratch copies, anytime.
+
+Each sample is one world the side could be in given what it has seen (`knowledge.Sample`:
+hidden cards re-dealt among the zones it cannot see, chance reseeded from the AI's own source).
+On a sample, every candidate action (Normal's best few) is played out: the action, the rest of
+this side's turn and the enemy's reply with a fast greedy policy, then the ruleset's `evaluate`.
+All candidates share each sample (common random numbers), so their values are compared pairwise.
+Samples continue until the time budget (per decision, and per side turn) or a sample cap runs
+out; the search is anytime: whenever it stops, the best-supported candidate so far is chosen.
+Normal's choice stands unless another candidate beats it on the paired samples by more than
+its noise, so thin evidence never makes Hard worse than the heuristic it starts from.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field
+
+from game.ai.explain import Explanation, candidate, top
+from game.ai.knowledge import Deadline, Sample, StepError, default_answer, side_turn_key, step
+from game.ai.utility import NormalAI, Ranked, Scorer, decide_by_advice, is_move, label_of
+from game.core.action import Action, Decision
+from game.core.chance import Chance
+from game.core.match import Match
+
+
+@dataclass
+class Arm:
+    """One candidate under search: its values per sample index."""
+
+    ranked: Ranked
+    values: dict[int, float] = field(default_factory=dict)
+
+    @property
+    def mean(self) -> float:
+        """Mean leaf value over its samples."""
+        return sum(self.values.values()) / len(self.values) if self.values else float("-inf")
+
+
+def paired(a: Arm, b: Arm) -> tuple[float, float, int]:
+    """Mean and standard error of a − b over the samples both have."""
+    common = sorted(set(a.values) & set(b.values))
+    n = len(common)
+    if n == 0:
+        return 0.0, float("inf"), 0
+    diffs = [a.values[i] - b.values[i] for i in common]
+    mean = sum(diffs) / n
+    if n == 1:
+        return mean, float("inf"), 1
+    var = sum((d - mean) ** 2 for d in diffs) / (n - 1)
+    return mean, math.sqrt(var / n), n
+
+
+def fast_policy(match: Match, scorer: Scorer, chance: Chance, legal: list[Action],
+                max_moves: int = 10) -> Action:
+    """Greedy rollout choice: every non-move scored, moves subsampled (own chance)."""
+    rs = match.ruleset
+    side = match.current().side
+    cache = scorer.context(match, side)
+    moves = [a for a in legal if is_move(rs, a)]
+    others = [a for a in legal if not is_move(rs, a)]
+    if len(moves) > max_moves:
+        # a partial Fisher-Yates on the AI's own chance: max_moves distinct moves, listed order kept
+        idx = list(range(len(moves)))
+        for i in range(max_moves):
+            j = i + chance.below(len(idx) - i)
+            idx[i], idx[j] = idx[j], idx[i]
+        moves = [moves[i] for i in sorted(idx[:max_moves])]
+    best: Action | None = None
+    best_score = float("-inf")
+    for a in others + moves:
+        s = sum(scorer.terms(match, cache, a).values())
+        if s > best_score:
+            best, best_score = a, s
+    assert best is not None
+    return best
+
+
+#: share of the per-decision budget a decision gets once the side turn's budget is spent
+QUICK = 0.05
+
+
+class HardAI:
+    """Anytime determinized search over Normal's best candidates."""
+
+    is_human = False
+    level = "hard"
+
+    def __init__(self, seed: int = 0, budget: float = 1.0, turn_budget: float = 3.0,
+                 samples: int | None = None, width: int = 6, max_steps: int = 40,
+                 rollout_moves: int = 8) -> None:
+        self.seed = seed
+        self.budget = budget
+        self.turn_budget = turn_budget
+        self.samples = samples
+        self.width = width
+        self.max_steps = max_steps
+        self.rollout_moves = rollout_moves
+        self.chance = Chance(seed ^ 0x48415244)
+        self.normal = NormalAI(seed, budget=budget, lookahead=6)
+        self.rollout = Scorer()
+        self.last_explanation: Explanation = []
+        self.times: list[float] = []
+        self.samples_done: list[int] = []
+        self._turn_key: tuple[object, ...] | None = None
+        self._turn_spent = 0.0
+
+    # -- budget ------------------------------------------------------------------------------------
+    def _deadline(self, match: Match) -> Deadline:
+        key = side_turn_key(match)
+        if key != self._turn_key:
+            self._turn_key, self._turn_spent = key, 0.0
+        left = self.turn_budget - self._turn_spent
+        # once the side turn's budget is spent, decisions fall back to Normal under a small cap
+        return Deadline(min(self.budget, max(QUICK * self.budget, left)))
+
+    # -- search -----------------------------------------------------------------------------------
+    def choose(self, match: Match, legal: list[Action]) -> Action:
+        """Search within the budget; Normal's pick unless the samples clearly favour another."""
+        deadline = self._deadline(match)
+        try:
+            return self._choose(match, legal, deadline)
+        finally:
+            spent = deadline.elapsed()
+            self._turn_spent += spent
+            self.times.append(spent)
+
+    def _choose(self, match: Match, legal: list[Action], deadline: Deadline) -> Action:
+        if len(legal) == 1:
+            self.last_explanation = [candidate(label_of(legal[0]), 0.0, {}, note="only legal action")]
+            self.samples_done.append(0)
+            return legal[0]
+        quick = deadline.seconds <= QUICK * self.budget + 1e-9
+        ranked = self.normal.rank(match, legal, Deadline((1.0 if quick else 0.3) * deadline.seconds),
+                                  lookahead=2 if quick else None)
+        if quick:
+            self.samples_done.append(0)
+            self.last_explanation = top([candidate(label_of(r.action), r.score, r.terms,
+                                                   note="turn budget spent") for r in ranked])
+            return ranked[0].action
+        arms = [Arm(r) for r in self._candidates(match, ranked)]
+        side = match.current().side
+        done = 0
+        margin = 0.08 * deadline.seconds
+        while len(arms) > 1 and not deadline.over(margin) and (self.samples is None or done < self.samples):
+            with Sample(match, side, self.chance) as sample:
+                seed = self.chance.next_u64()
+                for arm in self._live(arms):
+                    if deadline.over(margin):
+                        break
+                    value = self._playout(sample.reset(), side, arm.ranked.action, seed, deadline, margin)
+                    if value is not None:
+                        arm.values[done] = value
+            done += 1
+        self.samples_done.append(done)
+        best = self._pick(arms)
+        self.last_explanation = top([
+            candidate(label_of(a.ranked.action), a.mean if a.values else a.ranked.score,
+                      {"search": a.mean if a.values else 0.0, "normal": a.ranked.score},
+                      samples=len(a.values))
+            for a in arms])
+        chosen = next(c for c in self.last_explanation if c["label"] == label_of(best.ranked.action)) \
+            if any(c["label"] == label_of(best.ranked.action) for c in self.last_explanation) else None
+        if chosen is not None and self.last_explanation[0] is not chosen:
+            self.last_explanation.remove(chosen)
+            self.last_explanation.insert(0, chosen)
+        return best.ranked.action
+
+    def _candidates(self, match: Match, ranked: list[Ranked]) -> list[Ranked]:
+        """Normal's best few, plus the best of each action kind so no kind goes unexamined."""
+        picked = ranked[: self.width]
+        seen = {r.action.kind for r in picked}
+        for r in ranked[self.width:]:
+            if r.action.kind not in seen:
+                picked.append(r)
+                seen.add(r.action.kind)
+        return picked
+
+    def _live(self, arms: list[Arm]) -> list[Arm]:
+        """Arms still worth sampling: drop those clearly worse than the leader (keep Normal's)."""
+        if len(arms[0].values) < 4:
+            return arms
+        leader = max(arms, key=lambda a: a.mean)
+        live = []
+        for i, arm in enumerate(arms):
+            if i == 0 or arm is leader:
+                live.append(arm)
+                continue
+            diff, se, n = paired(arm, leader)
+            if n < 4 or diff + 2.5 * se > 0:
+                live.append(arm)
+        return live
+
+    def _pick(self, arms: list[Arm]) -> Arm:
+        base = arms[0]
+        best = base
+        best_gain = 0.0
+        for arm in arms[1:]:
+            diff, se, n = paired(arm, base)
+            if n >= 3 and diff > 1.5 * se and diff > best_gain:
+                best, best_gain = arm, diff
+        return best
+
+    def _playout(self, sim: Match, side: str, action: Action, seed: int, deadline: Deadline,
+                 margin: float) -> float | None:
+        """Play the action, the rest of this side's turn and the enemy's reply; the leaf value."""
+        policy_chance = Chance(seed)
+        try:
+            step(sim, action, default_answer)
+            left_side = False
+            for _ in range(self.max_steps):
+                if sim.over or deadline.over(margin):
+                    break
+                turn = sim.current()
+                if turn.side != side:
+                    left_side = True
+                elif left_side:
+                    break
+                legal = sim.legal()
+                step(sim, fast_policy(sim, self.rollout, policy_chance, legal, self.rollout_moves),
+                     default_answer)
+        except StepError:
+            return None
+        if deadline.over(margin) and not sim.over:
+            return None
+        return sim.ruleset.evaluate(sim, side)
+
+    def decide(self, match: Match, decision: Decision) -> str:
+        """Mid-resolution answers follow the ruleset's advice (a pending resolution cannot be copied)."""
+        return decide_by_advice(self, match, decision)

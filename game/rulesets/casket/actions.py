@@ -1,0 +1,116 @@
+"""The legal actions: pick a casket to activate; then move, turn, play cards, repair or end."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from game.core.action import Action
+from game.rulesets.casket.combat import AIM_NAMES, AIMS
+from game.rulesets.casket.components import (
+    THREAD_NAMES,
+    Casket,
+    CasketPilot,
+    CasketSP,
+    CasketTempo,
+    caskets,
+    cell_of,
+    facing_of,
+    get,
+    is_active,
+    name_of,
+    side_of,
+    structure,
+)
+from game.rulesets.casket.content import Content
+from game.rulesets.casket.effects import allies_within
+from game.rulesets.casket.movement import DIRECTION_NAMES, routes, turn_cost
+from game.rulesets.casket.pilot import repairable
+from game.rulesets.casket.status import RANGE_FOR_REPAIR_ALONE, card_block
+from game.rulesets.casket.tohit import attack_block
+from game.rulesets.casket.turns import ready, table
+
+if TYPE_CHECKING:
+    from game.core.match import Match
+
+
+def enemies_of(match: Match, ent: int) -> list[int]:
+    """Active enemy caskets."""
+    side = side_of(ent)
+    return [e for e in caskets(match) if side_of(e) != side and is_active(e)]
+
+
+def legal(match: Match) -> list[Action]:
+    """Every legal action of the side or casket to act."""
+    t = table(match)
+    ent = t.actor
+    if ent is None:
+        return [Action("activate", actor=e, label=f"Activate {name_of(e)}"
+                       + (" (pilot in pain: skips)" if get(e, CasketPilot).skip_next else ""))
+                for e in ready(match, t.turn_side)]
+    content: Content = match.ruleset.content  # type: ignore[attr-defined]
+    sp = get(ent, CasketSP).sp
+    out: list[Action] = []
+    out.extend(card_actions(match, content, ent, sp))
+    for cell, route in sorted(routes(match, ent, sp, sp, plain=True).items()):
+        out.append(Action("move", actor=ent, cell=cell, path=route.path,
+                          label=f"Move {route.hexes} hex(es) to {cell} ({route.sp} SP)"))
+    for d in range(6):
+        if d != facing_of(ent) and turn_cost(ent, d) <= sp:
+            out.append(Action("turn", actor=ent, option=str(d),
+                              label=f"Turn to face {DIRECTION_NAMES[d]} ({turn_cost(ent, d)} SP)"))
+    out.extend(repair_actions(match, ent))
+    out.append(Action("end", actor=ent, label="End activation"))
+    return out
+
+
+def card_actions(match: Match, content: Content, ent: int, sp: int) -> list[Action]:
+    """One action per playable card and choice of target, aim or destination."""
+    out: list[Action] = []
+    for cid in sorted(set(structure(ent).zones.get("hand", []))):
+        card = content.card(cid)
+        if card.reaction or card.sp > sp or card_block(ent, card):
+            continue
+        move = card.effect("move")
+        strike = card.attack
+        if move is not None:
+            for cell, route in sorted(routes(match, ent, move.hexes, sp - card.sp, plain=False,
+                                             steady=move.steady).items()):
+                out.append(Action("card", actor=ent, option=cid, cell=cell, path=route.path,
+                                  label=f"{card.name}: move {route.hexes} to {cell}"))
+        elif strike is not None:
+            for foe in enemies_of(match, ent):
+                if attack_block(match, ent, foe, card):
+                    continue
+                for aim in AIMS:
+                    out.append(Action("card", actor=ent, target=foe, option=f"{cid}@{aim}",
+                                      label=f"{card.name} at {name_of(foe)} ({AIM_NAMES[aim]})"))
+        elif card.effect("reveal") is not None:
+            for foe in enemies_of(match, ent):
+                if structure(foe).zones.get("hand"):
+                    out.append(Action("card", actor=ent, target=foe, option=cid,
+                                      label=f"{card.name} on {name_of(foe)}"))
+        elif card.effect("ally_draw") is not None:
+            eff = card.effect("ally_draw")
+            assert eff is not None
+            if allies_within(match, ent, eff.range):
+                out.append(Action("card", actor=ent, option=cid, label=card.name))
+        else:
+            out.append(Action("card", actor=ent, option=cid, label=card.name))
+    return out
+
+
+def repair_actions(match: Match, ent: int) -> list[Action]:
+    """Field repair, a whole activation: an adjacent ally (with Repair skill) or yourself out of combat."""
+    if not get(ent, CasketTempo).fresh:
+        return []
+    out: list[Action] = []
+    patients: list[int] = []
+    if get(ent, Casket).repair > 0:
+        patients += allies_within(match, ent, 1)
+    if all(match.board.distance(cell_of(ent), cell_of(f)) > RANGE_FOR_REPAIR_ALONE for f in enemies_of(match, ent)):
+        patients.append(ent)
+    for p in patients:
+        for thread in repairable(p):
+            out.append(Action("repair", actor=ent, target=p, option=thread,
+                              label=f"Field repair: {name_of(p)}'s {THREAD_NAMES[thread]} thread"))
+    return out

@@ -1,0 +1,305 @@
+"""Baseline-AI knowledge for casket: exact attack odds (odds.py) turned into action and answer values.
+
+Only what the acting side knows is read: its own hand, public counts, positions, damage tracks.
+A small per-decision cache keeps the many move destinations cheap to compare.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
+
+from game.core.action import Action, Decision
+from game.core.ruleset import Assessment
+from game.rulesets.casket.components import (
+    THRESHOLDS,
+    CasketFrame,
+    CasketHeat,
+    CasketMotion,
+    CasketPilot,
+    CasketSP,
+    caskets,
+    cell_of,
+    facing_of,
+    get,
+    is_active,
+    side_of,
+    structure,
+)
+from game.rulesets.casket.content import DAMAGE_CARD, CardDef, Content
+from game.rulesets.casket.damage import component_points
+from game.rulesets.casket.effects import split_option
+from game.rulesets.casket.heat import OVERHEAT
+from game.rulesets.casket.movement import route_cost, turn_cost
+from game.rulesets.casket.odds import attack_odds
+from game.rulesets.casket.status import card_block, sp_max
+from game.rulesets.casket.structure import remaining
+from game.rulesets.casket.tohit import ARCS, attack_block, attack_terms, movement_mod
+from game.rulesets.casket.view import structure_left
+
+if TYPE_CHECKING:
+    from game.core.match import Match
+
+Cell = tuple[int, int]
+#: how much one point of component damage at a location is worth to the attacker
+AIM_WEIGHT = {"chassis": 1.0, "right_arm": 0.6, "head": 0.5, "left_arm": 0.3, "legs": 0.3}
+RANDOM_WEIGHTS = {"head": 1 / 6, "right_arm": 1 / 6, "left_arm": 1 / 6, "chassis": 1 / 6, "legs": 2 / 6}
+#: value of each arc an enemy stands in, for the defender (the to-hit modifier, weapon side costs a point)
+CYCLE = 0.35
+ARC_VALUE = {arc: mod - (0.4 if arc == 1 else 0.0) for arc, (_, mod) in ARCS.items()}
+
+
+@dataclass
+class _Ctx:
+    """What stays fixed while the AI compares the legal actions of one decision point."""
+
+    ent: int
+    content: Content
+    enemies: list[int]
+    attacks: list[CardDef]
+    enemy_cells: list[Cell] = field(default_factory=list)
+    best: dict[tuple[Cell, int, int], float] = field(default_factory=dict)
+
+
+_CACHE: dict[tuple[int, int, int, int], _Ctx] = {}
+
+
+def _ctx(match: Match, ent: int) -> _Ctx:
+    key = (id(match), len(match.inputs), len(match.log), ent)
+    found = _CACHE.get(key)
+    if found is None:
+        _CACHE.clear()
+        content: Content = match.ruleset.content  # type: ignore[attr-defined]
+        enemies = [e for e in caskets(match) if side_of(e) != side_of(ent) and is_active(e)]
+        hand = sorted(set(structure(ent).zones.get("hand", [])))
+        attacks = [content.card(c) for c in hand
+                   if content.card(c).attack is not None and not card_block(ent, content.card(c))]
+        found = _CACHE[key] = _Ctx(ent, content, enemies, attacks, [cell_of(e) for e in enemies])
+    return found
+
+
+def aim_value(foe: int, aim: str, crits: float, executes: float) -> float:
+    """Worth of the component damage an attack's Critical faces and Execution chance bring."""
+    frame = get(foe, CasketFrame)
+    weights = RANDOM_WEIGHTS if aim == "random" else {aim: 1.0}
+    value = 0.0
+    for loc, w in weights.items():
+        left = max(1, THRESHOLDS[loc] - frame.damage[loc])
+        broken = frame.destroyed(loc)
+        per_point = AIM_WEIGHT[loc] * (0.25 if broken else 1.0 + 1.0 / left)
+        value += w * (crits * per_point + (0.0 if broken else executes * AIM_WEIGHT[loc] * 3.0))
+    return value
+
+
+def attack_value(match: Match, ent: int, foe: int, card: CardDef, aim: str | None,
+                 at: Cell | None = None, moved: int | None = None) -> tuple[float, float]:
+    """(expected value, kill chance) of an attack; aim None takes the best aim."""
+    terms = attack_terms(match, ent, foe, card, at=at, moved=moved)
+    odds = attack_odds(terms.target, terms.base, terms.bonus, terms.bypass)
+    expected, crits, executes = odds.floats
+    aims = [aim] if aim else list(AIM_WEIGHT) + ["random"]
+    comp = max(aim_value(foe, a, crits, executes) for a in aims)
+    left = structure_left(foe)
+    kill = float(odds.at_least(left)) if left <= max(odds.final) else 0.0
+    return expected + comp, kill
+
+
+def best_attack(match: Match, ctx: _Ctx, cell: Cell, moved: int, sp_left: int) -> float:
+    """Best attack value available from a hex with the SP left (0 when none)."""
+    key = (cell, moved, sp_left)
+    if key not in ctx.best:
+        best = 0.0
+        for card in ctx.attacks:
+            if card.sp > sp_left:
+                continue
+            for foe in ctx.enemies:
+                facing = match.board.grid.direction_to(cell, cell_of(foe))  # type: ignore[attr-defined]
+                if attack_block(match, ctx.ent, foe, card, at=cell, facing=facing):
+                    continue
+                value, kill = attack_value(match, ctx.ent, foe, card, None, at=cell, moved=moved)
+                best = max(best, value + 8.0 * kill)
+        ctx.best[key] = best
+    return ctx.best[key]
+
+
+def _preferred_range(ctx: _Ctx) -> int:
+    return max((c.attack.range for c in ctx.attacks if c.attack), default=1)
+
+
+def _gap(match: Match, ctx: _Ctx, cell: Cell) -> int:
+    if not ctx.enemies:
+        return 0
+    want = _preferred_range(ctx)
+    near = min(match.board.distance(cell, c) for c in ctx.enemy_cells)
+    return max(0, near - want)
+
+
+def heat_cost(ent: int, gain: int) -> float:
+    """What gaining heat costs: a little, a lot once it reaches overheating."""
+    if gain <= 0:
+        return 0.0
+    after = get(ent, CasketHeat).value + gain
+    return 0.1 * gain + (1.5 if after >= OVERHEAT else 0.0)
+
+
+def vent_value(ent: int, amount: int) -> float:
+    """What removing heat is worth: more the closer to overheating."""
+    heat = get(ent, CasketHeat).value
+    removed = min(amount, heat)
+    urgency = 0.6 if heat >= OVERHEAT - 3 else 0.2 if heat >= 4 else 0.02
+    return removed * urgency
+
+
+def _move_terms(match: Match, ctx: _Ctx, ent: int, path: tuple[Cell, ...], sp_left: int,
+                can_attack: bool) -> Assessment:
+    motion = get(ent, CasketMotion)
+    here = cell_of(ent)
+    dest = path[-1]
+    moved = motion.moved_this + len(path)
+    now = best_attack(match, ctx, here, motion.moved_this, get(ent, CasketSP).sp)
+    after = best_attack(match, ctx, dest, moved, sp_left) if can_attack else 0.0
+    progress = float(_gap(match, ctx, here) - _gap(match, ctx, dest))
+    guard = 0.3 * (movement_mod(moved) - movement_mod(motion.moved_this))
+    return Assessment(expected_damage=0.9 * (after - now), progress=progress + guard)
+
+
+def assess(match: Match, action: Action) -> Assessment:
+    """Terms of one legal action for the acting side."""
+    ent = action.actor
+    if ent is None:
+        return Assessment()
+    if action.kind == "activate":
+        ctx = _ctx(match, ent)
+        value = best_attack(match, ctx, cell_of(ent), 0, sp_max(ent))
+        skip = get(ent, CasketPilot).skip_next
+        return Assessment(expected_damage=0.5 * value, progress=-0.1 * _gap(match, ctx, cell_of(ent)),
+                          cost=1.0 if skip else 0.0)
+    if action.kind == "end":
+        return Assessment()
+    ctx = _ctx(match, ent)
+    sp = get(ent, CasketSP).sp
+    if action.kind == "move":
+        cost = route_cost(match, ent, action.path, plain=True, steady=False)
+        terms = _move_terms(match, ctx, ent, action.path, sp - cost, True)
+        terms.cost = 0.05 * cost
+        return terms
+    if action.kind == "turn":
+        here = cell_of(ent)
+        gain = _facing_value(match, ent, here, int(action.option)) - _facing_value(match, ent, here, facing_of(ent))
+        return Assessment(exposure=-gain, cost=0.2 * turn_cost(ent, int(action.option)) + 0.05)
+    if action.kind == "repair":
+        return Assessment(progress=2.0)
+    if action.kind != "card":
+        return Assessment()
+    card_id, aim = split_option(action.option)
+    card = ctx.content.card(card_id)
+    # a played card makes room for a fresh draw at the end of the activation
+    out = Assessment(cost=0.05 * card.sp - CYCLE)
+    if card.attack is not None and action.target is not None:
+        value, kill = attack_value(match, ent, action.target, card, aim or "random")
+        out.expected_damage += value
+        out.kill_chance = kill
+    move = card.effect("move")
+    if move is not None:
+        cost = card.sp + route_cost(match, ent, action.path, plain=False, steady=move.steady)
+        can_attack = card.effect("no_attack") is None
+        terms = _move_terms(match, ctx, ent, action.path, sp - cost, can_attack)
+        out.expected_damage += terms.expected_damage
+        out.progress += terms.progress
+        out.cost = 0.05 * cost + 0.1 - CYCLE
+    for eff in card.effects:
+        if eff.kind == "heat":
+            if eff.amount > 0:
+                out.cost += heat_cost(ent, eff.amount)
+            else:
+                out.progress += vent_value(ent, -eff.amount) / 0.5
+        elif eff.kind == "draw":
+            out.progress += 0.8 * eff.cards
+        elif eff.kind == "boost":
+            follow = best_attack(match, ctx, cell_of(ent), get(ent, CasketMotion).moved_this, sp - card.sp)
+            out.expected_damage += eff.damage * 0.4 if follow > 0 else -0.2
+        elif eff.kind == "sacrifice":
+            out.cost += 0.6 * eff.cards + (10.0 if remaining(ent) <= eff.cards + 2 else 0.0)
+        elif eff.kind == "reveal":
+            out.progress += 0.1
+        elif eff.kind == "ally_draw":
+            out.progress += 0.7 * eff.cards
+        elif eff.kind == "no_attack" and move is None:
+            out.cost += 0.5
+    return out
+
+
+def _facing_value(match: Match, ent: int, cell: Cell, facing: int) -> float:
+    """How well a facing turns the defender's good arcs towards the enemies (near ones weigh more)."""
+    value = 0.0
+    for foe in caskets(match):
+        if side_of(foe) == side_of(ent) or not is_active(foe):
+            continue
+        dist = match.board.distance(cell, cell_of(foe))
+        arc = match.board.grid.arc(cell, facing, cell_of(foe))  # type: ignore[attr-defined]
+        value += ARC_VALUE[arc] / (1.0 + 0.5 * max(0, dist - 1))
+    return value
+
+
+def _card_keep_value(content: Content, ent: int, cid: str) -> float:
+    """How much a hand card is worth keeping (dead and unplayable cards are fodder)."""
+    if cid == DAMAGE_CARD:
+        return 0.0
+    card = content.card(cid)
+    if card_block(ent, card):
+        return 0.1
+    return 1.0 + (0.4 if card.attack is not None else 0.0) + (0.3 if card.reaction else 0.0)
+
+
+def _discard_cost(content: Content, ent: int, cid: str, aimed: str) -> float:
+    return _card_keep_value(content, ent, cid) + 1.2 * component_points(content.card(cid), aimed)
+
+
+def advise(match: Match, decision: Decision) -> dict[str, float]:
+    """Values of each answer for the deciding side."""
+    ent = decision.context.get("unit")
+    if ent is None:
+        return {}
+    content: Content = match.ruleset.content  # type: ignore[attr-defined]
+    kind = decision.kind
+    if kind == "face":
+        return {o.key: _facing_value(match, ent, cell_of(ent), int(o.key)) - 0.3 * turn_cost(ent, int(o.key))
+                for o in decision.options}
+    if kind == "reaction":
+        incoming = int(decision.context.get("incoming", 0))
+        out = {"none": 0.0}
+        for o in decision.options:
+            if o.key != "none":
+                cut = content.card(o.key).effect("reduce")
+                out[o.key] = min(incoming, cut.amount if cut else 0) - 0.5
+        return out
+    if kind == "discard":
+        aimed = str(decision.context.get("aimed", ""))
+        return {o.key: -_discard_cost(content, ent, o.key, aimed) for o in decision.options}
+    if kind == "damage_source":
+        return _source_values(content, match, ent, decision)
+    if kind == "ally":
+        return {o.key: -len(structure(int(o.key)).zones.get("hand", [])) for o in decision.options}
+    return {}
+
+
+def _source_values(content: Content, match: Match, ent: int, decision: Decision) -> dict[str, float]:
+    amount = int(decision.context.get("amount", 0))
+    aimed = str(decision.context.get("aimed", ""))
+    cards = structure(ent)
+    hand = sorted(_discard_cost(content, ent, c, aimed) for c in cards.zones.get("hand", []))
+    unseen = Counter(cards.unseen_by(side_of(ent)))
+    total = sum(unseen.values())
+    per_deck = 0.5 + (1.2 * sum(n * component_points(content.card(c), aimed) for c, n in unseen.items()) / total
+                      if total else 0.0)
+    left = remaining(ent)
+    out = {}
+    for o in decision.options:
+        k = int(o.key)
+        from_deck = amount - k
+        cost = sum(hand[:k]) + from_deck * per_deck
+        if from_deck >= left:
+            cost += 100.0
+        out[o.key] = -cost
+    return out

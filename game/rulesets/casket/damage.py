@@ -1,0 +1,146 @@
+"""Taking damage: where the cards come from (the defender's choice), component damage from the
+discarded cards and Critical faces, thresholds, exposure and breach, fragile threads snapping.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Generator
+from typing import TYPE_CHECKING
+
+from game.core.action import Decision, Option
+from game.core.components import Status
+from game.rulesets.casket.components import (
+    LOCATION_NAMES,
+    THREADS_OF,
+    THRESHOLDS,
+    CasketFrame,
+    CasketThreads,
+    get,
+    name_of,
+    side_of,
+    structure,
+)
+from game.rulesets.casket.content import CardDef, Content
+from game.rulesets.casket.dice import D3, D6
+from game.rulesets.casket.pilot import pilot_damage, snap_random, snap_thread
+from game.rulesets.casket.structure import lose_cards, lose_from_hand
+
+if TYPE_CHECKING:
+    from game.core.match import Match
+
+EXPOSURE = 6
+BREACH = 7
+CHASSIS_SNAP = 10
+FRAGILE_RESNAP = 5
+
+
+def component_points(card: CardDef, aimed: str) -> int:
+    """Component damage a discarded card causes: Primary 1; Shield/Offhand 1 only at the Left Arm."""
+    if card.equipment == "primary":
+        return 1
+    if card.equipment in ("shield", "offhand") and aimed == "left_arm":
+        return 1
+    return 0
+
+
+def source_decision(ent: int, amount: int, aimed: str) -> Decision:
+    """Where `amount` damage comes from: k hand cards and the rest from the deck top."""
+    hand = len(structure(ent).zones.get("hand", []))
+    options = tuple(Option(str(k), f"hand {k} / deck {amount - k}") for k in range(min(amount, hand) + 1))
+    return Decision(side_of(ent), "damage_source", f"{name_of(ent)} takes {amount} damage: "
+                    "discard from hand, deck, or a mix?", options, default="0",
+                    context={"unit": ent, "amount": amount, "aimed": aimed})
+
+
+def hand_decision(content: Content, ent: int, aimed: str, left: int) -> Decision:
+    """Which hand card to discard as damage next."""
+    hand = structure(ent).zones.get("hand", [])
+    options = []
+    for cid in sorted(set(hand)):
+        card = content.card(cid)
+        pts = component_points(card, aimed)
+        options.append(Option(cid, card.name, f"+{pts} component damage" if pts else ""))
+    return Decision(side_of(ent), "discard", f"{name_of(ent)}: discard a hand card as damage ({left} left)",
+                    tuple(options), default=options[0].key, context={"unit": ent, "aimed": aimed})
+
+
+def take_damage(match: Match, ent: int, amount: int, aimed: str, crits: int,
+                why: str) -> Generator[Decision, str, None]:
+    """Discard `amount` cards (the defender splits hand/deck), then apply component damage."""
+    content: Content = match.ruleset.content  # type: ignore[attr-defined]
+    lost: list[str] = []
+    if amount > 0:
+        from_hand = 0
+        if structure(ent).zones.get("hand"):
+            from_hand = int((yield source_decision(ent, amount, aimed)))
+        for i in range(from_hand):
+            card = yield hand_decision(content, ent, aimed, from_hand - i)
+            lose_from_hand(ent, card)
+            lost.append(card)
+        if from_hand:
+            match.emit("lose", f"{name_of(ent)} discards {from_hand} hand card(s) as damage.",
+                       [f"lost: {', '.join(lost)}"], cards=list(lost))
+        lost += lose_cards(match, ent, amount - from_hand, why)
+    if get(ent, Status).state == "destroyed":
+        return
+    points = crits + sum(component_points(content.card(c), aimed) for c in lost)
+    reasons = [f"Critical faces +{crits}"] if crits else []
+    reasons += [f"{content.card(c).name} +{component_points(content.card(c), aimed)}" for c in lost
+                if component_points(content.card(c), aimed)]
+    if points:
+        add_component_damage(match, ent, aimed, points, reasons)
+    if amount >= FRAGILE_RESNAP:
+        for thread in list(get(ent, CasketThreads).fragile):
+            snap_thread(match, ent, thread, f"fragile thread under a {amount}-damage hit")
+
+
+def add_component_damage(match: Match, ent: int, loc: str, points: int, reasons: list[str]) -> None:
+    """Add component damage; breaking the threshold, exposure and breach follow at once."""
+    frame = get(ent, CasketFrame)
+    before = frame.damage[loc]
+    after = before + points
+    frame.damage[loc] = after
+    match.emit("component", f"{name_of(ent)}: {LOCATION_NAMES[loc]} takes {points} component damage "
+               f"({after}/{THRESHOLDS[loc]}).", reasons, loc=loc, damage=after)
+    if before < THRESHOLDS[loc] <= after:
+        component_destroyed(match, ent, loc)
+    if loc in THREADS_OF and after >= EXPOSURE:
+        if f"exposure:{loc}" not in frame.triggered:
+            frame.triggered.append(f"exposure:{loc}")
+            pilot_damage(match, ent, 1, f"{LOCATION_NAMES[loc]} exposure")
+        roll = match.chance.roll_value(D6)
+        match.emit("exposure", f"{LOCATION_NAMES[loc]} exposed: d6 = {roll} (5-6 snaps a thread).",
+                   [f"d6 {roll}"], chance=True)
+        if roll >= 5:
+            snap_random(match, ent, THREADS_OF[loc], 1, f"{LOCATION_NAMES[loc]} exposure")
+    if loc == "chassis":
+        if after >= BREACH and "breach" not in frame.triggered:
+            frame.triggered.append("breach")
+            pilot_damage(match, ent, 1, "chamber breach")
+        if after >= CHASSIS_SNAP:
+            roll = match.chance.roll_value(D6)
+            count = match.chance.roll_value(D3) if roll >= 4 else 0
+            match.emit("exposure", f"Chassis breached: d6 = {roll} (4-6 snaps d3 threads)"
+                       + (f", d3 = {count}." if count else "."), [f"d6 {roll}"], chance=True)
+            if count:
+                snap_random(match, ent, None, count, "chassis breach")
+
+
+def component_destroyed(match: Match, ent: int, loc: str) -> None:
+    """A component breaks: immediate discards (arms); lasting effects are read from the frame."""
+    content: Content = match.ruleset.content  # type: ignore[attr-defined]
+    cards = structure(ent)
+    dropped: list[str] = []
+    if loc == "right_arm":
+        dropped = [c for c in cards.zones.get("hand", []) if content.card(c).category == "primary"]
+    elif loc == "left_arm":
+        # the seed discards all Secondary Equipment in hand; later only shield/offhand stay unusable
+        dropped = [c for c in cards.zones.get("hand", []) if content.card(c).category == "secondary"]
+    for c in dropped:
+        cards.move(c, "hand", "discard")
+    effects = {"head": "no Sensor Sweep or targeting cards, -1 to ranged attacks",
+               "right_arm": "Primary Weapon cards discarded and unusable",
+               "left_arm": "Secondary Equipment discarded; no shield reactions or offhand weapons",
+               "chassis": "-1 SP maximum, -1 Defense", "legs": "+1 SP per hex, at most 3 hexes a turn"}
+    match.emit("component_destroyed", f"{name_of(ent)}: {LOCATION_NAMES[loc].upper()} DESTROYED - {effects[loc]}.",
+               [f"discarded from hand: {', '.join(dropped)}"] if dropped else [], loc=loc)

@@ -1,0 +1,156 @@
+"""Moving and facing: hexes entered, SP per hex, free turns earned by moving, the facing choice.
+
+A plain move costs 1 SP per hex; a card move gives its hexes for the card's SP. Every hex adds
+the movement penalties (Legs destroyed, Spinal Trauma, Right Middle thread) unless the card is
+steady, and terrain with move_cost above 1 adds the difference. Turning by one hex side is free
+once per hex moved this activation and costs 1 SP otherwise.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Generator
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from game.core.action import Decision, Option
+from game.core.components import Facing, Position
+from game.rulesets.casket.components import (
+    CasketMotion,
+    CasketSP,
+    caskets,
+    cell_of,
+    facing_of,
+    get,
+    name_of,
+    side_of,
+)
+from game.rulesets.casket.status import hex_limit, move_penalty
+
+if TYPE_CHECKING:
+    from game.core.match import Match
+
+Cell = tuple[int, int]
+DIRECTION_NAMES = ("E", "SE", "SW", "W", "NW", "NE")
+
+
+@dataclass(frozen=True)
+class Route:
+    """The cheapest way to one hex: cells entered, SP paid, hexes entered."""
+
+    cell: Cell
+    path: tuple[Cell, ...]
+    sp: int
+    hexes: int
+
+
+def occupied(match: Match) -> set[Cell]:
+    """Hexes holding a casket (wrecks and inert caskets still fill their hex)."""
+    return {cell_of(e) for e in caskets(match)}
+
+
+def step_cost(match: Match, cell: Cell, plain: bool, penalty: int) -> int:
+    """SP to enter a hex: 1 for a plain move, terrain extra, the casket's movement penalty."""
+    extra = max(0, math.ceil(match.board.at(cell).move_cost) - 1)
+    return int(plain) + extra + penalty
+
+
+def routes(match: Match, ent: int, hexes: int, budget: int, plain: bool, steady: bool = False) -> dict[Cell, Route]:
+    """Every hex the casket can end on within `hexes` hexes and `budget` SP (cheapest, then shortest)."""
+    limit = hex_limit(ent)
+    if limit is not None:
+        hexes = min(hexes, limit - get(ent, CasketMotion).moved_this)
+    start = cell_of(ent)
+    penalty = 0 if steady else move_penalty(ent)
+    blocked = occupied(match)
+    board = match.board
+    frontier: dict[Cell, tuple[int, tuple[Cell, ...]]] = {start: (0, ())}
+    best: dict[Cell, Route] = {}
+    for h in range(1, max(0, hexes) + 1):
+        nxt: dict[Cell, tuple[int, tuple[Cell, ...]]] = {}
+        for cell in sorted(frontier):
+            cost, path = frontier[cell]
+            for n in board.neighbors(cell):
+                if n in blocked or not board.passable(n):
+                    continue
+                c = cost + step_cost(match, n, plain, penalty)
+                if c > budget:
+                    continue
+                if n not in nxt or c < nxt[n][0]:
+                    nxt[n] = (c, (*path, n))
+        for cell, (cost, path) in nxt.items():
+            if cell not in best or cost < best[cell].sp:
+                best[cell] = Route(cell, path, cost, h)
+        frontier = nxt
+        if not frontier:
+            break
+    return best
+
+
+def route_cost(match: Match, ent: int, path: tuple[Cell, ...], plain: bool, steady: bool) -> int:
+    """SP of a given path."""
+    penalty = 0 if steady else move_penalty(ent)
+    return sum(step_cost(match, c, plain, penalty) for c in path)
+
+
+def turn_steps(a: int, b: int) -> int:
+    """Hex sides between two facings."""
+    d = abs(a - b) % 6
+    return min(d, 6 - d)
+
+
+def turn_cost(ent: int, direction: int) -> int:
+    """SP to turn to `direction` now (free turns first)."""
+    steps = turn_steps(facing_of(ent), direction)
+    return max(0, steps - get(ent, CasketMotion).free_turns)
+
+
+def turn(match: Match, ent: int, direction: int) -> None:
+    """Turn to a facing, spending free turns first, then SP."""
+    steps = turn_steps(facing_of(ent), direction)
+    if steps == 0:
+        return
+    motion = get(ent, CasketMotion)
+    free = min(steps, motion.free_turns)
+    motion.free_turns -= free
+    cost = steps - free
+    get(ent, CasketSP).sp -= cost
+    get(ent, Facing).direction = direction
+    match.emit("turn", f"{name_of(ent)} turns to face {DIRECTION_NAMES[direction]} "
+               f"({steps} side(s), {cost} SP).", [f"free turns used {free}", f"SP paid {cost}"])
+
+
+def walk(match: Match, ent: int, path: tuple[Cell, ...], plain: bool, steady: bool, why: str) -> None:
+    """Move along a legal path: pay SP, count hexes, earn free turns."""
+    cost = route_cost(match, ent, path, plain, steady)
+    get(ent, CasketSP).sp -= cost
+    get(ent, Position).cell = path[-1]
+    motion = get(ent, CasketMotion)
+    motion.moved_this += len(path)
+    motion.free_turns += len(path)
+    match.emit("move", f"{name_of(ent)} moves {len(path)} hex(es) to {path[-1]} ({why}, {cost} SP).",
+               [f"hexes this activation: {motion.moved_this}", f"SP left {get(ent, CasketSP).sp}"],
+               path=[list(c) for c in path])
+
+
+def face_decision(match: Match, ent: int) -> Decision:
+    """After moving: which way to face (each option priced)."""
+    sp = get(ent, CasketSP).sp
+    options = []
+    for d in range(6):
+        cost = turn_cost(ent, d)
+        if cost <= sp:
+            label = f"face {DIRECTION_NAMES[d]}" + (" (keep)" if d == facing_of(ent) else f" ({cost} SP)")
+            options.append(Option(str(d), label))
+    return Decision(side_of(ent), "face", f"{name_of(ent)}: choose a facing", tuple(options),
+                    default=str(facing_of(ent)), context={"unit": ent})
+
+
+def move_and_face(match: Match, ent: int, path: tuple[Cell, ...], plain: bool, steady: bool,
+                  why: str) -> Generator[Decision, str, None]:
+    """Walk the path, then ask for the new facing."""
+    walk(match, ent, path, plain, steady, why)
+    decision = face_decision(match, ent)
+    if len(decision.options) > 1:
+        answer = yield decision
+        turn(match, ent, int(answer))

@@ -1,0 +1,170 @@
+"""Exact odds: the two-attack-dice result against a target number, and damage after defense dice.
+
+Resolution calls `attack_result` on the rolled faces and `defense_outcome` on the rolled defense
+faces; the distributions below enumerate the same two functions over every outcome, so preview,
+AI and resolution can never disagree.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterable
+from dataclasses import dataclass
+from fractions import Fraction
+from functools import cached_property, lru_cache
+from math import factorial
+
+from game.core.chance import Distribution
+from game.rulesets.casket.dice import ATTACK_DIE, BLOCK_FACES, DEFENSE_DIE
+
+CATASTROPHE = "Catastrophic Failure"
+MISS = "Miss"
+HIT = "Hit"
+STRONG = "Strong Hit"
+CRITICAL = "Critical Hit"
+EXECUTION = "Execution"
+RESULTS = (CATASTROPHE, MISS, HIT, STRONG, CRITICAL, EXECUTION)
+HITS = (HIT, STRONG, CRITICAL, EXECUTION)
+#: extra damage and blocks bypassed by each hit result
+RESULT_BONUS = {HIT: 0, STRONG: 1, CRITICAL: 2, EXECUTION: 2}
+RESULT_BYPASS = {CRITICAL: 1}
+
+
+def attack_result(first: str, second: str, target: int) -> str:
+    """The result of two attack-die faces against the target number.
+
+    Double Jam is a Catastrophic Failure and double Death Blow an Execution whatever the target
+    (our reading: the natural extremes always fail / always hit). Otherwise a sum below the target
+    misses; a hit is graded by the sum: up to 6 Hit, 7-8 Strong Hit, 9-10 Critical Hit.
+    """
+    if first == second == "Jam":
+        return CATASTROPHE
+    if first == second == "Death Blow":
+        return EXECUTION
+    total = ATTACK_DIE.value_of(first) + ATTACK_DIE.value_of(second)
+    if total < target:
+        return MISS
+    if total <= 6:
+        return HIT
+    return STRONG if total <= 8 else CRITICAL
+
+
+@lru_cache(maxsize=64)
+def attack_distribution(target: int) -> Distribution:
+    """Exact distribution of the result names for a target number."""
+    faces = ATTACK_DIE.distribution()
+    return faces.combine(faces, lambda a, b: attack_result(a, b, target))
+
+
+def raw_damage(base: int, result: str, bonus: int) -> int:
+    """Damage before defense dice: card base + result bonus + other bonuses (never below 0)."""
+    return max(0, base + RESULT_BONUS.get(result, 0) + bonus) if result in HITS else 0
+
+
+@dataclass(frozen=True)
+class Defense:
+    """What the defense dice did: damage left, blocks that counted, and the special faces."""
+
+    final: int
+    blocks: int
+    crits: int
+    heat: int
+    pierce: bool
+
+
+def face_counts(faces: Iterable[str]) -> tuple[int, int, int, int]:
+    """(blocks, criticals, heats, pierces) among rolled defense faces."""
+    c = Counter(faces)
+    return (sum(c[f] for f in BLOCK_FACES), c["Critical"], c["Heat"], c["Pierce"])
+
+
+def defense_outcome(counts: tuple[int, int, int, int], damage: int, bypass: int) -> Defense:
+    """Final damage = damage - (blocks - bypassed blocks); specials counted as rolled."""
+    blocks, crits, heat, pierce = counts
+    counted = max(0, blocks - bypass)
+    return Defense(damage - counted, counted, crits, heat, pierce > 0)
+
+
+@lru_cache(maxsize=64)
+def _counts_distribution(dice: int) -> Distribution:
+    """(blocks, criticals, heats, pierces) over `dice` defense dice, by multinomial counting."""
+    per_face = Counter(_category(f) for f in DEFENSE_DIE.faces)
+    kinds = sorted(per_face)
+    total = len(DEFENSE_DIE.faces) ** dice
+    out: dict[tuple[int, int, int, int], Fraction] = {}
+    for split in _splits(dice, len(kinds)):
+        ways = factorial(dice)
+        for kind, n in zip(kinds, split, strict=True):
+            ways = ways // factorial(n) * per_face[kind] ** n
+        key = tuple(sum(k[i] * n for k, n in zip(kinds, split, strict=True)) for i in range(4))
+        out[key] = out.get(key, Fraction(0)) + Fraction(ways, total)  # type: ignore[index]
+    return Distribution(out)  # type: ignore[arg-type]
+
+
+def _category(face: str) -> tuple[int, int, int, int]:
+    return face_counts([face])
+
+
+def _splits(n: int, parts: int) -> list[tuple[int, ...]]:
+    if parts == 1:
+        return [(n,)]
+    return [(k, *rest) for k in range(n + 1) for rest in _splits(n - k, parts - 1)]
+
+
+@lru_cache(maxsize=512)
+def defense_distribution(damage: int, bypass: int) -> Distribution:
+    """Exact distribution of `Defense` for one die per damage point."""
+    return _counts_distribution(damage).map(lambda c: defense_outcome(c, damage, bypass))
+
+
+@dataclass(frozen=True)
+class AttackOdds:
+    """Everything a preview or the AI needs about one attack, all exact."""
+
+    target: int
+    results: dict[str, Fraction]
+    final: dict[int, Fraction]
+    expected_final: Fraction
+    expected_crits: Fraction
+    pierce: Fraction
+
+    @property
+    def hit(self) -> Fraction:
+        """Chance of any hit."""
+        return sum((self.results.get(r, Fraction(0)) for r in HITS), Fraction(0))
+
+    def at_least(self, damage: int) -> Fraction:
+        """Chance the final damage is at least `damage`."""
+        return sum((p for d, p in self.final.items() if d >= damage), Fraction(0))
+
+    @cached_property
+    def floats(self) -> tuple[float, float, float]:
+        """(expected final damage, expected criticals, execution chance) as floats, for the AI."""
+        return (float(self.expected_final), float(self.expected_crits),
+                float(self.results.get(EXECUTION, Fraction(0))))
+
+
+@lru_cache(maxsize=4096)
+def attack_odds(target: int, base: int, bonus: int, bypass: int) -> AttackOdds:
+    """Result and final-damage distributions of an attack (reactions not counted: they are hidden).
+
+    `bonus` is every damage modifier but the result's; `bypass` the blocks ignored on any hit
+    (Critical Hit adds one more, Execution ignores all).
+    """
+    results = attack_distribution(target)
+    final: dict[int, Fraction] = {}
+    crits = Fraction(0)
+    pierce = Fraction(0)
+    for result, p in results.probs.items():
+        dmg = raw_damage(base, result, bonus)
+        if result == EXECUTION or dmg == 0:
+            final[dmg] = final.get(dmg, Fraction(0)) + p
+            continue
+        dist = defense_distribution(dmg, bypass + RESULT_BYPASS.get(result, 0))
+        for d, q in dist.probs.items():
+            final[d.final] = final.get(d.final, Fraction(0)) + p * q
+            crits += p * q * d.crits
+            if d.pierce:
+                pierce += p * q
+    expected = sum((d * p for d, p in final.items()), Fraction(0))
+    return AttackOdds(target, dict(results.probs), final, expected, crits, pierce)

@@ -1,0 +1,143 @@
+"""The casket ruleset: mechs on hexes, deck as structure, custom dice, components, pilot wounds."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any, ClassVar
+
+from game.core.action import Action, Decision
+from game.core.ruleset import Assessment, Outcome, Preview, Resolution, Ruleset, SquadInfo, Turn
+from game.rulesets.casket import actions, ai, view
+from game.rulesets.casket.combat import AIM_NAMES
+from game.rulesets.casket.components import caskets, is_active, name_of, side_of
+from game.rulesets.casket.content import Content, shipped
+from game.rulesets.casket.effects import play_card, split_option
+from game.rulesets.casket.movement import move_and_face, turn
+from game.rulesets.casket.odds import RESULTS, attack_odds
+from game.rulesets.casket.pilot import field_repair
+from game.rulesets.casket.setup import deploy
+from game.rulesets.casket.tohit import attack_terms
+from game.rulesets.casket.turns import begin_activation, end_activation, table
+
+if TYPE_CHECKING:
+    from game.core.match import Match
+
+
+class CasketRuleset(Ruleset):
+    """Casket: alternate activations of mechs whose decks are their hit points."""
+
+    id: ClassVar[str] = "casket"
+    name: ClassVar[str] = "Casket"
+    board_kind: ClassVar[str] = "hex"
+    round_cap: ClassVar[int] = 30
+    undoable: ClassVar[frozenset[str]] = frozenset({"move", "turn"})
+
+    @property
+    def content(self) -> Content:
+        """Cards, chassis, decks, squads and wounds (validated TOML)."""
+        return shipped()
+
+    # -- content -------------------------------------------------------------------------------
+    def squads(self) -> dict[str, SquadInfo]:
+        """Every squad, duel squads included."""
+        c = self.content
+        return {s.id: SquadInfo(s.id, s.name, s.description,
+                                tuple(f"{k.name} ({c.chassis[k.chassis].name}, {len(c.decks[k.deck].cards)} cards)"
+                                      for k in s.caskets))
+                for s in c.squads.values()}
+
+    def default_squads(self) -> tuple[str, str]:
+        """Three Confessors against three Ironclads."""
+        return ("confessor_choir", "ironclad_hold")
+
+    # -- play ----------------------------------------------------------------------------------
+    def setup(self, match: Match) -> None:
+        """Deploy both squads and roll the first initiative."""
+        deploy(match, self.content)
+
+    def turn(self, match: Match) -> Turn:
+        """The side choosing a casket, or the casket activating."""
+        t = table(match)
+        return Turn(t.turn_side, t.actor)
+
+    def legal_actions(self, match: Match) -> list[Action]:
+        """See actions.legal."""
+        return actions.legal(match)
+
+    def resolve(self, match: Match, action: Action) -> Resolution:
+        """Apply one action; an activation ends at once if its casket is knocked out."""
+        ent = action.actor
+        assert ent is not None
+        kind = action.kind
+        if kind == "activate":
+            begin_activation(match, ent)
+            return
+        if kind == "end":
+            end_activation(match, ent)
+            return
+        if kind == "move":
+            yield from move_and_face(match, ent, action.path, plain=True, steady=False, why="move")
+        elif kind == "turn":
+            turn(match, ent, int(action.option))
+        elif kind == "card":
+            yield from play_card(match, ent, action)
+        elif kind == "repair":
+            assert action.target is not None
+            field_repair(match, ent, action.target, action.option)
+            end_activation(match, ent)
+            return
+        else:
+            raise ValueError(f"unknown action kind {kind!r}")
+        if table(match).actor == ent and not is_active(ent):
+            end_activation(match, ent, draw=False)
+
+    def outcome(self, match: Match) -> Outcome | None:
+        """A side with no casket left in the fight loses."""
+        t = table(match)
+        alive = {s: any(is_active(e) for e in caskets(match) if side_of(e) == s) for s in t.sides}
+        if all(alive.values()):
+            return None
+        if not any(alive.values()):
+            return Outcome(None, "both squads wrecked")
+        winner = next(s for s, ok in alive.items() if ok)
+        return Outcome(winner, "every enemy casket destroyed or its pilot dead")
+
+    # -- knowledge -----------------------------------------------------------------------------
+    def preview(self, match: Match, action: Action) -> Preview | None:
+        """Every to-hit modifier and the exact result and damage odds of an attack card."""
+        if action.kind != "card" or action.target is None:
+            return None
+        with match.world:
+            card_id, aim = split_option(action.option)
+            card = self.content.card(card_id)
+            if card.attack is None:
+                return None
+            terms = attack_terms(match, action.actor, action.target, card)  # type: ignore[arg-type]
+            odds = attack_odds(terms.target, terms.base, terms.bonus, terms.bypass)
+            left = view.structure_left(action.target)
+            title = f"{card.name} at {name_of(action.target)} ({AIM_NAMES.get(aim or 'random')})"
+        outcomes = [(r, float(odds.results.get(r, 0))) for r in RESULTS]
+        lines = terms.breakdown()
+        lines += [f"{r}: {p:.1%}" for r, p in outcomes]
+        lines += [f"damage after defense dice {d}: {float(p):.1%}" for d, p in sorted(odds.final.items())]
+        return Preview(title, outcomes, hit=float(odds.hit),
+                       crit=float(odds.results.get("Critical Hit", 0) + odds.results.get("Execution", 0)),
+                       expected_damage=float(odds.expected_final), kill=float(odds.at_least(left)), lines=lines)
+
+    def assess(self, match: Match, action: Action) -> Assessment:
+        """Baseline-AI terms (see ai.py)."""
+        return ai.assess(match, action)
+
+    def advise(self, match: Match, decision: Decision) -> dict[str, float]:
+        """Baseline-AI answers (see ai.py)."""
+        return ai.advise(match, decision)
+
+    def invariants(self, match: Match) -> list[str]:
+        """Cards conserved, one casket per hex, nobody inside walls, non-negative SP and heat."""
+        return view.invariants(match)
+
+    def unit_view(self, match: Match, ent: int, side: str | None) -> dict[str, Any]:
+        """What `side` may see of a casket."""
+        return view.unit_view(match, ent, side)
+
+
+RULESET = CasketRuleset()

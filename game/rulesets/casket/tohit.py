@@ -1,0 +1,159 @@
+"""The to-hit table: target number 5+ plus every modifier, with the breakdown the log and preview show.
+
+`attack_terms` is the one place the numbers of an attack come from; preview, AI and resolution
+all call it.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
+
+from game.core.sight import cover_on_line, has_los
+from game.rulesets.casket.components import (
+    CasketMotion,
+    CasketTempo,
+    cell_of,
+    facing_of,
+    get,
+)
+from game.rulesets.casket.content import CardDef
+from game.rulesets.casket.status import damage_malus, defense_malus, has_wound, ranged_malus_lines, thread_ok
+
+if TYPE_CHECKING:
+    from game.core.board import Board
+    from game.core.match import Match
+
+Cell = tuple[int, int]
+BASE_TARGET = 5
+ARCS = {0: ("front", 0), 1: ("weapon side", 0), 2: ("right flank", -1), 3: ("rear", -2),
+        4: ("left flank", -1), 5: ("shield side", 1)}
+WEAPON_SIDE = 1
+REAR = 3
+
+
+def range_mod(hexes: int) -> tuple[str, int]:
+    """Short 0-3 +0, medium 4-6 +1, long 7-10 +2, extreme 11+ +3."""
+    if hexes <= 3:
+        return "short range (0-3)", 0
+    if hexes <= 6:
+        return "medium range (4-6)", 1
+    if hexes <= 10:
+        return "long range (7-10)", 2
+    return "extreme range (11+)", 3
+
+
+def movement_mod(hexes: int) -> int:
+    """Stationary +0, 1-3 hexes +1, 4-6 +2, 7+ (sprint) +3."""
+    if hexes <= 0:
+        return 0
+    if hexes <= 3:
+        return 1
+    return 2 if hexes <= 6 else 3
+
+
+def terrain_mods(board: Board, attacker: tuple[int, int], target: tuple[int, int]) -> list[tuple[str, int]]:
+    """Cover and concealment on the line of fire (the target's own hex included), and high ground."""
+    crossed = [t for _, t in cover_on_line(board, attacker, target)]
+    here = board.at(target)
+    cover = max([here.cover] + [t.cover for t in crossed])
+    out: list[tuple[str, int]] = []
+    if cover >= 2:
+        out.append(("heavy cover", 2))
+    elif cover == 1:
+        out.append(("light cover", 1))
+    if here.obscured or here.light == "dark" or any(t.obscured for t in crossed):
+        out.append(("obscured", 2))
+    if board.at(attacker).elevation > here.elevation:
+        out.append(("attacker on higher ground", -1))
+    return out
+
+
+@dataclass
+class Terms:
+    """The numbers of one attack: target number, damage bonus and bypass, each with its reasons."""
+
+    target: int
+    base: int
+    bonus: int
+    bypass: int
+    arc: int
+    distance: int
+    lines: list[tuple[str, int]] = field(default_factory=list)
+    bonus_lines: list[tuple[str, int]] = field(default_factory=list)
+    bypass_lines: list[tuple[str, int]] = field(default_factory=list)
+
+    def breakdown(self) -> list[str]:
+        """Readable lines: every to-hit modifier, then damage and bypass terms."""
+        out = [f"{label}: {value:+d}" if i else f"{label}: {value}+" for i, (label, value) in enumerate(self.lines)]
+        out.append(f"target number: {self.target}+")
+        out.append(f"base damage {self.base}" + "".join(f", {label} {v:+d}" for label, v in self.bonus_lines))
+        if self.bypass_lines:
+            out.append("blocks ignored: " + ", ".join(f"{label} {v}" for label, v in self.bypass_lines))
+        return out
+
+
+def attack_terms(match: Match, attacker: int, defender: int, card: CardDef, at: Cell | None = None,
+                 moved: int | None = None) -> Terms:
+    """Target number, damage bonus and blocks bypassed for `attacker` attacking `defender` with `card`.
+
+    `at` and `moved` ask "what if" the attacker stood elsewhere having moved so far (AI lookahead).
+    """
+    eff = card.attack
+    assert eff is not None
+    a_cell, d_cell = at or cell_of(attacker), cell_of(defender)
+    board = match.board
+    dist = board.distance(a_cell, d_cell)
+    arc = board.grid.arc(d_cell, facing_of(defender), a_cell)  # type: ignore[attr-defined]
+    lines: list[tuple[str, int]] = [("base", BASE_TARGET)]
+    lines.append(range_mod(dist))
+    moved = get(attacker, CasketMotion).moved_this if moved is None else moved
+    lines.append((f"attacker moved {moved} hex(es) this activation", movement_mod(moved)))
+    their = get(defender, CasketMotion).moved_last
+    lines.append((f"defender moved {their} hex(es) last activation", movement_mod(their)))
+    arc_name, arc_mod = ARCS[arc]
+    lines.append((f"{arc_name} arc", arc_mod))
+    lines.extend(terrain_mods(board, a_cell, d_cell))
+    if card.ranged:
+        lines.extend(ranged_malus_lines(attacker))
+    target = sum(v for _, v in lines)
+    bonus_lines: list[tuple[str, int]] = []
+    if arc == WEAPON_SIDE:
+        bonus_lines.append(("weapon side", 1))
+    tempo = get(attacker, CasketTempo)
+    if tempo.boost:
+        bonus_lines.append(("boosts", tempo.boost))
+    if tempo.jam_penalty:
+        bonus_lines.append(("damaged weapon (jam)", -tempo.jam_penalty))
+    if damage_malus(attacker):
+        bonus_lines.append(("Dislocated Shoulder", -damage_malus(attacker)))
+    bypass_lines: list[tuple[str, int]] = []
+    if eff.bypass:
+        bypass_lines.append((card.name, eff.bypass))
+    if defense_malus(defender):
+        bypass_lines.append(("defender's Defense penalty", defense_malus(defender)))
+    return Terms(target, eff.damage, sum(v for _, v in bonus_lines), sum(v for _, v in bypass_lines), arc, dist,
+                 lines, bonus_lines, bypass_lines)
+
+
+def attack_block(match: Match, attacker: int, defender: int, card: CardDef, at: Cell | None = None,
+                 facing: int | None = None) -> str:
+    """Why this attack is not allowed (empty when it is): range, sight, arcs, Retreat."""
+    eff = card.attack
+    if eff is None:
+        return "not an attack card"
+    if get(attacker, CasketTempo).no_attack:
+        return "Retreat: no attacks this activation"
+    a_cell, d_cell = at or cell_of(attacker), cell_of(defender)
+    own_facing = facing_of(attacker) if facing is None else facing
+    board = match.board
+    dist = board.distance(a_cell, d_cell)
+    if dist > eff.range:
+        return f"out of range ({dist} > {eff.range})"
+    if dist > 1 and not has_los(board, a_cell, d_cell):
+        return "no line of sight"
+    if has_wound(attacker, "ptsd") and board.grid.arc(d_cell, facing_of(defender), a_cell) == REAR:  # type: ignore[attr-defined]
+        return "PTSD: cannot attack from behind"
+    if not thread_ok(attacker, "pinkies") and board.grid.arc(a_cell, own_facing, d_cell) == REAR:  # type: ignore[attr-defined]
+        return "Pinkies thread snapped: cannot attack into the rear arc"
+    return ""

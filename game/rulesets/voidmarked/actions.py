@@ -1,0 +1,399 @@
+"""What the acting unit may do, and doing it.
+
+Kinds: "move" (option "run" trades the Action for a second Move), "attack" (option "main",
+"sweep" for an automatic weapon's multi-target burst, "offhand" for the Quick Action off-hand
+attack), "voidcall" (option = voidcall id; target for a single target or heal, cell for an
+area's centre), "reload" (option "main"/"offhand"), "hide", "end".
+"""
+
+from __future__ import annotations
+
+import weakref
+from typing import TYPE_CHECKING
+
+from game.core.action import Action
+from game.core.components import Position
+from game.core.geometry import Cell
+from game.core.ruleset import Resolution
+from game.rulesets.voidmarked.checks import spot
+from game.rulesets.voidmarked.combat import (
+    KILL_WEIGHT,
+    Strike,
+    distance,
+    reach_problem,
+    resolve_strike,
+    resisted_amount,
+    strike,
+)
+from game.rulesets.voidmarked.conditions import damage_raw, fire_ability, heal, refresh_engagement
+from game.rulesets.voidmarked.content import Voidcall, Weapon
+from game.rulesets.voidmarked.flips import ask_cheat, best_cards, clear_table, flip, hand_cards
+from game.rulesets.voidmarked.movement import reach_for
+from game.rulesets.voidmarked.odds import BAND_NAMES, ZERO, band_of
+from game.rulesets.voidmarked.query import (
+    allies,
+    cell_of,
+    conditions,
+    current_actor,
+    data,
+    enemies,
+    gear,
+    health,
+    name_of,
+    on_board,
+    side_of,
+    state_key,
+    stats,
+    status,
+    turn_state,
+    units,
+    void,
+    weapon,
+)
+from game.rulesets.voidmarked.sightlines import los
+from game.rulesets.voidmarked.stealth import break_stealth, can_hide
+from game.rulesets.voidmarked.turns import end_turn
+
+if TYPE_CHECKING:
+    from game.core.match import Match
+    from game.rulesets.voidmarked.ruleset import VoidmarkedRuleset
+
+
+# -- targets ---------------------------------------------------------------------------------------
+def sweep_targets(match: Match, att: int, primary: int, w: Weapon, shots: int) -> list[int]:
+    """Extra targets of an automatic burst (VM-RELOAD): enemies in reach within sweep range of the
+    primary target, nearest first, one shot each beyond the first while shots last."""
+    room = min(w.extra_targets, shots - 1)
+    if room <= 0:
+        return []
+    around = cell_of(primary)
+    found = []
+    for e in enemies(att):
+        if e == primary or conditions(e).has("stealthed"):
+            continue
+        gap = distance(match, around, cell_of(e))
+        if gap * 5 <= w.sweep_ft and not reach_problem(match, att, e, "main"):
+            found.append((gap, e))
+    return [e for _, e in sorted(found)[:room]]
+
+
+def area_targets(match: Match, caster: int, v: Voidcall, centre: Cell) -> list[int]:
+    """VM-AOE: units the area holds that the centre can see (walls and full cover shield)."""
+    side = side_of(caster)
+    out = []
+    for e in units():
+        if e == caster or not on_board(e):
+            continue
+        if v.affects == "enemies" and side_of(e) == side:
+            continue
+        c = cell_of(e)
+        if distance(match, centre, c) <= v.radius and los(match.board, centre, c):
+            out.append(e)
+    return out
+
+
+def area_centres(match: Match, caster: int, v: Voidcall) -> list[Cell]:
+    """Squares within range and sight of the caster whose area would catch an enemy."""
+    here = cell_of(caster)
+    cells: set[Cell] = set()
+    for e in enemies(caster):
+        ex, ey = cell_of(e)
+        for dx in range(-v.radius, v.radius + 1):
+            for dy in range(-v.radius, v.radius + 1):
+                c = (ex + dx, ey + dy)
+                if c in match.board and distance(match, here, c) <= v.range_sq and los(match.board, here, c):
+                    cells.add(c)
+    return sorted(cells, key=lambda c: (c[1], c[0]))
+
+
+# -- the legal list ----------------------------------------------------------------------------------
+_LEGAL: weakref.WeakKeyDictionary[Match, tuple[tuple, list[Action]]] = weakref.WeakKeyDictionary()
+
+
+def legal(match: Match) -> list[Action]:
+    """Everything the current unit may do now (memoised: Match asks twice per input)."""
+    key = state_key(match)
+    found = _LEGAL.get(match)
+    if found is not None and found[0] == key:
+        return list(found[1])
+    out = _legal(match)
+    _LEGAL[match] = (key, out)
+    return list(out)
+
+
+def _legal(match: Match) -> list[Action]:
+    ent = current_actor(match)
+    if ent is None:
+        return []
+    ts = turn_state(match)
+    st = stats(ent)
+    out: list[Action] = []
+    here = cell_of(ent)
+    budget = ts.move_left + (st.speed if not ts.action_used else 0)
+    if budget >= 1:
+        reach = reach_for(match, ent, budget)
+        for cell in sorted(reach.stoppable, key=lambda c: (c[1], c[0])):
+            if cell == here:
+                continue
+            if reach.cost[cell] <= ts.move_left + 1e-9:
+                out.append(Action("move", ent, cell=cell, label=f"Move to {cell[0]},{cell[1]}",
+                                  hotkey_group="move"))
+            else:
+                out.append(Action("move", ent, cell=cell, option="run",
+                                  label=f"Run to {cell[0]},{cell[1]} (uses the Action)", hotkey_group="move"))
+    g = gear(ent)
+    main = weapon(ent)
+    foes = enemies(ent)
+    if not ts.action_used:
+        for e in foes:
+            if not reach_problem(match, ent, e, "main"):
+                out.append(Action("attack", ent, e, option="main", label=f"{main.name} → {name_of(e)}",
+                                  hotkey_group="attack"))
+                if main.wclass == "automatic" and sweep_targets(match, ent, e, main, g.shots):
+                    out.append(Action("attack", ent, e, option="sweep",
+                                      label=f"{main.name} burst → {name_of(e)} and those near",
+                                      hotkey_group="attack"))
+        if main.ranged and main.reload_cost == "action" and g.shots < main.shots:
+            out.append(Action("reload", ent, option="main", label=f"Reload {main.name} (Action)",
+                              hotkey_group="reload"))
+        out.extend(_voidcalls(match, ent))
+        if not conditions(ent).has("stealthed") and can_hide(match, ent):
+            out.append(Action("hide", ent, label="Hide (Action)", hotkey_group="hide"))
+    if not ts.quick_used:
+        if g.offhand:
+            off = weapon(ent, "offhand")
+            for e in foes:
+                if not reach_problem(match, ent, e, "offhand"):
+                    out.append(Action("attack", ent, e, option="offhand",
+                                      label=f"Off-hand {off.name} → {name_of(e)} (Quick Action)",
+                                      hotkey_group="attack"))
+            if off.ranged and g.offhand_shots < off.shots:
+                out.append(Action("reload", ent, option="offhand", label=f"Reload {off.name} (Quick Action)",
+                                  hotkey_group="reload"))
+        if main.ranged and main.reload_cost == "quick" and g.shots < main.shots:
+            out.append(Action("reload", ent, option="main", label=f"Reload {main.name} (Quick Action)",
+                              hotkey_group="reload"))
+    out.append(Action("end", ent, label="End turn", hotkey_group="end"))
+    return out
+
+
+def _voidcalls(match: Match, ent: int) -> list[Action]:
+    vv = void(ent)
+    if not vv.voidcaller:
+        return []
+    out = []
+    for vid in vv.voidcalls:
+        v = data().voidcalls[vid]
+        if vv.current < v.cost:
+            continue
+        if v.kind == "heal":
+            for a in [ent, *allies(ent)]:
+                hp = health(a)
+                if hp.current < hp.maximum and not reach_problem(match, ent, a, "void", vid):
+                    out.append(Action("voidcall", ent, a, option=vid, label=f"{v.name} → {name_of(a)}",
+                                      hotkey_group="voidcall"))
+        elif v.radius:
+            for c in area_centres(match, ent, v):
+                out.append(Action("voidcall", ent, cell=c, option=vid, label=f"{v.name} at {c[0]},{c[1]}",
+                                  hotkey_group="voidcall"))
+        else:
+            for e in enemies(ent):
+                if not reach_problem(match, ent, e, "void", vid):
+                    out.append(Action("voidcall", ent, e, option=vid, label=f"{v.name} → {name_of(e)}",
+                                      hotkey_group="voidcall"))
+    return out
+
+
+# -- resolution ----------------------------------------------------------------------------------
+def resolve(match: Match, action: Action, ruleset: VoidmarkedRuleset) -> Resolution:
+    """Carry out a legal action (Match.submit has checked it against the legal list)."""
+    kind = action.kind
+    ent = action.actor
+    assert ent is not None
+    if kind == "move":
+        _move(match, ent, action)
+    elif kind == "attack":
+        yield from _attack(match, ent, action)
+    elif kind == "voidcall":
+        yield from _voidcall(match, ent, action)
+    elif kind == "reload":
+        _reload(match, ent, action.option)
+    elif kind == "hide":
+        turn_state(match).action_used = True
+        conditions(ent).active["stealthed"] = {"turns": 0}
+        match.emit("stealth", f"{name_of(ent)} hides.", ["Hide action: in cover or out of sight of every enemy"],
+                   side=side_of(ent))
+    if kind == "end" or _spent(match, ent):
+        yield from end_turn(match, ruleset.round_cap, lambda: ruleset.outcome(match) is not None)
+
+
+def _spent(match: Match, ent: int) -> bool:
+    """The unit fell during its own turn: nothing more to do."""
+    return status(ent).state != "active"
+
+
+def _move(match: Match, ent: int, action: Action) -> None:
+    ts = turn_state(match)
+    st = stats(ent)
+    budget = ts.move_left + (st.speed if not ts.action_used else 0)
+    reach = reach_for(match, ent, budget)
+    assert action.cell is not None
+    path = reach.path_to(action.cell)
+    cost = reach.cost[action.cell]
+    if action.option == "run":
+        ts.action_used = True
+        ts.ran = True
+        ts.move_left += st.speed
+    ts.move_left = max(0.0, ts.move_left - cost)
+    ts.moved = True
+    import esper
+
+    esper.component_for_entity(ent, Position).cell = action.cell
+    refresh_engagement(match)
+    match.emit("move", f"{name_of(ent)} {'runs' if action.option == 'run' else 'moves'} "
+               f"{int(cost)} squares ({int(cost) * 5} ft).", side=side_of(ent), unit=ent,
+               path=[list(c) for c in path])
+    if conditions(ent).has("stealthed") and not can_hide(match, ent):
+        break_stealth(match, ent, "moved into the open")
+
+
+def _reload(match: Match, ent: int, hand: str) -> None:
+    ts = turn_state(match)
+    g = gear(ent)
+    w = weapon(ent, hand)
+    if w.reload_cost == "action" and hand == "main":
+        ts.action_used = True
+    else:
+        ts.quick_used = True
+    if hand == "offhand":
+        g.offhand_shots = w.shots
+    else:
+        g.shots = w.shots
+    match.emit("reload", f"{name_of(ent)} reloads the {w.name} "
+               f"({'Action' if w.reload_cost == 'action' else 'Quick Action'}).", side=side_of(ent))
+
+
+def _attack(match: Match, ent: int, action: Action) -> Resolution:
+    ts = turn_state(match)
+    hand = "offhand" if action.option == "offhand" else "main"
+    if hand == "offhand":
+        ts.quick_used = True
+    else:
+        ts.action_used = True
+    ts.attacked = True
+    g = gear(ent)
+    w = weapon(ent, hand)
+    assert action.target is not None
+    targets = [action.target]
+    if action.option == "sweep":
+        targets += sweep_targets(match, ent, action.target, w, g.shots)
+        match.emit("sweep", f"{name_of(ent)} sweeps the {w.name} across {len(targets)} targets "
+                   f"({len(targets)} shots).", side=side_of(ent))
+    hidden = conditions(ent).has("stealthed")
+    for tgt in targets:
+        if status(ent).state != "active":
+            break
+        if w.ranged:
+            shots = g.offhand_shots if hand == "offhand" else g.shots
+            if shots < 1:
+                match.emit("dry", f"The {w.name} runs dry: the remaining attacks are lost.", side=side_of(ent))
+                break
+            if hand == "offhand":
+                g.offhand_shots -= 1
+            else:
+                g.shots -= 1
+        if not on_board(tgt):
+            continue
+        s = strike(match, ent, tgt, hand, hidden=hidden)
+        if not s.silenced:
+            break_stealth(match, ent, "attacked")
+        hidden = hidden and s.silenced
+        yield from _strike_hidden_target(match, s)
+
+
+def _strike_hidden_target(match: Match, s: Strike) -> Resolution:
+    """Resolve a strike, searching first when the target is hidden (VM-STEALTH)."""
+    tgt = s.target
+    if conditions(tgt).has("stealthed"):
+        from game.rulesets.voidmarked.combat import expect
+
+        worth = expect(match, side_of(s.attacker), s).value()
+        found = yield from spot(match, s.attacker, tgt, worth)
+        if not found:
+            for ab in data().units[stats(tgt).unit].abilities:
+                if ab.when == "attacked":
+                    fire_ability(match, tgt, ab.effect, ab.amount, ab.name)
+            return
+        break_stealth(match, tgt, "spotted")
+    yield from resolve_strike(match, s)
+
+
+def _voidcall(match: Match, ent: int, action: Action) -> Resolution:
+    ts = turn_state(match)
+    v = data().voidcalls[action.option]
+    vv = void(ent)
+    vv.current -= v.cost
+    ts.action_used = True
+    match.emit("voidcall", f"{name_of(ent)} casts {v.name} ({v.cost} VE, {vv.current}/{vv.maximum} left).",
+               side=side_of(ent))
+    if v.kind == "heal":
+        assert action.target is not None
+        yield from _heal(match, ent, action.target, v)
+        return
+    ts.attacked = True
+    hidden = conditions(ent).has("stealthed")
+    if v.radius:
+        assert action.cell is not None
+        targets = area_targets(match, ent, v, action.cell)
+        strikes = [strike(match, ent, t, "void", v.id, centre=action.cell, hidden=hidden) for t in targets]
+        if not targets:
+            match.emit("voidcall", f"{v.name} catches no one.", side=side_of(ent))
+    else:
+        assert action.target is not None
+        strikes = [strike(match, ent, action.target, "void", v.id, hidden=hidden)]
+    break_stealth(match, ent, "cast a voidcall")
+    for s in strikes:
+        if status(s.target).state in ("active", "down"):
+            if v.radius:
+                yield from resolve_strike(match, s)
+            else:
+                yield from _strike_hidden_target(match, s)
+    if v.instability_below and status(ent).state == "active":
+        f = flip(match, side_of(ent), uncheatable=True)
+        bad = f.natural and f.value < v.instability_below
+        match.emit("instability", f"Void Instability: {'backlash!' if bad else 'the Void holds.'}",
+                   [f"un-cheatable flip {f.text()}: below {v.instability_below} backlashes "
+                    f"{v.instability_damage} void damage (VM-UNCHEAT)"], chance=True, side=side_of(ent))
+        clear_table(match)
+        if bad:
+            amount = resisted_amount(v.instability_damage, "void" in stats(ent).resist, False)
+            damage_raw(match, ent, amount, "Void Instability")
+
+
+def _heal(match: Match, ent: int, target: int, v: Voidcall) -> Resolution:
+    """Void Mend: a heal flip in the voidcall's bands; not an attack (VM-ATTACK)."""
+    assert v.damage is not None
+    side = side_of(ent)
+    f = flip(match, side)
+    band = band_of(f.value, v.bands, f.natural)
+    hp = health(target)
+
+    def amount(b: int) -> int:
+        return 0 if b == ZERO else v.damage[b - 1]  # type: ignore[index]
+
+    if f.cheatable():
+        fixes = best_cards(hand_cards(match, side), lambda x: band_of(x, v.bands, False), band,
+                           lambda r, cur: r > cur)
+        missing = hp.maximum - hp.current
+        if fixes and amount(band) < missing:
+            revive = KILL_WEIGHT if hp.current <= 0 else 0.0
+            offers = [(card, f"Cheat: {BAND_NAMES[b]} heal ({amount(b)})", "",
+                       min(amount(b), missing) + (revive if amount(b) else 0.0)) for b, card in fixes.items()]
+            yield from ask_cheat(match, f, f"{v.name} flip: {BAND_NAMES[band]} ({amount(band)}). Cheat?",
+                                 (f"Keep {amount(band)}", "", min(amount(band), missing)
+                                  + (revive if amount(band) else 0.0)), offers, {"flip": "heal"})
+            band = band_of(f.value, v.bands, f.natural)
+    gained = heal(match, target, amount(band), v.name)
+    match.emit("heal", f"{name_of(target)} regains {gained} Health ({health(target).current}/{hp.maximum}).",
+               [f"{v.name} flip {f.text()}: {BAND_NAMES[band]} {amount(band)}"], chance=True, side=side)
+    clear_table(match)

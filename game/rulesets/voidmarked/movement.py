@@ -1,0 +1,86 @@
+"""Where a unit can move this turn: Chebyshev steps of 5 ft, walls and enemies in the way.
+
+A unit may pass its allies but stop only on an empty square; enemies (standing or grasping)
+block. Each step costs the entered square's move_cost. This is core pathing's Dijkstra without
+step tags, with neighbour lists computed once per board (the AI asks for it very often), and
+memoised per match on (unit, square, budget, who stands where).
+"""
+
+from __future__ import annotations
+
+import heapq
+import weakref
+from typing import TYPE_CHECKING
+
+from game.core.board import Board
+from game.core.geometry import Cell
+from game.core.pathing import Reach
+from game.rulesets.voidmarked.query import cell_of, on_board, side_of, units
+
+if TYPE_CHECKING:
+    from game.core.match import Match
+
+_MEMO: weakref.WeakKeyDictionary[Match, dict[tuple, Reach]] = weakref.WeakKeyDictionary()
+_STEPS: dict[int, dict[Cell, tuple[tuple[Cell, float], ...]]] = {}
+
+
+def _steps(board: Board) -> dict[Cell, tuple[tuple[Cell, float], ...]]:
+    key = id(board)
+    found = _STEPS.get(key)
+    if found is None:
+        found = {}
+        for cell in board.terrain:
+            found[cell] = tuple((n, board.terrain[n].move_cost) for n in board.neighbors(cell)
+                                if not board.terrain[n].blocks_move)
+        _STEPS[key] = found
+        weakref.finalize(board, _STEPS.pop, key, None)
+    return found
+
+
+def search(board: Board, start: Cell, budget: float, blocked: set[Cell], taken: set[Cell]) -> Reach:
+    """Cheapest cost and way back to every square within `budget`; ties resolve by square order."""
+    steps = _steps(board)
+    cost: dict[Cell, float] = {start: 0.0}
+    came: dict[Cell, Cell | None] = {start: None}
+    heap: list[tuple[float, Cell]] = [(0.0, start)]
+    limit = budget + 1e-9
+    while heap:
+        c, cell = heapq.heappop(heap)
+        if c > cost[cell]:
+            continue
+        for nxt, step in steps.get(cell, ()):
+            if nxt in blocked:
+                continue
+            new = c + step
+            if new > limit:
+                continue
+            old = cost.get(nxt)
+            if old is None or new < old - 1e-12:
+                cost[nxt] = new
+                came[nxt] = cell
+                heapq.heappush(heap, (new, nxt))
+    reach = Reach(start, cost, came)
+    reach.stoppable = {c for c in cost if c not in taken}
+    return reach
+
+
+def reach_for(match: Match, ent: int, budget: float) -> Reach:
+    """Squares `ent` can reach from where it stands within `budget` squares of movement."""
+    side = side_of(ent)
+    friends: list[Cell] = []
+    foes: list[Cell] = []
+    for e in units():
+        if e != ent and on_board(e):
+            (friends if side_of(e) == side else foes).append(cell_of(e))
+    start = cell_of(ent)
+    key = (ent, start, budget, tuple(sorted(friends)), tuple(sorted(foes)))
+    memo = _MEMO.setdefault(match, {})
+    found = memo.get(key)
+    if found is not None:
+        return found
+    if len(memo) > 256:
+        memo.clear()
+    blocked = set(foes)
+    reach = search(match.board, start, budget, blocked, set(friends) | blocked)
+    memo[key] = reach
+    return reach

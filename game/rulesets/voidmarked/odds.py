@@ -1,0 +1,309 @@
+"""Exact distributions of voidmarked flips from the cards a side cannot see.
+
+A card's value names it for the rules: 0 is the Black Joker, 1..13 Ace to King, 14 the Red
+Joker, so a pool of unseen cards is a 15-entry count profile. Flips draw without replacement:
+the attacker's cards, then the defender's, then the damage card. Instead of enumerating card
+tuples, the tables below count configurations by value (binomial coefficients), enumerating
+only the multiset of the side flipping fewer cards and taking the other side in closed form.
+
+`judge`, `band_of` and `check` are the rules' only formulas for a duel, a damage band and a
+flip against a target number: the resolution calls them on the real cards, and the odds
+tables classify every (attacker value, defender value) cell with the very same functions.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass
+from fractions import Fraction
+from functools import lru_cache
+from math import comb
+
+from game.core.cards import card_value
+
+NV = 15
+BJ = 0
+RJ = 14
+MISS, HIT, CRIT = 0, 1, 2
+ZERO, LOW, MOD, HIGH = 0, 1, 2, 3
+BAND_NAMES = ("none", "Low", "Moderate", "High")
+Profile = tuple[int, ...]
+
+
+def profile_of(cards: Iterable[str]) -> Profile:
+    """Count cards by value."""
+    counts = [0] * NV
+    for c in cards:
+        counts[card_value(c)] += 1
+    return tuple(counts)
+
+
+def shape(net: int) -> tuple[int, bool]:
+    """(cards flipped, keep the highest) for a net Advantage count (VM-ADV, VM-DISADV).
+
+    Advantage and Disadvantage cancel one for one; never more than 3 cards.
+    """
+    n = max(-2, min(2, net))
+    return 1 + abs(n), n >= 0
+
+
+# -- the rules' formulas ------------------------------------------------------------------------
+@dataclass(frozen=True)
+class DuelRule:
+    """How two flipped values become a result: each side's modifiers, the crit rule, ties."""
+
+    att_mod: int
+    def_mod: int
+    crit: str = "total"  # "total": attack total >= 2 x defence total; "stat": >= 2 x def_stat; "none"
+    def_stat: int = 0
+    ties_to_attacker: bool = True
+
+
+def judge(a: int, d: int, rule: DuelRule, a_natural: bool = True, d_natural: bool = True) -> int:
+    """MISS, HIT or CRIT for attacker value a against defender value d (VM-HIT, VM-CRIT).
+
+    Natural jokers decide by themselves (VM-REDJOKER, VM-BLACKJOKER): the attacker's Red Joker
+    is a critical hit, its Black Joker a miss; the defender's Red Joker is a critical success
+    (the attack misses) and its Black Joker a critical failure (the attack hits).
+    """
+    if a_natural and a == RJ:
+        return CRIT if rule.crit != "none" else HIT
+    if a_natural and a == BJ:
+        return MISS
+    if d_natural and d == RJ:
+        return MISS
+    at = a + rule.att_mod
+    dt = d + rule.def_mod
+    if not (d_natural and d == BJ):
+        if at < dt or (at == dt and not rule.ties_to_attacker):
+            return MISS
+    if rule.crit == "total" and at >= 2 * dt:
+        return CRIT
+    if rule.crit == "stat" and at >= 2 * rule.def_stat:
+        return CRIT
+    return HIT
+
+
+def band_of(value: int, bands: tuple[int, int], natural: bool = True) -> int:
+    """Damage band of a damage flip: natural Black Joker ZERO, Red Joker HIGH, else by value."""
+    if natural and value == BJ:
+        return ZERO
+    if natural and value == RJ:
+        return HIGH
+    lo, mo = bands
+    if value <= lo:
+        return LOW
+    if value <= mo:
+        return MOD
+    return HIGH
+
+
+def check(value: int, mod: int, tn: int, natural: bool = True) -> bool:
+    """A flip against a target number: natural Red Joker succeeds, Black Joker fails."""
+    if natural and value == RJ:
+        return True
+    if natural and value == BJ:
+        return False
+    return value + mod >= tn
+
+
+def kept_index(values: list[int], high: bool) -> int:
+    """Which of several flipped cards is kept (first of equals)."""
+    best = 0
+    for i, v in enumerate(values):
+        if (v > values[best]) if high else (v < values[best]):
+            best = i
+    return best
+
+
+# -- single flips -------------------------------------------------------------------------------
+@lru_cache(maxsize=4096)
+def flip_weights(profile: Profile, net: int) -> tuple[tuple[int, ...], int]:
+    """Kept-value weights of one flip with net Advantage `net`, and their total."""
+    k, high = shape(net)
+    n = sum(profile)
+    if n < k:
+        k = max(1, n)
+    weights = [0] * NV
+    run = 0
+    prev = 0
+    order = range(NV) if high else range(NV - 1, -1, -1)
+    for v in order:
+        run += profile[v]
+        cur = comb(run, k)
+        weights[v] = cur - prev
+        prev = cur
+    return tuple(weights), comb(n, k)
+
+
+def check_odds(profile: Profile, net: int, mod: int, tn: int) -> Fraction:
+    """P(a flip with modifier `mod` reaches `tn`), natural jokers included."""
+    weights, total = flip_weights(profile, net)
+    if not total:
+        return Fraction(0)
+    return Fraction(sum(w for v, w in enumerate(weights) if check(v, mod, tn)), total)
+
+
+def band_odds(profile: Profile, net: int, bands: tuple[int, int]) -> tuple[Fraction, ...]:
+    """P(each damage band) for a lone damage (or heal) flip."""
+    weights, total = flip_weights(profile, net)
+    out = [0, 0, 0, 0]
+    for v, w in enumerate(weights):
+        out[band_of(v, bands)] += w
+    return tuple(Fraction(w, total) if total else Fraction(0) for w in out)
+
+
+# -- duel tables --------------------------------------------------------------------------------
+@dataclass(frozen=True)
+class DuelTable:
+    """Weights of every (attacker kept value, defender kept value) cell, index a * 15 + d.
+
+    `joint` counts configurations of both flips; `banded[b]` counts configurations of both flips
+    and one more card (the damage flip) that falls in band b. Probabilities are joint / total
+    and banded / banded_total.
+    """
+
+    joint: tuple[int, ...]
+    banded: tuple[tuple[int, ...], ...]
+    total: int
+    banded_total: int
+
+
+def _multisets(profile: Profile, k: int) -> Iterator[tuple[tuple[int, ...], int]]:
+    """Every multiset of k values the pool can supply, with its number of card sets."""
+    vals = [v for v in range(NV) if profile[v]]
+    if k == 1:
+        for v in vals:
+            yield (v,), profile[v]
+    elif k == 2:
+        for i, v in enumerate(vals):
+            if profile[v] >= 2:
+                yield (v, v), comb(profile[v], 2)
+            for u in vals[i + 1:]:
+                yield (v, u), profile[v] * profile[u]
+    else:
+        for i, v in enumerate(vals):
+            cv = profile[v]
+            if cv >= 3:
+                yield (v, v, v), comb(cv, 3)
+            for u in vals[i + 1:]:
+                cu = profile[u]
+                if cv >= 2:
+                    yield (v, v, u), comb(cv, 2) * cu
+                if cu >= 2:
+                    yield (v, u, u), cv * comb(cu, 2)
+            for j, u in enumerate(vals[i + 1:], start=i + 1):
+                for w in vals[j + 1:]:
+                    yield (v, u, w), cv * profile[u] * profile[w]
+
+
+@lru_cache(maxsize=2048)
+def duel_table(profile: Profile, net_a: int, net_d: int, bands: tuple[int, int] = (4, 8)) -> DuelTable:
+    """The exact joint table of a duel and its damage flip (cached by count profile)."""
+    ka, high_a = shape(net_a)
+    kd, high_d = shape(net_d)
+    n = sum(profile)
+    band = [band_of(v, bands) for v in range(NV)]
+    nb = [0, 0, 0, 0]
+    for v in range(NV):
+        nb[band[v]] += profile[v]
+    joint = [0] * (NV * NV)
+    banded = [[0] * (NV * NV) for _ in range(4)]
+    if ka == 1 and kd == 1:
+        # The common case in closed form: c_a * (c_d - [a == d]) and the damage card from the rest.
+        for a in range(NV):
+            ca = profile[a]
+            if not ca:
+                continue
+            ba = band[a]
+            for d in range(NV):
+                cd = profile[d] - (a == d)
+                if cd <= 0:
+                    continue
+                w = ca * cd
+                i = a * NV + d
+                joint[i] = w
+                bd = band[d]
+                for b in range(4):
+                    banded[b][i] = w * (nb[b] - (ba == b) - (bd == b))
+        total = n * (n - 1)
+        return DuelTable(tuple(joint), tuple(tuple(x) for x in banded), total, total * max(0, n - 2))
+    # Enumerate the side flipping fewer cards; the other side's kept value in closed form.
+    enum_attacker = ka <= kd
+    ke, he, ko, ho = (ka, high_a, kd, high_d) if enum_attacker else (kd, high_d, ka, high_a)
+    order = list(range(NV)) if ho else list(range(NV - 1, -1, -1))
+    for values, w in _multisets(profile, ke):
+        kept = max(values) if he else min(values)
+        rest = list(profile)
+        nb2 = list(nb)
+        for v in values:
+            rest[v] -= 1
+            nb2[band[v]] -= 1
+        cum = 0
+        cum_b = [0, 0, 0, 0]
+        prev_p = 0
+        prev_r = [0, 0, 0, 0]
+        for d in order:
+            cum += rest[d]
+            cum_b[band[d]] += rest[d]
+            cur_p = comb(cum, ko)
+            pmf = cur_p - prev_p
+            prev_p = cur_p
+            inner = comb(cum - 1, ko - 1) if cum else 0
+            cur_r = [cb * inner for cb in cum_b]
+            if pmf:
+                i = kept * NV + d if enum_attacker else d * NV + kept
+                wp = w * pmf
+                joint[i] += wp
+                for b in range(4):
+                    banded[b][i] += w * (nb2[b] * pmf - (cur_r[b] - prev_r[b]))
+            prev_r = cur_r
+    total = comb(n, ke) * comb(n - ke, ko)
+    return DuelTable(tuple(joint), tuple(tuple(x) for x in banded), total, total * max(0, n - ka - kd))
+
+
+@lru_cache(maxsize=4096)
+def outcome_cells(rule: DuelRule) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """Cells (a * 15 + d) that hit without a crit, and cells that crit, for natural flips."""
+    hits, crits = [], []
+    for a in range(NV):
+        for d in range(NV):
+            r = judge(a, d, rule)
+            if r == HIT:
+                hits.append(a * NV + d)
+            elif r == CRIT:
+                crits.append(a * NV + d)
+    return tuple(hits), tuple(crits)
+
+
+@dataclass(frozen=True)
+class DuelOdds:
+    """Natural outcome of a duel: P(hit), P(crit), P(non-critical hit whose damage flip is band b)."""
+
+    hit: Fraction
+    crit: Fraction
+    bands: tuple[Fraction, ...]
+
+    @property
+    def miss(self) -> Fraction:
+        """P(miss)."""
+        return 1 - self.hit
+
+
+@lru_cache(maxsize=8192)
+def duel_odds(profile: Profile, net_a: int, net_d: int, rule: DuelRule,
+              bands: tuple[int, int] = (4, 8)) -> DuelOdds:
+    """Exact natural duel odds from a pool profile, with Advantage/Disadvantage on each side."""
+    table = duel_table(profile, net_a, net_d, bands)
+    if not table.total:
+        return DuelOdds(Fraction(0), Fraction(0), (Fraction(0),) * 4)
+    hits, crits = outcome_cells(rule)
+    joint = table.joint
+    hit_w = sum(map(joint.__getitem__, hits))
+    crit_w = sum(map(joint.__getitem__, crits))
+    if table.banded_total:
+        band_p = tuple(Fraction(sum(map(table.banded[b].__getitem__, hits)), table.banded_total)
+                       for b in range(4))
+    else:  # no card left for a damage flip: count it Low
+        band_p = (Fraction(0), Fraction(hit_w, table.total), Fraction(0), Fraction(0))
+    return DuelOdds(Fraction(hit_w + crit_w, table.total), Fraction(crit_w, table.total), band_p)

@@ -1,0 +1,184 @@
+"""Looking things up in a voidmarked world (call inside `with match.world:`)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import esper
+
+from game.core.cards import Cards
+from game.core.components import Conditions, Health, Name, Position, Side, Status, Table
+from game.core.geometry import Cell
+from game.rulesets.voidmarked.components import VmGear, VmOrder, VmStats, VmTurn, VmVoid
+from game.rulesets.voidmarked.content import Content, Weapon, content
+
+if TYPE_CHECKING:
+    from game.core.match import Match
+
+SIDES = ("p1", "p2")
+
+
+def other(side: str) -> str:
+    """The opposing side."""
+    return "p2" if side == "p1" else "p1"
+
+
+def hand_zone(side: str) -> str:
+    """Name of a side's shared-hand zone."""
+    return f"hand:{side}"
+
+
+def data() -> Content:
+    """The loaded content."""
+    return content()
+
+
+def deck(match: Match) -> Cards:
+    """The one shared deck's zones (VM-DECK)."""
+    found = esper.get_component(Cards)
+    return found[0][1]
+
+
+def table(match: Match) -> Table:
+    """The match record."""
+    return esper.component_for_entity(match.table_entity, Table)
+
+
+def order(match: Match) -> VmOrder:
+    """Initiative order and the current index."""
+    return esper.component_for_entity(match.table_entity, VmOrder)
+
+
+def turn_state(match: Match) -> VmTurn:
+    """What the acting unit has spent this turn."""
+    return esper.component_for_entity(match.table_entity, VmTurn)
+
+
+def units() -> list[int]:
+    """Every unit entity, ascending id."""
+    return sorted(ent for ent, _ in esper.get_component(VmStats))
+
+
+def side_of(ent: int) -> str:
+    """A unit's side."""
+    return esper.component_for_entity(ent, Side).side
+
+
+def name_of(ent: int) -> str:
+    """A unit's display name."""
+    return esper.component_for_entity(ent, Name).text
+
+
+def cell_of(ent: int) -> Cell:
+    """A unit's square."""
+    return esper.component_for_entity(ent, Position).cell
+
+
+def stats(ent: int) -> VmStats:
+    """A unit's stats."""
+    return esper.component_for_entity(ent, VmStats)
+
+
+def gear(ent: int) -> VmGear:
+    """A unit's weapons and shots."""
+    return esper.component_for_entity(ent, VmGear)
+
+
+def void(ent: int) -> VmVoid:
+    """A unit's Void Energy."""
+    return esper.component_for_entity(ent, VmVoid)
+
+
+def health(ent: int) -> Health:
+    """A unit's Health."""
+    return esper.component_for_entity(ent, Health)
+
+
+def status(ent: int) -> Status:
+    """A unit's life state."""
+    return esper.component_for_entity(ent, Status)
+
+
+def conditions(ent: int) -> Conditions:
+    """A unit's conditions."""
+    return esper.component_for_entity(ent, Conditions)
+
+
+def weapon(ent: int, hand: str = "main") -> Weapon:
+    """The weapon in a hand ('main' or 'offhand')."""
+    g = gear(ent)
+    return data().weapons[g.offhand if hand == "offhand" else g.weapon]
+
+
+def active(ent: int) -> bool:
+    """Able to act (not grasping, dead or fled)."""
+    return status(ent).state == "active"
+
+
+def on_board(ent: int) -> bool:
+    """Still occupying its square: active or grasping for life (the dead leave no body in the way)."""
+    return status(ent).state in ("active", "down")
+
+
+def enemies(ent: int, *, standing: bool = False) -> list[int]:
+    """Enemy units still on the board (only active ones with standing=True)."""
+    side = side_of(ent)
+    test = active if standing else on_board
+    return [e for e in units() if side_of(e) != side and test(e)]
+
+
+def allies(ent: int) -> list[int]:
+    """Friendly units still on the board, itself excluded."""
+    side = side_of(ent)
+    return [e for e in units() if e != ent and side_of(e) == side and on_board(e)]
+
+
+def occupant(cell: Cell) -> int | None:
+    """The unit on a square, if any."""
+    for e in units():
+        if on_board(e) and cell_of(e) == cell:
+            return e
+    return None
+
+
+def current_actor(match: Match) -> int | None:
+    """The unit whose turn it is."""
+    o = order(match)
+    if not o.order:
+        return None
+    return o.order[o.index % len(o.order)]
+
+
+def stat_mod(ent: int, key: str) -> int:
+    """Sum of a condition modifier ('hit' or 'defence') over the unit's conditions."""
+    defs = data().conditions
+    total = 0
+    for name in conditions(ent).active:
+        cd = defs.get(name)
+        if cd is not None:
+            total += getattr(cd, key)
+    return total
+
+
+def adjacent_enemy(ent: int, cell: Cell | None = None) -> bool:
+    """An active enemy stands next to the cell (VM-MELEE: the unit is in melee there)."""
+    here = cell if cell is not None else cell_of(ent)
+    for e in enemies(ent, standing=True):
+        c = cell_of(e)
+        if max(abs(c[0] - here[0]), abs(c[1] - here[1])) == 1:
+            return True
+    return False
+
+
+def state_key(match: Match) -> tuple:
+    """A cheap fingerprint of everything legal actions and AI terms depend on (memo keys)."""
+    ts = turn_state(match)
+    ent = current_actor(match)
+    rows = []
+    for e in units():
+        g = gear(e)
+        rows.append((cell_of(e), status(e).state, health(e).current, g.shots, g.offhand_shots,
+                     void(e).current, tuple(c for c in conditions(e).active if c != "in_melee")))
+    cards = deck(match)
+    return (len(match.log), len(match.inputs), match.chance.draws, ent, ts.move_left, ts.action_used,
+            ts.quick_used, len(cards.zones.get("deck", ())), tuple(rows))

@@ -1,0 +1,128 @@
+"""The voidmarked ruleset: card-flip duels from one shared deck, cheating from a shared hand."""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import TYPE_CHECKING, Any, ClassVar
+
+from game.core.action import Action, Decision
+from game.core.cards import standard_deck
+from game.core.ruleset import Assessment, Outcome, Preview, Resolution, Ruleset, SquadInfo, Turn
+from game.rulesets.voidmarked import actions, ai, views
+from game.rulesets.voidmarked.deployment import deploy
+from game.rulesets.voidmarked.query import (
+    SIDES,
+    cell_of,
+    current_actor,
+    data,
+    deck,
+    health,
+    name_of,
+    on_board,
+    side_of,
+    status,
+    units,
+)
+
+if TYPE_CHECKING:
+    from game.core.match import Match
+
+
+class VoidmarkedRuleset(Ruleset):
+    """Voidmarked skirmishes on 5 ft squares."""
+
+    id: ClassVar[str] = "voidmarked"
+    name: ClassVar[str] = "Voidmarked"
+    board_kind: ClassVar[str] = "square"
+    round_cap: ClassVar[int] = 30
+    undoable: ClassVar[frozenset[str]] = frozenset({"move"})
+
+    def squads(self) -> dict[str, SquadInfo]:
+        """Squads from squads.toml."""
+        return {s.id: SquadInfo(s.id, s.name, s.description, s.units) for s in data().squads.values()}
+
+    def default_squads(self) -> tuple[str, str]:
+        """Vanguard against the Void Cult, four a side."""
+        return ("vanguard", "void_cult")
+
+    def setup(self, match: Match) -> None:
+        """Post-long-rest state, deployment, hands and initiative."""
+        deploy(match)
+
+    def turn(self, match: Match) -> Turn:
+        """The unit whose initiative turn it is."""
+        ent = current_actor(match)
+        assert ent is not None
+        return Turn(side_of(ent), ent)
+
+    def legal_actions(self, match: Match) -> list[Action]:
+        """Move, Action, Quick Action or end turn for the acting unit."""
+        return actions.legal(match)
+
+    def resolve(self, match: Match, action: Action) -> Resolution:
+        """Carry out one action."""
+        return actions.resolve(match, action, self)
+
+    def outcome(self, match: Match) -> Outcome | None:
+        """A side with no unit able to act has lost (grasping, dead or fled)."""
+        standing = {s: False for s in SIDES}
+        for ent in units():
+            if status(ent).state == "active":
+                standing[side_of(ent)] = True
+        if not units():
+            return None
+        if not standing["p1"] and not standing["p2"]:
+            return Outcome(None, "no unit on either side can act")
+        for side in SIDES:
+            if not standing[side]:
+                winner = "p2" if side == "p1" else "p1"
+                return Outcome(winner, f"every {side} unit is down or dead")
+        return None
+
+    def preview(self, match: Match, action: Action) -> Preview | None:
+        """Exact odds of an attack or voidcall."""
+        return ai.preview(match, action)
+
+    def assess(self, match: Match, action: Action) -> Assessment:
+        """Baseline-AI terms from exact odds."""
+        return ai.assess(match, action)
+
+    def advise(self, match: Match, decision: Decision) -> dict[str, float]:
+        """Values of cheat and trigger answers."""
+        return ai.advise(match, decision)
+
+    def invariants(self, match: Match) -> list[str]:
+        """54 cards each in exactly one zone, Health in bounds, one unit per square, no unit in a wall."""
+        problems = []
+        with match.world:
+            cards = deck(match)
+            counts = cards.all_cards()
+            if counts != Counter(standard_deck()):
+                problems.append(f"deck holds {sum(counts.values())} cards: {sorted((counts - Counter(standard_deck())).elements())} extra, "
+                                f"{sorted((Counter(standard_deck()) - counts).elements())} missing")
+            if match.pending_decision is None and cards.zones.get("table"):
+                problems.append(f"cards left on the table between actions: {cards.zones['table']}")
+            seen: dict[tuple[int, int], int] = {}
+            for ent in units():
+                hp = health(ent)
+                if not 0 <= hp.current <= hp.maximum:
+                    problems.append(f"{name_of(ent)} has {hp.current}/{hp.maximum} Health")
+                if status(ent).state == "down" and hp.current != 0:
+                    problems.append(f"{name_of(ent)} is grasping with {hp.current} Health")
+                if not on_board(ent):
+                    continue
+                c = cell_of(ent)
+                if c in seen:
+                    problems.append(f"{name_of(ent)} and {name_of(seen[c])} share {c}")
+                seen[c] = ent
+                if not match.board.passable(c):
+                    problems.append(f"{name_of(ent)} stands on impassable {c}")
+        return problems
+
+    def unit_view(self, match: Match, ent: int, side: str | None) -> dict[str, Any]:
+        """A unit's panel for the UI."""
+        with match.world:
+            return views.unit_view(match, ent, side)
+
+
+RULESET = VoidmarkedRuleset()

@@ -1,0 +1,94 @@
+"""What the UI may show: a unit's panel and a side's own hand, never hidden information."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from game.core.cards import card_label
+from game.rulesets.voidmarked.conditions import label
+from game.rulesets.voidmarked.flips import hand_cards
+from game.rulesets.voidmarked.query import (
+    cell_of,
+    conditions,
+    current_actor,
+    data,
+    deck,
+    gear,
+    health,
+    name_of,
+    side_of,
+    stats,
+    status,
+    turn_state,
+    void,
+)
+
+if TYPE_CHECKING:
+    from game.core.match import Match
+
+
+def unit_view(match: Match, ent: int, side: str | None) -> dict[str, Any]:
+    """A unit's panel. Nothing here is secret in voidmarked except hands, which are not shown."""
+    st = stats(ent)
+    g = gear(ent)
+    c = data()
+    main = c.weapons[g.weapon]
+    hp = health(ent)
+    vv = void(ent)
+    acting = current_actor(match) == ent
+    ts = turn_state(match)
+    weapons = [{"name": main.name, "shots": g.shots if main.ranged else None,
+                "max_shots": main.shots if main.ranged else None, "hand": "main"}]
+    if g.offhand:
+        off = c.weapons[g.offhand]
+        weapons.append({"name": off.name, "shots": g.offhand_shots if off.ranged else None,
+                        "max_shots": off.shots if off.ranged else None, "hand": "offhand"})
+    conds = []
+    for name, entry in conditions(ent).active.items():
+        text = label(name)
+        turns = int(entry.get("turns", 0))
+        if turns:
+            text += f" ({turns})"
+        if name == "grasping":
+            text += f" — {entry.get('fails', 0)} failed"
+        conds.append(text)
+    return {
+        "name": name_of(ent),
+        "side": side_of(ent),
+        "archetype": c.archetypes[st.archetype].name,
+        "race": c.races[st.race].name,
+        "level": st.level,
+        "health": max(hp.current, 0),
+        "max_health": hp.maximum,
+        "defence": st.defence,
+        "speed": st.speed,
+        "stats": {"Strength": st.strength, "Dexterity": st.dexterity, "Physique": st.physique,
+                  "Intelligence": st.intelligence, "Foresight": st.foresight},
+        "skills": {"Perception": st.perception, "Stealth": st.stealth, "Resilience": st.resilience},
+        "state": status(ent).state,
+        "conditions": conds,
+        "weapon": f"{main.name}" + (f" ({g.shots}/{main.shots})" if main.ranged else ""),
+        "weapons": weapons,
+        "ve": vv.current if vv.maximum else None,
+        "max_ve": vv.maximum if vv.maximum else None,
+        "voidcalls": [c.voidcalls[v].name for v in vv.voidcalls],
+        "ordinary": st.ordinary,
+        "cell": list(cell_of(ent)),
+        "acting": acting,
+        "acted": {"move_left": ts.move_left, "action": ts.action_used, "quick": ts.quick_used} if acting else None,
+    }
+
+
+def hand_for(match: Match, side: str) -> list[dict[str, Any]]:
+    """The side's own shared hand, for its player only (the UI must not show the other side's)."""
+    from game.core.cards import card_value
+
+    with match.world:
+        return [{"card": c, "label": card_label(c), "value": card_value(c)} for c in hand_cards(match, side)]
+
+
+def deck_counts(match: Match) -> dict[str, int]:
+    """Public card counts: deck, discard and each hand's size."""
+    with match.world:
+        cards = deck(match)
+        return {zone: len(cs) for zone, cs in sorted(cards.zones.items())}

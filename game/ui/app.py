@@ -1,0 +1,322 @@
+"""The desktop app: window, main loop (60 fps cap, idle wait), scene stack, and the UI commands.
+
+`python -m game` opens the launcher, `play` starts a skirmish directly and `screenshot` renders
+the battle screen to a PNG through SDL's dummy driver. The loop sleeps in `pygame.event.wait`
+whenever no scene animates, and draws only when a scene says something changed.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+from game.errors import UserError
+
+DEFAULT_SIZE = (1280, 720)
+IDLE_WAIT_MS = 500
+FPS = 60
+FIRST_FRAME_ENV = "SKIRMISH_EXIT_AFTER_FIRST_FRAME"
+
+
+def has_display() -> bool:
+    """Whether a window can be opened (a dummy/offscreen SDL driver counts: it needs none)."""
+    driver = os.environ.get("SDL_VIDEODRIVER", "").lower()
+    if driver in ("dummy", "offscreen"):
+        return True
+    if sys.platform.startswith(("linux", "freebsd", "openbsd", "netbsd")):
+        return bool(os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY"))
+    return True
+
+
+def random_seed() -> int:
+    """A fresh seed from the operating system (the game never touches the random module)."""
+    return int.from_bytes(os.urandom(4), "little") % 1_000_000_000
+
+
+def side_spec(value: str) -> str:
+    """A command-line side ('human', 'ai:hard', 'hard', 'baseline') as a controller spec."""
+    if value in ("easy", "normal", "hard"):
+        return f"ai:{value}"
+    return value
+
+
+def _pygame() -> Any:
+    os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+    import pygame
+
+    return pygame
+
+
+class App:
+    """The window and the scene stack; `step` is one pass of the loop (tests call it directly)."""
+
+    def __init__(self, size: tuple[int, int] = DEFAULT_SIZE, settings: Any = None) -> None:
+        pygame = _pygame()
+        from game.ui.settings import load_settings
+        from game.ui.sound import Sounds
+        from game.ui.theme import Fonts, palette
+
+        pygame.display.init()
+        pygame.font.init()
+        self.settings = settings if settings is not None else load_settings()
+        self.fonts = Fonts(self.settings.ui_scale)
+        self.palette = palette(self.settings.palette)
+        self.windowed_size = size
+        self.screen = self._set_mode(size)
+        pygame.display.set_caption("Skirmish Table")
+        pygame.key.set_repeat(0)
+        self.sounds = Sounds(self.settings.effective_volume)
+        self.clock = pygame.time.Clock()
+        self.stack: list[Any] = []
+        self.running = True
+        self.last = time.perf_counter()
+        self.frames_drawn = 0
+        self.first_frame_at: float | None = None
+
+    def _set_mode(self, size: tuple[int, int]) -> Any:
+        pygame = _pygame()
+        if self.settings.fullscreen and os.environ.get("SDL_VIDEODRIVER") not in ("dummy", "offscreen"):
+            return pygame.display.set_mode((0, 0), pygame.FULLSCREEN)
+        return pygame.display.set_mode(size, pygame.RESIZABLE)
+
+    # -- scenes --------------------------------------------------------------------------------
+    @property
+    def scene(self) -> Any:
+        """The scene on top."""
+        return self.stack[-1]
+
+    @property
+    def screen_size(self) -> tuple[int, int]:
+        """Current window size."""
+        return self.screen.get_size()
+
+    def switch(self, scene: Any) -> None:
+        """Replace the whole stack with a scene."""
+        for old in self.stack:
+            old.leave()
+        self.stack = [scene]
+        scene.dirty = True
+
+    def push(self, scene: Any) -> None:
+        """Open a scene over the current one (settings, rules, load)."""
+        self.stack.append(scene)
+        scene.dirty = True
+
+    def pop(self) -> None:
+        """Close the top scene and return to the one below (restyled, since settings may have changed)."""
+        if len(self.stack) > 1:
+            self.stack.pop().leave()
+            below = self.scene
+            restyle = getattr(below, "restyle", None)
+            if callable(restyle):
+                restyle()
+            below.resize(self.screen_size)
+            below.dirty = True
+        else:
+            self.to_launcher()
+
+    def to_launcher(self) -> None:
+        """Back to the launcher."""
+        from game.ui.scenes.launcher import LauncherScene
+
+        self.switch(LauncherScene(self))
+
+    def open_settings(self) -> None:
+        """The settings screen over the current scene."""
+        from game.ui.scenes.settings_scene import SettingsScene
+
+        self.push(SettingsScene(self))
+
+    def open_rules(self, ruleset: Any) -> None:
+        """A ruleset's rules reference over the current scene."""
+        from game.ui.scenes.rules import RulesScene
+
+        self.push(RulesScene(self, ruleset))
+
+    def apply_settings(self) -> None:
+        """Use changed settings now: scale, palette, volume, fullscreen; persist them."""
+        from game.ui.settings import save_settings
+        from game.ui.theme import palette
+
+        s = self.settings.clean()
+        self.fonts.set_scale(s.ui_scale)
+        self.palette = palette(s.palette)
+        self.sounds.set_volume(s.effective_volume)
+        full = bool(self.screen.get_flags() & _pygame().FULLSCREEN)
+        if full != s.fullscreen:
+            self.screen = self._set_mode(self.windowed_size)
+        try:
+            save_settings(s)
+        except OSError:
+            pass
+
+    def quit(self) -> None:
+        """Leave the main loop."""
+        self.running = False
+
+    # -- loop ----------------------------------------------------------------------------------
+    def step(self, block: bool = True) -> bool:
+        """One pass: gather input (sleeping when idle), update, draw if needed; True if it drew."""
+        pygame = _pygame()
+        scene = self.scene
+        if block and not scene.animating and not scene.dirty:
+            first = pygame.event.wait(IDLE_WAIT_MS)
+            events = [] if first.type == pygame.NOEVENT else [first]
+            events += pygame.event.get()
+        else:
+            events = pygame.event.get()
+        now = time.perf_counter()
+        dt = now - self.last
+        self.last = now
+        for event in events:
+            if event.type == pygame.QUIT:
+                self.running = False
+                return False
+            if event.type == pygame.VIDEORESIZE and not (self.screen.get_flags() & pygame.FULLSCREEN):
+                self.windowed_size = (max(640, event.w), max(400, event.h))
+                self.screen = pygame.display.get_surface() or self.screen
+                self.scene.resize(self.screen_size)
+                continue
+            if event.type == pygame.WINDOWEXPOSED:
+                self.scene.dirty = True
+                continue
+            self.scene.handle(event)
+            if not self.running:
+                return False
+        scene = self.scene
+        scene.update(dt)
+        if scene is not self.scene:
+            scene = self.scene
+            scene.update(0.0)
+        drew = False
+        if scene.dirty:
+            scene.dirty = False
+            scene.draw(self.screen)
+            pygame.display.flip()
+            self.frames_drawn += 1
+            if self.first_frame_at is None:
+                self.first_frame_at = time.perf_counter()
+                if os.environ.get(FIRST_FRAME_ENV):
+                    # benchmarks/frame.py times command-to-first-frame through this.
+                    print(f"first-frame-at {time.time():.6f}", flush=True)
+                    self.running = False
+            drew = True
+        if drew or scene.animating:
+            self.clock.tick(FPS)
+        return drew
+
+    def run(self) -> None:
+        """Until the window closes or Quit is chosen."""
+        while self.running:
+            self.step(block=True)
+
+
+# -- building skirmishes ---------------------------------------------------------------------------
+def build_session(
+    ruleset_id: str, map_name: str | None, seed: int, p1: str, p2: str, squads: tuple[str, str] | None = None
+) -> Any:
+    """Scenario + match + who plays each side (raises UserError for a bad map)."""
+    from game.core import ruleset as registry
+    from game.core.match import Match, load_board_for
+    from game.sim import default_scenario
+    from game.ui.session import Session
+
+    scenario = default_scenario(ruleset_id, map_name, seed, squads)
+    board = load_board_for(scenario)
+    match = Match(registry.get(ruleset_id), scenario, board)
+    return Session(match, {"p1": side_spec(p1), "p2": side_spec(p2)})
+
+
+def launch_command(args: Any) -> int:
+    """`python -m game` (launcher) and `python -m game play ...` (straight into a skirmish)."""
+    if not has_display():
+        raise UserError(
+            "no display found; try `python -m game simulate --ruleset voidmarked` or "
+            "`python -m game screenshot --ruleset voidmarked --out shot.png`"
+        )
+    session = None
+    if getattr(args, "command", None) == "play":
+        seed = args.seed if args.seed is not None else random_seed()
+        session = build_session(args.ruleset, args.map, seed, args.p1, args.p2)
+    app = App()
+    if session is not None:
+        from game.ui.scenes.battle import BattleScene
+
+        app.switch(BattleScene(app, session))
+    else:
+        app.to_launcher()
+    try:
+        app.run()
+    finally:
+        _pygame().quit()
+    return 0
+
+
+def advance_turns(session: Any, turns: int, max_inputs: int = 5000) -> int:
+    """Let the AIs play until `turns` turns have passed (or the match ends); returns inputs made."""
+
+    def key() -> tuple[Any, ...]:
+        if session.over:
+            return ("over",)
+        t = session.match.current()
+        return (session.match.round, t.side, t.unit)
+
+    made = 0
+    passed = 0
+    current = key()
+    while passed < turns and not session.over and session.waiting_for_ai and made < max_inputs:
+        session.step_ai()
+        made += 1
+        now = key()
+        if now != current and session.decision is None:
+            passed += 1
+            current = now
+    # Stop on an action, not half-way through a prompt.
+    while session.decision is not None and session.waiting_for_ai and made < max_inputs:
+        session.step_ai()
+        made += 1
+    return made
+
+
+def render_battle(session: Any, size: tuple[int, int], settings: Any = None) -> Any:
+    """The battle screen for the side about to act, with its options shown, as a pygame Surface."""
+    from game.ui.scenes.battle import BattleScene
+    from game.ui.settings import Settings
+
+    app = App(size, settings or Settings())
+    if session.need is not None:
+        session.players[session.need.side] = None  # shown as a person would see their turn
+    scene = BattleScene(app, session)
+    if session.need is not None:
+        scene.viewer = session.need.side
+        scene.refresh()
+        scene.centre_on_active()
+        scene.showcase_hover()
+    app.switch(scene)
+    scene.draw(app.screen)
+    return app.screen
+
+
+def screenshot_command(args: Any) -> int:
+    """`python -m game screenshot`: the battle after N AI turns, as a PNG, without a window."""
+    os.environ["SDL_VIDEODRIVER"] = "dummy"
+    os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+    pygame = _pygame()
+    session = build_session(args.ruleset, args.map, args.seed, "ai:normal", "ai:normal")
+    advance_turns(session, max(0, args.turns))
+    out: Path = args.out
+    if out.parent and not out.parent.exists():
+        raise UserError("the output folder does not exist", str(out.parent))
+    surface = render_battle(session, tuple(args.size))
+    width, height = surface.get_size()
+    try:
+        pygame.image.save(surface, str(out))
+    except (pygame.error, OSError) as exc:
+        raise UserError(f"cannot write the image: {exc}", str(out)) from None
+    finally:
+        pygame.quit()
+    print(f"wrote {out} ({width}x{height})")
+    return 0

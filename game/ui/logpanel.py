@@ -1,0 +1,149 @@
+"""The combat log: scrollable lines, each one clickable to show its math (cards, dice, modifiers)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import pygame
+
+from game.core.events import Event
+from game.ui.theme import Fonts, Palette
+
+
+@dataclass
+class _Row:
+    text: str
+    colour: tuple[int, int, int]
+    indent: int
+    index: int  # event index, for clicks
+    bold: bool = False
+
+
+class LogPanel:
+    """Events as wrapped rows in a rectangle; the picture is cached until something changes."""
+
+    def __init__(self, fonts: Fonts, pal: Palette) -> None:
+        self.fonts = fonts
+        self.pal = pal
+        self.events: list[Event] = []
+        self.viewer: str | None = None
+        self.expanded: set[int] = set()
+        self.scroll = 0  # rows hidden below the bottom (0 = follow the newest)
+        self.rect = pygame.Rect(0, 0, 10, 10)
+        self.side_colours: dict[str, tuple[int, int, int]] = {}
+        self._rows: list[_Row] | None = None
+        self._surface: pygame.Surface | None = None
+        self._row_hits: list[tuple[pygame.Rect, int]] = []
+
+    # -- content -------------------------------------------------------------------------------
+    def set_viewer(self, viewer: str | None, events: list[Event]) -> None:
+        """Whose eyes the log is read with (events private to the other side are left out)."""
+        self.viewer = viewer
+        self.set_events(events)
+
+    def _visible(self, ev: Event) -> bool:
+        check = getattr(ev, "visible_to", None)
+        return check(self.viewer) if callable(check) else True
+
+    def set_events(self, events: list[Event]) -> None:
+        """Replace the shown events (after undo or load), keeping the view at the bottom."""
+        self.events = [e for e in events if self._visible(e)]
+        self.expanded = {i for i in self.expanded if i < len(self.events)}
+        self.scroll = 0
+        self.invalidate()
+
+    def add(self, events: list[Event]) -> None:
+        """Append new events."""
+        events = [e for e in events if self._visible(e)]
+        if events:
+            self.events.extend(events)
+            self.invalidate()
+
+    def invalidate(self) -> None:
+        """Forget the cached rows and picture."""
+        self._rows = None
+        self._surface = None
+
+    def set_rect(self, rect: pygame.Rect) -> None:
+        """Where the panel sits."""
+        if rect != self.rect:
+            self.rect = pygame.Rect(rect)
+            self.invalidate()
+
+    def _build_rows(self) -> list[_Row]:
+        fonts = self.fonts
+        width = self.rect.w - fonts.px(16)
+        rows: list[_Row] = []
+        for i, ev in enumerate(self.events):
+            colour = self.side_colours.get(ev.side, self.pal.text)
+            marker = ("▾ " if i in self.expanded else "▸ ") if ev.math else "  "
+            head = f"{marker}R{ev.round} {ev.text}" if ev.round else f"{marker}{ev.text}"
+            for j, part in enumerate(fonts.wrap(head, width, Fonts.SMALL)):
+                rows.append(_Row(part, colour, 0 if j == 0 else fonts.px(14), i, ev.kind == "end"))
+            if i in self.expanded:
+                for line in ev.math:
+                    for part in fonts.wrap(line, width - fonts.px(18), Fonts.SMALL):
+                        rows.append(_Row(part, self.pal.dim, fonts.px(18), i))
+        return rows
+
+    @property
+    def rows(self) -> list[_Row]:
+        """Wrapped rows of every event (expanded math included)."""
+        if self._rows is None:
+            self._rows = self._build_rows()
+        return self._rows
+
+    def visible_rows(self) -> int:
+        """How many rows fit."""
+        return max(1, (self.rect.h - self.fonts.px(30)) // self.fonts.line_height(Fonts.SMALL))
+
+    # -- input ---------------------------------------------------------------------------------
+    def scroll_by(self, rows: int) -> None:
+        """Scroll up (positive) or down (negative)."""
+        top = max(0, len(self.rows) - self.visible_rows())
+        new = max(0, min(top, self.scroll + rows))
+        if new != self.scroll:
+            self.scroll = new
+            self._surface = None
+
+    def click(self, pos: tuple[int, int]) -> bool:
+        """Toggle the math of the clicked line; True if the click was on a line with math."""
+        for rect, index in self._row_hits:
+            if rect.collidepoint(pos):
+                if not self.events[index].math:
+                    return False
+                self.expanded ^= {index}
+                self.invalidate()
+                return True
+        return False
+
+    # -- drawing -------------------------------------------------------------------------------
+    def draw(self, surface: pygame.Surface) -> None:
+        """Blit the (cached) panel."""
+        if self._surface is None:
+            self._surface = self._render()
+        surface.blit(self._surface, self.rect.topleft)
+
+    def _render(self) -> pygame.Surface:
+        fonts, pal = self.fonts, self.pal
+        surf = pygame.Surface(self.rect.size)
+        surf.fill(pal.panel)
+        pygame.draw.rect(surf, pal.panel_edge, surf.get_rect(), 1)
+        title = fonts.render("Combat log · click ▸ for the math", Fonts.SMALL, pal.dim)
+        surf.blit(title, (fonts.px(8), fonts.px(5)))
+        lh = fonts.line_height(Fonts.SMALL)
+        rows = self.rows
+        n = self.visible_rows()
+        end = len(rows) - self.scroll
+        start = max(0, end - n)
+        y = fonts.px(26)
+        self._row_hits = []
+        for row in rows[start:end]:
+            text = fonts.render(row.text, Fonts.SMALL, row.colour, row.bold)
+            surf.blit(text, (fonts.px(8) + row.indent, y))
+            self._row_hits.append((pygame.Rect(self.rect.x, self.rect.y + y, self.rect.w, lh), row.index))
+            y += lh
+        if self.scroll:
+            more = fonts.render(f"▼ {self.scroll} newer lines", Fonts.SMALL, pal.active)
+            surf.blit(more, (self.rect.w - more.get_width() - fonts.px(8), fonts.px(5)))
+        return surf

@@ -1,0 +1,1 @@
+"""The app's screens: launcher, battle, results, rules, settings, menus."""

@@ -1,0 +1,1526 @@
+"""The battle screen: map, tokens, overlays, actions, odds, prompts, chance, log; AI at watch pace.
+
+The scene reads the match (through `view`) and sends intents through the `Session`; it never
+decides a rule. Everything it shows of hidden information is filtered for the side at the screen.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+import pygame
+
+from game.core.action import Action
+from game.core.geometry import Cell
+from game.core.ruleset import Preview
+from game.ui.camera import Camera
+from game.ui.chancefx import ChanceFx, draw_card, sound_for
+from game.ui.logpanel import LogPanel
+from game.ui.mapdraw import MapArt
+from game.ui.scenes.base import Scene
+from game.ui.session import Session, Step
+from game.ui.theme import Fonts
+from game.ui.tokens import TokenArt
+from game.ui.view import Pile, UnitInfo, read_piles, read_units, turn_order
+from game.ui.widgets import Button, bar, panel, percent, text_block, tooltip
+
+if TYPE_CHECKING:
+    from game.ui.app import App
+
+HELP_LINES: list[tuple[str, str]] = [
+    ("Left click", "select a unit · move to a highlighted cell · use the armed action on a target"),
+    ("Right click", "cancel the armed action / deselect"),
+    ("Drag / arrows / WASD", "pan the map"),
+    ("Wheel / + / -", "zoom"),
+    ("C", "centre on the active unit"),
+    ("Tab", "next unit of yours that can act"),
+    ("1 – 9", "actions (or the options of an open prompt)"),
+    ("E / Enter", "end turn (Enter also takes a prompt's default)"),
+    ("U / Ctrl+Z", "undo the last move (until chance is drawn)"),
+    ("Space / F", "fast-forward the AI (toggle)"),
+    ("L", "show or hide the combat log"),
+    ("I", "everything known about the selected unit"),
+    ("Ctrl+S", "save the game"),
+    ("Esc", "menu (save, load, settings, rules, quit)"),
+    ("F1 / ?", "this help"),
+]
+
+END_KINDS = ("end_turn", "end", "pass", "end_activation", "done", "wait")
+
+
+# unit_view keys the panel already shows from the shared components.
+SHOWN_ELSEWHERE = frozenset(
+    {
+        "mark",
+        "hidden",
+        "name",
+        "side",
+        "health",
+        "max_health",
+        "hp",
+        "hp_max",
+        "status",
+        "state",
+        "cell",
+        "position",
+        "conditions",
+    }
+)
+UNIT_LINES = 9
+MOVE_KINDS = ("move", "run", "walk", "step", "dash", "sprint", "shift", "stride")
+
+
+def is_move(a: Action) -> bool:
+    """A movement action: it targets no unit and carries a path (or is a move kind to a cell)."""
+    if a.target is not None:
+        return False
+    if a.path:
+        return True
+    return a.cell is not None and (a.kind in MOVE_KINDS or a.hotkey_group in MOVE_KINDS)
+
+
+def describe(value: Any) -> str:
+    """A unit_view value as short text: lists joined, dicts as "key value", named records by name."""
+    if isinstance(value, dict):
+        return ", ".join(
+            f"{k} {describe(v)}" if not isinstance(v, dict) else f"{k} ({describe(v)})"
+            for k, v in value.items()
+        )
+    if isinstance(value, (list, tuple)):
+        return ", ".join(
+            str(x.get("name", describe(x))) if isinstance(x, dict) else describe(x) for x in value
+        )
+    if isinstance(value, float):
+        return f"{value:g}"
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    return str(value)
+
+
+def group_label(actions: list[Action]) -> str:
+    """A name for several actions that differ by target: the words their labels share."""
+    labels = [a.label for a in actions if a.label]
+    if len(labels) == 1:
+        return labels[0]
+    if labels:
+        words = [lab.split() for lab in labels]
+        common: list[str] = []
+        for parts in zip(*words, strict=False):
+            if any(p != parts[0] for p in parts):
+                break
+            common.append(parts[0])
+        while common and common[-1].lower() in (
+            "on",
+            "at",
+            "to",
+            "vs",
+            "against",
+            "the",
+            "with",
+            "->",
+            "→",
+            "-",
+        ):
+            common.pop()
+        if common:
+            return " ".join(common)
+    a = actions[0]
+    text = a.hotkey_group or a.kind
+    if a.option and not a.hotkey_group:
+        text = f"{text} {a.option}"
+    return text.replace("_", " ").capitalize()
+
+
+def move_dest(a: Action) -> Cell:
+    """Where a movement action ends."""
+    return a.path[-1] if a.path else a.cell  # type: ignore[return-value]
+
+
+def is_end(a: Action) -> bool:
+    """An action that ends the turn or activation."""
+    return a.kind in END_KINDS or (a.kind.startswith("end") and a.target is None and a.cell is None)
+
+
+@dataclass
+class Group:
+    """Actions shown as one entry in the actions panel."""
+
+    key: str
+    label: str
+    actions: list[Action] = field(default_factory=list)
+
+    @property
+    def targeted(self) -> bool:
+        """Needs a target (unit or cell) picked on the map."""
+        return any(a.target is not None or a.cell is not None for a in self.actions)
+
+
+@dataclass
+class Slide:
+    """A token sliding along a path."""
+
+    ent: int
+    path: list[Cell]
+    duration: float
+    t: float = 0.0
+
+    def point(self, layout: Any) -> tuple[float, float]:
+        """Current map pixel of the token."""
+        if len(self.path) < 2 or self.duration <= 0:
+            return layout.centre(self.path[-1])
+        f = min(1.0, self.t / self.duration) * (len(self.path) - 1)
+        i = min(int(f), len(self.path) - 2)
+        a, b = layout.centre(self.path[i]), layout.centre(self.path[i + 1])
+        k = f - i
+        return (a[0] + (b[0] - a[0]) * k, a[1] + (b[1] - a[1]) * k)
+
+    @property
+    def done(self) -> bool:
+        """Arrived."""
+        return self.t >= self.duration
+
+
+class BattleScene(Scene):
+    """A match in progress (or a replay of one)."""
+
+    def __init__(
+        self, app: App, session: Session, *, replay: bool = False, map_path: Path | None = None
+    ) -> None:
+        super().__init__(app)
+        from game.paths import resolve_map
+
+        self.session = session
+        self.match = session.match
+        self.replay = replay
+        self.fonts = app.fonts
+        self.pal = app.palette
+        path = map_path or resolve_map(self.match.scenario.map)
+        self.art = MapArt.for_board(self.match.board, path if path.is_file() else None, self.pal.bg)
+        self.layout = self.art.layout
+        self.tokens = TokenArt(self.fonts, self.pal)
+        self.fx = ChanceFx(self.fonts, self.pal)
+        self.fx.speed = app.settings.anim_factor
+        self.log = LogPanel(self.fonts, self.pal)
+        self.log.side_colours = {s: self.pal.side(i) for i, s in enumerate(self.session.sides)}
+        humans = session.human_sides()
+        self.viewer: str | None = humans[0] if humans and not replay else None
+        self.log.set_viewer(self.viewer, self.match.log)
+        self.chooser: list[Action] | None = None
+        self.move_options: dict[Cell, list[Action]] = {}
+        self.handoff: str | None = None
+        self.selected: int | None = None
+        self.armed: str | None = None
+        self.hover_cell: Cell | None = None
+        self.mouse = (0, 0)
+        self.slides: dict[int, Slide] = {}
+        self.ai_wait = 0.3
+        self.fast = False
+        self.show_log = True
+        self.overlay: str | None = None  # "help" | "pause"
+        self.toast: tuple[str, float] | None = None
+        self.end_hold = 0.0
+        self.keys_held: set[int] = set()
+        self.drag: tuple[int, int] | None = None
+        self.dragged = False
+        self.panel_buttons: list[Button] = []
+        self.modal_buttons: list[Button] = []
+        self.inspected: int | None = None
+        self._preview_cache: dict[str, Preview | None] = {}
+        self._reach_surface: tuple[pygame.Surface, tuple[int, int]] | None = None
+        self._panel_surface: pygame.Surface | None = None
+        self._bar_surface: pygame.Surface | None = None
+        self._strip_surface: pygame.Surface | None = None
+        self.units: list[UnitInfo] = []
+        self.unit_by_ent: dict[int, UnitInfo] = {}
+        self.piles: list[Pile] = []
+        self.order: list[int] = []
+        self.moves: dict[Cell, Action] = {}
+        self.target_actions: dict[int, list[Action]] = {}
+        self.cell_actions: dict[Cell, list[Action]] = {}
+        self.groups: list[Group] = []
+        self.frame_times: list[float] = []
+        self.layout_rects(app.screen_size)
+        self.camera = Camera(self.board_rect, self.layout.size())
+        self.camera.fit()
+        self._check_handoff()
+        self.refresh()
+        self.centre_on_active()
+
+    # -- geometry ------------------------------------------------------------------------------
+    def layout_rects(self, size: tuple[int, int]) -> None:
+        """Split the window: board on the left under the turn bar, panel on the right."""
+        w, h = size
+        f = self.fonts
+        self.size = size
+        panel_w = min(f.px(350), w // 2)
+        self.bar_rect = pygame.Rect(0, 0, w - panel_w, f.px(52))
+        self.panel_rect = pygame.Rect(w - panel_w, 0, panel_w, h)
+        self.board_rect = pygame.Rect(0, self.bar_rect.bottom, w - panel_w, h - self.bar_rect.bottom)
+        if hasattr(self, "camera"):
+            self.camera.view = pygame.Rect(self.board_rect)
+            self.camera.clamp()
+        self._panel_surface = self._bar_surface = self._strip_surface = None
+
+    def resize(self, size: tuple[int, int]) -> None:
+        """New window size."""
+        self.layout_rects(size)
+        self.dirty = True
+
+    # -- reading state -------------------------------------------------------------------------
+    def _check_handoff(self) -> None:
+        """Hot-seat: when another person must act, hide the screen until they take it."""
+        s = self.session
+        if self.replay or not s.hotseat or s.need is None or not s.waiting_for_human:
+            return
+        if s.need.side != self.viewer:
+            self.handoff = s.need.side
+
+    def refresh(self) -> None:
+        """Re-read the world for the viewer after an input."""
+        m = self.match
+        self.units = read_units(m, self.viewer)
+        self.unit_by_ent = {u.ent: u for u in self.units}
+        self.piles = read_piles(m, self.viewer)
+        try:
+            self.order = turn_order(m, self.units)
+        except Exception:  # noqa: BLE001 - the bar is cosmetic
+            self.order = [u.ent for u in self.units if u.state == "active"]
+        self._preview_cache = {}
+        turn = None if m.over else m.current()
+        self.turn = turn
+        if turn is not None and turn.unit is not None:
+            self.selected = turn.unit
+        elif self.selected is not None and self.selected not in self.unit_by_ent:
+            self.selected = None
+        self._compute_actions()
+        self._reach_surface = None
+        self._panel_surface = self._bar_surface = self._strip_surface = None
+        self.dirty = True
+
+    @property
+    def human_input(self) -> bool:
+        """A person may act now (not the AI's turn, no overlay covering the board)."""
+        s = self.session
+        return not self.replay and s.waiting_for_human and self.handoff is None and self.overlay is None
+
+    def _compute_actions(self) -> None:
+        self.moves, self.target_actions, self.cell_actions = {}, {}, {}
+        self.move_options = {}
+        self.groups = []
+        self.chooser = None
+        legal = self.session.legal() if (self.session.waiting_for_human and not self.replay) else []
+        if not legal and self.session.need is not None and self.session.need.decision is None:
+            # Show what the acting AI could do, without letting anyone click it.
+            legal = list(self.session.need.legal) if self.viewer is None else []
+        sel = self.selected
+        groups: dict[str, Group] = {}
+        for a in legal:
+            if a.actor is not None and a.actor != sel:
+                # With nobody selected, offer each unit's own choices (e.g. which one to activate).
+                if sel is not None or is_move(a) or a.target is not None or a.cell is not None:
+                    continue
+            if is_move(a):
+                cell = move_dest(a)
+                self.move_options.setdefault(cell, []).append(a)
+                old = self.moves.get(cell)
+                # The plain move wins the overlay over a run or another kind to the same cell.
+                if old is None or (old.option and not a.option) or (old.kind != "move" and a.kind == "move"):
+                    self.moves[cell] = a
+                continue
+            if a.target is not None:
+                self.target_actions.setdefault(a.target, []).append(a)
+            elif a.cell is not None:
+                self.cell_actions.setdefault(a.cell, []).append(a)
+            if a.target is None and a.cell is None:
+                key = f"{a.kind}|{a.option}|{a.label}"
+                groups.setdefault(
+                    key, Group(key, a.label or a.kind.replace("_", " ").title())
+                ).actions.append(a)
+            else:
+                key = a.hotkey_group or f"{a.kind}|{a.option}"
+                groups.setdefault(key, Group(key, "")).actions.append(a)
+        for g in groups.values():
+            if not g.label:
+                g.label = group_label(g.actions)
+        ordered = sorted(groups.values(), key=lambda g: is_end(g.actions[0]))
+        self.groups = ordered
+        if self.armed not in groups:
+            self.armed = None
+
+    @staticmethod
+    def group_key(a: Action) -> str:
+        """The actions-panel group an action belongs to."""
+        if a.target is None and a.cell is None:
+            return f"{a.kind}|{a.option}|{a.label}"
+        return a.hotkey_group or f"{a.kind}|{a.option}"
+
+    def _candidates_for_target(self, ent: int) -> list[Action]:
+        acts = self.target_actions.get(ent, [])
+        if self.armed:
+            armed = [a for a in acts if self.group_key(a) == self.armed]
+            return armed or acts
+        return acts
+
+    def _group_for_target(self, ent: int) -> Action | None:
+        acts = self.target_actions.get(ent, [])
+        if not acts:
+            return None
+        if self.armed:
+            for a in acts:
+                if self.group_key(a) == self.armed:
+                    return a
+        return acts[0]
+
+    def _action_for_cell_target(self, cell: Cell) -> Action | None:
+        acts = self.cell_actions.get(cell, [])
+        if not acts:
+            return None
+        if self.armed:
+            for a in acts:
+                if self.group_key(a) == self.armed:
+                    return a
+        return None
+
+    def preview(self, action: Action) -> Preview | None:
+        """The ruleset's exact odds for an action (cached until the next input)."""
+        key = repr(action.to_json())
+        if key not in self._preview_cache:
+            try:
+                with self.match.world:
+                    self._preview_cache[key] = self.match.ruleset.preview(self.match, action)
+            except Exception:  # noqa: BLE001 - a preview failure must not block play
+                self._preview_cache[key] = None
+        return self._preview_cache[key]
+
+    def unit_at(self, cell: Cell) -> UnitInfo | None:
+        """The living unit standing on a cell."""
+        for u in self.units:
+            if u.cell == cell and u.alive:
+                return u
+        return None
+
+    # -- driving -------------------------------------------------------------------------------
+    def apply_step(self, step: Step) -> None:
+        """Show what an input did: log, chance popups and sounds, slides."""
+        factor = 0.0 if self.fast else self.app.settings.anim_factor
+        self.fx.speed = factor
+        self.log.add(step.events)
+        for ev in step.events:
+            if not ev.visible_to(self.viewer):
+                continue
+            if ev.chance:
+                self.fx.add(ev)
+            if factor > 0:
+                self.app.sounds.play(
+                    sound_for(ev) if (ev.chance or "hit" in ev.kind or "miss" in ev.kind) else None
+                )
+            if ev.kind == "end":
+                self.toast = (ev.text, 4.0)
+        for mv in step.moves:
+            if factor > 0 and len(mv.path) >= 2:
+                self.slides[mv.ent] = Slide(mv.ent, mv.path, 0.13 * (len(mv.path) - 1) / factor)
+        if step.action is not None and step.action.actor is not None and step.moves and not self.fast:
+            self._follow(step.action.actor)
+        self._check_handoff()
+        self.refresh()
+
+    def _follow(self, ent: int) -> None:
+        u = self.unit_by_ent.get(ent)
+        if u is None:
+            return
+        sx, sy = self.camera.to_screen(self.layout.centre(u.cell))
+        if not self.board_rect.inflate(-80, -80).collidepoint(sx, sy):
+            self.camera.centre_on(self.layout.centre(u.cell))
+
+    def submit(self, action: Action) -> None:
+        """Send a person's action."""
+        if not self.human_input:
+            return
+        self.armed = None
+        self.apply_step(self.session.submit(action))
+
+    def answer(self, key: str) -> None:
+        """Send a person's answer to the open prompt."""
+        if self.replay or self.handoff is not None or not self.session.waiting_for_human:
+            return
+        self.apply_step(self.session.answer(key))
+
+    def undo(self) -> None:
+        """Take back the last move."""
+        if self.human_input and self.session.undo():
+            self.slides.clear()
+            self.log.set_events(self.match.log)
+            self.refresh()
+            self.toast = ("Move undone.", 1.5)
+
+    def centre_on_active(self) -> None:
+        """Centre the camera on the acting (or selected) unit."""
+        ent = self.turn.unit if self.turn is not None and self.turn.unit is not None else self.selected
+        u = self.unit_by_ent.get(ent) if ent is not None else None
+        if u is not None:
+            self.camera.centre_on(self.layout.centre(u.cell))
+            self._reach_surface = None
+            self.dirty = True
+
+    @property
+    def busy(self) -> bool:
+        """Animations still playing."""
+        return bool(self.slides) or (self.fx.active and not self.fast)
+
+    @property
+    def animating(self) -> bool:
+        """Frames are needed: slides, popups, AI turns, held pan keys, toasts."""
+        if self.overlay == "pause" or self.handoff is not None:
+            return False
+        return (
+            bool(self.slides)
+            or self.fx.active
+            or bool(self.keys_held)
+            or self.toast is not None
+            or (self.session.waiting_for_ai and self.overlay is None)
+            or (self.match.over and not self.replay and self.end_hold >= 0)
+        )
+
+    def update(self, dt: float) -> None:
+        """Advance animations and let the AI act at watch pace."""
+        dt = min(dt, 0.1)
+        if self.slides:
+            for s in list(self.slides.values()):
+                s.t += dt
+                if s.done:
+                    del self.slides[s.ent]
+            self.dirty = True
+        if self.fx.active:
+            self.fx.update(dt)
+            self.dirty = True
+        if self.toast is not None:
+            text, ttl = self.toast
+            ttl -= dt
+            self.toast = (text, ttl) if ttl > 0 else None
+            self.dirty = True
+        if self.keys_held:
+            self._pan_keys(dt)
+        if self.overlay is not None or self.handoff is not None:
+            return
+        if self.session.waiting_for_ai:
+            self._run_ai(dt)
+        elif self.match.over:
+            self._finish(dt)
+
+    def _run_ai(self, dt: float) -> None:
+        if self.busy:
+            return
+        self.ai_wait -= dt
+        if self.ai_wait > 0:
+            return
+        factor = self.app.settings.anim_factor
+        if self.fast or factor <= 0:
+            deadline = pygame.time.get_ticks() + 25
+            while self.session.waiting_for_ai and pygame.time.get_ticks() < deadline:
+                self.apply_step(self.session.step_ai())
+            self.ai_wait = 0.0
+        else:
+            self.apply_step(self.session.step_ai())
+            self.ai_wait = 0.5 / factor
+        self.dirty = True
+
+    def _finish(self, dt: float) -> None:
+        if self.busy:
+            return
+        self.end_hold += dt
+        if self.end_hold >= (1.2 if not self.fast else 0.2):
+            from game.ui.scenes.results import ResultsScene
+
+            self.end_hold = -1
+            self.app.switch(ResultsScene(self.app, self.session, replay=self.replay))
+
+    def _pan_keys(self, dt: float) -> None:
+        speed = 700 * dt
+        dx = dy = 0.0
+        for key in self.keys_held:
+            if key in (pygame.K_LEFT, pygame.K_a):
+                dx -= speed
+            elif key in (pygame.K_RIGHT, pygame.K_d):
+                dx += speed
+            elif key in (pygame.K_UP, pygame.K_w):
+                dy -= speed
+            elif key in (pygame.K_DOWN, pygame.K_s):
+                dy += speed
+        if dx or dy:
+            self.camera.pan(dx, dy)
+            self._reach_surface = None
+            self.dirty = True
+
+    # -- input ---------------------------------------------------------------------------------
+    @property
+    def buttons(self) -> list[Button]:
+        """Clickable buttons now: the prompt's while one is open, else the actions panel's."""
+        return self.modal_buttons if self._modal_rect() is not None else self.panel_buttons
+
+    def handle(self, event: pygame.event.Event) -> None:
+        """Mouse and keyboard."""
+        if self.overlay == "pause":
+            self._handle_menu(event)
+            return
+        if self.handoff is not None:
+            self._handle_handoff(event)
+            return
+        if self.overlay in ("help", "info"):
+            if event.type in (pygame.KEYDOWN, pygame.MOUSEBUTTONDOWN):
+                self.overlay = None
+                self.dirty = True
+            return
+        if event.type == pygame.KEYDOWN:
+            self._key(event)
+        elif event.type == pygame.KEYUP:
+            self.keys_held.discard(event.key)
+        elif event.type == pygame.MOUSEMOTION:
+            self._motion(event.pos, event.buttons)
+        elif event.type == pygame.MOUSEBUTTONDOWN:
+            self._press(event.pos, event.button)
+        elif event.type == pygame.MOUSEBUTTONUP:
+            self._release(event.pos, event.button)
+        elif event.type == pygame.MOUSEWHEEL:
+            self._wheel(event.y)
+
+    def _key(self, event: pygame.event.Event) -> None:
+        key, mods = event.key, event.mod
+        ctrl = bool(mods & pygame.KMOD_CTRL)
+        self.dirty = True
+        if key == pygame.K_ESCAPE:
+            if self.chooser:
+                self.chooser = None
+            elif self.armed:
+                self.armed = None
+                self._reach_surface = None
+                self._panel_surface = None
+            else:
+                self.open_menu()
+            return
+        if key == pygame.K_F1 or event.unicode == "?":
+            self.overlay = "help"
+            return
+        if key in (pygame.K_LEFT, pygame.K_RIGHT, pygame.K_UP, pygame.K_DOWN) or (
+            not ctrl and key in (pygame.K_a, pygame.K_d, pygame.K_w, pygame.K_s)
+        ):
+            self.keys_held.add(key)
+            return
+        if ctrl and key == pygame.K_s:
+            self.save()
+            return
+        if (ctrl and key == pygame.K_z) or key == pygame.K_u:
+            self.undo()
+            return
+        if key in (pygame.K_SPACE, pygame.K_f):
+            self.fast = not self.fast
+            if self.fast:
+                self.fx.clear()
+                self.slides.clear()
+            self.toast = ("Fast-forward on" if self.fast else "Fast-forward off", 1.0)
+            return
+        if key in (pygame.K_PLUS, pygame.K_EQUALS, pygame.K_KP_PLUS):
+            self._zoom(1, None)
+            return
+        if key in (pygame.K_MINUS, pygame.K_KP_MINUS):
+            self._zoom(-1, None)
+            return
+        if key == pygame.K_c:
+            self.centre_on_active()
+            return
+        if key == pygame.K_i:
+            self.overlay = "info"
+            return
+        if key == pygame.K_l:
+            self.show_log = not self.show_log
+            self._panel_surface = None
+            return
+        if key == pygame.K_TAB:
+            self._next_unit()
+            return
+        if self.chooser:
+            if pygame.K_1 <= key <= pygame.K_9 and key - pygame.K_1 < len(self.chooser):
+                self.submit(self.chooser[key - pygame.K_1])
+            return
+        decision = self.session.decision if self.session.waiting_for_human else None
+        if decision is not None and self.handoff is None and not self.replay:
+            if pygame.K_1 <= key <= pygame.K_9:
+                i = key - pygame.K_1
+                if i < len(decision.options):
+                    self.answer(decision.options[i].key)
+            elif key in (pygame.K_RETURN, pygame.K_KP_ENTER) and decision.default in decision.keys():
+                self.answer(decision.default)
+            return
+        if pygame.K_1 <= key <= pygame.K_9:
+            self._activate_group(key - pygame.K_1)
+            return
+        if key in (pygame.K_e, pygame.K_RETURN, pygame.K_KP_ENTER):
+            for g in self.groups:
+                if is_end(g.actions[0]) and len(g.actions) == 1:
+                    self.submit(g.actions[0])
+                    return
+
+    def _activate_group(self, index: int) -> None:
+        if index >= len(self.groups) or not self.human_input:
+            return
+        group = self.groups[index]
+        if group.targeted:
+            if self.armed == group.key and len(group.actions) == 1:
+                # Pressed again with a single possible target: use it.
+                self.submit(group.actions[0])
+                return
+            self.armed = None if self.armed == group.key else group.key
+            self._panel_surface = None
+            self._reach_surface = None
+        else:
+            self.submit(group.actions[0])
+
+    def _next_unit(self) -> None:
+        mine = [
+            u
+            for u in self.units
+            if u.alive and u.state == "active" and (self.viewer is None or u.side == self.viewer)
+        ]
+        if not mine:
+            return
+        ents = [u.ent for u in mine]
+        i = (ents.index(self.selected) + 1) % len(ents) if self.selected in ents else 0
+        if self.turn is not None and self.turn.unit is not None:
+            return  # the ruleset fixes who acts
+        self.selected = ents[i]
+        self._compute_actions()
+        self._reach_surface = None
+        self._panel_surface = None
+        self.camera.centre_on(self.layout.centre(mine[i].cell))
+
+    def _zoom(self, steps: int, anchor: tuple[int, int] | None) -> None:
+        if self.camera.zoom_by(steps, anchor):
+            self._reach_surface = None
+            self.dirty = True
+
+    def _wheel(self, y: int) -> None:
+        if (
+            self.panel_rect.collidepoint(self.mouse)
+            and self.show_log
+            and self.log.rect.collidepoint(self.mouse)
+        ):
+            self.log.scroll_by(y * 3)
+            self.dirty = True
+        elif self.board_rect.collidepoint(self.mouse) and y:
+            self._zoom(1 if y > 0 else -1, self.mouse)
+
+    def _motion(self, pos: tuple[int, int], buttons: tuple[int, ...]) -> None:
+        old = (self.hover_cell, self._hot_button())
+        self.mouse = pos
+        if self.drag is not None and any(buttons):
+            dx, dy = pos[0] - self.drag[0], pos[1] - self.drag[1]
+            if self.dragged or abs(dx) + abs(dy) > 6:
+                self.dragged = True
+                self.camera.pan(-dx, -dy)
+                self.drag = pos
+                self._reach_surface = None
+                self.dirty = True
+        cell = None
+        if self.board_rect.collidepoint(pos):
+            cell = self.layout.cell_at(*self.camera.to_map(pos))
+        self.hover_cell = cell
+        if (self.hover_cell, self._hot_button()) != old:
+            self.dirty = True
+            self._panel_surface = None if self._hot_button() != old[1] else self._panel_surface
+
+    def _hot_button(self) -> Button | None:
+        for b in self.buttons:
+            if b.rect.collidepoint(self.mouse):
+                return b
+        return None
+
+    def _press(self, pos: tuple[int, int], button: int) -> None:
+        self.mouse = pos
+        if button in (4, 5):
+            return
+        if button == 3 and self.chooser:
+            self.chooser = None
+            self.dirty = True
+            return
+        if self.board_rect.collidepoint(pos):
+            self.drag = pos
+            self.dragged = False
+        if button == 1:
+            for b in self.buttons:
+                if b.rect.collidepoint(pos) and b.enabled:
+                    b.on_click()
+                    self.dirty = True
+                    self._panel_surface = None
+                    return
+            if self.show_log and self.log.rect.collidepoint(pos):
+                if self.log.click(pos):
+                    self.dirty = True
+                return
+
+    def _release(self, pos: tuple[int, int], button: int) -> None:
+        dragged = self.dragged
+        self.drag = None
+        self.dragged = False
+        if dragged or not self.board_rect.collidepoint(pos) or self._modal_rect() is not None:
+            return
+        cell = self.layout.cell_at(*self.camera.to_map(pos))
+        if button == 3:
+            if self.armed:
+                self.armed = None
+            elif self.turn is None or self.turn.unit is None:
+                self.selected = None
+                self._compute_actions()
+            self._panel_surface = None
+            self._reach_surface = None
+            self.dirty = True
+            return
+        if button != 1 or cell is None:
+            return
+        self.click_cell(cell)
+
+    def click_cell(self, cell: Cell) -> None:
+        """What a left click on a board cell means now."""
+        self.dirty = True
+        unit = self.unit_at(cell)
+        if self.human_input:
+            if unit is not None and unit.ent in self.target_actions:
+                self._submit_or_choose(self._candidates_for_target(unit.ent))
+                return
+            action = self._action_for_cell_target(cell)
+            if action is not None:
+                self._submit_or_choose(
+                    [a for a in self.cell_actions[cell] if self.group_key(a) == self.armed]
+                )
+                return
+            if cell in self.moves and (unit is None or unit.ent != self.selected):
+                self._submit_or_choose(self.move_options.get(cell) or [self.moves[cell]])
+                return
+        if unit is not None:
+            fixed = self.turn is not None and self.turn.unit is not None
+            if not fixed or unit.ent == self.selected:
+                self.selected = unit.ent
+                self._compute_actions()
+            self.inspected = unit.ent
+            self._panel_surface = None
+            self._reach_surface = None
+
+    def _submit_or_choose(self, actions: list[Action]) -> None:
+        """One candidate is sent at once; several (facings, aimed parts...) open a chooser."""
+        if len(actions) == 1:
+            self.submit(actions[0])
+        elif actions:
+            self.chooser = list(actions)
+            self.dirty = True
+
+    def showcase_hover(self) -> None:
+        """Point the mouse at something telling: a target's odds, else the longest move (screenshots)."""
+        cell = None
+        for ent in self.target_actions:
+            u = self.unit_by_ent.get(ent)
+            if u is not None:
+                cell = u.cell
+                break
+        if cell is None and self.moves:
+            cell = max(self.moves, key=lambda c: len(self.moves[c].path))
+        if cell is None:
+            return
+        active = self.unit_by_ent.get(self.selected) if self.selected is not None else None
+        a = self.layout.centre(cell)
+        if active is not None:
+            b = self.layout.centre(active.cell)
+            self.camera.centre_on(((a[0] + b[0]) / 2, (a[1] + b[1]) / 2))
+        sx, sy = self.camera.to_screen(a)
+        self.mouse = (round(sx), round(sy))
+        self.hover_cell = cell
+        self._reach_surface = None
+        self.dirty = True
+
+    # -- overlays: handoff, menu, save ---------------------------------------------------------
+    def _handle_handoff(self, event: pygame.event.Event) -> None:
+        if (
+            event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE)
+        ) or (event.type == pygame.MOUSEBUTTONUP and event.button == 1):
+            self.viewer = self.handoff
+            self.handoff = None
+            self.selected = None
+            self.log.set_viewer(self.viewer, self.match.log)
+            self.refresh()
+            self.centre_on_active()
+        elif event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            self.open_menu()
+
+    def open_menu(self) -> None:
+        """The pause menu (Esc)."""
+        from game.ui.scenes.menus import PauseMenu
+
+        self.overlay = "pause"
+        self.menu = PauseMenu(self)
+        self.dirty = True
+
+    def _handle_menu(self, event: pygame.event.Event) -> None:
+        self.menu.handle(event)
+        self.dirty = True
+
+    def close_menu(self) -> None:
+        """Back to the board."""
+        self.overlay = None
+        self.dirty = True
+
+    def save(self) -> Path | None:
+        """Save to a new file in the saves folder; the result is shown as a toast."""
+        from game.ui.saves import SaveError, save_game
+
+        try:
+            path = save_game(self.session)
+        except SaveError as exc:
+            self.toast = (str(exc), 3.0)
+            return None
+        self.toast = (f"Saved: {path.name}", 2.5)
+        self.dirty = True
+        return path
+
+    # -- drawing -------------------------------------------------------------------------------
+    def draw(self, surface: pygame.Surface) -> None:
+        """The whole battle screen."""
+        surface.fill(self.pal.bg)
+        if self.handoff is not None:
+            self._draw_handoff(surface)
+            if self.overlay == "pause":
+                self.menu.draw(surface)
+            return
+        clip = surface.get_clip()
+        surface.set_clip(self.board_rect)
+        self._draw_map(surface)
+        self._draw_overlays(surface)
+        self._draw_tokens(surface)
+        self._draw_strip(surface)
+        self.fx.draw(surface, self.board_rect)
+        surface.set_clip(clip)
+        self._draw_bar(surface)
+        self._draw_panel(surface)
+        self._draw_hover_info(surface)
+        self._draw_decision(surface)
+        self._draw_toast(surface)
+        if self.overlay == "help":
+            self._draw_help(surface)
+        elif self.overlay == "info":
+            self._draw_info(surface)
+        elif self.overlay == "pause":
+            self.menu.draw(surface)
+
+    def _draw_map(self, surface: pygame.Surface) -> None:
+        scaled = self.art.scaled(self.camera.zoom)
+        cam = self.camera
+        area = pygame.Rect(cam.x, cam.y, cam.view.w, cam.view.h)
+        dest = [cam.view.x, cam.view.y]
+        if area.x < 0:
+            dest[0] -= area.x
+            area.w += area.x
+            area.x = 0
+        if area.y < 0:
+            dest[1] -= area.y
+            area.h += area.y
+            area.y = 0
+        surface.blit(scaled, dest, area)
+
+    def _reach_overlay(self) -> tuple[pygame.Surface, tuple[int, int]] | None:
+        """Reachable cells and targets, drawn once into a surface the size of their bounding box."""
+        if not self.moves and not self.target_actions and not self.cell_actions:
+            return None
+        if self._reach_surface is None:
+            z = self.camera.zoom
+            cells = list(self.moves)
+            targets = [self.unit_by_ent[e].cell for e in self.target_actions if e in self.unit_by_ent]
+            cell_targets = list(self.cell_actions) if self.armed else []
+            all_cells = cells + targets + cell_targets
+            if not all_cells:
+                return None
+            polys = {c: [(x * z, y * z) for x, y in self.layout.outline(c)] for c in all_cells}
+            xs = [p[0] for pts in polys.values() for p in pts]
+            ys = [p[1] for pts in polys.values() for p in pts]
+            x0, y0 = math.floor(min(xs)) - 2, math.floor(min(ys)) - 2
+            w, h = math.ceil(max(xs)) - x0 + 3, math.ceil(max(ys)) - y0 + 3
+            surf = pygame.Surface((max(1, w), max(1, h)), pygame.SRCALPHA)
+            reach = (*self.pal.reach, 80)
+            far = (*self.pal.reach, 36)  # cells only a different kind of move reaches (a run, a dash)
+            edge = (*self.pal.reach, 170)
+            options = [m.option for m in self.moves.values()]
+            first = "" if "" in options else max(set(options), key=options.count, default="")
+            for c in cells:
+                pts = [(x - x0, y - y0) for x, y in polys[c]]
+                pygame.draw.polygon(surf, reach if self.moves[c].option == first else far, pts)
+                pygame.draw.polygon(surf, edge, pts, 1)
+            for c in cell_targets:
+                pts = [(x - x0, y - y0) for x, y in polys[c]]
+                pygame.draw.polygon(surf, (*self.pal.target, 60), pts)
+            for c in targets:
+                pts = [(x - x0, y - y0) for x, y in polys[c]]
+                pygame.draw.polygon(surf, (*self.pal.target, 90), pts)
+                pygame.draw.polygon(surf, (*self.pal.target, 255), pts, max(2, round(2 * z)))
+            self._reach_surface = (surf, (x0, y0))
+        return self._reach_surface
+
+    def _draw_overlays(self, surface: pygame.Surface) -> None:
+        cam = self.camera
+        reach = self._reach_overlay()
+        if reach is not None:
+            surf, (x0, y0) = reach
+            surface.blit(surf, (x0 - cam.x + cam.view.x, y0 - cam.y + cam.view.y))
+        if self.hover_cell is not None:
+            pts = [cam.to_screen(p) for p in self.layout.outline(self.hover_cell)]
+            pygame.draw.polygon(surface, (255, 255, 255), pts, 2)
+            move = self.moves.get(self.hover_cell) if self.human_input else None
+            if move is not None and self.unit_at(self.hover_cell) is None:
+                self._draw_path(surface, move)
+
+    def _draw_path(self, surface: pygame.Surface, move: Action) -> None:
+        cam = self.camera
+        start = self.unit_by_ent.get(move.actor) if move.actor is not None else None
+        # A ruleset that gives no path still names the cell: then the line is straight.
+        cells = ([start.cell] if start else []) + (list(move.path) or [move_dest(move)])
+        pts = [cam.to_screen(self.layout.centre(c)) for c in cells]
+        width = max(3, round(4 * cam.zoom))
+        if len(pts) >= 2:
+            pygame.draw.lines(surface, (20, 20, 24), False, pts, width + 2)
+            pygame.draw.lines(surface, self.pal.path, False, pts, width)
+        for p in pts[1:]:
+            pygame.draw.circle(surface, self.pal.path, p, width)
+        steps = len(move.path)
+        label = f"{steps} step{'s' if steps != 1 else ''}" if steps else ""
+        if move.label:
+            label = f"{move.label} · {label}" if label else move.label
+        text = self.fonts.render(label, Fonts.SMALL, (15, 15, 20), True)
+        box = text.get_rect(midbottom=(pts[-1][0], pts[-1][1] - self.fonts.px(14)))
+        box.clamp_ip(self.board_rect)
+        pygame.draw.rect(surface, self.pal.path, box.inflate(10, 4), border_radius=4)
+        surface.blit(text, box)
+
+    def _draw_tokens(self, surface: pygame.Surface) -> None:
+        cam = self.camera
+        z = cam.zoom
+        diameter = max(10, round(min(self.layout.tw, self.layout.th) * 0.74 * z))
+        active = self.turn.unit if self.turn is not None else None
+        view = cam.view.inflate(diameter * 2, diameter * 2)
+        for u in sorted(self.units, key=lambda u: (u.alive, self.layout.centre(u.cell)[1])):
+            slide = self.slides.get(u.ent)
+            point = slide.point(self.layout) if slide else self.layout.centre(u.cell)
+            sx, sy = cam.to_screen(point)
+            if not view.collidepoint(sx, sy):
+                continue
+            if not u.alive:
+                r = diameter // 4
+                pygame.draw.line(surface, (90, 90, 96), (sx - r, sy - r), (sx + r, sy + r), 3)
+                pygame.draw.line(surface, (90, 90, 96), (sx + r, sy - r), (sx - r, sy + r), 3)
+                continue
+            angle = self.layout.facing_angle(u.cell, u.facing) if u.facing is not None else None
+            token = self.tokens.surface(
+                u, diameter, u.ent == active, u.ent == self.selected and u.ent != active, angle
+            )
+            surface.blit(token, token.get_rect(center=(round(sx), round(sy))))
+
+    def _draw_strip(self, surface: pygame.Surface) -> None:
+        """The viewer's private cards (hand) along the bottom of the board, piles summarised."""
+        if not self.piles:
+            return
+        if self._strip_surface is None:
+            self._strip_surface = self._render_strip()
+        if self._strip_surface is not None:
+            rect = self._strip_surface.get_rect(
+                bottomleft=(self.board_rect.x + self.fonts.px(6), self.board_rect.bottom - self.fonts.px(6))
+            )
+            surface.blit(self._strip_surface, rect)
+
+    def shown_hands(self) -> list[Pile]:
+        """Private zones the viewer may see: their side's hands and the selected unit's."""
+        out = []
+        for p in self.piles:
+            if p.cards is None or p.visibility in ("all", "none"):
+                continue
+            owner_is_unit = p.owner in self.unit_by_ent
+            if owner_is_unit and p.owner != self.selected:
+                continue
+            out.append(p)
+        return out
+
+    def _render_strip(self) -> pygame.Surface | None:
+        f = self.fonts
+        hands = self.shown_hands()
+        summary = []
+        for p in self.piles:
+            if p.owner in self.unit_by_ent and p.owner != self.selected:
+                continue
+            if p.cards is None or p.visibility == "all" and p.zone != "hand":
+                vis = "" if p.cards is not None else " hidden" if p.visibility not in ("none",) else ""
+                summary.append(f"{p.zone} {p.count}{vis}")
+        card_h = f.px(58)
+        pad = f.px(6)
+        width = pad
+        pieces: list[tuple[str, list[pygame.Surface]]] = []
+        for p in hands:
+            cards = [draw_card(f, c, card_h) for c in (p.cards or ())]
+            zone = p.zone.split(":")[0].replace("_", " ").capitalize()
+            if p.owner in self.unit_by_ent:
+                title = f"{p.owner_name} · {zone}"
+            else:
+                title = f"{zone} ({p.visibility})" if p.visibility not in ("all", "none") else zone
+            pieces.append((title, cards))
+            width += max(sum(c.get_width() + 3 for c in cards), f.font(Fonts.SMALL).size(title)[0]) + 2 * pad
+        sum_text = "  ·  ".join(summary[:6])
+        if not pieces and not sum_text:
+            return None
+        sum_surf = f.render(sum_text, Fonts.SMALL, self.pal.dim) if sum_text else None
+        width = max(width, (sum_surf.get_width() + 2 * pad) if sum_surf else 0)
+        width = min(width, self.board_rect.w - 2 * pad)
+        lh = f.line_height(Fonts.SMALL)
+        height = pad + (lh + card_h + pad if pieces else 0) + (lh + pad if sum_surf else 0)
+        surf = pygame.Surface((width, height), pygame.SRCALPHA)
+        pygame.draw.rect(surf, (*self.pal.panel, 225), surf.get_rect(), border_radius=6)
+        x = pad
+        for title, cards in pieces:
+            surf.blit(f.render(title, Fonts.SMALL, self.pal.text), (x, pad))
+            cx = x
+            for c in cards:
+                surf.blit(c, (cx, pad + lh))
+                cx += c.get_width() + 3
+            x = max(cx, x + f.font(Fonts.SMALL).size(title)[0]) + 2 * pad
+        if sum_surf:
+            surf.blit(sum_surf, (pad, height - lh - pad // 2))
+        return surf
+
+    def _draw_bar(self, surface: pygame.Surface) -> None:
+        if self._bar_surface is None:
+            self._bar_surface = self._render_bar()
+        surface.blit(self._bar_surface, self.bar_rect.topleft)
+
+    def _render_bar(self) -> pygame.Surface:
+        f, pal = self.fonts, self.pal
+        surf = pygame.Surface(self.bar_rect.size)
+        surf.fill(pal.panel)
+        pygame.draw.line(
+            surf, pal.panel_edge, (0, surf.get_height() - 1), (surf.get_width(), surf.get_height() - 1)
+        )
+        turn_text = f"Round {self.match.round}"
+        surf.blit(f.render(turn_text, Fonts.BODY, pal.text, True), (f.px(10), f.px(6)))
+        if self.turn is not None:
+            who = self.turn.side
+            if self.session.players.get(who) is not None:
+                who += " (AI" + (", fast" if self.fast else "") + ")" if not self.replay else " (replay)"
+            surf.blit(
+                f.render(
+                    who,
+                    Fonts.SMALL,
+                    pal.side(
+                        self.session.sides.index(self.turn.side)
+                        if self.turn.side in self.session.sides
+                        else 0
+                    ),
+                ),
+                (f.px(10), f.px(28)),
+            )
+        x = f.px(150)
+        d = f.px(34)
+        active = self.turn.unit if self.turn is not None else None
+        for ent in self.order:
+            u = self.unit_by_ent.get(ent)
+            if u is None:
+                continue
+            if x + d > surf.get_width() - f.px(8):
+                surf.blit(f.render("…", Fonts.LARGE, pal.dim), (x, f.px(10)))
+                break
+            token = self.tokens.surface(u, d, ent == active, False, None)
+            surf.blit(token, token.get_rect(center=(x + d // 2, surf.get_height() // 2)))
+            x += d + f.px(12)
+        return surf
+
+    def _draw_panel(self, surface: pygame.Surface) -> None:
+        if self._panel_surface is None:
+            self._panel_surface = self._render_panel()
+        surface.blit(self._panel_surface, self.panel_rect.topleft)
+        if self.show_log:
+            self.log.draw(surface)
+
+    def _render_panel(self) -> pygame.Surface:
+        f, pal = self.fonts, self.pal
+        rect = self.panel_rect
+        surf = pygame.Surface(rect.size)
+        surf.fill(pal.panel)
+        pygame.draw.line(surf, pal.panel_edge, (0, 0), (0, rect.h))
+        pad = f.px(10)
+        inner = rect.w - 2 * pad
+        y = pad
+        rs = self.match.ruleset
+        surf.blit(f.render(rs.name, Fonts.LARGE, pal.text, True), (pad, y))
+        y += f.line_height(Fonts.LARGE)
+        status = self._status_line()
+        y = text_block(surf, f, [status], (pad, y), inner, Fonts.SMALL, pal.dim) + f.px(6)
+        # Unit details.
+        ent = getattr(self, "inspected", None) or self.selected
+        if ent is not None and ent not in self.unit_by_ent:
+            ent = self.selected
+        u = self.unit_by_ent.get(ent) if ent is not None else None
+        if u is not None:
+            colour = pal.side(u.side_index)
+            pygame.draw.rect(surf, colour, (pad, y + 3, f.px(10), f.px(10)))
+            surf.blit(f.render(f"{u.name}  ({u.side})", Fonts.BODY, pal.text, True), (pad + f.px(16), y))
+            y += f.line_height(Fonts.BODY)
+            if u.hp is not None and u.hp_max:
+                bar(
+                    surf,
+                    pygame.Rect(pad, y + 3, f.px(120), f.px(9)),
+                    u.hp / u.hp_max,
+                    pal.good if u.hp / u.hp_max > 0.5 else pal.bad,
+                )
+                surf.blit(
+                    f.render(
+                        f"{u.hp}/{u.hp_max} HP" + ("" if u.state == "active" else f" · {u.state}"),
+                        Fonts.SMALL,
+                        pal.text,
+                    ),
+                    (pad + f.px(128), y),
+                )
+                y += f.line_height(Fonts.SMALL)
+            lines = self.unit_lines(u)
+            shown = lines[:UNIT_LINES]
+            if len(lines) > UNIT_LINES:
+                shown.append(f"… {len(lines) - UNIT_LINES} more: press I")
+            y = text_block(surf, f, shown, (pad, y), inner, Fonts.SMALL, pal.text, max_y=f.px(330)) + f.px(6)
+        # Actions.
+        self.panel_buttons = []
+        if self.session.waiting_for_human and not self.replay and self.session.decision is None:
+            surf.blit(f.render("Actions", Fonts.BODY, pal.dim, True), (pad, y))
+            y += f.line_height(Fonts.BODY)
+            bh = f.px(28)
+            if not self.groups:
+                hint = "Select one of your units." if self.session.legal() else "No actions."
+                y = text_block(surf, f, [hint], (pad, y), inner, Fonts.SMALL, pal.dim)
+            hot = self._hot_button()
+            for i, g in enumerate(self.groups[:12]):
+                label = g.label + (
+                    f"  ({len(g.actions)} targets)" if g.targeted and len(g.actions) > 1 else ""
+                )
+                b = Button(
+                    pygame.Rect(rect.x + pad, rect.y + y, inner, bh),
+                    label,
+                    (lambda i=i: self._activate_group(i)),
+                    hotkey=str(i + 1) if i < 9 else "",
+                    selected=self.armed == g.key,
+                    tooltip=self._group_tooltip(g),
+                )
+                if is_end(g.actions[0]):
+                    b.hotkey = "E"
+                self.panel_buttons.append(b)
+                local = Button(
+                    pygame.Rect(pad, y, inner, bh), b.label, b.on_click, b.hotkey, True, [], b.selected
+                )
+                local.draw(surf, f, pal, hot is not None and hot.rect == b.rect, Fonts.SMALL)
+                y += bh + f.px(4)
+            if self.session.can_undo:
+                b = Button(
+                    pygame.Rect(rect.x + pad, rect.y + y, inner, bh), "Undo move", self.undo, hotkey="U"
+                )
+                self.panel_buttons.append(b)
+                Button(pygame.Rect(pad, y, inner, bh), b.label, b.on_click, "U").draw(
+                    surf, f, pal, hot is not None and hot.rect == b.rect, Fonts.SMALL
+                )
+                y += bh + f.px(4)
+        y += f.px(6)
+        self.log.set_rect(pygame.Rect(rect.x + f.px(4), rect.y + y, rect.w - f.px(8), rect.h - y - f.px(4)))
+        return surf
+
+    def unit_lines(self, u: UnitInfo) -> list[str]:
+        """Everything the viewer may know of a unit, one "Key: value" line per unit_view entry."""
+        lines = []
+        if u.conditions:
+            lines.append("Conditions: " + ", ".join(c.replace("_", " ") for c in u.conditions))
+        for k, v in u.view.items():
+            if k.lower() in SHOWN_ELSEWHERE or v in (None, "", [], {}) or isinstance(v, bool):
+                continue
+            lines.append(f"{k.replace('_', ' ').capitalize()}: {describe(v)}")
+        own_piles = [p for p in self.piles if p.owner == u.ent]
+        if own_piles:
+            lines.append("Cards: " + ", ".join(f"{p.zone} {p.count}" for p in own_piles))
+        return lines
+
+    def _status_line(self) -> str:
+        s = self.session
+        if self.match.over and self.match.result is not None:
+            r = self.match.result
+            return f"Over: {'draw' if r.winner is None else r.winner + ' wins'} — {r.reason}"
+        if s.need is None:
+            return ""
+        who = s.need.side
+        if self.replay:
+            return f"Replay — {who} to act. Space: fast-forward."
+        if s.waiting_for_ai:
+            return f"{who} (AI) is acting… Space/F fast-forward."
+        if s.decision is not None:
+            return f"{who}: answer the prompt."
+        if self.armed:
+            return "Pick a highlighted target (right click to cancel)."
+        return f"Your turn ({who}). F1 for keys."
+
+    def _group_tooltip(self, g: Group) -> list[str]:
+        lines = []
+        if len(g.actions) == 1:
+            a = g.actions[0]
+            if a.label and a.label != g.label:
+                lines.append(a.label)
+            p = self.preview(a)
+            if p is not None:
+                lines += self._preview_lines(p)
+        else:
+            lines.append(f"{len(g.actions)} possible targets — press the key, then click one.")
+            lines += [a.label for a in g.actions[:6] if a.label]
+        return lines
+
+    @staticmethod
+    def _preview_lines(p: Preview) -> list[str]:
+        lines = [
+            f"Hit {percent(p.hit)}   Crit {percent(p.crit)}   Kill {percent(p.kill)}",
+            f"Expected damage {p.expected_damage:.2f}",
+        ]
+        if p.outcomes:
+            lines.append("Outcomes: " + "; ".join(f"{name} {percent(prob)}" for name, prob in p.outcomes[:8]))
+        lines += list(p.lines[:12])
+        return lines
+
+    def _draw_hover_info(self, surface: pygame.Surface) -> None:
+        """Odds when hovering a target; tooltips for buttons; unit names otherwise."""
+        hot = self._hot_button()
+        if hot is not None:
+            if hot.tooltip:
+                tooltip(surface, self.fonts, self.pal, hot.tooltip, self.mouse, title=hot.label)
+            return
+        if self._modal_rect() is not None:
+            return
+        if self.hover_cell is None or not self.board_rect.collidepoint(self.mouse) or self._modal_rect():
+            return
+        unit = self.unit_at(self.hover_cell)
+        if unit is not None and self.human_input and unit.ent in self.target_actions:
+            action = self._group_for_target(unit.ent)
+            if action is not None:
+                p = self.preview(action)
+                lines = self._preview_lines(p) if p is not None else ["No chance involved."]
+                lines.append(f"Click: {action.label or action.kind}")
+                title = p.title if p is not None and p.title else (action.label or action.kind)
+                tooltip(surface, self.fonts, self.pal, lines, self.mouse, width=340, title=title)
+                return
+        cell_action = self._action_for_cell_target(self.hover_cell) if self.human_input else None
+        if cell_action is not None:
+            p = self.preview(cell_action)
+            lines = self._preview_lines(p) if p is not None else []
+            tooltip(
+                surface,
+                self.fonts,
+                self.pal,
+                lines + [f"Click: {cell_action.label or cell_action.kind}"],
+                self.mouse,
+                width=320,
+                title=cell_action.label or cell_action.kind,
+            )
+            return
+        if unit is not None:
+            hp = f"{unit.hp}/{unit.hp_max} HP" if unit.hp is not None else ""
+            lines = [x for x in (f"{unit.side}", hp, ", ".join(unit.conditions)) if x]
+            tooltip(surface, self.fonts, self.pal, lines, self.mouse, width=220, title=unit.name)
+
+    def _modal_rect(self) -> pygame.Rect | None:
+        if self.chooser and self.handoff is None:
+            return pygame.Rect(0, 0, 10, 10)
+        d = self.session.decision if self.session.waiting_for_human and not self.replay else None
+        if d is None or self.handoff is not None:
+            return None
+        w = min(self.fonts.px(560), self.board_rect.w - 40)
+        return pygame.Rect(0, 0, w, 10)
+
+    def _draw_chooser(self, surface: pygame.Surface) -> None:
+        """Several actions fit one click (facings, aimed parts): pick one with 1-9 or the mouse."""
+        f, pal = self.fonts, self.pal
+        actions = self.chooser or []
+        w = min(f.px(460), self.board_rect.w - 40)
+        pad, bh = f.px(12), f.px(30)
+        shown = actions[:12]
+        rect = pygame.Rect(
+            0,
+            0,
+            w,
+            2 * pad
+            + f.line_height(Fonts.LARGE)
+            + len(shown) * (bh + f.px(4))
+            + f.line_height(Fonts.SMALL)
+            + pad,
+        )
+        rect.center = self.board_rect.center
+        panel(surface, rect, pal, alpha=245)
+        pygame.draw.rect(surface, pal.active, rect, 2, border_radius=6)
+        surface.blit(f.render("Choose", Fonts.LARGE, pal.text, True), (rect.x + pad, rect.y + pad))
+        y = rect.y + pad + f.line_height(Fonts.LARGE)
+        self.modal_buttons = []
+        for i, a in enumerate(shown):
+            label = a.label or f"{a.kind} {a.option}".strip()
+            if a.option and a.option not in label:
+                label += f" ({a.option})"
+            p = self.preview(a)
+            b = Button(
+                pygame.Rect(rect.x + pad, y, w - 2 * pad, bh),
+                label,
+                (lambda a=a: self.submit(a)),
+                hotkey=str(i + 1) if i < 9 else "",
+                tooltip=self._preview_lines(p) if p else [],
+            )
+            b.draw(surface, f, pal, b.rect.collidepoint(self.mouse), Fonts.BODY)
+            self.modal_buttons.append(b)
+            y += bh + f.px(4)
+        surface.blit(
+            f.render("1–9 or click · Esc cancels", Fonts.SMALL, pal.dim), (rect.x + pad, y + f.px(2))
+        )
+
+    def _draw_decision(self, surface: pygame.Surface) -> None:
+        """A person's prompt: the question, its options (1-9) and what each means."""
+        if self.chooser and self.handoff is None:
+            self._draw_chooser(surface)
+            return
+        d = self.session.decision if self.session.waiting_for_human and not self.replay else None
+        if d is None or self.handoff is not None:
+            return
+        f, pal = self.fonts, self.pal
+        w = min(f.px(560), self.board_rect.w - 40)
+        pad = f.px(12)
+        inner = w - 2 * pad
+        ctx_lines = []
+        ctx_cards: list[str] = []
+        for k, v in (d.context or {}).items():
+            if k == "cards" and isinstance(v, (list, tuple)):
+                ctx_cards = [str(c) for c in v]
+            elif isinstance(v, (str, int, float)) and not isinstance(v, bool):
+                ctx_lines.append(f"{k.replace('_', ' ')}: {v}")
+        # Measure first so the panel fits its content.
+        lh = f.line_height(Fonts.SMALL)
+        prompt_lines = f.wrap(d.prompt, inner, Fonts.LARGE, True)
+        h = pad + len(prompt_lines) * f.line_height(Fonts.LARGE) + pad
+        h += sum(len(f.wrap(x, inner, Fonts.SMALL)) for x in ctx_lines) * lh
+        card_h = f.px(64)
+        if ctx_cards:
+            h += card_h + pad
+        bh = f.px(30)
+        for o in d.options:
+            h += bh + f.px(4) + (len(f.wrap(o.detail, inner - f.px(20), Fonts.SMALL)) * lh if o.detail else 0)
+        h += pad + lh
+        rect = pygame.Rect(0, 0, w, min(h, self.board_rect.h - 20))
+        rect.center = self.board_rect.center
+        panel(surface, rect, pal, alpha=245)
+        pygame.draw.rect(surface, pal.active, rect, 2, border_radius=6)
+        y = rect.y + pad
+        for line in prompt_lines:
+            surface.blit(f.render(line, Fonts.LARGE, pal.text, True), (rect.x + pad, y))
+            y += f.line_height(Fonts.LARGE)
+        y = text_block(surface, f, ctx_lines, (rect.x + pad, y), inner, Fonts.SMALL, pal.dim)
+        if ctx_cards:
+            x = rect.x + pad
+            for c in ctx_cards[:12]:
+                card = draw_card(f, c, card_h)
+                surface.blit(card, (x, y + pad // 2))
+                x += card.get_width() + 4
+            y += card_h + pad
+        y += pad // 2
+        # Buttons live in screen space for clicks; they replace the actions panel's while open.
+        self.modal_buttons = []
+        hot_pos = self.mouse
+        for i, o in enumerate(d.options):
+            label = o.label + ("  (default)" if o.key == d.default else "")
+            b = Button(
+                pygame.Rect(rect.x + pad, y, inner, bh),
+                label,
+                (lambda k=o.key: self.answer(k)),
+                hotkey=str(i + 1) if i < 9 else "",
+                selected=o.key == d.default,
+            )
+            b.draw(surface, f, pal, b.rect.collidepoint(hot_pos), Fonts.BODY)
+            self.modal_buttons.append(b)
+            y += bh + f.px(4)
+            if o.detail:
+                y = text_block(
+                    surface,
+                    f,
+                    [o.detail],
+                    (rect.x + pad + f.px(20), y),
+                    inner - f.px(20),
+                    Fonts.SMALL,
+                    pal.dim,
+                )
+        hint = f"{d.side}: press 1–{min(9, len(d.options))}" + (
+            " or Enter for the default" if d.default else ""
+        )
+        surface.blit(f.render(hint, Fonts.SMALL, pal.dim), (rect.x + pad, rect.bottom - pad - lh))
+
+    def _draw_toast(self, surface: pygame.Surface) -> None:
+        if self.toast is None:
+            return
+        text = self.fonts.render(self.toast[0][:120], Fonts.BODY, self.pal.text, True)
+        rect = text.get_rect(midbottom=(self.board_rect.centerx, self.board_rect.bottom - self.fonts.px(90)))
+        panel(surface, rect.inflate(24, 14), self.pal, alpha=235)
+        surface.blit(text, rect)
+
+    def _draw_help(self, surface: pygame.Surface) -> None:
+        f, pal = self.fonts, self.pal
+        shade = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
+        shade.fill((0, 0, 0, 150))
+        surface.blit(shade, (0, 0))
+        lh = f.line_height(Fonts.BODY) + f.px(4)
+        rect = pygame.Rect(0, 0, min(f.px(720), surface.get_width() - 40), lh * (len(HELP_LINES) + 3))
+        rect.center = surface.get_rect().center
+        panel(surface, rect, pal)
+        y = rect.y + f.px(12)
+        surface.blit(f.render("Keys and mouse", Fonts.LARGE, pal.text, True), (rect.x + f.px(16), y))
+        y += lh + f.px(6)
+        for key, what in HELP_LINES:
+            surface.blit(f.render(key, Fonts.BODY, pal.active, True), (rect.x + f.px(16), y))
+            surface.blit(f.render(what, Fonts.BODY, pal.text), (rect.x + f.px(230), y))
+            y += lh
+        surface.blit(f.render("Any key or click closes this.", Fonts.SMALL, pal.dim), (rect.x + f.px(16), y))
+
+    def _draw_info(self, surface: pygame.Surface) -> None:
+        """The selected (or inspected) unit's full view."""
+        f, pal = self.fonts, self.pal
+        ent = self.inspected or self.selected
+        u = self.unit_by_ent.get(ent) if ent is not None else None
+        shade = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
+        shade.fill((0, 0, 0, 150))
+        surface.blit(shade, (0, 0))
+        rect = pygame.Rect(0, 0, min(f.px(760), surface.get_width() - 40), surface.get_height() - 60)
+        rect.center = surface.get_rect().center
+        panel(surface, rect, pal)
+        pad = f.px(16)
+        title = u.name + f"  ({u.side})" if u is not None else "No unit selected"
+        surface.blit(f.render(title, Fonts.LARGE, pal.text, True), (rect.x + pad, rect.y + pad))
+        y = rect.y + pad + f.line_height(Fonts.LARGE) + f.px(6)
+        if u is not None:
+            hp = [f"Health: {u.hp}/{u.hp_max}"] if u.hp is not None else []
+            lines = [*hp, f"State: {u.state}", *self.unit_lines(u)]
+            text_block(
+                surface,
+                f,
+                lines,
+                (rect.x + pad, y),
+                rect.w - 2 * pad,
+                Fonts.BODY,
+                pal.text,
+                max_y=rect.bottom - pad,
+            )
+
+    def _draw_handoff(self, surface: pygame.Surface) -> None:
+        f, pal = self.fonts, self.pal
+        colour = (
+            pal.side(self.session.sides.index(self.handoff))
+            if self.handoff in self.session.sides
+            else pal.text
+        )
+        title = f.render(f"Pass to {self.handoff}", Fonts.TITLE, colour, True)
+        rect = surface.get_rect()
+        surface.blit(title, title.get_rect(center=(rect.centerx, rect.centery - f.px(40))))
+        sub = f.render(
+            "The other player looks away. Click or press Enter when you are ready.", Fonts.BODY, pal.text
+        )
+        surface.blit(sub, sub.get_rect(center=(rect.centerx, rect.centery + f.px(10))))

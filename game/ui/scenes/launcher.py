@@ -1,0 +1,293 @@
+"""The launcher: ruleset, map, squad and player per side, seed; Start, Load, Rules, Settings, Quit."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+import pygame
+import pygame_gui
+from pygame_gui.elements import UIButton, UIDropDownMenu, UILabel, UITextBox, UITextEntryLine
+
+from game.ui.scenes.gui import GuiScene
+
+if TYPE_CHECKING:
+    from game.ui.app import App
+
+SIDE_CHOICES: tuple[tuple[str, str], ...] = (
+    ("Human", "human"),
+    ("AI — easy", "ai:easy"),
+    ("AI — normal", "ai:normal"),
+    ("AI — hard", "ai:hard"),
+)
+
+
+def _html(text: str) -> str:
+    return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+
+
+class LauncherScene(GuiScene):
+    """Choose a skirmish and start it."""
+
+    def __init__(self, app: App) -> None:
+        super().__init__(app)
+        from game.core import ruleset as registry
+        from game.ui.app import random_seed
+
+        self.rulesets = registry.available()
+        self.ruleset_id = self.rulesets[0] if self.rulesets else ""
+        self.map_path: Path | None = None
+        self.squads: dict[str, str] = {}
+        self.sides = {"p1": "human", "p2": "ai:normal"}
+        self.seed = random_seed()
+        self.error = ""
+        self._choose_defaults()
+        self.build()
+
+    # -- model ---------------------------------------------------------------------------------
+    @property
+    def ruleset(self) -> Any:
+        """The chosen ruleset object (None when none is installed)."""
+        from game.core import ruleset as registry
+
+        return registry.get(self.ruleset_id) if self.ruleset_id else None
+
+    def _choose_defaults(self) -> None:
+        rs = self.ruleset
+        if rs is None:
+            return
+        maps = rs.maps()
+        self.map_path = maps[0] if maps else None
+        d1, d2 = rs.default_squads()
+        self.squads = {"p1": d1, "p2": d2}
+
+    def start(self) -> None:
+        """Build the match and go to battle; a problem is shown, not raised."""
+        from game.core.match import map_name
+        from game.errors import UserError
+        from game.ui.app import build_session
+        from game.ui.scenes.battle import BattleScene
+
+        if self.ruleset is None:
+            self.show_error("No ruleset is installed.")
+            return
+        if self.map_path is None:
+            self.show_error(f"No map for {self.ruleset.board_kind} boards was found under maps/.")
+            return
+        seed_text = self.seed_entry.get_text().strip() if hasattr(self, "seed_entry") else str(self.seed)
+        if not seed_text.isdigit():
+            self.show_error("The seed must be a whole number (0 or more).")
+            return
+        self.seed = int(seed_text)
+        try:
+            session = build_session(
+                self.ruleset_id,
+                map_name(self.map_path),
+                self.seed,
+                self.sides["p1"],
+                self.sides["p2"],
+                (self.squads["p1"], self.squads["p2"]),
+            )
+        except UserError as exc:
+            self.show_error(exc.line())
+            return
+        self.app.switch(BattleScene(self.app, session))
+
+    def show_error(self, text: str) -> None:
+        """One clear line under the buttons."""
+        self.error = text
+        if hasattr(self, "error_label"):
+            self.error_label.set_text(text)
+        self.dirty = True
+
+    # -- widgets -------------------------------------------------------------------------------
+    def build(self) -> None:
+        """Lay out every widget for the current window size and choices."""
+        self.manager.clear_and_reset()
+        f = self.app.fonts
+        w, h = self.app.screen_size
+        m = f.px(40)
+        row = f.px(38)
+        label_w, field_w = f.px(150), min(f.px(360), (w - 3 * m) // 2)
+        UILabel(
+            pygame.Rect(m, f.px(20), w - 2 * m, f.px(50)), "Skirmish Table", self.manager, object_id="#title"
+        )
+        UILabel(
+            pygame.Rect(m, f.px(64), w - 2 * m, f.px(24)),
+            "Turn-based tactical skirmishes under tabletop rulesets",
+            self.manager,
+            object_id="#dim",
+        )
+        y = f.px(110)
+        x_field = m + label_w
+
+        def label(text: str, yy: int) -> None:
+            UILabel(pygame.Rect(m, yy, label_w, row - 6), text, self.manager)
+
+        label("Ruleset", y)
+        rs = self.ruleset
+        if rs is None:
+            UILabel(
+                pygame.Rect(x_field, y, field_w * 2, row - 6),
+                "No ruleset installed",
+                self.manager,
+                object_id="#error",
+            )
+        else:
+            from game.core import ruleset as registry
+
+            opts = [(registry.get(r).name, r) for r in self.rulesets]
+            self.rs_menu = UIDropDownMenu(
+                opts,
+                next(o for o in opts if o[1] == self.ruleset_id),
+                pygame.Rect(x_field, y, field_w, row - 6),
+                self.manager,
+            )
+            y += row
+            label("Map", y)
+            maps = rs.maps()
+            if maps:
+                map_opts = [(p.stem.replace("_", " "), str(p)) for p in maps]
+                start = next((o for o in map_opts if o[1] == str(self.map_path)), map_opts[0])
+                self.map_menu = UIDropDownMenu(
+                    map_opts,
+                    start,
+                    pygame.Rect(x_field, y, field_w, row - 6),
+                    self.manager,
+                    expansion_height_limit=f.px(260),
+                )
+            else:
+                UILabel(
+                    pygame.Rect(x_field, y, field_w, row - 6),
+                    f"no {rs.board_kind} maps yet",
+                    self.manager,
+                    object_id="#error",
+                )
+            y += row
+            squads = rs.squads()
+            sq_opts = [(s.name, sid) for sid, s in squads.items()]
+            side_w = f.px(170)
+            self.squad_menus: dict[str, UIDropDownMenu] = {}
+            self.side_menus: dict[str, UIDropDownMenu] = {}
+            for side in ("p1", "p2"):
+                label(f"Side {side[1]}", y)
+                cur = next(
+                    (o for o in sq_opts if o[1] == self.squads.get(side)), sq_opts[0] if sq_opts else None
+                )
+                if cur is not None:
+                    self.squad_menus[side] = UIDropDownMenu(
+                        sq_opts, cur, pygame.Rect(x_field, y, field_w, row - 6), self.manager
+                    )
+                who = next(o for o in SIDE_CHOICES if o[1] == self.sides[side])
+                self.side_menus[side] = UIDropDownMenu(
+                    list(SIDE_CHOICES),
+                    who,
+                    pygame.Rect(x_field + field_w + f.px(10), y, side_w, row - 6),
+                    self.manager,
+                )
+                y += row
+        label("Seed", y)
+        self.seed_entry = UITextEntryLine(pygame.Rect(x_field, y, f.px(160), row - 6), self.manager)
+        self.seed_entry.set_text(str(self.seed))
+        self.seed_entry.set_allowed_characters("numbers")
+        self.new_seed = UIButton(
+            pygame.Rect(x_field + f.px(170), y, f.px(120), row - 6), "New seed", self.manager
+        )
+        y += row + f.px(8)
+        desc_h = max(f.px(80), h - y - f.px(140))
+        self.desc = UITextBox(
+            self._description(), pygame.Rect(m, y, min(w - 2 * m, f.px(900)), desc_h), self.manager
+        )
+        y += desc_h + f.px(14)
+        bw, bh = f.px(150), f.px(42)
+        x = m
+        self.buttons: dict[str, UIButton] = {}
+        for key, text in (
+            ("start", "Start"),
+            ("load", "Load game"),
+            ("rules", "Rules"),
+            ("settings", "Settings"),
+            ("quit", "Quit"),
+        ):
+            self.buttons[key] = UIButton(pygame.Rect(x, y, bw, bh), text, self.manager)
+            x += bw + f.px(12)
+        if rs is None:
+            self.buttons["start"].disable()
+            self.buttons["rules"].disable()
+        self.error_label = UILabel(
+            pygame.Rect(m, y + bh + f.px(6), w - 2 * m, f.px(26)),
+            self.error,
+            self.manager,
+            object_id="#error",
+        )
+
+    def _description(self) -> str:
+        rs = self.ruleset
+        if rs is None:
+            return "Install a ruleset package under game/rulesets/."
+        squads = rs.squads()
+        parts = [f"<b>{_html(rs.name)}</b> — {rs.board_kind} board."]
+        for side in ("p1", "p2"):
+            sq = squads.get(self.squads.get(side, ""))
+            if sq is not None:
+                units = ", ".join(sq.units)
+                parts.append(f"<b>{side}: {_html(sq.name)}</b> — {_html(sq.description)} ({_html(units)})")
+        parts.append("Keys in battle: F1. Enter starts.")
+        return "<br>".join(parts)
+
+    # -- events --------------------------------------------------------------------------------
+    def on_event(self, event: pygame.event.Event) -> None:
+        """Buttons, menus, Enter to start."""
+        if event.type == pygame_gui.UI_BUTTON_PRESSED:
+            b = event.ui_element
+            if b is self.new_seed:
+                from game.ui.app import random_seed
+
+                self.seed = random_seed()
+                self.seed_entry.set_text(str(self.seed))
+            elif b is self.buttons.get("start"):
+                self.start()
+            elif b is self.buttons.get("load"):
+                from game.ui.scenes.menus import LoadScene
+
+                self.app.push(LoadScene(self.app))
+            elif b is self.buttons.get("rules") and self.ruleset is not None:
+                self.app.open_rules(self.ruleset)
+            elif b is self.buttons.get("settings"):
+                self.app.open_settings()
+            elif b is self.buttons.get("quit"):
+                self.app.quit()
+        elif event.type == pygame_gui.UI_DROP_DOWN_MENU_CHANGED:
+            self._menu_changed(event.ui_element, event.selected_option_id)
+        elif event.type == pygame_gui.UI_TEXT_ENTRY_CHANGED and event.ui_element is self.seed_entry:
+            text = self.seed_entry.get_text()
+            if text.isdigit():
+                self.seed = int(text)
+        elif event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
+            self.start()
+
+    def _menu_changed(self, element: Any, value: str) -> None:
+        if element is getattr(self, "rs_menu", None):
+            self.ruleset_id = value
+            self._choose_defaults()
+            self.build()
+            return
+        if element is getattr(self, "map_menu", None):
+            self.map_path = Path(value)
+            return
+        for side, menu in getattr(self, "squad_menus", {}).items():
+            if element is menu:
+                self.squads[side] = value
+                self.desc.set_text(self._description())
+                return
+        for side, menu in getattr(self, "side_menus", {}).items():
+            if element is menu:
+                self.sides[side] = value
+                return
+
+    def draw_background(self, surface: pygame.Surface) -> None:
+        """A band of the two side colours under the title."""
+        f, pal = self.app.fonts, self.app.palette
+        w = surface.get_width()
+        pygame.draw.rect(surface, pal.side(0), (0, f.px(96), w // 2, f.px(4)))
+        pygame.draw.rect(surface, pal.side(1), (w // 2, f.px(96), w - w // 2, f.px(4)))

@@ -1,0 +1,214 @@
+"""Driving a match from the desktop: one input at a time, humans through the UI, AIs at watch pace.
+
+The match's own controllers are all `HumanController`s so `advance()` stops before every input;
+the session then asks the side's real controller (an AI, a replay feed) or waits for the player.
+Nothing here draws; scenes read `Session` and call `submit`/`answer`/`step_ai`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from game.ai.controller import make_controller
+from game.core.action import Action, Decision
+from game.core.components import Position
+from game.core.events import Event
+from game.core.geometry import Cell
+from game.core.match import HumanController, Match, Need
+
+
+@dataclass
+class Move:
+    """A unit's cell changed during one input: the path it slides along."""
+
+    ent: int
+    path: list[Cell]
+
+
+@dataclass
+class Step:
+    """What one input did: who gave it, what it was, the log lines it produced and who moved."""
+
+    side: str
+    action: Action | None = None
+    answer: str = ""
+    events: list[Event] = field(default_factory=list)
+    moves: list[Move] = field(default_factory=list)
+
+
+class ReplayFeed:
+    """Plays recorded inputs back as if it were both sides' controller."""
+
+    is_human = False
+    level = "replay"
+
+    def __init__(self, inputs: list[dict[str, Any]]) -> None:
+        self.inputs = list(inputs)
+        self.pos = 0
+
+    @property
+    def done(self) -> bool:
+        """Whether every recorded input has been played."""
+        return self.pos >= len(self.inputs)
+
+    def _next(self, kind: str) -> dict[str, Any]:
+        if self.done:
+            raise ValueError("the recorded inputs ran out")
+        item = self.inputs[self.pos]
+        self.pos += 1
+        if item.get("t") != kind:
+            raise ValueError(f"recorded input {self.pos} is {item.get('t')!r}, the match asked for {kind!r}")
+        return item
+
+    def choose(self, match: Match, legal: list[Action]) -> Action:
+        """The next recorded action."""
+        return Action.from_json(self._next("action")["action"])
+
+    def decide(self, match: Match, decision: Decision) -> str:
+        """The next recorded answer."""
+        return str(self._next("answer")["key"])
+
+
+def is_human_spec(spec: str) -> bool:
+    """Whether a side spec means a person at this desk."""
+    return spec == "human"
+
+
+class Session:
+    """A match plus who plays each side; the one place the UI changes game state through."""
+
+    def __init__(
+        self, match: Match, specs: dict[str, str], controllers: dict[str, Any] | None = None
+    ) -> None:
+        self.match = match
+        self.specs = dict(specs)
+        seed = match.scenario.seed
+        self.sides: tuple[str, ...] = tuple(match.table.sides)
+        self.players: dict[str, Any] = {}
+        for i, side in enumerate(self.sides):
+            spec = self.specs.get(side, "human")
+            if controllers and side in controllers:
+                self.players[side] = controllers[side]
+            elif is_human_spec(spec):
+                self.players[side] = None
+            else:
+                self.players[side] = make_controller(spec, seed * 2 + i + 1)
+        match.controllers = {side: HumanController() for side in self.sides}
+        self.need: Need | None = None
+        self.refresh()
+
+    # -- state ---------------------------------------------------------------------------------
+    def refresh(self) -> None:
+        """Ask the match what it waits for next."""
+        self.need = None if self.match.over else self.match.advance()
+
+    @property
+    def over(self) -> bool:
+        """Whether the match has a result."""
+        return self.match.over
+
+    def human_sides(self) -> list[str]:
+        """Sides played by people at this desk."""
+        return [s for s in self.sides if self.players.get(s) is None]
+
+    @property
+    def hotseat(self) -> bool:
+        """Two or more people share the screen."""
+        return len(self.human_sides()) >= 2
+
+    @property
+    def waiting_for_ai(self) -> bool:
+        """The next input comes from an AI (or a replay feed)."""
+        return self.need is not None and self.players.get(self.need.side) is not None
+
+    @property
+    def waiting_for_human(self) -> bool:
+        """The next input comes from a person."""
+        return self.need is not None and self.players.get(self.need.side) is None
+
+    @property
+    def decision(self) -> Decision | None:
+        """The decision the next input answers, if any."""
+        return self.need.decision if self.need is not None else None
+
+    def legal(self) -> list[Action]:
+        """Legal actions of the side that must act (empty while a decision is pending)."""
+        if self.need is None or self.need.decision is not None:
+            return []
+        return list(self.need.legal)
+
+    # -- inputs --------------------------------------------------------------------------------
+    def _positions(self) -> dict[int, Cell]:
+        with self.match.world:
+            return {ent: tuple(pos.cell) for ent, (pos,) in self.match.units(Position)}  # type: ignore[misc]
+
+    def _run(self, side: str, fn: Any, action: Action | None = None, answer: str = "") -> Step:
+        before = self._positions()
+        log_len = len(self.match.log)
+        fn()
+        after = self._positions()
+        step = Step(side, action, answer, list(self.match.log[log_len:]))
+        for ent, cell in after.items():
+            old = before.get(ent)
+            if old is not None and old != cell:
+                path = [old]
+                if action is not None and action.actor == ent and action.path and action.path[-1] == cell:
+                    path.extend(action.path)
+                else:
+                    path.append(cell)
+                step.moves.append(Move(ent, path))
+        self.refresh()
+        return step
+
+    def submit(self, action: Action) -> Step:
+        """A person's action (must be legal now)."""
+        assert self.need is not None
+        return self._run(self.need.side, lambda: self.match.submit(action), action=action)
+
+    def answer(self, key: str) -> Step:
+        """A person's answer to the pending decision."""
+        assert self.need is not None
+        return self._run(self.need.side, lambda: self.match.answer(key), answer=key)
+
+    def step_ai(self) -> Step:
+        """Let the AI (or replay feed) whose turn it is give one input."""
+        assert self.need is not None
+        side = self.need.side
+        player = self.players[side]
+        if self.need.decision is not None:
+            key = player.decide(self.match, self.need.decision)
+            return self.answer(key)
+        legal = list(self.need.legal)
+        chosen = player.choose(self.match, legal)
+        # Hand the match the legal instance so the step carries its label and path.
+        found = next((a for a in legal if a.same_intent(chosen)), chosen)
+        return self.submit(found)
+
+    @property
+    def can_undo(self) -> bool:
+        """Undo is open to a person on their own turn."""
+        return self.waiting_for_human and self.match.can_undo
+
+    def undo(self) -> bool:
+        """Take back the last undoable move."""
+        if not self.can_undo:
+            return False
+        done = self.match.undo()
+        self.refresh()
+        return done
+
+    # -- saves ---------------------------------------------------------------------------------
+    def save_data(self) -> dict[str, Any]:
+        """What a save file holds: the match snapshot and who plays each side."""
+        return {
+            "format": 1,
+            "kind": "skirmish-table-save",
+            "snapshot": self.match.snapshot(),
+            "controllers": dict(self.specs),
+        }
+
+    @property
+    def can_save(self) -> bool:
+        """Always: a save with a prompt open re-runs its inputs on load (Match.from_snapshot)."""
+        return True

@@ -1,0 +1,151 @@
+"""What the screen shows of the world, read once per input: units, piles and turn order for one viewer.
+
+Only generic components (core.components, core.cards) and the ruleset's `unit_view` are read,
+so every ruleset draws the same way; a side's hidden cards are shown only to that side.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from game.core.cards import Cards
+from game.core.components import Conditions, Facing, Health, Name, Position, Side, Status
+from game.core.geometry import Cell
+from game.core.match import Match
+
+
+@dataclass(frozen=True)
+class UnitInfo:
+    """One unit as the viewer may see it."""
+
+    ent: int
+    name: str
+    kind: str
+    side: str
+    side_index: int
+    cell: Cell
+    mark: str
+    hp: int | None = None
+    hp_max: int | None = None
+    conditions: tuple[str, ...] = ()
+    facing: int | None = None
+    state: str = "active"
+    view: dict[str, Any] = field(default_factory=dict, compare=False, hash=False)
+
+    @property
+    def alive(self) -> bool:
+        """Still on the board in a state that matters (not dead or fled)."""
+        return self.state not in ("dead", "fled", "destroyed", "removed")
+
+
+@dataclass(frozen=True)
+class Pile:
+    """A zone of cards: its owner, size, and the cards when the viewer may see them."""
+
+    owner: int
+    owner_name: str
+    zone: str
+    count: int
+    cards: tuple[str, ...] | None
+    visibility: str
+
+
+def _marks(units: list[tuple[int, str, str]]) -> dict[int, str]:
+    """One- or two-character token marks: the name's initial, numbered when a side repeats it."""
+    seen: dict[tuple[str, str], list[int]] = {}
+    for ent, side, name in units:
+        initial = (name.strip()[:1] or "?").upper()
+        seen.setdefault((side, initial), []).append(ent)
+    out: dict[int, str] = {}
+    for (_, initial), ents in seen.items():
+        for i, ent in enumerate(ents):
+            out[ent] = initial if len(ents) == 1 else f"{initial}{i + 1}"
+    return out
+
+
+def read_units(match: Match, viewer: str | None) -> list[UnitInfo]:
+    """Every unit with a position, as `viewer` may see it (None = everything, for spectators)."""
+    sides = list(match.table.sides)
+    rs = match.ruleset
+    out: list[UnitInfo] = []
+    with match.world:
+        found = match.units(Position, Side)
+        import esper
+
+        rows: list[tuple[int, str, str]] = []
+        for ent, (_, side) in found:
+            name = esper.try_component(ent, Name)
+            rows.append((ent, side.side, name.text if name else f"#{ent}"))
+        marks = _marks(rows)
+        for ent, (pos, side) in found:
+            view = dict(rs.unit_view(match, ent, viewer) or {})
+            if view.get("hidden"):
+                continue
+            name = esper.try_component(ent, Name)
+            health = esper.try_component(ent, Health)
+            conds = esper.try_component(ent, Conditions)
+            facing = esper.try_component(ent, Facing)
+            status = esper.try_component(ent, Status)
+            out.append(
+                UnitInfo(
+                    ent=ent,
+                    name=name.text if name else f"#{ent}",
+                    kind=name.kind if name else "",
+                    side=side.side,
+                    side_index=sides.index(side.side) if side.side in sides else 0,
+                    cell=tuple(pos.cell),
+                    mark=str(view.get("mark") or marks.get(ent, "?"))[:2],  # type: ignore[arg-type]
+                    hp=health.current if health else None,
+                    hp_max=health.maximum if health else None,
+                    conditions=tuple(sorted(conds.active)) if conds else (),
+                    facing=facing.direction if facing else None,
+                    state=status.state if status else "active",
+                    view=view,
+                )
+            )
+    return out
+
+
+def read_piles(match: Match, viewer: str | None) -> list[Pile]:
+    """Every card zone in the world; cards listed only where the viewer may see them."""
+    out: list[Pile] = []
+    with match.world:
+        import esper
+
+        # Rulesets may subclass Cards for a second deck family on one entity (esper matches exact
+        # types), so look at every component.
+        for ent in sorted(esper._entities):  # noqa: SLF001 - esper exposes no entity listing
+            decks = [c for c in esper.components_for_entity(ent) if isinstance(c, Cards)]
+            if not decks:
+                continue
+            name = esper.try_component(ent, Name)
+            owner = name.text if name else ("table" if ent == match.table_entity else f"#{ent}")
+            for cards in sorted(decks, key=lambda c: type(c).__name__):
+                family = "" if type(cards) is Cards else type(cards).__name__.lower() + " "
+                for zone, pile in cards.zones.items():
+                    vis = cards.visibility.get(zone, "none" if zone == "deck" else "all")
+                    shown = tuple(pile) if cards.visible_to(zone, viewer) else None
+                    out.append(Pile(ent, owner, family + zone, len(pile), shown, vis))
+    return out
+
+
+def turn_order(match: Match, units: list[UnitInfo]) -> list[int]:
+    """Acting order for the turn bar: the ruleset's `turn_order` when it offers one, else by side."""
+    fn = getattr(match.ruleset, "turn_order", None)
+    if callable(fn):
+        try:
+            with match.world:
+                order = [int(e) for e in fn(match)]
+            known = {u.ent for u in units}
+            return [e for e in order if e in known]
+        except Exception:  # noqa: BLE001 - an optional hook must not take the screen down
+            pass
+    if match.over:
+        return [u.ent for u in units if u.state == "active"]
+    current = match.current()
+    live = [u for u in units if u.state == "active"]
+    live.sort(key=lambda u: (u.side != current.side, u.side_index, u.ent))
+    if current.unit is not None:
+        live.sort(key=lambda u: u.ent != current.unit)
+    return [u.ent for u in live]

@@ -1,0 +1,136 @@
+"""Small drawn widgets shared by the scenes: panels, buttons, text blocks, bars, tooltips."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+import pygame
+
+from game.ui.theme import Colour, Fonts, Palette
+
+
+def panel(
+    surface: pygame.Surface, rect: pygame.Rect, pal: Palette, alpha: int = 255, edge: bool = True
+) -> None:
+    """A filled, rounded panel with an edge."""
+    if alpha >= 255:
+        pygame.draw.rect(surface, pal.panel, rect, border_radius=6)
+    else:
+        tmp = pygame.Surface(rect.size, pygame.SRCALPHA)
+        pygame.draw.rect(tmp, (*pal.panel, alpha), tmp.get_rect(), border_radius=6)
+        surface.blit(tmp, rect.topleft)
+    if edge:
+        pygame.draw.rect(surface, pal.panel_edge, rect, 1, border_radius=6)
+
+
+def text_block(
+    surface: pygame.Surface,
+    fonts: Fonts,
+    lines: list[str],
+    pos: tuple[int, int],
+    width: int,
+    size: int = Fonts.BODY,
+    colour: Colour = (230, 232, 236),
+    bold: bool = False,
+    max_y: int | None = None,
+) -> int:
+    """Draw wrapped lines from `pos`; returns the y below the last line."""
+    x, y = pos
+    lh = fonts.line_height(size)
+    for line in lines:
+        for part in fonts.wrap(line, width, size, bold):
+            if max_y is not None and y + lh > max_y:
+                return y
+            surface.blit(fonts.render(part, size, colour, bold), (x, y))
+            y += lh
+    return y
+
+
+def bar(
+    surface: pygame.Surface, rect: pygame.Rect, fraction: float, colour: Colour, back: Colour = (30, 30, 30)
+) -> None:
+    """A horizontal fill bar."""
+    pygame.draw.rect(surface, back, rect)
+    fraction = max(0.0, min(1.0, fraction))
+    if fraction > 0:
+        pygame.draw.rect(surface, colour, (rect.x, rect.y, max(1, round(rect.w * fraction)), rect.h))
+
+
+@dataclass
+class Button:
+    """A clickable, optionally hot-keyed rectangle with a label (and a tooltip)."""
+
+    rect: pygame.Rect
+    label: str
+    on_click: Callable[[], None]
+    hotkey: str = ""
+    enabled: bool = True
+    tooltip: list[str] = field(default_factory=list)
+    selected: bool = False
+
+    def draw(
+        self, surface: pygame.Surface, fonts: Fonts, pal: Palette, hot: bool, size: int = Fonts.BODY
+    ) -> None:
+        """Draw in its state (disabled, hovered, selected)."""
+        colour = pal.button_hot if (hot and self.enabled) else pal.button
+        pygame.draw.rect(surface, colour, self.rect, border_radius=5)
+        edge = pal.active if self.selected else pal.panel_edge
+        pygame.draw.rect(surface, edge, self.rect, 2 if self.selected else 1, border_radius=5)
+        text_colour = pal.text if self.enabled else pal.dim
+        x = self.rect.x + fonts.px(8)
+        if self.hotkey:
+            key = fonts.render(self.hotkey, size, pal.active if self.enabled else pal.dim, True)
+            surface.blit(key, (x, self.rect.centery - key.get_height() // 2))
+            x += key.get_width() + fonts.px(8)
+        label = self.label
+        room = self.rect.right - x - fonts.px(6)
+        font = fonts.font(size)
+        while label and font.size(label)[0] > room:
+            label = label[:-2] + "…" if len(label) > 2 else ""
+        surf = fonts.render(label, size, text_colour)
+        surface.blit(surf, (x, self.rect.centery - surf.get_height() // 2))
+
+
+def tooltip(
+    surface: pygame.Surface,
+    fonts: Fonts,
+    pal: Palette,
+    lines: list[str],
+    anchor: tuple[int, int],
+    width: int = 300,
+    title: str = "",
+) -> pygame.Rect:
+    """A tooltip box near `anchor`, kept inside the surface; returns its rect."""
+    width = fonts.px(width)
+    pad = fonts.px(8)
+    wrapped: list[tuple[str, bool]] = []
+    if title:
+        wrapped += [(p, True) for p in fonts.wrap(title, width - 2 * pad, Fonts.BODY, True)]
+    for line in lines:
+        wrapped += [(p, False) for p in fonts.wrap(line, width - 2 * pad, Fonts.SMALL)]
+    lh_title = fonts.line_height(Fonts.BODY)
+    lh = fonts.line_height(Fonts.SMALL)
+    height = 2 * pad + sum(lh_title if bold else lh for _, bold in wrapped)
+    sw, sh = surface.get_size()
+    x = min(anchor[0] + fonts.px(18), sw - width - 4)
+    y = min(anchor[1] + fonts.px(18), sh - height - 4)
+    x, y = max(4, x), max(4, y)
+    rect = pygame.Rect(x, y, width, height)
+    panel(surface, rect, pal, alpha=240)
+    cy = y + pad
+    for text, bold in wrapped:
+        size = Fonts.BODY if bold else Fonts.SMALL
+        surface.blit(fonts.render(text, size, pal.text, bold), (x + pad, cy))
+        cy += lh_title if bold else lh
+    return rect
+
+
+def percent(p: float) -> str:
+    """A probability as a short percentage."""
+    value = 100.0 * p
+    if 0 < value < 1:
+        return f"{value:.1f}%"
+    if 99 < value < 100:
+        return f"{value:.1f}%"
+    return f"{value:.0f}%"

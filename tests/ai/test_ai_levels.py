@@ -1,0 +1,209 @@
+"""AI levels: whole games end with only legal inputs, the live match is never touched, budgets hold."""
+
+from __future__ import annotations
+
+import esper
+import pytest
+from toyrules import toy_match
+
+from game.ai import knowledge
+from game.ai.controller import BaselineAI, RandomAI, make_controller
+from game.ai.explain import format_explanation
+from game.ai.levels import EasyAI, make_level
+from game.ai.search import HardAI
+from game.ai.utility import NormalAI
+from game.core.components import Health, Position
+from game.core.match import Match
+
+
+class Strict:
+    """Wraps a controller: checks each choice is one of the legal actions and nothing changed."""
+
+    is_human = False
+
+    def __init__(self, inner) -> None:
+        self.inner = inner
+        self.calls = 0
+
+    def choose(self, match: Match, legal):
+        before = (match.state_hash(), match.chance.draws, len(match.log))
+        action = self.inner.choose(match, legal)
+        assert (match.state_hash(), match.chance.draws, len(match.log)) == before
+        assert any(action.same_intent(a) for a in legal)
+        assert isinstance(self.inner.last_explanation, list) and self.inner.last_explanation
+        first = self.inner.last_explanation[0]
+        assert set(first) >= {"label", "score", "terms"} and first["label"] == (action.label or action.kind)
+        self.calls += 1
+        return action
+
+    def decide(self, match: Match, decision):
+        before = match.state_hash()
+        key = self.inner.decide(match, decision)
+        assert match.state_hash() == before
+        assert key in decision.keys()
+        return key
+
+
+def test_make_controller_gives_the_levels():
+    assert isinstance(make_controller("ai:easy", 1), EasyAI)
+    assert isinstance(make_controller("normal", 1), NormalAI)
+    assert isinstance(make_controller("ai:hard", 1), HardAI)
+    assert isinstance(make_controller("random", 1), RandomAI)
+    assert isinstance(make_controller("baseline", 1), BaselineAI)
+    assert make_level("grandmaster", 1) is None
+    with pytest.raises(ValueError):
+        make_controller("ai:grandmaster", 1)
+
+
+@pytest.mark.parametrize("p1,p2", [("easy", "random"), ("normal", "easy"), ("random", "normal")])
+def test_games_end_with_legal_inputs_only(p1, p2):
+    for seed in (1, 2):
+        ctrl = {"p1": Strict(make_level(p1, seed)), "p2": Strict(make_level(p2, seed + 50))}
+        match = toy_match(seed, ctrl)  # type: ignore[arg-type]
+        out = match.play()  # Match.submit raises IllegalInput on anything illegal
+        assert match.over and out is match.result
+        assert match.round <= match.ruleset.round_cap + 1
+        assert ctrl["p1"].calls and ctrl["p2"].calls
+        match.close()
+
+
+def test_hard_plays_a_game_within_a_sample_cap():
+    ctrl = {"p1": Strict(HardAI(1, budget=30.0, samples=2, width=3)), "p2": Strict(make_level("normal", 2))}
+    match = toy_match(3, ctrl)  # type: ignore[arg-type]
+    match.play()
+    assert match.over
+    assert max(ctrl["p1"].inner.samples_done) <= 2
+    match.close()
+
+
+def test_round_cap_ends_a_game_of_idlers():
+    class Idle:
+        is_human = False
+        last_explanation: list = []
+
+        def choose(self, match, legal):
+            return next(a for a in legal if a.kind == "end")
+
+        def decide(self, match, decision):
+            return decision.default
+
+    match = toy_match(1, {"p1": Idle(), "p2": Idle()})  # type: ignore[dict-item]
+    out = match.play()
+    assert out.winner is None and "round cap" in out.reason
+    match.close()
+
+
+class FakeClock:
+    """perf_counter stand-in: every reading moves time on by `tick` seconds."""
+
+    def __init__(self, tick: float) -> None:
+        self.now = 0.0
+        self.tick = tick
+
+    def __call__(self) -> float:
+        self.now += self.tick
+        return self.now
+
+
+@pytest.mark.parametrize("make", [lambda: HardAI(1, budget=1.0, turn_budget=3.0),
+                                  lambda: NormalAI(1, budget=0.1)])
+def test_decisions_stop_at_their_deadline(monkeypatch, make):
+    """With a clock that runs fast, the search stops when the budget is spent, not when it is done."""
+    clock = FakeClock(0.01)
+    monkeypatch.setattr(knowledge.time, "perf_counter", clock)
+    match = toy_match(2)
+    ai = make()
+    action = ai.choose(match, match.legal())
+    assert any(action.same_intent(a) for a in match.legal())
+    # every deadline check reads the clock once: the work done is bounded by budget / tick
+    assert clock.now <= ai.budget + 0.1
+    match.close()
+
+
+def test_hard_turn_budget_shrinks_later_decisions(monkeypatch):
+    clock = FakeClock(0.01)
+    monkeypatch.setattr(knowledge.time, "perf_counter", clock)
+    match = toy_match(2)
+    ai = HardAI(1, budget=1.0, turn_budget=1.5)
+    for _ in range(3):
+        legal = match.legal()
+        action = ai.choose(match, legal)
+        if action.kind != "move" or match.current().side != "p1":
+            break
+        match.submit(action)
+    assert sum(ai.times) <= 1.5 + 3 * 0.1 + 0.2
+    match.close()
+
+
+def test_easy_noise_comes_from_its_own_chance():
+    match = toy_match(4)
+    draws = match.chance.draws
+    a, b = EasyAI(5), EasyAI(5)
+    picks_a = [a.choose(match, match.legal()).to_json() for _ in range(6)]
+    picks_b = [b.choose(match, match.legal()).to_json() for _ in range(6)]
+    assert picks_a == picks_b  # same seed, same noise
+    assert match.chance.draws == draws
+    assert len({str(p) for p in picks_a + [EasyAI(s).choose(match, match.legal()).to_json()
+                                          for s in range(12)]}) > 1  # the noise does vary choices
+    match.close()
+
+
+def _place(match, cells: dict[int, tuple[int, int]], hp: dict[int, int] | None = None) -> None:
+    with match.world:
+        for ent, cell in cells.items():
+            esper.component_for_entity(ent, Position).cell = cell
+        for ent, value in (hp or {}).items():
+            esper.component_for_entity(ent, Health).current = value
+
+
+def test_normal_focuses_the_wounded_target():
+    """Two enemies equally easy to hit; one is badly hurt: Normal rates shooting it higher."""
+    match = toy_match(6)
+    # p1's Shot (2, range 5) at (1, 1); p2's units 4 and 5 both in range with clear lines
+    _place(match, {2: (1, 1), 3: (0, 6), 4: (1, 4), 5: (3, 3)}, hp={5: 3})
+    ai = NormalAI(1)
+    from game.ai.knowledge import Deadline
+
+    ranked = {r.action.target: r for r in ai.rank(match, match.legal(), Deadline(30.0))
+              if r.action.kind == "attack"}
+    assert ranked[5].score > ranked[4].score
+    assert ranked[5].terms["kill"] > 0 and ranked[5].terms["focus"] > ranked[4].terms.get("focus", 0.0)
+    match.close()
+
+
+def test_normal_prefers_the_target_others_can_also_reach():
+    """Equal health; the enemy next to our second unit is the one to focus."""
+    match = toy_match(6)
+    _place(match, {2: (1, 1), 3: (0, 5), 4: (1, 4), 5: (4, 0)}, hp={4: 6, 5: 6})
+    ai = NormalAI(1)
+    ai.choose(match, match.legal())
+    cache = ai.scorer.cache
+    assert cache is not None and cache.focus == 4
+    match.close()
+
+
+def test_normal_weighs_enemy_threat_more_when_hurt():
+    """Stepping into the enemies' reach is a loss, a bigger one when hurt; a sideways step is not."""
+    from game.ai.knowledge import Deadline
+
+    def safety(hp: int) -> dict[tuple[int, int], float]:
+        match = toy_match(6)
+        _place(match, {2: (0, 5), 3: (0, 0), 4: (8, 6), 5: (8, 5)}, hp={2: hp})
+        ranked = NormalAI(1).rank(match, match.legal(), Deadline(30.0), lookahead=0)
+        match.close()
+        return {r.action.cell: r.terms.get("safety", 0.0) for r in ranked if r.action.kind == "move"}
+
+    hurt, healthy = safety(2), safety(9)
+    assert hurt[(0, 6)] == 0.0 == healthy[(0, 6)]
+    assert 0 > healthy[(3, 5)] > hurt[(3, 5)]
+
+
+def test_explanations_format_as_log_lines():
+    match = toy_match(6)
+    _place(match, {2: (1, 1), 3: (0, 6), 4: (1, 4), 5: (3, 3)}, hp={5: 3})
+    for ai in (EasyAI(1), NormalAI(1), HardAI(1, budget=30.0, samples=3), BaselineAI(1)):
+        ai.choose(match, match.legal())
+        lines = format_explanation(ai.last_explanation, who=type(ai).__name__)
+        assert lines[0].startswith(f"{type(ai).__name__} chose ")
+        assert len(lines) == len(ai.last_explanation) > 1
+    match.close()

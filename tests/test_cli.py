@@ -1,0 +1,173 @@
+"""The command line: one stderr line and exit 2 for every bad input, reproducible summaries, replays."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from game import __version__
+from game.cli import main
+from game.core import ruleset as registry
+
+ROOT = Path(__file__).resolve().parent.parent
+
+needs_voidmarked = pytest.mark.skipif(
+    "voidmarked" not in registry.available(),
+    reason="NEEDS VOIDMARKED: game/rulesets/voidmarked is not in the tree yet")
+
+
+def _run(argv: list[str], capsys: pytest.CaptureFixture[str]) -> tuple[int, str, str]:
+    code = main(argv)
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def _one_error_line(code: int, out: str, err: str) -> str:
+    assert code == 2
+    assert out == ""
+    lines = err.splitlines()
+    assert len(lines) == 1, err
+    assert lines[0].startswith("skirmish: ")
+    assert "Traceback" not in err
+    return lines[0]
+
+
+def test_version(capsys):
+    with pytest.raises(SystemExit) as exit_info:
+        main(["--version"])
+    assert exit_info.value.code == 0
+    out, err = capsys.readouterr()
+    assert out.strip() == f"skirmish-table {__version__}" and err == ""
+
+
+@pytest.mark.parametrize(("argv", "says"), [
+    (["simulate", "--ruleset", "no-such-ruleset"], "unknown ruleset 'no-such-ruleset'"),
+    (["simulate", "--games", "0", "--ruleset", "voidmarked"], "must be at least 1"),
+    (["simulate", "--games", "many", "--ruleset", "voidmarked"], "not a whole number"),
+    (["simulate", "--seed", "abc", "--ruleset", "voidmarked"], "seed 'abc' is not a whole number"),
+    (["simulate", "--seed", "-3", "--ruleset", "voidmarked"], "seed must be 0 or more"),
+    (["simulate"], "required"),
+    (["fly-to-the-moon"], "invalid choice"),
+    (["replay"], "required"),
+    (["simulate", "--p1", "wizard", "--ruleset", "voidmarked"], "'wizard' is not human or ai:LEVEL"),
+])
+def test_bad_arguments_are_one_line_and_exit_2(argv, says, capsys):
+    line = _one_error_line(*_run(argv, capsys))
+    assert says in line
+
+
+def test_replay_of_a_missing_file(tmp_path, capsys):
+    missing = tmp_path / "nothing-here.json"
+    line = _one_error_line(*_run(["replay", str(missing)], capsys))
+    assert str(missing) in line and "no such file" in line
+
+
+def test_replay_of_a_garbled_file(tmp_path, capsys):
+    bad = tmp_path / "garbled.json"
+    bad.write_text('{"scenario": {"ruleset": "voidmarked",\n  oops')
+    line = _one_error_line(*_run(["replay", str(bad)], capsys))
+    assert "not JSON" in line and "line 2" in line
+
+
+def test_replay_of_binary_junk(tmp_path, capsys):
+    bad = tmp_path / "junk.json"
+    bad.write_bytes(bytes(range(256)))
+    line = _one_error_line(*_run(["replay", str(bad)], capsys))
+    assert str(bad) in line
+
+
+@pytest.mark.parametrize("content", [
+    [1, 2, 3],
+    {"games": 3},
+    {"scenario": {"ruleset": "voidmarked"}, "inputs": []},
+    {"scenario": "voidmarked", "inputs": []},
+])
+def test_replay_of_a_file_that_is_not_a_replay(tmp_path, capsys, content):
+    bad = tmp_path / "other.json"
+    bad.write_text(json.dumps(content))
+    line = _one_error_line(*_run(["replay", str(bad)], capsys))
+    assert str(bad) in line
+
+
+def test_the_real_process_exits_2_with_one_line():
+    res = subprocess.run([sys.executable, "-m", "game", "simulate", "--games", "0", "--ruleset", "x"],
+                         capture_output=True, text=True, cwd=ROOT, timeout=120)
+    assert res.returncode == 2 and res.stdout == ""
+    assert len(res.stderr.splitlines()) == 1 and "Traceback" not in res.stderr
+
+
+# -- with a real ruleset ---------------------------------------------------------------------------
+
+@needs_voidmarked
+def test_missing_map_file(tmp_path, capsys):
+    missing = tmp_path / "no-map.tmx"
+    line = _one_error_line(*_run(["simulate", "--ruleset", "voidmarked", "--map", str(missing)], capsys))
+    assert str(missing) in line
+
+
+@needs_voidmarked
+def test_simulate_json_is_reproducible(capsys):
+    argv = ["simulate", "--ruleset", "voidmarked", "--games", "2", "--seed", "11", "--json"]
+    runs = []
+    for _ in range(2):
+        code, out, err = _run(argv, capsys)
+        assert code == 0, err
+        assert len(out.splitlines()) == 1
+        runs.append(json.loads(out))
+    first, second = runs
+    assert {"games", "wins", "draws", "mean_rounds", "seconds"} <= set(first)
+    assert first["games"] == 2
+    assert sum(first["wins"].values()) + first["draws"] == 2
+    assert first["mean_rounds"] > 0 and first["seconds"] >= 0
+    first.pop("seconds")
+    second.pop("seconds")
+    assert first == second
+
+
+@needs_voidmarked
+def test_replay_of_a_recorded_game_prints_the_same_hash(tmp_path, capsys):
+    code, _, err = _run(["simulate", "--ruleset", "voidmarked", "--games", "1", "--seed", "4",
+                         "--replay-dir", str(tmp_path), "--json"], capsys)
+    assert code == 0, err
+    (replay,) = tmp_path.glob("*.json")
+    data = json.loads(replay.read_text())
+    assert data["inputs"] and data["final_hash"]
+    code, out, err = _run(["replay", str(replay)], capsys)
+    assert code == 0, err
+    assert out.strip() == data["final_hash"]
+
+
+@needs_voidmarked
+def test_replay_whose_inputs_do_not_fit(tmp_path, capsys):
+    _run(["simulate", "--ruleset", "voidmarked", "--games", "1", "--seed", "5",
+          "--replay-dir", str(tmp_path), "--json"], capsys)
+    (replay,) = tmp_path.glob("*.json")
+    original = replay.read_text()
+    data = json.loads(original)
+    first_action = next(i for i in data["inputs"] if i["t"] == "action")
+    first_action["action"]["kind"] = "summon-a-dragon"
+    replay.write_text(json.dumps(data))
+    line = _one_error_line(*_run(["replay", str(replay)], capsys))
+    assert str(replay) in line
+
+    data = json.loads(original)
+    data["inputs"] = data["inputs"][:1]
+    replay.write_text(json.dumps(data))
+    line = _one_error_line(*_run(["replay", str(replay)], capsys))
+    assert "ran out" in line
+
+
+@needs_voidmarked
+def test_replay_with_a_tampered_final_hash(tmp_path, capsys):
+    _run(["simulate", "--ruleset", "voidmarked", "--games", "1", "--seed", "6",
+          "--replay-dir", str(tmp_path), "--json"], capsys)
+    (replay,) = tmp_path.glob("*.json")
+    data = json.loads(replay.read_text())
+    data["final_hash"] = "0" * 64
+    replay.write_text(json.dumps(data))
+    code, out, err = _run(["replay", str(replay)], capsys)
+    assert code == 2 and "differs" in err and len(err.splitlines()) == 1

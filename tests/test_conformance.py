@@ -1,0 +1,247 @@
+"""Conformance: every registered ruleset survives random legal play and replays exactly.
+
+For each ruleset, RandomAI plays both sides to the end for many seeds (cycling through its shipped
+maps and squad pairings). After set-up, after every logged event and after every input the
+ruleset's own invariants must hold (cards conserved, health within bounds, occupancy, nobody in a
+wall), plus engine-level checks: a running match always offers a legal action, every submitted
+action is one of them, entity ids are never deleted, no card ever vanishes, units stand on open
+cells, the round never goes back, the board never changes, and the match ends by a victory or the
+round cap. Then the recorded inputs replay to the same final state hash, and a JSON snapshot taken
+mid-game continues to the same end.
+
+SKIRMISH_CONFORMANCE_SEEDS overrides the number of seeds (default 200) for quick local runs.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import time
+from collections import Counter
+from dataclasses import astuple
+from typing import Any
+
+import esper
+import pytest
+
+from game.ai.controller import RandomAI
+from game.core import ruleset as registry
+from game.core.action import Action, Decision
+from game.core.board import Board
+from game.core.cards import Cards
+from game.core.components import Position, Side, Status
+from game.core.match import Match, Scenario, load_board_for, map_name
+from game.core.ruleset import Ruleset
+
+SEEDS = int(os.environ.get("SKIRMISH_CONFORMANCE_SEEDS", "200"))
+#: inputs after which a game counts as stuck (a round cap of 30 is far below this for any ruleset)
+MAX_INPUTS = 20_000
+
+
+def _ruleset_params() -> list[Any]:
+    """Every implemented ruleset; a package that fails to load is a failing case, not a skip."""
+    found: list[Any] = []
+    for rid in registry.RULESET_IDS:
+        try:
+            registry.get(rid)
+        except KeyError:
+            continue  # not implemented (no package)
+        except Exception:  # reported by the test itself, with its traceback
+            pass
+        found.append(rid)
+    if not found:
+        return [pytest.param("none", marks=pytest.mark.skip(reason="no ruleset is registered yet"))]
+    return found
+
+
+class Feed:
+    """Plays back recorded inputs for both sides (the replay machinery's controller)."""
+
+    is_human = False
+
+    def __init__(self, inputs: list[dict[str, Any]]) -> None:
+        self.inputs = list(inputs)
+
+    def choose(self, match: Match, legal: list[Action]) -> Action:
+        item = self.inputs.pop(0)
+        assert item["t"] == "action", item
+        return Action.from_json(item["action"])
+
+    def decide(self, match: Match, decision: Decision) -> str:
+        item = self.inputs.pop(0)
+        assert item["t"] == "answer", item
+        return str(item["key"])
+
+
+class Watch:
+    """Engine-level state remembered between checks."""
+
+    def __init__(self, match: Match) -> None:
+        self.match = match
+        self.entities: set[int] = set()
+        self.cards: dict[tuple[int, str], Counter[str]] = {}
+        self.round = 0
+        self.board = _board_state(match.board)
+
+    def problems(self, where: str) -> list[str]:
+        """Broken invariants now, each prefixed with where the check ran."""
+        match = self.match
+        out: list[str] = []
+        with match.world:
+            out += list(match.ruleset.invariants(match))
+            entities = set(esper.get_entities())
+            lost = self.entities - entities
+            if lost:
+                out.append(f"entities deleted: {sorted(lost)}")
+            self.entities = entities
+            for key, cards in _card_piles():
+                now = cards.all_cards()
+                gone = self.cards.get(key, Counter()) - now
+                if gone:
+                    out.append(f"cards vanished from {key}: {sorted(gone.elements())}")
+                self.cards[key] = now
+            for ent, (_side, pos) in match.units(Side, Position):
+                status = esper.try_component(ent, Status)
+                if status is not None and status.state == "fled":
+                    continue
+                if pos.cell not in match.board:
+                    out.append(f"unit {ent} at {pos.cell} is off the board")
+                elif not match.board.passable(pos.cell):
+                    out.append(f"unit {ent} at {pos.cell} stands inside a wall")
+            rnd = match.table.round
+        if rnd < self.round:
+            out.append(f"round went back from {self.round} to {rnd}")
+        self.round = rnd
+        if rnd > match.ruleset.round_cap + 1:
+            out.append(f"round {rnd} is past the cap {match.ruleset.round_cap}")
+        return [f"{where}: {p}" for p in out]
+
+
+def _card_piles() -> list[tuple[tuple[int, str], Cards]]:
+    """Every Cards component, subclasses included (a pilot's wound deck), by (entity, class)."""
+    return [((ent, type(comp).__name__), comp) for ent in sorted(esper.get_entities())
+            for comp in esper.components_for_entity(ent) if isinstance(comp, Cards)]
+
+
+def _board_state(board: Board) -> Any:
+    return (sorted((c, astuple(t)) for c, t in board.terrain.items()),
+            sorted((s, tuple(cells)) for s, cells in board.spawns.items()))
+
+
+def _scenario(rs: Ruleset, seed: int, maps: list[str]) -> Scenario:
+    """Seeds cycle through the shipped maps and every ordered pair of squads."""
+    squads = sorted(rs.squads())
+    pairs = [(a, b) for a in squads for b in squads] or [rs.default_squads()]
+    pair = pairs[(seed // max(1, len(maps))) % len(pairs)]
+    return Scenario(rs.id, maps[seed % len(maps)], {"p1": pair[0], "p2": pair[1]}, seed)
+
+
+def _play_checked(rs: Ruleset, scenario: Scenario, board: Board) -> tuple[Match, list[str]]:
+    """Random legal play to the end, checking everything at every step."""
+    match = Match(rs, scenario, board, {})
+    watch = Watch(match)
+    problems = watch.problems("after set-up")
+    ais = {"p1": RandomAI(scenario.seed * 2 + 1), "p2": RandomAI(scenario.seed * 2 + 2)}
+
+    def on_event(event: Any) -> None:
+        problems.extend(watch.problems(f"at event {event.kind!r} ({event.text})"))
+
+    match.listeners.append(on_event)
+    while not match.over and not problems:
+        if len(match.inputs) > MAX_INPUTS:
+            problems.append(f"no end after {MAX_INPUTS} inputs (round {match.round})")
+            break
+        need = match.advance()
+        if need is None:
+            break
+        if need.decision is not None:
+            key = ais[need.side].decide(match, need.decision)
+            if key not in need.decision.keys():
+                problems.append(f"RandomAI answered {key!r} outside {need.decision.keys()}")
+                break
+            match.answer(key)
+            where = f"after answer {key!r} to {need.decision.kind!r}"
+        else:
+            legal = list(need.legal)
+            if not legal:
+                problems.append(f"no legal action for {need.side} while the match runs")
+                break
+            if match.current().side != need.side:
+                problems.append(f"the match asks {need.side}, the ruleset's turn is {match.current()}")
+            if len(match.inputs) % 10 == 0 and list(match.legal()) != legal:
+                problems.append("legal_actions is not stable between two calls")
+            action = ais[need.side].choose(match, legal)
+            if not any(a.same_intent(action) for a in legal):
+                problems.append(f"chosen action {action} is not legal")
+                break
+            match.submit(action)
+            where = f"after action {action.kind!r} of {action.actor}"
+        problems.extend(watch.problems(where))
+    match.listeners.remove(on_event)
+    if not problems:
+        if match.result is None:
+            problems.append("the match stopped without a result")
+        elif match.result.winner not in ("p1", "p2") and match.round <= rs.round_cap:
+            problems.append(f"ended as a draw before the round cap: {match.result.reason}")
+        if _board_state(board) != watch.board:
+            problems.append("the board changed during play (changing terrain belongs in the world)")
+    return match, problems
+
+
+def _replay_hash(rs: Ruleset, scenario: Scenario, board: Board, inputs: list[dict[str, Any]]) -> str:
+    feed = Feed(inputs)
+    match = Match(rs, scenario, board, {"p1": feed, "p2": feed})
+    match.play()
+    assert not feed.inputs, f"{len(feed.inputs)} recorded inputs left over"
+    digest = match.state_hash()
+    match.close()
+    return digest
+
+
+def _continue_from_snapshot(rs: Ruleset, scenario: Scenario, board: Board,
+                            inputs: list[dict[str, Any]]) -> str:
+    """Play half the inputs, save to JSON, load, play the rest: the end must not differ."""
+    cut = len(inputs) // 2
+    first = Match(rs, scenario, board, {})
+    for item in inputs[:cut]:
+        if item["t"] == "action":
+            first.submit(Action.from_json(item["action"]))
+        else:
+            first.answer(str(item["key"]))
+    snap = json.loads(json.dumps(first.snapshot()))
+    first.close()
+    feed = Feed(inputs[cut:])
+    back = Match.from_snapshot(rs, board, snap, {"p1": feed, "p2": feed})
+    back.play()
+    digest = back.state_hash()
+    back.close()
+    return digest
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("ruleset_id", _ruleset_params())
+def test_random_legal_play_conforms(ruleset_id):
+    rs = registry.get(ruleset_id)
+    maps = [map_name(p) for p in rs.maps()]
+    assert maps, f"{ruleset_id} ships no map"
+    boards: dict[str, Board] = {}
+    started = time.perf_counter()
+    rounds = Counter()
+    for seed in range(1, SEEDS + 1):
+        scenario = _scenario(rs, seed, maps)
+        board = boards.get(scenario.map) or boards.setdefault(scenario.map, load_board_for(scenario))
+        try:
+            match, problems = _play_checked(rs, scenario, board)
+            assert not problems, "\n  ".join(problems[:5])
+            final = match.state_hash()
+            assert _replay_hash(rs, scenario, board, match.inputs) == final, "replay differs"
+            if seed % 5 == 0:
+                assert _continue_from_snapshot(rs, scenario, board, match.inputs) == final, \
+                    "a game continued from a mid-game JSON snapshot ends differently"
+        except Exception as exc:
+            raise AssertionError(f"{ruleset_id} seed {seed} on {scenario.map} "
+                                 f"({scenario.squads}): {exc}") from exc
+        rounds["draw" if match.result.winner is None else "win"] += 1
+        match.close()
+    elapsed = time.perf_counter() - started
+    print(f"\nconformance {ruleset_id}: {SEEDS} seeds in {elapsed:.1f} s ({dict(rounds)})")
