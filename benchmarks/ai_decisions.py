@@ -4,8 +4,8 @@
                                       [--levels easy,normal,hard] [--hard-budget 1.0] [--toy]
 
 Each level plays whole games against Normal (Normal against Easy) and every choose()/decide() of
-the measured side is timed, with the side-turn total (consecutive decisions of one side in one
-round). Targets (see docs): Normal median <= 100 ms and p95 <= 300 ms per decision; Hard <= 1 s
+the measured side is timed, with the side-turn total (a unit's activation, or the side's whole
+turn where it acts as one: `knowledge.side_turn_key`). Targets (see docs): Normal median <= 100 ms and p95 <= 300 ms per decision; Hard <= 1 s
 per decision and <= 3 s per side turn. Prints figures; asserts nothing. --toy adds the small
 test ruleset from tests/ai (useful while no real ruleset is registered).
 """
@@ -19,6 +19,8 @@ from typing import Any
 
 import _common
 
+from game.ai.knowledge import side_turn_key
+
 
 class Timed:
     """Wraps a controller and records the wall time of every call, and per side turn."""
@@ -30,23 +32,23 @@ class Timed:
         self.calls: list[float] = []
         self.turns: dict[tuple[int, str], float] = {}
 
-    def _note(self, match: Any, side: str, seconds: float) -> None:
+    def _note(self, key: tuple[Any, ...], seconds: float) -> None:
         self.calls.append(seconds)
-        key = (match.round, side)
         self.turns[key] = self.turns.get(key, 0.0) + seconds
 
     def choose(self, match: Any, legal: list[Any]) -> Any:
-        side = match.current().side
+        key = side_turn_key(match)
         t = time.perf_counter()
         action = self.inner.choose(match, legal)
-        self._note(match, side, time.perf_counter() - t)
+        self._note(key, time.perf_counter() - t)
         return action
 
     def decide(self, match: Any, decision: Any) -> str:
+        key = side_turn_key(match)
         t = time.perf_counter()
-        key = self.inner.decide(match, decision)
-        self._note(match, decision.side, time.perf_counter() - t)
-        return key
+        answer = self.inner.decide(match, decision)
+        self._note(key, time.perf_counter() - t)
+        return answer
 
 
 def _toy_factory() -> Any:

@@ -134,12 +134,17 @@ def idle_cpu(session, seconds: float) -> None:
 
 def first_frame(ruleset_id: str, runs: int = 3) -> None:
     """Wall time from starting `python -m game play` to its first frame on screen."""
+    import tempfile
+
     env = dict(os.environ)
     env["SKIRMISH_EXIT_AFTER_FIRST_FRAME"] = "1"
     env.setdefault("SDL_VIDEODRIVER", "dummy")
     env.setdefault("SDL_AUDIODRIVER", "dummy")
+    # An installed game has its bytecode cached; keep the cache out of the source tree.
+    env.pop("PYTHONDONTWRITEBYTECODE", None)
+    env["PYTHONPYCACHEPREFIX"] = os.path.join(tempfile.gettempdir(), "skirmish-bench-pycache")
     results = []
-    for _ in range(runs):
+    for _ in range(runs + 1):  # the first run fills the bytecode cache and is reported apart
         t0 = time.time()
         res = subprocess.run([sys.executable, "-m", "game", "play", "--ruleset", ruleset_id, "--seed", "3"],
                              capture_output=True, text=True, cwd=ROOT, env=env, timeout=120)
@@ -148,8 +153,9 @@ def first_frame(ruleset_id: str, runs: int = 3) -> None:
             print(f"first  {ruleset_id}: no frame ({res.returncode}): {res.stderr.strip()[:200]}")
             return
         results.append(float(line.split()[1]) - t0)
-    print(f"first  {ruleset_id}: command to first frame {min(results):.2f} s best, "
-          f"{statistics.median(results):.2f} s median of {runs} (target <= 1.0 s)")
+    cold, warm = results[0], results[1:]
+    print(f"first  {ruleset_id}: command to first frame {statistics.median(warm):.2f} s median of {runs} "
+          f"(best {min(warm):.2f} s; {cold:.2f} s before the bytecode cache existed) (target <= 1.0 s)")
 
 
 def main() -> int:

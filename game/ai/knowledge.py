@@ -137,10 +137,19 @@ def default_answer(match: Match, decision: Decision) -> str:
     return decision.default if decision.default in keys else keys[0]
 
 
-def step(match: Match, action: Action, answer: Answer = default_answer, max_answers: int = 64) -> None:
-    """Submit an action on a scratch match and answer every decision it raises."""
+def step(match: Match, action: Action, answer: Answer = default_answer, max_answers: int = 64,
+         legal: list[Action] | None = None) -> None:
+    """Submit an action on a scratch match and answer every decision it raises.
+
+    Like the match's own AI path it commits at once (no undo snapshot); `legal`, when the caller
+    has it, saves listing the actions again. Illegal input still raises, as StepError.
+    """
     try:
-        match.submit(action)
+        commit = getattr(match, "_submit", None)
+        if commit is not None:
+            commit(action, legal, undo=False)
+        else:
+            match.submit(action)
         for _ in range(max_answers):
             pending = match.pending_decision
             if pending is None:
@@ -158,5 +167,7 @@ def actor_of(match: Match) -> tuple[str, int | None]:
 
 
 def side_turn_key(match: Match) -> tuple[Any, ...]:
-    """Identifies one side's turn: the round and the side (a new key starts a new turn)."""
-    return (match.round, match.current().side)
+    """Identifies one side turn: round, side and acting unit (one activation where units take
+    turns one at a time; the whole side's turn where it acts as one)."""
+    turn = match.current()
+    return (match.round, turn.side, turn.unit)

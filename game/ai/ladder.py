@@ -105,19 +105,14 @@ def play_game(spec: GameSpec, factory: MatchFactory | None = None) -> dict[str, 
     start = time.perf_counter()
     match = (factory or ladder_match)(spec, ctrl)
     capped = False
-    inputs = 0
     try:
-        while not match.over:
-            if inputs >= MAX_INPUTS:
-                capped = True
-                break
-            pending = match.pending_decision
-            if pending is not None:
-                match.answer(ctrl[pending.side].decide(match, pending))
-            else:
-                turn = match.current()
-                match.submit(ctrl[turn.side].choose(match, match.legal()))
-            inputs += 1
+        try:
+            # the match's own AI loop: every input checked against the legal ones
+            match.advance(max_steps=MAX_INPUTS)
+        except RuntimeError as exc:
+            if "no progress" not in str(exc):
+                raise
+            capped = True
         winner_side = match.result.winner if match.result is not None else None
         rounds = match.round
     finally:

@@ -46,6 +46,9 @@ class EasyAI:
 
     def choose(self, match: Match, legal: list[Action]) -> Action:
         """The best baseline score after noise; now and then a random one of the top few."""
+        return self._choose(match, legal)
+
+    def _choose(self, match: Match, legal: list[Action]) -> Action:
         deadline = Deadline(self.budget)
         scored: list[tuple[float, int, Action, dict[str, float]]] = []
         with match.world:

@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 
 from game.ai.explain import Explanation, candidate, top
 from game.ai.knowledge import Deadline, Sample, StepError, default_answer, side_turn_key, step
-from game.ai.utility import NormalAI, Ranked, Scorer, decide_by_advice, is_move, label_of
+from game.ai.utility import NormalAI, Ranked, Scorer, decide_by_advice, destination, is_move, label_of
 from game.core.action import Action, Decision
 from game.core.chance import Chance
 from game.core.match import Match
@@ -52,27 +52,45 @@ def paired(a: Arm, b: Arm) -> tuple[float, float, int]:
 
 
 def fast_policy(match: Match, scorer: Scorer, chance: Chance, legal: list[Action],
-                max_moves: int = 10) -> Action:
-    """Greedy rollout choice: every non-move scored, moves subsampled (own chance)."""
+                max_moves: int = 3) -> Action:
+    """Greedy rollout choice: every non-move scored with the utility terms; of the moves only a
+    few are scored (the ruleset's assess is the costly part): the one ending nearest an enemy
+    and random others drawn from the AI's own chance."""
     rs = match.ruleset
-    side = match.current().side
-    cache = scorer.context(match, side)
+    turn = match.current()
+    cache = scorer.context(match, turn.side)
     moves = [a for a in legal if is_move(rs, a)]
-    others = [a for a in legal if not is_move(rs, a)]
+    # aimed actions (attacks, powers) are scored; untargeted ones (reload, dash, end...) are not,
+    # some rulesets price them by scanning the whole board, too slow for a rollout step
+    aimed = [a for a in legal if not is_move(rs, a) and (a.target is not None or a.cell is not None)]
+    plain = [a for a in legal if not is_move(rs, a) and a.target is None and a.cell is None]
     if len(moves) > max_moves:
-        # a partial Fisher-Yates on the AI's own chance: max_moves distinct moves, listed order kept
-        idx = list(range(len(moves)))
-        for i in range(max_moves):
-            j = i + chance.below(len(idx) - i)
-            idx[i], idx[j] = idx[j], idx[i]
-        moves = [moves[i] for i in sorted(idx[:max_moves])]
+        picked: list[Action] = []
+        foes = [e.cell for e in cache.enemies]
+        if foes:
+            board = match.board
+
+            def gap(a: Action) -> int:
+                dest = destination(a)
+                return min(board.distance(dest, f) for f in foes) if dest is not None else 1 << 30
+
+            picked.append(min(moves, key=gap))
+        for _ in range(2 * max_moves):
+            if len(picked) >= max_moves:
+                break
+            pick = moves[chance.below(len(moves))]
+            if pick not in picked:
+                picked.append(pick)
+        moves = picked
     best: Action | None = None
-    best_score = float("-inf")
-    for a in others + moves:
+    best_score = 0.0
+    for a in aimed + moves:
         s = sum(scorer.terms(match, cache, a).values())
         if s > best_score:
             best, best_score = a, s
-    assert best is not None
+    if best is None:
+        ender = next((a for a in plain if a.kind == "end"), None)
+        best = ender or (plain[0] if plain else legal[0])
     return best
 
 
@@ -87,8 +105,8 @@ class HardAI:
     level = "hard"
 
     def __init__(self, seed: int = 0, budget: float = 1.0, turn_budget: float = 3.0,
-                 samples: int | None = None, width: int = 6, max_steps: int = 40,
-                 rollout_moves: int = 8) -> None:
+                 samples: int | None = None, width: int = 4, max_steps: int = 40,
+                 rollout_moves: int = 3) -> None:
         self.seed = seed
         self.budget = budget
         self.turn_budget = turn_budget
@@ -218,7 +236,7 @@ class HardAI:
                     break
                 legal = sim.legal()
                 step(sim, fast_policy(sim, self.rollout, policy_chance, legal, self.rollout_moves),
-                     default_answer)
+                     default_answer, legal=legal)
         except StepError:
             return None
         if deadline.over(margin) and not sim.over:

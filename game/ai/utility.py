@@ -2,13 +2,16 @@
 
 Every legal action gets a score made of named terms:
 
-- damage / kill: the ruleset's exact expected damage and kill chance (`assess`, `preview`);
+- damage / kill: the ruleset's exact expected damage and kill chance (`assess`, `preview`); for a
+  move, "potential" is what the ruleset expects it to allow from the new square;
+- exposure: the enemy fire the ruleset expects there, weighed up when the unit is hurt;
 - focus: prefer wounded targets that other units of the side can also reach, and the target the
   side plan assigned to this unit;
 - safety, cover, facing: what the enemies could do next turn to the unit where the action leaves
   it (the ruleset's `threat` hook), the cover between them and it, and which arc they would hit;
 - followup: for the most promising moves, the best attack the unit has from the new cell (one
-  move applied on a determinized scratch copy, so no hidden card or future roll is used);
+  move applied on a determinized scratch copy, so no hidden card or future roll is used); it
+  replaces "potential", and those moves also get the cover and facing terms;
 - approach, objective, progress, cost: closing on the planned target or an objective, and the
   resources the ruleset says the action spends.
 
@@ -192,7 +195,9 @@ class Scorer:
         w = self.weights
         with match.world:
             a = rs.assess(match, action)
-            p = rs.preview(match, action) if action.target is not None else None
+            # the preview shares the ruleset's formulas; ask it only when assess is silent
+            p = (rs.preview(match, action) if action.target is not None
+                 and not (a.expected_damage or a.kill_chance) else None)
         dmg = a.expected_damage or (p.expected_damage if p else 0.0)
         kill = a.kill_chance or (p.kill if p else 0.0)
         out: dict[str, float] = {}
@@ -237,9 +242,6 @@ class Scorer:
         safety = self.threat_at(match, cache, actor.cell) - self.threat_at(match, cache, dest)
         if safety:
             out["safety"] = w["safety"] * care * safety
-        cover = self.cover_at(match, cache, dest) - self.cover_at(match, cache, actor.cell)
-        if cover:
-            out["cover"] = w["cover"] * cover
         target = cache.unit(cache.assigned.get(actor.ent))
         board = match.board
         if target is not None:
@@ -345,6 +347,8 @@ class NormalAI:
                 best = 0.0
                 sim_cache = self.scorer.context(sim, side)
                 for nxt in sim.legal():
+                    if deadline.over(margin=0.15 * deadline.seconds):
+                        break
                     if is_move(rs, nxt) or (nxt.target is None and nxt.cell is None) or (
                             turn.unit is not None and nxt.actor != r.action.actor):
                         continue
@@ -356,6 +360,11 @@ class NormalAI:
                 dest = destination(r.action)
                 mover = cache.unit(r.action.actor)
                 if mover is not None and dest is not None:
+                    # cover costs sight lines per enemy: only the moves worth a lookahead get it
+                    cover = (self.scorer.cover_at(match, cache, dest)
+                             - self.scorer.cover_at(match, cache, mover.cell))
+                    if cover:
+                        r.terms["cover"] = self.scorer.weights["cover"] * cover
                     before = self.scorer.facing_risk(match, cache, mover.ent, mover.cell)
                     after = self.scorer.facing_risk(sim, sim_cache, mover.ent, dest)
                     if before != after:
@@ -366,6 +375,9 @@ class NormalAI:
 
     def choose(self, match: Match, legal: list[Action]) -> Action:
         """The best-scoring legal action; earlier listed wins ties."""
+        return self._choose(match, legal)
+
+    def _choose(self, match: Match, legal: list[Action]) -> Action:
         deadline = Deadline(self.budget)
         if len(legal) == 1:
             self.last_explanation = [candidate(label_of(legal[0]), 0.0, {}, note="only legal action")]

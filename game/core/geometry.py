@@ -7,6 +7,7 @@ offset (col, row) coordinates appear only at the edges, matching Tiled's stagger
 from __future__ import annotations
 
 import math
+from functools import lru_cache
 from typing import Protocol
 
 Cell = tuple[int, int]
@@ -49,26 +50,7 @@ class SquareGrid:
         A segment through a grid corner enters neither side cell, so the result is the same
         set of cells in both directions (sight is symmetric).
         """
-        (x0, y0), (x1, y1) = a, b
-        dx, dy = x1 - x0, y1 - y0
-        cells = {a, b}
-        # Parametrise p(t) = a + t*(b-a), cell boundaries at half-integers.
-        ts: set[float] = set()
-        for start, delta in ((x0, dx), (y0, dy)):
-            if delta:
-                step = 1 if delta > 0 else -1
-                k = start + 0.5 * step
-                while (k - start) / delta < 1:
-                    ts.add((k - start) / delta)
-                    k += step
-        points = sorted(ts)
-        bounds = [0.0, *points, 1.0]
-        for t0, t1 in zip(bounds, bounds[1:], strict=False):
-            if t1 - t0 < 1e-12:
-                continue
-            tm = (t0 + t1) / 2
-            cells.add((math.floor(x0 + dx * tm + 0.5), math.floor(y0 + dy * tm + 0.5)))
-        return sorted(cells, key=lambda c: (abs(c[0] - x0) + abs(c[1] - y0), c))
+        return list(_square_line(tuple(a), tuple(b)))  # type: ignore[arg-type]
 
     def ring(self, centre: Cell, radius: int) -> list[Cell]:
         """Cells at exactly Chebyshev `radius`."""
@@ -85,6 +67,31 @@ class SquareGrid:
     def to_offset(self, cell: Cell) -> tuple[int, int]:
         """Our cell is Tiled's column/row."""
         return cell
+
+
+@lru_cache(maxsize=1 << 16)
+def _square_line(a: Cell, b: Cell) -> tuple[Cell, ...]:
+    """SquareGrid.line, memoised: sight and cover ask for the same lines over and over."""
+    (x0, y0), (x1, y1) = a, b
+    dx, dy = x1 - x0, y1 - y0
+    cells = {a, b}
+    # Parametrise p(t) = a + t*(b-a), cell boundaries at half-integers.
+    ts: set[float] = set()
+    for start, delta in ((x0, dx), (y0, dy)):
+        if delta:
+            step = 1 if delta > 0 else -1
+            k = start + 0.5 * step
+            while (k - start) / delta < 1:
+                ts.add((k - start) / delta)
+                k += step
+    points = sorted(ts)
+    bounds = [0.0, *points, 1.0]
+    for t0, t1 in zip(bounds, bounds[1:], strict=False):
+        if t1 - t0 < 1e-12:
+            continue
+        tm = (t0 + t1) / 2
+        cells.add((math.floor(x0 + dx * tm + 0.5), math.floor(y0 + dy * tm + 0.5)))
+    return tuple(sorted(cells, key=lambda c: (abs(c[0] - x0) + abs(c[1] - y0), c)))
 
 
 class HexGrid:
@@ -170,9 +177,14 @@ def _cube_round(q: float, r: float) -> Cell:
 
 def hex_line(a: Cell, b: Cell, nudge: float) -> list[Cell]:
     """Cube-lerp line with the endpoints nudged by `nudge` (±) to settle edge cases."""
+    return list(_hex_line(tuple(a), tuple(b), nudge))  # type: ignore[arg-type]
+
+
+@lru_cache(maxsize=1 << 16)
+def _hex_line(a: Cell, b: Cell, nudge: float) -> tuple[Cell, ...]:
     n = HexGrid().distance(a, b)
     if n == 0:
-        return [a]
+        return (a,)
     aq, ar = a[0] + nudge, a[1] + nudge
     bq, br = b[0] + nudge, b[1] + nudge
     out = []
@@ -180,7 +192,7 @@ def hex_line(a: Cell, b: Cell, nudge: float) -> list[Cell]:
         t = i / n
         out.append(_cube_round(aq + (bq - aq) * t, ar + (br - ar) * t))
     out[0], out[-1] = a, b
-    return out
+    return tuple(out)
 
 
 def _angle(a: Cell, b: Cell) -> float:

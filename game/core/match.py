@@ -191,20 +191,28 @@ class Match:
             ctrl = self.controllers.get(turn.side)
             if ctrl is None or ctrl.is_human:
                 return Need(turn.side, None, tuple(legal))
-            self.submit(ctrl.choose(self, legal))
+            self._submit(ctrl.choose(self, list(legal)), legal, undo=False)
         raise RuntimeError("advance() made no progress")
 
     def submit(self, action: Action) -> None:
-        """Start resolving an action of the current actor."""
+        """Start resolving an action of the current actor (a human's: undoable kinds can be taken back)."""
+        self._submit(action, None, undo=True)
+
+    def _submit(self, action: Action, legal: list[Action] | None, *, undo: bool) -> None:
         if self.result is not None:
             raise IllegalInput("the match is over")
         if self._resolution is not None:
             raise IllegalInput("a decision is pending")
-        legal = self.legal()
+        if legal is None:
+            legal = self.legal()
         match = next((a for a in legal if a.same_intent(action)), None)
         if match is None:
             raise IllegalInput(f"illegal action {action.kind} now")
-        if match.kind in self.ruleset.undoable:
+        # Only a human's own input is undoable; an AI's (or a replay's) commits at once, and
+        # costs no snapshot.
+        side = ""
+        if undo and match.kind in self.ruleset.undoable:
+            side = self.current().side
             self._undo.append((self._state(), len(self.log)))
         else:
             self._undo.clear()
@@ -212,6 +220,9 @@ class Match:
         with self.world:
             self._resolution = self.ruleset.resolve(self, match)
         self._pump(None)
+        if side and self._undo and self._resolution is None and self.result is None \
+                and self.current().side != side:
+            self._undo.clear()  # it handed the turn over: the next side never undoes it
 
     def answer(self, key: str) -> None:
         """Answer the pending decision."""

@@ -403,6 +403,7 @@ class Layout:
         w, h = self.tile_w, self.tile_h
         if self.orientation == "orthogonal":
             return (col + 0.5) * w, (row + 0.5) * h
+        w, h = w & ~1, h & ~1  # Tiled's hex renderer rounds tile sizes down to even
         if self.stagger_axis == "y":
             row_h = (h + self.side) // 2
             x = col * w + (w // 2 if self._staggered(row) else 0)
@@ -443,7 +444,7 @@ def load_board(path: Path) -> Board:
     shown = str(path)
     if not path.is_file():
         raise UserError("no such map file", shown)
-    pre, root = _prepass(path, shown)
+    pre, _root = _prepass(path, shown)
     tm = _open_tiled(path, shown)
     width, height = int(tm.width), int(tm.height)
     grid: Grid

@@ -25,7 +25,7 @@ class DuelRuleset(Ruleset):
     name: ClassVar[str] = "Duel (test)"
     board_kind: ClassVar[str] = "square"
     round_cap: ClassVar[int] = 6
-    undoable: ClassVar[frozenset[str]] = frozenset({"move", "taunt"})
+    undoable: ClassVar[frozenset[str]] = frozenset({"move", "taunt", "retreat"})
 
     def squads(self) -> dict[str, SquadInfo]:
         return {"solo": SquadInfo("solo", "Solo", "one fighter", ("fighter",))}
@@ -61,6 +61,9 @@ class DuelRuleset(Ruleset):
             out.append(Action("attack", turn.unit, target=foe))
             if not match.table.data["taunted"]:
                 out.append(Action("taunt", turn.unit, target=foe))
+            back = (me[0] - (there[0] - me[0]), 0)
+            if back in match.board:
+                out.append(Action("retreat", turn.unit, cell=back, path=(back,)))
         out.append(Action("end", turn.unit))
         return out
 
@@ -78,6 +81,9 @@ class DuelRuleset(Ruleset):
             match.table.data["glares"] += reply == "glare"
             match.emit("taunt", f"taunted; the answer is a {reply}")
             return
+        if action.kind == "retreat":  # no chance, and it ends the turn
+            esper.component_for_entity(action.actor, Position).cell = action.cell
+            match.emit("move", f"retreats to {action.cell}")
         if action.kind == "attack":
             defender = esper.component_for_entity(action.target, Side).side
             stance = yield Decision(defender, "stance", "Dodge or brace?",
@@ -316,6 +322,24 @@ def test_private_events_and_their_round_trip():
     old = ev.to_json()
     del old["visible"]  # saves written before the field existed
     assert Event.from_json(old).visible == "all"
+
+
+def test_a_move_that_hands_the_turn_over_cannot_be_undone_by_the_next_side():
+    match = _match(4)
+    _closing_in(match)
+    match.submit(Action("retreat", 2, cell=(1, 0), path=((1, 0),)))
+    assert match.current().side == "p2"
+    assert not match.can_undo and match.undo() is False
+
+
+def test_the_humans_side_never_undoes_the_ais_move():
+    ai = Scripted(_kind("retreat"))
+    match = _match(4)
+    _closing_in(match)
+    match.controllers = {"p1": ai}
+    need = match.advance()
+    assert need.side == "p2" and match.inputs[-1]["action"]["kind"] == "retreat"
+    assert not match.can_undo and match.undo() is False
 
 
 def test_a_chance_event_clears_the_undo_stack():

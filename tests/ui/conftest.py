@@ -40,6 +40,7 @@ def mini_registered(monkeypatch):
 def app():
     """An app on the dummy video driver with animations off (tests never wait on the clock)."""
     a = App((1024, 640), Settings(anim_speed="instant"))
+    a.fps = 0  # no frame-cap sleeping in tests
     yield a
     pygame.quit()
 

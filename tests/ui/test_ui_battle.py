@@ -159,7 +159,8 @@ def test_log_lines_expand_to_their_math_on_click(app, driver):
     while not any(e.math for e in scene.log.events):
         scene.update(0.05)
     scene.fast = False
-    scene.ai_wait = 1e9  # hold the AIs while clicking
+    for side in scene.session.sides:
+        scene.session.players[side] = None  # hold the AIs while clicking
     scene.draw(app.screen)
     index = next(i for i, e in enumerate(scene.log.events) if e.math)
     rect = next(r for r, i in scene.log._row_hits if i == index)

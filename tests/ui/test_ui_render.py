@@ -139,3 +139,40 @@ def test_layout_picks_the_cell_under_every_centre_on_hex_and_square():
         for cell in board.cells():
             assert layout.cell_at(*layout.centre(cell)) == cell
         assert layout.cell_at(-50, -50) is None
+
+
+@pytest.mark.parametrize("scale", [0.75, 1.5, 2.0])
+@pytest.mark.parametrize("size", [(640, 400), (1280, 720), (1920, 1080)])
+def test_every_scale_and_window_size_draws(app, scale, size):
+    app.settings.ui_scale = scale
+    app.fonts.set_scale(scale)
+    app.screen = pygame.display.set_mode(size)
+    match = mini_match(kind="hex")
+    scene = BattleScene(app, Session(match, {"p1": "human", "p2": "human"}))
+    scene.showcase_hover()
+    scene.draw(app.screen)
+    scene.overlay = "help"
+    scene.draw(app.screen)
+    scene.overlay = "info"
+    scene.draw(app.screen)
+    assert scene.board_rect.w > 0 and scene.board_rect.h > 0
+    # The active unit's token is where its cell is, whatever the scale.
+    unit = scene.unit_by_ent[scene.turn.unit]
+    x, y = scene.camera.to_screen(scene.layout.centre(unit.cell))
+    if scene.board_rect.collidepoint(x, y):
+        assert scene.layout.cell_at(*scene.camera.to_map((x, y))) == unit.cell
+
+
+def test_palette_change_restyles_the_battle(app):
+    from game.ui.theme import palette
+
+    scene = BattleScene(app, Session(mini_match(), {"p1": "human", "p2": "human"}))
+    app.switch(scene)
+    app.palette = palette("muted")
+    scene.restyle()
+    scene.draw(app.screen)
+    u = scene.units[0]
+    z = scene.camera.zoom
+    r = min(scene.layout.tw, scene.layout.th) * 0.74 * z / 2
+    sx, sy = scene.camera.to_screen(scene.layout.centre(u.cell))
+    assert tuple(app.screen.get_at((round(sx), round(sy + 0.7 * r))))[:3] == palette("muted").side(u.side_index)

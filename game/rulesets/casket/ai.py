@@ -242,18 +242,22 @@ def _facing_value(match: Match, ent: int, cell: Cell, facing: int) -> float:
     return value
 
 
-def _card_keep_value(content: Content, ent: int, cid: str) -> float:
-    """How much a hand card is worth keeping (dead and unplayable cards are fodder)."""
+def _card_keep_value(content: Content, ent: int, cid: str, hand: list[str] | None = None) -> float:
+    """How much a card is worth keeping: attacks most; dead, unusable and spare reaction cards least."""
     if cid == DAMAGE_CARD:
         return 0.0
     card = content.card(cid)
     if card_block(ent, card):
         return 0.1
-    return 1.0 + (0.4 if card.attack is not None else 0.0) + (0.3 if card.reaction else 0.0)
+    if card.reaction:
+        # reactions wait in hand for a hit: one is worth holding, more of them clog the hand
+        held = sum(1 for c in hand or () if c != DAMAGE_CARD and content.card(c).reaction)
+        return 0.9 if held <= 1 else 0.35
+    return 1.6 if card.attack is not None else 1.0
 
 
-def _discard_cost(content: Content, ent: int, cid: str, aimed: str) -> float:
-    return _card_keep_value(content, ent, cid) + 1.2 * component_points(content.card(cid), aimed)
+def _discard_cost(content: Content, ent: int, cid: str, aimed: str, hand: list[str]) -> float:
+    return _card_keep_value(content, ent, cid, hand) + 1.2 * component_points(content.card(cid), aimed)
 
 
 def advise(match: Match, decision: Decision) -> dict[str, float]:
@@ -276,7 +280,8 @@ def advise(match: Match, decision: Decision) -> dict[str, float]:
         return out
     if kind == "discard":
         aimed = str(decision.context.get("aimed", ""))
-        return {o.key: -_discard_cost(content, ent, o.key, aimed) for o in decision.options}
+        hand = list(structure(ent).zones.get("hand", []))
+        return {o.key: -_discard_cost(content, ent, o.key, aimed, hand) for o in decision.options}
     if kind == "damage_source":
         return _source_values(content, match, ent, decision)
     if kind == "ally":
@@ -288,11 +293,13 @@ def _source_values(content: Content, match: Match, ent: int, decision: Decision)
     amount = int(decision.context.get("amount", 0))
     aimed = str(decision.context.get("aimed", ""))
     cards = structure(ent)
-    hand = sorted(_discard_cost(content, ent, c, aimed) for c in cards.zones.get("hand", []))
+    held = list(cards.zones.get("hand", []))
+    hand = sorted(_discard_cost(content, ent, c, aimed, held) for c in held)
     unseen = Counter(cards.unseen_by(side_of(ent)))
     total = sum(unseen.values())
-    per_deck = 0.5 + (1.2 * sum(n * component_points(content.card(c), aimed) for c, n in unseen.items()) / total
-                      if total else 0.0)
+    # a deck card lost is a random future card: its average worth (discounted) and component damage
+    per_deck = (sum(n * (0.8 * _card_keep_value(content, ent, c) + 1.2 * component_points(content.card(c), aimed))
+                    for c, n in unseen.items()) / total) if total else 0.0
     left = remaining(ent)
     out = {}
     for o in decision.options:

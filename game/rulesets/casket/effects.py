@@ -77,7 +77,6 @@ def play_card(match: Match, ent: int, action: Action) -> Generator[Decision, str
     get(ent, CasketSP).sp -= card.sp
     structure(ent).move(card_id, "hand", "discard")
     tempo = get(ent, CasketTempo)
-    tempo.fresh = False
     match.emit("card", f"{name_of(ent)} plays {card.name} ({card.sp} SP).", [card.text] if card.text else [],
                card=card_id)
     for eff in card.effects:

@@ -11,9 +11,11 @@ from __future__ import annotations
 import math
 from collections.abc import Generator
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import TYPE_CHECKING
 
 from game.core.action import Decision, Option
+from game.core.board import Terrain
 from game.core.components import Facing, Position
 from game.rulesets.casket.components import (
     CasketMotion,
@@ -51,36 +53,47 @@ def occupied(match: Match) -> set[Cell]:
 
 def step_cost(match: Match, cell: Cell, plain: bool, penalty: int) -> int:
     """SP to enter a hex: 1 for a plain move, terrain extra, the casket's movement penalty."""
-    extra = max(0, math.ceil(match.board.at(cell).move_cost) - 1)
-    return int(plain) + extra + penalty
+    return int(plain) + _extra(match.board.at(cell)) + penalty
+
+
+@lru_cache(maxsize=256)
+def _extra(terrain: Terrain) -> int:
+    """Extra SP of rough ground (move_cost above 1)."""
+    return max(0, math.ceil(terrain.move_cost) - 1)
 
 
 def routes(match: Match, ent: int, hexes: int, budget: int, plain: bool, steady: bool = False) -> dict[Cell, Route]:
-    """Every hex the casket can end on within `hexes` hexes and `budget` SP (cheapest, then shortest)."""
+    """Every hex the casket can end on within `hexes` hexes and `budget` SP (cheapest, then shortest).
+
+    Hex by hex outwards; a hex already reached in fewer hexes for no more SP is not expanded again.
+    """
     limit = hex_limit(ent)
     if limit is not None:
         hexes = min(hexes, limit - get(ent, CasketMotion).moved_this)
     start = cell_of(ent)
-    penalty = 0 if steady else move_penalty(ent)
+    base = int(plain) + (0 if steady else move_penalty(ent))
     blocked = occupied(match)
-    board = match.board
+    terrain = match.board.terrain
+    neighbors = match.board.grid.neighbors
     frontier: dict[Cell, tuple[int, tuple[Cell, ...]]] = {start: (0, ())}
     best: dict[Cell, Route] = {}
+    seen: dict[Cell, int] = {start: 0}
     for h in range(1, max(0, hexes) + 1):
         nxt: dict[Cell, tuple[int, tuple[Cell, ...]]] = {}
         for cell in sorted(frontier):
             cost, path = frontier[cell]
-            for n in board.neighbors(cell):
-                if n in blocked or not board.passable(n):
+            for n in neighbors(cell):
+                t = terrain.get(n)
+                if t is None or t.blocks_move or n in blocked:
                     continue
-                c = cost + step_cost(match, n, plain, penalty)
-                if c > budget:
+                c = cost + base + _extra(t)
+                if c > budget or seen.get(n, budget + 1) <= c:
                     continue
                 if n not in nxt or c < nxt[n][0]:
                     nxt[n] = (c, (*path, n))
         for cell, (cost, path) in nxt.items():
-            if cell not in best or cost < best[cell].sp:
-                best[cell] = Route(cell, path, cost, h)
+            seen[cell] = cost
+            best[cell] = Route(cell, path, cost, h)
         frontier = nxt
         if not frontier:
             break

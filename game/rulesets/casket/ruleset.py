@@ -8,7 +8,7 @@ from game.core.action import Action, Decision
 from game.core.ruleset import Assessment, Outcome, Preview, Resolution, Ruleset, SquadInfo, Turn
 from game.rulesets.casket import actions, ai, view
 from game.rulesets.casket.combat import AIM_NAMES
-from game.rulesets.casket.components import caskets, is_active, name_of, side_of
+from game.rulesets.casket.components import CasketTempo, caskets, get, is_active, name_of, side_of
 from game.rulesets.casket.content import Content, shipped
 from game.rulesets.casket.effects import play_card, split_option
 from game.rulesets.casket.movement import move_and_face, turn
@@ -28,7 +28,7 @@ class CasketRuleset(Ruleset):
     id: ClassVar[str] = "casket"
     name: ClassVar[str] = "Casket"
     board_kind: ClassVar[str] = "hex"
-    round_cap: ClassVar[int] = 30
+    round_cap: ClassVar[int] = 40
     undoable: ClassVar[frozenset[str]] = frozenset({"move", "turn"})
 
     @property
@@ -74,6 +74,7 @@ class CasketRuleset(Ruleset):
         if kind == "end":
             end_activation(match, ent)
             return
+        get(ent, CasketTempo).fresh = False         # no longer a full activation for a repair
         if kind == "move":
             yield from move_and_face(match, ent, action.path, plain=True, steady=False, why="move")
         elif kind == "turn":

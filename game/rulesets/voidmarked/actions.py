@@ -1,6 +1,7 @@
 """What the acting unit may do, and doing it.
 
-Kinds: "move" (option "run" trades the Action for a second Move), "attack" (option "main",
+Kinds: "move" (to a square within what is left of the Move), "dash" (give up the Action for a
+second Move: Speed more squares to move this turn), "attack" (option "main",
 "sweep" for an automatic weapon's multi-target burst, "offhand" for the Quick Action off-hand
 attack), "voidcall" (option = voidcall id; target for a single target or heal, cell for an
 area's centre), "reload" (option "main"/"offhand"), "hide", "end".
@@ -121,6 +122,21 @@ def legal(match: Match) -> list[Action]:
     return list(out)
 
 
+_MOVES: dict[tuple[int, Cell], Action] = {}
+
+
+def _move_action(ent: int, cell: Cell) -> Action:
+    """Move actions are immutable and asked for constantly: build each once."""
+    key = (ent, cell)
+    found = _MOVES.get(key)
+    if found is None:
+        found = Action("move", ent, cell=cell, label=f"Move to {cell[0]},{cell[1]}", hotkey_group="move")
+        if len(_MOVES) > 20000:
+            _MOVES.clear()
+        _MOVES[key] = found
+    return found
+
+
 def _legal(match: Match) -> list[Action]:
     ent = current_actor(match)
     if ent is None:
@@ -129,18 +145,11 @@ def _legal(match: Match) -> list[Action]:
     st = stats(ent)
     out: list[Action] = []
     here = cell_of(ent)
-    budget = ts.move_left + (st.speed if not ts.action_used else 0)
-    if budget >= 1:
-        reach = reach_for(match, ent, budget)
+    if ts.move_left >= 1:
+        reach = reach_for(match, ent, ts.move_left)
         for cell in sorted(reach.stoppable, key=lambda c: (c[1], c[0])):
-            if cell == here:
-                continue
-            if reach.cost[cell] <= ts.move_left + 1e-9:
-                out.append(Action("move", ent, cell=cell, label=f"Move to {cell[0]},{cell[1]}",
-                                  hotkey_group="move"))
-            else:
-                out.append(Action("move", ent, cell=cell, option="run",
-                                  label=f"Run to {cell[0]},{cell[1]} (uses the Action)", hotkey_group="move"))
+            if cell != here:
+                out.append(_move_action(ent, cell))
     g = gear(ent)
     main = weapon(ent)
     foes = enemies(ent)
@@ -159,6 +168,8 @@ def _legal(match: Match) -> list[Action]:
         out.extend(_voidcalls(match, ent))
         if not conditions(ent).has("stealthed") and can_hide(match, ent):
             out.append(Action("hide", ent, label="Hide (Action)", hotkey_group="hide"))
+        out.append(Action("dash", ent, label=f"Second Move: {st.speed} more squares (gives up the Action)",
+                          hotkey_group="move"))
     if not ts.quick_used:
         if g.offhand:
             off = weapon(ent, "offhand")
@@ -218,6 +229,13 @@ def resolve(match: Match, action: Action, ruleset: VoidmarkedRuleset) -> Resolut
         yield from _voidcall(match, ent, action)
     elif kind == "reload":
         _reload(match, ent, action.option)
+    elif kind == "dash":
+        ts = turn_state(match)
+        ts.action_used = True
+        ts.ran = True
+        ts.move_left += stats(ent).speed
+        match.emit("dash", f"{name_of(ent)} gives up the Action for a second Move "
+                   f"({int(ts.move_left)} squares to move).", side=side_of(ent))
     elif kind == "hide":
         turn_state(match).action_used = True
         conditions(ent).active["stealthed"] = {"turns": 0}
@@ -234,24 +252,18 @@ def _spent(match: Match, ent: int) -> bool:
 
 def _move(match: Match, ent: int, action: Action) -> None:
     ts = turn_state(match)
-    st = stats(ent)
-    budget = ts.move_left + (st.speed if not ts.action_used else 0)
-    reach = reach_for(match, ent, budget)
+    reach = reach_for(match, ent, ts.move_left)
     assert action.cell is not None
     path = reach.path_to(action.cell)
     cost = reach.cost[action.cell]
-    if action.option == "run":
-        ts.action_used = True
-        ts.ran = True
-        ts.move_left += st.speed
     ts.move_left = max(0.0, ts.move_left - cost)
     ts.moved = True
     import esper
 
     esper.component_for_entity(ent, Position).cell = action.cell
     refresh_engagement(match)
-    match.emit("move", f"{name_of(ent)} {'runs' if action.option == 'run' else 'moves'} "
-               f"{int(cost)} squares ({int(cost) * 5} ft).", side=side_of(ent), unit=ent,
+    match.emit("move", f"{name_of(ent)} moves {int(cost)} squares ({int(cost) * 5} ft).",
+               side=side_of(ent), unit=ent,
                path=[list(c) for c in path])
     if conditions(ent).has("stealthed") and not can_hide(match, ent):
         break_stealth(match, ent, "moved into the open")

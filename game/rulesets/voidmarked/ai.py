@@ -31,6 +31,7 @@ from game.rulesets.voidmarked.combat import (
     strike,
 )
 from game.rulesets.voidmarked.content import Voidcall, Weapon
+from game.rulesets.voidmarked.movement import reach_for
 from game.rulesets.voidmarked.odds import BAND_NAMES, DuelRule, band_odds, check_odds, duel_odds
 from game.rulesets.voidmarked.query import (
     active,
@@ -50,7 +51,7 @@ from game.rulesets.voidmarked.query import (
     units,
     void,
 )
-from game.rulesets.voidmarked.sightlines import in_cover, los
+from game.rulesets.voidmarked.sightlines import board_cache, in_cover, los
 
 if TYPE_CHECKING:
     from game.core.match import Match
@@ -76,7 +77,8 @@ def card_cost(card: str) -> float:
 class _Context:
     """The acting side's view for one decision."""
 
-    def __init__(self, match: Match, ent: int, squares: dict[Cell, tuple[float, float, float, float]]) -> None:
+    def __init__(self, match: Match, ent: int, squares: dict[Cell, tuple[float, float, float, float]],
+                 geometry: dict[Cell, tuple[tuple[int, ...], tuple[int, ...], float]]) -> None:
         self.match = match
         self.ent = ent
         self.side = side_of(ent)
@@ -90,15 +92,17 @@ class _Context:
         self.bases: dict[tuple[int, int, str, str], Strike] = {}
         self.values: dict[tuple, tuple[float, float]] = {}
         self.squares = squares
+        self.geometry = geometry
         g = gear(ent)
         self.weapon = w = data().weapons[g.weapon]
         self.band = weapon_band(w, g.shots if w.ranged else 1)
-        self.targets = [(e, self.cells[e], self.base(ent, e, "main")) for e in self.foes]
+        self.sight = board_cache(match.board)
+        self.targets = [(e, self.cells[e], self.base(ent, e, "main"), [None] * 8) for e in self.foes]
         self.threats = []
         for e in self.standing:
             we = data().weapons[gear(e).weapon]
             self.threats.append((e, self.cells[e], weapon_band(we, 1)[1] + stats(e).speed, we,
-                                 conditions(e).has("stealthed"), self.base(e, ent, "main")))
+                                 conditions(e).has("stealthed"), self.base(e, ent, "main"), [None] * 4))
 
     def base(self, att: int, tgt: int, hand: str, source: str = "") -> Strike:
         key = (att, tgt, hand, source)
@@ -114,8 +118,7 @@ class _Context:
         if found is None:
             net_a, net_d = nets(b, long, engaged, covered, hidden)
             s = replace(b, net_a=net_a, net_d=net_d)
-            ex = expect(self.match, self.side, s, self.prof)
-            ev, kill = float(ex.expected_damage), float(ex.kill)
+            ev, kill = expect(self.match, self.side, s, self.prof).floats()
             if b.target != self.ent and conditions(b.target).has("stealthed"):
                 p = float(self.spot_chance(b.attacker, b.target))
                 ev, kill = ev * p, kill * p
@@ -132,46 +135,80 @@ class _Context:
         return found
 
     def _square(self, cell: Cell) -> tuple[float, float, float, float]:
+        geo = self.geometry.get(cell)
+        if geo is None:
+            geo = self.geometry[cell] = self._geometry(cell)
+        codes, threat_codes, closeness = geo
+        best_ev = best_kill = best = 0.0
+        for (_, _, b, slots), code in zip(self.targets, codes, strict=True):
+            if code < 0:
+                continue
+            found = slots[code]
+            if found is None:
+                found = slots[code] = self.flagged(b, bool(code & 4), bool(code & 2), bool(code & 1), self.hidden)
+            ev, kill = found
+            score = ev + KILL_WEIGHT * kill
+            if score > best:
+                best_ev, best_kill, best = ev, kill, score
+        exposure = 0.0
+        for (_, _, _, _, hidden, b, slots), code in zip(self.threats, threat_codes, strict=True):
+            if code < 0:
+                continue
+            found = slots[code & 3]
+            if found is None:
+                found = slots[code & 3] = self.flagged(b, bool(code & 2), False, bool(code & 1), hidden)
+            ev, kill = found
+            if code & 4:
+                ev, kill = ev * NO_SIGHT_FACTOR, kill * NO_SIGHT_FACTOR
+            exposure += ev + KILL_WEIGHT * kill
+        return best_ev, best_kill, exposure * EXPOSURE_SHARE, closeness
+
+    def _geometry(self, cell: Cell) -> tuple[tuple[int, ...], tuple[int, ...], float]:
+        """Position flags of a square against each enemy: which attacks are possible and how
+        (long range, engaged, cover as bits), and which enemies can reach it next turn."""
         board = self.board
         x, y = cell
         w = self.weapon
         lo, hi = self.band
         ranged = w.ranged
+        range_ft = w.range_ft
+        sight = self.sight
+        open_sight, no_cover = sight.open_sight, sight.no_cover
         engaged = False
-        for _, there, *_rest in self.threats:
-            if max(abs(there[0] - x), abs(there[1] - y)) == 1:
+        for _, (ex, ey), *_rest in self.threats:
+            if -1 <= ex - x <= 1 and -1 <= ey - y <= 1:
                 engaged = True
                 break
-        best_ev = best_kill = best = 0.0
-        flagged = self.flagged
-        for _, there, b in self.targets:
-            d = max(abs(there[0] - x), abs(there[1] - y))
-            if d < lo or d > hi or not los(board, cell, there):
-                continue
-            if ranged:
-                ev, kill = flagged(b, d * 5 > w.range_ft, engaged, in_cover(board, cell, there), self.hidden)
+        codes = []
+        for _, there, _, _ in self.targets:
+            dx = there[0] - x
+            dy = there[1] - y
+            d = max(dx if dx >= 0 else -dx, dy if dy >= 0 else -dy)
+            if d < lo or d > hi or (not open_sight and not los(board, cell, there)):
+                codes.append(-1)
+            elif ranged:
+                covered = not no_cover and in_cover(board, cell, there)
+                codes.append((d * 5 > range_ft) * 4 + engaged * 2 + covered)
             else:
-                ev, kill = flagged(b, False, False, False, self.hidden)
-            score = ev + KILL_WEIGHT * kill
-            if score > best:
-                best_ev, best_kill, best = ev, kill, score
-        exposure = 0.0
+                codes.append(0)
+        threat_codes = []
         nearest = 10**6
-        for _, there, reach, we, hidden, b in self.threats:
-            d = max(abs(there[0] - x), abs(there[1] - y))
+        for _, there, reach, we, _, _, _ in self.threats:
+            dx = there[0] - x
+            dy = there[1] - y
+            d = max(dx if dx >= 0 else -dx, dy if dy >= 0 else -dy)
             if d < nearest:
                 nearest = d
             if d > reach:
-                continue
-            if we.ranged:
-                ev, kill = flagged(b, d * 5 > we.range_ft, False, in_cover(board, there, cell), hidden)
-                if not los(board, there, cell):
-                    ev, kill = ev * NO_SIGHT_FACTOR, kill * NO_SIGHT_FACTOR
+                threat_codes.append(-1)
+            elif we.ranged:
+                covered = not no_cover and in_cover(board, there, cell)
+                blind = not open_sight and not los(board, there, cell)
+                threat_codes.append(blind * 4 + (d * 5 > we.range_ft) * 2 + covered)
             else:
-                ev, kill = flagged(b, False, False, False, hidden)
-            exposure += ev + KILL_WEIGHT * kill
-        closeness = -max(0, nearest - w.range_sq) if self.threats else 0
-        return best_ev, best_kill, exposure * EXPOSURE_SHARE, float(closeness)
+                threat_codes.append(0)
+        closeness = float(-max(0, nearest - w.range_sq)) if self.threats else 0.0
+        return tuple(codes), tuple(threat_codes), closeness
 
     def spot_chance(self, seeker: int, hider: int) -> Fraction:
         """P(seeker finds hider): Perception against Stealth, exact."""
@@ -182,30 +219,32 @@ class _Context:
 
 _CONTEXTS: weakref.WeakKeyDictionary[Match, tuple[tuple, _Context]] = weakref.WeakKeyDictionary()
 _SQUARES: weakref.WeakKeyDictionary[Match, tuple[tuple, dict]] = weakref.WeakKeyDictionary()
+_GEOMETRY: weakref.WeakKeyDictionary[Match, tuple[tuple, dict]] = weakref.WeakKeyDictionary()
 
 
 def forget(match: Match) -> None:
     """Drop the AI's memo for a match (tests that edit components by hand call this)."""
     _CONTEXTS.pop(match, None)
     _SQUARES.pop(match, None)
+    _GEOMETRY.pop(match, None)
 
 
 def context(match: Match) -> _Context:
     """The cached per-decision context.
 
-    Anything that changes the state either appends to the log or (undoable moves) changes the
-    actor's square or turn record, so those make a cheap key. Square tables survive moves of the
-    acting unit within its turn: they depend on the pool, the enemies and the unit, not on
-    where it stands.
+    Every change of state appends to the log, and undo restores fresh component objects, so the
+    log length plus the identity of the turn record (held by the cache, so never reused) make a
+    cheap key. Square tables survive moves of the acting unit within its turn: they depend on
+    the pool, the enemies and the unit, not on where it stands.
     """
-    ent = current_actor(match)
-    assert ent is not None
     ts = turn_state(match)
-    key = (len(match.log), len(match.inputs), match.chance.draws, ent, cell_of(ent), ts.move_left,
-           ts.action_used, ts.quick_used)
     found = _CONTEXTS.get(match)
-    if found is not None and found[0] == key:
-        return found[1]
+    if found is not None:
+        key, ctx = found
+        if (key[0] is ts and key[1] == len(match.log) and key[2] == len(match.inputs)
+                and key[3] == (ts.move_left, ts.action_used, ts.quick_used)):
+            return ctx
+    ent = ts.actor
     rows = state_key(match)[-1]
     me = units().index(ent)
     others = tuple(r for i, r in enumerate(rows) if i != me and r[1] != "dead")
@@ -214,8 +253,16 @@ def context(match: Match) -> _Context:
     if sq is None or sq[0] != sq_key:
         sq = (sq_key, {})
         _SQUARES[match] = sq
-    ctx = _Context(match, ent, sq[1])
-    _CONTEXTS[match] = (key, ctx)
+    g = gear(ent)
+    geo_key = (ent, g.weapon, g.shots > 0, tuple((r[0], r[1]) for r in others), rows[me][-1])
+    geo = _GEOMETRY.get(match)
+    if geo is None or geo[0] != geo_key:
+        geo = (geo_key, {})
+        _GEOMETRY[match] = geo
+    ctx = _Context(match, ent, sq[1], geo[1])
+    ctx.fresh_action = not ts.action_used
+    _CONTEXTS[match] = ((ts, len(match.log), len(match.inputs), (ts.move_left, ts.action_used, ts.quick_used)),
+                        ctx)
     return ctx
 
 
@@ -228,6 +275,8 @@ def assess(match: Match, action: Action) -> Assessment:
         return Assessment()
     if kind == "move":
         return _assess_move(match, ctx, action)
+    if kind == "dash":
+        return _assess_dash(match, ctx)
     if kind == "attack":
         return _assess_attack(match, ctx, action)
     if kind == "voidcall":
@@ -245,19 +294,31 @@ def assess(match: Match, action: Action) -> Assessment:
 
 
 def _assess_move(match: Match, ctx: _Context, action: Action) -> Assessment:
-    assert action.cell is not None
-    ts = turn_state(match)
     dest = action.cell
-    run = action.option == "run"
-    d_ev, d_kill, d_exp, d_close = ctx.square(dest)
-    h_ev, h_kill, h_exp, h_close = ctx.square(ctx.here)
-    if not ts.action_used and not run:
-        ev, kill = d_ev, d_kill
+    assert dest is not None
+    squares = ctx.squares
+    d_ev, d_kill, d_exp, d_close = squares.get(dest) or ctx.square(dest)
+    h_ev, h_kill, h_exp, h_close = squares.get(ctx.here) or ctx.square(ctx.here)
+    if ctx.fresh_action:
+        ev, kill = d_ev, d_kill  # it can still attack from there this turn
     else:
-        ev, kill = 0.5 * (d_ev - h_ev), 0.5 * (d_kill - h_kill)
+        ev, kill = 0.5 * (d_ev - h_ev), 0.5 * (d_kill - h_kill)  # next turn's
     steps = max(abs(dest[0] - ctx.here[0]), abs(dest[1] - ctx.here[1]))
     return Assessment(expected_damage=ev, kill_chance=kill, exposure=d_exp - h_exp,
-                      progress=d_close - h_close, cost=STEP_COST * steps + (0.3 if run else 0.0))
+                      progress=d_close - h_close, cost=STEP_COST * steps)
+
+
+def _assess_dash(match: Match, ctx: _Context) -> Assessment:
+    """A second Move gives up the attack: worth the ground it gains when the first Move cannot
+    bring the unit within reach of an enemy."""
+    ts = turn_state(match)
+    reach = reach_for(match, ctx.ent, ts.move_left) if ts.move_left >= 1 else None
+    cells = reach.stoppable if reach is not None else {ctx.here}
+    best = max((ctx.square(c)[3] for c in cells), default=0.0)
+    if best >= 0:
+        return Assessment(cost=1.0)  # the first Move already gets there
+    gain = min(float(stats(ctx.ent).speed), -best)
+    return Assessment(progress=gain, cost=0.3)
 
 
 def _strikes_for(match: Match, ctx: _Context, action: Action) -> list[Strike]:

@@ -286,13 +286,35 @@ class Expectation:
     """Exact natural outcome of a strike: odds, damage distribution, expected damage, take-out."""
 
     odds: DuelOdds
-    outcomes: tuple[tuple[Fraction, int, str], ...]  # (probability, damage, label)
-    expected_damage: Fraction
-    kill: Fraction
+    rows: tuple[tuple[int, int, str], ...]  # (weight over odds.total, damage, label)
+    damage_w: int  # sum of weight x damage
+    kill_w: int
+
+    @property
+    def outcomes(self) -> tuple[tuple[Fraction, int, str], ...]:
+        """(probability, damage, label) for each way the strike can end."""
+        t = self.odds.total
+        return tuple((Fraction(w, t), d, label) for w, d, label in self.rows)
+
+    @property
+    def expected_damage(self) -> Fraction:
+        """E[damage]."""
+        return Fraction(self.damage_w, self.odds.total) if self.odds.total else Fraction(0)
+
+    @property
+    def kill(self) -> Fraction:
+        """P(the target is taken out: down from standing, or dead from grasping)."""
+        return Fraction(self.kill_w, self.odds.total) if self.odds.total else Fraction(0)
+
+    def floats(self) -> tuple[float, float]:
+        """(expected damage, take-out chance) as floats."""
+        t = self.odds.total
+        return (self.damage_w / t, self.kill_w / t) if t else (0.0, 0.0)
 
     def value(self) -> float:
         """Worth to the attacker in Assessment units."""
-        return float(self.expected_damage) + KILL_WEIGHT * float(self.kill)
+        ev, kill = self.floats()
+        return ev + KILL_WEIGHT * kill
 
 
 def expect(match: Match, side: str | None, s: Strike, prof: Profile | None = None) -> Expectation:
@@ -303,19 +325,17 @@ def expect(match: Match, side: str | None, s: Strike, prof: Profile | None = Non
     hp = health(s.target).current
     down = status(s.target).state == "down"
     need = 1 if down else max(hp, 1)
-    rows: list[tuple[Fraction, int, str]] = [(odds.miss, 0, "miss")]
+    rows: list[tuple[int, int, str]] = [(odds.total - odds.hit_w, 0, "miss")]
     if s.low_only or s.damage is None:
-        rows.append((odds.hit - odds.crit, damage_for(s, LOW, False, resist, need), "hit"))
+        rows.append((odds.hit_w - odds.crit_w, damage_for(s, LOW, False, resist, need), "hit"))
     else:
         for b in (ZERO, LOW, MOD, HIGH):
-            rows.append((odds.bands[b], damage_for(s, b, False, resist, need), f"hit, {BAND_NAMES[b]}"))
-    rows.append((odds.crit, damage_for(s, HIGH, True, resist, need), "critical"))
+            rows.append((odds.band_w[b], damage_for(s, b, False, resist, need), f"hit, {BAND_NAMES[b]}"))
+    rows.append((odds.crit_w, damage_for(s, HIGH, True, resist, need), "critical"))
     rows = [r for r in rows if r[0]]
-    ev = sum((p * d for p, d, _ in rows), Fraction(0))
-    kill = sum((p for p, d, _ in rows if d >= need and d > 0), Fraction(0))
-    if s.damage is None:
-        kill = Fraction(0)
-    return Expectation(odds, tuple(rows), ev, kill)
+    damage_w = sum(w * d for w, d, _ in rows)
+    kill_w = 0 if s.damage is None else sum(w for w, d, _ in rows if d >= need and d > 0)
+    return Expectation(odds, tuple(rows), damage_w, kill_w)
 
 
 def result_value(match: Match, side: str, s: Strike, res: int, prof: Profile | None = None) -> float:

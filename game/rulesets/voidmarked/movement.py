@@ -37,9 +37,23 @@ def _steps(board: Board) -> dict[Cell, tuple[tuple[Cell, float], ...]]:
     return found
 
 
+_UNIFORM: dict[int, bool] = {}
+
+
+def _uniform(board: Board) -> bool:
+    key = id(board)
+    found = _UNIFORM.get(key)
+    if found is None:
+        found = _UNIFORM[key] = all(t.move_cost == 1.0 for t in board.terrain.values())
+        weakref.finalize(board, _UNIFORM.pop, key, None)
+    return found
+
+
 def search(board: Board, start: Cell, budget: float, blocked: set[Cell], taken: set[Cell]) -> Reach:
     """Cheapest cost and way back to every square within `budget`; ties resolve by square order."""
     steps = _steps(board)
+    if _uniform(board):
+        return _breadth_first(steps, start, int(budget + 1e-9), blocked, taken)
     cost: dict[Cell, float] = {start: 0.0}
     came: dict[Cell, Cell | None] = {start: None}
     heap: list[tuple[float, Cell]] = [(0.0, start)]
@@ -59,6 +73,30 @@ def search(board: Board, start: Cell, budget: float, blocked: set[Cell], taken: 
                 cost[nxt] = new
                 came[nxt] = cell
                 heapq.heappush(heap, (new, nxt))
+    reach = Reach(start, cost, came)
+    reach.stoppable = {c for c in cost if c not in taken}
+    return reach
+
+
+def _breadth_first(steps: dict[Cell, tuple[tuple[Cell, float], ...]], start: Cell, budget: int,
+                   blocked: set[Cell], taken: set[Cell]) -> Reach:
+    """Every step costs 1: breadth-first gives the same costs and first-found ways back."""
+    cost: dict[Cell, float] = {start: 0.0}
+    came: dict[Cell, Cell | None] = {start: None}
+    frontier = [start]
+    for depth in range(1, budget + 1):
+        nxt_frontier = []
+        d = float(depth)
+        for cell in frontier:
+            for nxt, _ in steps.get(cell, ()):
+                if nxt in cost or nxt in blocked:
+                    continue
+                cost[nxt] = d
+                came[nxt] = cell
+                nxt_frontier.append(nxt)
+        if not nxt_frontier:
+            break
+        frontier = nxt_frontier
     reach = Reach(start, cost, came)
     reach.stoppable = {c for c in cost if c not in taken}
     return reach

@@ -169,6 +169,9 @@ class DuelTable:
     banded_total: int
 
 
+_PAIRS = tuple((i // NV, i % NV) for i in range(NV * NV))
+
+
 def _multisets(profile: Profile, k: int) -> Iterator[tuple[tuple[int, ...], int]]:
     """Every multiset of k values the pool can supply, with its number of card sets."""
     vals = [v for v in range(NV) if profile[v]]
@@ -210,28 +213,20 @@ def duel_table(profile: Profile, net_a: int, net_d: int, bands: tuple[int, int] 
     joint = [0] * (NV * NV)
     banded = [[0] * (NV * NV) for _ in range(4)]
     if ka == 1 and kd == 1:
-        # The common case in closed form: c_a * (c_d - [a == d]) and the damage card from the rest.
-        for a in range(NV):
-            ca = profile[a]
-            if not ca:
-                continue
-            ba = band[a]
-            for d in range(NV):
-                cd = profile[d] - (a == d)
-                if cd <= 0:
-                    continue
-                w = ca * cd
-                i = a * NV + d
-                joint[i] = w
-                bd = band[d]
-                for b in range(4):
-                    banded[b][i] = w * (nb[b] - (ba == b) - (bd == b))
+        # The common case in closed form: c_a * (c_d - [a == d]). Its banded weights are
+        # linear in it (see duel_odds), so no banded table is built.
+        joint_t = tuple(profile[a] * (profile[d] - (a == d)) for a, d in _PAIRS)
         total = n * (n - 1)
-        return DuelTable(tuple(joint), tuple(tuple(x) for x in banded), total, total * max(0, n - 2))
-    # Enumerate the side flipping fewer cards; the other side's kept value in closed form.
+        return DuelTable(joint_t, (), total, total * max(0, n - 2))
+    # Enumerate the side flipping fewer cards; the other side's kept value in closed form:
+    # P(its kept value <= t) counts its card sets inside the cards <= t (>= t when keeping the
+    # lowest), and the expected count of its cards in band b comes the same way.
     enum_attacker = ka <= kd
     ke, he, ko, ho = (ka, high_a, kd, high_d) if enum_attacker else (kd, high_d, ka, high_a)
     order = list(range(NV)) if ho else list(range(NV - 1, -1, -1))
+    ck = [comb(m, ko) for m in range(n + 1)]
+    ck1 = [comb(m - 1, ko - 1) if m else 0 for m in range(n + 1)]
+    b0, b1, b2, b3 = banded
     for values, w in _multisets(profile, ke):
         kept = max(values) if he else min(values)
         rest = list(profile)
@@ -239,25 +234,37 @@ def duel_table(profile: Profile, net_a: int, net_d: int, bands: tuple[int, int] 
         for v in values:
             rest[v] -= 1
             nb2[band[v]] -= 1
+        n0, n1, n2, n3 = nb2
         cum = 0
-        cum_b = [0, 0, 0, 0]
+        c0 = c1 = c2 = c3 = 0
         prev_p = 0
-        prev_r = [0, 0, 0, 0]
+        p0 = p1 = p2 = p3 = 0
         for d in order:
-            cum += rest[d]
-            cum_b[band[d]] += rest[d]
-            cur_p = comb(cum, ko)
+            r = rest[d]
+            if r:
+                cum += r
+                bd = band[d]
+                if bd == 0:
+                    c0 += r
+                elif bd == 1:
+                    c1 += r
+                elif bd == 2:
+                    c2 += r
+                else:
+                    c3 += r
+            cur_p = ck[cum]
             pmf = cur_p - prev_p
             prev_p = cur_p
-            inner = comb(cum - 1, ko - 1) if cum else 0
-            cur_r = [cb * inner for cb in cum_b]
+            inner = ck1[cum]
+            q0, q1, q2, q3 = c0 * inner, c1 * inner, c2 * inner, c3 * inner
             if pmf:
                 i = kept * NV + d if enum_attacker else d * NV + kept
-                wp = w * pmf
-                joint[i] += wp
-                for b in range(4):
-                    banded[b][i] += w * (nb2[b] * pmf - (cur_r[b] - prev_r[b]))
-            prev_r = cur_r
+                joint[i] += w * pmf
+                b0[i] += w * (n0 * pmf - q0 + p0)
+                b1[i] += w * (n1 * pmf - q1 + p1)
+                b2[i] += w * (n2 * pmf - q2 + p2)
+                b3[i] += w * (n3 * pmf - q3 + p3)
+            p0, p1, p2, p3 = q0, q1, q2, q3
     total = comb(n, ke) * comb(n - ke, ko)
     return DuelTable(tuple(joint), tuple(tuple(x) for x in banded), total, total * max(0, n - ka - kd))
 
@@ -278,16 +285,36 @@ def outcome_cells(rule: DuelRule) -> tuple[tuple[int, ...], tuple[int, ...]]:
 
 @dataclass(frozen=True)
 class DuelOdds:
-    """Natural outcome of a duel: P(hit), P(crit), P(non-critical hit whose damage flip is band b)."""
+    """Natural outcome of a duel as integer weights over `total` (exact, cheap to combine).
 
-    hit: Fraction
-    crit: Fraction
-    bands: tuple[Fraction, ...]
+    `hit_w` and `crit_w` count hits (crits included) and crits; `band_w[b]` counts non-critical
+    hits whose damage flip lands in band b. All weights share the denominator `total`.
+    """
+
+    hit_w: int
+    crit_w: int
+    band_w: tuple[int, ...]
+    total: int
+
+    @property
+    def hit(self) -> Fraction:
+        """P(hit), criticals included."""
+        return Fraction(self.hit_w, self.total) if self.total else Fraction(0)
+
+    @property
+    def crit(self) -> Fraction:
+        """P(critical hit)."""
+        return Fraction(self.crit_w, self.total) if self.total else Fraction(0)
 
     @property
     def miss(self) -> Fraction:
         """P(miss)."""
         return 1 - self.hit
+
+    @property
+    def bands(self) -> tuple[Fraction, ...]:
+        """P(non-critical hit and damage band b) for b in ZERO, LOW, MOD, HIGH."""
+        return tuple(Fraction(w, self.total) if self.total else Fraction(0) for w in self.band_w)
 
 
 @lru_cache(maxsize=8192)
@@ -296,14 +323,40 @@ def duel_odds(profile: Profile, net_a: int, net_d: int, rule: DuelRule,
     """Exact natural duel odds from a pool profile, with Advantage/Disadvantage on each side."""
     table = duel_table(profile, net_a, net_d, bands)
     if not table.total:
-        return DuelOdds(Fraction(0), Fraction(0), (Fraction(0),) * 4)
+        return DuelOdds(0, 0, (0, 0, 0, 0), 0)
     hits, crits = outcome_cells(rule)
     joint = table.joint
     hit_w = sum(map(joint.__getitem__, hits))
     crit_w = sum(map(joint.__getitem__, crits))
-    if table.banded_total:
-        band_p = tuple(Fraction(sum(map(table.banded[b].__getitem__, hits)), table.banded_total)
+    if not table.banded_total:
+        # no card left for a damage flip: count such hits Low
+        return DuelOdds(hit_w + crit_w, crit_w, (0, hit_w, 0, 0), table.total)
+    left = table.banded_total // table.total
+    if table.banded:
+        band_w = tuple(sum(map(table.banded[b].__getitem__, hits)) for b in range(4))
+    else:
+        # One card each: the damage card comes from the n - 2 others, so the weight of band b is
+        # joint x (cards of band b in the pool - those of band b among the two flipped).
+        nb = [0, 0, 0, 0]
+        for v in range(NV):
+            nb[band_of(v, bands)] += profile[v]
+        once, twice = _band_cells(rule, bands)
+        band_w = tuple(nb[b] * hit_w - sum(map(joint.__getitem__, once[b])) - sum(map(joint.__getitem__, twice[b]))
                        for b in range(4))
-    else:  # no card left for a damage flip: count it Low
-        band_p = (Fraction(0), Fraction(hit_w, table.total), Fraction(0), Fraction(0))
-    return DuelOdds(Fraction(hit_w + crit_w, table.total), Fraction(crit_w, table.total), band_p)
+    return DuelOdds((hit_w + crit_w) * left, crit_w * left, band_w, table.banded_total)
+
+
+@lru_cache(maxsize=1024)
+def _band_cells(rule: DuelRule, bands: tuple[int, int]) -> tuple[tuple[tuple[int, ...], ...], ...]:
+    """Non-critical hit cells where at least one (once) / both (twice) flipped values are in band b."""
+    hits, _ = outcome_cells(rule)
+    once: list[list[int]] = [[], [], [], []]
+    twice: list[list[int]] = [[], [], [], []]
+    for i in hits:
+        ba, bd = band_of(i // NV, bands), band_of(i % NV, bands)
+        once[ba].append(i)
+        if bd != ba:
+            once[bd].append(i)
+        else:
+            twice[ba].append(i)
+    return tuple(map(tuple, once)), tuple(map(tuple, twice))

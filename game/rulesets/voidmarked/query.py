@@ -171,14 +171,17 @@ def adjacent_enemy(ent: int, cell: Cell | None = None) -> bool:
 
 
 def state_key(match: Match) -> tuple:
-    """A cheap fingerprint of everything legal actions and AI terms depend on (memo keys)."""
+    """A cheap fingerprint of everything legal actions and AI terms depend on (memo keys).
+
+    One row per unit, in entity order: square, life state, Health, shots, Void Energy and
+    conditions (In Melee left out: it follows from the squares).
+    """
     ts = turn_state(match)
-    ent = current_actor(match)
-    rows = []
-    for e in units():
-        g = gear(e)
-        rows.append((cell_of(e), status(e).state, health(e).current, g.shots, g.offhand_shots,
-                     void(e).current, tuple(c for c in conditions(e).active if c != "in_melee")))
+    rows = tuple(
+        (pos.cell, st.state, hp.current, g.shots, g.offhand_shots, vv.current,
+         tuple(c for c in cond.active if c != "in_melee"))
+        for _, (pos, st, hp, g, vv, cond) in sorted(
+            esper.get_components(Position, Status, Health, VmGear, VmVoid, Conditions), key=lambda x: x[0]))
     cards = deck(match)
-    return (len(match.log), len(match.inputs), match.chance.draws, ent, ts.move_left, ts.action_used,
-            ts.quick_used, len(cards.zones.get("deck", ())), tuple(rows))
+    return (len(match.log), len(match.inputs), match.chance.draws, ts.actor, ts.move_left, ts.action_used,
+            ts.quick_used, len(cards.zones.get("deck", ())), rows)

@@ -26,6 +26,11 @@ class _BoardCache:
         self.cover: dict[tuple[Cell, Cell], bool] = {}
 
 
+def board_cache(board: Board) -> _BoardCache:
+    """The board's memo tables (open_sight / no_cover say when LoS and cover are trivial)."""
+    return _cache(board)
+
+
 def _cache(board: Board) -> _BoardCache:
     key = id(board)
     found = _CACHES.get(key)

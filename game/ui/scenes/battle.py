@@ -7,6 +7,7 @@ decides a rule. Everything it shows of hidden information is filtered for the si
 from __future__ import annotations
 
 import math
+import re
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -31,7 +32,7 @@ if TYPE_CHECKING:
     from game.ui.app import App
 
 HELP_LINES: list[tuple[str, str]] = [
-    ("Left click", "select a unit · move to a highlighted cell · use the armed action on a target"),
+    ("Left click", "select a unit · move to a lit cell · use the armed action"),
     ("Right click", "cancel the armed action / deselect"),
     ("Drag / arrows / WASD", "pan the map"),
     ("Wheel / + / -", "zoom"),
@@ -42,6 +43,7 @@ HELP_LINES: list[tuple[str, str]] = [
     ("U / Ctrl+Z", "undo the last move (until chance is drawn)"),
     ("Space / F", "fast-forward the AI (toggle)"),
     ("L", "show or hide the combat log"),
+    ("H", "show or hide the hand strip"),
     ("I", "everything known about the selected unit"),
     ("Ctrl+S", "save the game"),
     ("Esc", "menu (save, load, settings, rules, quit)"),
@@ -100,9 +102,21 @@ def describe(value: Any) -> str:
     return str(value)
 
 
+_TARGET_WORDS = re.compile(r"\s+(?:at|on|vs\.?|against|->|→|targeting)\s+", re.IGNORECASE)
+
+
+def label_stem(label: str) -> str:
+    """What an action does without whom it does it to: "Rivet Shot at Castor (Head)" -> "Rivet Shot"."""
+    parts = _TARGET_WORDS.split(label, maxsplit=1)
+    return parts[0].strip() if len(parts) == 2 else ""
+
+
 def group_label(actions: list[Action]) -> str:
     """A name for several actions that differ by target: the words their labels share."""
     labels = [a.label for a in actions if a.label]
+    stems = {label_stem(lab) for lab in labels}
+    if len(stems) == 1 and "" not in stems and (len(labels) > 1 or actions[0].target is not None):
+        return stems.pop()
     if len(labels) == 1:
         return labels[0]
     if labels:
@@ -219,6 +233,7 @@ class BattleScene(Scene):
         self.ai_wait = 0.3
         self.fast = False
         self.show_log = True
+        self.show_strip = True
         self.overlay: str | None = None  # "help" | "pause"
         self.toast: tuple[str, float] | None = None
         self.end_hold = 0.0
@@ -228,6 +243,8 @@ class BattleScene(Scene):
         self.panel_buttons: list[Button] = []
         self.modal_buttons: list[Button] = []
         self.inspected: int | None = None
+        self.actions_scroll = 0
+        self.actions_rect = pygame.Rect(0, 0, 0, 0)
         self._preview_cache: dict[str, Preview | None] = {}
         self._reach_surface: tuple[pygame.Surface, tuple[int, int]] | None = None
         self._panel_surface: pygame.Surface | None = None
@@ -267,7 +284,24 @@ class BattleScene(Scene):
     def resize(self, size: tuple[int, int]) -> None:
         """New window size."""
         self.layout_rects(size)
+        self._reach_surface = None
+        self.log.invalidate()
         self.dirty = True
+
+    def restyle(self) -> None:
+        """Settings changed (palette, UI scale, speed): rebuild what was drawn with the old ones."""
+        self.pal = self.app.palette
+        self.art = MapArt(self.match.board, self.art.tmx, self.pal.bg)
+        self.layout = self.art.layout
+        self.tokens = TokenArt(self.fonts, self.pal)
+        self.fx = ChanceFx(self.fonts, self.pal)
+        self.fx.speed = self.app.settings.anim_factor
+        events = self.match.log
+        self.log = LogPanel(self.fonts, self.pal)
+        self.log.side_colours = {s: self.pal.side(i) for i, s in enumerate(self.session.sides)}
+        self.log.set_viewer(self.viewer, events)
+        self.layout_rects(self.app.screen_size)
+        self.refresh()
 
     # -- reading state -------------------------------------------------------------------------
     def _check_handoff(self) -> None:
@@ -293,7 +327,11 @@ class BattleScene(Scene):
         self.turn = turn
         if turn is not None and turn.unit is not None:
             self.selected = turn.unit
-        elif self.selected is not None and self.selected not in self.unit_by_ent:
+        elif self.selected is not None and (
+            self.selected not in self.unit_by_ent
+            or not any(a.actor == self.selected for a in self.session.legal())
+        ):
+            # The side acts as one: with the last unit done, show every unit's choices again.
             self.selected = None
         self._compute_actions()
         self._reach_surface = None
@@ -340,7 +378,7 @@ class BattleScene(Scene):
                     key, Group(key, a.label or a.kind.replace("_", " ").title())
                 ).actions.append(a)
             else:
-                key = a.hotkey_group or f"{a.kind}|{a.option}"
+                key = self.group_key(a)
                 groups.setdefault(key, Group(key, "")).actions.append(a)
         for g in groups.values():
             if not g.label:
@@ -355,7 +393,7 @@ class BattleScene(Scene):
         """The actions-panel group an action belongs to."""
         if a.target is None and a.cell is None:
             return f"{a.kind}|{a.option}|{a.label}"
-        return a.hotkey_group or f"{a.kind}|{a.option}"
+        return a.hotkey_group or f"{a.kind}|{label_stem(a.label) or a.option}"
 
     def _candidates_for_target(self, ent: int) -> list[Action]:
         acts = self.target_actions.get(ent, [])
@@ -513,10 +551,10 @@ class BattleScene(Scene):
     def _run_ai(self, dt: float) -> None:
         if self.busy:
             return
-        self.ai_wait -= dt
-        if self.ai_wait > 0:
-            return
         factor = self.app.settings.anim_factor
+        self.ai_wait -= dt
+        if self.ai_wait > 0 and not (self.fast or factor <= 0):
+            return
         if self.fast or factor <= 0:
             deadline = pygame.time.get_ticks() + 25
             while self.session.waiting_for_ai and pygame.time.get_ticks() < deadline:
@@ -531,7 +569,9 @@ class BattleScene(Scene):
         if self.busy:
             return
         self.end_hold += dt
-        if self.end_hold >= (1.2 if not self.fast else 0.2):
+        factor = self.app.settings.anim_factor
+        hold = 0.0 if factor <= 0 else (0.2 if self.fast else 1.2 / factor)
+        if self.end_hold >= hold:
             from game.ui.scenes.results import ResultsScene
 
             self.end_hold = -1
@@ -630,6 +670,9 @@ class BattleScene(Scene):
         if key == pygame.K_c:
             self.centre_on_active()
             return
+        if key == pygame.K_h:
+            self.show_strip = not self.show_strip
+            return
         if key == pygame.K_i:
             self.overlay = "info"
             return
@@ -701,6 +744,11 @@ class BattleScene(Scene):
             self.dirty = True
 
     def _wheel(self, y: int) -> None:
+        if self.actions_rect.collidepoint(self.mouse):
+            self.actions_scroll = max(0, self.actions_scroll - y)
+            self._panel_surface = None
+            self.dirty = True
+            return
         if (
             self.panel_rect.collidepoint(self.mouse)
             and self.show_log
@@ -1022,7 +1070,7 @@ class BattleScene(Scene):
 
     def _draw_strip(self, surface: pygame.Surface) -> None:
         """The viewer's private cards (hand) along the bottom of the board, piles summarised."""
-        if not self.piles:
+        if not self.piles or not self.show_strip:
             return
         if self._strip_surface is None:
             self._strip_surface = self._render_strip()
@@ -1185,48 +1233,62 @@ class BattleScene(Scene):
             shown = lines[:UNIT_LINES]
             if len(lines) > UNIT_LINES:
                 shown.append(f"… {len(lines) - UNIT_LINES} more: press I")
-            y = text_block(surf, f, shown, (pad, y), inner, Fonts.SMALL, pal.text, max_y=f.px(330)) + f.px(6)
-        # Actions.
+            y = text_block(
+                surf, f, shown, (pad, y), inner, Fonts.SMALL, pal.text, max_y=y + f.px(190)
+            ) + f.px(6)
+        # Actions: as many buttons as fit above the log; the wheel scrolls the rest.
         self.panel_buttons = []
+        self.actions_rect = pygame.Rect(0, 0, 0, 0)
         if self.session.waiting_for_human and not self.replay and self.session.decision is None:
             surf.blit(f.render("Actions", Fonts.BODY, pal.dim, True), (pad, y))
             y += f.line_height(Fonts.BODY)
-            bh = f.px(28)
-            if not self.groups:
+            bh, gap = f.px(28), f.px(4)
+            entries: list[Button] = []
+            for i, g in enumerate(self.groups):
+                many = g.targeted and len(g.actions) > 1
+                label = g.label + (f"  ({len(g.actions)} targets)" if many else "")
+                hotkey = "E" if is_end(g.actions[0]) else (str(i + 1) if i < 9 else "")
+                entries.append(
+                    Button(
+                        pygame.Rect(0, 0, inner, bh),
+                        label,
+                        (lambda i=i: self._activate_group(i)),
+                        hotkey=hotkey,
+                        selected=self.armed == g.key,
+                        tooltip=self._group_tooltip(g),
+                    )
+                )
+            if self.session.can_undo:
+                entries.append(Button(pygame.Rect(0, 0, inner, bh), "Undo move", self.undo, hotkey="U"))
+            if not entries:
                 hint = "Select one of your units." if self.session.legal() else "No actions."
                 y = text_block(surf, f, [hint], (pad, y), inner, Fonts.SMALL, pal.dim)
+            log_min = f.px(150) if self.show_log else 0
+            fit = max(1, (rect.h - y - log_min - f.px(24)) // (bh + gap))
+            self.actions_scroll = max(0, min(self.actions_scroll, len(entries) - fit))
+            shown = entries[self.actions_scroll : self.actions_scroll + fit]
+            self.actions_rect = pygame.Rect(rect.x, rect.y + y, rect.w, len(shown) * (bh + gap))
             hot = self._hot_button()
-            for i, g in enumerate(self.groups[:12]):
-                label = g.label + (
-                    f"  ({len(g.actions)} targets)" if g.targeted and len(g.actions) > 1 else ""
-                )
-                b = Button(
-                    pygame.Rect(rect.x + pad, rect.y + y, inner, bh),
-                    label,
-                    (lambda i=i: self._activate_group(i)),
-                    hotkey=str(i + 1) if i < 9 else "",
-                    selected=self.armed == g.key,
-                    tooltip=self._group_tooltip(g),
-                )
-                if is_end(g.actions[0]):
-                    b.hotkey = "E"
-                self.panel_buttons.append(b)
+            for b in shown:
+                b.rect.topleft = (rect.x + pad, rect.y + y)
                 local = Button(
                     pygame.Rect(pad, y, inner, bh), b.label, b.on_click, b.hotkey, True, [], b.selected
                 )
                 local.draw(surf, f, pal, hot is not None and hot.rect == b.rect, Fonts.SMALL)
-                y += bh + f.px(4)
-            if self.session.can_undo:
-                b = Button(
-                    pygame.Rect(rect.x + pad, rect.y + y, inner, bh), "Undo move", self.undo, hotkey="U"
-                )
                 self.panel_buttons.append(b)
-                Button(pygame.Rect(pad, y, inner, bh), b.label, b.on_click, "U").draw(
-                    surf, f, pal, hot is not None and hot.rect == b.rect, Fonts.SMALL
+                y += bh + gap
+            if len(entries) > fit:
+                more = (f"▲ {self.actions_scroll} more  " if self.actions_scroll else "") + (
+                    f"▼ {len(entries) - fit - self.actions_scroll} more"
+                    if self.actions_scroll + fit < len(entries)
+                    else ""
                 )
-                y += bh + f.px(4)
+                surf.blit(f.render(more + "  (wheel)", Fonts.SMALL, pal.active), (pad, y))
+                y += f.line_height(Fonts.SMALL)
         y += f.px(6)
-        self.log.set_rect(pygame.Rect(rect.x + f.px(4), rect.y + y, rect.w - f.px(8), rect.h - y - f.px(4)))
+        self.log.set_rect(
+            pygame.Rect(rect.x + f.px(4), rect.y + y, rect.w - f.px(8), max(f.px(40), rect.h - y - f.px(4)))
+        )
         return surf
 
     def unit_lines(self, u: UnitInfo) -> list[str]:
@@ -1389,13 +1451,16 @@ class BattleScene(Scene):
         w = min(f.px(560), self.board_rect.w - 40)
         pad = f.px(12)
         inner = w - 2 * pad
-        ctx_lines = []
-        ctx_cards: list[str] = []
-        for k, v in (d.context or {}).items():
-            if k == "cards" and isinstance(v, (list, tuple)):
-                ctx_cards = [str(c) for c in v]
-            elif isinstance(v, (str, int, float)) and not isinstance(v, bool):
-                ctx_lines.append(f"{k.replace('_', ' ')}: {v}")
+        # The context is the ruleset's data for the deciding side's controller; of it the panel
+        # shows the cards at stake: a list, or a card per option key (numbered like the options).
+        ctx_lines: list[str] = []
+        ctx_cards: list[tuple[str, str]] = []
+        cards = (d.context or {}).get("cards")
+        if isinstance(cards, (list, tuple)):
+            ctx_cards = [(str(c), "") for c in cards]
+        elif isinstance(cards, dict):
+            keys = d.keys()
+            ctx_cards = [(str(c), str(keys.index(k) + 1) if k in keys else "") for k, c in cards.items()]
         # Measure first so the panel fits its content.
         lh = f.line_height(Fonts.SMALL)
         prompt_lines = f.wrap(d.prompt, inner, Fonts.LARGE, True)
@@ -1403,7 +1468,7 @@ class BattleScene(Scene):
         h += sum(len(f.wrap(x, inner, Fonts.SMALL)) for x in ctx_lines) * lh
         card_h = f.px(64)
         if ctx_cards:
-            h += card_h + pad
+            h += card_h + pad + lh
         bh = f.px(30)
         for o in d.options:
             h += bh + f.px(4) + (len(f.wrap(o.detail, inner - f.px(20), Fonts.SMALL)) * lh if o.detail else 0)
@@ -1419,11 +1484,16 @@ class BattleScene(Scene):
         y = text_block(surface, f, ctx_lines, (rect.x + pad, y), inner, Fonts.SMALL, pal.dim)
         if ctx_cards:
             x = rect.x + pad
-            for c in ctx_cards[:12]:
+            for c, number in ctx_cards[:12]:
                 card = draw_card(f, c, card_h)
                 surface.blit(card, (x, y + pad // 2))
-                x += card.get_width() + 4
-            y += card_h + pad
+                if number:
+                    tag = f.render(number, Fonts.SMALL, pal.active, True)
+                    surface.blit(
+                        tag, tag.get_rect(midtop=(x + card.get_width() // 2, y + pad // 2 + card_h + 2))
+                    )
+                x += card.get_width() + 6
+            y += card_h + pad + lh
         y += pad // 2
         # Buttons live in screen space for clicks; they replace the actions panel's while open.
         self.modal_buttons = []
@@ -1469,7 +1539,11 @@ class BattleScene(Scene):
         shade.fill((0, 0, 0, 150))
         surface.blit(shade, (0, 0))
         lh = f.line_height(Fonts.BODY) + f.px(4)
-        rect = pygame.Rect(0, 0, min(f.px(720), surface.get_width() - 40), lh * (len(HELP_LINES) + 3))
+        key_w = max(f.font(Fonts.BODY, True).size(k)[0] for k, _ in HELP_LINES) + f.px(24)
+        text_w = max(f.font(Fonts.BODY).size(w)[0] for _, w in HELP_LINES)
+        rect = pygame.Rect(
+            0, 0, min(key_w + text_w + f.px(40), surface.get_width() - 20), lh * (len(HELP_LINES) + 3)
+        )
         rect.center = surface.get_rect().center
         panel(surface, rect, pal)
         y = rect.y + f.px(12)
@@ -1477,7 +1551,7 @@ class BattleScene(Scene):
         y += lh + f.px(6)
         for key, what in HELP_LINES:
             surface.blit(f.render(key, Fonts.BODY, pal.active, True), (rect.x + f.px(16), y))
-            surface.blit(f.render(what, Fonts.BODY, pal.text), (rect.x + f.px(230), y))
+            surface.blit(f.render(what, Fonts.BODY, pal.text), (rect.x + f.px(16) + key_w, y))
             y += lh
         surface.blit(f.render("Any key or click closes this.", Fonts.SMALL, pal.dim), (rect.x + f.px(16), y))
 
