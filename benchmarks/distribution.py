@@ -4,14 +4,17 @@
 
 Collects the positions of a few BaselineAI games and, at every one, times `ruleset.preview` for
 each legal action that involves chance (the same exact-distribution functions the AI and the
-resolution use). Two figures per action kind:
+resolution use). Three figures per action kind:
 
-- cold: every memo (`functools` cache) in the ruleset's modules is cleared first, so the whole
-  distribution is computed from scratch: the cost of one exact distribution;
-- warm: the same preview asked again at once, as the UI and the AI do in play.
+- first: the first preview of that action in that position, memos as play left them (tables
+  that depend only on content stay warm, anything that depends on the deck or the position is
+  computed): the cost the UI and the AI pay in play;
+- repeat: the same preview asked again at once;
+- cold: every memo (`functools` cache) in the ruleset's modules cleared first, so everything,
+  static tables included, is computed from scratch: a worst case.
 
 A preview also formats its breakdown lines, so both are upper bounds on the bare distribution.
-Target: at most 1 ms (1000 µs) per exact attack distribution (cold). Asserts nothing.
+Target: at most 1 ms (1000 µs) per exact attack distribution (first). Asserts nothing.
 """
 
 from __future__ import annotations
@@ -53,50 +56,50 @@ def main() -> None:
     class Probe(BaselineAI):
         """Before choosing, time the preview of every legal action, cold then warm."""
 
-        def __init__(self, seed: int, rid: str, cold: dict[str, list[float]], warm: dict[str, list[float]],
+        def __init__(self, seed: int, rid: str, times: dict[str, dict[str, list[float]]],
                      none_kinds: set[str]) -> None:
             super().__init__(seed)
-            self.rid, self.cold, self.warm, self.none_kinds = rid, cold, warm, none_kinds
+            self.rid, self.times, self.none_kinds = rid, times, none_kinds
 
         def choose(self, match, legal):  # type: ignore[no-untyped-def]
             memos = ruleset_memos(self.rid)
             with match.world:
                 for action in legal:
-                    for memo in memos:
-                        memo.cache_clear()
-                    t = time.perf_counter()
-                    preview = match.ruleset.preview(match, action)
-                    cold = time.perf_counter() - t
-                    if preview is None:
-                        self.none_kinds.add(action.kind)
-                        continue
-                    t = time.perf_counter()
-                    match.ruleset.preview(match, action)
-                    warm = time.perf_counter() - t
-                    self.cold.setdefault(action.kind, []).append(1e6 * cold)
-                    self.warm.setdefault(action.kind, []).append(1e6 * warm)
+                    spent = []
+                    for clear in (False, False, True):
+                        if clear:
+                            for memo in memos:
+                                memo.cache_clear()
+                        t = time.perf_counter()
+                        preview = match.ruleset.preview(match, action)
+                        spent.append(1e6 * (time.perf_counter() - t))
+                        if preview is None:
+                            self.none_kinds.add(action.kind)
+                            break
+                    else:
+                        for label, value in zip(("first", "repeat", "cold"), spent, strict=True):
+                            self.times.setdefault(action.kind, {}).setdefault(label, []).append(value)
             return super().choose(match, legal)
 
     for rid in _common.rulesets(args.ruleset, registry.RULESET_IDS):
         rs = registry.get(rid)
-        cold: dict[str, list[float]] = {}
-        warm: dict[str, list[float]] = {}
+        times: dict[str, dict[str, list[float]]] = {}
         none_kinds: set[str] = set()
         for i in range(args.games):
             scenario = default_scenario(rid, None, args.seed + i)
             match = Match(rs, scenario, load_board_for(scenario),
-                          {s: Probe(2 * i + n, rid, cold, warm, none_kinds)
+                          {s: Probe(2 * i + n, rid, times, none_kinds)
                            for n, s in enumerate(("p1", "p2"), 1)})
             match.play()
             match.close()
-        if not cold:
+        if not times:
             print(f"{rid}: no legal action had a preview (kinds seen: {sorted(none_kinds)})")
             continue
         pad = " " * len(rid)
-        print(f"{rid}: {len(ruleset_memos(rid))} memoised functions cleared before each cold call")
-        for kind in sorted(cold):
-            print(f"{pad}  {kind} cold: {_common.summary(cold[kind], 'µs')}")
-            print(f"{pad}  {kind} warm: {_common.summary(warm[kind], 'µs')}")
+        print(f"{rid}: ({len(ruleset_memos(rid))} memoised functions cleared for 'cold')")
+        for kind in sorted(times):
+            for label in ("first", "repeat", "cold"):
+                print(f"{pad}  {kind} {label}: {_common.summary(times[kind][label], 'µs')}")
 
 
 if __name__ == "__main__":

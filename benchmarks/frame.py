@@ -48,10 +48,16 @@ def _bench_session(ruleset_id: str | None):
         board = load_board_for(scenario)
         match = Match(MiniRuleset("square", units=6), scenario, board)
         return "12 units (test ruleset) on bench_40x40", Session(match, {"p1": "human", "p2": "baseline"})
+    from game.core import ruleset as registry
     from game.ui.app import build_session
 
-    session = build_session(ruleset_id, None, 5, "human", "ai:normal")
-    return f"{ruleset_id} default skirmish ({session.match.scenario.map})", session
+    rs = registry.get(ruleset_id)
+    # The biggest squads on the bench map when the ruleset plays on squares (12+ units for voidmarked).
+    biggest = sorted(rs.squads().values(), key=lambda q: len(q.units), reverse=True)
+    squads = (biggest[0].id, biggest[0].id)
+    map_name = "square/bench_40x40.tmx" if rs.board_kind == "square" else None
+    session = build_session(ruleset_id, map_name, 5, "human", "ai:normal", squads)
+    return f"{ruleset_id} {squads[0]} vs {squads[1]} on {session.match.scenario.map}", session
 
 
 def _position_side():

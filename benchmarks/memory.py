@@ -2,16 +2,20 @@
 
     python benchmarks/memory.py [--games 50] [--seed 1] [--ai baseline] [--ruleset voidmarked ...]
 
-Prints the peak RSS before and after the batch and how many esper worlds are still alive
-afterwards (scratch copies an AI forgot to close show up there). Asserts nothing.
+Prints the peak RSS before and after the batch, the resident set at five checkpoints (a plateau
+is memos filling up to their bound; steady growth is a leak) and how many esper worlds are still
+alive afterwards (scratch copies an AI forgot to close show up there). Asserts nothing.
 """
 
 from __future__ import annotations
 
 import argparse
+import gc
+import os
 import resource
 import sys
 import time
+from pathlib import Path
 
 import _common  # noqa: F401 - sets the import path first
 
@@ -20,6 +24,15 @@ def peak_mib() -> float:
     """Peak RSS of this process so far, in MiB (ru_maxrss is KiB on Linux, bytes on macOS)."""
     peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
     return peak / (1024 * 1024) if sys.platform == "darwin" else peak / 1024
+
+
+def current_mib() -> float | None:
+    """Resident set now, in MiB (Linux /proc only; None elsewhere)."""
+    try:
+        pages = int(Path("/proc/self/statm").read_text().split()[1])
+    except (OSError, ValueError, IndexError):
+        return None
+    return pages * os.sysconf("SC_PAGE_SIZE") / (1024 * 1024)
 
 
 def main() -> None:
@@ -39,12 +52,18 @@ def main() -> None:
     for rid in _common.rulesets(args.ruleset, registry.RULESET_IDS):
         before_peak, worlds_before = peak_mib(), len(esper.list_worlds())
         start = time.perf_counter()
+        marks: list[str] = []
         for i in range(args.games):
             match = play_game(default_scenario(rid, None, args.seed + i), args.ai, args.ai)
             match.close()
+            if (i + 1) % max(1, args.games // 5) == 0:
+                gc.collect()
+                now = current_mib()
+                marks.append(f"{i + 1}: {now:.0f}" if now is not None else f"{i + 1}: ?")
         seconds = time.perf_counter() - start
         print(f"{rid}: {args.games} games ({args.ai}) in {seconds:.1f} s; peak RSS {before_peak:.1f} -> "
               f"{peak_mib():.1f} MiB; esper worlds alive {worlds_before} -> {len(esper.list_worlds())}")
+        print(f"{' ' * len(rid)}  RSS after n games (MiB): {', '.join(marks)}")
 
 
 if __name__ == "__main__":

@@ -29,11 +29,12 @@ def user_dir(kind: str = "") -> Path:
     return path
 
 
-def maps_for(board_kind: str, ruleset_id: str = "") -> list[Path]:
-    """Shipped maps of a board kind; maps naming the ruleset in their file name come first."""
+def maps_for(board_kind: str, ruleset_id: str = "", default: str = "") -> list[Path]:
+    """Shipped maps of a board kind: the ruleset's default first, then its own, benchmarks last."""
     sub = MAPS_DIR / board_kind
     found = sorted(sub.glob("*.tmx")) if sub.is_dir() else []
-    return sorted(found, key=lambda p: (not p.stem.startswith(ruleset_id), p.name))
+    return sorted(found, key=lambda p: (p.stem != default, not p.stem.startswith(ruleset_id),
+                                        p.stem.startswith("bench_"), p.name))
 
 
 def resolve_map(name: str) -> Path:

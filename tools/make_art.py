@@ -555,23 +555,21 @@ def render(tiles: list[Tile], size: tuple[int, int], columns: int, hexed: bool, 
 
 def _prop_xml(key: str, value: object) -> str:
     if isinstance(value, bool):
-        return f'    <property name="{key}" type="bool" value="{"true" if value else "false"}"/>'
+        return f'   <property name="{key}" type="bool" value="{"true" if value else "false"}"/>'
     if isinstance(value, int):
-        return f'    <property name="{key}" type="int" value="{value}"/>'
+        return f'   <property name="{key}" type="int" value="{value}"/>'
     if isinstance(value, float):
-        return f'    <property name="{key}" type="float" value="{value:g}"/>'
-    return f'    <property name="{key}" value={quoteattr(str(value))}/>'
+        return f'   <property name="{key}" type="float" value="{value:g}"/>'
+    return f'   <property name="{key}" value={quoteattr(str(value))}/>'
 
 
 def tsx(name: str, tiles: list[Tile], size: tuple[int, int], columns: int, image: str,
-        image_size: tuple[int, int], hexed: bool) -> str:
+        image_size: tuple[int, int]) -> str:
     """A Tiled 1.10 tileset file with every tile's properties."""
     w, h = size
     lines = ['<?xml version="1.0" encoding="UTF-8"?>',
              f'<tileset version="1.10" tiledversion="1.10.2" name="{name}" tilewidth="{w}" '
              f'tileheight="{h}" tilecount="{len(tiles)}" columns="{columns}">']
-    if hexed:
-        lines.append(f' <grid orientation="orthogonal" width="{w}" height="{h}"/>')
     lines.append(f' <image source="{image}" width="{image_size[0]}" height="{image_size[1]}"/>')
     for i, tile in enumerate(tiles):
         lines.append(f' <tile id="{i}">')
@@ -590,7 +588,7 @@ def write_set(name: str, tiles: list[Tile], size: tuple[int, int], columns: int,
     sheet = render(tiles, size, columns, hexed, seed)
     png = OUT / f"{name}.png"
     pygame.image.save(sheet, str(png))
-    (OUT / f"{name}.tsx").write_text(tsx(name, tiles, size, columns, png.name, sheet.get_size(), hexed))
+    (OUT / f"{name}.tsx").write_text(tsx(name, tiles, size, columns, png.name, sheet.get_size()))
     print(f"wrote {png.relative_to(ROOT)} and {name}.tsx ({len(tiles)} tiles)")
 
 

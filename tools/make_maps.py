@@ -177,7 +177,7 @@ def nightmarket() -> Plan:
     size = (24, 18)
     plan = rot180(NIGHTMARKET_TOP, size[1])
     light = rot180(NIGHTMARKET_LIGHT_TOP, size[1])
-    p1 = block(0, 7, 2, 8)
+    p1 = block(0, 7, 1, 10)
     return Plan(
         "maps/square/voidmarked_nightmarket.tmx", "orthogonal", size, "square_terrain",
         square_layers(plan, "paving", light),

@@ -3,7 +3,8 @@
 Each sample is one world the side could be in given what it has seen (`knowledge.Sample`:
 hidden cards re-dealt among the zones it cannot see, chance reseeded from the AI's own source).
 On a sample, every candidate action (Normal's best few) is played out: the action, the rest of
-this side's turn and the enemy's reply with a fast greedy policy, then the ruleset's `evaluate`.
+this side turn and the enemy's next turn with a fast greedy policy, then the ruleset's
+`evaluate`.
 All candidates share each sample (common random numbers), so their values are compared pairwise.
 Samples continue until the time budget (per decision, and per side turn) or a sample cap runs
 out; the search is anytime: whenever it stops, the best-supported candidate so far is chosen.
@@ -17,8 +18,8 @@ import math
 from dataclasses import dataclass, field
 
 from game.ai.explain import Explanation, candidate, top
-from game.ai.knowledge import Deadline, Sample, StepError, default_answer, side_turn_key, step
-from game.ai.utility import NormalAI, Ranked, Scorer, decide_by_advice, destination, is_move, label_of
+from game.ai.knowledge import Deadline, Sample, StepError, default_answer, side_turn_key, step, units
+from game.ai.utility import NormalAI, Ranked, decide_by_advice, destination, is_move, label_of
 from game.core.action import Action, Decision
 from game.core.chance import Chance
 from game.core.match import Match
@@ -51,22 +52,23 @@ def paired(a: Arm, b: Arm) -> tuple[float, float, int]:
     return mean, math.sqrt(var / n), n
 
 
-def fast_policy(match: Match, scorer: Scorer, chance: Chance, legal: list[Action],
-                max_moves: int = 3) -> Action:
-    """Greedy rollout choice: every non-move scored with the utility terms; of the moves only a
-    few are scored (the ruleset's assess is the costly part): the one ending nearest an enemy
-    and random others drawn from the AI's own chance."""
+def fast_policy(match: Match, chance: Chance, legal: list[Action], max_moves: int = 3) -> Action:
+    """Greedy rollout choice on the ruleset's baseline score, a little focus on wounded targets.
+
+    Aimed actions (attacks, powers) and a few moves are scored: the move ending nearest an enemy
+    and random others from the AI's own chance (the ruleset's assess is the costly part).
+    Untargeted actions (reload, dash, end...) are taken only when nothing scores above zero:
+    some rulesets price them by scanning the whole board, too slow for a rollout step.
+    """
     rs = match.ruleset
     turn = match.current()
-    cache = scorer.context(match, turn.side)
+    info = {u.ent: u for u in units(match)}
     moves = [a for a in legal if is_move(rs, a)]
-    # aimed actions (attacks, powers) are scored; untargeted ones (reload, dash, end...) are not,
-    # some rulesets price them by scanning the whole board, too slow for a rollout step
     aimed = [a for a in legal if not is_move(rs, a) and (a.target is not None or a.cell is not None)]
     plain = [a for a in legal if not is_move(rs, a) and a.target is None and a.cell is None]
     if len(moves) > max_moves:
         picked: list[Action] = []
-        foes = [e.cell for e in cache.enemies]
+        foes = [u.cell for u in info.values() if u.side != turn.side and u.active]
         if foes:
             board = match.board
 
@@ -84,10 +86,14 @@ def fast_policy(match: Match, scorer: Scorer, chance: Chance, legal: list[Action
         moves = picked
     best: Action | None = None
     best_score = 0.0
-    for a in aimed + moves:
-        s = sum(scorer.terms(match, cache, a).values())
-        if s > best_score:
-            best, best_score = a, s
+    with match.world:
+        for a in aimed + moves:
+            s = rs.assess(match, a).score()
+            target = info.get(a.target) if a.target is not None else None
+            if target is not None and target.side != turn.side and s > 0:
+                s *= 1.5 - 0.5 * target.hp_frac
+            if s > best_score:
+                best, best_score = a, s
     if best is None:
         ender = next((a for a in plain if a.kind == "end"), None)
         best = ender or (plain[0] if plain else legal[0])
@@ -116,7 +122,6 @@ class HardAI:
         self.rollout_moves = rollout_moves
         self.chance = Chance(seed ^ 0x48415244)
         self.normal = NormalAI(seed, budget=budget, lookahead=6)
-        self.rollout = Scorer()
         self.last_explanation: Explanation = []
         self.times: list[float] = []
         self.samples_done: list[int] = []
@@ -221,21 +226,25 @@ class HardAI:
 
     def _playout(self, sim: Match, side: str, action: Action, seed: int, deadline: Deadline,
                  margin: float) -> float | None:
-        """Play the action, the rest of this side's turn and the enemy's reply; the leaf value."""
+        """Play the action, the rest of this side turn and the enemy's next turn; the leaf value.
+
+        The enemy's turn is its next unit activation where units take turns one at a time (or its
+        whole turn where the side acts as one); the playout stops when that is over.
+        """
         policy_chance = Chance(seed)
         try:
             step(sim, action, default_answer)
-            left_side = False
+            reply: tuple[str, int | None] | None = None
             for _ in range(self.max_steps):
                 if sim.over or deadline.over(margin):
                     break
                 turn = sim.current()
-                if turn.side != side:
-                    left_side = True
-                elif left_side:
+                if reply is None and turn.side != side:
+                    reply = (turn.side, turn.unit)
+                elif reply is not None and (turn.side, turn.unit) != reply:
                     break
                 legal = sim.legal()
-                step(sim, fast_policy(sim, self.rollout, policy_chance, legal, self.rollout_moves),
+                step(sim, fast_policy(sim, policy_chance, legal, self.rollout_moves),
                      default_answer, legal=legal)
         except StepError:
             return None

@@ -306,10 +306,12 @@ class NormalAI:
         side = match.current().side
         cache = self.scorer.context(match, side)
         ranked: list[Ranked] = []
-        for i, action in enumerate(legal):
+        # attacks and other non-moves first: if the deadline cuts the list, moves are what is lost
+        order = sorted(range(len(legal)), key=lambda i: (is_move(match.ruleset, legal[i]), i))
+        for i in order:
             if ranked and deadline.over(margin=0.3 * deadline.seconds):
                 break
-            ranked.append(Ranked(i, action, self.scorer.terms(match, cache, action)))
+            ranked.append(Ranked(i, legal[i], self.scorer.terms(match, cache, legal[i])))
         self._lookahead(match, cache, ranked, deadline, self.lookahead if lookahead is None else lookahead)
         ranked.sort(key=lambda r: (-r.score, r.index))
         return ranked

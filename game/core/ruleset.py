@@ -87,6 +87,8 @@ class Ruleset(ABC):
     name: ClassVar[str]
     board_kind: ClassVar[str]
     round_cap: ClassVar[int] = 30
+    #: stem of the shipped map a default skirmish is played on ("" = the first of its kind)
+    default_map: ClassVar[str] = ""
     #: action kinds that draw no chance and may be undone until a chance event happens
     undoable: ClassVar[frozenset[str]] = frozenset({"move"})
 
@@ -103,7 +105,7 @@ class Ruleset(ABC):
         """Shipped maps this ruleset can be played on (its board kind), default first."""
         from game.paths import maps_for
 
-        return maps_for(self.board_kind, self.id)
+        return maps_for(self.board_kind, self.id, self.default_map)
 
     # -- play ----------------------------------------------------------------------------------
     @abstractmethod

@@ -12,7 +12,7 @@ from typing import Any
 
 from game.ai.controller import make_controller
 from game.core.action import Action, Decision
-from game.core.components import Position
+from game.core.components import Health, Position, Side
 from game.core.events import Event
 from game.core.geometry import Cell
 from game.core.match import HumanController, Match, Need
@@ -95,6 +95,9 @@ class Session:
             else:
                 self.players[side] = make_controller(spec, seed * 2 + i + 1)
         match.controllers = {side: HumanController() for side in self.sides}
+        # Health lost by enemies during each unit's inputs: the results chart's fallback when a
+        # ruleset's events carry no "damage"/"attacker" data.
+        self.damage_dealt: dict[int, int] = {}
         self.need: Need | None = None
         self.refresh()
 
@@ -143,10 +146,30 @@ class Session:
         with self.match.world:
             return {ent: tuple(pos.cell) for ent, (pos,) in self.match.units(Position)}  # type: ignore[misc]
 
+    def _health(self) -> dict[int, tuple[str, int]]:
+        with self.match.world:
+            return {ent: (sd.side, hp.current) for ent, (hp, sd) in self.match.units(Health, Side)}
+
+    def _credit(self, actor: int | None, before: dict[int, tuple[str, int]]) -> None:
+        if actor is None:
+            return
+        after = self._health()
+        own = before.get(actor, after.get(actor, ("", 0)))[0]
+        lost = sum(max(0, hp - after[e][1]) for e, (sd, hp) in before.items() if e in after and sd != own)
+        if lost:
+            self.damage_dealt[actor] = self.damage_dealt.get(actor, 0) + lost
+
     def _run(self, side: str, fn: Any, action: Action | None = None, answer: str = "") -> Step:
         before = self._positions()
+        health = self._health()
+        acting = (
+            action.actor
+            if action is not None and action.actor is not None
+            else (None if self.match.over else self.match.current().unit)
+        )
         log_len = len(self.match.log)
         fn()
+        self._credit(acting, health)
         after = self._positions()
         step = Step(side, action, answer, list(self.match.log[log_len:]))
         for ent, cell in after.items():

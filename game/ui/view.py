@@ -64,6 +64,15 @@ def _marks(units: list[tuple[int, str, str]]) -> dict[int, str]:
     return out
 
 
+def _view_int(view: dict[str, Any], *keys: str) -> int | None:
+    """A number a ruleset's unit_view states (health for units without a Health component)."""
+    for key in keys:
+        value = view.get(key)
+        if isinstance(value, int) and not isinstance(value, bool):
+            return value
+    return None
+
+
 def read_units(match: Match, viewer: str | None) -> list[UnitInfo]:
     """Every unit with a position, as `viewer` may see it (None = everything, for spectators)."""
     sides = list(match.table.sides)
@@ -96,8 +105,8 @@ def read_units(match: Match, viewer: str | None) -> list[UnitInfo]:
                     side_index=sides.index(side.side) if side.side in sides else 0,
                     cell=tuple(pos.cell),
                     mark=str(view.get("mark") or marks.get(ent, "?"))[:2],  # type: ignore[arg-type]
-                    hp=health.current if health else None,
-                    hp_max=health.maximum if health else None,
+                    hp=health.current if health else _view_int(view, "health", "hp"),
+                    hp_max=health.maximum if health else _view_int(view, "max_health", "hp_max"),
                     conditions=tuple(sorted(conds.active)) if conds else (),
                     facing=facing.direction if facing else None,
                     state=status.state if status else "active",

@@ -485,3 +485,10 @@ def test_cli_check_map_refuses_broken_maps_with_one_line(tmp_path, change):
     assert len(lines) == 1, res.stderr
     assert lines[0].startswith(f"skirmish: {bad}: ") and "Traceback" not in res.stderr
     assert res.stdout == ""
+
+
+def test_loading_a_map_does_not_import_pygame():
+    code = ("import sys; from pathlib import Path; from game.core.tmx import load_board; "
+            f"load_board(Path({str(WAREHOUSE)!r})); print('pygame' in sys.modules)")
+    res = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT, timeout=120)
+    assert res.returncode == 0 and res.stdout.strip() == "False", res.stderr

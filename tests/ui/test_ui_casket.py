@@ -1,4 +1,4 @@
-"""A casket skirmish (hex board, facings, side activations, damage prompts) driven through the battle screen."""
+"""A casket skirmish (hex board, facings, side activations, prompts) driven through the battle screen."""
 
 from __future__ import annotations
 

@@ -175,4 +175,5 @@ def test_palette_change_restyles_the_battle(app):
     z = scene.camera.zoom
     r = min(scene.layout.tw, scene.layout.th) * 0.74 * z / 2
     sx, sy = scene.camera.to_screen(scene.layout.centre(u.cell))
-    assert tuple(app.screen.get_at((round(sx), round(sy + 0.7 * r))))[:3] == palette("muted").side(u.side_index)
+    got = tuple(app.screen.get_at((round(sx), round(sy + 0.7 * r))))[:3]
+    assert got == palette("muted").side(u.side_index)

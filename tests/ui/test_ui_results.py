@@ -46,3 +46,8 @@ def test_replay_re_runs_the_inputs_to_the_same_end(app, driver, mini_registered)
     assert replay.match.state_hash() == s.match.state_hash()
     again = replay_session(s)
     assert again.match.inputs == []
+
+
+def test_health_watch_credits_the_same_damage_as_the_events_state(mini_registered):
+    s = finished_session()
+    assert s.damage_dealt and s.damage_dealt == damage_by_unit(s.match.log)

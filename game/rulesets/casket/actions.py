@@ -107,7 +107,8 @@ def repair_actions(match: Match, ent: int) -> list[Action]:
     patients: list[int] = []
     if get(ent, Casket).repair > 0:
         patients += allies_within(match, ent, 1)
-    if all(match.board.distance(cell_of(ent), cell_of(f)) > RANGE_FOR_REPAIR_ALONE for f in enemies_of(match, ent)):
+    here = cell_of(ent)
+    if all(match.board.distance(here, cell_of(f)) > RANGE_FOR_REPAIR_ALONE for f in enemies_of(match, ent)):
         patients.append(ent)
     for p in patients:
         for thread in repairable(p):

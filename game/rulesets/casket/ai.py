@@ -27,7 +27,7 @@ from game.rulesets.casket.components import (
     side_of,
     structure,
 )
-from game.rulesets.casket.content import DAMAGE_CARD, CardDef, Content
+from game.rulesets.casket.content import DAMAGE_CARD, TARGETED, CardDef, Content
 from game.rulesets.casket.damage import component_points
 from game.rulesets.casket.effects import split_option
 from game.rulesets.casket.heat import OVERHEAT
@@ -59,6 +59,7 @@ class _Ctx:
     enemies: list[int]
     attacks: list[CardDef]
     enemy_cells: list[Cell] = field(default_factory=list)
+    spends: list[tuple[int, float]] | None = None
     best: dict[tuple[Cell, int, int], float] = field(default_factory=dict)
 
 
@@ -157,11 +158,26 @@ def _move_terms(match: Match, ctx: _Ctx, ent: int, path: tuple[Cell, ...], sp_le
     here = cell_of(ent)
     dest = path[-1]
     moved = motion.moved_this + len(path)
-    now = best_attack(match, ctx, here, motion.moved_this, get(ent, CasketSP).sp)
+    sp = get(ent, CasketSP).sp
+    now = best_attack(match, ctx, here, motion.moved_this, sp)
     after = best_attack(match, ctx, dest, moved, sp_left) if can_attack else 0.0
     progress = float(_gap(match, ctx, here) - _gap(match, ctx, dest))
     guard = 0.3 * (movement_mod(moved) - movement_mod(motion.moved_this))
-    return Assessment(expected_damage=0.9 * (after - now), progress=progress + guard)
+    # SP spent walking is SP the other cards in hand (vents, draws) can no longer use
+    forgone = _best_spend(match, ctx, ent, sp) - _best_spend(match, ctx, ent, sp_left)
+    return Assessment(expected_damage=0.9 * (after - now), progress=progress + guard, cost=forgone)
+
+
+def _best_spend(match: Match, ctx: _Ctx, ent: int, sp: int) -> float:
+    """Score of the best untargeted card (vent, draw, boost...) playable with `sp`."""
+    if ctx.spends is None:
+        ctx.spends = []
+        for cid in sorted(set(structure(ent).zones.get("hand", []))):
+            card = ctx.content.card(cid)
+            if card.reaction or card_block(ent, card) or any(e.kind in TARGETED for e in card.effects):
+                continue
+            ctx.spends.append((card.sp, _card_terms(match, ctx, ent, card, None, "").score()))
+    return max([v for cost, v in ctx.spends if cost <= sp] + [0.0])
 
 
 def assess(match: Match, action: Action) -> Assessment:
@@ -182,32 +198,39 @@ def assess(match: Match, action: Action) -> Assessment:
     if action.kind == "move":
         cost = route_cost(match, ent, action.path, plain=True, steady=False)
         terms = _move_terms(match, ctx, ent, action.path, sp - cost, True)
-        terms.cost = 0.05 * cost
+        terms.cost += 0.05 * cost
         return terms
     if action.kind == "turn":
         here = cell_of(ent)
-        gain = _facing_value(match, ent, here, int(action.option)) - _facing_value(match, ent, here, facing_of(ent))
+        new = _facing_value(match, ent, here, int(action.option))
+        gain = new - _facing_value(match, ent, here, facing_of(ent))
         return Assessment(exposure=-gain, cost=0.2 * turn_cost(ent, int(action.option)) + 0.05)
     if action.kind == "repair":
         return Assessment(progress=2.0)
     if action.kind != "card":
         return Assessment()
     card_id, aim = split_option(action.option)
-    card = ctx.content.card(card_id)
+    return _card_terms(match, ctx, ent, ctx.content.card(card_id), action, aim)
+
+
+def _card_terms(match: Match, ctx: _Ctx, ent: int, card: CardDef, action: Action | None,
+                aim: str) -> Assessment:
+    """Terms of playing a card (action None: an untargeted card, valued for the SP it needs)."""
+    sp = get(ent, CasketSP).sp
     # a played card makes room for a fresh draw at the end of the activation
     out = Assessment(cost=0.05 * card.sp - CYCLE)
-    if card.attack is not None and action.target is not None:
+    if action is not None and card.attack is not None and action.target is not None:
         value, kill = attack_value(match, ent, action.target, card, aim or "random")
         out.expected_damage += value
         out.kill_chance = kill
     move = card.effect("move")
-    if move is not None:
+    if action is not None and move is not None:
         cost = card.sp + route_cost(match, ent, action.path, plain=False, steady=move.steady)
         can_attack = card.effect("no_attack") is None
         terms = _move_terms(match, ctx, ent, action.path, sp - cost, can_attack)
         out.expected_damage += terms.expected_damage
         out.progress += terms.progress
-        out.cost = 0.05 * cost + 0.1 - CYCLE
+        out.cost = terms.cost + 0.05 * cost + 0.1 - CYCLE
     for eff in card.effects:
         if eff.kind == "heat":
             if eff.amount > 0:
@@ -298,7 +321,8 @@ def _source_values(content: Content, match: Match, ent: int, decision: Decision)
     unseen = Counter(cards.unseen_by(side_of(ent)))
     total = sum(unseen.values())
     # a deck card lost is a random future card: its average worth (discounted) and component damage
-    per_deck = (sum(n * (0.8 * _card_keep_value(content, ent, c) + 1.2 * component_points(content.card(c), aimed))
+    per_deck = (sum(n * (0.8 * _card_keep_value(content, ent, c)
+                         + 1.2 * component_points(content.card(c), aimed))
                     for c, n in unseen.items()) / total) if total else 0.0
     left = remaining(ent)
     out = {}

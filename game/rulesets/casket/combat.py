@@ -86,7 +86,8 @@ def play_reaction(match: Match, ent: int, card: CardDef) -> int:
     return cut
 
 
-def attack(match: Match, attacker: int, defender: int, card: CardDef, aim: str) -> Generator[Decision, str, None]:
+def attack(match: Match, attacker: int, defender: int, card: CardDef,
+           aim: str) -> Generator[Decision, str, None]:
     """Resolve one attack declared with `card` at `defender`, aimed at a location or Random."""
     content: Content = match.ruleset.content  # type: ignore[attr-defined]
     terms = attack_terms(match, attacker, defender, card)
@@ -118,10 +119,12 @@ def attack(match: Match, attacker: int, defender: int, card: CardDef, aim: str) 
     if aim == "random":
         roll = match.chance.roll_value(LOCATION_DIE)
         loc = LOCATION_OF[roll]
-        match.emit("aim", f"Random location: d6 = {roll} - {LOCATION_NAMES[loc]}.", [f"d6 {roll}"], chance=True)
+        match.emit("aim", f"Random location: d6 = {roll} - {LOCATION_NAMES[loc]}.", [f"d6 {roll}"],
+                   chance=True)
     if result == EXECUTION:
         frame = get(defender, CasketFrame)
-        match.emit("execution", f"EXECUTION: {name_of(defender)}'s {LOCATION_NAMES[loc]} is destroyed outright; "
+        match.emit("execution", f"EXECUTION: {name_of(defender)}'s {LOCATION_NAMES[loc]} is destroyed "
+                   "outright; "
                    f"{damage} damage bypasses all Defense.")
         if frame.damage[loc] < THRESHOLDS[loc]:
             add_component_damage(match, defender, loc, THRESHOLDS[loc] - frame.damage[loc], ["Execution"])

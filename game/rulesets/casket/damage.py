@@ -142,5 +142,6 @@ def component_destroyed(match: Match, ent: int, loc: str) -> None:
                "right_arm": "Primary Weapon cards discarded and unusable",
                "left_arm": "Secondary Equipment discarded; no shield reactions or offhand weapons",
                "chassis": "-1 SP maximum, -1 Defense", "legs": "+1 SP per hex, at most 3 hexes a turn"}
-    match.emit("component_destroyed", f"{name_of(ent)}: {LOCATION_NAMES[loc].upper()} DESTROYED - {effects[loc]}.",
+    match.emit("component_destroyed",
+               f"{name_of(ent)}: {LOCATION_NAMES[loc].upper()} DESTROYED - {effects[loc]}.",
                [f"discarded from hand: {', '.join(dropped)}"] if dropped else [], loc=loc)

@@ -65,7 +65,8 @@ def reveal(match: Match, ent: int, target: int, count: int) -> list[str]:
         seen.append(card)
         shown.append(card)
     match.emit("reveal", f"{name_of(ent)} sweeps {name_of(target)}: {len(shown)} hand card(s) revealed.",
-               side=side_of(ent), cards=shown, chance=True)
+               [f"seen: {', '.join(shown)}"], side=side_of(ent), visible=side_of(ent), cards=shown,
+               chance=True)
     return shown
 
 

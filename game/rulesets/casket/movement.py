@@ -11,7 +11,6 @@ from __future__ import annotations
 import math
 from collections.abc import Generator
 from dataclasses import dataclass
-from functools import lru_cache
 from typing import TYPE_CHECKING
 
 from game.core.action import Decision, Option
@@ -56,13 +55,14 @@ def step_cost(match: Match, cell: Cell, plain: bool, penalty: int) -> int:
     return int(plain) + _extra(match.board.at(cell)) + penalty
 
 
-@lru_cache(maxsize=256)
 def _extra(terrain: Terrain) -> int:
     """Extra SP of rough ground (move_cost above 1)."""
-    return max(0, math.ceil(terrain.move_cost) - 1)
+    cost = terrain.move_cost
+    return 0 if cost <= 1 else math.ceil(cost) - 1
 
 
-def routes(match: Match, ent: int, hexes: int, budget: int, plain: bool, steady: bool = False) -> dict[Cell, Route]:
+def routes(match: Match, ent: int, hexes: int, budget: int, plain: bool,
+           steady: bool = False) -> dict[Cell, Route]:
     """Every hex the casket can end on within `hexes` hexes and `budget` SP (cheapest, then shortest).
 
     Hex by hex outwards; a hex already reached in fewer hexes for no more SP is not expanded again.

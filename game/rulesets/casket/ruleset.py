@@ -28,6 +28,7 @@ class CasketRuleset(Ruleset):
     id: ClassVar[str] = "casket"
     name: ClassVar[str] = "Casket"
     board_kind: ClassVar[str] = "hex"
+    default_map: ClassVar[str] = "casket_foundry"
     round_cap: ClassVar[int] = 40
     undoable: ClassVar[frozenset[str]] = frozenset({"move", "turn"})
 
@@ -41,7 +42,8 @@ class CasketRuleset(Ruleset):
         """Every squad, duel squads included."""
         c = self.content
         return {s.id: SquadInfo(s.id, s.name, s.description,
-                                tuple(f"{k.name} ({c.chassis[k.chassis].name}, {len(c.decks[k.deck].cards)} cards)"
+                                tuple(f"{k.name} ({c.chassis[k.chassis].name}, "
+                                      f"{len(c.decks[k.deck].cards)} cards)"
                                       for k in s.caskets))
                 for s in c.squads.values()}
 
@@ -122,15 +124,18 @@ class CasketRuleset(Ruleset):
         lines += [f"damage after defense dice {d}: {float(p):.1%}" for d, p in sorted(odds.final.items())]
         return Preview(title, outcomes, hit=float(odds.hit),
                        crit=float(odds.results.get("Critical Hit", 0) + odds.results.get("Execution", 0)),
-                       expected_damage=float(odds.expected_final), kill=float(odds.at_least(left)), lines=lines)
+                       expected_damage=float(odds.expected_final), kill=float(odds.at_least(left)),
+                       lines=lines)
 
     def assess(self, match: Match, action: Action) -> Assessment:
         """Baseline-AI terms (see ai.py)."""
-        return ai.assess(match, action)
+        with match.world:
+            return ai.assess(match, action)
 
     def advise(self, match: Match, decision: Decision) -> dict[str, float]:
         """Baseline-AI answers (see ai.py)."""
-        return ai.advise(match, decision)
+        with match.world:
+            return ai.advise(match, decision)
 
     def invariants(self, match: Match) -> list[str]:
         """Cards conserved, one casket per hex, nobody inside walls, non-negative SP and heat."""

@@ -61,7 +61,8 @@ def deploy(match: Match, content: Content) -> None:
         free = [c for c in spawn_cells(match.board, side, index, len(squad.caskets))
                 if all(c not in cells for cells in placed.values())]
         if len(free) < len(squad.caskets):
-            raise UserError(f"not enough spawn hexes for {side}'s {len(squad.caskets)} caskets", match.board.source)
+            raise UserError(f"not enough spawn hexes for {side}'s {len(squad.caskets)} caskets",
+                            match.board.source)
         placed[side] = free[:len(squad.caskets)]
     created: list[int] = []
     for side in sides:
@@ -71,7 +72,8 @@ def deploy(match: Match, content: Content) -> None:
             deck = content.decks[spec.deck]
             check_cap(deck, int(cap) if cap is not None else None, f"squad.{squad.id}")
             chassis = content.chassis[spec.chassis]
-            target = min(enemy_cells, key=lambda c: (match.board.distance(cell, c), c)) if enemy_cells else cell
+            target = (min(enemy_cells, key=lambda c: (match.board.distance(cell, c), c))
+                      if enemy_cells else cell)
             facing = match.board.grid.direction_to(cell, target) if target != cell else 0  # type: ignore[attr-defined]
             cards = new_structure(list(deck.cards), side)
             wounds = new_wound_deck(content)

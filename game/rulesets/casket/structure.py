@@ -64,7 +64,8 @@ def draw(match: Match, ent: int, count: int) -> list[str]:
             continue
         out.append(card)
     if dropped:
-        match.emit("draw", f"{name_of(ent)} discards {len(dropped)} drawn card(s) its destroyed arm cannot use.",
+        match.emit("draw", f"{name_of(ent)} discards {len(dropped)} drawn card(s) its destroyed arm "
+                   "cannot use.",
                    [f"discarded: {', '.join(dropped)}"])
     return out
 

@@ -85,7 +85,8 @@ class Terms:
 
     def breakdown(self) -> list[str]:
         """Readable lines: every to-hit modifier, then damage and bypass terms."""
-        out = [f"{label}: {value:+d}" if i else f"{label}: {value}+" for i, (label, value) in enumerate(self.lines)]
+        out = [f"{label}: {value:+d}" if i else f"{label}: {value}+"
+               for i, (label, value) in enumerate(self.lines)]
         out.append(f"target number: {self.target}+")
         out.append(f"base damage {self.base}" + "".join(f", {label} {v:+d}" for label, v in self.bonus_lines))
         if self.bypass_lines:
@@ -132,8 +133,8 @@ def attack_terms(match: Match, attacker: int, defender: int, card: CardDef, at: 
         bypass_lines.append((card.name, eff.bypass))
     if defense_malus(defender):
         bypass_lines.append(("defender's Defense penalty", defense_malus(defender)))
-    return Terms(target, eff.damage, sum(v for _, v in bonus_lines), sum(v for _, v in bypass_lines), arc, dist,
-                 lines, bonus_lines, bypass_lines)
+    return Terms(target, eff.damage, sum(v for _, v in bonus_lines), sum(v for _, v in bypass_lines),
+                 arc, dist, lines, bonus_lines, bypass_lines)
 
 
 def attack_block(match: Match, attacker: int, defender: int, card: CardDef, at: Cell | None = None,

@@ -64,7 +64,8 @@ def roll_initiative(match: Match) -> str:
             break
         match.emit("initiative", f"Initiative tie ({ra}-{rb}) in the first round: roll again.", chance=True)
     t.data["first"], t.data["second"] = first, (b if first == a else a)
-    match.emit("initiative", f"Round {t.round}: {a} rolls {ra}, {b} rolls {rb} - {first} activates first ({why}).",
+    match.emit("initiative", f"Round {t.round}: {a} rolls {ra}, {b} rolls {rb} - {first} activates first "
+               f"({why}).",
                [f"{a} d6 {ra}", f"{b} d6 {rb}"], chance=True, first=first)
     return first
 
@@ -107,7 +108,8 @@ def begin_activation(match: Match, ent: int) -> None:
         get(ent, CasketTempo).dissociated = lost
         if lost:
             sp.sp = max(0, sp.sp - 1)
-        match.emit("dissociation", f"Dissociation: d6 = {roll}" + (" - the pilot zones out, -1 SP." if lost else "."),
+        match.emit("dissociation",
+                   f"Dissociation: d6 = {roll}" + (" - the pilot zones out, -1 SP." if lost else "."),
                    [f"d6 {roll} (1-2 loses 1 SP)"], chance=True)
     if not is_active(ent):
         end_activation(match, ent, draw=False)

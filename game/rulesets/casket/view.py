@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections import Counter
+from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
 from game.core.cards import Cards
@@ -92,6 +93,14 @@ def unit_view(match: Match, ent: int, side: str | None) -> dict[str, Any]:
         return out
 
 
+@lru_cache(maxsize=64)
+def _deck_counts(start: tuple[str, ...], damage_cards: int) -> Counter[str]:
+    """The cards a structure deck must hold: its deck list plus one Damage card per reshuffle."""
+    counts = Counter(start)
+    counts[DAMAGE_CARD] += damage_cards
+    return counts
+
+
 def invariants(match: Match) -> list[str]:
     """Broken invariants: empty when all is well."""
     bad: list[str] = []
@@ -100,11 +109,11 @@ def invariants(match: Match) -> list[str]:
         for ent in caskets(match):
             name = name_of(ent)
             cards = get(ent, Cards)
-            expected = Counter(get(ent, Casket).start_deck)
-            expected[DAMAGE_CARD] += cards.reshuffles
-            if cards.all_cards() != expected:
-                bad.append(f"{name}: structure cards not conserved ({cards.all_cards() - expected} extra, "
-                           f"{expected - cards.all_cards()} missing)")
+            expected = _deck_counts(tuple(get(ent, Casket).start_deck), cards.reshuffles)
+            held = cards.all_cards()
+            if held != expected:
+                bad.append(f"{name}: structure cards not conserved ({held - expected} extra, "
+                           f"{expected - held} missing)")
             wounds = get(ent, CasketWounds).all_cards()
             if sum(wounds.values()) != 10 or len(wounds) != 10:
                 bad.append(f"{name}: the wound deck does not hold its 10 cards")

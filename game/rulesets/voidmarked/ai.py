@@ -99,6 +99,7 @@ class _Context:
         self.sight = board_cache(match.board)
         self.targets = [(e, self.cells[e], self.base(ent, e, "main"), [None] * 8) for e in self.foes]
         self.threats = []
+        self.speeds = {e: stats(e).speed for e in self.standing}
         for e in self.standing:
             we = data().weapons[gear(e).weapon]
             self.threats.append((e, self.cells[e], weapon_band(we, 1)[1] + stats(e).speed, we,
@@ -193,7 +194,8 @@ class _Context:
                 codes.append(0)
         threat_codes = []
         nearest = 10**6
-        for _, there, reach, we, _, _, _ in self.threats:
+        for e, there, reach, we, _, _, _ in self.threats:
+            speed = self.speeds[e]
             dx = there[0] - x
             dy = there[1] - y
             d = max(dx if dx >= 0 else -dx, dy if dy >= 0 else -dy)
@@ -202,9 +204,10 @@ class _Context:
             if d > reach:
                 threat_codes.append(-1)
             elif we.ranged:
+                # it may use its Move first: long range only if still beyond range after it
                 covered = not no_cover and in_cover(board, there, cell)
                 blind = not open_sight and not los(board, there, cell)
-                threat_codes.append(blind * 4 + (d * 5 > we.range_ft) * 2 + covered)
+                threat_codes.append(blind * 4 + ((d - speed) * 5 > we.range_ft) * 2 + covered)
             else:
                 threat_codes.append(0)
         closeness = float(-max(0, nearest - w.range_sq)) if self.threats else 0.0

@@ -34,6 +34,7 @@ class VoidmarkedRuleset(Ruleset):
     id: ClassVar[str] = "voidmarked"
     name: ClassVar[str] = "Voidmarked"
     board_kind: ClassVar[str] = "square"
+    default_map: ClassVar[str] = "voidmarked_warehouse"
     round_cap: ClassVar[int] = 30
     undoable: ClassVar[frozenset[str]] = frozenset({"move"})
 

@@ -1,76 +1,139 @@
-"""Line of sight and cover for voidmarked, memoised per board (the board never changes in a match).
+"""Line of sight and cover for voidmarked, memoised per board content.
 
-LoS is core `sight.has_los` (VM-LOS: walls and full cover block, units do not). Cover follows
-VM-COVER: a cover square on the line of fire counts when the gap between it and the target is at
-most half the cover's height (adjacent = 0 ft, each further square 5 ft more).
+VM-LOS is core `sight.has_los` (walls and full cover block, units do not); VM-COVER follows
+core `sight.cover_on_line`: a cover square on the line of fire counts when the gap between it
+and the target is at most half the cover's height (adjacent = 0 ft, each further square 5 ft).
+
+The AI asks these questions tens of thousands of times a game, so on square boards the same
+lines are walked from offsets computed once per displacement (the square line is the same
+under translation), and answers are memoised per board *content*: a simulation loading the
+same map twenty times reuses them. tests/rulesets/voidmarked/test_sight.py checks every pair
+of squares of the shipped maps against the core functions.
 """
 
 from __future__ import annotations
 
 import weakref
+from functools import lru_cache
 
-from game.core.board import Board
-from game.core.geometry import Cell
+from game.core.board import Board, Terrain
+from game.core.geometry import Cell, SquareGrid
 from game.core.sight import cover_on_line, has_los
 
-_CACHES: dict[int, _BoardCache] = {}
+_BY_ID: dict[int, _Sight] = {}
+_BY_CONTENT: dict[tuple, _Sight] = {}
+_GRID = SquareGrid()
 
 
-class _BoardCache:
-    """Memo tables of one board."""
+@lru_cache(maxsize=65536)
+def _between(dx: int, dy: int) -> tuple[Cell, ...]:
+    """Offsets of the squares strictly between (0, 0) and (dx, dy) on the square line."""
+    return tuple(c for c in _GRID.line((0, 0), (dx, dy)) if c != (0, 0) and c != (dx, dy))
+
+
+class _Sight:
+    """Memo tables and the walls and cover of one board."""
 
     def __init__(self, board: Board) -> None:
-        self.open_sight = not any(t.blocks_los for t in board.terrain.values())
-        self.no_cover = not any(t.cover > 0 for t in board.terrain.values())
+        terrain = board.terrain
+        self.square = board.kind == "square"
+        self.cells = frozenset(terrain)
+        self.blockers = frozenset(c for c, t in terrain.items() if t.blocks_los)
+        self.covers: dict[Cell, Terrain] = {c: t for c, t in terrain.items() if t.cover > 0}
+        self.open_sight = not self.blockers
+        self.no_cover = not self.covers
         self.los: dict[tuple[Cell, Cell], bool] = {}
         self.cover: dict[tuple[Cell, Cell], bool] = {}
 
 
-def board_cache(board: Board) -> _BoardCache:
+def _fingerprint(board: Board) -> tuple:
+    special = tuple(sorted((c, t.blocks_los, t.cover, t.cover_height_ft, t.obscured)
+                           for c, t in board.terrain.items()
+                           if t.blocks_los or t.cover or t.obscured))
+    return (board.kind, board.size, len(board.terrain), getattr(board.grid, "stagger_axis", ""),
+            getattr(board.grid, "stagger_index", ""), special)
+
+
+def board_cache(board: Board) -> _Sight:
     """The board's memo tables (open_sight / no_cover say when LoS and cover are trivial)."""
-    return _cache(board)
-
-
-def _cache(board: Board) -> _BoardCache:
     key = id(board)
-    found = _CACHES.get(key)
+    found = _BY_ID.get(key)
     if found is None:
-        found = _CACHES[key] = _BoardCache(board)
-        weakref.finalize(board, _CACHES.pop, key, None)
+        content = _fingerprint(board)
+        found = _BY_CONTENT.get(content)
+        if found is None:
+            if len(_BY_CONTENT) > 16:
+                _BY_CONTENT.clear()
+            found = _BY_CONTENT[content] = _Sight(board)
+        _BY_ID[key] = found
+        weakref.finalize(board, _BY_ID.pop, key, None)
     return found
 
 
 def forget(board: Board) -> None:
-    """Drop a board's memo tables (only needed when a test edits terrain after first use)."""
-    _CACHES.pop(id(board), None)
+    """Drop a board's memo (only needed when a test edits terrain after first use)."""
+    _BY_ID.pop(id(board), None)
+    _BY_CONTENT.pop(_fingerprint(board), None)
 
 
 def los(board: Board, a: Cell, b: Cell) -> bool:
     """VM-LOS between two squares (symmetric)."""
-    cache = _cache(board)
-    if cache.open_sight:
-        return a in board and b in board
-    key = (a, b) if a <= b else (b, a)
-    found = cache.los.get(key)
+    sight = board_cache(board)
+    if sight.open_sight:
+        return a in sight.cells and b in sight.cells
+    lo, hi = (a, b) if a <= b else (b, a)
+    key = (lo, hi)
+    found = sight.los.get(key)
     if found is None:
-        found = cache.los[key] = has_los(board, a, b)
+        if sight.square:
+            found = _walk_los(sight, lo, hi)
+        else:
+            found = has_los(board, a, b)
+        sight.los[key] = found
     return found
+
+
+def _walk_los(sight: _Sight, lo: Cell, hi: Cell) -> bool:
+    if lo not in sight.cells or hi not in sight.cells:
+        return False
+    x, y = lo
+    cells, blockers = sight.cells, sight.blockers
+    for ox, oy in _between(hi[0] - x, hi[1] - y):
+        c = (x + ox, y + oy)
+        if c in blockers or c not in cells:
+            return False
+    return True
 
 
 def in_cover(board: Board, attacker: Cell, target: Cell) -> bool:
     """VM-COVER: the target is in cover against an attack from `attacker`."""
-    cache = _cache(board)
-    if cache.no_cover:
+    sight = board_cache(board)
+    if sight.no_cover:
         return False
     key = (attacker, target)
-    found = cache.cover.get(key)
+    found = sight.cover.get(key)
     if found is None:
-        found = cache.cover[key] = cover_counts(board, attacker, target)
+        found = sight.cover[key] = _walk_cover(sight, attacker, target) if sight.square else \
+            cover_counts(board, attacker, target)
     return found
 
 
+def _walk_cover(sight: _Sight, attacker: Cell, target: Cell) -> bool:
+    lo, hi = (attacker, target) if attacker <= target else (target, attacker)
+    x, y = lo
+    tx, ty = target
+    covers = sight.covers
+    for ox, oy in _between(hi[0] - x, hi[1] - y):
+        t = covers.get((x + ox, y + oy))
+        if t is not None:
+            gap = max(abs(x + ox - tx), abs(y + oy - ty)) - 1
+            if gap * 5 <= t.cover_height_ft / 2:
+                return True
+    return False
+
+
 def cover_counts(board: Board, attacker: Cell, target: Cell) -> bool:
-    """The uncached VM-COVER test: some cover object on the line within half its height."""
+    """The VM-COVER test on core `cover_on_line`: some cover object on the line within half its height."""
     for cell, terrain in cover_on_line(board, attacker, target):
         if terrain.cover <= 0:
             continue

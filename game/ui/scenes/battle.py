@@ -258,7 +258,6 @@ class BattleScene(Scene):
         self.target_actions: dict[int, list[Action]] = {}
         self.cell_actions: dict[Cell, list[Action]] = {}
         self.groups: list[Group] = []
-        self.frame_times: list[float] = []
         self.layout_rects(app.screen_size)
         self.camera = Camera(self.board_rect, self.layout.size())
         self.camera.fit()
@@ -1397,6 +1396,23 @@ class BattleScene(Scene):
         w = min(self.fonts.px(560), self.board_rect.w - 40)
         return pygame.Rect(0, 0, w, 10)
 
+    def _place_modal(self, rect: pygame.Rect) -> None:
+        """Centre a prompt on the board, moved up or down so the acting unit stays in sight."""
+        rect.center = self.board_rect.center
+        ent = self.turn.unit if self.turn is not None and self.turn.unit is not None else self.selected
+        u = self.unit_by_ent.get(ent) if ent is not None else None
+        if u is None:
+            return
+        x, y = self.camera.to_screen(self.layout.centre(u.cell))
+        if not rect.inflate(self.fonts.px(40), self.fonts.px(40)).collidepoint(x, y):
+            return
+        room = self.fonts.px(12)
+        if y > self.board_rect.centery:
+            rect.top = self.board_rect.top + room
+        else:
+            rect.bottom = self.board_rect.bottom - room
+        rect.clamp_ip(self.board_rect)
+
     def _draw_chooser(self, surface: pygame.Surface) -> None:
         """Several actions fit one click (facings, aimed parts): pick one with 1-9 or the mouse."""
         f, pal = self.fonts, self.pal
@@ -1414,7 +1430,7 @@ class BattleScene(Scene):
             + f.line_height(Fonts.SMALL)
             + pad,
         )
-        rect.center = self.board_rect.center
+        self._place_modal(rect)
         panel(surface, rect, pal, alpha=245)
         pygame.draw.rect(surface, pal.active, rect, 2, border_radius=6)
         surface.blit(f.render("Choose", Fonts.LARGE, pal.text, True), (rect.x + pad, rect.y + pad))
@@ -1474,7 +1490,7 @@ class BattleScene(Scene):
             h += bh + f.px(4) + (len(f.wrap(o.detail, inner - f.px(20), Fonts.SMALL)) * lh if o.detail else 0)
         h += pad + lh
         rect = pygame.Rect(0, 0, w, min(h, self.board_rect.h - 20))
-        rect.center = self.board_rect.center
+        self._place_modal(rect)
         panel(surface, rect, pal, alpha=245)
         pygame.draw.rect(surface, pal.active, rect, 2, border_radius=6)
         y = rect.y + pad

@@ -55,7 +55,8 @@ class ResultsScene(Scene):
         self.replay = replay
         match = session.match
         self.units = read_units(match, None)
-        self.damage = damage_by_unit(match.log)
+        # Damage from the events' data when the ruleset states it, else health lost as watched here.
+        self.damage = damage_by_unit(match.log) or dict(session.damage_dealt)
         self.losses = losses_by_side(self.units, session.sides)
         self.buttons: list[Button] = []
         self.mouse = (0, 0)

@@ -16,14 +16,15 @@ from game.rulesets.casket.components import caskets, get, side_of, structure
 SEED_SPAWNS = {"p1": [(5, 3)], "p2": [(4, 6)]}
 
 
-def make_match(p1: str = "seed_confessor", p2: str = "seed_ironclad", *, spawns: dict[str, list] | None = None,
+def make_match(p1: str = "seed_confessor", p2: str = "seed_ironclad", *,
+               spawns: dict[str, list] | None = None,
                force: list[tuple[str, tuple[Any, ...]]] | None = None, seed: int = 1,
                board: Board | None = None, options: dict[str, Any] | None = None) -> Match:
-    """A match on a blank 16x12 hex board; `force` queues outcomes before set-up (opening hands, initiative)."""
+    """A match on a blank 16x12 hex board; `force` queues outcomes before set-up (hands, initiative)."""
     board = board or Board.blank("hex", 16, 12)
     board.spawns = dict(spawns if spawns is not None else SEED_SPAWNS)
-    match = Match(RULESET, Scenario("casket", "blank", {"p1": p1, "p2": p2}, seed, dict(options or {})), board,
-                  {}, setup=False)
+    scenario = Scenario("casket", "blank", {"p1": p1, "p2": p2}, seed, dict(options or {}))
+    match = Match(RULESET, scenario, board, {}, setup=False)
     for channel, values in force or []:
         match.chance.force(channel, *values)
     with match.world:

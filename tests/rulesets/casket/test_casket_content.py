@@ -20,7 +20,8 @@ from game.rulesets.casket.content import (
 UNIVERSAL = {  # name: (SP, reaction)
     "Desperate Lunge": (1, False), "Brace for Impact": (0, True), "Emergency Vent": (2, False),
     "Sensor Sweep": (1, False), "Overextend": (1, False), "Rally Cry": (2, False),
-    "Survey the Field": (1, False), "Feint": (1, False), "Retreat": (2, False), "Breathe the Core": (1, False),
+    "Survey the Field": (1, False), "Feint": (1, False), "Retreat": (2, False),
+    "Breathe the Core": (1, False),
 }
 
 
@@ -35,7 +36,8 @@ def test_the_ten_universal_cards_and_their_costs():
     c = shipped()
     got = {c.cards[cid].name: (c.cards[cid].sp, c.cards[cid].reaction) for cid in c.universal}
     assert got == UNIVERSAL
-    eff = {c.cards[cid].name: [(e.kind, e.hexes or e.amount or e.cards or e.damage) for e in c.cards[cid].effects]
+    eff = {c.cards[cid].name: [(e.kind, e.hexes or e.amount or e.cards or e.damage)
+                               for e in c.cards[cid].effects]
            for cid in c.universal}
     assert eff["Desperate Lunge"] == [("move", 2)]
     assert eff["Overextend"] == [("move", 3), ("heat", 1)]
@@ -81,7 +83,8 @@ def test_deck_building_errors_name_the_deck(tmp_path, cards, problem):
 @pytest.mark.rule("CK-DECK")
 def test_a_deck_of_26_and_of_50_is_legal(tmp_path):
     text = ('[deck.small]\nname = "S"\nfaction = "confessor"\ncards = { faithful_thrust = 16 }\n'
-            '[deck.big]\nname = "B"\nfaction = "confessor"\ncards = { faithful_thrust = 20, penitent_blades = 20 }\n')
+            '[deck.big]\nname = "B"\nfaction = "confessor"\n'
+            'cards = { faithful_thrust = 20, penitent_blades = 20 }\n')
     c = load_content(_with_extra(tmp_path, text))
     assert len(c.decks["small"].cards) == 26 and len(c.decks["big"].cards) == 50
 
@@ -139,4 +142,5 @@ def test_squads_are_two_or_three_caskets_and_two_per_faction():
 
 def test_seed_named_cards_exist():
     names = {card.name for card in shipped().cards.values()}
-    assert {"Faithful Thrust", "Advance", "Hammer Strike", "Penitent Blades", "Buckler", "Blood Offering"} <= names
+    seed = {"Faithful Thrust", "Advance", "Hammer Strike", "Penitent Blades", "Buckler", "Blood Offering"}
+    assert seed <= names

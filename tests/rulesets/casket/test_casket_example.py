@@ -15,7 +15,8 @@ from game.core.components import Facing, Position
 from game.rulesets.casket import RULESET
 from game.rulesets.casket.components import CasketFrame, CasketHeat, CasketSP, structure
 
-A_HAND = ["desperate_lunge", "faithful_thrust", "penitent_blades", "penitent_blades", "buckler", "blood_offering"]
+A_HAND = ["desperate_lunge", "faithful_thrust", "penitent_blades", "penitent_blades", "buckler",
+          "blood_offering"]
 B_HAND = ["advance", "hammer_strike", "hammer_strike", "emergency_vent", "survey_the_field", "feint"]
 
 
@@ -34,8 +35,8 @@ def _hand(m, ent):
         return sorted(structure(ent).zones["hand"])
 
 
-@pytest.mark.rule("CK-SP", "CK-HAND", "CK-DECLARE", "CK-TOHIT", "CK-ATTACKDICE", "CK-RESULT", "CK-DEFENSEDICE",
-                  "CK-DISCARD", "CK-COMPONENT", "CK-THRESHOLDS", "CK-HEAT")
+@pytest.mark.rule("CK-SP", "CK-HAND", "CK-DECLARE", "CK-TOHIT", "CK-ATTACKDICE", "CK-RESULT",
+                  "CK-DEFENSEDICE", "CK-DISCARD", "CK-COMPONENT", "CK-THRESHOLDS", "CK-HEAT")
 def test_seed_example_round_one():
     m, a, b = _setup()
     assert _hand(m, a) == sorted(A_HAND) and _hand(m, b) == sorted(B_HAND)

@@ -59,7 +59,8 @@ def test_attack_result_table(a, b, target, result):
 
 @pytest.mark.rule("CK-RESULT")
 def test_result_damage_bonus_and_bypass():
-    assert [raw_damage(4, r, 0) for r in (HIT, STRONG, CRITICAL, EXECUTION, MISS, CATASTROPHE)] == [4, 5, 6, 6, 0, 0]
+    results = (HIT, STRONG, CRITICAL, EXECUTION, MISS, CATASTROPHE)
+    assert [raw_damage(4, r, 0) for r in results] == [4, 5, 6, 6, 0, 0]
     assert raw_damage(4, HIT, -9) == 0
     # a Critical Hit ignores one block: with damage 6 and every die a Shield, 1 gets through
     odds = attack_odds(0, 4, 0, 0)

@@ -9,7 +9,6 @@ from test_casket_damage import duel, hit
 from game.core.components import Status
 from game.rulesets.casket import RULESET
 from game.rulesets.casket.components import (
-    CasketFrame,
     CasketHeat,
     CasketPilot,
     CasketSP,
@@ -23,7 +22,6 @@ from game.rulesets.casket.heat import gain_heat
 from game.rulesets.casket.pilot import pilot_damage, snap_thread
 from game.rulesets.casket.status import card_block, defense_malus, move_penalty, sp_max
 from game.rulesets.casket.tohit import attack_block, attack_terms
-
 
 CALM = ("concussion", "cracked_rib", "dislocated_shoulder", "ptsd", "dissociation", "spinal_trauma")
 
@@ -49,7 +47,8 @@ def _up(m, ent):
 @pytest.mark.rule("CK-HEAT", "CK-UNIVERSAL")
 def test_heat_from_cards_and_venting_never_below_zero():
     m, a, b = duel()
-    set_hand(m, a, ["overextend", "emergency_vent", "breathe_the_core", "feint", "faithful_thrust", "retreat"])
+    set_hand(m, a, ["overextend", "emergency_vent", "breathe_the_core", "feint", "faithful_thrust",
+                    "retreat"])
     act(m, "card", actor=a, option="overextend", cell=(4, 4))
     answer(m, "face", "0")
     assert comp(m, a, CasketHeat).value == 1
@@ -168,7 +167,8 @@ def test_ruptured_organ_starts_the_mission_five_cards_down(monkeypatch, tmp_path
 
     extra = tmp_path / "veteran.toml"
     extra.write_text('[squad.veteran]\nname = "V"\nfaction = "confessor"\nduel = true\n'
-                     'caskets = [{ name = "Old Agnes", chassis = "confessor_light", deck = "confessor_blades", '
+                     'caskets = [{ name = "Old Agnes", chassis = "confessor_light", '
+                     'deck = "confessor_blades", '
                      'wounds = ["ruptured_organ"] }]\n')
     custom = content_mod.load_content(content_mod.data_files() + [extra])
     monkeypatch.setattr(ruleset_mod, "shipped", lambda: custom)
@@ -271,7 +271,7 @@ def test_chassis_past_ten_snaps_d3_random_threads_on_four_plus():
 @pytest.mark.rule("CK-THREAD", "CK-PILOTDMG")
 def test_a_snap_wounds_and_a_failed_grit_check_skips_the_next_activation():
     m = make_match(force=[("initiative", (6, 1))])
-    a, b = units(m, "p1")[0], units(m, "p2")[0]
+    a = units(m, "p1")[0]
     calm(m)
     m.chance.force("d20", 11)                                # 11 + Grit 3 = 14 < 15
     with m.world:
@@ -414,7 +414,8 @@ def test_ten_wounds_kill_the_pilot_and_the_casket_goes_inert():
     a = units(m, "p1")[0]
     with m.world:
         deck = list(get(a, CasketWounds).zones["deck"])
-    m.chance.force("wound", *[w for w in deck if w not in ("shattered_hand", "ruptured_organ", "broken_finger")])
+    noisy = ("shattered_hand", "ruptured_organ", "broken_finger")
+    m.chance.force("wound", *[w for w in deck if w not in noisy])
     with m.world:
         pilot_damage(m, a, 10, "test")
         assert get(a, CasketPilot).dead

@@ -162,7 +162,8 @@ def test_card_moves_give_hexes_and_plain_moves_cost_per_hex():
     m = make_match(force=[("initiative", (6, 1))])
     a = units(m, "p1")[0]
     place(m, a, (5, 3), 0)
-    set_hand(m, a, ["overextend", "feint", "survey_the_field", "emergency_vent", "faithful_thrust", "buckler"])
+    set_hand(m, a, ["overextend", "feint", "survey_the_field", "emergency_vent", "faithful_thrust",
+                    "buckler"])
     activate(m, a)
     cells = {x.cell for x in m.legal() if x.option == "overextend"}
     assert (8, 3) in cells and (9, 3) not in cells            # up to 3 hexes
