@@ -1,0 +1,178 @@
+"""How good a square is for the acting unit: the AI's positional terms, from exact distributions.
+
+For each square: the best attack the unit could make from there (expected damage and take-out
+chance, cover, long range and melee included), the fire the standing enemies could pour into
+it next turn (each enemy's exact expected damage against it, after that enemy's own Move), and
+how far it still is from the nearest enemy.
+
+Scoring every reachable square costs a few look-ups each: the geometry of a square against
+every enemy is reduced to bit flags once per unit-turn, and each (enemy, flags) pair is
+valued once with `combat.expect`. A table is kept for the whole unit-turn while the unit and
+the enemies stay as they were, with the pool of unseen cards as it was when the table was made:
+before the unit flips anything (so exact for choosing where to move before attacking); after
+its attack, squares only matter for next turn and the few cards flipped since do not change
+them enough to pay for re-scoring. Attack and voidcall assessments always use the current pool.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from fractions import Fraction
+from typing import TYPE_CHECKING
+
+from game.core.geometry import Cell
+from game.rulesets.voidmarked.combat import KILL_WEIGHT, Strike, base_strike, expect, nets
+from game.rulesets.voidmarked.content import Weapon
+from game.rulesets.voidmarked.odds import DuelRule, Profile, duel_odds
+from game.rulesets.voidmarked.query import (
+    active,
+    cell_of,
+    conditions,
+    data,
+    enemies,
+    gear,
+    side_of,
+    stats,
+)
+from game.rulesets.voidmarked.sightlines import board_cache, in_cover, los
+
+if TYPE_CHECKING:
+    from game.core.match import Match
+
+EXPOSURE_SHARE = 0.5  # enemies split their fire: count half of what they could do to this unit
+NO_SIGHT_FACTOR = 0.35  # an enemy without sight now may still walk into it
+
+
+def weapon_band(w: Weapon, shots: int) -> tuple[int, int]:
+    """(nearest, farthest) squares the weapon can attack at; (1, 0) when it cannot fire."""
+    if w.ranged:
+        return (2, 2 * w.range_ft // 5) if shots > 0 else (1, 0)
+    return 1, w.range_sq
+
+
+def spot_chance(prof: Profile, seeker: int, hider: int) -> Fraction:
+    """P(seeker finds hider): Perception against Stealth, exact (VM-STEALTH)."""
+    ties = data().rules.perception_ties == "seeker"
+    rule = DuelRule(stats(seeker).perception, stats(hider).stealth, "none", 0, ties)
+    return duel_odds(prof, 0, 0, rule).hit
+
+
+class Squares:
+    """Positional scores of squares for one unit against the enemies as they stand."""
+
+    def __init__(self, match: Match, ent: int, prof: Profile) -> None:
+        self.match = match
+        self.ent = ent
+        self.side = side_of(ent)
+        self.prof = prof
+        self.board = match.board
+        self.sight = board_cache(match.board)
+        self.hidden = conditions(ent).has("stealthed")
+        g = gear(ent)
+        self.weapon = w = data().weapons[g.weapon]
+        self.band = weapon_band(w, g.shots if w.ranged else 1)
+        foes = enemies(ent)
+        self.targets = [(cell_of(e), base_strike(match, ent, e, "main"), [None] * 8) for e in foes]
+        self.threats = []
+        for e in foes:
+            if not active(e):
+                continue
+            we = data().weapons[gear(e).weapon]
+            speed = stats(e).speed
+            self.threats.append((cell_of(e), weapon_band(we, 1)[1] + speed, speed, we,
+                                 conditions(e).has("stealthed"), base_strike(match, e, ent, "main"),
+                                 [None] * 4))
+        self.geometry: dict[Cell, tuple[tuple[int, ...], tuple[int, ...], float]] = {}
+        self.scores: dict[Cell, tuple[float, float, float, float]] = {}
+
+    def value(self, b: Strike, long: bool, engaged: bool, covered: bool, hidden: bool) -> tuple[float, float]:
+        """(expected damage, take-out chance) of a strike given its position flags (combat.nets)."""
+        net_a, net_d = nets(b, long, engaged, covered, hidden)
+        ev, kill = expect(self.match, self.side, replace(b, net_a=net_a, net_d=net_d), self.prof).floats()
+        if b.target != self.ent and conditions(b.target).has("stealthed"):
+            p = float(spot_chance(self.prof, b.attacker, b.target))
+            ev, kill = ev * p, kill * p
+        return ev, kill
+
+    def score(self, cell: Cell) -> tuple[float, float, float, float]:
+        """(attack damage, take-out chance, enemy fire drawn, closeness) of a square."""
+        found = self.scores.get(cell)
+        if found is None:
+            found = self.scores[cell] = self._score(cell)
+        return found
+
+    def _score(self, cell: Cell) -> tuple[float, float, float, float]:
+        geo = self.geometry.get(cell)
+        if geo is None:
+            geo = self.geometry[cell] = self._geometry(cell)
+        codes, threat_codes, closeness = geo
+        best_ev = best_kill = best = 0.0
+        for (_, b, slots), code in zip(self.targets, codes, strict=True):
+            if code < 0:
+                continue
+            found = slots[code]
+            if found is None:
+                found = slots[code] = self.value(b, bool(code & 4), bool(code & 2), bool(code & 1), self.hidden)
+            ev, kill = found
+            score = ev + KILL_WEIGHT * kill
+            if score > best:
+                best_ev, best_kill, best = ev, kill, score
+        exposure = 0.0
+        for (_, _, _, _, hidden, b, slots), code in zip(self.threats, threat_codes, strict=True):
+            if code < 0:
+                continue
+            found = slots[code & 3]
+            if found is None:
+                found = slots[code & 3] = self.value(b, bool(code & 2), False, bool(code & 1), hidden)
+            ev, kill = found
+            if code & 4:
+                ev, kill = ev * NO_SIGHT_FACTOR, kill * NO_SIGHT_FACTOR
+            exposure += ev + KILL_WEIGHT * kill
+        return best_ev, best_kill, exposure * EXPOSURE_SHARE, closeness
+
+    def _geometry(self, cell: Cell) -> tuple[tuple[int, ...], tuple[int, ...], float]:
+        """Position flags of a square against each enemy as bits: for the unit's own attack
+        long range (4), shooting while engaged (2), target in cover (1); for each enemy's
+        attack on the square no sight now (4), long range even after its Move (2), cover (1).
+        -1 where no attack is possible."""
+        x, y = cell
+        w = self.weapon
+        lo, hi = self.band
+        ranged = w.ranged
+        range_ft = w.range_ft
+        sight = self.sight
+        open_sight, no_cover = sight.open_sight, sight.no_cover
+        board = self.board
+        engaged = False
+        for (ex, ey), *_rest in self.threats:
+            if -1 <= ex - x <= 1 and -1 <= ey - y <= 1:
+                engaged = True
+                break
+        codes = []
+        for there, _, _ in self.targets:
+            dx, dy = there[0] - x, there[1] - y
+            d = max(dx if dx >= 0 else -dx, dy if dy >= 0 else -dy)
+            if d < lo or d > hi or (not open_sight and not los(board, cell, there)):
+                codes.append(-1)
+            elif ranged:
+                covered = not no_cover and in_cover(board, cell, there)
+                codes.append((d * 5 > range_ft) * 4 + engaged * 2 + covered)
+            else:
+                codes.append(0)
+        threat_codes = []
+        nearest = 10**6
+        for there, reach, speed, we, _, _, _ in self.threats:
+            dx, dy = there[0] - x, there[1] - y
+            d = max(dx if dx >= 0 else -dx, dy if dy >= 0 else -dy)
+            if d < nearest:
+                nearest = d
+            if d > reach:
+                threat_codes.append(-1)
+            elif we.ranged:
+                covered = not no_cover and in_cover(board, there, cell)
+                blind = not open_sight and not los(board, there, cell)
+                threat_codes.append(blind * 4 + ((d - speed) * 5 > we.range_ft) * 2 + covered)
+            else:
+                threat_codes.append(0)
+        closeness = float(-max(0, nearest - w.range_sq)) if self.threats else 0.0
+        return tuple(codes), tuple(threat_codes), closeness
