@@ -85,7 +85,8 @@ def main() -> int:
         wall, cpu, rounds = games(args.games, args.map)
         best_wall, best_cpu = min(best_wall, wall), min(best_cpu, cpu)
     print(f"voidmarked 4v4 BaselineAI: {args.games} games, mean {rounds:.1f} rounds")
-    print(f"  wall {args.games / best_wall:.2f} games/s, cpu {args.games / best_cpu:.2f} games/s (best of {args.repeats})")
+    print(f"  wall {args.games / best_wall:.2f} games/s, cpu {args.games / best_cpu:.2f} games/s "
+          f"(best of {args.repeats})")
     for name, us in distributions().items():
         print(f"  distribution {name}: {us:.0f} us")
     return 0

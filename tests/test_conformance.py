@@ -136,48 +136,68 @@ def _scenario(rs: Ruleset, seed: int, maps: list[str]) -> Scenario:
     return Scenario(rs.id, maps[seed % len(maps)], {"p1": pair[0], "p2": pair[1]}, seed)
 
 
+class _Stop(Exception):
+    """Ends a checked game at the first problem."""
+
+
+class Checked:
+    """Wraps a RandomAI: checks the match before every input and what the AI picks."""
+
+    is_human = False
+
+    def __init__(self, ai: RandomAI, watch: Watch, problems: list[str]) -> None:
+        self.ai, self.watch, self.problems = ai, watch, problems
+
+    def _check(self, match: Match) -> None:
+        self.problems.extend(self.watch.problems(f"before input {len(match.inputs) + 1}"))
+        if len(match.inputs) > MAX_INPUTS:
+            self.problems.append(f"no end after {MAX_INPUTS} inputs (round {match.round})")
+        if self.problems:
+            raise _Stop
+
+    def choose(self, match: Match, legal: list[Action]) -> Action:
+        self._check(match)
+        turn = match.current()
+        if not legal:
+            self.problems.append(f"no legal action for {turn.side} while the match runs")
+        elif len(match.inputs) % 10 == 0 and list(match.legal()) != legal:
+            self.problems.append("legal_actions is not stable between two calls")
+        action = self.ai.choose(match, legal)
+        if legal and not any(a.same_intent(action) for a in legal):
+            self.problems.append(f"chosen action {action} is not legal")
+        if self.problems:
+            raise _Stop
+        return action
+
+    def decide(self, match: Match, decision: Decision) -> str:
+        self._check(match)
+        if not decision.options:
+            self.problems.append(f"decision {decision.kind!r} offers no option")
+            raise _Stop
+        return self.ai.decide(match, decision)
+
+
 def _play_checked(rs: Ruleset, scenario: Scenario, board: Board) -> tuple[Match, list[str]]:
     """Random legal play to the end, checking everything at every step."""
+    problems: list[str] = []
     match = Match(rs, scenario, board, {})
     watch = Watch(match)
-    problems = watch.problems("after set-up")
-    ais = {"p1": RandomAI(scenario.seed * 2 + 1), "p2": RandomAI(scenario.seed * 2 + 2)}
+    problems += watch.problems("after set-up")
 
     def on_event(event: Any) -> None:
         problems.extend(watch.problems(f"at event {event.kind!r} ({event.text})"))
 
     match.listeners.append(on_event)
-    while not match.over and not problems:
-        if len(match.inputs) > MAX_INPUTS:
-            problems.append(f"no end after {MAX_INPUTS} inputs (round {match.round})")
-            break
-        need = match.advance()
-        if need is None:
-            break
-        if need.decision is not None:
-            key = ais[need.side].decide(match, need.decision)
-            if key not in need.decision.keys():
-                problems.append(f"RandomAI answered {key!r} outside {need.decision.keys()}")
-                break
-            match.answer(key)
-            where = f"after answer {key!r} to {need.decision.kind!r}"
-        else:
-            legal = list(need.legal)
-            if not legal:
-                problems.append(f"no legal action for {need.side} while the match runs")
-                break
-            if match.current().side != need.side:
-                problems.append(f"the match asks {need.side}, the ruleset's turn is {match.current()}")
-            if len(match.inputs) % 10 == 0 and list(match.legal()) != legal:
-                problems.append("legal_actions is not stable between two calls")
-            action = ais[need.side].choose(match, legal)
-            if not any(a.same_intent(action) for a in legal):
-                problems.append(f"chosen action {action} is not legal")
-                break
-            match.submit(action)
-            where = f"after action {action.kind!r} of {action.actor}"
-        problems.extend(watch.problems(where))
+    match.controllers = {side: Checked(RandomAI(scenario.seed * 2 + n), watch, problems)
+                         for n, side in enumerate(("p1", "p2"), 1)}
+    try:
+        if not problems:
+            match.play()
+    except _Stop:
+        pass
     match.listeners.remove(on_event)
+    if not problems:
+        problems += watch.problems("at the end")
     if not problems:
         if match.result is None:
             problems.append("the match stopped without a result")

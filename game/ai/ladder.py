@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import json
 import math
+import multiprocessing
 import os
 import sys
 import time
@@ -140,7 +141,10 @@ def run_ladder(ruleset: str, games: int, seed: int = 1, levels: list[str] | None
     start = time.perf_counter()
     results: list[dict[str, Any]] = []
     if jobs > 1 and len(specs) > 1:
-        with ProcessPoolExecutor(max_workers=jobs) as pool:
+        # fresh workers now and then: a ruleset's per-match caches must not pile up over hundreds
+        # of games (and a worker's first game pays the imports once)
+        ctx = multiprocessing.get_context("spawn")
+        with ProcessPoolExecutor(max_workers=jobs, mp_context=ctx, max_tasks_per_child=10) as pool:
             for res in pool.map(play_game, specs, [factory] * len(specs), chunksize=1):
                 results.append(res)
                 if progress:

@@ -13,7 +13,7 @@ from game.ai.controller import BaselineAI, RandomAI
 from game.ai.explain import Explanation, candidate, top
 from game.ai.knowledge import Deadline
 from game.ai.search import HardAI
-from game.ai.utility import NormalAI, decide_by_advice, label_of
+from game.ai.utility import NormalAI, decide_by_advice, is_move, label_of
 from game.core.action import Action, Decision
 from game.core.chance import Chance
 from game.core.match import Match
@@ -51,12 +51,14 @@ class EasyAI:
     def _choose(self, match: Match, legal: list[Action]) -> Action:
         deadline = Deadline(self.budget)
         scored: list[tuple[float, int, Action, dict[str, float]]] = []
+        # non-moves (attacks...) first: if the deadline cuts the list, moves are what is lost
+        order = sorted(range(len(legal)), key=lambda i: (is_move(match.ruleset, legal[i]), i))
         with match.world:
-            for i, action in enumerate(legal):
+            for i in order:
                 if scored and deadline.over(margin=0.2 * deadline.seconds):
                     break
-                base = match.ruleset.assess(match, action).score()
-                scored.append((base, i, action, {"baseline": base}))
+                base = match.ruleset.assess(match, legal[i]).score()
+                scored.append((base, i, legal[i], {"baseline": base}))
         spread = max(s for s, *_ in scored) - min(s for s, *_ in scored)
         width = self.noise * max(1.0, spread)
         noisy = []

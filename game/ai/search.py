@@ -110,12 +110,13 @@ class HardAI:
     is_human = False
     level = "hard"
 
-    def __init__(self, seed: int = 0, budget: float = 1.0, turn_budget: float = 3.0,
+    def __init__(self, seed: int = 0, budget: float = 1.0, turn_budget: float | None = None,
                  samples: int | None = None, width: int = 4, max_steps: int = 40,
                  rollout_moves: int = 3) -> None:
         self.seed = seed
         self.budget = budget
-        self.turn_budget = turn_budget
+        #: seconds for one side turn (default three decisions' worth)
+        self.turn_budget = 3.0 * budget if turn_budget is None else turn_budget
         self.samples = samples
         self.width = width
         self.max_steps = max_steps
@@ -135,7 +136,7 @@ class HardAI:
             self._turn_key, self._turn_spent = key, 0.0
         left = self.turn_budget - self._turn_spent
         # once the side turn's budget is spent, decisions fall back to Normal under a small cap
-        return Deadline(min(self.budget, max(QUICK * self.budget, left)))
+        return Deadline(max(QUICK * self.budget, min(self.budget, left)))
 
     # -- search -----------------------------------------------------------------------------------
     def choose(self, match: Match, legal: list[Action]) -> Action:
@@ -153,7 +154,7 @@ class HardAI:
             self.last_explanation = [candidate(label_of(legal[0]), 0.0, {}, note="only legal action")]
             self.samples_done.append(0)
             return legal[0]
-        quick = deadline.seconds <= QUICK * self.budget + 1e-9
+        quick = deadline.seconds <= QUICK * self.budget + 1e-9 < self.budget
         ranked = self.normal.rank(match, legal, Deadline((1.0 if quick else 0.3) * deadline.seconds),
                                   lookahead=2 if quick else None)
         if quick:

@@ -318,62 +318,80 @@ class NormalAI:
 
     def _lookahead(self, match: Match, cache: TurnCache, ranked: list[Ranked], deadline: Deadline,
                    width: int) -> None:
+        """Apply the most promising moves (and, where the side picks which unit acts, the unit
+        choices) on a determinized scratch copy and score the best attack that follows."""
         rs = match.ruleset
         moves = [r for r in ranked if is_move(rs, r.action)]
-        if not moves or width <= 0 or deadline.over(margin=0.5 * deadline.seconds):
+        picked: list[Ranked] = []
+        if moves:
+            moves.sort(key=lambda r: (-r.score, r.index))
+            picked = moves[:width]
+            # also the move that closes most on the assigned target: the likeliest attack position
+            closing = max(moves, key=lambda r: (r.terms.get("approach", 0.0), -r.index))
+            if closing not in picked:
+                picked.append(closing)
+        if match.current().unit is None:
+            # the side chooses its next actor: try each unit-level choice that is not an attack
+            picks = [r for r in ranked if not is_move(rs, r.action) and r.action.actor is not None
+                     and r.action.target is None and r.action.cell is None and r.action.kind != "end"]
+            picks.sort(key=lambda r: (-r.score, r.index))
+            picked += picks[:width]
+        if not picked or width <= 0 or deadline.over(margin=0.5 * deadline.seconds):
             return
-        moves.sort(key=lambda r: (-r.score, r.index))
-        picked = moves[:width]
-        # also the move that closes most on the assigned target: the likeliest attack position
-        closing = max(moves, key=lambda r: (r.terms.get("approach", 0.0), -r.index))
-        if closing not in picked:
-            picked.append(closing)
         side = cache.side
         sample = Sample(match, side, self.chance)
         try:
             for r in picked:
                 if deadline.over(margin=0.25 * deadline.seconds):
                     break
-                sim = sample.reset()
-                try:
-                    step(sim, r.action)
-                except StepError:
-                    continue
-                r.terms.pop("potential", None)
-                if sim.over:
-                    r.terms["followup"] = sim.ruleset.evaluate(sim, side)
-                    continue
-                turn = sim.current()
-                if turn.side != side:
-                    continue
-                best = 0.0
-                sim_cache = self.scorer.context(sim, side)
-                for nxt in sim.legal():
-                    if deadline.over(margin=0.15 * deadline.seconds):
-                        break
-                    if is_move(rs, nxt) or (nxt.target is None and nxt.cell is None) or (
-                            turn.unit is not None and nxt.actor != r.action.actor):
-                        continue
-                    t = self.scorer.terms(sim, sim_cache, nxt)
-                    gain = sum(t.get(k, 0.0) for k in ("damage", "kill", "focus", "assigned"))
-                    best = max(best, gain + t.get("cost", 0.0))
-                if best:
-                    r.terms["followup"] = self.scorer.weights["followup"] * best
-                dest = destination(r.action)
-                mover = cache.unit(r.action.actor)
-                if mover is not None and dest is not None:
-                    # cover costs sight lines per enemy: only the moves worth a lookahead get it
-                    cover = (self.scorer.cover_at(match, cache, dest)
-                             - self.scorer.cover_at(match, cache, mover.cell))
-                    if cover:
-                        r.terms["cover"] = self.scorer.weights["cover"] * cover
-                    before = self.scorer.facing_risk(match, cache, mover.ent, mover.cell)
-                    after = self.scorer.facing_risk(sim, sim_cache, mover.ent, dest)
-                    if before != after:
-                        r.terms["facing"] = self.scorer.weights["facing"] * (before - after)
+                self._follow(match, cache, sample, r, deadline)
         finally:
             self.scorer.cache = cache
             sample.close()
+
+    def _follow(self, match: Match, cache: TurnCache, sample: Sample, r: Ranked, deadline: Deadline) -> None:
+        """One lookahead: the action on the sample, then the best aimed action the side has next."""
+        rs = match.ruleset
+        side = cache.side
+        move = is_move(rs, r.action)
+        sim = sample.reset()
+        try:
+            step(sim, r.action)
+        except StepError:
+            return
+        if move:
+            r.terms.pop("potential", None)
+        if sim.over:
+            r.terms["followup"] = sim.ruleset.evaluate(sim, side)
+            return
+        turn = sim.current()
+        if turn.side != side:
+            return
+        best = 0.0
+        sim_cache = self.scorer.context(sim, side)
+        for nxt in sim.legal():
+            if deadline.over(margin=0.15 * deadline.seconds):
+                break
+            if is_move(rs, nxt) or (nxt.target is None and nxt.cell is None):
+                continue
+            if move and turn.unit is not None and nxt.actor != r.action.actor:
+                continue
+            t = self.scorer.terms(sim, sim_cache, nxt)
+            gain = sum(t.get(k, 0.0) for k in ("damage", "kill", "focus", "assigned"))
+            best = max(best, gain + t.get("cost", 0.0))
+        if best:
+            r.terms["followup"] = self.scorer.weights["followup"] * best
+        dest = destination(r.action) if move else None
+        mover = cache.unit(r.action.actor)
+        if mover is not None and dest is not None:
+            # cover costs sight lines per enemy: only the moves worth a lookahead get it
+            cover = self.scorer.cover_at(match, cache, dest) - self.scorer.cover_at(match, cache, mover.cell)
+            if cover:
+                r.terms["cover"] = self.scorer.weights["cover"] * cover
+            before = self.scorer.facing_risk(match, cache, mover.ent, mover.cell)
+            after = self.scorer.facing_risk(sim, sim_cache, mover.ent, dest)
+            if before != after:
+                r.terms["facing"] = self.scorer.weights["facing"] * (before - after)
 
     def choose(self, match: Match, legal: list[Action]) -> Action:
         """The best-scoring legal action; earlier listed wins ties."""

@@ -11,6 +11,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from game.core.action import Action, Decision
+from game.core.components import Table
 from game.core.ruleset import Assessment
 from game.rulesets.casket.components import (
     THRESHOLDS,
@@ -60,14 +61,22 @@ class _Ctx:
     attacks: list[CardDef]
     enemy_cells: list[Cell] = field(default_factory=list)
     spends: list[tuple[int, float]] | None = None
+    anchor: object = None
     best: dict[tuple[Cell, int, int], float] = field(default_factory=dict)
 
 
-_CACHE: dict[tuple[int, int, int, int], _Ctx] = {}
+_CACHE: dict[tuple[object, ...], _Ctx] = {}
 
 
 def _ctx(match: Match, ent: int) -> _Ctx:
-    key = (id(match), len(match.inputs), len(match.log), ent)
+    """The cached context of the state the AI is looking at, rebuilt whenever that state changes.
+
+    Every input adds to `inputs` and nearly every step to the log; a restored world (an AI's
+    scratch copy reset to its root) has new component objects, so the Table component's identity
+    tells it apart. The entry keeps that object alive, so its id cannot be reused meanwhile.
+    """
+    anchor = get(match.table_entity, Table)
+    key = (match.world.name, len(match.inputs), len(match.log), match.chance.state, id(anchor), ent)
     found = _CACHE.get(key)
     if found is None:
         _CACHE.clear()
@@ -76,7 +85,8 @@ def _ctx(match: Match, ent: int) -> _Ctx:
         hand = sorted(set(structure(ent).zones.get("hand", [])))
         attacks = [content.card(c) for c in hand
                    if content.card(c).attack is not None and not card_block(ent, content.card(c))]
-        found = _CACHE[key] = _Ctx(ent, content, enemies, attacks, [cell_of(e) for e in enemies])
+        found = _CACHE[key] = _Ctx(ent, content, enemies, attacks, [cell_of(e) for e in enemies],
+                                   anchor=anchor)
     return found
 
 
@@ -235,6 +245,8 @@ def _card_terms(match: Match, ctx: _Ctx, ent: int, card: CardDef, action: Action
         if eff.kind == "heat":
             if eff.amount > 0:
                 out.cost += heat_cost(ent, eff.amount)
+            elif get(ent, CasketHeat).value == 0:
+                out.cost += 0.4               # nothing to vent: keep the card for when it matters
             else:
                 out.progress += vent_value(ent, -eff.amount) / 0.5
         elif eff.kind == "draw":

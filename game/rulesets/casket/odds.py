@@ -12,7 +12,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import cached_property, lru_cache
-from math import factorial
+from math import comb, factorial
 
 from game.core.chance import Distribution
 from game.rulesets.casket.dice import ATTACK_DIE, BLOCK_FACES, DEFENSE_DIE
@@ -144,12 +144,25 @@ class AttackOdds:
                 float(self.results.get(EXECUTION, Fraction(0))))
 
 
+#: chance of one defense die showing each special face
+P_CRITICAL = Fraction(DEFENSE_DIE.faces.count("Critical"), len(DEFENSE_DIE.faces))
+P_PIERCE = Fraction(DEFENSE_DIE.faces.count("Pierce"), len(DEFENSE_DIE.faces))
+
+
+@lru_cache(maxsize=64)
+def block_distribution(dice: int) -> tuple[Fraction, ...]:
+    """P(k block faces among `dice` defense dice), k = 0..dice (binomial: 2 faces of 6 block)."""
+    p = Fraction(len(BLOCK_FACES), len(DEFENSE_DIE.faces))
+    return tuple(comb(dice, k) * p ** k * (1 - p) ** (dice - k) for k in range(dice + 1))
+
+
 @lru_cache(maxsize=4096)
 def attack_odds(target: int, base: int, bonus: int, bypass: int) -> AttackOdds:
     """Result and final-damage distributions of an attack (reactions not counted: they are hidden).
 
     `bonus` is every damage modifier but the result's; `bypass` the blocks ignored on any hit
-    (Critical Hit adds one more, Execution ignores all).
+    (Critical Hit adds one more, Execution ignores all). Final damage depends on the block faces
+    only, so it runs over their binomial count through the same `defense_outcome` resolution uses.
     """
     results = attack_distribution(target)
     final: dict[int, Fraction] = {}
@@ -160,11 +173,11 @@ def attack_odds(target: int, base: int, bonus: int, bypass: int) -> AttackOdds:
         if result == EXECUTION or dmg == 0:
             final[dmg] = final.get(dmg, Fraction(0)) + p
             continue
-        dist = defense_distribution(dmg, bypass + RESULT_BYPASS.get(result, 0))
-        for d, q in dist.probs.items():
-            final[d.final] = final.get(d.final, Fraction(0)) + p * q
-            crits += p * q * d.crits
-            if d.pierce:
-                pierce += p * q
+        skip = bypass + RESULT_BYPASS.get(result, 0)
+        for blocks, q in enumerate(block_distribution(dmg)):
+            d = defense_outcome((blocks, 0, 0, 0), dmg, skip).final
+            final[d] = final.get(d, Fraction(0)) + p * q
+        crits += p * dmg * P_CRITICAL
+        pierce += p * (1 - (1 - P_PIERCE) ** dmg)
     expected = sum((d * p for d, p in final.items()), Fraction(0))
     return AttackOdds(target, dict(results.probs), final, expected, crits, pierce)

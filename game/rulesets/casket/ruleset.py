@@ -8,7 +8,15 @@ from game.core.action import Action, Decision
 from game.core.ruleset import Assessment, Outcome, Preview, Resolution, Ruleset, SquadInfo, Turn
 from game.rulesets.casket import actions, ai, view
 from game.rulesets.casket.combat import AIM_NAMES
-from game.rulesets.casket.components import CasketTempo, caskets, get, is_active, name_of, side_of
+from game.rulesets.casket.components import (
+    CasketTempo,
+    CasketWounds,
+    caskets,
+    get,
+    is_active,
+    name_of,
+    side_of,
+)
 from game.rulesets.casket.content import Content, shipped
 from game.rulesets.casket.effects import play_card, split_option
 from game.rulesets.casket.movement import move_and_face, turn
@@ -19,6 +27,7 @@ from game.rulesets.casket.tohit import attack_terms
 from game.rulesets.casket.turns import begin_activation, end_activation, table
 
 if TYPE_CHECKING:
+    from game.core.chance import Chance
     from game.core.match import Match
 
 
@@ -136,6 +145,26 @@ class CasketRuleset(Ruleset):
         """Baseline-AI answers (see ai.py)."""
         with match.world:
             return ai.advise(match, decision)
+
+    def evaluate(self, match: Match, side: str) -> float:
+        """Search leaves: won/lost, else each casket in the fight by structure, pilot and frame left."""
+        with match.world:
+            result = match.result or self.outcome(match)
+            if result is not None:
+                return 0.0 if result.winner is None else (100.0 if result.winner == side else -100.0)
+            total = 0.0
+            for ent in caskets(match):
+                if is_active(ent):
+                    value = view.strength(ent)
+                    total += value if side_of(ent) == side else -value
+            return total
+
+    def determinize(self, match: Match, side: str, chance: Chance) -> None:
+        """Re-deal hidden cards (generic), and reshuffle every face-down wound deck."""
+        super().determinize(match, side, chance)
+        with match.world:
+            for _ent, (wounds,) in match.units(CasketWounds):
+                chance.shuffle(wounds.zone("deck"))
 
     def invariants(self, match: Match) -> list[str]:
         """Cards conserved, one casket per hex, nobody inside walls, non-negative SP and heat."""

@@ -42,6 +42,14 @@ def structure_left(ent: int) -> int:
     return len(z.get("deck", [])) + len(z.get("discard", [])) + len(z.get("hand", []))
 
 
+def strength(ent: int) -> float:
+    """A casket's fighting value for search leaves: 1 + structure left + pilot health - broken parts."""
+    start = max(1, len(get(ent, Casket).start_deck))
+    wounds = len(get(ent, CasketWounds).zones.get("up", []))
+    broken = sum(1 for loc in THRESHOLDS if get(ent, CasketFrame).destroyed(loc))
+    return 1.0 + min(1.0, structure_left(ent) / start) + 0.5 * (1 - wounds / 10) - 0.15 * broken
+
+
 def unit_view(match: Match, ent: int, side: str | None) -> dict[str, Any]:
     """Panels for one casket as `side` sees it (None: an observer who sees everything)."""
     content: Content = match.ruleset.content  # type: ignore[attr-defined]
@@ -54,42 +62,45 @@ def unit_view(match: Match, ent: int, side: str | None) -> dict[str, Any]:
         casket = get(ent, Casket)
         hand = list(z.get("hand", []))
         seen = Counter(get(ent, CasketRevealed).by_side.get(side or "", [])) & Counter(hand)
+        up = wounds_up(ent)
         out: dict[str, Any] = {
             "name": name_of(ent),
             "side": owner,
             "status": get(ent, Status).state,
-            "chassis": content.chassis[casket.chassis].name,
-            "weight": casket.weight,
-            "faction": content.factions[casket.faction],
             "cell": list(cell_of(ent)),
-            "facing": facing_of(ent),
+            # the structure left is the casket's hit points: deck + discard + hand
+            "hp": structure_left(ent),
+            "hp_max": len(casket.start_deck),
             "sp": get(ent, CasketSP).sp,
             "sp_max": sp_max(ent),
             "heat": get(ent, CasketHeat).value,
-            "components": {LOCATION_NAMES[loc]: {"damage": frame.damage[loc], "threshold": THRESHOLDS[loc],
-                                                 "destroyed": frame.destroyed(loc)} for loc in THRESHOLDS},
-            "threads": {THREAD_NAMES[t]: ("snapped" if t in threads.snapped else
-                                          "fragile" if t in threads.fragile else "intact")
-                        for t in THREAD_NAMES},
-            "wounds": [content.wounds[w].name for w in wounds_up(ent)],
-            "wounds_face_down": len(get(ent, CasketWounds).zones.get("deck", [])),
+            "components": {LOCATION_NAMES[loc]: f"{frame.damage[loc]}/{THRESHOLDS[loc]}"
+                           + (" destroyed" if frame.destroyed(loc) else "") for loc in THRESHOLDS},
+            "threads": {THREAD_NAMES[t]: "snapped" if t in threads.snapped else "fragile"
+                        for t in THREAD_NAMES if t in threads.snapped or t in threads.fragile},
+            "wounds": [content.wounds[w].name for w in up],
+        }
+        if side is None or side == owner:
+            out["hand"] = [content.card(c).name for c in hand]
+        elif seen:
+            out["revealed"] = [content.card(c).name for c in sorted(seen.elements())]
+        out.update({
+            "frame": f"{content.chassis[casket.chassis].name} "
+                     f"({casket.weight}, {content.factions[casket.faction]})",
             "pilot": casket.pilot,
-            "pilot_dead": get(ent, CasketPilot).dead,
+            "facing": facing_of(ent),
+            "moved_this": get(ent, CasketMotion).moved_this,
+            "moved_last": get(ent, CasketMotion).moved_last,
             "deck": len(z.get("deck", [])),
             "hand_count": len(hand),
             "discard": len(z.get("discard", [])),
             "lost": len(z.get("lost", [])),
             "damage_cards": cards.all_cards()[DAMAGE_CARD],
-            "discard_top": z["discard"][-1] if z.get("discard") else None,
-            "moved_this": get(ent, CasketMotion).moved_this,
-            "moved_last": get(ent, CasketMotion).moved_last,
+            "discard_top": content.card(z["discard"][-1]).name if z.get("discard") else None,
+            "wounds_face_down": len(get(ent, CasketWounds).zones.get("deck", [])),
             "broken_finger": get(ent, CasketPilot).broken_type,
-        }
-        if side is None or side == owner:
-            out["hand"] = [content.card(c).name for c in hand]
-            out["hand_ids"] = hand
-        elif seen:
-            out["revealed"] = [content.card(c).name for c in sorted(seen.elements())]
+            "pilot_dead": get(ent, CasketPilot).dead,
+        })
         return out
 
 

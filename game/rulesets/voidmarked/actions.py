@@ -22,8 +22,8 @@ from game.rulesets.voidmarked.combat import (
     Strike,
     distance,
     reach_problem,
-    resolve_strike,
     resisted_amount,
+    resolve_strike,
     strike,
 )
 from game.rulesets.voidmarked.conditions import damage_raw, fire_ability, heal, refresh_engagement
@@ -239,8 +239,8 @@ def resolve(match: Match, action: Action, ruleset: VoidmarkedRuleset) -> Resolut
     elif kind == "hide":
         turn_state(match).action_used = True
         conditions(ent).active["stealthed"] = {"turns": 0}
-        match.emit("stealth", f"{name_of(ent)} hides.", ["Hide action: in cover or out of sight of every enemy"],
-                   side=side_of(ent))
+        match.emit("stealth", f"{name_of(ent)} hides.",
+                   ["Hide action: in cover or out of sight of every enemy"], side=side_of(ent))
     if kind == "end" or _spent(match, ent):
         yield from end_turn(match, ruleset.round_cap, lambda: ruleset.outcome(match) is not None)
 
@@ -308,7 +308,8 @@ def _attack(match: Match, ent: int, action: Action) -> Resolution:
         if w.ranged:
             shots = g.offhand_shots if hand == "offhand" else g.shots
             if shots < 1:
-                match.emit("dry", f"The {w.name} runs dry: the remaining attacks are lost.", side=side_of(ent))
+                match.emit("dry", f"The {w.name} runs dry: the remaining attacks are lost.",
+                           side=side_of(ent))
                 break
             if hand == "offhand":
                 g.offhand_shots -= 1

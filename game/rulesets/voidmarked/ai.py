@@ -106,7 +106,7 @@ def context(match: Match) -> _Context:
     me = units().index(ent)
     mine = rows[me]
     # the table holds while this unit's turn lasts and neither it nor any enemy changed
-    turn_id = (table(match).round, order(match).index, ent, mine[1], mine[2], mine[3] > 0,
+    turn_id = (table(match).round, order(match).index, ent, mine[1], mine[2], mine[3] > 0, mine[5],
                tuple(c for c in mine[6] if c != "stealthed"), "stealthed" in mine[6])
     others = tuple(r for i, r in enumerate(rows) if i != me and r[1] != "dead")
     sq_key = (turn_id, others)
@@ -317,7 +317,8 @@ def strike_now(match: Match, att: int, tgt: int, hand: str = "main", source: str
     return strike(match, att, tgt, hand, source)
 
 
-def exact_odds(match: Match, att: int, tgt: int, hand: str = "main", source: str = "") -> tuple[Fraction, Fraction]:
+def exact_odds(match: Match, att: int, tgt: int, hand: str = "main",
+               source: str = "") -> tuple[Fraction, Fraction]:
     """(P(hit), P(crit)) of a strike as it stands, from the attacker's side's knowledge."""
     ex = expect(match, side_of(att), strike(match, att, tgt, hand, source))
     return ex.odds.hit, ex.odds.crit

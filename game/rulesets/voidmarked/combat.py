@@ -13,7 +13,6 @@ from typing import TYPE_CHECKING
 
 from game.core.cards import card_label
 from game.core.geometry import Cell
-from game.rulesets.voidmarked.checks import spot
 from game.rulesets.voidmarked.components import VmMarks
 from game.rulesets.voidmarked.conditions import apply_condition, fire_ability, go_down, label
 from game.rulesets.voidmarked.content import Trigger
@@ -432,11 +431,12 @@ def deal(match: Match, tgt: int, amount: int, what: str, why: list[str]) -> None
         match.emit("damage", f"{name_of(tgt)} takes no damage from {what}.", why, side=side_of(tgt))
         return
     hp = health(tgt)
-    hp.current -= amount
-    match.emit("damage", f"{name_of(tgt)} takes {amount} damage ({max(hp.current, 0)}/{hp.maximum}).",
+    left = hp.current - amount
+    hp.current = max(left, 0)
+    match.emit("damage", f"{name_of(tgt)} takes {amount} damage ({hp.current}/{hp.maximum}).",
                why, side=side_of(tgt), unit=tgt, amount=amount)
-    if hp.current <= 0:
-        go_down(match, tgt, -hp.current)
+    if left <= 0:
+        go_down(match, tgt, -left)
 
 
 def _damage_flip(match: Match, s: Strike) -> Asking:
@@ -490,8 +490,8 @@ def _duel_cheats(match: Match, s: Strike, a, d, res: int) -> Asking:  # noqa: AN
         prof = prof_cache.setdefault(f.side, pool(match, f.side))
         sign = 1.0 if role == "attacker" else -1.0
 
-        def worth(r: int, sign: float = sign, prof: Profile = prof) -> float:
-            return sign * result_value(match, f.side, s, r, prof)
+        def worth(r: int, sign: float = sign, prof: Profile = prof, side: str = f.side) -> float:
+            return sign * result_value(match, side, s, r, prof)
 
         words = {MISS: "miss", HIT: "hit", CRIT: "critical hit"}
         a_tot, d_tot = a.value + s.rule.att_mod, d.value + s.rule.def_mod
@@ -521,7 +521,8 @@ def _trigger_question(side: str, t: Trigger, tgt: int):  # noqa: ANN202 - a Deci
 def _fire(match: Match, s: Strike, t: Trigger, crit: bool) -> Asking:
     tgt = s.target
     if t.effect == "condition":
-        yield from apply_condition(match, tgt, t.condition, had_flip=False, source=t.label())
+        yield from apply_condition(match, tgt, t.condition, had_flip=False,
+                                   source=f"{s.name}: {t.name or 'trigger'} on {t.on}")
     elif t.effect == "damage":
         amount = resisted_amount(t.amount, t.type in stats(tgt).resist, crit)
         match.emit("trigger", f"{t.label()} triggers.", side=side_of(s.attacker))

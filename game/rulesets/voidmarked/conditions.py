@@ -91,7 +91,8 @@ def go_down(match: Match, ent: int, excess: int) -> None:
     if st.state == "down":
         why = "is finished off"
     elif overkill:
-        why = f"is killed outright (overkill: {excess} beyond 0 is at least {rules.overkill_percent}% of {hp.maximum})"
+        why = (f"is killed outright (overkill: {excess} beyond 0 is at least "
+               f"{rules.overkill_percent}% of {hp.maximum})")
     elif stats(ent).ordinary:
         why = "dies (ordinary units do not grasp for life)"
     else:
@@ -131,10 +132,11 @@ def damage_raw(match: Match, ent: int, amount: int, what: str) -> None:
     hp = health(ent)
     if amount <= 0 or not on_board(ent):
         return
-    hp.current -= amount
+    left = hp.current - amount
+    hp.current = max(left, 0)
     match.emit("damage", f"{name_of(ent)} takes {amount} from {what}.", side=side_of(ent), unit=ent)
-    if hp.current <= 0:
-        go_down(match, ent, -hp.current)
+    if left <= 0:
+        go_down(match, ent, -left)
 
 
 def start_of_turn(match: Match, ent: int) -> Asking:

@@ -78,7 +78,8 @@ def deploy(match: Match) -> None:
         members = content.squads[squad_id].units
         cells = spawn_cells(match.board, side, len(members), taken)
         if len(cells) < len(members):
-            raise UserError(f"no room to deploy {len(members)} units for {side}", match.board.source or "board")
+            raise UserError(f"no room to deploy {len(members)} units for {side}",
+                            match.board.source or "board")
         seen: dict[str, int] = {}
         for i, (uid, cell) in enumerate(zip(members, cells, strict=True)):
             taken.add(cell)

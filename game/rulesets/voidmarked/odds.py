@@ -341,8 +341,8 @@ def duel_odds(profile: Profile, net_a: int, net_d: int, rule: DuelRule,
         for v in range(NV):
             nb[band_of(v, bands)] += profile[v]
         once, twice = _band_cells(rule, bands)
-        band_w = tuple(nb[b] * hit_w - sum(map(joint.__getitem__, once[b])) - sum(map(joint.__getitem__, twice[b]))
-                       for b in range(4))
+        get = joint.__getitem__
+        band_w = tuple(nb[b] * hit_w - sum(map(get, once[b])) - sum(map(get, twice[b])) for b in range(4))
     return DuelOdds((hit_w + crit_w) * left, crit_w * left, band_w, table.banded_total)
 
 

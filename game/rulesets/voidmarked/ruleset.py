@@ -98,11 +98,11 @@ class VoidmarkedRuleset(Ruleset):
         with match.world:
             cards = deck(match)
             counts = cards.all_cards()
-            if counts != Counter(standard_deck()):
-                problems.append(f"deck holds {sum(counts.values())} cards: {sorted((counts - Counter(standard_deck())).elements())} extra, "
-                                f"{sorted((Counter(standard_deck()) - counts).elements())} missing")
-            if match.pending_decision is None and cards.zones.get("table"):
-                problems.append(f"cards left on the table between actions: {cards.zones['table']}")
+            full = Counter(standard_deck())
+            if counts != full:
+                extra = sorted((counts - full).elements())
+                missing = sorted((full - counts).elements())
+                problems.append(f"the cards are {sum(counts.values())}: extra {extra}, missing {missing}")
             seen: dict[tuple[int, int], int] = {}
             for ent in units():
                 hp = health(ent)

@@ -33,6 +33,7 @@ from game.rulesets.voidmarked.query import (
     gear,
     side_of,
     stats,
+    void,
 )
 from game.rulesets.voidmarked.sightlines import board_cache, in_cover, los
 
@@ -73,6 +74,13 @@ class Squares:
         self.band = weapon_band(w, g.shots if w.ranged else 1)
         foes = enemies(ent)
         self.targets = [(cell_of(e), base_strike(match, ent, e, "main"), [None] * 8) for e in foes]
+        # single-target attack voidcalls it can pay for now, judged like another weapon
+        vv = void(ent)
+        calls = [data().voidcalls[v] for v in vv.voidcalls] if vv.voidcaller else []
+        calls = [v for v in calls if v.kind == "attack" and not v.radius and v.cost <= vv.current]
+        self.casts = [(v.range_sq, [(cell_of(e), base_strike(match, ent, e, "void", v.id), [None] * 4)
+                                    for e in foes]) for v in calls]
+        self.ideal = max([w.range_sq] + [r for r, _ in self.casts])
         self.threats = []
         for e in foes:
             if not active(e):
@@ -82,7 +90,7 @@ class Squares:
             self.threats.append((cell_of(e), weapon_band(we, 1)[1] + speed, speed, we,
                                  conditions(e).has("stealthed"), base_strike(match, e, ent, "main"),
                                  [None] * 4))
-        self.geometry: dict[Cell, tuple[tuple[int, ...], tuple[int, ...], float]] = {}
+        self.geometry: dict[Cell, tuple] = {}
         self.scores: dict[Cell, tuple[float, float, float, float]] = {}
 
     def value(self, b: Strike, long: bool, engaged: bool, covered: bool, hidden: bool) -> tuple[float, float]:
@@ -105,18 +113,30 @@ class Squares:
         geo = self.geometry.get(cell)
         if geo is None:
             geo = self.geometry[cell] = self._geometry(cell)
-        codes, threat_codes, closeness = geo
+        codes, cast_codes, threat_codes, closeness = geo
         best_ev = best_kill = best = 0.0
         for (_, b, slots), code in zip(self.targets, codes, strict=True):
             if code < 0:
                 continue
             found = slots[code]
             if found is None:
-                found = slots[code] = self.value(b, bool(code & 4), bool(code & 2), bool(code & 1), self.hidden)
+                found = slots[code] = self.value(b, bool(code & 4), bool(code & 2), bool(code & 1),
+                                                 self.hidden)
             ev, kill = found
             score = ev + KILL_WEIGHT * kill
             if score > best:
                 best_ev, best_kill, best = ev, kill, score
+        for (_, targets), row in zip(self.casts, cast_codes, strict=True):
+            for (_, b, slots), code in zip(targets, row, strict=True):
+                if code < 0:
+                    continue
+                found = slots[code]
+                if found is None:
+                    found = slots[code] = self.value(b, False, False, bool(code & 1), self.hidden)
+                ev, kill = found
+                score = ev + KILL_WEIGHT * kill
+                if score > best:
+                    best_ev, best_kill, best = ev, kill, score
         exposure = 0.0
         for (_, _, _, _, hidden, b, slots), code in zip(self.threats, threat_codes, strict=True):
             if code < 0:
@@ -130,7 +150,7 @@ class Squares:
             exposure += ev + KILL_WEIGHT * kill
         return best_ev, best_kill, exposure * EXPOSURE_SHARE, closeness
 
-    def _geometry(self, cell: Cell) -> tuple[tuple[int, ...], tuple[int, ...], float]:
+    def _geometry(self, cell: Cell) -> tuple[tuple[int, ...], tuple[tuple[int, ...], ...], tuple[int, ...], float]:
         """Position flags of a square against each enemy as bits: for the unit's own attack
         long range (4), shooting while engaged (2), target in cover (1); for each enemy's
         attack on the square no sight now (4), long range even after its Move (2), cover (1).
@@ -159,6 +179,17 @@ class Squares:
                 codes.append((d * 5 > range_ft) * 4 + engaged * 2 + covered)
             else:
                 codes.append(0)
+        cast_codes = []
+        for reach, targets in self.casts:
+            row = []
+            for there, _, _ in targets:
+                dx, dy = there[0] - x, there[1] - y
+                d = max(dx if dx >= 0 else -dx, dy if dy >= 0 else -dy)
+                if d > reach or (not open_sight and not los(board, cell, there)):
+                    row.append(-1)
+                else:
+                    row.append(int(d >= 2 and not no_cover and in_cover(board, cell, there)))
+            cast_codes.append(tuple(row))
         threat_codes = []
         nearest = 10**6
         for there, reach, speed, we, _, _, _ in self.threats:
@@ -174,5 +205,5 @@ class Squares:
                 threat_codes.append(blind * 4 + ((d - speed) * 5 > we.range_ft) * 2 + covered)
             else:
                 threat_codes.append(0)
-        closeness = float(-max(0, nearest - w.range_sq)) if self.threats else 0.0
-        return tuple(codes), tuple(threat_codes), closeness
+        closeness = float(-max(0, nearest - self.ideal)) if self.threats else 0.0
+        return tuple(codes), tuple(cast_codes), tuple(threat_codes), closeness

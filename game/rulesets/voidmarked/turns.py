@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from game.core.cards import card_label
+from game.core.cards import card_label, card_value
 from game.rulesets.voidmarked.components import VmMarks, VmTurn
 from game.rulesets.voidmarked.conditions import refresh_engagement, start_of_turn
 from game.rulesets.voidmarked.flips import Asking, clear_table, flip
@@ -43,9 +43,9 @@ def roll_initiative(match: Match) -> list[int]:
             f = flip(match, side_of(ent))  # flipped at set-up: nobody is asked to cheat
             flips[key] = f.kept
         card = flips[key]
-        f_value = _value(card)
-        totals[ent] = f_value + stats(ent).intelligence // 2
-        math.append(f"{name_of(ent)}: {card_label(card)} + Int/2 {stats(ent).intelligence // 2} = {totals[ent]}")
+        half = stats(ent).intelligence // 2
+        totals[ent] = card_value(card) + half
+        math.append(f"{name_of(ent)}: {card_label(card)} + Int/2 {half} = {totals[ent]}")
     clear_table(match)
     toss_p1 = match.chance.coin()
     first_side = "p1" if toss_p1 else "p2"
@@ -59,12 +59,6 @@ def roll_initiative(match: Match) -> list[int]:
     match.emit("initiative", "Initiative: " + ", ".join(f"{name_of(e)} {totals[e]}" for e in ranked) + ".",
                math, chance=True)
     return ranked
-
-
-def _value(card: str) -> int:
-    from game.core.cards import card_value
-
-    return card_value(card)
 
 
 def begin(match: Match, ent: int) -> Asking:

@@ -75,7 +75,8 @@ def unit_view(match: Match, ent: int, side: str | None) -> dict[str, Any]:
         "ordinary": st.ordinary,
         "cell": list(cell_of(ent)),
         "acting": acting,
-        "acted": {"move_left": ts.move_left, "action": ts.action_used, "quick": ts.quick_used} if acting else None,
+        "acted": ({"move_left": ts.move_left, "action": ts.action_used, "quick": ts.quick_used}
+                  if acting else None),
     }
 
 

@@ -13,7 +13,8 @@ from casket_helpers import act, answer, comp, events, make_match, units
 
 from game.core.components import Facing, Position
 from game.rulesets.casket import RULESET
-from game.rulesets.casket.components import CasketFrame, CasketHeat, CasketSP, structure
+from game.rulesets.casket.components import CasketFrame, CasketHeat, CasketSP, get, structure
+from game.rulesets.casket.status import card_block
 
 A_HAND = ["desperate_lunge", "faithful_thrust", "penitent_blades", "penitent_blades", "buckler",
           "blood_offering"]
@@ -24,7 +25,6 @@ def _setup():
     m = make_match(force=[("card", tuple(A_HAND + B_HAND)), ("initiative", (5, 2))])
     a, b = units(m, "p1")[0], units(m, "p2")[0]
     with m.world:
-        from game.rulesets.casket.components import get
         get(a, Facing).direction = 1   # towards the Ironclad
         get(b, Facing).direction = 5   # the Ironclad faces where the Confessor will stand
     return m, a, b
@@ -106,5 +106,4 @@ def test_seed_example_round_one():
     assert not RULESET.invariants(m)
     # round 2: the Confessor can no longer play Primary Weapon cards
     with m.world:
-        from game.rulesets.casket.status import card_block
         assert card_block(a, RULESET.content.card("penitent_blades"))

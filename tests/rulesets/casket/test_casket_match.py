@@ -12,7 +12,7 @@ from game.ai.controller import BaselineAI, RandomAI
 from game.core.board import Board
 from game.core.match import Match, Scenario
 from game.rulesets.casket import RULESET
-from game.rulesets.casket.components import CasketHeat, CasketSP, CasketTempo, get, structure
+from game.rulesets.casket.components import CasketHeat, CasketSP, CasketTempo, CasketThreads, get, structure
 from game.rulesets.casket.odds import RESULTS, attack_odds
 from game.rulesets.casket.tohit import attack_terms
 
@@ -226,10 +226,22 @@ def test_same_seed_same_game_and_snapshots_continue_exactly():
 
 def test_unit_view_shows_public_state():
     m, a, b = duel()
+    with m.world:
+        get(b, CasketThreads).snapped.append("left_index")
     v = RULESET.unit_view(m, b, "p1")
     assert v["sp"] == 0 and v["sp_max"] == 6 and v["heat"] == 0
-    assert set(v["components"]) == {"Head", "Right Arm", "Left Arm", "Chassis", "Legs"}
-    assert v["components"]["Legs"]["threshold"] == 6
-    assert set(v["threads"].values()) == {"intact"}
-    assert v["deck"] + v["hand_count"] + v["discard"] + v["lost"] == 30
+    assert v["components"] == {"Head": "0/3", "Right Arm": "0/4", "Left Arm": "0/4", "Chassis": "0/5",
+                               "Legs": "0/6"}
+    assert v["threads"] == {"Left Index": "snapped"}
+    assert v["deck"] + v["hand_count"] + v["discard"] + v["lost"] == 30 == v["hp"] == v["hp_max"]
+    assert "hand" not in v and len(RULESET.unit_view(m, b, "p2")["hand"]) == 6
     assert comp(m, a, CasketSP).sp == 6
+
+
+def test_evaluate_prefers_the_side_whose_enemy_is_worn_down():
+    m, a, b = duel()
+    before = RULESET.evaluate(m, "p1")
+    with m.world:
+        structure(b).move_all("deck", "lost")
+    assert RULESET.evaluate(m, "p1") > before
+    assert RULESET.evaluate(m, "p2") == -RULESET.evaluate(m, "p1")

@@ -101,3 +101,22 @@ def test_attack_odds_total_and_expectation_match_enumeration():
             bypass = 1 if r == CRITICAL else 0
             expected += Fraction(1, 36) * defense_distribution(dmg, bypass).expect(lambda d: d.final)
     assert odds.expected_final == expected
+
+
+@pytest.mark.rule("CK-DEFENSEDICE")
+@pytest.mark.parametrize("target,base,bonus,bypass",
+                         [(6, 4, 0, 0), (5, 6, 1, 1), (3, 2, -1, 0), (9, 5, 2, 2)])
+def test_attack_odds_agree_with_the_full_defense_distribution(target, base, bonus, bypass):
+    odds = attack_odds(target, base, bonus, bypass)
+    final: dict = {}
+    crits = pierce = Fraction(0)
+    for result, p in attack_distribution(target).probs.items():
+        dmg = raw_damage(base, result, bonus)
+        if result == EXECUTION or dmg == 0:
+            final[dmg] = final.get(dmg, 0) + p
+            continue
+        for d, q in defense_distribution(dmg, bypass + (1 if result == CRITICAL else 0)).probs.items():
+            final[d.final] = final.get(d.final, 0) + p * q
+            crits += p * q * d.crits
+            pierce += p * q * d.pierce
+    assert odds.final == final and odds.expected_crits == crits and odds.pierce == pierce

@@ -8,6 +8,8 @@ from test_casket_damage import duel, hit
 
 from game.core.components import Status
 from game.rulesets.casket import RULESET
+from game.rulesets.casket import content as content_mod
+from game.rulesets.casket import ruleset as ruleset_mod
 from game.rulesets.casket.components import (
     CasketHeat,
     CasketPilot,
@@ -17,9 +19,9 @@ from game.rulesets.casket.components import (
     get,
     structure,
 )
-from game.rulesets.casket.damage import add_component_damage
+from game.rulesets.casket.damage import add_component_damage, take_damage
 from game.rulesets.casket.heat import gain_heat
-from game.rulesets.casket.pilot import pilot_damage, snap_thread
+from game.rulesets.casket.pilot import pilot_damage, repairable, snap_thread
 from game.rulesets.casket.status import card_block, defense_malus, move_penalty, sp_max
 from game.rulesets.casket.tohit import attack_block, attack_terms
 
@@ -162,9 +164,6 @@ def test_severe_wounds():
 
 @pytest.mark.rule("CK-WOUNDS")
 def test_ruptured_organ_starts_the_mission_five_cards_down(monkeypatch, tmp_path):
-    from game.rulesets.casket import content as content_mod
-    from game.rulesets.casket import ruleset as ruleset_mod
-
     extra = tmp_path / "veteran.toml"
     extra.write_text('[squad.veteran]\nname = "V"\nfaction = "confessor"\nduel = true\n'
                      'caskets = [{ name = "Old Agnes", chassis = "confessor_light", '
@@ -375,11 +374,9 @@ def test_failed_repair_leaves_the_thread_severed_and_fragile_threads_snap_on_big
     act(m, "repair", actor=mech, target=patient, option="left_index")
     assert comp(m, patient, CasketThreads).severed == ["left_index"]
     with m.world:
-        from game.rulesets.casket.pilot import repairable
         assert repairable(patient) == ["right_thumb"]
         get(patient, CasketThreads).snapped.remove("right_thumb")
         get(patient, CasketThreads).fragile.append("right_thumb")
-        from game.rulesets.casket.damage import take_damage
         gen = take_damage(m, patient, 5, "legs", 0, "test")
         decision = next(gen)
         try:
@@ -421,7 +418,7 @@ def test_ten_wounds_kill_the_pilot_and_the_casket_goes_inert():
         assert get(a, CasketPilot).dead
         assert get(a, Status).state == "inert"
     assert not RULESET.invariants(m)
+    assert not any(x.kind == "activate" and x.actor == a for x in m.legal())
     with m.world:
-        m.ruleset.outcome(m)
-    m._check_over()
-    assert m.result is not None and m.result.winner == "p2"
+        out = RULESET.outcome(m)
+    assert out is not None and out.winner == "p2"          # arena: the match is lost

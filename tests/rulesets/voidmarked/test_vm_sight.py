@@ -1,0 +1,50 @@
+"""The memoised sight lines agree with core sight (has_los, cover_on_line) everywhere they are used."""
+
+from __future__ import annotations
+
+import pytest
+
+from game.core.board import Board
+from game.core.chance import Chance
+from game.core.sight import has_los
+from game.paths import MAPS_DIR
+from game.rulesets.voidmarked import sightlines
+
+
+def _compare(board: Board, step: int) -> int:
+    sightlines.forget(board)
+    cells = board.cells()[::step]
+    checked = 0
+    for a in cells:
+        for b in cells:
+            assert sightlines.los(board, a, b) == has_los(board, a, b), (a, b)
+            if sightlines.los(board, a, b):
+                assert sightlines.in_cover(board, a, b) == sightlines.cover_counts(board, a, b), (a, b)
+            checked += 1
+    return checked
+
+
+@pytest.mark.rule("VM-LOS", "VM-COVER")
+def test_random_boards_agree_with_core_sight():
+    chance = Chance(42)
+    for _ in range(3):
+        board = Board.blank("square", 12, 9)
+        for cell in board.cells():
+            roll = chance.below(12)
+            if roll == 0:
+                board.set(cell, name="wall", blocks_move=True, blocks_los=True)
+            elif roll == 1:
+                board.set(cell, name="crates", cover=1 + chance.below(2), cover_height_ft=float(2 + chance.below(10)))
+        assert _compare(board, 1) > 10000
+
+
+@pytest.mark.rule("VM-LOS", "VM-COVER")
+def test_shipped_maps_agree_with_core_sight():
+    from game.core.tmx import load_board
+
+    maps = sorted((MAPS_DIR / "square").glob("voidmarked*.tmx"))
+    if not maps:
+        pytest.skip("no voidmarked map shipped yet")
+    for path in maps:
+        board = load_board(path)
+        assert _compare(board, 3) > 1000
