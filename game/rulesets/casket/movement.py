@@ -66,6 +66,8 @@ def routes(match: Match, ent: int, hexes: int, budget: int, plain: bool,
     """Every hex the casket can end on within `hexes` hexes and `budget` SP (cheapest, then shortest).
 
     Hex by hex outwards; a hex already reached in fewer hexes for no more SP is not expanded again.
+    core.pathing.reachable with the hex count as its tag finds the same routes (a test checks it)
+    but is several times slower, and legal_actions asks for these on every step.
     """
     limit = hex_limit(ent)
     if limit is not None:

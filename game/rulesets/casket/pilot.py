@@ -23,7 +23,6 @@ if TYPE_CHECKING:
 
 GRIT_DC = 15
 REPAIR_DC = 12
-FRAGILE_RESNAP = 5
 
 
 def new_wound_deck(content: Content) -> CasketWounds:

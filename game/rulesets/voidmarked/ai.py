@@ -79,12 +79,14 @@ class _Context:
 
 _CONTEXTS: weakref.WeakKeyDictionary[Match, tuple[tuple, _Context]] = weakref.WeakKeyDictionary()
 _SQUARES: weakref.WeakKeyDictionary[Match, tuple[tuple, Squares]] = weakref.WeakKeyDictionary()
+_GEOMETRY: weakref.WeakKeyDictionary[Match, tuple[tuple, dict]] = weakref.WeakKeyDictionary()
+_TURN_POOL: weakref.WeakKeyDictionary[Match, tuple[tuple, tuple[int, ...]]] = weakref.WeakKeyDictionary()
 
 
 def forget(match: Match) -> None:
     """Drop the AI's memo for a match (tests that edit components by hand call this)."""
-    _CONTEXTS.pop(match, None)
-    _SQUARES.pop(match, None)
+    for memo in (_CONTEXTS, _SQUARES, _GEOMETRY, _TURN_POOL):
+        memo.pop(match, None)
 
 
 def context(match: Match) -> _Context:
@@ -105,14 +107,24 @@ def context(match: Match) -> _Context:
     rows = state_key(match)[-1]
     me = units().index(ent)
     mine = rows[me]
-    # the table holds while this unit's turn lasts and neither it nor any enemy changed
-    turn_id = (table(match).round, order(match).index, ent, mine[1], mine[2], mine[3] > 0, mine[5],
-               tuple(c for c in mine[6] if c != "stealthed"), "stealthed" in mine[6])
     others = tuple(r for i, r in enumerate(rows) if i != me and r[1] != "dead")
-    sq_key = (turn_id, others)
+    turn = (table(match).round, order(match).index, ent)
+    # squares are judged with the pool as it was at the unit's first decision this turn
+    start = _TURN_POOL.get(match)
+    if start is None or start[0] != turn:
+        start = (turn, pool(match, side_of(ent)))
+        _TURN_POOL[match] = start
+    g = gear(ent)
+    vv = void(ent)
+    geo_key = (turn, g.weapon, g.shots > 0, vv.current, tuple((r[0], r[1]) for r in others))
+    geo = _GEOMETRY.get(match)
+    if geo is None or geo[0] != geo_key:
+        geo = (geo_key, {})
+        _GEOMETRY[match] = geo
+    sq_key = (geo_key, mine[1:], others)
     sq = _SQUARES.get(match)
     if sq is None or sq[0] != sq_key:
-        sq = (sq_key, Squares(match, ent, pool(match, side_of(ent))))
+        sq = (sq_key, Squares(match, ent, start[1], geo[1]))
         _SQUARES[match] = sq
     ctx = _Context(match, ent, sq[1])
     _CONTEXTS[match] = ((ts, len(match.log), len(match.inputs), flags), ctx)
@@ -141,6 +153,9 @@ def assess(match: Match, action: Action) -> Assessment:
         worth = RELOAD_EMPTY if shots == 0 else 0.4 * (w.shots - shots) / w.shots
         return Assessment(expected_damage=worth)
     if kind == "hide":
+        # worth it as the last thing in a turn: moving afterwards would likely end it again
+        if turn_state(match).move_left >= 1:
+            return Assessment(cost=0.5)
         return Assessment(exposure=-0.5 * ctx.squares.score(ctx.here)[2])
     return Assessment()
 

@@ -42,8 +42,40 @@ class _Sight:
         self.covers: dict[Cell, Terrain] = {c: t for c, t in terrain.items() if t.cover > 0}
         self.open_sight = not self.blockers
         self.no_cover = not self.covers
+        # a target can only be in cover within half a cover object's height of it (VM-COVER)
+        self.coverable: set[Cell] = set()
+        for (cx, cy), t in self.covers.items():
+            reach = 1 + int(t.cover_height_ft / 2 // 5)
+            self.coverable.update((cx + dx, cy + dy) for dx in range(-reach, reach + 1)
+                                  for dy in range(-reach, reach + 1))
         self.los: dict[tuple[Cell, Cell], bool] = {}
         self.cover: dict[tuple[Cell, Cell], bool] = {}
+        self.board_ref = weakref.ref(board)
+
+    def see(self, a: Cell, b: Cell) -> bool:
+        """VM-LOS (what `los` answers), straight from the memo."""
+        if self.open_sight:
+            return a in self.cells and b in self.cells
+        key = (a, b) if a <= b else (b, a)
+        found = self.los.get(key)
+        if found is None:
+            board = self.board_ref()
+            found = _walk_los(self, *key) if self.square or board is None else has_los(board, a, b)
+            self.los[key] = found
+        return found
+
+    def covered(self, attacker: Cell, target: Cell) -> bool:
+        """VM-COVER (what `in_cover` answers), straight from the memo."""
+        if target not in self.coverable:
+            return False
+        key = (attacker, target)
+        found = self.cover.get(key)
+        if found is None:
+            board = self.board_ref()
+            found = _walk_cover(self, attacker, target) if self.square or board is None else \
+                cover_counts(board, attacker, target)
+            self.cover[key] = found
+        return found
 
 
 def _fingerprint(board: Board) -> tuple:
@@ -78,19 +110,7 @@ def forget(board: Board) -> None:
 
 def los(board: Board, a: Cell, b: Cell) -> bool:
     """VM-LOS between two squares (symmetric)."""
-    sight = board_cache(board)
-    if sight.open_sight:
-        return a in sight.cells and b in sight.cells
-    lo, hi = (a, b) if a <= b else (b, a)
-    key = (lo, hi)
-    found = sight.los.get(key)
-    if found is None:
-        if sight.square:
-            found = _walk_los(sight, lo, hi)
-        else:
-            found = has_los(board, a, b)
-        sight.los[key] = found
-    return found
+    return board_cache(board).see(a, b)
 
 
 def _walk_los(sight: _Sight, lo: Cell, hi: Cell) -> bool:
@@ -107,15 +127,7 @@ def _walk_los(sight: _Sight, lo: Cell, hi: Cell) -> bool:
 
 def in_cover(board: Board, attacker: Cell, target: Cell) -> bool:
     """VM-COVER: the target is in cover against an attack from `attacker`."""
-    sight = board_cache(board)
-    if sight.no_cover:
-        return False
-    key = (attacker, target)
-    found = sight.cover.get(key)
-    if found is None:
-        found = sight.cover[key] = _walk_cover(sight, attacker, target) if sight.square else \
-            cover_counts(board, attacker, target)
-    return found
+    return board_cache(board).covered(attacker, target)
 
 
 def _walk_cover(sight: _Sight, attacker: Cell, target: Cell) -> bool:

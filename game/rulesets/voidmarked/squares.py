@@ -7,11 +7,11 @@ how far it still is from the nearest enemy.
 
 Scoring every reachable square costs a few look-ups each: the geometry of a square against
 every enemy is reduced to bit flags once per unit-turn, and each (enemy, flags) pair is
-valued once with `combat.expect`. A table is kept for the whole unit-turn while the unit and
-the enemies stay as they were, with the pool of unseen cards as it was when the table was made:
-before the unit flips anything (so exact for choosing where to move before attacking); after
-its attack, squares only matter for next turn and the few cards flipped since do not change
-them enough to pay for re-scoring. Attack and voidcall assessments always use the current pool.
+valued once with `combat.expect`. Squares are judged with the pool of unseen cards as it was
+at the unit's first decision of its turn: exact for choosing where to move before attacking
+(moves flip nothing); after its attack squares only matter for next turn, and the few cards
+flipped since do not change them enough to pay for re-scoring. Attack and voidcall
+assessments always use the current pool.
 """
 
 from __future__ import annotations
@@ -35,12 +35,13 @@ from game.rulesets.voidmarked.query import (
     stats,
     void,
 )
-from game.rulesets.voidmarked.sightlines import board_cache, in_cover, los
+from game.rulesets.voidmarked.sightlines import board_cache
 
 if TYPE_CHECKING:
     from game.core.match import Match
 
-EXPOSURE_SHARE = 0.5  # enemies split their fire: count half of what they could do to this unit
+Geometry = tuple[tuple[int, ...], tuple[tuple[int, ...], ...], tuple[int, ...], float]
+EXPOSURE_SHARE = 0.4  # enemies split their fire: count half of what they could do to this unit
 NO_SIGHT_FACTOR = 0.35  # an enemy without sight now may still walk into it
 
 
@@ -61,7 +62,7 @@ def spot_chance(prof: Profile, seeker: int, hider: int) -> Fraction:
 class Squares:
     """Positional scores of squares for one unit against the enemies as they stand."""
 
-    def __init__(self, match: Match, ent: int, prof: Profile) -> None:
+    def __init__(self, match: Match, ent: int, prof: Profile, geometry: dict[Cell, Geometry]) -> None:
         self.match = match
         self.ent = ent
         self.side = side_of(ent)
@@ -81,6 +82,8 @@ class Squares:
         self.casts = [(v.range_sq, [(cell_of(e), base_strike(match, ent, e, "void", v.id), [None] * 4)
                                     for e in foes]) for v in calls]
         self.ideal = max([w.range_sq] + [r for r, _ in self.casts])
+        # a unit that can only strike in melee has to commit: ground gained counts double
+        self.urge = 2.0 if self.ideal <= 2 and not (g.offhand and data().weapons[g.offhand].ranged) else 1.0
         self.threats = []
         for e in foes:
             if not active(e):
@@ -90,7 +93,7 @@ class Squares:
             self.threats.append((cell_of(e), weapon_band(we, 1)[1] + speed, speed, we,
                                  conditions(e).has("stealthed"), base_strike(match, e, ent, "main"),
                                  [None] * 4))
-        self.geometry: dict[Cell, tuple] = {}
+        self.geometry = geometry
         self.scores: dict[Cell, tuple[float, float, float, float]] = {}
 
     def value(self, b: Strike, long: bool, engaged: bool, covered: bool, hidden: bool) -> tuple[float, float]:
@@ -150,9 +153,10 @@ class Squares:
             exposure += ev + KILL_WEIGHT * kill
         return best_ev, best_kill, exposure * EXPOSURE_SHARE, closeness
 
-    def _geometry(self, cell: Cell) -> tuple[tuple[int, ...], tuple[tuple[int, ...], ...], tuple[int, ...], float]:
+    def _geometry(self, cell: Cell) -> Geometry:
         """Position flags of a square against each enemy as bits: for the unit's own attack
-        long range (4), shooting while engaged (2), target in cover (1); for each enemy's
+        long range (4), shooting while engaged (2), target in cover (1); for each voidcall it
+        can afford, target in cover (1); for each enemy's
         attack on the square no sight now (4), long range even after its Move (2), cover (1).
         -1 where no attack is possible."""
         x, y = cell
@@ -162,7 +166,7 @@ class Squares:
         range_ft = w.range_ft
         sight = self.sight
         open_sight, no_cover = sight.open_sight, sight.no_cover
-        board = self.board
+        see, cover_of = sight.see, sight.covered
         engaged = False
         for (ex, ey), *_rest in self.threats:
             if -1 <= ex - x <= 1 and -1 <= ey - y <= 1:
@@ -172,10 +176,10 @@ class Squares:
         for there, _, _ in self.targets:
             dx, dy = there[0] - x, there[1] - y
             d = max(dx if dx >= 0 else -dx, dy if dy >= 0 else -dy)
-            if d < lo or d > hi or (not open_sight and not los(board, cell, there)):
+            if d < lo or d > hi or (not open_sight and not see(cell, there)):
                 codes.append(-1)
             elif ranged:
-                covered = not no_cover and in_cover(board, cell, there)
+                covered = not no_cover and cover_of(cell, there)
                 codes.append((d * 5 > range_ft) * 4 + engaged * 2 + covered)
             else:
                 codes.append(0)
@@ -185,10 +189,10 @@ class Squares:
             for there, _, _ in targets:
                 dx, dy = there[0] - x, there[1] - y
                 d = max(dx if dx >= 0 else -dx, dy if dy >= 0 else -dy)
-                if d > reach or (not open_sight and not los(board, cell, there)):
+                if d > reach or (not open_sight and not see(cell, there)):
                     row.append(-1)
                 else:
-                    row.append(int(d >= 2 and not no_cover and in_cover(board, cell, there)))
+                    row.append(int(d >= 2 and not no_cover and cover_of(cell, there)))
             cast_codes.append(tuple(row))
         threat_codes = []
         nearest = 10**6
@@ -200,10 +204,10 @@ class Squares:
             if d > reach:
                 threat_codes.append(-1)
             elif we.ranged:
-                covered = not no_cover and in_cover(board, there, cell)
-                blind = not open_sight and not los(board, there, cell)
+                covered = not no_cover and cover_of(there, cell)
+                blind = not open_sight and not see(there, cell)
                 threat_codes.append(blind * 4 + ((d - speed) * 5 > we.range_ft) * 2 + covered)
             else:
                 threat_codes.append(0)
-        closeness = float(-max(0, nearest - self.ideal)) if self.threats else 0.0
+        closeness = float(-max(0, nearest - self.ideal)) * self.urge if self.threats else 0.0
         return tuple(codes), tuple(cast_codes), tuple(threat_codes), closeness

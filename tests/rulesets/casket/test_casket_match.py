@@ -83,7 +83,7 @@ def test_brace_for_impact_is_a_reaction_unless_pierced():
     answer(m, "damage_source", "0")
     with m.world:
         assert len(structure(b).zones["lost"]) == 2                 # 4 - 2
-    hit(m, a, b, card="penitent_blades", defense=("Pierce", "Blood", "Blood"))
+    hit(m, a, b, card="penitent_blades", defense=("Pierce", "Blood"))
     assert m.pending_decision.kind == "damage_source"              # Pierce: no reaction offered
 
 

@@ -8,8 +8,11 @@ from casket_helpers import act, activate, answer, comp, events, make_match, plac
 from game.core.action import Action
 from game.core.components import Facing, Position
 from game.core.match import IllegalInput
+from game.core.pathing import reachable
 from game.rulesets.casket import RULESET
 from game.rulesets.casket.components import CasketFrame, CasketSP, CasketWounds, get, structure
+from game.rulesets.casket.movement import occupied, routes
+from game.rulesets.casket.status import move_penalty
 from game.rulesets.casket.turns import table
 
 SQUAD_SPAWNS = {"p1": [(2, 2), (2, 4), (2, 6)], "p2": [(12, 2), (12, 4), (12, 6)]}
@@ -184,3 +187,30 @@ def test_caskets_cannot_enter_occupied_or_blocked_hexes():
     activate(m, a)
     cells = {x.cell for x in m.legal() if x.kind == "move"}
     assert (6, 3) not in cells and (5, 4) not in cells and (4, 4) in cells
+
+
+def test_routes_match_the_engine_pathfinder_with_two_budgets():
+    m = make_match(force=[("initiative", (6, 1))])
+    a = units(m, "p1")[0]
+    place(m, a, (5, 3), 0)
+    m.board.set((6, 3), move_cost=2.0)
+    m.board.set((5, 4), move_cost=3.0)
+    m.board.set((4, 4), blocks_move=True)
+    eps = 1e-3
+    for hexes, budget, plain in ((6, 6, True), (3, 2, False), (4, 0, False), (2, 5, False)):
+        with m.world:
+            mine = {c: (r.sp, r.hexes) for c, r in routes(m, a, hexes, budget, plain).items()}
+            base = int(plain) + move_penalty(a)
+            blocked = occupied(m)
+
+            def step(src, dst, tag, base=base, hexes=hexes):
+                t = m.board.terrain.get(dst)
+                if t is None or t.blocks_move or tag >= hexes:
+                    return None
+                return base + max(0, int(t.move_cost + 0.999) - 1) + eps, tag + 1
+
+            reach = reachable(m.board, (5, 3), budget + hexes * eps, step,
+                              lambda c, blocked=blocked: c not in blocked, tag=0)
+            engine = {c: (round(cost - len(reach.path_to(c)) * eps), len(reach.path_to(c)))
+                      for c, cost in reach.cost.items() if c != (5, 3)}
+        assert mine == engine, (hexes, budget, plain)
