@@ -46,9 +46,6 @@ class EasyAI:
 
     def choose(self, match: Match, legal: list[Action]) -> Action:
         """The best baseline score after noise; now and then a random one of the top few."""
-        return self._choose(match, legal)
-
-    def _choose(self, match: Match, legal: list[Action]) -> Action:
         deadline = Deadline(self.budget)
         scored: list[tuple[float, int, Action, dict[str, float]]] = []
         # non-moves (attacks...) first: if the deadline cuts the list, moves are what is lost

@@ -1,15 +1,17 @@
 """Hard AI: information-set Monte Carlo search on determinized scratch copies, anytime.
 
-Each sample is one world the side could be in given what it has seen (`knowledge.Sample`:
+First Normal's utility ranks the legal actions with a much wider lookahead (every promising move
+applied on a determinized copy and the best follow-up scored), within half the budget. Then
+each sample is one world the side could be in given what it has seen (`knowledge.Sample`:
 hidden cards re-dealt among the zones it cannot see, chance reseeded from the AI's own source).
-On a sample, every candidate action (Normal's best few) is played out: the action, the rest of
+On a sample, every candidate action (the best few) is played out: the action, the rest of
 this side turn and the enemy's next turn with a fast greedy policy, then the ruleset's
 `evaluate`.
 All candidates share each sample (common random numbers), so their values are compared pairwise.
 Samples continue until the time budget (per decision, and per side turn) or a sample cap runs
 out; the search is anytime: whenever it stops, the best-supported candidate so far is chosen.
-Normal's choice stands unless another candidate beats it on the paired samples by more than
-its noise, so thin evidence never makes Hard worse than the heuristic it starts from.
+The wide-lookahead favourite stands unless another candidate beats it on the paired samples by
+more than their noise, so thin evidence never overrules the heuristic.
 """
 
 from __future__ import annotations
@@ -112,7 +114,7 @@ class HardAI:
 
     def __init__(self, seed: int = 0, budget: float = 1.0, turn_budget: float | None = None,
                  samples: int | None = None, width: int = 4, max_steps: int = 40,
-                 rollout_moves: int = 3) -> None:
+                 rollout_moves: int = 3, lookahead: int = 48) -> None:
         self.seed = seed
         self.budget = budget
         #: seconds for one side turn (default three decisions' worth)
@@ -121,6 +123,7 @@ class HardAI:
         self.width = width
         self.max_steps = max_steps
         self.rollout_moves = rollout_moves
+        self.lookahead = lookahead
         self.chance = Chance(seed ^ 0x48415244)
         self.normal = NormalAI(seed, budget=budget, lookahead=6)
         self.last_explanation: Explanation = []
@@ -155,8 +158,10 @@ class HardAI:
             self.samples_done.append(0)
             return legal[0]
         quick = deadline.seconds <= QUICK * self.budget + 1e-9 < self.budget
-        ranked = self.normal.rank(match, legal, Deadline((1.0 if quick else 0.3) * deadline.seconds),
-                                  lookahead=2 if quick else None)
+        # Normal's scoring with a much wider lookahead (every promising move applied and its best
+        # follow-up scored) takes up to half the time; sampling the best few takes the rest
+        ranked = self.normal.rank(match, legal, Deadline((1.0 if quick else 0.5) * deadline.seconds),
+                                  lookahead=2 if quick else self.lookahead)
         if quick:
             self.samples_done.append(0)
             self.last_explanation = top([candidate(label_of(r.action), r.score, r.terms,

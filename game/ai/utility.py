@@ -395,9 +395,6 @@ class NormalAI:
 
     def choose(self, match: Match, legal: list[Action]) -> Action:
         """The best-scoring legal action; earlier listed wins ties."""
-        return self._choose(match, legal)
-
-    def _choose(self, match: Match, legal: list[Action]) -> Action:
         deadline = Deadline(self.budget)
         if len(legal) == 1:
             self.last_explanation = [candidate(label_of(legal[0]), 0.0, {}, note="only legal action")]

@@ -121,7 +121,9 @@ def context(match: Match) -> _Context:
     if geo is None or geo[0] != geo_key:
         geo = (geo_key, {})
         _GEOMETRY[match] = geo
-    sq_key = (geo_key, mine[1:], others)
+    # rebuilt when the unit itself or who stands where changes, not for every point of damage
+    # it deals (positional scores are next-turn estimates once it has attacked)
+    sq_key = (geo_key, mine[1], mine[2], mine[4] > 0, mine[6], tuple((r[0], r[1], r[6]) for r in others))
     sq = _SQUARES.get(match)
     if sq is None or sq[0] != sq_key:
         sq = (sq_key, Squares(match, ent, start[1], geo[1]))

@@ -51,6 +51,18 @@ class _Sight:
         self.los: dict[tuple[Cell, Cell], bool] = {}
         self.cover: dict[tuple[Cell, Cell], bool] = {}
         self.board_ref = weakref.ref(board)
+        self.pairs: dict[tuple[Cell, Cell], tuple[int, bool, bool, bool]] = {}
+
+    def pair(self, here: Cell, there: Cell) -> tuple[int, bool, bool, bool]:
+        """(squares apart, line of sight, `there` in cover from `here`, `here` in cover from `there`)."""
+        key = (here, there)
+        found = self.pairs.get(key)
+        if found is None:
+            d = max(abs(here[0] - there[0]), abs(here[1] - there[1]))
+            sees = self.see(here, there)
+            found = self.pairs[key] = (d, sees, sees and self.covered(here, there),
+                                       sees and self.covered(there, here))
+        return found
 
     def see(self, a: Cell, b: Cell) -> bool:
         """VM-LOS (what `los` answers), straight from the memo."""

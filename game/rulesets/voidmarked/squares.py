@@ -2,7 +2,8 @@
 
 For each square: the best attack the unit could make from there (expected damage and take-out
 chance, cover, long range and melee included), the fire the standing enemies could pour into
-it next turn (each enemy's exact expected damage against it, after that enemy's own Move), and
+it next turn (each enemy's exact expected damage against it there, cover included; discounted
+when the enemy has no sight of it now or cannot get within its listed range with one Move), and
 how far it still is from the nearest enemy.
 
 Scoring every reachable square costs a few look-ups each: the geometry of a square against
@@ -43,6 +44,7 @@ if TYPE_CHECKING:
 Geometry = tuple[tuple[int, ...], tuple[tuple[int, ...], ...], tuple[int, ...], float]
 EXPOSURE_SHARE = 0.4  # enemies split their fire: count half of what they could do to this unit
 NO_SIGHT_FACTOR = 0.35  # an enemy without sight now may still walk into it
+OUT_OF_RANGE_FACTOR = 0.5  # an enemy still beyond its range after a Move: long shot or another Move
 
 
 def weapon_band(w: Weapon, shots: int) -> tuple[int, int]:
@@ -84,6 +86,8 @@ class Squares:
         self.ideal = max([w.range_sq] + [r for r, _ in self.casts])
         # a unit that can only strike in melee has to commit: ground gained counts double
         self.urge = 2.0 if self.ideal <= 2 and not (g.offhand and data().weapons[g.offhand].ranged) else 1.0
+        self.foe_cells = [cell_of(e) for e in foes]
+        self.standing_index = [i for i, e in enumerate(foes) if active(e)]
         self.threats = []
         for e in foes:
             if not active(e):
@@ -118,14 +122,25 @@ class Squares:
             geo = self.geometry[cell] = self._geometry(cell)
         codes, cast_codes, threat_codes, closeness = geo
         best_ev = best_kill = best = 0.0
+        slot = self._slot
+        covered_later = []
         for (_, b, slots), code in zip(self.targets, codes, strict=True):
             if code < 0:
                 continue
-            found = slots[code]
-            if found is None:
-                found = slots[code] = self.value(b, bool(code & 4), bool(code & 2), bool(code & 1),
-                                                 self.hidden)
-            ev, kill = found
+            if code & 1:
+                covered_later.append((b, slots, code))
+                continue
+            ev, kill = slot(b, slots, code)
+            score = ev + KILL_WEIGHT * kill
+            if score > best:
+                best_ev, best_kill, best = ev, kill, score
+        # Cover only lowers an attack's worth (the defender keeps the higher of two cards), so
+        # the same shot without cover bounds it: the exact value is needed only if it could win.
+        for b, slots, code in covered_later:
+            ev, kill = slot(b, slots, code - 1)
+            if ev + KILL_WEIGHT * kill <= best:
+                continue
+            ev, kill = slot(b, slots, code)
             score = ev + KILL_WEIGHT * kill
             if score > best:
                 best_ev, best_kill, best = ev, kill, score
@@ -144,70 +159,58 @@ class Squares:
         for (_, _, _, _, hidden, b, slots), code in zip(self.threats, threat_codes, strict=True):
             if code < 0:
                 continue
-            found = slots[code & 3]
+            found = slots[code & 1]
             if found is None:
-                found = slots[code & 3] = self.value(b, bool(code & 2), False, bool(code & 1), hidden)
+                found = slots[code & 1] = self.value(b, False, False, bool(code & 1), hidden)
             ev, kill = found
             if code & 4:
                 ev, kill = ev * NO_SIGHT_FACTOR, kill * NO_SIGHT_FACTOR
+            if code & 2:
+                ev, kill = ev * OUT_OF_RANGE_FACTOR, kill * OUT_OF_RANGE_FACTOR
             exposure += ev + KILL_WEIGHT * kill
         return best_ev, best_kill, exposure * EXPOSURE_SHARE, closeness
+
+    def _slot(self, b: Strike, slots: list, code: int) -> tuple[float, float]:
+        found = slots[code]
+        if found is None:
+            found = slots[code] = self.value(b, bool(code & 4), bool(code & 2), bool(code & 1), self.hidden)
+        return found
 
     def _geometry(self, cell: Cell) -> Geometry:
         """Position flags of a square against each enemy as bits: for the unit's own attack
         long range (4), shooting while engaged (2), target in cover (1); for each voidcall it
-        can afford, target in cover (1); for each enemy's
-        attack on the square no sight now (4), long range even after its Move (2), cover (1).
+        can afford, target in cover (1); for each enemy's attack on the square no sight now (4),
+        still beyond its listed range after its Move (2), cover (1).
         -1 where no attack is possible."""
-        x, y = cell
+        pair = self.sight.pair
         w = self.weapon
         lo, hi = self.band
         ranged = w.ranged
         range_ft = w.range_ft
-        sight = self.sight
-        open_sight, no_cover = sight.open_sight, sight.no_cover
-        see, cover_of = sight.see, sight.covered
-        engaged = False
-        for (ex, ey), *_rest in self.threats:
-            if -1 <= ex - x <= 1 and -1 <= ey - y <= 1:
-                engaged = True
-                break
+        facts = [pair(cell, there) for there in self.foe_cells]
+        engaged = any(facts[i][0] == 1 for i in self.standing_index)
         codes = []
-        for there, _, _ in self.targets:
-            dx, dy = there[0] - x, there[1] - y
-            d = max(dx if dx >= 0 else -dx, dy if dy >= 0 else -dy)
-            if d < lo or d > hi or (not open_sight and not see(cell, there)):
+        for d, sees, cov, _ in facts:
+            if d < lo or d > hi or not sees:
                 codes.append(-1)
             elif ranged:
-                covered = not no_cover and cover_of(cell, there)
-                codes.append((d * 5 > range_ft) * 4 + engaged * 2 + covered)
+                codes.append((d * 5 > range_ft) * 4 + engaged * 2 + cov)
             else:
                 codes.append(0)
-        cast_codes = []
-        for reach, targets in self.casts:
-            row = []
-            for there, _, _ in targets:
-                dx, dy = there[0] - x, there[1] - y
-                d = max(dx if dx >= 0 else -dx, dy if dy >= 0 else -dy)
-                if d > reach or (not open_sight and not see(cell, there)):
-                    row.append(-1)
-                else:
-                    row.append(int(d >= 2 and not no_cover and cover_of(cell, there)))
-            cast_codes.append(tuple(row))
+        cast_codes = tuple(tuple(-1 if d > reach or not sees else int(d >= 2 and cov)
+                                 for d, sees, cov, _ in facts) for reach, _ in self.casts)
         threat_codes = []
-        nearest = 10**6
-        for there, reach, speed, we, _, _, _ in self.threats:
-            dx, dy = there[0] - x, there[1] - y
-            d = max(dx if dx >= 0 else -dx, dy if dy >= 0 else -dy)
-            if d < nearest:
-                nearest = d
+        for i, (_, reach, speed, we, _, _, _) in zip(self.standing_index, self.threats, strict=True):
+            d, sees, _, cov_me = facts[i]
             if d > reach:
                 threat_codes.append(-1)
             elif we.ranged:
-                covered = not no_cover and cover_of(there, cell)
-                blind = not open_sight and not see(there, cell)
-                threat_codes.append(blind * 4 + ((d - speed) * 5 > we.range_ft) * 2 + covered)
+                threat_codes.append((not sees) * 4 + ((d - speed) * 5 > we.range_ft) * 2 + cov_me)
             else:
                 threat_codes.append(0)
-        closeness = float(-max(0, nearest - self.ideal)) * self.urge if self.threats else 0.0
-        return tuple(codes), tuple(cast_codes), tuple(threat_codes), closeness
+        if self.threats:
+            nearest = min(facts[i][0] for i in self.standing_index)
+            closeness = float(-max(0, nearest - self.ideal)) * self.urge
+        else:
+            closeness = 0.0
+        return tuple(codes), cast_codes, tuple(threat_codes), closeness

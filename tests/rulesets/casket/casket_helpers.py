@@ -91,3 +91,27 @@ def comp(match: Match, ent: int, cls: type) -> Any:
     """A component (read outside a world block)."""
     with match.world:
         return get(ent, cls)
+
+
+A_HAND = ["faithful_thrust", "faithful_thrust", "penitent_blades", "feint", "survey_the_field", "chain_flail"]
+B_HAND = ["penitent_blades", "buckler", "reliquary_lantern", "feint", "survey_the_field", "judgement"]
+
+
+def duel(b_hand: list[str] = B_HAND) -> tuple[Match, int, int]:
+    """Two Confessors face to face, p1 to act."""
+    m = make_match("seed_confessor", "seed_confessor", force=[("initiative", (6, 1))])
+    a, b = units(m, "p1")[0], units(m, "p2")[0]
+    place(m, a, (5, 5), 0)
+    place(m, b, (6, 5), 3)
+    set_hand(m, a, A_HAND)
+    set_hand(m, b, b_hand)
+    activate(m, a)
+    return m, a, b
+
+
+def hit(m: Match, a: int, b: int, aim: str = "right_arm", card: str = "faithful_thrust",
+        attack: tuple[str, ...] = ("Glance", "Double Strike"), defense: tuple[str, ...] = ()) -> None:
+    """Attack with forced dice (default: a plain Hit for the card's base damage)."""
+    m.chance.force("attack", *attack)
+    m.chance.force("defense", *(defense or ("Blood",) * 8))
+    act(m, "card", actor=a, option=f"{card}@{aim}", target=b)

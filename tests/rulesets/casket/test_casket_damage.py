@@ -5,7 +5,20 @@ from __future__ import annotations
 from collections import Counter
 
 import pytest
-from casket_helpers import act, activate, answer, comp, events, make_match, place, set_hand, units
+from casket_helpers import (
+    B_HAND,
+    act,
+    activate,
+    answer,
+    comp,
+    duel,
+    events,
+    hit,
+    make_match,
+    place,
+    set_hand,
+    units,
+)
 
 from game.core.components import Status
 from game.rulesets.casket import RULESET
@@ -13,28 +26,6 @@ from game.rulesets.casket.components import CasketFrame, CasketHeat, CasketSP, g
 from game.rulesets.casket.damage import add_component_damage
 from game.rulesets.casket.status import card_block
 from game.rulesets.casket.structure import draw
-
-A_HAND = ["faithful_thrust", "faithful_thrust", "penitent_blades", "feint", "survey_the_field", "chain_flail"]
-B_HAND = ["penitent_blades", "buckler", "reliquary_lantern", "feint", "survey_the_field", "judgement"]
-
-
-def duel(b_hand=B_HAND):
-    """Two Confessors face to face, p1 to act."""
-    m = make_match("seed_confessor", "seed_confessor", force=[("initiative", (6, 1))])
-    a, b = units(m, "p1")[0], units(m, "p2")[0]
-    place(m, a, (5, 5), 0)
-    place(m, b, (6, 5), 3)
-    set_hand(m, a, A_HAND)
-    set_hand(m, b, b_hand)
-    activate(m, a)
-    return m, a, b
-
-
-def hit(m, a, b, aim="right_arm", card="faithful_thrust", attack=("Glance", "Double Strike"), defense=()):
-    """Attack with forced dice (default: a plain Hit for the card's base damage)."""
-    m.chance.force("attack", *attack)
-    m.chance.force("defense", *(defense or ("Blood",) * 8))
-    act(m, "card", actor=a, option=f"{card}@{aim}", target=b)
 
 
 def hand(m, ent):
@@ -217,9 +208,12 @@ def test_legs_destroyed_cost_sp_per_hex_and_cap_three_hexes():
     place(m, a, (5, 3), 0)
     with m.world:
         add_component_damage(m, a, "legs", 6, [])
+    set_hand(m, a, ["retreat", "feint", "survey_the_field", "emergency_vent", "faithful_thrust", "buckler"])
     activate(m, a)
     moves = [x for x in m.legal() if x.kind == "move"]
     assert max(len(x.path) for x in moves) == 3                # 6 SP would reach 3 at 2 SP a hex
+    retreat = [x for x in m.legal() if x.option == "retreat"]
+    assert max(len(x.path) for x in retreat) == 3              # 4 SP would pay 4 hexes: no sprinting
     act(m, "move", actor=a, cell=(6, 3))
     answer(m, "face", "0")
     assert comp(m, a, CasketSP).sp == 4

@@ -5,8 +5,7 @@ from __future__ import annotations
 import json
 
 import pytest
-from casket_helpers import act, activate, answer, comp, events, make_match, place, set_hand, units
-from test_casket_damage import duel, hit
+from casket_helpers import act, activate, answer, comp, duel, events, hit, make_match, place, set_hand, units
 
 from game.ai.controller import BaselineAI, RandomAI
 from game.core.board import Board

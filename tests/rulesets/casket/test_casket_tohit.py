@@ -8,7 +8,7 @@ from casket_helpers import make_match, place, units
 from game.core.geometry import HEX_DIRS
 from game.rulesets.casket import RULESET
 from game.rulesets.casket.components import CasketFrame, CasketMotion, CasketThreads, get
-from game.rulesets.casket.tohit import attack_terms, movement_mod, range_mod
+from game.rulesets.casket.tohit import attack_block, attack_terms, movement_mod, range_mod
 
 CENTER = (6, 5)
 
@@ -111,3 +111,16 @@ def test_head_destroyed_and_right_index_penalise_ranged_attacks_only():
         get(a, CasketThreads).snapped.append("right_index")
     assert _terms(m, a, b, "faithful_thrust").target == melee
     assert _terms(m, a, b).target == ranged + 3
+
+
+@pytest.mark.rule("CK-DECLARE")
+def test_range_and_line_of_sight_limit_the_targets():
+    m, a, b = _duel()
+    place(m, a, (CENTER[0] - 4, CENTER[1]), 0)
+    card = RULESET.content.card
+    with m.world:
+        assert "out of range" in attack_block(m, a, b, card("faithful_thrust"))
+        assert attack_block(m, a, b, card("guided_psalm")) == ""
+    m.board.set((CENTER[0] - 2, CENTER[1]), blocks_los=True)
+    with m.world:
+        assert attack_block(m, a, b, card("guided_psalm")) == "no line of sight"
