@@ -235,6 +235,19 @@ class Ruleset(ABC):
         """What `side` may see of a unit, for the UI's panels (no hidden information)."""
         return {}
 
+    def hand_view(self, match: Match, side: str) -> list[dict[str, Any]]:
+        """The cards `side` holds, for that side's own hand strip (never another side's).
+
+        One dict per card: "name", "cost", "playable" (legal right now), "text", "kind"; optional
+        "unit" (the holder's entity when hands belong to units), "why" (why it cannot be played)
+        and "group" (the `Action.hotkey_group` of the legal actions that play it). Default: none.
+        """
+        return []
+
+    def turn_order(self, match: Match) -> list[int]:
+        """Units in the order they are due to act (for the turn bar); [] lets the UI guess."""
+        return []
+
     def rules_doc(self) -> Path:
         """The ruleset's rules reference in our words."""
         return Path(__file__).resolve().parents[2] / "docs" / "rulesets" / f"{self.id}.md"

@@ -140,14 +140,16 @@ def read_piles(match: Match, viewer: str | None) -> list[Pile]:
 
 
 def turn_order(match: Match, units: list[UnitInfo]) -> list[int]:
-    """Acting order for the turn bar: the ruleset's `turn_order` when it offers one, else by side."""
+    """Acting order for the turn bar: the ruleset's `turn_order` when it gives one, else by side."""
     fn = getattr(match.ruleset, "turn_order", None)
     if callable(fn):
         try:
             with match.world:
                 order = [int(e) for e in fn(match)]
             known = {u.ent for u in units}
-            return [e for e in order if e in known]
+            shown = [e for e in order if e in known]
+            if shown:
+                return shown
         except Exception:  # noqa: BLE001 - an optional hook must not take the screen down
             pass
     if match.over:
@@ -158,3 +160,14 @@ def turn_order(match: Match, units: list[UnitInfo]) -> list[int]:
     if current.unit is not None:
         live.sort(key=lambda u: u.ent != current.unit)
     return [u.ent for u in live]
+
+
+def read_hand(match: Match, viewer: str | None) -> list[dict[str, Any]]:
+    """The viewer's own hand from the ruleset's `hand_view` ([] for spectators or without the hook)."""
+    fn = getattr(match.ruleset, "hand_view", None)
+    if viewer is None or not callable(fn):
+        return []
+    try:
+        return [dict(e) for e in fn(match, viewer) or [] if isinstance(e, dict)]
+    except Exception:  # noqa: BLE001 - an optional hook must not take the screen down
+        return []

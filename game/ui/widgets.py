@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from typing import Any
 
 import pygame
 
@@ -68,6 +69,8 @@ class Button:
     enabled: bool = True
     tooltip: list[str] = field(default_factory=list)
     selected: bool = False
+    #: exact odds shown (as the odds box) when hovered, instead of the text tooltip
+    preview: Any = None
 
     def draw(
         self, surface: pygame.Surface, fonts: Fonts, pal: Palette, hot: bool, size: int = Fonts.BODY

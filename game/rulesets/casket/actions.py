@@ -28,6 +28,7 @@ from game.rulesets.casket.pilot import repairable
 from game.rulesets.casket.status import RANGE_FOR_REPAIR_ALONE, card_block
 from game.rulesets.casket.tohit import attack_block
 from game.rulesets.casket.turns import ready, table
+from game.rulesets.casket.view import card_group
 
 if TYPE_CHECKING:
     from game.core.match import Match
@@ -56,7 +57,8 @@ def legal(match: Match) -> list[Action]:
                           label=f"Move {route.hexes} hex(es) to {cell} ({route.sp} SP)"))
     for d in range(6):
         if d != facing_of(ent) and turn_cost(ent, d) <= sp:
-            out.append(Action("turn", actor=ent, option=str(d),
+            # one hotkey group: the UI offers the turns as one entry, drawn as facing arrows
+            out.append(Action("turn", actor=ent, option=str(d), hotkey_group="face",
                               label=f"Turn to face {DIRECTION_NAMES[d]} ({turn_cost(ent, d)} SP)"))
     out.extend(repair_actions(match, ent))
     out.append(Action("end", actor=ent, label="End activation"))
@@ -70,32 +72,34 @@ def card_actions(match: Match, content: Content, ent: int, sp: int) -> list[Acti
         card = content.card(cid)
         if card.reaction or card.sp > sp or card_block(ent, card):
             continue
+        group = card_group(cid)  # the hand strip finds a card's actions by it
         move = card.effect("move")
         strike = card.attack
         if move is not None:
             for cell, route in sorted(routes(match, ent, move.hexes, sp - card.sp, plain=False,
                                              steady=move.steady).items()):
                 out.append(Action("card", actor=ent, option=cid, cell=cell, path=route.path,
-                                  label=f"{card.name}: move {route.hexes} to {cell}"))
+                                  label=f"{card.name}: move {route.hexes} to {cell}", hotkey_group=group))
         elif strike is not None:
             for foe in enemies_of(match, ent):
                 if attack_block(match, ent, foe, card):
                     continue
                 for aim in AIMS:
                     out.append(Action("card", actor=ent, target=foe, option=f"{cid}@{aim}",
-                                      label=f"{card.name} at {name_of(foe)} ({AIM_NAMES[aim]})"))
+                                      label=f"{card.name} at {name_of(foe)} ({AIM_NAMES[aim]})",
+                                      hotkey_group=group))
         elif card.effect("reveal") is not None:
             for foe in enemies_of(match, ent):
                 if structure(foe).zones.get("hand"):
-                    out.append(Action("card", actor=ent, target=foe, option=cid,
+                    out.append(Action("card", actor=ent, target=foe, option=cid, hotkey_group=group,
                                       label=f"{card.name} on {name_of(foe)}"))
         elif card.effect("ally_draw") is not None:
             eff = card.effect("ally_draw")
             assert eff is not None
             if allies_within(match, ent, eff.range):
-                out.append(Action("card", actor=ent, option=cid, label=card.name))
+                out.append(Action("card", actor=ent, option=cid, label=card.name, hotkey_group=group))
         else:
-            out.append(Action("card", actor=ent, option=cid, label=card.name))
+            out.append(Action("card", actor=ent, option=cid, label=card.name, hotkey_group=group))
     return out
 
 

@@ -59,17 +59,28 @@ def reactions(content: Content, ent: int) -> list[CardDef]:
     return out
 
 
-def reaction_decision(content: Content, ent: int, incoming: int) -> Decision | None:
-    """Play a reaction card against `incoming` damage? None when there is nothing to play."""
+def reaction_decision(content: Content, ent: int, incoming: int, faces: list[str] | None = None,
+                      armour: int = 0) -> Decision | None:
+    """Play a reaction card against `incoming` damage? None when there is nothing to play.
+
+    The context shows what is at stake: the defense dice just rolled and the cards on offer.
+    """
     cards = reactions(content, ent)
     if not cards or incoming <= 0:
         return None
-    options = [Option("none", "No reaction")]
+    sp = get(ent, CasketSP).sp
+    options = [Option("none", "No reaction", f"take all {incoming} damage, keep the cards and {sp} SP")]
     for card in cards:
         cut = card.effect("reduce")
-        options.append(Option(card.id, f"{card.name} ({card.sp} SP)", f"-{cut.amount if cut else 0} damage"))
-    return Decision(side_of(ent), "reaction", f"{name_of(ent)} is hit for {incoming}: react?", tuple(options),
-                    default="none", context={"unit": ent, "incoming": incoming})
+        amount = max(0, (cut.amount if cut else 0) - armour)
+        detail = f"-{amount} damage: take {max(0, incoming - amount)} instead of {incoming}"
+        if armour:
+            detail += f" (the attack ignores {armour} armour)"
+        options.append(Option(card.id, f"{card.name} ({card.sp} SP of {sp})", detail))
+    return Decision(side_of(ent), "reaction", f"{name_of(ent)} is hit for {incoming} damage: react?",
+                    tuple(options), default="none",
+                    context={"unit": ent, "incoming": incoming, "dice": list(faces or []), "die": "defense",
+                             "cards": {c.id: c.id for c in cards}})
 
 
 def play_reaction(match: Match, ent: int, card: CardDef) -> int:
@@ -101,7 +112,8 @@ def attack(match: Match, attacker: int, defender: int, card: CardDef,
                                 f"({ATTACK_DIE.value_of(second)}) = {total}", f"result: {result}"]
     match.emit("attack", f"{name_of(attacker)} attacks {name_of(defender)} with {card.name} "
                f"(aim {AIM_NAMES[aim]}): needs {terms.target}+, rolls {total} - {result}.", math, chance=True,
-               result=result, target=terms.target, total=total, arc=terms.arc)
+               result=result, target=terms.target, total=total, arc=terms.arc, dice=[first, second],
+               die="attack", attacker=attacker, defender=defender)
     if result == CATASTROPHE:
         cards = structure(attacker)
         jammed = [c for c in cards.zones.get("hand", []) if content.card(c).category == "primary"]
@@ -120,7 +132,7 @@ def attack(match: Match, attacker: int, defender: int, card: CardDef,
         roll = match.chance.roll_value(LOCATION_DIE)
         loc = LOCATION_OF[roll]
         match.emit("aim", f"Random location: d6 = {roll} - {LOCATION_NAMES[loc]}.", [f"d6 {roll}"],
-                   chance=True)
+                   chance=True, dice=[str(roll)], die="location")
     if result == EXECUTION:
         frame = get(defender, CasketFrame)
         match.emit("execution", f"EXECUTION: {name_of(defender)}'s {LOCATION_NAMES[loc]} is destroyed "
@@ -128,7 +140,7 @@ def attack(match: Match, attacker: int, defender: int, card: CardDef,
                    f"{damage} damage bypasses all Defense.")
         if frame.damage[loc] < THRESHOLDS[loc]:
             add_component_damage(match, defender, loc, THRESHOLDS[loc] - frame.damage[loc], ["Execution"])
-        yield from take_damage(match, defender, damage, loc, 0, f"{card.name} execution")
+        yield from take_damage(match, defender, damage, loc, 0, f"{card.name} execution", attacker=attacker)
     elif damage > 0:
         faces = [match.chance.roll(DEFENSE_DIE) for _ in range(damage)]
         bypass = terms.bypass + RESULT_BYPASS.get(result, 0)
@@ -137,20 +149,21 @@ def attack(match: Match, attacker: int, defender: int, card: CardDef,
                    f"{out.blocks} blocked, {out.final} damage.",
                    [f"blocks rolled {face_counts(faces)[0]}, ignored {min(bypass, face_counts(faces)[0])}",
                     f"Critical {out.crits}, Heat {out.heat}, Pierce {'yes' if out.pierce else 'no'}"],
-                   chance=True, faces=faces)
+                   chance=True, faces=faces, dice=list(faces), die="defense")
         final = out.final
-        decision = None if out.pierce else reaction_decision(content, defender, final)
+        armour = card.attack.ignore_armor if card.attack else 0
+        decision = None if out.pierce else reaction_decision(content, defender, final, faces, armour)
         if decision is not None:
             answer = yield decision
             if answer != "none":
                 cut = play_reaction(match, defender, content.card(answer))
-                armour = (card.attack.ignore_armor if card.attack else 0)
                 if armour:
                     match.emit("reaction", f"{card.name} ignores {min(armour, cut)} point(s) of that armour.")
                 final = max(0, final - max(0, cut - armour))
         if out.heat:
             gain_heat(match, defender, out.heat, "Heat faces")
-        yield from take_damage(match, defender, final, loc, out.crits, card.name)
+        yield from take_damage(match, defender, final, loc, out.crits, card.name, attacker=attacker,
+                               faces=faces)
     else:
         match.emit("attack", f"The hit deals no damage ({damage}).")
     eff = card.attack

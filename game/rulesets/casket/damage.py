@@ -43,13 +43,36 @@ def component_points(card: CardDef, aimed: str) -> int:
     return 0
 
 
-def source_decision(ent: int, amount: int, aimed: str) -> Decision:
+def _at_stake(ent: int, aimed: str) -> str:
+    """The aimed component's damage against its threshold, and the structure left."""
+    frame = get(ent, CasketFrame)
+    z = structure(ent).zones
+    return (f"Aimed at the {LOCATION_NAMES[aimed]} ({frame.damage[aimed]}/{THRESHOLDS[aimed]} component "
+            f"damage). Structure: deck {len(z.get('deck', []))}, discard {len(z.get('discard', []))}, "
+            f"hand {len(z.get('hand', []))}.")
+
+
+def source_decision(ent: int, amount: int, aimed: str, faces: list[str] | None = None) -> Decision:
     """Where `amount` damage comes from: k hand cards and the rest from the deck top."""
-    hand = len(structure(ent).zones.get("hand", []))
-    options = tuple(Option(str(k), f"hand {k} / deck {amount - k}") for k in range(min(amount, hand) + 1))
+    z = structure(ent).zones
+    hand = len(z.get("hand", []))
+    pile = len(z.get("deck", [])) + len(z.get("discard", []))
+    options = []
+    for k in range(min(amount, hand) + 1):
+        rest = amount - k
+        label = f"hand {k} / deck {rest}"
+        detail = ((f"you pick {k} hand card(s), " if k else "")
+                  + (f"{rest} off the deck top; " if rest else "")
+                  + f"keeps {hand - k} of {hand} in hand; deck + discard {pile} -> {max(0, pile - rest)}")
+        if rest >= pile:
+            detail += ": the casket is DESTROYED"
+        elif rest:
+            detail += "; Primary Weapon cards lost from the deck add component damage"
+        options.append(Option(str(k), label, detail))
     return Decision(side_of(ent), "damage_source", f"{name_of(ent)} takes {amount} damage: "
-                    "discard from hand, deck, or a mix?", options, default="0",
-                    context={"unit": ent, "amount": amount, "aimed": aimed})
+                    "discard from hand, deck, or a mix?", tuple(options), default="0",
+                    context={"unit": ent, "amount": amount, "aimed": aimed, "cards": list(z.get("hand", [])),
+                             "dice": list(faces or []), "die": "defense", "lines": [_at_stake(ent, aimed)]})
 
 
 def hand_decision(content: Content, ent: int, aimed: str, left: int) -> Decision:
@@ -59,28 +82,38 @@ def hand_decision(content: Content, ent: int, aimed: str, left: int) -> Decision
     for cid in sorted(set(hand)):
         card = content.card(cid)
         pts = component_points(card, aimed)
-        options.append(Option(cid, card.name, f"+{pts} component damage" if pts else ""))
+        detail = (f"+{pts} component damage to the {LOCATION_NAMES[aimed]}" if pts
+                  else "no component damage")
+        options.append(Option(cid, f"{card.name} ({card.sp} SP)", f"{detail}. {card.text}".strip()))
     return Decision(side_of(ent), "discard", f"{name_of(ent)}: discard a hand card as damage ({left} left)",
-                    tuple(options), default=options[0].key, context={"unit": ent, "aimed": aimed})
+                    tuple(options), default=options[0].key,
+                    context={"unit": ent, "aimed": aimed, "cards": {o.key: o.key for o in options},
+                             "lines": [_at_stake(ent, aimed)]})
 
 
-def take_damage(match: Match, ent: int, amount: int, aimed: str, crits: int,
-                why: str) -> Generator[Decision, str, None]:
-    """Discard `amount` cards (the defender splits hand/deck), then apply component damage."""
+def take_damage(match: Match, ent: int, amount: int, aimed: str, crits: int, why: str,
+                attacker: int | None = None,
+                faces: list[str] | None = None) -> Generator[Decision, str, None]:
+    """Discard `amount` cards (the defender splits hand/deck), then apply component damage.
+
+    `attacker` is credited with the cards lost (the "damage" of the lose events); `faces` are the
+    defense dice behind the damage, shown with the prompt.
+    """
     content: Content = match.ruleset.content  # type: ignore[attr-defined]
     lost: list[str] = []
     if amount > 0:
         from_hand = 0
         if structure(ent).zones.get("hand"):
-            from_hand = int((yield source_decision(ent, amount, aimed)))
+            from_hand = int((yield source_decision(ent, amount, aimed, faces)))
         for i in range(from_hand):
             card = yield hand_decision(content, ent, aimed, from_hand - i)
             lose_from_hand(ent, card)
             lost.append(card)
+        credit = {} if attacker is None else {"attacker": attacker, "damage": from_hand}
         if from_hand:
             match.emit("lose", f"{name_of(ent)} discards {from_hand} hand card(s) as damage.",
-                       [f"lost: {', '.join(lost)}"], cards=list(lost))
-        lost += lose_cards(match, ent, amount - from_hand, why)
+                       [f"lost: {', '.join(lost)}"], cards=list(lost), **credit)
+        lost += lose_cards(match, ent, amount - from_hand, why, attacker=attacker)
     if get(ent, Status).state == "destroyed":
         return
     points = crits + sum(component_points(content.card(c), aimed) for c in lost)
@@ -110,7 +143,7 @@ def add_component_damage(match: Match, ent: int, loc: str, points: int, reasons:
             pilot_damage(match, ent, 1, f"{LOCATION_NAMES[loc]} exposure")
         roll = match.chance.roll_value(D6)
         match.emit("exposure", f"{LOCATION_NAMES[loc]} exposed: d6 = {roll} (5-6 snaps a thread).",
-                   [f"d6 {roll}"], chance=True)
+                   [f"d6 {roll}"], chance=True, dice=[str(roll)], die="d6")
         if roll >= 5:
             snap_random(match, ent, THREADS_OF[loc], 1, f"{LOCATION_NAMES[loc]} exposure")
     if loc == "chassis":
@@ -121,7 +154,8 @@ def add_component_damage(match: Match, ent: int, loc: str, points: int, reasons:
             roll = match.chance.roll_value(D6)
             count = match.chance.roll_value(D3) if roll >= 4 else 0
             match.emit("exposure", f"Chassis breached: d6 = {roll} (4-6 snaps d3 threads)"
-                       + (f", d3 = {count}." if count else "."), [f"d6 {roll}"], chance=True)
+                       + (f", d3 = {count}." if count else "."), [f"d6 {roll}"], chance=True,
+                   dice=[str(roll)] + ([str(count)] if count else []), die="d6")
             if count:
                 snap_random(match, ent, None, count, "chassis breach")
 

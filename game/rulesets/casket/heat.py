@@ -43,7 +43,8 @@ def overheat_check(match: Match, ent: int) -> None:
     roll = match.chance.roll_value(D6)
     melts = roll == 6
     match.emit("overheat", f"{name_of(ent)} is overheating ({heat} Heat): d6 = {roll}"
-               f"{' - a thread melts!' if melts else ''}.", [f"d6 {roll} (6 melts a thread)"], chance=True)
+               f"{' - a thread melts!' if melts else ''}.", [f"d6 {roll} (6 melts a thread)"], chance=True,
+               dice=[str(roll)], die="d6")
     if melts:
         from game.rulesets.casket.pilot import snap_random
 

@@ -148,17 +148,39 @@ def walk(match: Match, ent: int, path: tuple[Cell, ...], plain: bool, steady: bo
                path=[list(c) for c in path])
 
 
+#: a defender's arcs, with what an attacker standing in each gets (tohit.ARCS: target number, damage)
+ARC_WORDS = ("front", "weapon side (+1 damage)", "right flank (to-hit -1)", "rear (to-hit -2)",
+             "left flank (to-hit -1)", "shield side (to-hit +1)")
+
+
+def facing_detail(match: Match, ent: int, direction: int) -> str:
+    """Where each active enemy would stand relative to this facing: what the choice is about."""
+    from game.rulesets.casket.components import is_active
+
+    here = cell_of(ent)
+    grid = match.board.grid
+    parts = [f"{name_of(e)} {ARC_WORDS[grid.arc(here, direction, cell_of(e))]}"  # type: ignore[attr-defined]
+             for e in caskets(match) if side_of(e) != side_of(ent) and is_active(e)]
+    return ("enemies in: " + ", ".join(parts)) if parts else ""
+
+
 def face_decision(match: Match, ent: int) -> Decision:
-    """After moving: which way to face (each option priced)."""
+    """After moving: which way to face (each option priced, with the arc each enemy would be in).
+
+    The context's "facings" maps each option to its hex side, so a UI can draw the choice as
+    arrows around the casket.
+    """
     sp = get(ent, CasketSP).sp
     options = []
     for d in range(6):
         cost = turn_cost(ent, d)
         if cost <= sp:
-            label = f"face {DIRECTION_NAMES[d]}" + (" (keep)" if d == facing_of(ent) else f" ({cost} SP)")
-            options.append(Option(str(d), label))
-    return Decision(side_of(ent), "face", f"{name_of(ent)}: choose a facing", tuple(options),
-                    default=str(facing_of(ent)), context={"unit": ent})
+            price = "keep" if d == facing_of(ent) else f"{cost} SP"
+            options.append(Option(str(d), f"Face {DIRECTION_NAMES[d]} ({price})",
+                                  facing_detail(match, ent, d)))
+    return Decision(side_of(ent), "face", f"{name_of(ent)}: which way to face? (SP left {sp})",
+                    tuple(options), default=str(facing_of(ent)),
+                    context={"unit": ent, "facings": {o.key: int(o.key) for o in options}})
 
 
 def move_and_face(match: Match, ent: int, path: tuple[Cell, ...], plain: bool, steady: bool,

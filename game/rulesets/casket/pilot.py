@@ -41,7 +41,7 @@ def grit_check(match: Match, ent: int, why: str) -> bool:
     math = [f"d20 {roll}", f"Grit +{grit}"] + ([f"fragile threads -{fragile}"] if fragile else [])
     math.append(f"total {total} vs DC {GRIT_DC}: {'pass' if ok else 'fail'}")
     match.emit("grit", f"{get(ent, Casket).pilot or name_of(ent)} Grit check ({why}): {total} - "
-               f"{'passed' if ok else 'failed'}.", math, chance=True)
+               f"{'passed' if ok else 'failed'}.", math, chance=True, dice=[str(roll)], die="d20")
     return ok
 
 
@@ -73,7 +73,7 @@ def apply_wound(match: Match, ent: int, wound: str) -> None:
         barred = content.finger_types[roll - 1]
         get(ent, CasketPilot).broken_type = barred
         match.emit("wound", f"Broken Finger: d10 = {roll}, no more {barred} cards.", [f"d10 {roll}"],
-                   chance=True)
+                   chance=True, dice=[str(roll)], die="d10")
     elif wound == "shattered_hand":
         snap_random(match, ent, None, 2, "Shattered Hand", shock=False)
     elif wound == "ruptured_organ":
@@ -142,5 +142,6 @@ def field_repair(match: Match, mechanic: int, patient: int, thread: str) -> bool
         threads.severed.append(thread)
     match.emit("repair", f"{name_of(mechanic)} field-repairs {name_of(patient)}'s {THREAD_NAMES[thread]} "
                f"thread: {'fragile but working' if ok else 'failed, severed for the mission'}.",
-               [f"d20 {roll}", f"Repair +{skill}", f"total {total} vs DC {REPAIR_DC}"], chance=True)
+               [f"d20 {roll}", f"Repair +{skill}", f"total {total} vs DC {REPAIR_DC}"], chance=True,
+               dice=[str(roll)], die="d20")
     return ok

@@ -24,7 +24,7 @@ from game.rulesets.casket.odds import RESULTS, attack_odds
 from game.rulesets.casket.pilot import field_repair
 from game.rulesets.casket.setup import deploy
 from game.rulesets.casket.tohit import attack_terms
-from game.rulesets.casket.turns import begin_activation, end_activation, table
+from game.rulesets.casket.turns import activation_order, begin_activation, end_activation, table
 
 if TYPE_CHECKING:
     from game.core.chance import Chance
@@ -126,11 +126,14 @@ class CasketRuleset(Ruleset):
             terms = attack_terms(match, action.actor, action.target, card)  # type: ignore[arg-type]
             odds = attack_odds(terms.target, terms.base, terms.bonus, terms.bypass)
             left = view.structure_left(action.target)
-            title = f"{card.name} at {name_of(action.target)} ({AIM_NAMES.get(aim or 'random')})"
+            foe = name_of(action.target)
+            title = f"{card.name} at {foe} ({AIM_NAMES.get(aim or 'random')})"
+        # the outcomes carry the six results' odds; the lines the modifiers and the damage spread
         outcomes = [(r, float(odds.results.get(r, 0))) for r in RESULTS]
         lines = terms.breakdown()
-        lines += [f"{r}: {p:.1%}" for r, p in outcomes]
-        lines += [f"damage after defense dice {d}: {float(p):.1%}" for d, p in sorted(odds.final.items())]
+        lines.append("damage after defense dice: " + ", ".join(
+            f"{d} {float(p):.1%}" for d, p in sorted(odds.final.items())))
+        lines.append(f"{foe} has {left} structure left (the kill chance needs that much)")
         return Preview(title, outcomes, hit=float(odds.hit),
                        crit=float(odds.results.get("Critical Hit", 0) + odds.results.get("Execution", 0)),
                        expected_damage=float(odds.expected_final), kill=float(odds.at_least(left)),
@@ -173,6 +176,15 @@ class CasketRuleset(Ruleset):
     def unit_view(self, match: Match, ent: int, side: str | None) -> dict[str, Any]:
         """What `side` may see of a casket."""
         return view.unit_view(match, ent, side)
+
+    def hand_view(self, match: Match, side: str) -> list[dict[str, Any]]:
+        """`side`'s hand cards with SP costs and whether each can be played now."""
+        return view.hand_view(match, side)
+
+    def turn_order(self, match: Match) -> list[int]:
+        """The caskets still due this round, the activating one first."""
+        with match.world:
+            return activation_order(match)
 
 
 RULESET = CasketRuleset()

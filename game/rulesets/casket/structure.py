@@ -76,8 +76,11 @@ def draw_up(match: Match, ent: int) -> list[str]:
     return draw(match, ent, need) if need > 0 else []
 
 
-def lose_cards(match: Match, ent: int, count: int, why: str) -> list[str]:
-    """Lose cards from the top of the deck (the discard pile once the deck is empty) as damage."""
+def lose_cards(match: Match, ent: int, count: int, why: str, attacker: int | None = None) -> list[str]:
+    """Lose cards from the top of the deck (the discard pile once the deck is empty) as damage.
+
+    With an `attacker` the event credits it with the cards lost (results chart).
+    """
     cards = structure(ent)
     lost: list[str] = []
     for _ in range(count):
@@ -91,8 +94,9 @@ def lose_cards(match: Match, ent: int, count: int, why: str) -> list[str]:
             break
         lost.append(card)
     if lost:
+        credit = {} if attacker is None else {"attacker": attacker, "damage": len(lost)}
         match.emit("lose", f"{name_of(ent)} loses {len(lost)} card(s) ({why}).", [f"lost: {', '.join(lost)}"],
-                   chance=True, cards=lost)
+                   chance=True, cards=lost, **credit)
     check_depleted(match, ent, why)
     return lost
 

@@ -62,6 +62,8 @@ def terrain_mods(board: Board, attacker: tuple[int, int], target: tuple[int, int
         out.append(("heavy cover", 2))
     elif cover == 1:
         out.append(("light cover", 1))
+    else:
+        out.append(("no cover", 0))  # listed so a breakdown shows cover was looked at
     if here.obscured or here.light == "dark" or any(t.obscured for t in crossed):
         out.append(("obscured", 2))
     if board.at(attacker).elevation > here.elevation:

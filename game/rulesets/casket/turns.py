@@ -62,11 +62,12 @@ def roll_initiative(match: Match) -> str:
             first = last_second
             why = "tie: the side that went second last round"
             break
-        match.emit("initiative", f"Initiative tie ({ra}-{rb}) in the first round: roll again.", chance=True)
+        match.emit("initiative", f"Initiative tie ({ra}-{rb}) in the first round: roll again.", chance=True,
+                   dice=[str(ra), str(rb)], die="d6")
     t.data["first"], t.data["second"] = first, (b if first == a else a)
     match.emit("initiative", f"Round {t.round}: {a} rolls {ra}, {b} rolls {rb} - {first} activates first "
                f"({why}).",
-               [f"{a} d6 {ra}", f"{b} d6 {rb}"], chance=True, first=first)
+               [f"{a} d6 {ra}", f"{b} d6 {rb}"], chance=True, first=first, dice=[str(ra), str(rb)], die="d6")
     return first
 
 
@@ -110,7 +111,7 @@ def begin_activation(match: Match, ent: int) -> None:
             sp.sp = max(0, sp.sp - 1)
         match.emit("dissociation",
                    f"Dissociation: d6 = {roll}" + (" - the pilot zones out, -1 SP." if lost else "."),
-                   [f"d6 {roll} (1-2 loses 1 SP)"], chance=True)
+                   [f"d6 {roll} (1-2 loses 1 SP)"], chance=True, dice=[str(roll)], die="d6")
     if not is_active(ent):
         end_activation(match, ent, draw=False)
 
@@ -147,3 +148,22 @@ def advance(match: Match, last: str) -> None:
     elif any(is_active(e) for e in caskets(match) if side_of(e) == opp) and \
             any(is_active(e) for e in caskets(match) if side_of(e) == last):
         start_round(match)
+
+
+def activation_order(match: Match) -> list[int]:
+    """The caskets still due this round in the order the sides alternate, the activating one first.
+
+    Which of its ready caskets a side sends next is that side's choice, so within a side the
+    order shown is by id; a side with none left is passed over, as `advance` does.
+    """
+    t = table(match)
+    actor = t.actor
+    queues = {s: [e for e in ready(match, s) if e != actor] for s in t.sides}
+    out = [actor] if actor is not None else []
+    side = other(match, side_of(actor)) if actor is not None else t.turn_side
+    while any(queues.values()):
+        if not queues.get(side):
+            side = other(match, side)
+        out.append(queues[side].pop(0))
+        side = other(match, side)
+    return out

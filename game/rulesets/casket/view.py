@@ -11,6 +11,7 @@ from game.core.components import Position, Status
 from game.rulesets.casket.components import (
     LOCATION_NAMES,
     THREAD_NAMES,
+    THREADS,
     THRESHOLDS,
     Casket,
     CasketFrame,
@@ -30,6 +31,8 @@ from game.rulesets.casket.components import (
     structure,
 )
 from game.rulesets.casket.content import DAMAGE_CARD, Content
+from game.rulesets.casket.heat import OVERHEAT
+from game.rulesets.casket.movement import DIRECTION_NAMES
 from game.rulesets.casket.status import sp_max, wounds_up
 
 if TYPE_CHECKING:
@@ -51,7 +54,12 @@ def strength(ent: int) -> float:
 
 
 def unit_view(match: Match, ent: int, side: str | None) -> dict[str, Any]:
-    """Panels for one casket as `side` sees it (None: an observer who sees everything)."""
+    """Panels for one casket as `side` sees it (None: an observer who sees everything).
+
+    Besides the raw keys, "bars", "tags" and "sections" are the generic status panel the UI
+    draws for any ruleset: structure, SP, heat and component damage against thresholds as bars,
+    short states as tags, threads, wounds and the pilot as titled lines.
+    """
     content: Content = match.ruleset.content  # type: ignore[attr-defined]
     with match.world:
         cards = structure(ent)
@@ -60,20 +68,27 @@ def unit_view(match: Match, ent: int, side: str | None) -> dict[str, Any]:
         frame = get(ent, CasketFrame)
         threads = get(ent, CasketThreads)
         casket = get(ent, Casket)
+        pilot = get(ent, CasketPilot)
+        motion = get(ent, CasketMotion)
         hand = list(z.get("hand", []))
         seen = Counter(get(ent, CasketRevealed).by_side.get(side or "", [])) & Counter(hand)
         up = wounds_up(ent)
+        left, start = structure_left(ent), len(casket.start_deck)
+        heat = get(ent, CasketHeat).value
         out: dict[str, Any] = {
             "name": name_of(ent),
             "side": owner,
             "status": get(ent, Status).state,
             "cell": list(cell_of(ent)),
             # the structure left is the casket's hit points: deck + discard + hand
-            "hp": structure_left(ent),
-            "hp_max": len(casket.start_deck),
+            "health": left,
+            "max_health": start,
+            "health_label": "Structure",
+            "hp": left,
+            "hp_max": start,
             "sp": get(ent, CasketSP).sp,
             "sp_max": sp_max(ent),
-            "heat": get(ent, CasketHeat).value,
+            "heat": heat,
             "components": {LOCATION_NAMES[loc]: f"{frame.damage[loc]}/{THRESHOLDS[loc]}"
                            + (" destroyed" if frame.destroyed(loc) else "") for loc in THRESHOLDS},
             "threads": {THREAD_NAMES[t]: "snapped" if t in threads.snapped else "fragile"
@@ -89,8 +104,8 @@ def unit_view(match: Match, ent: int, side: str | None) -> dict[str, Any]:
                      f"({casket.weight}, {content.factions[casket.faction]})",
             "pilot": casket.pilot,
             "facing": facing_of(ent),
-            "moved_this": get(ent, CasketMotion).moved_this,
-            "moved_last": get(ent, CasketMotion).moved_last,
+            "moved_this": motion.moved_this,
+            "moved_last": motion.moved_last,
             "deck": len(z.get("deck", [])),
             "hand_count": len(hand),
             "discard": len(z.get("discard", [])),
@@ -98,10 +113,101 @@ def unit_view(match: Match, ent: int, side: str | None) -> dict[str, Any]:
             "damage_cards": cards.all_cards()[DAMAGE_CARD],
             "discard_top": content.card(z["discard"][-1]).name if z.get("discard") else None,
             "wounds_face_down": len(get(ent, CasketWounds).zones.get("deck", [])),
-            "broken_finger": get(ent, CasketPilot).broken_type,
-            "pilot_dead": get(ent, CasketPilot).dead,
+            "broken_finger": pilot.broken_type,
+            "pilot_dead": pilot.dead,
         })
+        bars: list[dict[str, Any]] = [
+            {"label": "SP", "value": out["sp"], "max": out["sp_max"]},
+            {"label": "Heat", "value": heat, "max": OVERHEAT, "good": "low",
+             "note": "overheating" if heat >= OVERHEAT else ""},
+        ]
+        for loc in THRESHOLDS:
+            bars.append({"label": LOCATION_NAMES[loc], "value": frame.damage[loc], "max": THRESHOLDS[loc],
+                         "good": "low", "note": "destroyed" if frame.destroyed(loc) else ""})
+        bars.append({"label": "Wounds", "value": len(up), "max": 10, "good": "low",
+                     "note": "dead" if pilot.dead else ""})
+        tags = [f"facing {DIRECTION_NAMES[facing_of(ent)]}",
+                f"moved {motion.moved_this} (last {motion.moved_last})"]
+        if heat >= OVERHEAT:
+            tags.append("overheating")
+        if pilot.skip_next:
+            tags.append("pilot in pain")
+        if pilot.broken_type:
+            tags.append(f"no {pilot.broken_type} cards")
+        if pilot.dead:
+            tags.append("pilot dead")
+        tags += [f"{LOCATION_NAMES[loc]} destroyed" for loc in THRESHOLDS if frame.destroyed(loc)]
+        thread_lines = [f"{THREAD_NAMES[t]}: " + ("severed" if t in threads.severed else "snapped")
+                        for t in THREADS if t in threads.snapped]
+        thread_lines += [f"{THREAD_NAMES[t]}: fragile" for t in THREADS if t in threads.fragile]
+        sections: dict[str, list[str]] = {
+            "Threads": thread_lines or ["all six working"],
+            "Wounds": [f"{content.wounds[w].name}: {content.wounds[w].text}" for w in up] or ["none"],
+            "Structure": [f"deck {out['deck']} · hand {len(hand)} · discard {out['discard']} · "
+                          f"lost {out['lost']}"
+                          + (f" · Damage cards {out['damage_cards']}" if out["damage_cards"] else "")],
+            "Pilot": [f"{casket.pilot or 'unnamed'}: Grit {casket.grit}, Repair {casket.repair}",
+                      out["frame"]],
+        }
+        if "revealed" in out:
+            sections["Revealed hand cards"] = list(out["revealed"])
+        out.update({"bars": bars, "tags": tags, "sections": sections})
         return out
+
+
+def hand_view(match: Match, side: str) -> list[dict[str, Any]]:
+    """Every hand card of `side`'s caskets, priced, with whether it can be played right now and why not."""
+    from game.rulesets.casket.actions import card_actions
+    from game.rulesets.casket.effects import split_option
+    from game.rulesets.casket.status import card_block
+    from game.rulesets.casket.turns import table
+
+    content: Content = match.ruleset.content  # type: ignore[attr-defined]
+    out: list[dict[str, Any]] = []
+    with match.world:
+        actor = table(match).actor
+        for ent in caskets(match):
+            if side_of(ent) != side:
+                continue
+            sp = get(ent, CasketSP).sp
+            acting = ent == actor and not match.over
+            legal = ({split_option(a.option)[0] for a in card_actions(match, content, ent, sp)}
+                     if acting else set())
+            for cid in structure(ent).zones.get("hand", []):
+                card = content.card(cid)
+                why = ""
+                if card.reaction:
+                    why = "reaction: played when this casket is hit"
+                elif not acting:
+                    why = "only while this casket activates"
+                elif card_block(ent, card):
+                    why = card_block(ent, card)
+                elif card.sp > sp:
+                    why = f"needs {card.sp} SP, {sp} left"
+                elif cid not in legal:
+                    why = _no_use(card)
+                kind = "reaction" if card.reaction else card.category
+                out.append({"name": card.name, "cost": card.sp, "playable": not why, "text": card.text,
+                            "kind": kind, "card": cid, "unit": ent, "why": why, "group": card_group(cid)})
+    return out
+
+
+def card_group(card_id: str) -> str:
+    """The hotkey group of the actions that play a card (the hand strip finds them by it)."""
+    return f"card:{card_id}"
+
+
+def _no_use(card: Any) -> str:
+    """Why an affordable card has no legal use right now."""
+    if card.attack is not None:
+        return "no enemy in range, sight and arc"
+    if card.effect("move") is not None:
+        return "nowhere to move"
+    if card.effect("reveal") is not None:
+        return "no enemy hand to sweep"
+    if card.effect("ally_draw") is not None:
+        return "no ally close enough"
+    return "cannot be played now"
 
 
 @lru_cache(maxsize=64)

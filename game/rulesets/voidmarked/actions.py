@@ -1,7 +1,7 @@
 """What the acting unit may do, and doing it.
 
-Kinds: "move" (to a square within what is left of the Move), "dash" (give up the Action for a
-second Move: Speed more squares to move this turn), "attack" (option "main",
+Kinds: "move" (one Move: to any square within Speed, taken in one go), "dash" (give up the
+Action for a second Move), "attack" (option "main",
 "sweep" for an automatic weapon's multi-target burst, "offhand" for the Quick Action off-hand
 attack), "voidcall" (option = voidcall id; target for a single target or heal, cell for an
 area's centre), "reload" (option "main"/"offhand"), "hide", "end".
@@ -145,8 +145,8 @@ def _legal(match: Match) -> list[Action]:
     st = stats(ent)
     out: list[Action] = []
     here = cell_of(ent)
-    if ts.move_left >= 1:
-        reach = reach_for(match, ent, ts.move_left)
+    if ts.moves_left >= 1:
+        reach = reach_for(match, ent, st.speed)
         for cell in sorted(reach.stoppable, key=lambda c: (c[1], c[0])):
             if cell != here:
                 out.append(_move_action(ent, cell))
@@ -233,9 +233,9 @@ def resolve(match: Match, action: Action, ruleset: VoidmarkedRuleset) -> Resolut
         ts = turn_state(match)
         ts.action_used = True
         ts.ran = True
-        ts.move_left += stats(ent).speed
+        ts.moves_left += 1
         match.emit("dash", f"{name_of(ent)} gives up the Action for a second Move "
-                   f"({int(ts.move_left)} squares to move).", side=side_of(ent))
+                   f"({ts.moves_left} Move{'s' if ts.moves_left > 1 else ''} to make).", side=side_of(ent))
     elif kind == "hide":
         turn_state(match).action_used = True
         conditions(ent).active["stealthed"] = {"turns": 0}
@@ -252,11 +252,11 @@ def _spent(match: Match, ent: int) -> bool:
 
 def _move(match: Match, ent: int, action: Action) -> None:
     ts = turn_state(match)
-    reach = reach_for(match, ent, ts.move_left)
+    reach = reach_for(match, ent, stats(ent).speed)
     assert action.cell is not None
     path = reach.path_to(action.cell)
     cost = reach.cost[action.cell]
-    ts.move_left = max(0.0, ts.move_left - cost)
+    ts.moves_left -= 1  # one Move, taken in one go
     ts.moved = True
     import esper
 

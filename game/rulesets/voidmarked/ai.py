@@ -98,7 +98,7 @@ def context(match: Match) -> _Context:
     """
     ts = turn_state(match)
     found = _CONTEXTS.get(match)
-    flags = (ts.move_left, ts.action_used, ts.quick_used)
+    flags = (ts.moves_left, ts.action_used, ts.quick_used)
     if found is not None:
         key, ctx = found
         if key[0] is ts and key[1] == len(match.log) and key[2] == len(match.inputs) and key[3] == flags:
@@ -156,7 +156,7 @@ def assess(match: Match, action: Action) -> Assessment:
         return Assessment(expected_damage=worth)
     if kind == "hide":
         # worth it as the last thing in a turn: moving afterwards would likely end it again
-        if turn_state(match).move_left >= 1:
+        if turn_state(match).moves_left >= 1:
             return Assessment(cost=0.5)
         return Assessment(exposure=-0.5 * ctx.squares.score(ctx.here)[2])
     return Assessment()
@@ -181,11 +181,12 @@ def _assess_dash(match: Match, ctx: _Context) -> Assessment:
     """A second Move gives up the attack: worth the ground it gains when the first Move cannot
     bring the unit within reach of an enemy."""
     ts = turn_state(match)
-    cells = reach_for(match, ctx.ent, ts.move_left).stoppable if ts.move_left >= 1 else {ctx.here}
+    speed = stats(ctx.ent).speed
+    cells = reach_for(match, ctx.ent, speed).stoppable if ts.moves_left >= 1 else {ctx.here}
     best = max((ctx.squares.score(c)[3] for c in cells), default=0.0)
     if best >= 0:
-        return Assessment(cost=1.0)  # the first Move already gets there
-    return Assessment(progress=min(float(stats(ctx.ent).speed), -best), cost=0.3)
+        return Assessment(cost=1.0)  # the Move it has already gets there
+    return Assessment(progress=min(float(speed), -best), cost=0.3)
 
 
 def _strikes_for(match: Match, ctx: _Context, action: Action) -> list[Strike]:

@@ -67,10 +67,10 @@ class VmOrder:
 @component
 @dataclass
 class VmTurn:
-    """What the acting unit has spent this turn, and what it did (for stealth)."""
+    """What the acting unit has left this turn (Moves, Action, Quick Action) and what it did."""
 
     actor: int = 0
-    move_left: float = 0.0
+    moves_left: int = 0
     moved: bool = False
     action_used: bool = False
     quick_used: bool = False

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 from game.rulesets.voidmarked.checks import resilience
 from game.rulesets.voidmarked.flips import Asking
 from game.rulesets.voidmarked.query import (
-    adjacent_enemy,
+    cell_of,
     conditions,
     data,
     health,
@@ -71,10 +71,16 @@ def _describe(name: str) -> str:
 
 def refresh_engagement(match: Match) -> None:
     """Keep In Melee true exactly for active units next to an active enemy (VM-MELEE)."""
+    standing = [(e, side_of(e), cell_of(e)) for e in units() if status(e).state == "active"]
+    engaged = set()
+    for e, side, (x, y) in standing:
+        for _, other, (fx, fy) in standing:
+            if other != side and max(abs(fx - x), abs(fy - y)) == 1:
+                engaged.add(e)
+                break
     for ent in units():
         conds = conditions(ent).active
-        engaged = status(ent).state == "active" and adjacent_enemy(ent)
-        if engaged:
+        if ent in engaged:
             conds.setdefault("in_melee", {"turns": 0})
         else:
             conds.pop("in_melee", None)

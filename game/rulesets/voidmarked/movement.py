@@ -37,23 +37,30 @@ def _steps(board: Board) -> dict[Cell, tuple[tuple[Cell, float], ...]]:
     return found
 
 
-_UNIFORM: dict[int, bool] = {}
+_KIND: dict[int, str] = {}
 
 
-def _uniform(board: Board) -> bool:
+def _kind(board: Board) -> str:
+    """'uniform' (every step 1), 'whole' (whole-number steps) or 'any'."""
     key = id(board)
-    found = _UNIFORM.get(key)
+    found = _KIND.get(key)
     if found is None:
-        found = _UNIFORM[key] = all(t.move_cost == 1.0 for t in board.terrain.values())
-        weakref.finalize(board, _UNIFORM.pop, key, None)
+        costs = {t.move_cost for t in board.terrain.values()}
+        whole = all(c == int(c) and c >= 1 for c in costs)
+        found = "uniform" if costs <= {1.0} else "whole" if whole else "any"
+        _KIND[key] = found
+        weakref.finalize(board, _KIND.pop, key, None)
     return found
 
 
 def search(board: Board, start: Cell, budget: float, blocked: set[Cell], taken: set[Cell]) -> Reach:
     """Cheapest cost and way back to every square within `budget`; ties resolve by square order."""
     steps = _steps(board)
-    if _uniform(board):
+    kind = _kind(board)
+    if kind == "uniform":
         return _breadth_first(steps, start, int(budget + 1e-9), blocked, taken)
+    if kind == "whole":
+        return _buckets(steps, start, int(budget + 1e-9), blocked, taken)
     cost: dict[Cell, float] = {start: 0.0}
     came: dict[Cell, Cell | None] = {start: None}
     heap: list[tuple[float, Cell]] = [(0.0, start)]
@@ -97,6 +104,33 @@ def _breadth_first(steps: dict[Cell, tuple[tuple[Cell, float], ...]], start: Cel
         if not nxt_frontier:
             break
         frontier = nxt_frontier
+    reach = Reach(start, cost, came)
+    reach.stoppable = {c for c in cost if c not in taken}
+    return reach
+
+
+def _buckets(steps: dict[Cell, tuple[tuple[Cell, float], ...]], start: Cell, budget: int,
+             blocked: set[Cell], taken: set[Cell]) -> Reach:
+    """Dial's algorithm: Dijkstra with one bucket per whole-number cost."""
+    cost: dict[Cell, float] = {start: 0.0}
+    came: dict[Cell, Cell | None] = {start: None}
+    buckets: list[list[Cell]] = [[] for _ in range(budget + 1)]
+    buckets[0].append(start)
+    for c in range(budget + 1):
+        for cell in buckets[c]:
+            if cost[cell] < c:
+                continue  # reached more cheaply since it was queued here
+            for nxt, step in steps.get(cell, ()):
+                if nxt in blocked:
+                    continue
+                new = c + int(step)
+                if new > budget:
+                    continue
+                old = cost.get(nxt)
+                if old is None or new < old:
+                    cost[nxt] = float(new)
+                    came[nxt] = cell
+                    buckets[new].append(nxt)
     reach = Reach(start, cost, came)
     reach.stoppable = {c for c in cost if c not in taken}
     return reach

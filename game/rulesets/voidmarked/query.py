@@ -54,9 +54,23 @@ def turn_state(match: Match) -> VmTurn:
     return esper.component_for_entity(match.table_entity, VmTurn)
 
 
+_UNITS: dict[str, tuple[list, list[int]]] = {}
+
+
 def units() -> list[int]:
-    """Every unit entity, ascending id."""
-    return sorted(ent for ent, _ in esper.get_component(VmStats))
+    """Every unit entity, ascending id.
+
+    esper hands back the same cached query list until any component is added or removed, so the
+    sorted ids are kept with that list and reused while it is the one esper returns.
+    """
+    world = esper.current_world
+    current = esper.get_component(VmStats)
+    found = _UNITS.get(world)
+    if found is None or found[0] is not current:
+        if len(_UNITS) > 64:
+            _UNITS.clear()
+        found = _UNITS[world] = (current, sorted(ent for ent, _ in current))
+    return found[1]
 
 
 def side_of(ent: int) -> str:
@@ -121,10 +135,11 @@ def on_board(ent: int) -> bool:
 
 
 def enemies(ent: int, *, standing: bool = False) -> list[int]:
-    """Enemy units still on the board (only active ones with standing=True)."""
+    """Enemy units still on the board (only active ones with standing=True), ascending id."""
     side = side_of(ent)
-    test = active if standing else on_board
-    return [e for e in units() if side_of(e) != side and test(e)]
+    ok = ("active",) if standing else ("active", "down")
+    return sorted(e for e, (s, st) in esper.get_components(Side, Status) if s.side != side and st.state in ok
+                  and esper.has_component(e, VmStats))
 
 
 def allies(ent: int) -> list[int]:
@@ -163,10 +178,12 @@ def stat_mod(ent: int, key: str) -> int:
 def adjacent_enemy(ent: int, cell: Cell | None = None) -> bool:
     """An active enemy stands next to the cell (VM-MELEE: the unit is in melee there)."""
     here = cell if cell is not None else cell_of(ent)
-    for e in enemies(ent, standing=True):
-        c = cell_of(e)
-        if max(abs(c[0] - here[0]), abs(c[1] - here[1])) == 1:
-            return True
+    side = side_of(ent)
+    for _, (s, st, pos) in esper.get_components(Side, Status, Position):
+        if s.side != side and st.state == "active":
+            c = pos.cell
+            if max(abs(c[0] - here[0]), abs(c[1] - here[1])) == 1:
+                return True
     return False
 
 
@@ -183,5 +200,5 @@ def state_key(match: Match) -> tuple:
         for _, (pos, st, hp, g, vv, cond) in sorted(
             esper.get_components(Position, Status, Health, VmGear, VmVoid, Conditions), key=lambda x: x[0]))
     cards = deck(match)
-    return (len(match.log), len(match.inputs), match.chance.draws, ts.actor, ts.move_left, ts.action_used,
+    return (len(match.log), len(match.inputs), match.chance.draws, ts.actor, ts.moves_left, ts.action_used,
             ts.quick_used, len(cards.zones.get("deck", ())), rows)

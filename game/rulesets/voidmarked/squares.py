@@ -98,6 +98,9 @@ class Squares:
                                  conditions(e).has("stealthed"), base_strike(match, e, ent, "main"),
                                  [None] * 4))
         self.geometry = geometry
+        self.by_flags: dict[tuple, tuple[float, float, float]] = {}
+        self.threat_geo = [(reach, speed, we.ranged, we.range_ft)
+                           for _, reach, speed, we, _, _, _ in self.threats]
         self.scores: dict[Cell, tuple[float, float, float, float]] = {}
 
     def value(self, b: Strike, long: bool, engaged: bool, covered: bool, hidden: bool) -> tuple[float, float]:
@@ -120,7 +123,15 @@ class Squares:
         geo = self.geometry.get(cell)
         if geo is None:
             geo = self.geometry[cell] = self._geometry(cell)
-        codes, cast_codes, threat_codes, closeness = geo
+        flags = geo[:3]
+        found = self.by_flags.get(flags)
+        if found is None:
+            found = self.by_flags[flags] = self._value_flags(*flags)
+        return found[0], found[1], found[2], geo[3]
+
+    def _value_flags(self, codes: tuple[int, ...], cast_codes: tuple[tuple[int, ...], ...],
+                     threat_codes: tuple[int, ...]) -> tuple[float, float, float]:
+        """(best attack damage, its take-out chance, enemy fire drawn) for one pattern of flags."""
         best_ev = best_kill = best = 0.0
         slot = self._slot
         covered_later = []
@@ -168,7 +179,7 @@ class Squares:
             if code & 2:
                 ev, kill = ev * OUT_OF_RANGE_FACTOR, kill * OUT_OF_RANGE_FACTOR
             exposure += ev + KILL_WEIGHT * kill
-        return best_ev, best_kill, exposure * EXPOSURE_SHARE, closeness
+        return best_ev, best_kill, exposure * EXPOSURE_SHARE
 
     def _slot(self, b: Strike, slots: list, code: int) -> tuple[float, float]:
         found = slots[code]
@@ -182,35 +193,37 @@ class Squares:
         can afford, target in cover (1); for each enemy's attack on the square no sight now (4),
         still beyond its listed range after its Move (2), cover (1).
         -1 where no attack is possible."""
+        pairs = self.sight.pairs
         pair = self.sight.pair
-        w = self.weapon
+        facts = []
+        for there in self.foe_cells:
+            f = pairs.get((cell, there))
+            facts.append(f if f is not None else pair(cell, there))
+        engaged = 0
+        for i in self.standing_index:
+            if facts[i][0] == 1:
+                engaged = 2
+                break
         lo, hi = self.band
-        ranged = w.ranged
-        range_ft = w.range_ft
-        facts = [pair(cell, there) for there in self.foe_cells]
-        engaged = any(facts[i][0] == 1 for i in self.standing_index)
-        codes = []
-        for d, sees, cov, _ in facts:
-            if d < lo or d > hi or not sees:
-                codes.append(-1)
-            elif ranged:
-                codes.append((d * 5 > range_ft) * 4 + engaged * 2 + cov)
-            else:
-                codes.append(0)
+        if self.weapon.ranged:
+            range_ft = self.weapon.range_ft
+            codes = tuple(-1 if d < lo or d > hi or not sees
+                          else (4 if d * 5 > range_ft else 0) + engaged + cov for d, sees, cov, _ in facts)
+        else:
+            codes = tuple(-1 if d < lo or d > hi or not sees else 0 for d, sees, _, _ in facts)
         cast_codes = tuple(tuple(-1 if d > reach or not sees else int(d >= 2 and cov)
                                  for d, sees, cov, _ in facts) for reach, _ in self.casts)
         threat_codes = []
-        for i, (_, reach, speed, we, _, _, _) in zip(self.standing_index, self.threats, strict=True):
+        nearest = 10**6
+        for i, (reach, speed, ranged, range_ft) in zip(self.standing_index, self.threat_geo, strict=True):
             d, sees, _, cov_me = facts[i]
+            if d < nearest:
+                nearest = d
             if d > reach:
                 threat_codes.append(-1)
-            elif we.ranged:
-                threat_codes.append((not sees) * 4 + ((d - speed) * 5 > we.range_ft) * 2 + cov_me)
+            elif ranged:
+                threat_codes.append((0 if sees else 4) + (2 if (d - speed) * 5 > range_ft else 0) + cov_me)
             else:
                 threat_codes.append(0)
-        if self.threats:
-            nearest = min(facts[i][0] for i in self.standing_index)
-            closeness = float(-max(0, nearest - self.ideal)) * self.urge
-        else:
-            closeness = 0.0
-        return tuple(codes), cast_codes, tuple(threat_codes), closeness
+        closeness = float(-max(0, nearest - self.ideal)) * self.urge if self.threats else 0.0
+        return codes, cast_codes, tuple(threat_codes), closeness

@@ -66,7 +66,7 @@ def begin(match: Match, ent: int) -> Asking:
     yield from start_of_turn(match, ent)
     ts = turn_state(match)
     ts.actor = ent
-    ts.move_left = float(stats(ent).speed)
+    ts.moves_left = 1
     ts.moved = ts.action_used = ts.quick_used = ts.ran = ts.attacked = False
 
 

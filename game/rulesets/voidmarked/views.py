@@ -16,6 +16,7 @@ from game.rulesets.voidmarked.query import (
     gear,
     health,
     name_of,
+    order,
     side_of,
     stats,
     status,
@@ -69,15 +70,24 @@ def unit_view(match: Match, ent: int, side: str | None) -> dict[str, Any]:
         "conditions": conds,
         "weapon": f"{main.name}" + (f" ({g.shots}/{main.shots})" if main.ranged else ""),
         "weapons": weapons,
-        "ve": vv.current if vv.maximum else None,
-        "max_ve": vv.maximum if vv.maximum else None,
+        "ve": vv.current if vv.voidcaller else None,  # only Voidcallers spend it (VM-VOID)
+        "max_ve": vv.maximum if vv.voidcaller else None,
         "voidcalls": [c.voidcalls[v].name for v in vv.voidcalls],
         "ordinary": st.ordinary,
         "cell": list(cell_of(ent)),
         "acting": acting,
-        "acted": ({"move_left": ts.move_left, "action": ts.action_used, "quick": ts.quick_used}
-                  if acting else None),
+        "acted": _acted(match, ent),
+        "turn_left": ({"moves": ts.moves_left, "action": not ts.action_used,
+                       "quick_action": not ts.quick_used} if acting else None),
     }
+
+
+def _acted(match: Match, ent: int) -> bool:
+    """Whether the unit has had its turn this round (its initiative slot has passed)."""
+    o = order(match)
+    if ent not in o.order:
+        return False
+    return o.order.index(ent) < o.index
 
 
 def hand_for(match: Match, side: str) -> list[dict[str, Any]]:

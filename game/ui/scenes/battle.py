@@ -18,14 +18,24 @@ from game.core.action import Action
 from game.core.geometry import Cell
 from game.core.ruleset import Preview
 from game.ui.camera import Camera
-from game.ui.chancefx import ChanceFx, draw_card, sound_for
+from game.ui.chancefx import ChanceFx, draw_card, draw_die, sound_for
 from game.ui.logpanel import LogPanel
 from game.ui.mapdraw import MapArt
+from game.ui.panels import (
+    STRUCTURED_KEYS,
+    arrow_points,
+    draw_arrow,
+    draw_hand_card,
+    draw_preview,
+    draw_status,
+    has_status,
+    section_lines,
+)
 from game.ui.scenes.base import Scene
 from game.ui.session import Session, Step
 from game.ui.theme import Fonts
 from game.ui.tokens import TokenArt
-from game.ui.view import Pile, UnitInfo, read_piles, read_units, turn_order
+from game.ui.view import Pile, UnitInfo, read_hand, read_piles, read_units, turn_order
 from game.ui.widgets import Button, bar, panel, percent, text_block, tooltip
 
 if TYPE_CHECKING:
@@ -43,7 +53,7 @@ HELP_LINES: list[tuple[str, str]] = [
     ("U / Ctrl+Z", "undo the last move (until chance is drawn)"),
     ("Space / F", "fast-forward the AI (toggle)"),
     ("L", "show or hide the combat log"),
-    ("H", "show or hide the hand strip"),
+    ("H", "show or hide the hand strip (click a lit card to play it)"),
     ("I", "everything known about the selected unit"),
     ("Ctrl+S", "save the game"),
     ("Esc", "menu (save, load, settings, rules, quit)"),
@@ -100,6 +110,12 @@ def describe(value: Any) -> str:
     if isinstance(value, bool):
         return "yes" if value else "no"
     return str(value)
+
+
+def health_label(u: UnitInfo) -> str:
+    """What a unit's health is called ("HP" unless the ruleset names it, e.g. "Structure")."""
+    label = u.view.get("health_label")
+    return str(label) if isinstance(label, str) and label else "HP"
 
 
 _TARGET_WORDS = re.compile(r"\s+(?:at|on|vs\.?|against|->|→|targeting)\s+", re.IGNORECASE)
@@ -253,6 +269,11 @@ class BattleScene(Scene):
         self.units: list[UnitInfo] = []
         self.unit_by_ent: dict[int, UnitInfo] = {}
         self.piles: list[Pile] = []
+        self.hand: list[dict[str, Any]] = []
+        self.hand_hits: list[tuple[pygame.Rect, dict[str, Any]]] = []
+        self.focus: str | None = None  # the hotkey group of the hand card being played
+        self._press_used = False
+        self._strip_hits: list[tuple[pygame.Rect, dict[str, Any]]] = []
         self.order: list[int] = []
         self.moves: dict[Cell, Action] = {}
         self.target_actions: dict[int, list[Action]] = {}
@@ -317,6 +338,7 @@ class BattleScene(Scene):
         self.units = read_units(m, self.viewer)
         self.unit_by_ent = {u.ent: u for u in self.units}
         self.piles = read_piles(m, self.viewer)
+        self.hand = read_hand(m, self.viewer) if not self.replay else []
         try:
             self.order = turn_order(m, self.units)
         except Exception:  # noqa: BLE001 - the bar is cosmetic
@@ -352,6 +374,13 @@ class BattleScene(Scene):
         if not legal and self.session.need is not None and self.session.need.decision is None:
             # Show what the acting AI could do, without letting anyone click it.
             legal = list(self.session.need.legal) if self.viewer is None else []
+        if self.focus is not None:
+            # A hand card is being played: only its actions are offered (moves, targets, options).
+            chosen = [a for a in legal if a.hotkey_group == self.focus]
+            if chosen:
+                legal = chosen
+            else:
+                self.focus = None
         sel = self.selected
         groups: dict[str, Group] = {}
         for a in legal:
@@ -372,7 +401,8 @@ class BattleScene(Scene):
             elif a.cell is not None:
                 self.cell_actions.setdefault(a.cell, []).append(a)
             if a.target is None and a.cell is None:
-                key = f"{a.kind}|{a.option}|{a.label}"
+                # Untargeted actions sharing a hotkey group (the facings of a turn) are one entry.
+                key = f"group|{a.hotkey_group}" if a.hotkey_group else f"{a.kind}|{a.option}|{a.label}"
                 groups.setdefault(
                     key, Group(key, a.label or a.kind.replace("_", " ").title())
                 ).actions.append(a)
@@ -380,10 +410,12 @@ class BattleScene(Scene):
                 key = self.group_key(a)
                 groups.setdefault(key, Group(key, "")).actions.append(a)
         for g in groups.values():
-            if not g.label:
+            if not g.label or len(g.actions) > 1:
                 g.label = group_label(g.actions)
         ordered = sorted(groups.values(), key=lambda g: is_end(g.actions[0]))
         self.groups = ordered
+        if self.focus is not None and len(ordered) == 1 and ordered[0].targeted:
+            self.armed = ordered[0].key
         if self.armed not in groups:
             self.armed = None
 
@@ -391,7 +423,7 @@ class BattleScene(Scene):
     def group_key(a: Action) -> str:
         """The actions-panel group an action belongs to."""
         if a.target is None and a.cell is None:
-            return f"{a.kind}|{a.option}|{a.label}"
+            return f"group|{a.hotkey_group}" if a.hotkey_group else f"{a.kind}|{a.option}|{a.label}"
         return a.hotkey_group or f"{a.kind}|{label_stem(a.label) or a.option}"
 
     def _candidates_for_target(self, ent: int) -> list[Action]:
@@ -477,6 +509,7 @@ class BattleScene(Scene):
         if not self.human_input:
             return
         self.armed = None
+        self.focus = None
         self.apply_step(self.session.submit(action))
 
     def answer(self, key: str) -> None:
@@ -632,6 +665,8 @@ class BattleScene(Scene):
         if key == pygame.K_ESCAPE:
             if self.chooser:
                 self.chooser = None
+            elif self.focus is not None:
+                self.cancel_focus()
             elif self.armed:
                 self.armed = None
                 self._reach_surface = None
@@ -716,6 +751,9 @@ class BattleScene(Scene):
             self.armed = None if self.armed == group.key else group.key
             self._panel_surface = None
             self._reach_surface = None
+        elif len(group.actions) > 1:
+            self.chooser = list(group.actions)  # e.g. the facings to turn to
+            self.dirty = True
         else:
             self.submit(group.actions[0])
 
@@ -787,10 +825,17 @@ class BattleScene(Scene):
         self.mouse = pos
         if button in (4, 5):
             return
+        self._press_used = False
         if button == 3 and self.chooser:
             self.chooser = None
             self.dirty = True
             return
+        if button == 1 and self._modal_rect() is None and self.show_strip:
+            for rect, entry in self.hand_hits:
+                if rect.collidepoint(pos):
+                    self._press_used = True  # the release must not click the board under the strip
+                    self.play_hand_card(entry)
+                    return
         if self.board_rect.collidepoint(pos):
             self.drag = pos
             self.dragged = False
@@ -810,11 +855,16 @@ class BattleScene(Scene):
         dragged = self.dragged
         self.drag = None
         self.dragged = False
+        if self._press_used:
+            self._press_used = False
+            return
         if dragged or not self.board_rect.collidepoint(pos) or self._modal_rect() is not None:
             return
         cell = self.layout.cell_at(*self.camera.to_map(pos))
         if button == 3:
-            if self.armed:
+            if self.focus is not None:
+                self.cancel_focus()
+            elif self.armed:
                 self.armed = None
             elif self.turn is None or self.turn.unit is None:
                 self.selected = None
@@ -852,6 +902,66 @@ class BattleScene(Scene):
             self.inspected = unit.ent
             self._panel_surface = None
             self._reach_surface = None
+
+    def hand_entries(self) -> tuple[str, list[dict[str, Any]]]:
+        """The hand the strip shows: a title and its cards (one unit's when hands belong to units)."""
+        if not self.hand:
+            return "", []
+        owners = [e.get("unit") for e in self.hand if isinstance(e.get("unit"), int)]
+        if not owners:
+            return "Hand", list(self.hand)
+        candidates = [
+            self.turn.unit if self.turn is not None else None,
+            self.inspected,
+            self.selected,
+            owners[0],
+        ]
+        ent = next(c for c in candidates if c in owners)
+        u = self.unit_by_ent.get(ent)
+        name = u.name if u is not None else f"#{ent}"
+        sp = u.view.get("sp") if u is not None else None
+        title = f"{name}'s hand" + (f" · {sp} SP left" if isinstance(sp, int) else "")
+        return title, [e for e in self.hand if e.get("unit") == ent]
+
+    def play_hand_card(self, entry: dict[str, Any]) -> None:
+        """A click on a hand card: play it at once, or offer its targets, destinations and options."""
+        self.dirty = True
+        self._strip_surface = None
+        group = entry.get("group")
+        if group and group == self.focus:
+            self.cancel_focus()
+            return
+        if not self.human_input:
+            return
+        if not entry.get("playable"):
+            why = entry.get("why") or "cannot be played now"
+            self.toast = (f"{entry.get('name', 'That card')}: {why}.", 2.5)
+            return
+        legal = [a for a in self.session.legal() if group and a.hotkey_group == group
+                 and (entry.get("unit") is None or a.actor == entry.get("unit"))]
+        if not legal:
+            self.toast = (f"{entry.get('name', 'That card')} has no legal use now.", 2.5)
+            return
+        if len(legal) == 1 and legal[0].target is None and legal[0].cell is None and not legal[0].path:
+            self.submit(legal[0])
+            return
+        self.focus = group
+        self.chooser = None
+        if legal[0].actor is not None and (self.turn is None or self.turn.unit is None):
+            self.selected = legal[0].actor
+        self._compute_actions()
+        self._reach_surface = None
+        self._panel_surface = None
+
+    def cancel_focus(self) -> None:
+        """Stop playing the chosen hand card: every action is offered again."""
+        self.focus = None
+        self.armed = None
+        self._compute_actions()
+        self._reach_surface = None
+        self._panel_surface = None
+        self._strip_surface = None
+        self.dirty = True
 
     def _submit_or_choose(self, actions: list[Action]) -> None:
         """One candidate is sent at once; several (facings, aimed parts...) open a chooser."""
@@ -947,8 +1057,8 @@ class BattleScene(Scene):
         surface.set_clip(clip)
         self._draw_bar(surface)
         self._draw_panel(surface)
-        self._draw_hover_info(surface)
         self._draw_decision(surface)
+        self._draw_hover_info(surface)
         self._draw_toast(surface)
         if self.overlay == "help":
             self._draw_help(surface)
@@ -1069,15 +1179,60 @@ class BattleScene(Scene):
 
     def _draw_strip(self, surface: pygame.Surface) -> None:
         """The viewer's private cards (hand) along the bottom of the board, piles summarised."""
-        if not self.piles or not self.show_strip:
+        self.hand_hits = []
+        if (not self.piles and not self.hand) or not self.show_strip:
             return
         if self._strip_surface is None:
-            self._strip_surface = self._render_strip()
+            self._strip_hits = []
+            self._strip_surface = self._render_hand_strip() if self.hand else self._render_strip()
         if self._strip_surface is not None:
             rect = self._strip_surface.get_rect(
                 bottomleft=(self.board_rect.x + self.fonts.px(6), self.board_rect.bottom - self.fonts.px(6))
             )
             surface.blit(self._strip_surface, rect)
+            self.hand_hits = [(r.move(rect.topleft), e) for r, e in self._strip_hits]
+            for r, e in self.hand_hits:
+                if r.collidepoint(self.mouse) and e.get("group") != self.focus:
+                    pygame.draw.rect(surface, (255, 255, 255), r.inflate(2, 2), 2, border_radius=5)
+
+    def _render_hand_strip(self) -> pygame.Surface | None:
+        """The hand from the ruleset's hand_view: cost, name, kind; what cannot be played is dimmed."""
+        f, pal = self.fonts, self.pal
+        title, entries = self.hand_entries()
+        if not entries:
+            return None
+        owner = entries[0].get("unit")
+        # the holder's other piles (a second card family's zones are prefixed and left out)
+        summary = [f"{p.zone} {p.count}" for p in self.piles
+                   if p.owner == owner and " " not in p.zone and not p.zone.startswith("hand")]
+        card_h = f.px(66)
+        pad = f.px(6)
+        gap = f.px(4)
+        focus = self.focus
+        cards = [draw_hand_card(f, pal, e, card_h, focused=focus is not None and e.get("group") == focus)
+                 for e in entries]
+        playable = sum(1 for e in entries if e.get("playable"))
+        hint = (f"{playable} playable: click one to play it" if playable and self.human_input
+                else "nothing playable now" if self.human_input else "")
+        head = f"{title}  ·  {hint}" if hint else title
+        if summary:
+            head += "  ·  " + ", ".join(summary[:5])
+        lh = f.line_height(Fonts.SMALL)
+        width = pad + sum(c.get_width() + gap for c in cards) - gap + pad
+        width = max(width, f.font(Fonts.SMALL).size(head)[0] + 2 * pad)
+        width = min(width, self.board_rect.w - 2 * pad)
+        height = pad + lh + card_h + pad
+        surf = pygame.Surface((width, height), pygame.SRCALPHA)
+        pygame.draw.rect(surf, (*pal.panel, 230), surf.get_rect(), border_radius=6)
+        surf.blit(f.render(head, Fonts.SMALL, pal.text), (pad, pad // 2))
+        x = pad
+        for card, entry in zip(cards, entries, strict=True):
+            if x + card.get_width() > width - pad:
+                break
+            surf.blit(card, (x, pad + lh))
+            self._strip_hits.append((pygame.Rect(x, pad + lh, card.get_width(), card.get_height()), entry))
+            x += card.get_width() + gap
+        return surf
 
     def shown_hands(self) -> list[Pile]:
         """Private zones the viewer may see: their side's hands and the selected unit's."""
@@ -1221,20 +1376,29 @@ class BattleScene(Scene):
                 )
                 surf.blit(
                     f.render(
-                        f"{u.hp}/{u.hp_max} HP" + ("" if u.state == "active" else f" · {u.state}"),
+                        f"{u.hp}/{u.hp_max} {health_label(u)}"
+                        + ("" if u.state == "active" else f" · {u.state}"),
                         Fonts.SMALL,
                         pal.text,
                     ),
                     (pad + f.px(128), y),
                 )
                 y += f.line_height(Fonts.SMALL)
-            lines = self.unit_lines(u)
-            shown = lines[:UNIT_LINES]
-            if len(lines) > UNIT_LINES:
-                shown.append(f"… {len(lines) - UNIT_LINES} more: press I")
-            y = text_block(
-                surf, f, shown, (pad, y), inner, Fonts.SMALL, pal.text, max_y=y + f.px(190)
-            ) + f.px(6)
+            if has_status(u.view):
+                # The ruleset's generic status panel: bars, tags and titled sections.
+                room = max(f.px(120), min(f.px(270), int(rect.h * 0.4)))
+                if u.conditions:
+                    conds = ", ".join(c.replace("_", " ") for c in u.conditions)
+                    y = text_block(surf, f, [f"Conditions: {conds}"], (pad, y), inner, Fonts.SMALL, pal.text)
+                y = draw_status(surf, f, pal, u.view, (pad, y + f.px(2)), inner, y + room) + f.px(6)
+            else:
+                lines = self.unit_lines(u)
+                shown = lines[:UNIT_LINES]
+                if len(lines) > UNIT_LINES:
+                    shown.append(f"… {len(lines) - UNIT_LINES} more: press I")
+                y = text_block(
+                    surf, f, shown, (pad, y), inner, Fonts.SMALL, pal.text, max_y=y + f.px(190)
+                ) + f.px(6)
         # Actions: as many buttons as fit above the log; the wheel scrolls the rest.
         self.panel_buttons = []
         self.actions_rect = pygame.Rect(0, 0, 0, 0)
@@ -1244,9 +1408,15 @@ class BattleScene(Scene):
             bh, gap = f.px(28), f.px(4)
             entries: list[Button] = []
             for i, g in enumerate(self.groups):
-                many = g.targeted and len(g.actions) > 1
-                label = g.label + (f"  ({len(g.actions)} targets)" if many else "")
+                targets = len({(a.target, a.cell) for a in g.actions})
+                if g.targeted and targets > 1:
+                    label = f"{g.label}  ({targets} targets)"
+                elif not g.targeted and len(g.actions) > 1:
+                    label = f"{g.label}…  ({len(g.actions)} choices)"
+                else:
+                    label = g.label
                 hotkey = "E" if is_end(g.actions[0]) else (str(i + 1) if i < 9 else "")
+                single = self.preview(g.actions[0]) if len(g.actions) == 1 else None
                 entries.append(
                     Button(
                         pygame.Rect(0, 0, inner, bh),
@@ -1255,8 +1425,12 @@ class BattleScene(Scene):
                         hotkey=hotkey,
                         selected=self.armed == g.key,
                         tooltip=self._group_tooltip(g),
+                        preview=single,
                     )
                 )
+            if self.focus is not None:
+                entries.append(Button(pygame.Rect(0, 0, inner, bh), "Cancel the card (right click)",
+                                      self.cancel_focus, hotkey="Esc"))
             if self.session.can_undo:
                 entries.append(Button(pygame.Rect(0, 0, inner, bh), "Undo move", self.undo, hotkey="U"))
             if not entries:
@@ -1296,7 +1470,8 @@ class BattleScene(Scene):
         if u.conditions:
             lines.append("Conditions: " + ", ".join(c.replace("_", " ") for c in u.conditions))
         for k, v in u.view.items():
-            if k.lower() in SHOWN_ELSEWHERE or v in (None, "", [], {}) or isinstance(v, bool):
+            if k.lower() in SHOWN_ELSEWHERE or k in STRUCTURED_KEYS or v in (None, "", [], {}) \
+                    or isinstance(v, bool):
                 continue
             lines.append(f"{k.replace('_', ' ').capitalize()}: {describe(v)}")
         own_piles = [p for p in self.piles if p.owner == u.ent]
@@ -1318,6 +1493,9 @@ class BattleScene(Scene):
             return f"{who} (AI) is acting… Space/F fast-forward."
         if s.decision is not None:
             return f"{who}: answer the prompt."
+        if self.focus is not None:
+            name = next((str(e.get("name")) for e in self.hand if e.get("group") == self.focus), "the card")
+            return f"Playing {name}: click a lit hex or target (right click cancels)."
         if self.armed:
             return "Pick a highlighted target (right click to cancel)."
         return f"Your turn ({who}). F1 for keys."
@@ -1351,11 +1529,24 @@ class BattleScene(Scene):
         """Odds when hovering a target; tooltips for buttons; unit names otherwise."""
         hot = self._hot_button()
         if hot is not None:
-            if hot.tooltip:
+            if hot.preview is not None:
+                footer = f"Click: {hot.label}"
+                draw_preview(surface, self.fonts, self.pal, hot.preview, self.mouse, footer=footer)
+            elif hot.tooltip:
                 tooltip(surface, self.fonts, self.pal, hot.tooltip, self.mouse, title=hot.label)
             return
         if self._modal_rect() is not None:
             return
+        for rect, entry in self.hand_hits:
+            if rect.collidepoint(self.mouse):
+                lines = [f"{entry.get('cost')} SP · {entry.get('kind', '')}".strip(" ·")]
+                if entry.get("text"):
+                    lines.append(str(entry["text"]))
+                lines.append("Click to play it." if entry.get("playable")
+                             else f"Cannot be played: {entry.get('why') or 'not now'}.")
+                name = str(entry.get("name"))
+                tooltip(surface, self.fonts, self.pal, lines, self.mouse, width=300, title=name)
+                return
         if self.hover_cell is None or not self.board_rect.collidepoint(self.mouse) or self._modal_rect():
             return
         unit = self.unit_at(self.hover_cell)
@@ -1363,15 +1554,23 @@ class BattleScene(Scene):
             action = self._group_for_target(unit.ent)
             if action is not None:
                 p = self.preview(action)
-                lines = self._preview_lines(p) if p is not None else ["No chance involved."]
-                lines.append(f"Click: {action.label or action.kind}")
-                title = p.title if p is not None and p.title else (action.label or action.kind)
-                tooltip(surface, self.fonts, self.pal, lines, self.mouse, width=340, title=title)
+                many = len(self._candidates_for_target(unit.ent)) > 1
+                footer = "Click: choose " + ("how (aim, option)" if many else (action.label or action.kind))
+                if p is not None:
+                    draw_preview(surface, self.fonts, self.pal, p, self.mouse, footer=footer)
+                    return
+                title = action.label or action.kind
+                tooltip(surface, self.fonts, self.pal, ["No chance involved.", footer], self.mouse, width=340,
+                        title=title)
                 return
         cell_action = self._action_for_cell_target(self.hover_cell) if self.human_input else None
         if cell_action is not None:
             p = self.preview(cell_action)
-            lines = self._preview_lines(p) if p is not None else []
+            if p is not None:
+                draw_preview(surface, self.fonts, self.pal, p, self.mouse,
+                             footer=f"Click: {cell_action.label or cell_action.kind}")
+                return
+            lines: list[str] = []
             tooltip(
                 surface,
                 self.fonts,
@@ -1383,7 +1582,7 @@ class BattleScene(Scene):
             )
             return
         if unit is not None:
-            hp = f"{unit.hp}/{unit.hp_max} HP" if unit.hp is not None else ""
+            hp = f"{unit.hp}/{unit.hp_max} {health_label(unit)}" if unit.hp is not None else ""
             lines = [x for x in (f"{unit.side}", hp, ", ".join(unit.conditions)) if x]
             tooltip(surface, self.fonts, self.pal, lines, self.mouse, width=220, title=unit.name)
 
@@ -1396,22 +1595,108 @@ class BattleScene(Scene):
         w = min(self.fonts.px(560), self.board_rect.w - 40)
         return pygame.Rect(0, 0, w, 10)
 
-    def _place_modal(self, rect: pygame.Rect) -> None:
-        """Centre a prompt on the board, moved up or down so the acting unit stays in sight."""
+    def _place_modal(self, rect: pygame.Rect, keep: int = 0) -> None:
+        """Centre a prompt on the board, moved aside so the acting unit (and `keep` pixels around
+        it, for facing arrows) stays in sight."""
         rect.center = self.board_rect.center
-        ent = self.turn.unit if self.turn is not None and self.turn.unit is not None else self.selected
+        ent = self._prompt_unit()
         u = self.unit_by_ent.get(ent) if ent is not None else None
         if u is None:
             return
         x, y = self.camera.to_screen(self.layout.centre(u.cell))
-        if not rect.inflate(self.fonts.px(40), self.fonts.px(40)).collidepoint(x, y):
+        m = max(self.fonts.px(20), keep)
+        clear = pygame.Rect(0, 0, 2 * m, 2 * m)
+        clear.center = (round(x), round(y))
+        if not rect.colliderect(clear):
             return
         room = self.fonts.px(12)
+        area = self.board_rect.inflate(-2 * room, -2 * room)
+        tries = []
+        for side in ("below", "above", "left", "right"):
+            r = pygame.Rect(rect)
+            if side == "below":
+                r.top = clear.bottom + room
+            elif side == "above":
+                r.bottom = clear.top - room
+            elif side == "left":
+                r.right = clear.left - room
+            else:
+                r.left = clear.right + room
+            tries.append(r)
+        for r in tries:
+            if area.contains(r):
+                rect.topleft = r.topleft
+                return
         if y > self.board_rect.centery:
             rect.top = self.board_rect.top + room
         else:
             rect.bottom = self.board_rect.bottom - room
         rect.clamp_ip(self.board_rect)
+
+    def _prompt_unit(self) -> int | None:
+        """The unit a prompt is about: the decision's "unit", else the acting or selected one."""
+        d = self.session.decision
+        if d is not None and isinstance((d.context or {}).get("unit"), int):
+            return int(d.context["unit"])
+        if self.chooser and self.chooser[0].actor is not None:
+            return self.chooser[0].actor
+        return self.turn.unit if self.turn is not None and self.turn.unit is not None else self.selected
+
+    def facing_choices(self) -> tuple[int | None, list[tuple[int, str, str, Any, str]]]:
+        """Facings offered now, as (hex side, label, detail, answer, hotkey) around a unit, else (None, []).
+
+        From a decision whose context maps option keys to hex sides ("facings"), or a chooser of
+        actions in the hotkey group "face" whose option is the hex side.
+        """
+        d = self.session.decision if self.session.waiting_for_human and not self.replay else None
+        if self.chooser:
+            acts = self.chooser
+            if all(a.hotkey_group == "face" and a.option.isdigit() for a in acts):
+                return acts[0].actor, [(int(a.option), a.label, "", (lambda a=a: self.submit(a)),
+                                        str(i + 1) if i < 9 else "") for i, a in enumerate(acts)]
+            return None, []
+        if d is None or self.handoff is not None:
+            return None, []
+        ctx = d.context or {}
+        facings, ent = ctx.get("facings"), ctx.get("unit")
+        if not isinstance(facings, dict) or not isinstance(ent, int):
+            return None, []
+        out = []
+        for i, o in enumerate(d.options):
+            if o.key in facings:
+                out.append((int(facings[o.key]), o.label, o.detail, (lambda k=o.key: self.answer(k)),
+                            str(i + 1) if i < 9 else ""))
+        return ent, out
+
+    def _facing_geometry(self) -> tuple[float, float]:
+        """(radius, arrow size) of the facing arrows at the current zoom."""
+        tile = min(self.layout.tw, self.layout.th) * self.camera.zoom
+        return max(self.fonts.px(18), tile * 0.42), max(self.fonts.px(16), tile * 0.3)
+
+    def _draw_facings(self, surface: pygame.Surface) -> None:
+        """Arrows around the unit for each facing on offer; each is a button (click or its number)."""
+        ent, choices = self.facing_choices()
+        u = self.unit_by_ent.get(ent) if ent is not None else None
+        if u is None or not choices:
+            return
+        centre = self.camera.to_screen(self.layout.centre(u.cell))
+        radius, size = self._facing_geometry()
+        for direction, label, detail, on_click, number in choices:
+            angle = self.layout.facing_angle(u.cell, direction)
+            pts = arrow_points(centre, angle, radius, size)
+            xs, ys = [q[0] for q in pts], [q[1] for q in pts]
+            hit = pygame.Rect(round(min(xs)), round(min(ys)), round(max(xs) - min(xs)) + 1,
+                              round(max(ys) - min(ys)) + 1).inflate(6, 6)
+            hot = hit.collidepoint(self.mouse)
+            draw_arrow(surface, self.fonts, self.pal, pts, number, direction == u.facing, hot)
+            self.modal_buttons.append(Button(hit, label, on_click, tooltip=[detail] if detail else []))
+
+    def _facing_keep(self) -> int:
+        """Pixels around the prompt's unit a panel must leave free for its facing arrows."""
+        if not self.facing_choices()[1]:
+            return 0
+        radius, size = self._facing_geometry()
+        return round(radius + size + self.fonts.px(8))
 
     def _draw_chooser(self, surface: pygame.Surface) -> None:
         """Several actions fit one click (facings, aimed parts): pick one with 1-9 or the mouse."""
@@ -1420,33 +1705,43 @@ class BattleScene(Scene):
         w = min(f.px(460), self.board_rect.w - 40)
         pad, bh = f.px(12), f.px(30)
         shown = actions[:12]
+        first = self.preview(shown[0]) if shown else None
+        title = f"{group_label(shown)}: choose one" if shown else "Choose"
+        summary = ""
+        if first is not None:
+            summary = (f"Hit {percent(first.hit)} · Crit {percent(first.crit)} · expected damage "
+                       f"{first.expected_damage:.2f} — hover an option for every modifier and outcome")
+        title_lines = f.wrap(title, w - 2 * pad, Fonts.LARGE, True)
+        summary_lines = f.wrap(summary, w - 2 * pad, Fonts.SMALL) if summary else []
         rect = pygame.Rect(
             0,
             0,
             w,
             2 * pad
-            + f.line_height(Fonts.LARGE)
+            + len(title_lines) * f.line_height(Fonts.LARGE)
+            + len(summary_lines) * f.line_height(Fonts.SMALL)
             + len(shown) * (bh + f.px(4))
             + f.line_height(Fonts.SMALL)
             + pad,
         )
-        self._place_modal(rect)
+        self._place_modal(rect, self._facing_keep())
         panel(surface, rect, pal, alpha=245)
         pygame.draw.rect(surface, pal.active, rect, 2, border_radius=6)
-        surface.blit(f.render("Choose", Fonts.LARGE, pal.text, True), (rect.x + pad, rect.y + pad))
-        y = rect.y + pad + f.line_height(Fonts.LARGE)
+        y = rect.y + pad
+        for line in title_lines:
+            surface.blit(f.render(line, Fonts.LARGE, pal.text, True), (rect.x + pad, y))
+            y += f.line_height(Fonts.LARGE)
+        y = text_block(surface, f, summary_lines, (rect.x + pad, y), w - 2 * pad, Fonts.SMALL, pal.active)
         self.modal_buttons = []
         for i, a in enumerate(shown):
             label = a.label or f"{a.kind} {a.option}".strip()
-            if a.option and a.option not in label:
-                label += f" ({a.option})"
             p = self.preview(a)
             b = Button(
                 pygame.Rect(rect.x + pad, y, w - 2 * pad, bh),
                 label,
                 (lambda a=a: self.submit(a)),
                 hotkey=str(i + 1) if i < 9 else "",
-                tooltip=self._preview_lines(p) if p else [],
+                preview=p,
             )
             b.draw(surface, f, pal, b.rect.collidepoint(self.mouse), Fonts.BODY)
             self.modal_buttons.append(b)
@@ -1454,6 +1749,7 @@ class BattleScene(Scene):
         surface.blit(
             f.render("1–9 or click · Esc cancels", Fonts.SMALL, pal.dim), (rect.x + pad, y + f.px(2))
         )
+        self._draw_facings(surface)
 
     def _draw_decision(self, surface: pygame.Surface) -> None:
         """A person's prompt: the question, its options (1-9) and what each means."""
@@ -1469,9 +1765,11 @@ class BattleScene(Scene):
         inner = w - 2 * pad
         # The context is the ruleset's data for the deciding side's controller; of it the panel
         # shows the cards at stake: a list, or a card per option key (numbered like the options).
-        ctx_lines: list[str] = []
+        ctx = d.context or {}
+        ctx_lines = [str(x) for x in ctx.get("lines") or [] if isinstance(x, str)]
+        ctx_dice = [str(x) for x in ctx.get("dice") or []]
         ctx_cards: list[tuple[str, str]] = []
-        cards = (d.context or {}).get("cards")
+        cards = ctx.get("cards")
         if isinstance(cards, (list, tuple)):
             ctx_cards = [(str(c), "") for c in cards]
         elif isinstance(cards, dict):
@@ -1483,6 +1781,9 @@ class BattleScene(Scene):
         h = pad + len(prompt_lines) * f.line_height(Fonts.LARGE) + pad
         h += sum(len(f.wrap(x, inner, Fonts.SMALL)) for x in ctx_lines) * lh
         card_h = f.px(64)
+        dice = [draw_die(f, face, f.px(38), kind=str(ctx.get("die", ""))) for face in ctx_dice]
+        if dice:
+            h += max(d_.get_height() for d_ in dice) + pad
         if ctx_cards:
             h += card_h + pad + lh
         bh = f.px(30)
@@ -1490,7 +1791,7 @@ class BattleScene(Scene):
             h += bh + f.px(4) + (len(f.wrap(o.detail, inner - f.px(20), Fonts.SMALL)) * lh if o.detail else 0)
         h += pad + lh
         rect = pygame.Rect(0, 0, w, min(h, self.board_rect.h - 20))
-        self._place_modal(rect)
+        self._place_modal(rect, self._facing_keep())
         panel(surface, rect, pal, alpha=245)
         pygame.draw.rect(surface, pal.active, rect, 2, border_radius=6)
         y = rect.y + pad
@@ -1498,10 +1799,19 @@ class BattleScene(Scene):
             surface.blit(f.render(line, Fonts.LARGE, pal.text, True), (rect.x + pad, y))
             y += f.line_height(Fonts.LARGE)
         y = text_block(surface, f, ctx_lines, (rect.x + pad, y), inner, Fonts.SMALL, pal.dim)
+        if dice:
+            # The dice behind the question (defense dice before taking the damage), as symbols.
+            x = rect.x + pad
+            for die in dice:
+                surface.blit(die, (x, y + pad // 2))
+                x += die.get_width() + f.px(6)
+            y += max(d_.get_height() for d_ in dice) + pad
         if ctx_cards:
             x = rect.x + pad
             for c, number in ctx_cards[:12]:
                 card = draw_card(f, c, card_h)
+                if x + card.get_width() > rect.right - pad:
+                    break
                 surface.blit(card, (x, y + pad // 2))
                 if number:
                     tag = f.render(number, Fonts.SMALL, pal.active, True)
@@ -1539,7 +1849,10 @@ class BattleScene(Scene):
         hint = f"{d.side}: press 1–{min(9, len(d.options))}" + (
             " or Enter for the default" if d.default else ""
         )
+        if self.facing_choices()[1]:
+            hint += " · or click an arrow"
         surface.blit(f.render(hint, Fonts.SMALL, pal.dim), (rect.x + pad, rect.bottom - pad - lh))
+        self._draw_facings(surface)
 
     def _draw_toast(self, surface: pygame.Surface) -> None:
         if self.toast is None:
@@ -1587,8 +1900,18 @@ class BattleScene(Scene):
         surface.blit(f.render(title, Fonts.LARGE, pal.text, True), (rect.x + pad, rect.y + pad))
         y = rect.y + pad + f.line_height(Fonts.LARGE) + f.px(6)
         if u is not None:
-            hp = [f"Health: {u.hp}/{u.hp_max}"] if u.hp is not None else []
-            lines = [*hp, f"State: {u.state}", *self.unit_lines(u)]
+            hp = [f"{health_label(u)}: {u.hp}/{u.hp_max}"] if u.hp is not None else []
+            status: list[str] = []
+            for b in u.view.get("bars") or []:
+                if isinstance(b, dict):
+                    note = f" ({b['note']})" if b.get("note") else ""
+                    status.append(f"{b.get('label')}: {b.get('value')}/{b.get('max')}{note}")
+            if u.view.get("tags"):
+                status.append("State: " + ", ".join(str(t) for t in u.view["tags"]))
+            sections = u.view.get("sections")
+            for text, title in section_lines(sections if isinstance(sections, dict) else {}):
+                status.append(f"{text}:" if title else f"   {text}")
+            lines = [*hp, f"State: {u.state}", *status, *self.unit_lines(u)]
             text_block(
                 surface,
                 f,

@@ -20,12 +20,20 @@ from vm_helpers import (
 
 from game.core.cards import Cards, standard_deck
 from game.core.chance import Chance
+from game.rulesets.voidmarked.content import content
 from game.rulesets.voidmarked.flips import flip
 from game.rulesets.voidmarked.odds import CRIT, HIT, MISS, DuelRule, judge, shape
 
+C = content()
+HALE_ATT = C.units["hale"].strength + C.weapons["shock_maul"].bonus  # 4
+FLAYED_DEF = C.defence(C.units["flayed"])  # 4
+FLAYED_HP = C.max_health(C.units["flayed"])  # 40
+MAUL = C.weapons["shock_maul"].damage  # Low, Moderate, High
+assert HALE_ATT == FLAYED_DEF == 4, "the card arithmetic below assumes +4 against +4"
+
 
 def melee_duel(p1_hand=(), p2_hand=()):
-    """Sergeant Hale (Strength 4, Shock Maul 4/8/12) next to The Flayed (Defence 3, 38 Health)."""
+    """Sergeant Hale (attack +4, Shock Maul) next to The Flayed (Defence 4)."""
     m = new_match()
     hale, flayed = unit(m, "hale"), unit(m, "flayed")
     park_others(m, [hale, flayed])
@@ -40,13 +48,13 @@ def melee_duel(p1_hand=(), p2_hand=()):
 @pytest.mark.rule("VM-HIT")
 def test_a_tie_hits_and_one_less_misses():
     m, hale, flayed = melee_duel()
-    stack(m, "7S", "8H", "2C")  # 7 + 4 = 11 against 8 + 3 = 11: a hit, Low damage 4
+    stack(m, "7S", "7H", "2C")  # 7 + 4 = 11 against 7 + 4 = 11: a hit; damage flip 2: Low
     act(m, "attack", hale, target=flayed, option="main")
-    assert hp(m, flayed) == 38 - 4
+    assert hp(m, flayed) == FLAYED_HP - MAUL[0]
     m, hale, flayed = melee_duel()
-    stack(m, "6S", "8H", "2C")  # 10 against 11: a miss
+    stack(m, "6S", "7H", "2C")  # 10 against 11: a miss
     act(m, "attack", hale, target=flayed, option="main")
-    assert hp(m, flayed) == 38
+    assert hp(m, flayed) == FLAYED_HP
     assert events(m, "attack")[-1].data["result"] == MISS
 
 
@@ -54,31 +62,32 @@ def test_a_tie_hits_and_one_less_misses():
 def test_both_sides_flip_from_the_one_deck_and_the_cards_go_to_the_discard():
     m, hale, flayed = melee_duel()
     before = len(zone(m, "deck"))
-    stack(m, "7S", "8H", "2C")
+    stack(m, "7S", "7H", "2C")
     act(m, "attack", hale, target=flayed, option="main")
     assert len(zone(m, "deck")) == before - 3
-    assert {"7S", "8H", "2C"} <= set(zone(m, "discard"))
+    assert {"7S", "7H", "2C"} <= set(zone(m, "discard"))
     assert zone(m, "table") == []
 
 
 @pytest.mark.rule("VM-CRIT")
 def test_twice_the_defence_total_is_critical_high_damage_without_a_damage_flip():
     m, hale, flayed = melee_duel()
-    stack(m, "10S", "AH")  # 14 against 1 + 3 = 4: 14 >= 8, critical
+    stack(m, "6S", "AH")  # 10 against 1 + 4 = 5: 10 >= 10, critical
     act(m, "attack", hale, target=flayed, option="main")
     assert events(m, "attack")[-1].data["result"] == CRIT
-    assert hp(m, flayed) == 38 - 12  # High
+    assert hp(m, flayed) == FLAYED_HP - MAUL[2]  # High
     assert not events(m, "damage_flip")
     m, hale, flayed = melee_duel()
-    stack(m, "3S", "AH", "2C")  # 7 against 4: a hit but 7 < 8, so a damage flip (Low 4)
+    stack(m, "5S", "AH", "2C")  # 9 against 5: a hit but 9 < 10, so a damage flip (Low)
     act(m, "attack", hale, target=flayed, option="main")
     assert events(m, "attack")[-1].data["result"] == HIT
-    assert hp(m, flayed) == 38 - 4
+    assert hp(m, flayed) == FLAYED_HP - MAUL[0]
 
 
 @pytest.mark.rule("VM-CRIT", "VM-RESIST")
 def test_a_critical_bypasses_resistance_and_a_normal_hit_is_halved_rounded_up():
-    # Brute Kasso resists physical damage.
+    # Brute Kasso (Defence 2) resists physical damage.
+    assert C.defence(C.units["kasso"]) == 2
     m = new_match("vanguard", "iron_syndicate")
     hale, kasso = unit(m, "hale"), unit(m, "kasso")
     park_others(m, [hale, kasso])
@@ -88,13 +97,13 @@ def test_a_critical_bypasses_resistance_and_a_normal_hit_is_halved_rounded_up():
     set_hand(m, "p1", [])
     set_hand(m, "p2", [])
     start = hp(m, kasso)
-    stack(m, "9S", "6H", "5C")  # 13 against 9: hit; damage 5 is Moderate 8 -> halved to 4
+    stack(m, "9S", "6H", "5C")  # 13 against 8: hit (13 < 16); damage 5 is Moderate -> halved, rounded up
     act(m, "attack", hale, target=kasso, option="main")
-    assert hp(m, kasso) == start - 4
-    stack(m, "KS", "2H")  # 17 against 5: critical, High 12 unhalved
+    assert hp(m, kasso) == start - (MAUL[1] + 1) // 2
+    stack(m, "KS", "2H")  # 17 against 4: critical, High unhalved
     make_turn(m, hale)
     act(m, "attack", hale, target=kasso, option="main")
-    assert hp(m, kasso) == start - 4 - 12
+    assert hp(m, kasso) == start - (MAUL[1] + 1) // 2 - MAUL[2]
 
 
 @pytest.mark.rule("VM-CRIT")
@@ -109,11 +118,11 @@ def test_the_crit_rule_reading_is_configurable():
 @pytest.mark.rule("VM-REDJOKER", "VM-TRIGGER")
 def test_a_natural_red_joker_is_a_critical_that_meets_every_hit_trigger():
     m, hale, flayed = melee_duel(p2_hand=["KS", "KH", "QC"])
-    stack(m, "RJ", "KD")  # 14 + 4 = 18 against 13 + 3 = 16: totals alone would not crit
+    stack(m, "RJ", "KD")  # 14 + 4 = 18 against 13 + 4 = 17: totals alone would not crit
     asked = act(m, "attack", hale, target=flayed, option="main")
     assert asked == []  # the defender cannot undo a Red Joker, so nobody is asked
     assert events(m, "attack")[-1].data["result"] == CRIT
-    assert hp(m, flayed) == 38 - 12
+    assert hp(m, flayed) == FLAYED_HP - MAUL[2]
     assert "withered" in conds(m, flayed)  # the maul's High trigger is met
 
 
@@ -138,19 +147,19 @@ def test_a_natural_black_joker_misses_and_cannot_be_cheated():
     asked = act(m, "attack", hale, target=flayed, option="main")
     assert asked == []
     assert events(m, "attack")[-1].data["result"] == MISS
-    assert hp(m, flayed) == 38
+    assert hp(m, flayed) == FLAYED_HP
 
 
 @pytest.mark.rule("VM-BLACKJOKER")
 def test_a_black_joker_damage_flip_deals_nothing_and_a_black_joker_defence_is_hit():
     m, hale, flayed = melee_duel()
-    stack(m, "8S", "7H", "BJ")  # 12 against 10: hit; damage flip Black Joker -> 0
+    stack(m, "8S", "7H", "BJ")  # 12 against 11: hit; damage flip Black Joker -> 0
     act(m, "attack", hale, target=flayed, option="main")
     assert events(m, "attack")[-1].data["result"] == HIT
-    assert hp(m, flayed) == 38
+    assert hp(m, flayed) == FLAYED_HP
     assert "no damage" in events(m, "damage_flip")[-1].text
     m, hale, flayed = melee_duel()
-    stack(m, "AS", "BJ", "2C")  # 5 against 0 + 3 = 3: the defence's Black Joker fails it
+    stack(m, "AS", "BJ", "2C")  # 5 against 0 + 4 = 4: the defence's Black Joker fails it
     act(m, "attack", hale, target=flayed, option="main")
     assert events(m, "attack")[-1].data["result"] != MISS
 
@@ -167,24 +176,24 @@ def test_joker_effects_need_the_natural_card():
 @pytest.mark.rule("VM-NATURAL", "VM-CHEAT")
 def test_a_cheated_card_counts_by_value_but_is_not_natural():
     m, hale, flayed = melee_duel(p1_hand=["RJ"])
-    stack(m, "2S", "9H")  # 6 against 12: miss; the only hand card is the Red Joker
+    stack(m, "2S", "9H")  # 6 against 13: miss; the only hand card is the Red Joker
     asked = act(m, "attack", hale, target=flayed, option="main",
                 answer=lambda d: next(k for k in d.keys() if k.startswith("cheat")))
     assert [d.side for d in asked] == ["p1"]
     ev = events(m, "attack")[-1]
     assert ev.data["natural"][0] == "2S" and ev.data["cards"][0] == "RJ"
-    # 14 + 4 = 18 against 12 is a hit but not twice 12: no automatic critical from a cheated joker
+    # 14 + 4 = 18 against 13 is a hit but not twice 13: no automatic critical from a cheated joker
     assert ev.data["result"] == HIT
 
 
 @pytest.mark.rule("VM-CHEAT")
 def test_in_a_duel_the_loser_is_asked_first_then_the_other_side_may_answer():
     m, hale, flayed = melee_duel(p1_hand=["KC", "3D"], p2_hand=["QS", "4H"])
-    stack(m, "9S", "5H", "2C")  # 13 against 8: hit, so the defender (p2) is losing
+    stack(m, "9S", "5H", "2C")  # 13 against 9: hit, so the defender (p2) is losing
     asked = act(m, "attack", hale, target=flayed, option="main",
                 answer=lambda d: next((k for k in d.keys() if k.startswith("cheat")), "keep"))
     assert [d.side for d in asked][:2] == ["p2", "p1"]
-    # p2 cheats the queen (12 + 3 = 15 > 13), then p1 answers with the king (13 + 4 = 17 >= 15)
+    # p2 cheats the queen (12 + 4 = 16 > 13), then p1 answers with the king (13 + 4 = 17 >= 16)
     assert "QS" in zone(m, "discard") and "KC" in zone(m, "discard")
     assert zone(m, "hand:p1") == ["3D"] and zone(m, "hand:p2") == ["4H"]  # not replaced
     assert events(m, "attack")[-1].data["result"] == HIT
@@ -212,7 +221,7 @@ def test_options_carry_their_odds_and_the_ai_weighs_them():
 @pytest.mark.rule("VM-CHEAT")
 def test_only_improving_cards_are_offered_and_only_once_per_flip():
     m, hale, flayed = melee_duel(p1_hand=["2D", "3D"], p2_hand=[])
-    stack(m, "6S", "9H")  # 10 against 12: a 2 or 3 cannot turn it into a hit: nobody is asked
+    stack(m, "6S", "9H")  # 10 against 13: a 2 or 3 cannot turn it into a hit: nobody is asked
     assert act(m, "attack", hale, target=flayed, option="main") == []
 
 
@@ -227,7 +236,7 @@ def test_a_disadvantaged_flip_keeps_the_lowest_and_cannot_be_cheated():
     make_turn(m, vire)
     set_hand(m, "p1", ["KS", "KH", "KD"])
     set_hand(m, "p2", [])
-    stack(m, "QS", "2H", "9C")  # keeps the 2: 2 + 4 + 1 = 7 against 12
+    stack(m, "QS", "2H", "9C")  # keeps the 2: 2 + 4 + 1 = 7 against 9 + 4 = 13
     asked = act(m, "attack", vire, target=flayed, option="main")
     assert asked == []
     ev = events(m, "attack")[-1]
@@ -249,8 +258,8 @@ def test_advantage_flips_extra_cards_and_keeps_the_highest():
 
     from game.core.world import World
 
-    for net, cards, kept in ((1, ["3S", "9H"], "9H"), (2, ["3S", "9H", "JC"], "JC"), (3, ["3S", "9H", "JC"], "JC"),
-                             (-2, ["3S", "9H", "JC"], "3S")):
+    three = ["3S", "9H", "JC"]
+    for net, cards, kept in ((1, ["3S", "9H"], "9H"), (2, three, "JC"), (3, three, "JC"), (-2, three, "3S")):
         deck = Cards(zones={"deck": standard_deck(), "table": []})
         chance = Chance(1)
         chance.force("card", *cards)
@@ -327,12 +336,13 @@ def test_a_high_trigger_needs_high_and_an_optional_trigger_asks():
         asked = act(m, "attack", kasso, target=hale, option="main", answer=answer)
         return m, hale, asked
 
+    glaive = C.weapons["power_glaive"].damage
     m, hale, asked = strike("6C", lambda d: "yes")
-    assert asked == [] and hp(m, hale) == 36 - 7
+    assert asked == [] and hp(m, hale) == 36 - glaive[1]
     m, hale, asked = strike("10C", lambda d: "yes")
-    assert [d.kind for d in asked] == ["trigger"] and hp(m, hale) == 36 - 11 - 2
+    assert [d.kind for d in asked] == ["trigger"] and hp(m, hale) == 36 - glaive[2] - 2
     m, hale, asked = strike("10C", lambda d: "no")
-    assert hp(m, hale) == 36 - 11
+    assert hp(m, hale) == 36 - glaive[2]
 
 
 @pytest.mark.rule("VM-TRIGGER", "VM-CRIT")

@@ -34,7 +34,8 @@ def test_random_boards_agree_with_core_sight():
             if roll == 0:
                 board.set(cell, name="wall", blocks_move=True, blocks_los=True)
             elif roll == 1:
-                board.set(cell, name="crates", cover=1 + chance.below(2), cover_height_ft=float(2 + chance.below(10)))
+                board.set(cell, name="crates", cover=1 + chance.below(2),
+                          cover_height_ft=float(2 + chance.below(10)))
         assert _compare(board, 1) > 10000
 
 
@@ -48,3 +49,38 @@ def test_shipped_maps_agree_with_core_sight():
     for path in maps:
         board = load_board(path)
         assert _compare(board, 3) > 1000
+
+
+def test_reach_search_agrees_with_core_pathing():
+    from game.core.pathing import reachable
+    from game.rulesets.voidmarked.movement import search
+
+    chance = Chance(7)
+    for costs in ((1.0,), (1.0, 2.0), (1.0, 1.5)):
+        board = Board.blank("square", 14, 10)
+        for cell in board.cells():
+            roll = chance.below(10)
+            if roll == 0:
+                board.set(cell, name="wall", blocks_move=True)
+            elif roll < 3:
+                board.set(cell, name="rough", move_cost=costs[chance.below(len(costs))])
+        cells = [c for c in board.cells() if board.passable(c)]
+        blocked = set(cells[5::17])
+        taken = blocked | set(cells[3::19])
+
+        def enterable(c, blocked=blocked):
+            return c not in blocked
+
+        def can_stop(c, taken=taken):
+            return c not in taken
+
+        for start in cells[::11]:
+            if start in blocked:
+                continue
+            for budget in (6, 7, 12):
+                mine = search(board, start, budget, blocked, taken)
+                core = reachable(board, start, budget, enterable=enterable, can_stop=can_stop)
+                assert mine.cost == core.cost and mine.stoppable == core.stoppable
+                for c in list(mine.cost)[::7]:
+                    path = mine.path_to(c)
+                    assert len(path) == 0 or path[-1] == c

@@ -51,7 +51,8 @@ def alone(uids, cells, p1="vanguard", p2="void_cult", actor=0):
 @pytest.mark.rule("VM-INIT")
 def test_initiative_is_flip_plus_half_intelligence_highest_first_foresight_breaks_ties():
     m = new_match()
-    ents = {u: unit(m, u) for u in ("hale", "vire", "wren", "oriel", "flayed", "morrow", "cult_gunner", "ashael")}
+    uids = ("hale", "vire", "wren", "oriel", "flayed", "morrow", "cult_gunner", "ashael")
+    ents = {u: unit(m, u) for u in uids}
     # one flip per unit, in entity order: all fives, so Intelligence / 2 decides
     stack(m, "5S", "5H", "5D", "5C", "6S", "6H", "6D", "6C")
     m.chance.force("coin", "heads")  # p1 wins ties between the sides
@@ -123,17 +124,18 @@ def test_in_melee_follows_adjacency_and_withered_lowers_both_flips():
 # -- going down -------------------------------------------------------------------------------------
 @pytest.mark.rule("VM-ZERO")
 def test_a_hero_at_zero_grasps_for_life_and_an_ordinary_unit_dies():
-    m, (hale, flayed, gunner) = alone(["hale", "flayed", "cult_gunner"], [(5, 5), (6, 5), (5, 6)])
-    set_hp(m, flayed, 4)
-    stack(m, "9S", "8H", "2C")  # 13 against 11: Low 4
-    act(m, "attack", hale, target=flayed, option="main")
-    assert state(m, flayed) == "down" and "grasping" in conds(m, flayed) and hp(m, flayed) == 0
-    assert m.result is None  # the gunner still stands
-    set_hp(m, gunner, 3)
+    m, (hale, kasso, thug) = alone(["hale", "kasso", "thug"], [(5, 5), (6, 5), (5, 6)], p2="iron_syndicate")
+    assert content().units["thug"].ordinary and not content().units["kasso"].ordinary
+    set_hp(m, kasso, 2)
+    stack(m, "9S", "8H", "2C")  # 13 against 10: a hit, Low (halved: Kasso resists physical)
+    act(m, "attack", hale, target=kasso, option="main")
+    assert state(m, kasso) == "down" and "grasping" in conds(m, kasso) and hp(m, kasso) == 0
+    assert m.result is None  # the thug still stands
+    set_hp(m, thug, 3)
     make_turn(m, hale)
     stack(m, "9S", "8H", "2C")
-    act(m, "attack", hale, target=gunner, option="main")
-    assert state(m, gunner) == "dead"
+    act(m, "attack", hale, target=thug, option="main")
+    assert state(m, thug) == "dead"
     assert m.result is not None and m.result.winner == "p1"  # nobody of p2 can act
 
 
@@ -230,8 +232,8 @@ def test_a_heavy_reload_takes_the_action():
 
 @pytest.mark.rule("VM-RELOAD")
 def test_an_automatic_sweep_spends_a_shot_per_extra_target_while_shots_last():
-    m, (gunner, vire, wren, hale) = alone(["cult_gunner", "vire", "wren", "hale"], [(2, 5), (7, 5), (8, 6), (7, 7)],
-                                         p1="void_cult", p2="vanguard")
+    m, (gunner, vire, wren, hale) = alone(["cult_gunner", "vire", "wren", "hale"],
+                                         [(2, 5), (7, 5), (8, 6), (7, 7)], p1="void_cult", p2="vanguard")
     assert is_legal(m, "attack", gunner, target=vire, option="sweep")
     stack(m, *(["2S", "KH"] * 3))
     act(m, "attack", gunner, target=vire, option="sweep")
@@ -254,9 +256,10 @@ def test_the_off_hand_attack_is_a_quick_action_at_minus_three_dealing_only_low()
     with m.world:
         s = strike_now(m, wren, flayed, "offhand")
     assert ("off-hand", -3) in s.att_parts and s.low_only
-    stack(m, "KS", "8H", "KD")  # 13 + 4 - 3 = 14 against 11: a hit; no damage flip: Low 2
+    stack(m, "KS", "8H", "KD")  # 13 + 4 - 3 = 14 against 12: a hit; no damage flip: Low only
     act(m, "attack", wren, target=flayed, option="offhand")
-    assert hp(m, flayed) == 38 - 2
+    c = content()
+    assert hp(m, flayed) == c.max_health(c.units["flayed"]) - c.weapons["holdout_pistol"].damage[0]
     assert not events(m, "damage_flip")
     with m.world:
         ts = turn_state(m)
@@ -350,14 +353,16 @@ def test_being_targeted_prevents_slipping_into_stealth():
 
 
 # -- the second Move ----------------------------------------------------------------------------------
-def test_giving_up_the_action_buys_a_second_move():
+def test_one_move_in_one_go_and_the_action_buys_a_second():
     m, (hale, flayed) = alone(["hale", "flayed"], [(1, 5), (14, 5)])
-    assert not is_legal(m, "move", hale, cell=(10, 5))
+    assert not is_legal(m, "move", hale, cell=(8, 5))  # Speed 6
+    act(m, "move", hale, cell=(3, 5))
+    assert not any(a.kind == "move" for a in m.legal())  # the Move is spent, even if short
     act(m, "dash", hale)
     with m.world:
-        assert turn_state(m).action_used and turn_state(m).move_left == 12
-    act(m, "move", hale, cell=(10, 5))
-    assert not any(a.kind == "attack" for a in m.legal())
+        assert turn_state(m).action_used and turn_state(m).moves_left == 1
+    act(m, "move", hale, cell=(9, 5))
+    assert not any(a.kind in ("attack", "move") for a in m.legal())
 
 
 def test_a_revived_helper_unit_is_usable():

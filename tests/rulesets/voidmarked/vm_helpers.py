@@ -21,7 +21,8 @@ def new_match(p1: str = "vanguard", p2: str = "void_cult", seed: int = 1, board:
               controllers: dict | None = None) -> Match:
     """A set-up match on a blank 16 x 12 board (units on the outer columns)."""
     board = board or Board.blank("square", 16, 12)
-    return Match(RULESET, Scenario("voidmarked", "blank", {"p1": p1, "p2": p2}, seed), board, controllers or {})
+    scenario = Scenario("voidmarked", "blank", {"p1": p1, "p2": p2}, seed)
+    return Match(RULESET, scenario, board, controllers or {})
 
 
 def unit(match: Match, uid: str, side: str | None = None, nth: int = 1) -> int:
@@ -70,7 +71,7 @@ def make_turn(match: Match, ent: int) -> None:
         order.index = order.order.index(ent)
         ts = esper.component_for_entity(match.table_entity, VmTurn)
         ts.actor = ent
-        ts.move_left = float(esper.component_for_entity(ent, VmStats).speed)
+        ts.moves_left = 1
         ts.moved = ts.action_used = ts.quick_used = ts.ran = ts.attacked = False
     ai.forget(match)
 
@@ -109,7 +110,8 @@ def act(match: Match, kind: str, actor: int, *, target: int | None = None, cell:
     legal = match.legal()
     wanted = Action(kind, actor, target, cell, (), option)
     found = next((a for a in legal if a.same_intent(wanted)), None)
-    assert found is not None, f"{kind} {option} not legal; legal: {[(a.kind, a.target, a.cell, a.option) for a in legal]}"
+    offered = [(a.kind, a.target, a.cell, a.option) for a in legal]
+    assert found is not None, f"{kind} {option} not legal: {offered}"
     match.submit(found)
     asked = []
     while match.pending_decision is not None:

@@ -1,0 +1,289 @@
+"""Panels drawn from the generic data a ruleset hands the UI, the same for every ruleset.
+
+- the status block: a unit_view's "bars" ({label, value, max, good "high"/"low", note}), "tags"
+  (short states) and "sections" ({title: [lines]});
+- the odds box: a `Preview`'s outcomes as bars, its summary and its breakdown lines;
+- hand cards: one `Ruleset.hand_view` entry (name, cost, playable, text, kind, why);
+- facing arrows: the hex sides a unit may turn to, drawn around its token to be clicked.
+"""
+
+from __future__ import annotations
+
+import math
+from typing import Any
+
+import pygame
+
+from game.core.ruleset import Preview
+from game.ui.theme import Colour, Fonts, Palette
+from game.ui.widgets import panel, percent
+
+STRUCTURED_KEYS = frozenset({"bars", "tags", "sections", "health_label"})
+#: outcome names read as bad for the one attacking (drawn in the warning colour)
+BAD_WORDS = ("miss", "fail", "catastroph", "fumble", "jam")
+KIND_COLOURS: dict[str, Colour] = {
+    "universal": (120, 128, 144),
+    "faction": (86, 140, 200),
+    "primary": (200, 84, 64),
+    "secondary": (200, 160, 60),
+    "reaction": (130, 100, 190),
+    "damage": (90, 90, 96),
+}
+
+
+def has_status(view: dict[str, Any]) -> bool:
+    """Whether a unit_view carries the generic status panel."""
+    return any(view.get(k) for k in ("bars", "tags", "sections"))
+
+
+def _number(value: Any) -> float | None:
+    if isinstance(value, bool) or not isinstance(value, (int, float)):
+        return None
+    return float(value)
+
+
+def bar_colour(bar: dict[str, Any], pal: Palette) -> Colour:
+    """Green while the value is on the good side, yellow half way, orange when it is bad."""
+    value, top = _number(bar.get("value")), _number(bar.get("max"))
+    if value is None or not top:
+        return pal.dim
+    frac = max(0.0, min(1.0, value / top))
+    health = 1.0 - frac if bar.get("good") == "low" else frac
+    if bar.get("note"):
+        return pal.bad
+    if health > 0.5:
+        return pal.good
+    return (240, 228, 66) if health > 0.25 else pal.bad
+
+
+def draw_bars(surface: pygame.Surface, fonts: Fonts, pal: Palette, bars: list[dict[str, Any]],
+              pos: tuple[int, int], width: int) -> int:
+    """Labelled value bars, two columns when there are more than four; returns the y below."""
+    x0, y = pos
+    cols = 2 if len(bars) > 4 else 1
+    gap = fonts.px(10)
+    col_w = (width - gap * (cols - 1)) // cols
+    lh = fonts.line_height(Fonts.SMALL)
+    label_w = max(fonts.font(Fonts.SMALL).size(str(b.get("label", "")))[0] for b in bars) + fonts.px(6)
+    label_w = min(label_w, col_w // 2)
+    for i, b in enumerate(bars):
+        col, row = i % cols, i // cols
+        x = x0 + col * (col_w + gap)
+        by = y + row * lh
+        surface.blit(fonts.render(str(b.get("label", "")), Fonts.SMALL, pal.dim), (x, by))
+        value, top = _number(b.get("value")), _number(b.get("max"))
+        text = f"{b.get('value')}/{b.get('max')}" if top else str(b.get("value", ""))
+        if b.get("note"):
+            text += f" {b['note']}"
+        value_surf = fonts.render(text, Fonts.SMALL, pal.text)
+        bar_w = max(fonts.px(16), col_w - label_w - value_surf.get_width() - fonts.px(6))
+        rect = pygame.Rect(x + label_w, by + lh // 2 - fonts.px(4), bar_w, fonts.px(8))
+        pygame.draw.rect(surface, (24, 24, 28), rect)
+        if value is not None and top:
+            frac = max(0.0, min(1.0, value / top))
+            if frac > 0:
+                pygame.draw.rect(surface, bar_colour(b, pal), (rect.x, rect.y, max(1, round(rect.w * frac)),
+                                                               rect.h))
+        pygame.draw.rect(surface, pal.panel_edge, rect, 1)
+        surface.blit(value_surf, (rect.right + fonts.px(4), by))
+    rows = (len(bars) + cols - 1) // cols
+    return y + rows * lh
+
+
+def draw_tags(surface: pygame.Surface, fonts: Fonts, pal: Palette, tags: list[str], pos: tuple[int, int],
+              width: int) -> int:
+    """Short states as pills, wrapped; returns the y below."""
+    x0, y = pos
+    x = x0
+    lh = fonts.line_height(Fonts.SMALL) + fonts.px(4)
+    for tag in tags:
+        text = fonts.render(str(tag), Fonts.SMALL, pal.text)
+        w = text.get_width() + fonts.px(10)
+        if x > x0 and x + w > x0 + width:
+            x = x0
+            y += lh
+        rect = pygame.Rect(x, y, w, lh - fonts.px(2))
+        pygame.draw.rect(surface, pal.button, rect, border_radius=rect.h // 2)
+        pygame.draw.rect(surface, pal.panel_edge, rect, 1, border_radius=rect.h // 2)
+        surface.blit(text, text.get_rect(center=rect.center))
+        x += w + fonts.px(4)
+    return y + lh if tags else y
+
+
+def section_lines(sections: dict[str, Any]) -> list[tuple[str, bool]]:
+    """(text, is_title) rows of a unit_view's sections."""
+    rows: list[tuple[str, bool]] = []
+    for title, lines in sections.items():
+        rows.append((str(title), True))
+        items = lines if isinstance(lines, (list, tuple)) else [lines]
+        rows += [(str(line), False) for line in items]
+    return rows
+
+
+def draw_status(surface: pygame.Surface, fonts: Fonts, pal: Palette, view: dict[str, Any],
+                pos: tuple[int, int], width: int, max_y: int) -> int:
+    """The generic status block (bars, tags, sections) of a unit_view; returns the y below."""
+    x, y = pos
+    bars = [b for b in view.get("bars") or [] if isinstance(b, dict)]
+    if bars:
+        y = draw_bars(surface, fonts, pal, bars, (x, y), width) + fonts.px(4)
+    tags = [str(t) for t in view.get("tags") or []]
+    if tags:
+        y = draw_tags(surface, fonts, pal, tags, (x, y), width) + fonts.px(2)
+    sections = view.get("sections") or {}
+    lh = fonts.line_height(Fonts.SMALL)
+    for text, title in section_lines(sections if isinstance(sections, dict) else {}):
+        indent = 0 if title else fonts.px(10)
+        for part in fonts.wrap(text, width - indent, Fonts.SMALL, title):
+            if y + lh > max_y:
+                more = fonts.render("… press I for everything", Fonts.SMALL, pal.active)
+                surface.blit(more, (x, max(pos[1], y - lh)))
+                return y
+            colour = pal.dim if title else pal.text
+            surface.blit(fonts.render(part, Fonts.SMALL, colour, title), (x + indent, y))
+            y += lh
+    return y
+
+
+# -- the odds box --------------------------------------------------------------------------------
+def preview_rows(preview: Preview) -> tuple[list[str], list[tuple[str, float]], list[str]]:
+    """(summary lines, outcome bars, breakdown lines) of a preview."""
+    summary = [f"Hit {percent(preview.hit)} · Crit {percent(preview.crit)} · Kill {percent(preview.kill)}"
+               f" · Expected damage {preview.expected_damage:.2f}"]
+    return summary, list(preview.outcomes), list(preview.lines)
+
+
+def draw_preview(surface: pygame.Surface, fonts: Fonts, pal: Palette, preview: Preview,
+                 anchor: tuple[int, int], footer: str = "", width: int = 380) -> pygame.Rect:
+    """The exact odds of an action before committing: every outcome as a bar, then the breakdown."""
+    width = min(fonts.px(width), surface.get_width() - 8)
+    pad = fonts.px(8)
+    inner = width - 2 * pad
+    lh = fonts.line_height(Fonts.SMALL)
+    summary, outcomes, lines = preview_rows(preview)
+    title = fonts.wrap(preview.title or "Odds", inner, Fonts.BODY, True)
+    wrapped_summary = [p for s in summary for p in fonts.wrap(s, inner, Fonts.SMALL)]
+    wrapped_lines = [p for s in lines for p in fonts.wrap(s, inner - fonts.px(8), Fonts.SMALL)]
+    foot = fonts.wrap(footer, inner, Fonts.SMALL) if footer else []
+    height = (2 * pad + len(title) * fonts.line_height(Fonts.BODY) + len(wrapped_summary) * lh
+              + (len(outcomes) * lh + pad if outcomes else 0) + len(wrapped_lines) * lh
+              + (len(foot) * lh + pad // 2 if foot else 0))
+    sw, sh = surface.get_size()
+    x = min(anchor[0] + fonts.px(18), sw - width - 4)
+    y = min(anchor[1] + fonts.px(18), sh - height - 4)
+    rect = pygame.Rect(max(4, x), max(4, y), width, height)
+    panel(surface, rect, pal, alpha=245)
+    cy = rect.y + pad
+    for part in title:
+        surface.blit(fonts.render(part, Fonts.BODY, pal.text, True), (rect.x + pad, cy))
+        cy += fonts.line_height(Fonts.BODY)
+    for part in wrapped_summary:
+        surface.blit(fonts.render(part, Fonts.SMALL, pal.active), (rect.x + pad, cy))
+        cy += lh
+    if outcomes:
+        cy += pad // 2
+        name_w = max(fonts.font(Fonts.SMALL).size(n)[0] for n, _ in outcomes) + fonts.px(8)
+        name_w = min(name_w, inner // 2)
+        pct_w = fonts.font(Fonts.SMALL).size("100.0%")[0] + fonts.px(4)
+        for name, prob in outcomes:
+            surface.blit(fonts.render(name, Fonts.SMALL, pal.text), (rect.x + pad, cy))
+            bar_rect = pygame.Rect(rect.x + pad + name_w, cy + lh // 2 - fonts.px(5),
+                                   inner - name_w - pct_w, fonts.px(10))
+            pygame.draw.rect(surface, (24, 24, 28), bar_rect)
+            bad = any(w in name.lower() for w in BAD_WORDS)
+            if prob > 0:
+                filled = pygame.Rect(bar_rect)
+                filled.w = max(1, round(bar_rect.w * min(1.0, prob)))
+                pygame.draw.rect(surface, pal.bad if bad else pal.good, filled)
+            pct = fonts.render(percent(prob), Fonts.SMALL, pal.text)
+            surface.blit(pct, (rect.right - pad - pct.get_width(), cy))
+            cy += lh
+        cy += pad // 2
+    for part in wrapped_lines:
+        surface.blit(fonts.render(part, Fonts.SMALL, pal.dim), (rect.x + pad + fonts.px(8), cy))
+        cy += lh
+    if foot:
+        cy += pad // 2
+        for part in foot:
+            surface.blit(fonts.render(part, Fonts.SMALL, pal.text, True), (rect.x + pad, cy))
+            cy += lh
+    return rect
+
+
+# -- hand cards ----------------------------------------------------------------------------------
+def draw_hand_card(fonts: Fonts, pal: Palette, entry: dict[str, Any], height: int,
+                   focused: bool = False, hot: bool = False) -> pygame.Surface:
+    """One card of a hand_view: cost badge, name, kind stripe; dimmed when it cannot be played now."""
+    w, h = round(height * 1.2), height
+    surf = pygame.Surface((w, h), pygame.SRCALPHA)
+    rect = surf.get_rect()
+    radius = max(3, h // 12)
+    playable = bool(entry.get("playable"))
+    face = (248, 246, 240) if playable else (170, 170, 172)
+    ink = (25, 25, 30) if playable else (85, 85, 92)
+    pygame.draw.rect(surf, face, rect, border_radius=radius)
+    kind = str(entry.get("kind", ""))
+    stripe = KIND_COLOURS.get(kind, (150, 150, 160))
+    if not playable:
+        stripe = tuple(int(v * 0.5 + 60) for v in stripe)  # type: ignore[assignment]
+    pygame.draw.rect(surf, stripe, (0, h - max(4, h // 7), w, max(4, h // 7)),
+                     border_bottom_left_radius=radius, border_bottom_right_radius=radius)
+    edge = pal.active if focused else ((255, 255, 255) if hot else (110, 110, 120))
+    pygame.draw.rect(surf, edge, rect, 3 if focused else (2 if hot else 1), border_radius=radius)
+    size = max(8, min(Fonts.SMALL, round(h * 0.17 / fonts.scale)))
+    cost = entry.get("cost")
+    badge_r = max(7, h // 7)
+    name_top = 2
+    if cost is not None:
+        centre = (badge_r + 3, badge_r + 3)
+        pygame.draw.circle(surf, (40, 70, 130) if playable else (110, 110, 118), centre, badge_r)
+        num = fonts.render(str(cost), size, (255, 255, 255), True)
+        surf.blit(num, num.get_rect(center=centre))
+        name_top = badge_r * 2 + 4
+    lh = fonts.line_height(size)
+    parts = fonts.wrap(str(entry.get("name", "?")), w - 8, size, True)
+    room = max(1, (h - max(4, h // 7) - name_top) // lh)
+    y = name_top
+    for part in parts[:room]:
+        line = fonts.render(part, size, ink, True)
+        surf.blit(line, line.get_rect(midtop=(w // 2, y)))
+        y += lh
+    if cost is not None:
+        sp = fonts.render("SP", max(7, size - 3), ink)
+        surf.blit(sp, (badge_r * 2 + 6, badge_r + 3 - sp.get_height() // 2))
+    return surf
+
+
+# -- facing arrows -------------------------------------------------------------------------------
+Point = tuple[float, float]
+
+
+def arrow_points(centre: Point, angle: float, radius: float, size: float) -> list[Point]:
+    """A triangle pointing outwards at `angle`, its base `radius` from the centre."""
+    cx, cy = centre
+    ux, uy = math.cos(angle), math.sin(angle)
+    px, py = -uy, ux
+    base = (cx + ux * radius, cy + uy * radius)
+    tip = (base[0] + ux * size, base[1] + uy * size)
+    half = size * 0.62
+    return [tip, (base[0] + px * half, base[1] + py * half), (base[0] - px * half, base[1] - py * half)]
+
+
+def draw_arrow(surface: pygame.Surface, fonts: Fonts, pal: Palette, pts: list[Point], number: str,
+               current: bool, hot: bool) -> pygame.Rect:
+    """One facing arrow with its hotkey number; returns its clickable rect."""
+    fill = pal.active if hot else ((255, 255, 255) if current else (250, 250, 250))
+    pygame.draw.polygon(surface, (15, 15, 20), pts, 0)
+    mid = (sum(p[0] for p in pts) / 3, sum(p[1] for p in pts) / 3)
+    inner = [(mid[0] * 0.18 + p[0] * 0.82, mid[1] * 0.18 + p[1] * 0.82) for p in pts]
+    pygame.draw.polygon(surface, fill, inner, 0)
+    if current:
+        pygame.draw.polygon(surface, pal.good, inner, 3)
+    xs, ys = [p[0] for p in pts], [p[1] for p in pts]
+    rect = pygame.Rect(round(min(xs)), round(min(ys)), round(max(xs) - min(xs)) + 1,
+                       round(max(ys) - min(ys)) + 1)
+    if number:
+        label = fonts.render(number, Fonts.SMALL, (15, 15, 20), True)
+        cx, cy = sum(xs) / 3, sum(ys) / 3
+        surface.blit(label, label.get_rect(center=(round(cx), round(cy))))
+    return rect.inflate(6, 6)
