@@ -5,8 +5,9 @@
 
 Each level plays whole games against Normal (Normal against Easy) and every choose()/decide() of
 the measured side is timed, with the side-turn total (a unit's activation, or the side's whole
-turn where it acts as one: `knowledge.side_turn_key`). Targets (see docs): Normal median <= 100 ms and p95 <= 300 ms per decision; Hard <= 1 s
-per decision and <= 3 s per side turn. Prints figures; asserts nothing. --toy adds the small
+turn where it acts as one: `knowledge.side_turn_key`). Targets: Normal median <= 100 ms and
+p95 <= 300 ms per decision; Hard <= 1 s per decision and <= 3 s per side turn. Prints figures;
+asserts nothing. --toy adds the small
 test ruleset from tests/ai (useful while no real ruleset is registered).
 """
 

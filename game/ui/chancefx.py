@@ -60,7 +60,11 @@ def draw_card(fonts: Fonts, card: str, height: int, face_up: bool = True) -> pyg
         surf.blit(glyph, glyph.get_rect(center=(w // 2, h // 2 + h // 10)))
     else:
         size = max(8, min(Fonts.SMALL, round(h * 0.2 / fonts.scale)))
-        parts = fonts.wrap(card_name(card), w - 8, size, True)[:4]
+        name = card_name(card)
+        # a long single word ("Earthshaker") gets a smaller size rather than being cut off
+        while size > 7 and max(fonts.font(size, True).size(word)[0] for word in name.split()) > w - 6:
+            size -= 1
+        parts = fonts.wrap(name, w - 6, size, True)[:4]
         lh = fonts.line_height(size)
         y = max(2, (h - lh * len(parts)) // 2)
         for part in parts:
@@ -415,11 +419,14 @@ class ChanceFx:
                     pieces.append(draw_die(fonts, value, die, kind=str((p.event.data or {}).get("die", ""))))
                 else:
                     pieces.append(draw_coin(fonts, value, die))
-            text = fonts.render(p.event.text[:90], Fonts.SMALL, self.pal.text)
+            # the event's text, up to two lines (a roll's result comes at the end of it)
+            lines = fonts.wrap(p.event.text, max(fonts.px(200), int(area.w * 0.8)), Fonts.SMALL)[:2]
+            texts = [fonts.render(t, Fonts.SMALL, self.pal.text) for t in lines]
+            text_h = sum(t.get_height() for t in texts)
             height = max(s.get_height() for s in pieces) if pieces else 0
             width = sum(s.get_width() + pad for s in pieces) + pad
-            width = max(width, text.get_width() + 2 * pad)
-            rect = pygame.Rect(0, y, width, height + text.get_height() + 3 * pad)
+            width = max(width, max((t.get_width() for t in texts), default=0) + 2 * pad)
+            rect = pygame.Rect(0, y, width, height + text_h + 3 * pad)
             rect.centerx = area.centerx
             fade = 1.0 if p.age < p.life - 0.3 else max(0.0, (p.life - p.age) / 0.3)
             box = pygame.Surface(rect.size, pygame.SRCALPHA)
@@ -432,7 +439,10 @@ class ChanceFx:
                 piece = s if w == s.get_width() else pygame.transform.smoothscale(s, (w, s.get_height()))
                 box.blit(piece, (x + (s.get_width() - w) // 2, pad))
                 x += s.get_width() + pad
-            box.blit(text, ((width - text.get_width()) // 2, height + 2 * pad))
+            ty = height + 2 * pad
+            for t in texts:
+                box.blit(t, ((width - t.get_width()) // 2, ty))
+                ty += t.get_height()
             if fade < 1.0:
                 box.set_alpha(round(255 * fade))
             surface.blit(box, rect.topleft)

@@ -61,18 +61,16 @@ def source_decision(ent: int, amount: int, aimed: str, faces: list[str] | None =
     for k in range(min(amount, hand) + 1):
         rest = amount - k
         label = f"hand {k} / deck {rest}"
-        detail = ((f"you pick {k} hand card(s), " if k else "")
-                  + (f"{rest} off the deck top; " if rest else "")
-                  + f"keeps {hand - k} of {hand} in hand; deck + discard {pile} -> {max(0, pile - rest)}")
+        detail = f"keeps {hand - k} of {hand} in hand; deck + discard {pile} -> {max(0, pile - rest)}"
         if rest >= pile:
             detail += ": the casket is DESTROYED"
-        elif rest:
-            detail += "; Primary Weapon cards lost from the deck add component damage"
         options.append(Option(str(k), label, detail))
+    lines = [_at_stake(ent, aimed), "Deck cards are lost from the top, unseen: each Primary Weapon card "
+             "among them adds 1 component damage. Hand cards you pick one by one."]
     return Decision(side_of(ent), "damage_source", f"{name_of(ent)} takes {amount} damage: "
                     "discard from hand, deck, or a mix?", tuple(options), default="0",
                     context={"unit": ent, "amount": amount, "aimed": aimed, "cards": list(z.get("hand", [])),
-                             "dice": list(faces or []), "die": "defense", "lines": [_at_stake(ent, aimed)]})
+                             "dice": list(faces or []), "die": "defense", "lines": lines})
 
 
 def hand_decision(content: Content, ent: int, aimed: str, left: int) -> Decision:

@@ -159,9 +159,11 @@ def facing_detail(match: Match, ent: int, direction: int) -> str:
 
     here = cell_of(ent)
     grid = match.board.grid
-    parts = [f"{name_of(e)} {ARC_WORDS[grid.arc(here, direction, cell_of(e))]}"  # type: ignore[attr-defined]
-             for e in caskets(match) if side_of(e) != side_of(ent) and is_active(e)]
-    return ("enemies in: " + ", ".join(parts)) if parts else ""
+    by_arc: dict[int, list[str]] = {}
+    for e in caskets(match):
+        if side_of(e) != side_of(ent) and is_active(e):
+            by_arc.setdefault(grid.arc(here, direction, cell_of(e)), []).append(name_of(e))  # type: ignore[attr-defined]
+    return "; ".join(f"{ARC_WORDS[arc]}: {', '.join(names)}" for arc, names in sorted(by_arc.items()))
 
 
 def face_decision(match: Match, ent: int) -> Decision:

@@ -17,17 +17,10 @@ from game.core.components import Position
 from game.core.geometry import Cell
 from game.core.ruleset import Resolution
 from game.rulesets.voidmarked.checks import spot
-from game.rulesets.voidmarked.combat import (
-    KILL_WEIGHT,
-    Strike,
-    distance,
-    reach_problem,
-    resisted_amount,
-    resolve_strike,
-    strike,
-)
+from game.rulesets.voidmarked.combat import resolve_strike
 from game.rulesets.voidmarked.conditions import damage_raw, fire_ability, heal, refresh_engagement
 from game.rulesets.voidmarked.content import Voidcall, Weapon
+from game.rulesets.voidmarked.expectation import KILL_WEIGHT, expect, resisted_amount
 from game.rulesets.voidmarked.flips import ask_cheat, best_cards, clear_table, flip, hand_cards
 from game.rulesets.voidmarked.movement import reach_for
 from game.rulesets.voidmarked.odds import BAND_NAMES, ZERO, band_of
@@ -53,6 +46,7 @@ from game.rulesets.voidmarked.query import (
 )
 from game.rulesets.voidmarked.sightlines import los
 from game.rulesets.voidmarked.stealth import break_stealth, can_hide
+from game.rulesets.voidmarked.strikes import Strike, distance, reach_problem, strike
 from game.rulesets.voidmarked.turns import end_turn
 
 if TYPE_CHECKING:
@@ -328,8 +322,6 @@ def _strike_hidden_target(match: Match, s: Strike) -> Resolution:
     """Resolve a strike, searching first when the target is hidden (VM-STEALTH)."""
     tgt = s.target
     if conditions(tgt).has("stealthed"):
-        from game.rulesets.voidmarked.combat import expect
-
         worth = expect(match, side_of(s.attacker), s).value()
         found = yield from spot(match, s.attacker, tgt, worth)
         if not found:

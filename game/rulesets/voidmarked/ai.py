@@ -18,8 +18,8 @@ from game.core.action import Action, Decision
 from game.core.cards import card_value
 from game.core.ruleset import Assessment, Preview
 from game.rulesets.voidmarked.actions import area_targets, sweep_targets
-from game.rulesets.voidmarked.combat import KILL_WEIGHT, Strike, base_strike, expect, placed, pool, strike
 from game.rulesets.voidmarked.content import Voidcall
+from game.rulesets.voidmarked.expectation import KILL_WEIGHT, expect, pool
 from game.rulesets.voidmarked.movement import reach_for
 from game.rulesets.voidmarked.odds import BAND_NAMES, band_odds, check_odds
 from game.rulesets.voidmarked.query import (
@@ -40,6 +40,7 @@ from game.rulesets.voidmarked.query import (
     void,
 )
 from game.rulesets.voidmarked.squares import Squares, spot_chance
+from game.rulesets.voidmarked.strikes import Strike, base_strike, placed, strike
 
 if TYPE_CHECKING:
     from game.core.match import Match
@@ -341,7 +342,3 @@ def exact_odds(match: Match, att: int, tgt: int, hand: str = "main",
     ex = expect(match, side_of(att), strike(match, att, tgt, hand, source))
     return ex.odds.hit, ex.odds.crit
 
-
-def void_points(ent: int) -> int:
-    """Current Void Energy (tests and tools)."""
-    return void(ent).current

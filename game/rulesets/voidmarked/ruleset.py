@@ -28,6 +28,9 @@ if TYPE_CHECKING:
     from game.core.match import Match
 
 
+FULL_DECK = Counter(standard_deck())
+
+
 class VoidmarkedRuleset(Ruleset):
     """Voidmarked skirmishes on 5 ft squares."""
 
@@ -98,7 +101,7 @@ class VoidmarkedRuleset(Ruleset):
         with match.world:
             cards = deck(match)
             counts = cards.all_cards()
-            full = Counter(standard_deck())
+            full = FULL_DECK
             if counts != full:
                 extra = sorted((counts - full).elements())
                 missing = sorted((full - counts).elements())

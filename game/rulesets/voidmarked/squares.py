@@ -22,8 +22,8 @@ from fractions import Fraction
 from typing import TYPE_CHECKING
 
 from game.core.geometry import Cell
-from game.rulesets.voidmarked.combat import KILL_WEIGHT, Strike, base_strike, expect, nets
 from game.rulesets.voidmarked.content import Weapon
+from game.rulesets.voidmarked.expectation import KILL_WEIGHT, expect
 from game.rulesets.voidmarked.odds import DuelRule, Profile, duel_odds
 from game.rulesets.voidmarked.query import (
     active,
@@ -37,6 +37,7 @@ from game.rulesets.voidmarked.query import (
     void,
 )
 from game.rulesets.voidmarked.sightlines import board_cache
+from game.rulesets.voidmarked.strikes import Strike, base_strike, nets
 
 if TYPE_CHECKING:
     from game.core.match import Match

@@ -9,12 +9,13 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+import esper
+
 from game.core.cards import card_label, card_value
-from game.rulesets.voidmarked.components import VmMarks, VmTurn
+from game.rulesets.voidmarked.components import VmMarks
 from game.rulesets.voidmarked.conditions import refresh_engagement, start_of_turn
 from game.rulesets.voidmarked.flips import Asking, clear_table, flip
 from game.rulesets.voidmarked.query import (
-    SIDES,
     conditions,
     current_actor,
     name_of,
@@ -123,20 +124,4 @@ def first_turn(match: Match) -> None:
 
 
 def _marks(ent: int) -> VmMarks:
-    import esper
-
     return esper.component_for_entity(ent, VmMarks)
-
-
-def new_turn_state() -> VmTurn:
-    """An empty turn record."""
-    return VmTurn()
-
-
-def active_sides(match: Match) -> dict[str, bool]:
-    """Whether each side still has a unit able to act."""
-    out = {s: False for s in SIDES}
-    for ent in units():
-        if status(ent).state == "active":
-            out[side_of(ent)] = True
-    return out

@@ -164,6 +164,25 @@ def group_label(actions: list[Action]) -> str:
     return text.replace("_", " ").capitalize()
 
 
+def split_labels(labels: list[str]) -> tuple[str, list[str]]:
+    """The words several labels start with, and what is left of each (brackets dropped).
+
+    "Thrust at Brokk (Head)", "Thrust at Brokk (Legs)" -> ("Thrust at Brokk", ["Head", "Legs"]);
+    ("", labels) when they share nothing or are fewer than two.
+    """
+    if len(labels) < 2 or not all(labels):
+        return "", list(labels)
+    words = [lab.split() for lab in labels]
+    n = 0
+    while all(len(w) > n + 1 for w in words) and len({w[n] for w in words}) == 1:
+        n += 1
+    if n == 0:
+        return "", list(labels)
+    rests = [" ".join(w[n:]) for w in words]
+    rests = [r[1:-1] if r.startswith("(") and r.endswith(")") and r.count("(") == 1 else r for r in rests]
+    return " ".join(words[0][:n]), rests
+
+
 def move_dest(a: Action) -> Cell:
     """Where a movement action ends."""
     return a.path[-1] if a.path else a.cell  # type: ignore[return-value]
@@ -910,7 +929,9 @@ class BattleScene(Scene):
         owners = [e.get("unit") for e in self.hand if isinstance(e.get("unit"), int)]
         if not owners:
             return "Hand", list(self.hand)
+        asked = self.session.decision.context.get("unit") if self.session.decision is not None else None
         candidates = [
+            asked,
             self.turn.unit if self.turn is not None else None,
             self.inspected,
             self.selected,
@@ -1357,8 +1378,10 @@ class BattleScene(Scene):
         y += f.line_height(Fonts.LARGE)
         status = self._status_line()
         y = text_block(surf, f, [status], (pad, y), inner, Fonts.SMALL, pal.dim) + f.px(6)
-        # Unit details.
-        ent = getattr(self, "inspected", None) or self.selected
+        # Unit details: the one a prompt is about while it is open, else the inspected or selected one.
+        asked = self.session.decision.context.get("unit") if self.session.decision is not None else None
+        ent = asked if isinstance(asked, int) and asked in self.unit_by_ent else None
+        ent = ent or getattr(self, "inspected", None) or self.selected
         if ent is not None and ent not in self.unit_by_ent:
             ent = self.selected
         u = self.unit_by_ent.get(ent) if ent is not None else None
@@ -1671,7 +1694,8 @@ class BattleScene(Scene):
     def _facing_geometry(self) -> tuple[float, float]:
         """(radius, arrow size) of the facing arrows at the current zoom."""
         tile = min(self.layout.tw, self.layout.th) * self.camera.zoom
-        return max(self.fonts.px(18), tile * 0.42), max(self.fonts.px(16), tile * 0.3)
+        # big enough to click and to read the number on, whatever the zoom
+        return max(self.fonts.px(24), tile * 0.42), max(self.fonts.px(26), tile * 0.34)
 
     def _draw_facings(self, surface: pygame.Surface) -> None:
         """Arrows around the unit for each facing on offer; each is a button (click or its number)."""
@@ -1706,7 +1730,8 @@ class BattleScene(Scene):
         pad, bh = f.px(12), f.px(30)
         shown = actions[:12]
         first = self.preview(shown[0]) if shown else None
-        title = f"{group_label(shown)}: choose one" if shown else "Choose"
+        common, rests = split_labels([a.label for a in shown])
+        title = f"{common or group_label(shown)}: choose one" if shown else "Choose"
         summary = ""
         if first is not None:
             summary = (f"Hit {percent(first.hit)} · Crit {percent(first.crit)} · expected damage "
@@ -1734,7 +1759,7 @@ class BattleScene(Scene):
         y = text_block(surface, f, summary_lines, (rect.x + pad, y), w - 2 * pad, Fonts.SMALL, pal.active)
         self.modal_buttons = []
         for i, a in enumerate(shown):
-            label = a.label or f"{a.kind} {a.option}".strip()
+            label = rests[i] or a.label or f"{a.kind} {a.option}".strip()
             p = self.preview(a)
             b = Button(
                 pygame.Rect(rect.x + pad, y, w - 2 * pad, bh),
@@ -1787,9 +1812,13 @@ class BattleScene(Scene):
         if ctx_cards:
             h += card_h + pad + lh
         bh = f.px(30)
-        for o in d.options:
-            h += bh + f.px(4) + (len(f.wrap(o.detail, inner - f.px(20), Fonts.SMALL)) * lh if o.detail else 0)
-        h += pad + lh
+        detail_w = inner - f.px(20)
+        details = lh * sum(len(f.wrap(o.detail, detail_w, Fonts.SMALL)) for o in d.options if o.detail)
+        h += len(d.options) * (bh + f.px(4)) + pad + lh
+        # Too tall with every option's detail inline: the details become the buttons' tooltips.
+        inline = h + details <= self.board_rect.h - 20
+        if inline:
+            h += details
         rect = pygame.Rect(0, 0, w, min(h, self.board_rect.h - 20))
         self._place_modal(rect, self._facing_keep())
         panel(surface, rect, pal, alpha=245)
@@ -1832,11 +1861,12 @@ class BattleScene(Scene):
                 (lambda k=o.key: self.answer(k)),
                 hotkey=str(i + 1) if i < 9 else "",
                 selected=o.key == d.default,
+                tooltip=[] if inline or not o.detail else [o.detail],
             )
             b.draw(surface, f, pal, b.rect.collidepoint(hot_pos), Fonts.BODY)
             self.modal_buttons.append(b)
             y += bh + f.px(4)
-            if o.detail:
+            if o.detail and inline:
                 y = text_block(
                     surface,
                     f,

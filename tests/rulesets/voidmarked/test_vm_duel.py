@@ -368,7 +368,7 @@ def test_a_crit_trigger_fires_only_on_a_critical():
 
 @pytest.mark.rule("VM-RESIST")
 def test_resistance_halves_rounded_up():
-    from game.rulesets.voidmarked.combat import resisted_amount
+    from game.rulesets.voidmarked.expectation import resisted_amount
 
     assert resisted_amount(5, True, False) == 3
     assert resisted_amount(4, True, False) == 2

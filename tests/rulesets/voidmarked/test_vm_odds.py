@@ -93,7 +93,7 @@ def test_probabilities_sum_to_one_on_a_full_deck():
 
 @pytest.mark.rule("VM-CHEAT", "VM-HAND")
 def test_the_odds_a_side_sees_come_from_the_cards_it_cannot_see():
-    from game.rulesets.voidmarked.combat import pool
+    from game.rulesets.voidmarked.expectation import pool
 
     m = new_match()
     with m.world:

@@ -167,7 +167,7 @@ def test_an_area_gives_cover_seen_from_its_centre():
     place(m, oriel, (9, 1))
     place(m, flayed, (10, 5))
     with m.world:
-        from game.rulesets.voidmarked.combat import strike
+        from game.rulesets.voidmarked.strikes import strike
 
         behind = strike(m, oriel, flayed, "void", "entropic_burst", centre=(8, 5))
         open_side = strike(m, oriel, flayed, "void", "entropic_burst", centre=(11, 5))
