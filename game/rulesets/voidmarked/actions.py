@@ -1,6 +1,7 @@
 """What the acting unit may do, and doing it.
 
-Kinds: "move" (one Move: to any square within Speed, taken in one go), "dash" (give up the
+Kinds: "move" (one Move: to any square within Speed, taken in one go; `path` holds the route
+walked, start excluded), "dash" (give up the
 Action for a second Move), "attack" (option "main",
 "sweep" for an automatic weapon's multi-target burst, "offhand" for the Quick Action off-hand
 attack), "voidcall" (option = voidcall id; target for a single target or heal, cell for an
@@ -22,7 +23,7 @@ from game.rulesets.voidmarked.conditions import damage_raw, fire_ability, heal, 
 from game.rulesets.voidmarked.content import Voidcall, Weapon
 from game.rulesets.voidmarked.expectation import KILL_WEIGHT, expect, resisted_amount
 from game.rulesets.voidmarked.flips import ask_cheat, best_cards, clear_table, flip, hand_cards
-from game.rulesets.voidmarked.movement import reach_for
+from game.rulesets.voidmarked.movement import VmReach, reach_for
 from game.rulesets.voidmarked.odds import BAND_NAMES, ZERO, band_of
 from game.rulesets.voidmarked.query import (
     allies,
@@ -116,19 +117,33 @@ def legal(match: Match) -> list[Action]:
     return list(out)
 
 
-_MOVES: dict[tuple[int, Cell], Action] = {}
+_MOVES: dict[tuple[int, tuple[Cell, ...]], Action] = {}
 
 
-def _move_action(ent: int, cell: Cell) -> Action:
-    """Move actions are immutable and asked for constantly: build each once."""
-    key = (ent, cell)
-    found = _MOVES.get(key)
+def _moves(ent: int, reach: VmReach) -> list[Action]:
+    """Every Move the search allows, each carrying its route (listed once per search: the memoised
+    search is asked again for every decision while nobody moves)."""
+    found = reach.moves
     if found is None:
-        found = Action("move", ent, cell=cell, label=f"Move to {cell[0]},{cell[1]}", hotkey_group="move")
+        found = reach.moves = []
+        for cell in sorted(reach.stoppable, key=lambda c: (c[1], c[0])):
+            if cell != reach.start:
+                found.append(_move_action(ent, reach.route(cell)))
+    return found
+
+
+def _move_action(ent: int, path: tuple[Cell, ...]) -> Action:
+    """Move actions are immutable and the same routes come up game after game: build each once
+    (the route ends on the destination, so unit and route name the action)."""
+    key = (ent, path)
+    action = _MOVES.get(key)
+    if action is None:
         if len(_MOVES) > 20000:
             _MOVES.clear()
-        _MOVES[key] = found
-    return found
+        cell = path[-1]
+        action = _MOVES[key] = Action("move", ent, cell=cell, path=path, label=f"Move to {cell[0]},{cell[1]}",
+                                      hotkey_group="move")
+    return action
 
 
 def _legal(match: Match) -> list[Action]:
@@ -138,12 +153,8 @@ def _legal(match: Match) -> list[Action]:
     ts = turn_state(match)
     st = stats(ent)
     out: list[Action] = []
-    here = cell_of(ent)
     if ts.moves_left >= 1:
-        reach = reach_for(match, ent, st.speed)
-        for cell in sorted(reach.stoppable, key=lambda c: (c[1], c[0])):
-            if cell != here:
-                out.append(_move_action(ent, cell))
+        out.extend(_moves(ent, reach_for(match, ent, st.speed)))
     g = gear(ent)
     main = weapon(ent)
     foes = enemies(ent)
@@ -248,7 +259,7 @@ def _move(match: Match, ent: int, action: Action) -> None:
     ts = turn_state(match)
     reach = reach_for(match, ent, stats(ent).speed)
     assert action.cell is not None
-    path = reach.path_to(action.cell)
+    path = reach.route(action.cell)  # the route the legal action showed: same search, same memo
     cost = reach.cost[action.cell]
     ts.moves_left -= 1  # one Move, taken in one go
     ts.moved = True
@@ -368,7 +379,8 @@ def _voidcall(match: Match, ent: int, action: Action) -> Resolution:
         bad = f.natural and f.value < v.instability_below
         match.emit("instability", f"Void Instability: {'backlash!' if bad else 'the Void holds.'}",
                    [f"un-cheatable flip {f.text()}: below {v.instability_below} backlashes "
-                    f"{v.instability_damage} void damage (VM-UNCHEAT)"], chance=True, side=side_of(ent))
+                    f"{v.instability_damage} void damage (VM-UNCHEAT)"], chance=True, side=side_of(ent),
+                   unit=ent, cards=f.shown())
         clear_table(match)
         if bad:
             amount = resisted_amount(v.instability_damage, "void" in stats(ent).resist, False)
@@ -400,5 +412,6 @@ def _heal(match: Match, ent: int, target: int, v: Voidcall) -> Resolution:
             band = band_of(f.value, v.bands, f.natural)
     gained = heal(match, target, amount(band), v.name)
     match.emit("heal", f"{name_of(target)} regains {gained} Health ({health(target).current}/{hp.maximum}).",
-               [f"{v.name} flip {f.text()}: {BAND_NAMES[band]} {amount(band)}"], chance=True, side=side)
+               [f"{v.name} flip {f.text()}: {BAND_NAMES[band]} {amount(band)}"], chance=True, side=side,
+               unit=target, healer=ent, healed=gained, cards=f.shown())
     clear_table(match)

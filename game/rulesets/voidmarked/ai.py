@@ -59,7 +59,9 @@ class _Context:
     """The acting side's view for one decision."""
 
     def __init__(self, match: Match, ent: int, squares: Squares) -> None:
-        self.match = match
+        # weakly: the memo below is keyed weakly on the match, and a strong reference from its
+        # value would keep every finished match (and its world) alive
+        self._match = weakref.ref(match)
         self.ent = ent
         self.side = side_of(ent)
         self.prof = pool(match, self.side)
@@ -68,6 +70,13 @@ class _Context:
         self.fresh_action = not turn_state(match).action_used
         self.squares = squares
         self.bases: dict[tuple[int, int, str, str], Strike] = {}
+
+    @property
+    def match(self) -> Match:
+        """The match this context was built for (alive while anyone asks about it)."""
+        found = self._match()
+        assert found is not None
+        return found
 
     def base(self, att: int, tgt: int, hand: str, source: str = "") -> Strike:
         """The unit-dependent terms of a strike (cached for the decision)."""

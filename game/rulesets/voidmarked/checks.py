@@ -35,7 +35,7 @@ def resilience(match: Match, ent: int, tn: int, why: str, worth: float) -> Askin
             ok = check(f.value, mod, tn, f.natural)
     match.emit("check", f"{name_of(ent)}: {why} {'succeeds' if ok else 'fails'}.",
                [f"Resilience flip {f.text()} + Resilience {mod} = {f.value + mod} against {tn}"],
-               chance=True, side=side)
+               chance=True, side=side, unit=ent, cards=f.shown())
     clear_table(match)
     return ok
 
@@ -77,6 +77,6 @@ def spot(match: Match, seeker: int, hider: int, worth: float) -> Asking:
                [f"Perception {a.text()} + {rule.att_mod} = {a.value + rule.att_mod}",
                 f"Stealth {d.text()} + {rule.def_mod} = {d.value + rule.def_mod}"
                 + (" (ties go to the seeker)" if ties else " (the seeker must beat it)")],
-               chance=True, side=side_of(seeker))
+               chance=True, side=side_of(seeker), seeker=seeker, hider=hider, cards=a.shown() + d.shown())
     clear_table(match)
     return found

@@ -64,7 +64,8 @@ def resolve_strike(match: Match, s: Strike) -> Asking:
                     if s.rule.crit == "total" else f"critical: at least twice Defence {s.rule.def_stat}")
     match.emit("attack", f"{name_of(att)} {words} {name_of(tgt)} with {s.name}.", math, chance=True,
                side=side_a, attacker=att, target=tgt, result=res,
-               natural=[a.kept, d.kept], cards=[a.cheated or a.kept, d.cheated or d.kept])
+               natural=[a.kept, d.kept], kept=[a.cheated or a.kept, d.cheated or d.kept],
+               cards=a.shown() + d.shown(), attacker_cards=a.shown(), defender_cards=d.shown())
     if res != MISS:
         crit = res == CRIT
         band = HIGH if crit else LOW
@@ -78,9 +79,9 @@ def resolve_strike(match: Match, s: Strike) -> Asking:
                 why.append(f"resists {s.dtype}: halved, rounded up, to {base}")
             elif s.resisted:
                 why.append("a critical bypasses resistance")
-            deal(match, tgt, base, f"{s.name}", why)
+            deal(match, tgt, base, f"{s.name}", why, att)
         if s.condition:
-            yield from apply_condition(match, tgt, s.condition, had_flip=True, source=s.name)
+            yield from apply_condition(match, tgt, s.condition, had_flip=True, source=s.name, by=att)
         for t in s.triggers:
             if not fires(t, band, crit) or status(tgt).state != "active":
                 continue
@@ -100,16 +101,20 @@ def _marks(ent: int) -> VmMarks:
     return esper.component_for_entity(ent, VmMarks)
 
 
-def deal(match: Match, tgt: int, amount: int, what: str, why: list[str]) -> None:
-    """Take Health off; at 0 the target goes down (VM-ZERO, VM-OVERKILL)."""
+def deal(match: Match, tgt: int, amount: int, what: str, why: list[str], attacker: int | None = None) -> None:
+    """Take Health off; at 0 the target goes down (VM-ZERO, VM-OVERKILL).
+
+    The event's data names `damage` dealt, `attacker` and `target` (the client's damage tally).
+    """
     if amount <= 0 or status(tgt).state not in ("active", "down"):
-        match.emit("damage", f"{name_of(tgt)} takes no damage from {what}.", why, side=side_of(tgt))
+        match.emit("damage", f"{name_of(tgt)} takes no damage from {what}.", why, side=side_of(tgt),
+                   unit=tgt, target=tgt, attacker=attacker, damage=0, amount=0)
         return
     hp = health(tgt)
     left = hp.current - amount
     hp.current = max(left, 0)
     match.emit("damage", f"{name_of(tgt)} takes {amount} damage ({hp.current}/{hp.maximum}).",
-               why, side=side_of(tgt), unit=tgt, amount=amount)
+               why, side=side_of(tgt), unit=tgt, target=tgt, attacker=attacker, damage=amount, amount=amount)
     if left <= 0:
         go_down(match, tgt, -left)
 
@@ -141,7 +146,7 @@ def _damage_flip(match: Match, s: Strike) -> Asking:
     note = " (natural Black Joker: no damage)" if f.natural and f.value == 0 else ""
     match.emit("damage_flip", f"Damage flip: {BAND_NAMES[band]}{note}.", [
         f"{f.text()}: up to {s.bands[0]} Low, up to {s.bands[1]} Moderate, above High"],
-        chance=True, side=side)
+        chance=True, side=side, attacker=s.attacker, target=s.target, cards=f.shown())
     return band
 
 
@@ -195,11 +200,11 @@ def _fire(match: Match, s: Strike, t: Trigger, crit: bool) -> Asking:
     tgt = s.target
     if t.effect == "condition":
         yield from apply_condition(match, tgt, t.condition, had_flip=False,
-                                   source=f"{s.name}: {t.name or 'trigger'} on {t.on}")
+                                   source=f"{s.name}: {t.name or 'trigger'} on {t.on}", by=s.attacker)
     elif t.effect == "damage":
         amount = resisted_amount(t.amount, t.type in stats(tgt).resist, crit)
         match.emit("trigger", f"{t.label()} triggers.", side=side_of(s.attacker))
-        deal(match, tgt, amount, t.label(), [f"{t.label()}: {t.amount} {t.type}"])
+        deal(match, tgt, amount, t.label(), [f"{t.label()}: {t.amount} {t.type}"], s.attacker)
     elif t.effect == "ve":
         v = void(s.attacker)
         gained = min(t.amount, v.maximum - v.current)

@@ -1,6 +1,7 @@
 """Conditions (VM-CONDITIONS), the start-of-turn window (VM-START) and Grasping for Life (VM-ZERO).
 
-A condition lives in the core `Conditions` component as {"turns": n} (0 = until removed);
+A condition lives in the core `Conditions` component as {"turns": n} (0 = until removed; "by"
+names the unit that imposed it, credited with its damage);
 its magnitudes are in conditions.toml. In Melee and Stealthed are kept up to date from the
 board; Grasping carries the count of failed Resilience flips in a row.
 """
@@ -37,9 +38,13 @@ def label(name: str) -> str:
     return cd.name if cd else name
 
 
-def apply_condition(match: Match, ent: int, name: str, *, had_flip: bool, source: str) -> Asking:
+def apply_condition(match: Match, ent: int, name: str, *, had_flip: bool, source: str,
+                    by: int | None = None) -> Asking:
     """Impose a condition. A unit resisting it ignores it with a Resilience flip when the effect
-    had no flip of its own (VM-RESIST); effects with a flip gave it Advantage there instead."""
+    had no flip of its own (VM-RESIST); effects with a flip gave it Advantage there instead.
+
+    `by` (the unit that imposed it) is kept with the condition so its damage is credited to it.
+    """
     if status(ent).state != "active":
         return False
     cd = data().conditions[name]
@@ -49,7 +54,10 @@ def apply_condition(match: Match, ent: int, name: str, *, had_flip: bool, source
         if ok:
             match.emit("condition", f"{name_of(ent)} shrugs off {cd.name}.", side=side_of(ent))
             return False
-    conditions(ent).active[name] = {"turns": cd.turns}
+    entry: dict[str, int] = {"turns": cd.turns}
+    if by is not None:
+        entry["by"] = by
+    conditions(ent).active[name] = entry
     match.emit("condition", f"{name_of(ent)} is {cd.name} ({source}).",
                [_describe(name)], side=side_of(ent), unit=ent, condition=name)
     return True
@@ -133,14 +141,18 @@ def heal(match: Match, ent: int, amount: int, source: str) -> int:
     return gained
 
 
-def damage_raw(match: Match, ent: int, amount: int, what: str) -> None:
-    """Damage from a condition or backlash (no duel): resistance per type already applied."""
+def damage_raw(match: Match, ent: int, amount: int, what: str, attacker: int | None = None) -> None:
+    """Damage from a condition or backlash (no duel): resistance per type already applied.
+
+    `attacker` is the unit credited with it (who imposed the condition; None for a backlash).
+    """
     hp = health(ent)
     if amount <= 0 or not on_board(ent):
         return
     left = hp.current - amount
     hp.current = max(left, 0)
-    match.emit("damage", f"{name_of(ent)} takes {amount} from {what}.", side=side_of(ent), unit=ent)
+    match.emit("damage", f"{name_of(ent)} takes {amount} from {what}.", side=side_of(ent), unit=ent,
+               target=ent, attacker=attacker, damage=amount, amount=amount)
     if left <= 0:
         go_down(match, ent, -left)
 
@@ -180,7 +192,8 @@ def start_of_turn(match: Match, ent: int) -> Asking:
             amount = cd.damage
             if cd.type in stats(ent).resist:
                 amount = (amount + 1) // 2
-            damage_raw(match, ent, amount, cd.name)
+            by = conds[name].get("by")
+            damage_raw(match, ent, amount, cd.name, by if isinstance(by, int) else None)
             if status(ent).state != "active":
                 return
         entry = conds.get(name)

@@ -50,6 +50,11 @@ class Flip:
         return (not self.uncheatable and not self.cheated and self.net >= 0
                 and card_value(self.kept) not in (BJ, RJ))
 
+    def shown(self) -> list[str]:
+        """The cards this flip put on the table, in order: those turned, then a cheat's card
+        (an event's "cards", which the client draws)."""
+        return [*self.cards, self.cheated] if self.cheated else list(self.cards)
+
     def text(self) -> str:
         """How the log shows it: '9♥', '[3♣ 9♥] keeps 9♥', '... cheated to Q♠'."""
         if len(self.cards) == 1:
@@ -127,5 +132,5 @@ def ask_cheat(match: Match, f: Flip, prompt: str, keep: tuple[str, str, float],
     cheat(match, f, card)
     match.emit("cheat", f"{f.side} cheats {card_label(card)} over {before}.",
                [f"{card_label(card)} from {f.side}'s hand replaces the flipped {before}; "
-                "it is discarded and not replaced (VM-CHEAT)."], side=f.side, card=card)
+                "it is discarded and not replaced (VM-CHEAT)."], side=f.side, card=card, cards=[card])
     return card

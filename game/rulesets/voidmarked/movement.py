@@ -3,15 +3,18 @@
 A unit may pass its allies but stop only on an empty square; enemies (standing or grasping)
 block. Each step costs the entered square's move_cost. This is core pathing's Dijkstra without
 step tags, with neighbour lists computed once per board (the AI asks for it very often), and
-memoised per match on (unit, square, budget, who stands where).
+memoised per match on (unit, square, budget, who stands where). The routes the legal move
+actions carry are read off the same search, so the path a client previews is the one walked.
 """
 
 from __future__ import annotations
 
 import heapq
 import weakref
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
+from game.core.action import Action
 from game.core.board import Board
 from game.core.geometry import Cell
 from game.core.pathing import Reach
@@ -20,7 +23,40 @@ from game.rulesets.voidmarked.query import cell_of, on_board, side_of, units
 if TYPE_CHECKING:
     from game.core.match import Match
 
-_MEMO: weakref.WeakKeyDictionary[Match, dict[tuple, Reach]] = weakref.WeakKeyDictionary()
+
+
+@dataclass(eq=False)
+class VmReach(Reach):
+    """A search result that also hands out whole routes, built once per search."""
+
+    _routes: dict[Cell, tuple[Cell, ...]] = field(default_factory=dict, repr=False)
+    #: the legal move actions built from this search (actions.py fills it once per search)
+    moves: list[Action] | None = field(default=None, repr=False)
+
+    def route(self, cell: Cell) -> tuple[Cell, ...]:
+        """Cells from start (excluded) to `cell` (included) along the way back; () if unreachable.
+
+        Same cells as `path_to`; each route shares its parent's, so all of them cost one pass.
+        """
+        routes = self._routes
+        found = routes.get(cell)
+        if found is not None:
+            return found
+        if cell not in self.came or cell == self.start:
+            return ()
+        chain = []
+        cur: Cell | None = cell
+        while cur is not None and cur != self.start and cur not in routes:
+            chain.append(cur)
+            cur = self.came[cur]
+        base = routes.get(cur, ()) if cur is not None else ()
+        for c in reversed(chain):
+            base = base + (c,)
+            routes[c] = base
+        return routes[cell]
+
+
+_MEMO: weakref.WeakKeyDictionary[Match, dict[tuple, VmReach]] = weakref.WeakKeyDictionary()
 _STEPS: dict[int, dict[Cell, tuple[tuple[Cell, float], ...]]] = {}
 
 
@@ -53,7 +89,7 @@ def _kind(board: Board) -> str:
     return found
 
 
-def search(board: Board, start: Cell, budget: float, blocked: set[Cell], taken: set[Cell]) -> Reach:
+def search(board: Board, start: Cell, budget: float, blocked: set[Cell], taken: set[Cell]) -> VmReach:
     """Cheapest cost and way back to every square within `budget`; ties resolve by square order."""
     steps = _steps(board)
     kind = _kind(board)
@@ -80,13 +116,13 @@ def search(board: Board, start: Cell, budget: float, blocked: set[Cell], taken: 
                 cost[nxt] = new
                 came[nxt] = cell
                 heapq.heappush(heap, (new, nxt))
-    reach = Reach(start, cost, came)
+    reach = VmReach(start, cost, came)
     reach.stoppable = {c for c in cost if c not in taken}
     return reach
 
 
 def _breadth_first(steps: dict[Cell, tuple[tuple[Cell, float], ...]], start: Cell, budget: int,
-                   blocked: set[Cell], taken: set[Cell]) -> Reach:
+                   blocked: set[Cell], taken: set[Cell]) -> VmReach:
     """Every step costs 1: breadth-first gives the same costs and first-found ways back."""
     cost: dict[Cell, float] = {start: 0.0}
     came: dict[Cell, Cell | None] = {start: None}
@@ -104,13 +140,13 @@ def _breadth_first(steps: dict[Cell, tuple[tuple[Cell, float], ...]], start: Cel
         if not nxt_frontier:
             break
         frontier = nxt_frontier
-    reach = Reach(start, cost, came)
+    reach = VmReach(start, cost, came)
     reach.stoppable = {c for c in cost if c not in taken}
     return reach
 
 
 def _buckets(steps: dict[Cell, tuple[tuple[Cell, float], ...]], start: Cell, budget: int,
-             blocked: set[Cell], taken: set[Cell]) -> Reach:
+             blocked: set[Cell], taken: set[Cell]) -> VmReach:
     """Dial's algorithm: Dijkstra with one bucket per whole-number cost."""
     cost: dict[Cell, float] = {start: 0.0}
     came: dict[Cell, Cell | None] = {start: None}
@@ -131,12 +167,12 @@ def _buckets(steps: dict[Cell, tuple[tuple[Cell, float], ...]], start: Cell, bud
                     cost[nxt] = float(new)
                     came[nxt] = cell
                     buckets[new].append(nxt)
-    reach = Reach(start, cost, came)
+    reach = VmReach(start, cost, came)
     reach.stoppable = {c for c in cost if c not in taken}
     return reach
 
 
-def reach_for(match: Match, ent: int, budget: float) -> Reach:
+def reach_for(match: Match, ent: int, budget: float) -> VmReach:
     """Squares `ent` can reach from where it stands within `budget` squares of movement."""
     side = side_of(ent)
     friends: list[Cell] = []

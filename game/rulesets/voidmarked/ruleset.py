@@ -96,7 +96,8 @@ class VoidmarkedRuleset(Ruleset):
         return ai.advise(match, decision)
 
     def invariants(self, match: Match) -> list[str]:
-        """54 cards each in exactly one zone, Health in bounds, one unit per square, no unit in a wall."""
+        """54 cards each in exactly one zone, none left on the table between actions (VM-DECK),
+        Health in bounds, one unit per square, no unit in a wall."""
         problems = []
         with match.world:
             cards = deck(match)
@@ -106,6 +107,11 @@ class VoidmarkedRuleset(Ruleset):
                 extra = sorted((counts - full).elements())
                 missing = sorted((full - counts).elements())
                 problems.append(f"the cards are {sum(counts.values())}: extra {extra}, missing {missing}")
+            # flipped cards stay on the table while a resolution runs (a reshuffle must not take
+            # them back) and are discarded when it ends
+            on_table = cards.zones.get("table", []) if not match.resolving else []
+            if on_table:
+                problems.append(f"cards left on the table between actions: {sorted(on_table)}")
             seen: dict[tuple[int, int], int] = {}
             for ent in units():
                 hp = health(ent)
@@ -122,6 +128,18 @@ class VoidmarkedRuleset(Ruleset):
                 if not match.board.passable(c):
                     problems.append(f"{name_of(ent)} stands on impassable {c}")
         return problems
+
+    def turn_order(self, match: Match) -> list[int]:
+        """Initiative order: units still due to act this round (the acting one first), then the rest."""
+        with match.world:
+            return views.turn_order(match)
+
+    def hand_view(self, match: Match, side: str) -> list[dict[str, Any]]:
+        """`side`'s own shared hand (playable only when a cheat is being asked of it)."""
+        if side not in SIDES:
+            return []
+        with match.world:
+            return views.hand_view(match, side)
 
     def unit_view(self, match: Match, ent: int, side: str | None) -> dict[str, Any]:
         """A unit's panel for the UI."""

@@ -17,6 +17,7 @@ assessments always use the current pool.
 
 from __future__ import annotations
 
+import weakref
 from dataclasses import replace
 from fractions import Fraction
 from typing import TYPE_CHECKING
@@ -66,7 +67,8 @@ class Squares:
     """Positional scores of squares for one unit against the enemies as they stand."""
 
     def __init__(self, match: Match, ent: int, prof: Profile, geometry: dict[Cell, Geometry]) -> None:
-        self.match = match
+        # weakly: ai.py memoises Squares in a dict keyed weakly on the match (see ai._Context)
+        self._match = weakref.ref(match)
         self.ent = ent
         self.side = side_of(ent)
         self.prof = prof
@@ -103,6 +105,13 @@ class Squares:
         self.threat_geo = [(reach, speed, we.ranged, we.range_ft)
                            for _, reach, speed, we, _, _, _ in self.threats]
         self.scores: dict[Cell, tuple[float, float, float, float]] = {}
+
+    @property
+    def match(self) -> Match:
+        """The match the scores are for."""
+        found = self._match()
+        assert found is not None
+        return found
 
     def value(self, b: Strike, long: bool, engaged: bool, covered: bool, hidden: bool) -> tuple[float, float]:
         """(expected damage, take-out chance) of a strike given its position flags (combat.nets)."""

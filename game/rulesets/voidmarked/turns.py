@@ -36,6 +36,7 @@ if TYPE_CHECKING:
 def roll_initiative(match: Match) -> list[int]:
     """VM-INIT: flip per unit type and side, add Intelligence / 2, sort. Returns the order."""
     flips: dict[tuple[str, str], str] = {}
+    turned: list[str] = []
     totals: dict[int, int] = {}
     math = []
     for ent in units():
@@ -43,6 +44,7 @@ def roll_initiative(match: Match) -> list[int]:
         if key not in flips:
             f = flip(match, side_of(ent))  # flipped at set-up: nobody is asked to cheat
             flips[key] = f.kept
+            turned += f.shown()
         card = flips[key]
         half = stats(ent).intelligence // 2
         totals[ent] = card_value(card) + half
@@ -58,7 +60,7 @@ def roll_initiative(match: Match) -> list[int]:
     o.initiative = {str(e): totals[e] for e in ranked}
     math.append(f"ties: Foresight, then {first_side} (won the toss), then deployment order")
     match.emit("initiative", "Initiative: " + ", ".join(f"{name_of(e)} {totals[e]}" for e in ranked) + ".",
-               math, chance=True)
+               math, chance=True, cards=turned, order=list(ranked))
     return ranked
 
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from game.core.cards import card_label
+from game.core.cards import card_label, card_value
 from game.rulesets.voidmarked.conditions import label
 from game.rulesets.voidmarked.flips import hand_cards
 from game.rulesets.voidmarked.query import (
@@ -90,10 +90,47 @@ def _acted(match: Match, ent: int) -> bool:
     return o.order.index(ent) < o.index
 
 
+def turn_order(match: Match) -> list[int]:
+    """VM-INIT order for the turn bar: the acting unit and those still due this round, then the
+    rest in the order they act next round; the dead are left out (a grasping unit still flips)."""
+    o = order(match)
+    if not o.order:
+        return []
+    at = o.index % len(o.order)
+    ranked = o.order[at:] + o.order[:at]
+    return [e for e in ranked if status(e).state != "dead"]
+
+
+CHEAT_WHY = "a card is cheated only when a flip of yours offers it"
+
+
+def hand_view(match: Match, side: str) -> list[dict[str, Any]]:
+    """The side's own shared hand as hand-strip cards (VM-CHEAT): never another side's.
+
+    A card is playable only while a decision asks this side to cheat and offers that card
+    ("option" is then the answer that plays it).
+    """
+    decision = match.pending_decision
+    offered: dict[str, str] = {}
+    if decision is not None and decision.side == side and decision.kind == "cheat":
+        offered = {card: key for key, card in (decision.context.get("cards") or {}).items()}
+    out = []
+    for c in hand_cards(match, side):
+        key = offered.get(c)
+        entry: dict[str, Any] = {
+            "name": card_label(c), "card": c, "value": card_value(c), "cost": 0, "playable": key is not None,
+            "text": f"value {card_value(c)} — cheat it in place of a flipped card", "kind": "card",
+        }
+        if key is None:
+            entry["why"] = "this flip cannot reach a better result with it" if offered else CHEAT_WHY
+        else:
+            entry["option"] = key
+        out.append(entry)
+    return out
+
+
 def hand_for(match: Match, side: str) -> list[dict[str, Any]]:
     """The side's own shared hand, for its player only (the UI must not show the other side's)."""
-    from game.core.cards import card_value
-
     with match.world:
         return [{"card": c, "label": card_label(c), "value": card_value(c)} for c in hand_cards(match, side)]
 

@@ -832,7 +832,10 @@ class BattleScene(Scene):
         self.hover_cell = cell
         if (self.hover_cell, self._hot_button()) != old:
             self.dirty = True
-            self._panel_surface = None if self._hot_button() != old[1] else self._panel_surface
+            if self._hot_button() != old[1]:
+                self._panel_surface = None
+                if self.turn is not None and self.turn.unit is None:
+                    self._strip_surface = None  # the hand follows the unit under the mouse
 
     def _hot_button(self) -> Button | None:
         for b in self.buttons:
@@ -935,14 +938,27 @@ class BattleScene(Scene):
             self.turn.unit if self.turn is not None else None,
             self.inspected,
             self.selected,
+            self._offered_unit(),
             owners[0],
         ]
         ent = next(c for c in candidates if c in owners)
         u = self.unit_by_ent.get(ent)
         name = u.name if u is not None else f"#{ent}"
         sp = u.view.get("sp") if u is not None else None
-        title = f"{name}'s hand" + (f" · {sp} SP left" if isinstance(sp, int) else "")
+        acting = self.turn is not None and self.turn.unit == ent
+        title = f"{name}'s hand" + (f" · {sp} SP left" if isinstance(sp, int) and acting else "")
         return title, [e for e in self.hand if e.get("unit") == ent]
+
+    def _offered_unit(self) -> int | None:
+        """With nobody selected, the unit of the action button under the mouse, else of the first
+        button (a side choosing which unit acts sees that unit's panel and hand)."""
+        hot = self._hot_button()
+        by_label = {g.label: g for g in self.groups}
+        for g in ([by_label[hot.label]] if hot is not None and hot.label in by_label else []) + self.groups:
+            actor = g.actions[0].actor
+            if actor is not None and actor in self.unit_by_ent:
+                return actor
+        return None
 
     def play_hand_card(self, entry: dict[str, Any]) -> None:
         """A click on a hand card: play it at once, or offer its targets, destinations and options."""
@@ -995,7 +1011,9 @@ class BattleScene(Scene):
     def showcase_hover(self) -> None:
         """Point the mouse at something telling: a target's odds, else the longest move (screenshots)."""
         cell = None
-        for ent in self.target_actions:
+        # A target whose action involves chance shows the odds box; any target otherwise.
+        targets = sorted(self.target_actions, key=lambda e: self.preview(self.target_actions[e][0]) is None)
+        for ent in targets:
             u = self.unit_by_ent.get(ent)
             if u is not None:
                 cell = u.cell
@@ -1064,6 +1082,7 @@ class BattleScene(Scene):
         """The whole battle screen."""
         surface.fill(self.pal.bg)
         if self.handoff is not None:
+            self.hand_hits = []  # nothing of the last person's hand stays clickable
             self._draw_handoff(surface)
             if self.overlay == "pause":
                 self.menu.draw(surface)
@@ -1381,7 +1400,7 @@ class BattleScene(Scene):
         # Unit details: the one a prompt is about while it is open, else the inspected or selected one.
         asked = self.session.decision.context.get("unit") if self.session.decision is not None else None
         ent = asked if isinstance(asked, int) and asked in self.unit_by_ent else None
-        ent = ent or getattr(self, "inspected", None) or self.selected
+        ent = ent or getattr(self, "inspected", None) or self.selected or self._offered_unit()
         if ent is not None and ent not in self.unit_by_ent:
             ent = self.selected
         u = self.unit_by_ent.get(ent) if ent is not None else None
@@ -1578,7 +1597,8 @@ class BattleScene(Scene):
             if action is not None:
                 p = self.preview(action)
                 many = len(self._candidates_for_target(unit.ent)) > 1
-                footer = "Click: choose " + ("how (aim, option)" if many else (action.label or action.kind))
+                footer = ("Click, then choose how (aim, option)" if many
+                          else f"Click: {action.label or action.kind}")
                 if p is not None:
                     draw_preview(surface, self.fonts, self.pal, p, self.mouse, footer=footer)
                     return
@@ -1650,11 +1670,11 @@ class BattleScene(Scene):
             if area.contains(r):
                 rect.topleft = r.topleft
                 return
-        if y > self.board_rect.centery:
-            rect.top = self.board_rect.top + room
-        else:
-            rect.bottom = self.board_rect.bottom - room
-        rect.clamp_ip(self.board_rect)
+        # Nowhere clear: the side that hides the least of the unit's surroundings.
+        for r in tries:
+            r.clamp_ip(self.board_rect)
+        best = min(tries, key=lambda r: (r.clip(clear).w * r.clip(clear).h, tries.index(r)))
+        rect.topleft = best.topleft
 
     def _prompt_unit(self) -> int | None:
         """The unit a prompt is about: the decision's "unit", else the acting or selected one."""
@@ -1708,12 +1728,15 @@ class BattleScene(Scene):
         for direction, label, detail, on_click, number in choices:
             angle = self.layout.facing_angle(u.cell, direction)
             pts = arrow_points(centre, angle, radius, size)
-            xs, ys = [q[0] for q in pts], [q[1] for q in pts]
-            hit = pygame.Rect(round(min(xs)), round(min(ys)), round(max(xs) - min(xs)) + 1,
-                              round(max(ys) - min(ys)) + 1).inflate(6, 6)
+            # a square on the arrow's centre: neighbouring arrows' boxes never overlap
+            side = max(12, round(size * 0.9))
+            hit = pygame.Rect(0, 0, side, side)
+            hit.center = (round(sum(q[0] for q in pts) / 3), round(sum(q[1] for q in pts) / 3))
             hot = hit.collidepoint(self.mouse)
             draw_arrow(surface, self.fonts, self.pal, pts, number, direction == u.facing, hot)
-            self.modal_buttons.append(Button(hit, label, on_click, tooltip=[detail] if detail else []))
+            tip = [detail] if detail else ["Click to face this way."]
+            # drawn over the prompt, so clicked before its buttons
+            self.modal_buttons.insert(0, Button(hit, label, on_click, tooltip=tip))
 
     def _facing_keep(self) -> int:
         """Pixels around the prompt's unit a panel must leave free for its facing arrows."""

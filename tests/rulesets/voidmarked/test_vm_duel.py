@@ -181,7 +181,9 @@ def test_a_cheated_card_counts_by_value_but_is_not_natural():
                 answer=lambda d: next(k for k in d.keys() if k.startswith("cheat")))
     assert [d.side for d in asked] == ["p1"]
     ev = events(m, "attack")[-1]
-    assert ev.data["natural"][0] == "2S" and ev.data["cards"][0] == "RJ"
+    assert ev.data["natural"][0] == "2S" and ev.data["kept"][0] == "RJ"
+    # every card the duel put on the table, for the client to draw: the flip, the cheat, the defence
+    assert ev.data["cards"] == ["2S", "RJ", "9H"]
     # 14 + 4 = 18 against 13 is a hit but not twice 13: no automatic critical from a cheated joker
     assert ev.data["result"] == HIT
 

@@ -108,8 +108,7 @@ def act(match: Match, kind: str, actor: int, *, target: int | None = None, cell:
         option: str = "", answer: Callable[[Decision], str] | None = None) -> list[Decision]:
     """Submit an action (it must be legal) and answer decisions (default: the default); returns them."""
     legal = match.legal()
-    wanted = Action(kind, actor, target, cell, (), option)
-    found = next((a for a in legal if a.same_intent(wanted)), None)
+    found = next((a for a in legal if _names(a, kind, actor, target, cell, option)), None)
     offered = [(a.kind, a.target, a.cell, a.option) for a in legal]
     assert found is not None, f"{kind} {option} not legal: {offered}"
     match.submit(found)
@@ -124,8 +123,12 @@ def act(match: Match, kind: str, actor: int, *, target: int | None = None, cell:
 def is_legal(match: Match, kind: str, actor: int, *, target: int | None = None, cell: Cell | None = None,
              option: str = "") -> bool:
     """Whether such an action is in the legal list now."""
-    wanted = Action(kind, actor, target, cell, (), option)
-    return any(a.same_intent(wanted) for a in match.legal())
+    return any(_names(a, kind, actor, target, cell, option) for a in match.legal())
+
+
+def _names(a: Action, kind: str, actor: int, target: int | None, cell: Cell | None, option: str) -> bool:
+    """The legal action is the one asked for (a move's route is the ruleset's to give)."""
+    return (a.kind, a.actor, a.target, a.cell, a.option) == (kind, actor, target, cell, option)
 
 
 def hp(match: Match, ent: int) -> int:
