@@ -141,14 +141,18 @@ def run_ladder(ruleset: str, games: int, seed: int = 1, levels: list[str] | None
     start = time.perf_counter()
     results: list[dict[str, Any]] = []
     if jobs > 1 and len(specs) > 1:
-        # fresh workers now and then: a ruleset's per-match caches must not pile up over hundreds
-        # of games (and a worker's first game pays the imports once)
+        # fresh workers every few games: a ruleset's per-match caches must not pile up over
+        # hundreds of games (a new pool per batch; the pool's own max_tasks_per_child can hang
+        # on Python 3.11)
         ctx = multiprocessing.get_context("spawn")
-        with ProcessPoolExecutor(max_workers=jobs, mp_context=ctx, max_tasks_per_child=10) as pool:
-            for res in pool.map(play_game, specs, [factory] * len(specs), chunksize=1):
-                results.append(res)
-                if progress:
-                    progress(len(results), len(specs))
+        batch = 8 * jobs
+        for start_at in range(0, len(specs), batch):
+            chunk = specs[start_at:start_at + batch]
+            with ProcessPoolExecutor(max_workers=jobs, mp_context=ctx) as pool:
+                for res in pool.map(play_game, chunk, [factory] * len(chunk), chunksize=1):
+                    results.append(res)
+                    if progress:
+                        progress(len(results), len(specs))
     else:
         for spec in specs:
             results.append(play_game(spec, factory))

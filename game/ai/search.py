@@ -114,7 +114,7 @@ class HardAI:
 
     def __init__(self, seed: int = 0, budget: float = 1.0, turn_budget: float | None = None,
                  samples: int | None = None, width: int = 4, max_steps: int = 40,
-                 rollout_moves: int = 3, lookahead: int = 48) -> None:
+                 rollout_moves: int = 3, lookahead: int = 48, closeness: float = 1.5) -> None:
         self.seed = seed
         self.budget = budget
         #: seconds for one side turn (default three decisions' worth)
@@ -124,6 +124,8 @@ class HardAI:
         self.max_steps = max_steps
         self.rollout_moves = rollout_moves
         self.lookahead = lookahead
+        #: candidates within this much utility of the favourite are searched
+        self.closeness = closeness
         self.chance = Chance(seed ^ 0x48415244)
         self.normal = NormalAI(seed, budget=budget, lookahead=6)
         self.last_explanation: Explanation = []
@@ -183,24 +185,30 @@ class HardAI:
             done += 1
         self.samples_done.append(done)
         best = self._pick(arms)
-        self.last_explanation = top([
+        if len(arms) == 1:
+            self.last_explanation = top([candidate(label_of(r.action), r.score, r.terms) for r in ranked])
+            self.last_explanation[0]["note"] = "clear favourite: no search needed"
+            return best.ranked.action
+        rest = sorted((a for a in arms if a is not best), key=lambda a: -a.mean)
+        self.last_explanation = [
             candidate(label_of(a.ranked.action), a.mean if a.values else a.ranked.score,
                       {"search": a.mean if a.values else 0.0, "normal": a.ranked.score},
                       samples=len(a.values))
-            for a in arms])
-        chosen = next(c for c in self.last_explanation if c["label"] == label_of(best.ranked.action)) \
-            if any(c["label"] == label_of(best.ranked.action) for c in self.last_explanation) else None
-        if chosen is not None and self.last_explanation[0] is not chosen:
-            self.last_explanation.remove(chosen)
-            self.last_explanation.insert(0, chosen)
+            for a in [best, *rest]][:5]
         return best.ranked.action
 
     def _candidates(self, match: Match, ranked: list[Ranked]) -> list[Ranked]:
-        """Normal's best few, plus the best of each action kind so no kind goes unexamined."""
-        picked = ranked[: self.width]
+        """The close calls: the best few whose utility is near the favourite's, plus the best of
+        each other action kind that is near too. A clear favourite is taken without sampling, so
+        the side turn's time goes to the decisions that are actually in doubt."""
+        if not ranked:
+            return []
+        best = ranked[0].score
+        near = max(self.closeness, 0.15 * abs(best))
+        picked = [r for r in ranked[: self.width] if best - r.score <= near]
         seen = {r.action.kind for r in picked}
         for r in ranked[self.width:]:
-            if r.action.kind not in seen:
+            if r.action.kind not in seen and best - r.score <= 2 * near:
                 picked.append(r)
                 seen.add(r.action.kind)
         return picked

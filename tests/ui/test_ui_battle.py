@@ -154,11 +154,12 @@ def test_ai_plays_at_watch_pace_and_answers_its_own_prompts(app, driver):
 
 
 def test_log_lines_expand_to_their_math_on_click(app, driver):
-    scene = start(app, {"p1": "baseline", "p2": "baseline"})
-    scene.fast = True
+    match = mini_match()
+    scene = BattleScene(app, Session(match, {"p1": "baseline", "p2": "baseline"}))
+    app.switch(scene)
+    # One AI input at a time (not against the clock, which could play the whole match at once).
     while not any(e.math for e in scene.log.events):
-        scene.update(0.05)
-    scene.fast = False
+        scene.apply_step(scene.session.step_ai())
     for side in scene.session.sides:
         scene.session.players[side] = None  # hold the AIs while clicking
     scene.draw(app.screen)

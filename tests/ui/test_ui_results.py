@@ -35,6 +35,9 @@ def test_replay_re_runs_the_inputs_to_the_same_end(app, driver, mini_registered)
     s = finished_session()
     scene = ResultsScene(app, s)
     app.switch(scene)
+    # At watch pace: with animations off a fast machine replays the whole match inside the key
+    # press's own frames and is back on the results screen before the test can look.
+    app.settings.anim_speed = "normal"
     driver.key(pygame.K_r)
     replay = app.scene
     assert isinstance(replay, BattleScene) and replay.replay

@@ -83,6 +83,9 @@ SHOWN_ELSEWHERE = frozenset(
 )
 UNIT_LINES = 9
 MOVE_KINDS = ("move", "run", "walk", "step", "dash", "sprint", "shift", "stride")
+#: hotkey groups whose untargeted actions share one panel entry that opens a chooser: "face" (the
+#: action's option is the hex side or square direction to face; the chooser draws them as arrows)
+CHOOSER_GROUPS = frozenset({"face"})
 
 
 def is_move(a: Action) -> bool:
@@ -420,8 +423,7 @@ class BattleScene(Scene):
             elif a.cell is not None:
                 self.cell_actions.setdefault(a.cell, []).append(a)
             if a.target is None and a.cell is None:
-                # Untargeted actions sharing a hotkey group (the facings of a turn) are one entry.
-                key = f"group|{a.hotkey_group}" if a.hotkey_group else f"{a.kind}|{a.option}|{a.label}"
+                key = self.group_key(a)
                 groups.setdefault(
                     key, Group(key, a.label or a.kind.replace("_", " ").title())
                 ).actions.append(a)
@@ -442,7 +444,10 @@ class BattleScene(Scene):
     def group_key(a: Action) -> str:
         """The actions-panel group an action belongs to."""
         if a.target is None and a.cell is None:
-            return f"group|{a.hotkey_group}" if a.hotkey_group else f"{a.kind}|{a.option}|{a.label}"
+            # The facings to turn to are one entry (a chooser drawn as arrows); others one each.
+            if a.hotkey_group in CHOOSER_GROUPS:
+                return f"group|{a.hotkey_group}"
+            return f"{a.kind}|{a.option}|{a.label}"
         return a.hotkey_group or f"{a.kind}|{label_stem(a.label) or a.option}"
 
     def _candidates_for_target(self, ent: int) -> list[Action]:
