@@ -239,8 +239,9 @@ class Ruleset(ABC):
         """The cards `side` holds, for that side's own hand strip (never another side's).
 
         One dict per card: "name", "cost", "playable" (legal right now), "text", "kind"; optional
-        "unit" (the holder's entity when hands belong to units), "why" (why it cannot be played)
-        and "group" (the `Action.hotkey_group` of the legal actions that play it). Default: none.
+        "cost_unit" ("SP"), "unit" (the holder's entity when hands belong to units), "why" (why it
+        cannot be played), "group" (the `Action.hotkey_group` of the legal actions that play it)
+        and "option" (the answer it gives to the pending decision). Default: none.
         """
         return []
 

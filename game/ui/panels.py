@@ -3,7 +3,7 @@
 - the status block: a unit_view's "bars" ({label, value, max, good "high"/"low", note}), "tags"
   (short states) and "sections" ({title: [lines]});
 - the odds box: a `Preview`'s outcomes as bars, its summary and its breakdown lines;
-- hand cards: one `Ruleset.hand_view` entry (name, cost, playable, text, kind, why);
+- hand cards: one `Ruleset.hand_view` entry (name, cost and its "cost_unit", playable, text, kind, why);
 - facing arrows: the hex sides a unit may turn to, drawn around its token to be clicked.
 """
 
@@ -213,7 +213,24 @@ def draw_preview(surface: pygame.Surface, fonts: Fonts, pal: Palette, preview: P
 # -- hand cards ----------------------------------------------------------------------------------
 def draw_hand_card(fonts: Fonts, pal: Palette, entry: dict[str, Any], height: int,
                    focused: bool = False, hot: bool = False) -> pygame.Surface:
-    """One card of a hand_view: cost badge, name, kind stripe; dimmed when it cannot be played now."""
+    """One card of a hand_view: cost badge, name, kind stripe; dimmed when it cannot be played now.
+
+    A playing card ("card" like "10H" or a joker) is drawn as one, with its value and suit.
+    """
+    from game.ui.chancefx import draw_card, is_standard_card
+
+    card_id = str(entry.get("card", ""))
+    if is_standard_card(card_id):
+        surf = draw_card(fonts, card_id, height)
+        if not entry.get("playable"):
+            shade = pygame.Surface(surf.get_size(), pygame.SRCALPHA)
+            pygame.draw.rect(shade, (40, 40, 46, 120), shade.get_rect(), border_radius=max(3, height // 12))
+            surf.blit(shade, (0, 0))
+        edge = pal.active if focused else ((255, 255, 255) if hot else None)
+        if edge is not None:
+            radius = max(3, height // 12)
+            pygame.draw.rect(surf, edge, surf.get_rect(), 3 if focused else 2, border_radius=radius)
+        return surf
     w, h = round(height * 1.2), height
     surf = pygame.Surface((w, h), pygame.SRCALPHA)
     rect = surf.get_rect()
@@ -232,6 +249,8 @@ def draw_hand_card(fonts: Fonts, pal: Palette, entry: dict[str, Any], height: in
     pygame.draw.rect(surf, edge, rect, 3 if focused else (2 if hot else 1), border_radius=radius)
     size = max(8, min(Fonts.SMALL, round(h * 0.17 / fonts.scale)))
     cost = entry.get("cost")
+    if not cost and not entry.get("cost_unit"):
+        cost = None  # a free card of a ruleset without costs: no badge
     badge_r = max(7, h // 7)
     name_top = 2
     if cost is not None:
@@ -248,8 +267,9 @@ def draw_hand_card(fonts: Fonts, pal: Palette, entry: dict[str, Any], height: in
         line = fonts.render(part, size, ink, True)
         surf.blit(line, line.get_rect(midtop=(w // 2, y)))
         y += lh
-    if cost is not None:
-        sp = fonts.render("SP", max(7, size - 3), ink)
+    unit = entry.get("cost_unit")
+    if cost is not None and unit:
+        sp = fonts.render(str(unit), max(7, size - 3), ink)
         surf.blit(sp, (badge_r * 2 + 6, badge_r + 3 - sp.get_height() // 2))
     return surf
 

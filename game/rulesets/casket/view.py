@@ -187,8 +187,9 @@ def hand_view(match: Match, side: str) -> list[dict[str, Any]]:
                 elif cid not in legal:
                     why = _no_use(card)
                 kind = "reaction" if card.reaction else card.category
-                out.append({"name": card.name, "cost": card.sp, "playable": not why, "text": card.text,
-                            "kind": kind, "card": cid, "unit": ent, "why": why, "group": card_group(cid)})
+                out.append({"name": card.name, "cost": card.sp, "cost_unit": "SP", "playable": not why,
+                            "text": card.text, "kind": kind, "card": cid, "unit": ent, "why": why,
+                            "group": card_group(cid)})
     return out
 
 

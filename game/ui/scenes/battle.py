@@ -296,6 +296,7 @@ class BattleScene(Scene):
         self.focus: str | None = None  # the hotkey group of the hand card being played
         self._press_used = False
         self._strip_hits: list[tuple[pygame.Rect, dict[str, Any]]] = []
+        self.modal_area = pygame.Rect(0, 0, 0, 0)  # where an open prompt covers the board
         self.order: list[int] = []
         self.moves: dict[Cell, Action] = {}
         self.target_actions: dict[int, list[Action]] = {}
@@ -857,12 +858,6 @@ class BattleScene(Scene):
             self.chooser = None
             self.dirty = True
             return
-        if button == 1 and self._modal_rect() is None and self.show_strip:
-            for rect, entry in self.hand_hits:
-                if rect.collidepoint(pos):
-                    self._press_used = True  # the release must not click the board under the strip
-                    self.play_hand_card(entry)
-                    return
         if self.board_rect.collidepoint(pos):
             self.drag = pos
             self.dragged = False
@@ -873,6 +868,11 @@ class BattleScene(Scene):
                     self.dirty = True
                     self._panel_surface = None
                     return
+            entry = self._hand_card_at(pos)
+            if entry is not None:
+                self._press_used = True  # the release must not click the board under the strip
+                self.play_hand_card(entry)
+                return
             if self.show_log and self.log.rect.collidepoint(pos):
                 if self.log.click(pos):
                     self.dirty = True
@@ -954,6 +954,12 @@ class BattleScene(Scene):
         title = f"{name}'s hand" + (f" · {sp} SP left" if isinstance(sp, int) and acting else "")
         return title, [e for e in self.hand if e.get("unit") == ent]
 
+    def _hand_card_at(self, pos: tuple[int, int]) -> dict[str, Any] | None:
+        """The hand strip card under a point (not where an open prompt covers the strip)."""
+        if not self.show_strip or self.modal_area.collidepoint(pos):
+            return None
+        return next((e for r, e in self.hand_hits if r.collidepoint(pos)), None)
+
     def _offered_unit(self) -> int | None:
         """With nobody selected, the unit of the action button under the mouse, else of the first
         button (a side choosing which unit acts sees that unit's panel and hand)."""
@@ -972,6 +978,15 @@ class BattleScene(Scene):
         group = entry.get("group")
         if group and group == self.focus:
             self.cancel_focus()
+            return
+        d = self.session.decision
+        if d is not None and not self.replay and self.handoff is None and self.session.waiting_for_human:
+            # A prompt open: a card it offers ("option", e.g. a card to cheat in) answers it.
+            if entry.get("playable") and entry.get("option") in d.keys():
+                self.answer(str(entry["option"]))
+            else:
+                why = entry.get("why") or "not an answer to this prompt"
+                self.toast = (f"{entry.get('name', 'That card')}: {why}.", 2.5)
             return
         if not self.human_input:
             return
@@ -1086,6 +1101,7 @@ class BattleScene(Scene):
     def draw(self, surface: pygame.Surface) -> None:
         """The whole battle screen."""
         surface.fill(self.pal.bg)
+        self.modal_area = pygame.Rect(0, 0, 0, 0)
         if self.handoff is not None:
             self.hand_hits = []  # nothing of the last person's hand stays clickable
             self._draw_handoff(surface)
@@ -1582,18 +1598,20 @@ class BattleScene(Scene):
             elif hot.tooltip:
                 tooltip(surface, self.fonts, self.pal, hot.tooltip, self.mouse, title=hot.label)
             return
+        entry = self._hand_card_at(self.mouse)
+        if entry is not None:
+            cost = entry.get("cost")
+            unit = entry.get("cost_unit", "cost")
+            price = "" if cost is None else (f"{cost} {unit}" if unit != "cost" else f"cost {cost}")
+            lines = [" · ".join(x for x in (price, str(entry.get("kind", ""))) if x)]
+            if entry.get("text"):
+                lines.append(str(entry["text"]))
+            lines.append("Click to play it." if entry.get("playable")
+                         else f"Cannot be played: {entry.get('why') or 'not now'}.")
+            tooltip(surface, self.fonts, self.pal, lines, self.mouse, width=300, title=str(entry.get("name")))
+            return
         if self._modal_rect() is not None:
             return
-        for rect, entry in self.hand_hits:
-            if rect.collidepoint(self.mouse):
-                lines = [f"{entry.get('cost')} SP · {entry.get('kind', '')}".strip(" ·")]
-                if entry.get("text"):
-                    lines.append(str(entry["text"]))
-                lines.append("Click to play it." if entry.get("playable")
-                             else f"Cannot be played: {entry.get('why') or 'not now'}.")
-                name = str(entry.get("name"))
-                tooltip(surface, self.fonts, self.pal, lines, self.mouse, width=300, title=name)
-                return
         if self.hover_cell is None or not self.board_rect.collidepoint(self.mouse) or self._modal_rect():
             return
         unit = self.unit_at(self.hover_cell)
@@ -1778,6 +1796,7 @@ class BattleScene(Scene):
             + pad,
         )
         self._place_modal(rect, self._facing_keep())
+        self.modal_area = pygame.Rect(rect)
         panel(surface, rect, pal, alpha=245)
         pygame.draw.rect(surface, pal.active, rect, 2, border_radius=6)
         y = rect.y + pad
@@ -1849,6 +1868,7 @@ class BattleScene(Scene):
             h += details
         rect = pygame.Rect(0, 0, w, min(h, self.board_rect.h - 20))
         self._place_modal(rect, self._facing_keep())
+        self.modal_area = pygame.Rect(rect)
         panel(surface, rect, pal, alpha=245)
         pygame.draw.rect(surface, pal.active, rect, 2, border_radius=6)
         y = rect.y + pad
