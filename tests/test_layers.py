@@ -47,10 +47,9 @@ def test_headless_simulate_without_pygame(tmp_path):
     blocker = tmp_path / "pygame.py"
     blocker.write_text("raise ImportError('pygame is blocked in this test')\n")
     (tmp_path / "pygame_gui.py").write_text("raise ImportError('blocked')\n")
-    env_path = f"{tmp_path}"
-    code = ("import sys; sys.path.insert(0, %r); from game.cli import main; "
-            "raise SystemExit(main(['simulate','--ruleset','voidmarked','--games','1','--seed','3','--json']))"
-            % env_path)
+    code = (f"import sys; sys.path.insert(0, {str(tmp_path)!r}); from game.cli import main; "
+            "raise SystemExit(main(['simulate', '--ruleset', 'voidmarked', "
+            "'--games', '1', '--seed', '3', '--json']))")
     res = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                          cwd=GAME.parent, timeout=300)
     assert res.returncode == 0, res.stderr
