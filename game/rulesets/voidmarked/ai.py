@@ -93,8 +93,14 @@ _GEOMETRY: weakref.WeakKeyDictionary[Match, tuple[tuple, dict]] = weakref.WeakKe
 _TURN_POOL: weakref.WeakKeyDictionary[Match, tuple[tuple, tuple[int, ...]]] = weakref.WeakKeyDictionary()
 
 
+# the last context handed out, checked before the weak dictionary: assess asks for it once per
+# legal action, and building a weak reference for each look-up costs more than the check
+_LAST: list = [None]
+
+
 def forget(match: Match) -> None:
     """Drop the AI's memo for a match (tests that edit components by hand call this)."""
+    _LAST[0] = None
     for memo in (_CONTEXTS, _SQUARES, _GEOMETRY, _TURN_POOL):
         memo.pop(match, None)
 
@@ -107,11 +113,17 @@ def context(match: Match) -> _Context:
     cheap key.
     """
     ts = turn_state(match)
-    found = _CONTEXTS.get(match)
     flags = (ts.moves_left, ts.action_used, ts.quick_used)
+    last = _LAST[0]
+    if last is not None and last[0]() is match:
+        key, ctx = last[1]
+        if key[0] is ts and key[1] == len(match.log) and key[2] == len(match.inputs) and key[3] == flags:
+            return ctx
+    found = _CONTEXTS.get(match)
     if found is not None:
         key, ctx = found
         if key[0] is ts and key[1] == len(match.log) and key[2] == len(match.inputs) and key[3] == flags:
+            _LAST[0] = (weakref.ref(match), found)
             return ctx
     ent = ts.actor
     rows = state_key(match)[-1]
@@ -139,7 +151,8 @@ def context(match: Match) -> _Context:
         sq = (sq_key, Squares(match, ent, start[1], geo[1]))
         _SQUARES[match] = sq
     ctx = _Context(match, ent, sq[1])
-    _CONTEXTS[match] = ((ts, len(match.log), len(match.inputs), flags), ctx)
+    entry = _CONTEXTS[match] = ((ts, len(match.log), len(match.inputs), flags), ctx)
+    _LAST[0] = (weakref.ref(match), entry)
     return ctx
 
 

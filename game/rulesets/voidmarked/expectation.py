@@ -123,10 +123,19 @@ class Expectation:
         return ev + KILL_WEIGHT * kill
 
 
-def expect(match: Match, side: str | None, s: Strike, prof: Profile | None = None) -> Expectation:
-    """The exact expectation of a strike from `side`'s knowledge."""
+_HIT_LABELS = tuple(f"hit, {name}" for name in BAND_NAMES)
+
+
+def expect(match: Match, side: str | None, s: Strike, prof: Profile | None = None,
+           nets: tuple[int, int] | None = None) -> Expectation:
+    """The exact expectation of a strike from `side`'s knowledge.
+
+    `nets` overrides the strike's (net_a, net_d): the AI values one strike from many squares
+    and copying the dataclass for each would cost more than the look-up.
+    """
     prof = pool(match, side) if prof is None else prof
-    odds = duel_odds(prof, s.net_a, s.net_d, s.rule, s.bands)
+    net_a, net_d = (s.net_a, s.net_d) if nets is None else nets
+    odds = duel_odds(prof, net_a, net_d, s.rule, s.bands)
     resist = stats(s.target).resist
     hp = health(s.target).current
     down = status(s.target).state == "down"
@@ -136,7 +145,7 @@ def expect(match: Match, side: str | None, s: Strike, prof: Profile | None = Non
         rows.append((odds.hit_w - odds.crit_w, damage_for(s, LOW, False, resist, need), "hit"))
     else:
         for b in (ZERO, LOW, MOD, HIGH):
-            rows.append((odds.band_w[b], damage_for(s, b, False, resist, need), f"hit, {BAND_NAMES[b]}"))
+            rows.append((odds.band_w[b], damage_for(s, b, False, resist, need), _HIT_LABELS[b]))
     rows.append((odds.crit_w, damage_for(s, HIGH, True, resist, need), "critical"))
     rows = [r for r in rows if r[0]]
     damage_w = sum(w * d for w, d, _ in rows)

@@ -73,6 +73,20 @@ def _steps(board: Board) -> dict[Cell, tuple[tuple[Cell, float], ...]]:
     return found
 
 
+_WHOLE: dict[int, dict[Cell, tuple[tuple[Cell, int], ...]]] = {}
+
+
+def _whole_steps(board: Board) -> dict[Cell, tuple[tuple[Cell, int], ...]]:
+    """`_steps` with whole-number costs as ints (boards whose _kind is 'whole')."""
+    key = id(board)
+    found = _WHOLE.get(key)
+    if found is None:
+        found = {cell: tuple((n, int(c)) for n, c in row) for cell, row in _steps(board).items()}
+        _WHOLE[key] = found
+        weakref.finalize(board, _WHOLE.pop, key, None)
+    return found
+
+
 _KIND: dict[int, str] = {}
 
 
@@ -96,7 +110,7 @@ def search(board: Board, start: Cell, budget: float, blocked: set[Cell], taken: 
     if kind == "uniform":
         return _breadth_first(steps, start, int(budget + 1e-9), blocked, taken)
     if kind == "whole":
-        return _buckets(steps, start, int(budget + 1e-9), blocked, taken)
+        return _buckets(_whole_steps(board), start, int(budget + 1e-9), blocked, taken)
     cost: dict[Cell, float] = {start: 0.0}
     came: dict[Cell, Cell | None] = {start: None}
     heap: list[tuple[float, Cell]] = [(0.0, start)]
@@ -145,28 +159,28 @@ def _breadth_first(steps: dict[Cell, tuple[tuple[Cell, float], ...]], start: Cel
     return reach
 
 
-def _buckets(steps: dict[Cell, tuple[tuple[Cell, float], ...]], start: Cell, budget: int,
+def _buckets(whole: dict[Cell, tuple[tuple[Cell, int], ...]], start: Cell, budget: int,
              blocked: set[Cell], taken: set[Cell]) -> VmReach:
-    """Dial's algorithm: Dijkstra with one bucket per whole-number cost."""
-    cost: dict[Cell, float] = {start: 0.0}
+    """Dial's algorithm: Dijkstra with one bucket per whole-number cost (int steps, see _whole_steps)."""
+    best: dict[Cell, int] = {start: 0}
     came: dict[Cell, Cell | None] = {start: None}
     buckets: list[list[Cell]] = [[] for _ in range(budget + 1)]
     buckets[0].append(start)
+    get = best.get
     for c in range(budget + 1):
         for cell in buckets[c]:
-            if cost[cell] < c:
+            if best[cell] < c:
                 continue  # reached more cheaply since it was queued here
-            for nxt, step in steps.get(cell, ()):
-                if nxt in blocked:
+            for nxt, step in whole.get(cell, ()):
+                new = c + step
+                if new > budget or nxt in blocked:
                     continue
-                new = c + int(step)
-                if new > budget:
-                    continue
-                old = cost.get(nxt)
+                old = get(nxt)
                 if old is None or new < old:
-                    cost[nxt] = float(new)
+                    best[nxt] = new
                     came[nxt] = cell
                     buckets[new].append(nxt)
+    cost: dict[Cell, float] = {cell: float(v) for cell, v in best.items()}
     reach = VmReach(start, cost, came)
     reach.stoppable = {c for c in cost if c not in taken}
     return reach

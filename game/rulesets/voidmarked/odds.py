@@ -215,7 +215,13 @@ def duel_table(profile: Profile, net_a: int, net_d: int, bands: tuple[int, int] 
     if ka == 1 and kd == 1:
         # The common case in closed form: c_a * (c_d - [a == d]). Its banded weights are
         # linear in it (see duel_odds), so no banded table is built.
-        joint_t = tuple(profile[a] * (profile[d] - (a == d)) for a, d in _PAIRS)
+        flat: list[int] = []
+        for a in range(NV):
+            ca = profile[a]
+            row = [ca * cd for cd in profile]
+            row[a] -= ca
+            flat += row
+        joint_t = tuple(flat)
         total = n * (n - 1)
         return DuelTable(joint_t, (), total, total * max(0, n - 2))
     # Enumerate the side flipping fewer cards; the other side's kept value in closed form:

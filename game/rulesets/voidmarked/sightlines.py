@@ -52,6 +52,9 @@ class _Sight:
         self.cover: dict[tuple[Cell, Cell], bool] = {}
         self.board_ref = weakref.ref(board)
         self.pairs: dict[tuple[Cell, Cell], tuple[int, bool, bool, bool]] = {}
+        #: the same facts by far end then near end: `toward[there][here] == pairs[(here, there)]`
+        #: (the AI scores every square against a few enemy squares: one row per enemy, no key tuples)
+        self.toward: dict[Cell, dict[Cell, tuple[int, bool, bool, bool]]] = {}
 
     def pair(self, here: Cell, there: Cell) -> tuple[int, bool, bool, bool]:
         """(squares apart, line of sight, `there` in cover from `here`, `here` in cover from `there`)."""
@@ -60,8 +63,20 @@ class _Sight:
         if found is None:
             d = max(abs(here[0] - there[0]), abs(here[1] - there[1]))
             sees = self.see(here, there)
-            found = self.pairs[key] = (d, sees, sees and self.covered(here, there),
-                                       sees and self.covered(there, here))
+            there_covered = sees and self.covered(here, there)
+            here_covered = sees and self.covered(there, here)
+            found = self.pairs[key] = (d, sees, there_covered, here_covered)
+            # the same facts seen from the other end (sight is symmetric): the enemies' turns ask
+            back = self.pairs[(there, here)] = (d, sees, here_covered, there_covered)
+            toward = self.toward
+            row = toward.get(there)
+            if row is None:
+                row = toward[there] = {}
+            row[here] = found
+            row = toward.get(here)
+            if row is None:
+                row = toward[here] = {}
+            row[there] = back
         return found
 
     def see(self, a: Cell, b: Cell) -> bool:

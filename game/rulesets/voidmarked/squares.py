@@ -18,7 +18,6 @@ assessments always use the current pool.
 from __future__ import annotations
 
 import weakref
-from dataclasses import replace
 from fractions import Fraction
 from typing import TYPE_CHECKING
 
@@ -90,6 +89,8 @@ class Squares:
         # a unit that can only strike in melee has to commit: ground gained counts double
         self.urge = 2.0 if self.ideal <= 2 and not (g.offhand and data().weapons[g.offhand].ranged) else 1.0
         self.foe_cells = [cell_of(e) for e in foes]
+        toward = self.sight.toward
+        self.foe_rows = [(c, toward.get(c) or toward.setdefault(c, {})) for c in self.foe_cells]
         self.standing_index = [i for i, e in enumerate(foes) if active(e)]
         self.threats = []
         for e in foes:
@@ -102,8 +103,10 @@ class Squares:
                                  [None] * 4))
         self.geometry = geometry
         self.by_flags: dict[tuple, tuple[float, float, float]] = {}
-        self.threat_geo = [(reach, speed, we.ranged, we.range_ft)
-                           for _, reach, speed, we, _, _, _ in self.threats]
+        self.threat_geo = [(i, reach, speed, we.ranged, we.range_ft)
+                           for i, (_, reach, speed, we, _, _, _) in zip(self.standing_index, self.threats,
+                                                                         strict=True)]
+        self.cast_reach = [reach for reach, _ in self.casts]
         self.scores: dict[Cell, tuple[float, float, float, float]] = {}
 
     @property
@@ -115,8 +118,8 @@ class Squares:
 
     def value(self, b: Strike, long: bool, engaged: bool, covered: bool, hidden: bool) -> tuple[float, float]:
         """(expected damage, take-out chance) of a strike given its position flags (combat.nets)."""
-        net_a, net_d = nets(b, long, engaged, covered, hidden)
-        ev, kill = expect(self.match, self.side, replace(b, net_a=net_a, net_d=net_d), self.prof).floats()
+        flags = nets(b, long, engaged, covered, hidden)
+        ev, kill = expect(self.match, self.side, b, self.prof, flags).floats()
         if b.target != self.ent and conditions(b.target).has("stealthed"):
             p = float(spot_chance(self.prof, b.attacker, b.target))
             ev, kill = ev * p, kill * p
@@ -203,11 +206,12 @@ class Squares:
         can afford, target in cover (1); for each enemy's attack on the square no sight now (4),
         still beyond its listed range after its Move (2), cover (1).
         -1 where no attack is possible."""
-        pairs = self.sight.pairs
+        # the AI's hottest loop (every reachable square of every unit turn): plain loops and
+        # list comprehensions, no generator expressions
         pair = self.sight.pair
         facts = []
-        for there in self.foe_cells:
-            f = pairs.get((cell, there))
+        for there, row in self.foe_rows:
+            f = row.get(cell)
             facts.append(f if f is not None else pair(cell, there))
         engaged = 0
         for i in self.standing_index:
@@ -217,15 +221,18 @@ class Squares:
         lo, hi = self.band
         if self.weapon.ranged:
             range_ft = self.weapon.range_ft
-            codes = tuple(-1 if d < lo or d > hi or not sees
-                          else (4 if d * 5 > range_ft else 0) + engaged + cov for d, sees, cov, _ in facts)
+            codes = tuple([-1 if d < lo or d > hi or not sees
+                           else (4 if d * 5 > range_ft else 0) + engaged + cov for d, sees, cov, _ in facts])
         else:
-            codes = tuple(-1 if d < lo or d > hi or not sees else 0 for d, sees, _, _ in facts)
-        cast_codes = tuple(tuple(-1 if d > reach or not sees else int(d >= 2 and cov)
-                                 for d, sees, cov, _ in facts) for reach, _ in self.casts)
+            codes = tuple([-1 if d < lo or d > hi or not sees else 0 for d, sees, _, _ in facts])
+        if self.cast_reach:
+            cast_codes = tuple([tuple([-1 if d > reach or not sees else int(d >= 2 and cov)
+                                       for d, sees, cov, _ in facts]) for reach in self.cast_reach])
+        else:
+            cast_codes = ()
         threat_codes = []
         nearest = 10**6
-        for i, (reach, speed, ranged, range_ft) in zip(self.standing_index, self.threat_geo, strict=True):
+        for i, reach, speed, ranged, range_ft in self.threat_geo:
             d, sees, _, cov_me = facts[i]
             if d < nearest:
                 nearest = d
