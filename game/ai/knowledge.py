@@ -66,12 +66,15 @@ class UnitInfo:
 def units(match: Match) -> list[UnitInfo]:
     """Every unit with a side and a position, ascending id (public information only)."""
     out: list[UnitInfo] = []
+    vitality = getattr(match.ruleset, "vitality", None)
     with match.world:
         for ent, (owner, pos) in match.units(Side, Position):
             status = esper.try_component(ent, Status)
-            health = esper.try_component(ent, Health)
-            hp, hp_max = (float(health.current), float(health.maximum)) if health else (1.0, 1.0)
-            out.append(UnitInfo(ent, owner.side, tuple(pos.cell), hp, hp_max,  # type: ignore[arg-type]
+            vit = vitality(match, ent) if vitality is not None else None
+            if vit is None:
+                health = esper.try_component(ent, Health)
+                vit = (float(health.current), float(health.maximum)) if health else (1.0, 1.0)
+            out.append(UnitInfo(ent, owner.side, tuple(pos.cell), vit[0], vit[1],  # type: ignore[arg-type]
                                 status is None or status.can_act))
     return out
 

@@ -30,8 +30,8 @@ class EasyAI:
     is_human = False
     level = "easy"
 
-    def __init__(self, seed: int = 0, budget: float = BUDGETS["easy"], noise: float = 0.6,
-                 blunder: float = 0.15) -> None:
+    def __init__(self, seed: int = 0, budget: float = BUDGETS["easy"], noise: float = 0.4,
+                 blunder: float = 0.1) -> None:
         self.seed = seed
         self.budget = budget
         self.noise = noise

@@ -248,7 +248,9 @@ class Scorer:
             closer = board.distance(actor.cell, target.cell) - board.distance(dest, target.cell)
             if closer:
                 out["approach"] = w["approach"] * closer
-        objectives = [c for o in board.objectives for c in o.cells]
+        objectives = [c for o in board.objectives for c in o.cells] if (
+            getattr(match.ruleset, "uses_objectives", False)
+            or match.scenario.options.get("objectives")) else []
         if objectives:
             before = min(board.distance(actor.cell, c) for c in objectives)
             after = min(board.distance(dest, c) for c in objectives)

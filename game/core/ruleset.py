@@ -144,6 +144,8 @@ class Ruleset(ABC):
     # -- hooks for the AI levels (generic defaults; a ruleset may refine them) ---------------------
     #: cells within which the generic threat estimate counts an enemy (a move plus a melee step)
     threat_reach: ClassVar[int] = 7
+    #: whether the board's objectives count toward victory (the AI then heads for them)
+    uses_objectives: ClassVar[bool] = False
 
     def determinize(self, match: Match, side: str, chance: Chance) -> None:
         """Re-deal, on an AI's scratch copy, every card `side` cannot see among the zones it cannot see.
@@ -194,11 +196,31 @@ class Ruleset(ABC):
         """Total of `threat_by`: what standing on `cell` next turn risks for a unit of `side`."""
         return sum(self.threat_by(match, side, cell).values())
 
+    def vitality(self, match: Match, ent: int) -> tuple[float, float] | None:
+        """(current, maximum) of what keeps a unit in the fight, as every side sees it; None if unknown.
+
+        Generic: the Health component, else the "hp" and "hp_max" of `unit_view` (a casket's
+        structure cards, say).
+        """
+        import esper
+
+        from game.core.components import Health
+
+        with match.world:
+            health = esper.try_component(ent, Health)
+        if health is not None:
+            return float(health.current), float(health.maximum)
+        view = self.unit_view(match, ent, None)
+        hp, top = view.get("hp"), view.get("hp_max")
+        if isinstance(hp, (int, float)) and isinstance(top, (int, float)) and top > 0:
+            return float(hp), float(top)
+        return None
+
     def evaluate(self, match: Match, side: str) -> float:
         """Static value of the position for `side` (search leaves): won/lost, then strength left.
 
-        Generic: ±100 for a decided match; otherwise each unit able to act counts 1 plus its health
-        fraction, a downed one 0.25, own units plus and enemy units minus.
+        Generic: ±100 for a decided match; otherwise each unit able to act counts 1 plus its
+        `vitality` fraction, a downed one 0.25, own units plus and enemy units minus.
         """
         import esper
 
@@ -211,14 +233,12 @@ class Ruleset(ABC):
             total = 0.0
             for ent, (owner,) in match.units(Side):
                 status = esper.try_component(ent, Status)
-                health = esper.try_component(ent, Health)
-                if status is None and health is None:
+                if status is None and esper.try_component(ent, Health) is None:
                     continue
                 state = status.state if status is not None else "active"
                 if state == "active":
-                    frac = 1.0
-                    if health is not None and health.maximum > 0:
-                        frac = min(1.0, max(0.0, health.current / health.maximum))
+                    vit = self.vitality(match, ent)
+                    frac = 1.0 if vit is None else min(1.0, max(0.0, vit[0] / vit[1])) if vit[1] else 1.0
                     value = 1.0 + frac
                 elif state == "down":
                     value = 0.25

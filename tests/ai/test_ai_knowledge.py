@@ -97,3 +97,34 @@ def test_hard_samples_draw_only_cards_unseen_by_the_side(monkeypatch):
         hidden = Counter(c for z, cs in zones.items() if not live.visible_to(z, "p1") for c in cs)
         assert hidden == unseen
     match.close()
+
+
+def test_vitality_reads_health_else_the_unit_view():
+    from toyrules import ToyRules
+
+    from game.core.components import Health
+
+    match = toy_match(1)
+    assert match.ruleset.vitality(match, 2) == (9.0, 9.0)
+
+    class Viewed(ToyRules):
+        def unit_view(self, match, ent, side):
+            return {"hp": 3, "hp_max": 12}
+
+    with match.world:
+        esper.remove_component(2, Health)
+    assert Viewed().vitality(match, 2) == (3.0, 12.0)
+    assert ToyRules().vitality(match, 2) is None
+    match.close()
+
+
+def test_evaluate_counts_strength_left_for_the_side():
+    from game.core.components import Health
+
+    match = toy_match(1)
+    rs = match.ruleset
+    assert rs.evaluate(match, "p1") == 0.0
+    with match.world:
+        esper.component_for_entity(4, Health).current = 6  # a p2 blade at half health
+    assert rs.evaluate(match, "p1") == 0.5 == -rs.evaluate(match, "p2")
+    match.close()

@@ -207,3 +207,20 @@ def test_explanations_format_as_log_lines():
         assert lines[0].startswith(f"{type(ai).__name__} chose ")
         assert len(lines) == len(ai.last_explanation) > 1
     match.close()
+
+
+def test_objectives_count_only_where_the_rules_use_them():
+    from game.ai.knowledge import Deadline
+    from game.core.board import Objective
+
+    def objective_terms(options: dict) -> list[float]:
+        match = toy_match(6)
+        match.board.objectives = [Objective("centre", "hold", ((3, 5),))]
+        match.scenario.options.update(options)
+        _place(match, {2: (0, 5), 3: (0, 0), 4: (8, 6), 5: (8, 0)})
+        ranked = NormalAI(1).rank(match, match.legal(), Deadline(30.0), lookahead=0)
+        match.close()
+        return [r.terms["objective"] for r in ranked if "objective" in r.terms]
+
+    assert objective_terms({}) == []
+    assert max(objective_terms({"objectives": True})) > 0
