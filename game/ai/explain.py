@@ -47,5 +47,7 @@ def format_explanation(expl: Explanation, who: str = "AI", terms: int = 4) -> li
         extra = ""
         if "samples" in cand:
             extra = f" ({cand['samples']} samples)"
+        if cand.get("note"):
+            extra += f" ({cand['note']})"
         lines.append(f"{head} {cand['label']}: {cand['score']:.2f}{extra}" + (f" [{body}]" if body else ""))
     return lines

@@ -18,7 +18,6 @@ import os
 import sys
 import time
 from collections.abc import Callable
-from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 from typing import Any
 
@@ -128,6 +127,10 @@ def play_game(spec: GameSpec, factory: MatchFactory | None = None) -> dict[str, 
     }
 
 
+def _play_packed(job: tuple[GameSpec, MatchFactory | None]) -> dict[str, Any]:
+    return play_game(*job)
+
+
 def run_ladder(ruleset: str, games: int, seed: int = 1, levels: list[str] | None = None,
                hard_budget: float = DEFAULT_HARD_BUDGET, jobs: int = 1, samples: int | None = None,
                progress: Callable[[int, int], None] | None = None,
@@ -141,18 +144,14 @@ def run_ladder(ruleset: str, games: int, seed: int = 1, levels: list[str] | None
     start = time.perf_counter()
     results: list[dict[str, Any]] = []
     if jobs > 1 and len(specs) > 1:
-        # fresh workers every few games: a ruleset's per-match caches must not pile up over
-        # hundreds of games (a new pool per batch; the pool's own max_tasks_per_child can hang
-        # on Python 3.11)
+        # workers are replaced every few games, so a ruleset's per-match caches cannot pile up
+        # over hundreds of games; results come back as games finish
         ctx = multiprocessing.get_context("spawn")
-        batch = 8 * jobs
-        for start_at in range(0, len(specs), batch):
-            chunk = specs[start_at:start_at + batch]
-            with ProcessPoolExecutor(max_workers=jobs, mp_context=ctx) as pool:
-                for res in pool.map(play_game, chunk, [factory] * len(chunk), chunksize=1):
-                    results.append(res)
-                    if progress:
-                        progress(len(results), len(specs))
+        with ctx.Pool(processes=jobs, maxtasksperchild=8) as pool:
+            for res in pool.imap_unordered(_play_packed, [(spec, factory) for spec in specs]):
+                results.append(res)
+                if progress:
+                    progress(len(results), len(specs))
     else:
         for spec in specs:
             results.append(play_game(spec, factory))

@@ -17,6 +17,7 @@ more than their noise, so thin evidence never overrules the heuristic.
 from __future__ import annotations
 
 import math
+import time
 from dataclasses import dataclass, field
 
 from game.ai.explain import Explanation, candidate, top
@@ -102,8 +103,16 @@ def fast_policy(match: Match, chance: Chance, legal: list[Action], max_moves: in
     return best
 
 
-#: share of the per-decision budget a decision gets once the side turn's budget is spent
-QUICK = 0.05
+#: seconds of every side turn kept for Normal-only decisions once the search has had its share
+#: (capped at a third of the side turn's budget)
+RESERVE = 0.5
+#: the least gain (in `evaluate` units: about a tenth of a unit) for which the search overrules
+#: Normal's favourite: paired samples make tiny but systematic playout biases look significant
+MIN_GAIN = 0.1
+#: Normal's own lookahead width, used once the search time is spent
+NORMAL_LOOKAHEAD = 8
+#: the least a decision gets even when the side turn's budget is gone (Normal's scoring needs it)
+FLOOR = 0.02
 
 
 class HardAI:
@@ -131,53 +140,62 @@ class HardAI:
         self.last_explanation: Explanation = []
         self.times: list[float] = []
         self.samples_done: list[int] = []
+        self._slowest = 0.0
         self._turn_key: tuple[object, ...] | None = None
         self._turn_spent = 0.0
 
     # -- budget ------------------------------------------------------------------------------------
-    def _deadline(self, match: Match) -> Deadline:
+    def _deadline(self, match: Match) -> tuple[Deadline, bool]:
+        """This decision's deadline, and whether it may search.
+
+        The search may spend the side turn's budget less a reserve; the decisions after that
+        are Normal's own (scored in full, a few ms each), within what is left of the turn."""
         key = side_turn_key(match)
         if key != self._turn_key:
             self._turn_key, self._turn_spent = key, 0.0
+        reserve = min(RESERVE, self.turn_budget / 3.0)
         left = self.turn_budget - self._turn_spent
-        # once the side turn's budget is spent, decisions fall back to Normal under a small cap
-        return Deadline(max(QUICK * self.budget, min(self.budget, left)))
+        if left - reserve >= 0.25 * self.budget:
+            return Deadline(min(self.budget, left - reserve)), True
+        return Deadline(max(FLOOR, min(self.normal.budget, self.budget, left))), False
 
     # -- search -----------------------------------------------------------------------------------
     def choose(self, match: Match, legal: list[Action]) -> Action:
         """Search within the budget; Normal's pick unless the samples clearly favour another."""
-        deadline = self._deadline(match)
+        deadline, search = self._deadline(match)
         try:
-            return self._choose(match, legal, deadline)
+            return self._choose(match, legal, deadline, search)
         finally:
             spent = deadline.elapsed()
             self._turn_spent += spent
             self.times.append(spent)
 
-    def _choose(self, match: Match, legal: list[Action], deadline: Deadline) -> Action:
+    def _choose(self, match: Match, legal: list[Action], deadline: Deadline, search: bool) -> Action:
         if len(legal) == 1:
             self.last_explanation = [candidate(label_of(legal[0]), 0.0, {}, note="only legal action")]
             self.samples_done.append(0)
             return legal[0]
-        quick = deadline.seconds <= QUICK * self.budget + 1e-9 < self.budget
-        # Normal's scoring with a much wider lookahead (every promising move applied and its best
-        # follow-up scored) takes up to half the time; sampling the best few takes the rest
-        ranked = self.normal.rank(match, legal, Deadline((1.0 if quick else 0.5) * deadline.seconds),
-                                  lookahead=2 if quick else self.lookahead)
-        if quick:
+        if not search:
+            # the side turn's search time is spent: Normal's own choice, scored in full
+            ranked = self.normal.rank(match, legal, deadline, lookahead=NORMAL_LOOKAHEAD)
             self.samples_done.append(0)
             self.last_explanation = top([candidate(label_of(r.action), r.score, r.terms,
-                                                   note="turn budget spent") for r in ranked])
+                                                   note="turn's search time spent") for r in ranked])
             return ranked[0].action
+        # Normal's scoring with a much wider lookahead (every promising move applied and its best
+        # follow-up scored) takes up to half the time; sampling the best few takes the rest
+        ranked = self.normal.rank(match, legal, Deadline(0.5 * deadline.seconds), lookahead=self.lookahead)
         arms = [Arm(r) for r in self._candidates(match, ranked)]
         side = match.current().side
         done = 0
         margin = 0.08 * deadline.seconds
-        while len(arms) > 1 and not deadline.over(margin) and (self.samples is None or done < self.samples):
+        self._slowest = 0.0
+        while len(arms) > 1 and not deadline.over(margin + self._slowest) and (
+                self.samples is None or done < self.samples):
             with Sample(match, side, self.chance) as sample:
                 seed = self.chance.next_u64()
                 for arm in self._live(arms):
-                    if deadline.over(margin):
+                    if deadline.over(margin + self._slowest):
                         break
                     value = self._playout(sample.reset(), side, arm.ranked.action, seed, deadline, margin)
                     if value is not None:
@@ -234,7 +252,7 @@ class HardAI:
         best_gain = 0.0
         for arm in arms[1:]:
             diff, se, n = paired(arm, base)
-            if n >= 3 and diff > 1.5 * se and diff > best_gain:
+            if n >= 5 and diff > max(2.0 * se, MIN_GAIN) and diff > best_gain:
                 best, best_gain = arm, diff
         return best
 
@@ -250,8 +268,10 @@ class HardAI:
             step(sim, action, default_answer)
             reply: tuple[str, int | None] | None = None
             for _ in range(self.max_steps):
-                if sim.over or deadline.over(margin):
+                # the slowest step seen so far is kept in hand, so the next one cannot overrun
+                if sim.over or deadline.over(margin + self._slowest):
                     break
+                began = time.perf_counter()
                 turn = sim.current()
                 if reply is None and turn.side != side:
                     reply = (turn.side, turn.unit)
@@ -260,10 +280,12 @@ class HardAI:
                 legal = sim.legal()
                 step(sim, fast_policy(sim, policy_chance, legal, self.rollout_moves),
                      default_answer, legal=legal)
+                self._slowest = max(self._slowest, time.perf_counter() - began)
         except StepError:
             return None
         if deadline.over(margin) and not sim.over:
-            return None
+            return None  # cut short: its value would not compare with the others'
+
         return sim.ruleset.evaluate(sim, side)
 
     def decide(self, match: Match, decision: Decision) -> str:

@@ -11,6 +11,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from game.ai.controller import make_controller
+from game.ai.explain import format_explanation
 from game.core.action import Action, Decision
 from game.core.components import Health, Position, Side
 from game.core.events import Event
@@ -27,6 +28,28 @@ class Move:
 
 
 @dataclass
+class Thought:
+    """Why an AI gave one input: its top candidates, and where in the match log the input began."""
+
+    side: str
+    level: str
+    round: int
+    log_at: int
+    explanation: list[dict[str, Any]]
+
+    def event(self) -> Event:
+        """A log entry for the combat log: the choice on the line, the runners-up as its math."""
+        who = f"{self.side} AI ({self.level})"
+        lines = format_explanation(self.explanation, who)
+        head = lines[0] if self.explanation else f"{who}: no reasoning recorded"
+        return Event("ai_reasoning", "∴ " + head, lines[1:], round=self.round, side=self.side)
+
+
+#: AI decisions whose reasoning the session keeps (older ones are dropped)
+THOUGHTS_KEPT = 400
+
+
+@dataclass
 class Step:
     """What one input did: who gave it, what it was, the log lines it produced and who moved."""
 
@@ -35,6 +58,8 @@ class Step:
     answer: str = ""
     events: list[Event] = field(default_factory=list)
     moves: list[Move] = field(default_factory=list)
+    #: why an AI gave this input (None for a person's input or a replay)
+    thought: Thought | None = None
 
 
 class ReplayFeed:
@@ -98,6 +123,8 @@ class Session:
         # Health lost by enemies during each unit's inputs: the results chart's fallback when a
         # ruleset's events carry no "damage"/"attacker" data.
         self.damage_dealt: dict[int, int] = {}
+        #: the reasoning behind recent AI inputs, oldest first (the client shows it on request)
+        self.thoughts: list[Thought] = []
         self.need: Need | None = None
         self.refresh()
 
@@ -199,14 +226,43 @@ class Session:
         assert self.need is not None
         side = self.need.side
         player = self.players[side]
+        before = getattr(player, "last_explanation", None)
         if self.need.decision is not None:
             key = player.decide(self.match, self.need.decision)
-            return self.answer(key)
-        legal = list(self.need.legal)
-        chosen = player.choose(self.match, legal)
-        # Hand the match the legal instance so the step carries its label and path.
-        found = next((a for a in legal if a.same_intent(chosen)), chosen)
-        return self.submit(found)
+            thought = self._think(side, player, before)
+            step = self.answer(key)
+        else:
+            legal = list(self.need.legal)
+            chosen = player.choose(self.match, legal)
+            thought = self._think(side, player, before)
+            # Hand the match the legal instance so the step carries its label and path.
+            found = next((a for a in legal if a.same_intent(chosen)), chosen)
+            step = self.submit(found)
+        step.thought = thought
+        return step
+
+    def _think(self, side: str, player: Any, before: object) -> Thought | None:
+        expl = getattr(player, "last_explanation", None)
+        if expl is None or expl is before:  # a replay feed, or a controller that kept no reasons
+            return None
+        thought = Thought(side, str(getattr(player, "level", "ai")), self.match.round,
+                          len(self.match.log), [dict(c) for c in expl])
+        self.thoughts.append(thought)
+        del self.thoughts[:-THOUGHTS_KEPT]
+        return thought
+
+    def thoughts_with_log(self) -> list[Event]:
+        """The match log with each AI input's reasoning entry placed just before its events."""
+        events: list[Event] = []
+        pending = [t for t in self.thoughts if t.log_at <= len(self.match.log)]
+        k = 0
+        for i, ev in enumerate(self.match.log):
+            while k < len(pending) and pending[k].log_at <= i:
+                events.append(pending[k].event())
+                k += 1
+            events.append(ev)
+        events.extend(t.event() for t in pending[k:])
+        return events
 
     @property
     def can_undo(self) -> bool:

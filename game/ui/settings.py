@@ -1,4 +1,4 @@
-"""Player settings (UI scale, animation speed, palette, sound, fullscreen), kept as JSON in user_dir."""
+"""Player settings (UI scale, animation speed, palette, sound, fullscreen, AI reasoning), kept as JSON."""
 
 from __future__ import annotations
 
@@ -23,6 +23,8 @@ class Settings:
     volume: float = 0.7
     muted: bool = False
     fullscreen: bool = False
+    #: show each AI input's top candidates on the board and in the combat log (X in battle)
+    ai_reasoning: bool = False
 
     def clean(self) -> Settings:
         """Values forced into their allowed ranges (a hand-edited file cannot break the game)."""
@@ -35,6 +37,7 @@ class Settings:
         self.volume = min(1.0, max(0.0, float(self.volume)))
         self.muted = bool(self.muted)
         self.fullscreen = bool(self.fullscreen)
+        self.ai_reasoning = bool(self.ai_reasoning)
         return self
 
     @property

@@ -224,3 +224,20 @@ def test_objectives_count_only_where_the_rules_use_them():
 
     assert objective_terms({}) == []
     assert max(objective_terms({"objectives": True})) > 0
+
+
+def test_hard_plays_normal_once_the_turns_search_time_is_spent():
+    """Past its search allowance Hard picks what Normal picks, so late decisions never get worse."""
+    match = toy_match(3)
+    spent = HardAI(1, budget=1.0, turn_budget=0.0)
+    normal = NormalAI(1)
+    for _ in range(4):
+        legal = match.legal()
+        if match.over or len(legal) < 2:
+            break
+        mine = spent.choose(match, legal)
+        assert mine.same_intent(normal.choose(match, legal))
+        assert spent.samples_done[-1] == 0
+        assert "search time spent" in spent.last_explanation[0].get("note", "")
+        match.submit(mine)
+    match.close()

@@ -55,6 +55,7 @@ HELP_LINES: list[tuple[str, str]] = [
     ("L", "show or hide the combat log"),
     ("H", "show or hide the hand strip (click a lit card to play it)"),
     ("I", "everything known about the selected unit"),
+    ("X", "show or hide the AI's reasoning (its top choices; may name cards in its hand)"),
     ("Ctrl+S", "save the game"),
     ("Esc", "menu (save, load, settings, rules, quit)"),
     ("F1 / ?", "this help"),
@@ -259,7 +260,7 @@ class BattleScene(Scene):
         self.log.side_colours = {s: self.pal.side(i) for i, s in enumerate(self.session.sides)}
         humans = session.human_sides()
         self.viewer: str | None = humans[0] if humans and not replay else None
-        self.log.set_viewer(self.viewer, self.match.log)
+        self.log.set_viewer(self.viewer, self._log_events())
         self.chooser: list[Action] | None = None
         self.move_options: dict[Cell, list[Action]] = {}
         self.handoff: str | None = None
@@ -339,12 +340,47 @@ class BattleScene(Scene):
         self.tokens = TokenArt(self.fonts, self.pal)
         self.fx = ChanceFx(self.fonts, self.pal)
         self.fx.speed = self.app.settings.anim_factor
-        events = self.match.log
+        events = self._log_events()
         self.log = LogPanel(self.fonts, self.pal)
         self.log.side_colours = {s: self.pal.side(i) for i, s in enumerate(self.session.sides)}
         self.log.set_viewer(self.viewer, events)
         self.layout_rects(self.app.screen_size)
         self.refresh()
+
+    # -- AI reasoning --------------------------------------------------------------------------
+    @property
+    def show_reasoning(self) -> bool:
+        """Whether AI inputs show their top choices (a saved setting, toggled with X)."""
+        return bool(self.app.settings.ai_reasoning)
+
+    def _log_events(self) -> list[Any]:
+        return self.session.thoughts_with_log() if self.show_reasoning else list(self.match.log)
+
+    def toggle_reasoning(self) -> None:
+        """Show or hide the AI's reasoning on the board and in the log; the choice is saved."""
+        self.app.settings.ai_reasoning = not self.app.settings.ai_reasoning
+        self.app.apply_settings()
+        self.log.set_events(self._log_events())
+        self._panel_surface = None
+        shown = self.show_reasoning
+        self.toast = ("AI reasoning shown" if shown else "AI reasoning hidden", 1.5)
+        self.dirty = True
+
+    def reasoning_lines(self) -> list[tuple[str, bool]]:
+        """The latest AI input's candidates as (text, is_heading) lines; empty when there is none."""
+        if not self.session.thoughts:
+            return []
+        t = self.session.thoughts[-1]
+        lines: list[tuple[str, bool]] = [(f"{t.side} · {t.level} AI, round {t.round} · X hides", True)]
+        for i, cand in enumerate(t.explanation[:4]):
+            extra = f", {cand['samples']} samples" if "samples" in cand else ""
+            note = f" ({cand['note']})" if cand.get("note") else ""
+            mark = "▶" if i == 0 else f"{i + 1}."
+            lines.append((f"{mark} {cand['label']}: {cand['score']:.2f}{extra}{note}", i == 0))
+            terms = sorted(cand.get("terms", {}).items(), key=lambda kv: -abs(kv[1]))[:3]
+            if terms:
+                lines.append(("    " + ", ".join(f"{k} {v:+.2f}" for k, v in terms), False))
+        return lines
 
     # -- reading state -------------------------------------------------------------------------
     def _check_handoff(self) -> None:
@@ -501,6 +537,8 @@ class BattleScene(Scene):
         """Show what an input did: log, chance popups and sounds, slides."""
         factor = 0.0 if self.fast else self.app.settings.anim_factor
         self.fx.speed = factor
+        if step.thought is not None and self.show_reasoning:
+            self.log.add([step.thought.event()])
         self.log.add(step.events)
         for ev in step.events:
             if not ev.visible_to(self.viewer):
@@ -547,7 +585,7 @@ class BattleScene(Scene):
         """Take back the last move."""
         if self.human_input and self.session.undo():
             self.slides.clear()
-            self.log.set_events(self.match.log)
+            self.log.set_events(self._log_events())
             self.refresh()
             self.toast = ("Move undone.", 1.5)
 
@@ -734,6 +772,9 @@ class BattleScene(Scene):
             return
         if key == pygame.K_i:
             self.overlay = "info"
+            return
+        if key == pygame.K_x:
+            self.toggle_reasoning()
             return
         if key == pygame.K_l:
             self.show_log = not self.show_log
@@ -1061,7 +1102,7 @@ class BattleScene(Scene):
             self.viewer = self.handoff
             self.handoff = None
             self.selected = None
-            self.log.set_viewer(self.viewer, self.match.log)
+            self.log.set_viewer(self.viewer, self._log_events())
             self.refresh()
             self.centre_on_active()
         elif event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
@@ -1115,6 +1156,8 @@ class BattleScene(Scene):
         self._draw_tokens(surface)
         self._draw_strip(surface)
         self.fx.draw(surface, self.board_rect)
+        if self.show_reasoning:
+            self._draw_reasoning(surface)
         surface.set_clip(clip)
         self._draw_bar(surface)
         self._draw_panel(surface)
@@ -1931,6 +1974,29 @@ class BattleScene(Scene):
             hint += " · or click an arrow"
         surface.blit(f.render(hint, Fonts.SMALL, pal.dim), (rect.x + pad, rect.bottom - pad - lh))
         self._draw_facings(surface)
+
+    def _draw_reasoning(self, surface: pygame.Surface) -> None:
+        """The latest AI input's top choices in the board's top-left corner."""
+        lines = self.reasoning_lines()
+        if not lines:
+            return
+        f, pal = self.fonts, self.pal
+        lh = f.line_height(Fonts.SMALL)
+        pad = f.px(8)
+        width = min(f.px(440), self.board_rect.w - 2 * pad)
+        indent = f.px(16)
+        rows: list[tuple[str, bool, int]] = []
+        for text, strong in lines:
+            x = indent if text.startswith("    ") else 0
+            parts = f.wrap(text.strip(), width - 2 * pad - x, Fonts.SMALL, strong)
+            rows.extend((part, strong, x) for part in parts)
+        rect = pygame.Rect(self.board_rect.x + pad, self.board_rect.y + pad, width, lh * len(rows) + 2 * pad)
+        panel(surface, rect, pal, alpha=225)
+        y = rect.y + pad
+        for i, (text, strong, x) in enumerate(rows):
+            colour = pal.active if i == 0 else (pal.text if strong else pal.dim)
+            surface.blit(f.render(text, Fonts.SMALL, colour, strong), (rect.x + pad + x, y))
+            y += lh
 
     def _draw_toast(self, surface: pygame.Surface) -> None:
         if self.toast is None:

@@ -1,4 +1,7 @@
-"""The settings screen: UI scale, animation speed, palette, volume and mute, fullscreen (saved on change)."""
+"""The settings screen: UI scale, animation speed, palette, volume and mute, fullscreen, AI reasoning.
+
+Every change is saved at once.
+"""
 
 from __future__ import annotations
 
@@ -78,6 +81,11 @@ class SettingsScene(GuiScene):
         self.full = UIButton(
             pygame.Rect(x, y, field_w, row - 8), "On" if s.fullscreen else "Off", self.manager
         )
+        y += row
+        label("AI reasoning")
+        self.reasoning = UIButton(
+            pygame.Rect(x, y, field_w, row - 8), "Shown" if s.ai_reasoning else "Hidden", self.manager
+        )
         y += row + f.px(20)
         self.back = UIButton(pygame.Rect(m, y, f.px(160), f.px(42)), "Back", self.manager)
         UILabel(
@@ -119,6 +127,10 @@ class SettingsScene(GuiScene):
                 s.fullscreen = not s.fullscreen
                 self._changed()
                 self.resize(self.app.screen_size)
+            elif event.ui_element is self.reasoning:
+                s.ai_reasoning = not s.ai_reasoning
+                self.reasoning.set_text("Shown" if s.ai_reasoning else "Hidden")
+                self._changed()
             elif event.ui_element is self.back:
                 self.app.pop()
         elif event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:

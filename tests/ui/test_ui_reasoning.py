@@ -1,0 +1,94 @@
+"""The AI's reasoning in the window: X shows the latest AI input's top choices and logs them."""
+
+from __future__ import annotations
+
+import json
+
+import pygame
+import pytest
+
+from game.core import ruleset as registry
+from game.ui.app import build_session
+from game.ui.scenes.battle import BattleScene
+from game.ui.settings import settings_path
+
+pytestmark = pytest.mark.skipif("voidmarked" not in registry.available(), reason="voidmarked not implemented")
+
+
+def watch(app, specs: tuple[str, str]) -> BattleScene:
+    session = build_session("voidmarked", "square/voidmarked_warehouse.tmx", 3, *specs)
+    scene = BattleScene(app, session)
+    app.switch(scene)
+    app.step(block=False)
+    return scene
+
+
+def ai_inputs(scene: BattleScene, n: int) -> list:
+    """n AI inputs applied one at a time, as the watch-pace loop would."""
+    steps = []
+    for _ in range(n):
+        if not scene.session.waiting_for_ai:
+            break
+        step = scene.session.step_ai()
+        scene.apply_step(step)
+        steps.append(step)
+    return steps
+
+
+def test_x_shows_the_ai_top_choices_on_the_board_and_in_the_log(app, driver):
+    scene = watch(app, ("ai:normal", "ai:easy"))
+    assert not scene.show_reasoning
+    steps = ai_inputs(scene, 6)
+    assert steps and all(s.thought is not None for s in steps)
+    assert not any(e.kind == "ai_reasoning" for e in scene.log.events)  # hidden until asked for
+
+    driver.key(pygame.K_x)
+    assert scene.show_reasoning
+    # the toggle is a saved setting
+    assert json.loads(settings_path().read_text())["ai_reasoning"] is True
+    # every AI input so far (the loop may have played more while the key was handled) now has
+    # its reasoning entry, placed just before the events it caused
+    thoughts = scene.session.thoughts
+    notes = [i for i, e in enumerate(scene.log.events) if e.kind == "ai_reasoning"]
+    assert len(notes) == len(thoughts) >= len(steps)
+    for k, (thought, i) in enumerate(zip(thoughts, notes, strict=True)):
+        assert thought.explanation[0]["label"] in scene.log.events[i].text
+        # the runners-up are the entry's expandable lines
+        assert len(scene.log.events[i].math) == len(thought.explanation) - 1
+        assert i - k == thought.log_at  # match events before it = where the input began
+    for step in steps:
+        assert step.thought is not None
+        if step.action is not None:
+            # the top candidate is what the AI actually did
+            assert step.thought.explanation[0]["label"] == (step.action.label or step.action.kind)
+
+    # the board box names the side, the level and the chosen action with its score
+    lines = scene.reasoning_lines()
+    last = scene.session.thoughts[-1]
+    assert lines[0][0].startswith(f"{last.side} · {last.level} AI")
+    assert last.explanation[0]["label"] in lines[1][0]
+    # ...and is drawn: the board's top-left corner changes when it is shown
+    scene.draw(app.screen)
+    corner = scene.board_rect.x + 20, scene.board_rect.y + 12
+    shown = pygame.Surface.copy(app.screen.subsurface(pygame.Rect(corner, (200, 40))))
+
+    new = ai_inputs(scene, 1)
+    assert new and scene.log.events[-len(new[0].events) - 1].kind == "ai_reasoning"
+
+    driver.key(pygame.K_x)
+    assert not scene.show_reasoning
+    assert not any(e.kind == "ai_reasoning" for e in scene.log.events)
+    scene.draw(app.screen)
+    hidden = app.screen.subsurface(pygame.Rect(corner, (200, 40)))
+    assert pygame.image.tobytes(shown, "RGB") != pygame.image.tobytes(hidden, "RGB")
+
+
+def test_a_person_input_records_no_reasoning(app, driver):
+    scene = watch(app, ("human", "ai:normal"))
+    driver.key(pygame.K_x)
+    assert scene.session.waiting_for_human
+    end = next(a for a in scene.session.legal() if a.kind == "end")
+    step = scene.session.submit(end)
+    assert step.thought is None
+    ai_inputs(scene, 3)
+    assert scene.session.thoughts and all(t.side == "p2" for t in scene.session.thoughts)
