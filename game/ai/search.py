@@ -185,6 +185,11 @@ class HardAI:
         # Normal's scoring with a much wider lookahead (every promising move applied and its best
         # follow-up scored) takes up to half the time; sampling the best few takes the rest
         ranked = self.normal.rank(match, legal, Deadline(0.5 * deadline.seconds), lookahead=self.lookahead)
+        if not match.ruleset.playouts_guide_search:
+            self.samples_done.append(0)
+            self.last_explanation = top([candidate(label_of(r.action), r.score, r.terms,
+                                                   note="wide lookahead") for r in ranked])
+            return ranked[0].action
         arms = [Arm(r) for r in self._candidates(match, ranked)]
         side = match.current().side
         done = 0

@@ -241,3 +241,19 @@ def test_hard_plays_normal_once_the_turns_search_time_is_spent():
         assert "search time spent" in spent.last_explanation[0].get("note", "")
         match.submit(mine)
     match.close()
+
+
+def test_hard_skips_sampling_where_the_ruleset_says_playouts_mislead(monkeypatch):
+    """A ruleset that turns `playouts_guide_search` off gets Hard's ranking, never an override."""
+    match = toy_match(5)
+    monkeypatch.setattr(type(match.ruleset), "playouts_guide_search", False)
+    hard = HardAI(1, budget=30.0, samples=6)
+    for _ in range(4):
+        legal = match.legal()
+        if match.over or len(legal) < 2:
+            break
+        pick = hard.choose(match, legal)
+        assert hard.samples_done[-1] == 0
+        assert hard.last_explanation[0]["note"] == "wide lookahead"
+        match.submit(pick)
+    match.close()
