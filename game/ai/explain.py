@@ -35,13 +35,18 @@ def top(cands: list[dict[str, Any]], n: int = TOP) -> Explanation:
     return sorted(cands, key=lambda c: -c["score"])[:n]
 
 
+def main_terms(cand: dict[str, Any], n: int = 4) -> list[tuple[str, float]]:
+    """A candidate's n largest score terms by size, as (name, value)."""
+    return sorted(cand.get("terms", {}).items(), key=lambda kv: -abs(kv[1]))[:n]
+
+
 def format_explanation(expl: Explanation, who: str = "AI", terms: int = 4) -> list[str]:
     """Log lines: the choice with its main terms, then the runners-up."""
     if not expl:
         return [f"{who}: no explanation recorded"]
     lines: list[str] = []
     for i, cand in enumerate(expl):
-        main = sorted(cand.get("terms", {}).items(), key=lambda kv: -abs(kv[1]))[:terms]
+        main = main_terms(cand, terms)
         body = ", ".join(f"{name} {value:+.2f}" for name, value in main)
         head = f"{who} chose" if i == 0 else "    over"
         extra = ""

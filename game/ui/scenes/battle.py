@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
+from game.ai.explain import main_terms
 from game.core.action import Action
 from game.core.geometry import Cell
 from game.core.ruleset import Preview
@@ -377,7 +378,7 @@ class BattleScene(Scene):
             note = f" ({cand['note']})" if cand.get("note") else ""
             mark = "▶" if i == 0 else f"{i + 1}."
             lines.append((f"{mark} {cand['label']}: {cand['score']:.2f}{extra}{note}", i == 0))
-            terms = sorted(cand.get("terms", {}).items(), key=lambda kv: -abs(kv[1]))[:3]
+            terms = main_terms(cand, 3)
             if terms:
                 lines.append(("    " + ", ".join(f"{k} {v:+.2f}" for k, v in terms), False))
         return lines
