@@ -35,9 +35,18 @@ def top(cands: list[dict[str, Any]], n: int = TOP) -> Explanation:
     return sorted(cands, key=lambda c: -c["score"])[:n]
 
 
-def main_terms(cand: dict[str, Any], n: int = 4) -> list[tuple[str, float]]:
-    """A candidate's n largest score terms by size, as (name, value)."""
-    return sorted(cand.get("terms", {}).items(), key=lambda kv: -abs(kv[1]))[:n]
+def headline(cand: dict[str, Any]) -> str:
+    """'label: score', with the samples behind it and any note."""
+    extra = f" ({cand['samples']} samples)" if "samples" in cand else ""
+    if cand.get("note"):
+        extra += f" ({cand['note']})"
+    return f"{cand['label']}: {cand['score']:.2f}{extra}"
+
+
+def terms_text(cand: dict[str, Any], n: int = 4) -> str:
+    """A candidate's n largest score terms by size: 'damage +4.10, kill +2.80'."""
+    main = sorted(cand.get("terms", {}).items(), key=lambda kv: -abs(kv[1]))[:n]
+    return ", ".join(f"{name} {value:+.2f}" for name, value in main)
 
 
 def format_explanation(expl: Explanation, who: str = "AI", terms: int = 4) -> list[str]:
@@ -46,13 +55,7 @@ def format_explanation(expl: Explanation, who: str = "AI", terms: int = 4) -> li
         return [f"{who}: no explanation recorded"]
     lines: list[str] = []
     for i, cand in enumerate(expl):
-        main = main_terms(cand, terms)
-        body = ", ".join(f"{name} {value:+.2f}" for name, value in main)
+        body = terms_text(cand, terms)
         head = f"{who} chose" if i == 0 else "    over"
-        extra = ""
-        if "samples" in cand:
-            extra = f" ({cand['samples']} samples)"
-        if cand.get("note"):
-            extra += f" ({cand['note']})"
-        lines.append(f"{head} {cand['label']}: {cand['score']:.2f}{extra}" + (f" [{body}]" if body else ""))
+        lines.append(f"{head} {headline(cand)}" + (f" [{body}]" if body else ""))
     return lines

@@ -41,8 +41,7 @@ class Thought:
         """A log entry for the combat log: the choice on the line, the runners-up as its math."""
         who = f"{self.side} AI ({self.level})"
         lines = format_explanation(self.explanation, who)
-        head = lines[0] if self.explanation else f"{who}: no reasoning recorded"
-        return Event("ai_reasoning", "∴ " + head, lines[1:], round=self.round, side=self.side)
+        return Event("ai_reasoning", "∴ " + lines[0], lines[1:], round=self.round, side=self.side)
 
 
 #: AI decisions whose reasoning the session keeps (older ones are dropped)

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
-from game.ai.explain import main_terms
+from game.ai.explain import headline, terms_text
 from game.core.action import Action
 from game.core.geometry import Cell
 from game.core.ruleset import Preview
@@ -374,13 +374,11 @@ class BattleScene(Scene):
         t = self.session.thoughts[-1]
         lines: list[tuple[str, bool]] = [(f"{t.side} · {t.level} AI, round {t.round} · X hides", True)]
         for i, cand in enumerate(t.explanation[:4]):
-            extra = f", {cand['samples']} samples" if "samples" in cand else ""
-            note = f" ({cand['note']})" if cand.get("note") else ""
             mark = "▶" if i == 0 else f"{i + 1}."
-            lines.append((f"{mark} {cand['label']}: {cand['score']:.2f}{extra}{note}", i == 0))
-            terms = main_terms(cand, 3)
+            lines.append((f"{mark} {headline(cand)}", i == 0))
+            terms = terms_text(cand, 3)
             if terms:
-                lines.append(("    " + ", ".join(f"{k} {v:+.2f}" for k, v in terms), False))
+                lines.append(("    " + terms, False))
         return lines
 
     # -- reading state -------------------------------------------------------------------------
