@@ -154,8 +154,13 @@ def simulate(ruleset_id: str, map_path: str | None, games: int, seed: int,
 
 
 def progress_bar(done: int, total: int) -> None:
-    """A one-line progress bar on stderr (only when it is a terminal)."""
+    """A one-line progress bar on stderr; where stderr is a log file, not a terminal, a plain
+    line at every tenth of the way, so long headless runs still show how far they are."""
     if not sys.stderr.isatty():
+        tenth = max(1, total // 10)
+        if done == total or done % tenth == 0:
+            sys.stderr.write(f"{done}/{total} games\n")
+            sys.stderr.flush()
         return
     width = 30
     filled = width * done // max(total, 1)

@@ -178,3 +178,13 @@ def test_replay_with_a_tampered_final_hash(tmp_path, capsys):
     replay.write_text(json.dumps(data))
     code, out, err = _run(["replay", str(replay)], capsys)
     assert code == 2 and "differs" in err and len(err.splitlines()) == 1
+
+
+def test_progress_goes_to_a_log_as_plain_lines_at_each_tenth(capsys):
+    from game.sim import progress_bar
+
+    for done in range(1, 21):
+        progress_bar(done, 20)
+    captured = capsys.readouterr()
+    assert captured.out == ""
+    assert captured.err.splitlines() == [f"{n}/20 games" for n in range(2, 21, 2)]
