@@ -92,7 +92,7 @@ class Ruleset(ABC):
     #: action kinds that draw no chance and may be undone until a chance event happens
     undoable: ClassVar[frozenset[str]] = frozenset({"move"})
     #: whether the Hard AI may overrule its ranking on sampled playouts; a ruleset whose short
-    #: greedy playouts measured worse than the ranking (on the ladder) turns this off
+    #: playouts measured worse than the ranking (on the ladder) turns this off
     playouts_guide_search: ClassVar[bool] = True
 
     # -- content -------------------------------------------------------------------------------
