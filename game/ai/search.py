@@ -19,6 +19,7 @@ from __future__ import annotations
 import math
 import time
 from dataclasses import dataclass, field
+from statistics import NormalDist
 
 from game.ai.explain import Explanation, candidate, top
 from game.ai.knowledge import Deadline, Sample, StepError, default_answer, side_turn_key, step, units
@@ -61,7 +62,9 @@ def fast_policy(match: Match, chance: Chance, legal: list[Action], max_moves: in
     Aimed actions (attacks, powers) and a few moves are scored: the move ending nearest an enemy
     and random others from the AI's own chance (the ruleset's assess is the costly part).
     Untargeted actions (reload, dash, end...) are taken only when nothing scores above zero:
-    some rulesets price them by scanning the whole board, too slow for a rollout step.
+    some rulesets price them by scanning the whole board, too slow for a rollout step. The kinds
+    the ruleset lists in `rollout_plain` are scored with the rest: a playout that can never turn
+    or vent after an attack would favour every candidate that turns or vents first.
     """
     rs = match.ruleset
     turn = match.current()
@@ -69,6 +72,7 @@ def fast_policy(match: Match, chance: Chance, legal: list[Action], max_moves: in
     moves = [a for a in legal if is_move(rs, a)]
     aimed = [a for a in legal if not is_move(rs, a) and (a.target is not None or a.cell is not None)]
     plain = [a for a in legal if not is_move(rs, a) and a.target is None and a.cell is None]
+    cheap = [a for a in plain if a.kind in rs.rollout_plain]
     if len(moves) > max_moves:
         picked: list[Action] = []
         foes = [u.cell for u in info.values() if u.side != turn.side and u.active]
@@ -90,7 +94,7 @@ def fast_policy(match: Match, chance: Chance, legal: list[Action], max_moves: in
     best: Action | None = None
     best_score = 0.0
     with match.world:
-        for a in aimed + moves:
+        for a in aimed + moves + cheap:
             s = rs.assess(match, a).score()
             target = info.get(a.target) if a.target is not None else None
             if target is not None and target.side != turn.side and s > 0:
@@ -103,12 +107,41 @@ def fast_policy(match: Match, chance: Chance, legal: list[Action], max_moves: in
     return best
 
 
+def leaf_value(match: Match, side: str) -> float:
+    """The ruleset's `evaluate`, plus the pressure each side stands under while the match runs."""
+    rs = match.ruleset
+    value = rs.evaluate(match, side)
+    if match.over:
+        return value
+    others = [s for s in match.scenario.squads if s != side]
+    balance = sum(rs.pressure(match, s) for s in others) - rs.pressure(match, side)
+    return value + PRESSURE_WEIGHT * balance
+
+
 #: seconds of every side turn kept for Normal-only decisions once the search has had its share
 #: (capped at a third of the side turn's budget)
 RESERVE = 0.5
 #: the least gain (in `evaluate` units: about a tenth of a unit) for which the search overrules
 #: Normal's favourite: paired samples make tiny but systematic playout biases look significant
 MIN_GAIN = 0.1
+#: chance, shared among the challengers, that the search overrules Normal's favourite on noise alone
+ALPHA = 0.05
+#: the fewest paired samples on which the search may overrule Normal's favourite
+MIN_SAMPLES = 5
+
+
+def t_quantile(p: float, df: int) -> float:
+    """Student's t quantile (Cornish-Fisher expansion about the normal one): within 1 % from 4
+    degrees of freedom, the fewest the search decides on."""
+    z = NormalDist().inv_cdf(p)
+    d = max(1, df)
+    return (z + (z ** 3 + z) / (4 * d) + (5 * z ** 5 + 16 * z ** 3 + 3 * z) / (96 * d * d)
+            + (3 * z ** 7 + 19 * z ** 5 + 17 * z ** 3 - 15 * z) / (384 * d ** 3))
+
+
+#: weight of the pressure balance at a search leaf: the enemies' best next attacks on the side
+#: against the side's on them (`Ruleset.pressure`), about half of which a round of play realises
+PRESSURE_WEIGHT = 0.5
 #: Normal's own lookahead width, used once the search time is spent
 NORMAL_LOOKAHEAD = 8
 #: the least a decision gets even when the side turn's budget is gone (Normal's scoring needs it)
@@ -252,12 +285,16 @@ class HardAI:
         return live
 
     def _pick(self, arms: list[Arm]) -> Arm:
+        """Normal's favourite unless a challenger beats it beyond the noise of picking the best
+        of several: each paired mean is tested one-sided at `ALPHA` shared among the challengers
+        (Student's t, as the sample counts are small), and must also gain `MIN_GAIN`."""
         base = arms[0]
         best = base
         best_gain = 0.0
+        level = 1.0 - ALPHA / max(1, len(arms) - 1)
         for arm in arms[1:]:
             diff, se, n = paired(arm, base)
-            if n >= 5 and diff > max(2.0 * se, MIN_GAIN) and diff > best_gain:
+            if n >= MIN_SAMPLES and diff > max(t_quantile(level, n - 1) * se, MIN_GAIN) and diff > best_gain:
                 best, best_gain = arm, diff
         return best
 
@@ -291,8 +328,9 @@ class HardAI:
         if deadline.over(margin) and not sim.over:
             return None  # cut short: its value would not compare with the others'
 
-        return sim.ruleset.evaluate(sim, side)
+        return leaf_value(sim, side)
 
     def decide(self, match: Match, decision: Decision) -> str:
-        """Mid-resolution answers follow the ruleset's advice (a pending resolution cannot be copied)."""
-        return decide_by_advice(self, match, decision)
+        """Mid-resolution answers follow the ruleset's advice (a pending resolution cannot be
+        copied), with lasting resources priced for the whole fight (`Ruleset.far_thrift`)."""
+        return decide_by_advice(self, match, decision, match.ruleset.far_thrift)

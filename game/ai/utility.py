@@ -412,10 +412,17 @@ class NormalAI:
         return decide_by_advice(self, match, decision)
 
 
-def decide_by_advice(ai: Any, match: Match, decision: Decision) -> str:
-    """Answer with the ruleset's advice for the deciding side and record it as the explanation."""
+def decide_by_advice(ai: Any, match: Match, decision: Decision, thrift: float = 1.0) -> str:
+    """Answer with the ruleset's advice for the deciding side and record it as the explanation.
+
+    `thrift` is how many times the advice's own price the answer's lasting resources cost
+    (`Ruleset.spent`): 1 takes the advice as it is."""
     with match.world:
         values = match.ruleset.advise(match, decision)
+        if values and thrift != 1.0:
+            for key, cost in match.ruleset.spent(match, decision).items():
+                if key in values:
+                    values[key] -= (thrift - 1.0) * cost
     keys = decision.keys()
     labels = {o.key: o.label or o.key for o in decision.options}
     if not values:

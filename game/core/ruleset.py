@@ -94,6 +94,12 @@ class Ruleset(ABC):
     #: whether the Hard AI may overrule its ranking on sampled playouts; a ruleset whose short
     #: playouts measured worse than the ranking (on the ladder) turns this off
     playouts_guide_search: ClassVar[bool] = True
+    #: kinds of untargeted action cheap enough to score at every step of the Hard AI's playouts
+    #: (facing, say); the others are played there only when nothing else scores
+    rollout_plain: ClassVar[frozenset[str]] = frozenset()
+    #: how many times `advise`'s price of a lasting resource (`spent`) the Hard AI pays, planning
+    #: for the whole fight where the other levels weigh one resolution; measured per ruleset
+    far_thrift: ClassVar[float] = 1.0
 
     # -- content -------------------------------------------------------------------------------
     @abstractmethod
@@ -142,6 +148,12 @@ class Ruleset(ABC):
 
     def advise(self, match: Match, decision: Decision) -> dict[str, float]:
         """Value of each answer to a decision for the deciding side (higher is better)."""
+        return {}
+
+    def spent(self, match: Match, decision: Decision) -> dict[str, float]:
+        """What each answer spends of resources that do not come back (a card cheated from a hand
+        kept for the whole fight), in `advise`'s units and already priced into it. The Hard AI
+        prices them `far_thrift` times over. Default: nothing."""
         return {}
 
     # -- hooks for the AI levels (generic defaults; a ruleset may refine them) ---------------------
@@ -249,6 +261,15 @@ class Ruleset(ABC):
                     value = 0.0
                 total += value if owner.side == side else -value
         return total
+
+    def pressure(self, match: Match, side: str) -> float:
+        """What the enemies of `side` can expect to take from it with their next attacks, in
+        `evaluate`'s units: each standing enemy's best exact-odds attack on a unit of `side`
+        (health as a fraction of the unit's maximum, plus the take-out). The Hard AI's search
+        leaves weigh it both ways, so a playout that ends with a unit in the open before waiting
+        enemies is not valued like one that ends in cover. 0 when the ruleset does not say.
+        """
+        return 0.0
 
     def invariants(self, match: Match) -> list[str]:
         """Broken invariants (conformance test): empty when all is well."""

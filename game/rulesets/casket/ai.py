@@ -15,6 +15,7 @@ from game.core.components import Table
 from game.core.ruleset import Assessment
 from game.rulesets.casket.components import (
     THRESHOLDS,
+    Casket,
     CasketFrame,
     CasketHeat,
     CasketMotion,
@@ -263,6 +264,45 @@ def _card_terms(match: Match, ctx: _Ctx, ent: int, card: CardDef, action: Action
         elif eff.kind == "no_attack" and move is None:
             out.cost += 0.5
     return out
+
+
+#: hexes an enemy is taken to close before attacking, for the pressure estimate (a Move's worth)
+CLOSING = 3
+
+
+def pressure(match: Match, side: str) -> float:
+    """Each active enemy's best next attack on a casket of `side` (exact odds from where it stands,
+    half when it must first close up to `CLOSING` hexes), summed, in `evaluate`'s units: structure
+    over the starting deck plus the defeat chance.
+
+    It reads the enemies' hands, so it is for the AI's determinized scratch copies only, where
+    every card `side`'s opponent holds has been re-dealt from what the AI cannot see.
+    """
+    content: Content = match.ruleset.content  # type: ignore[attr-defined]
+    mine = [e for e in caskets(match) if side_of(e) == side and is_active(e)]
+    grid = match.board.grid
+    total = 0.0
+    for foe in caskets(match):
+        if side_of(foe) == side or not is_active(foe):
+            continue
+        here = cell_of(foe)
+        best = 0.0
+        for cid in sorted(set(structure(foe).zones.get("hand", []))):
+            card = content.card(cid)
+            if card.attack is None or card_block(foe, card):
+                continue
+            for ent in mine:
+                there = cell_of(ent)
+                dist = match.board.distance(here, there)
+                if dist > card.attack.range + CLOSING:
+                    continue
+                facing = grid.direction_to(here, there)  # type: ignore[attr-defined]
+                near = dist <= card.attack.range and not attack_block(match, foe, ent, card, facing=facing)
+                value, kill = attack_value(match, foe, ent, card, None)
+                start = max(1, len(get(ent, Casket).start_deck))
+                best = max(best, (value / start + kill) * (1.0 if near else 0.5))
+        total += best
+    return total
 
 
 def _facing_value(match: Match, ent: int, cell: Cell, facing: int) -> float:

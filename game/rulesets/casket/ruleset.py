@@ -44,6 +44,7 @@ class CasketRuleset(Ruleset):
     # activation) lost to Normal on the ladder: 31.5 % with greedy playouts, 40 % with playouts
     # scored like Normal (100 games each). Hard keeps its wider lookahead ranking here.
     playouts_guide_search: ClassVar[bool] = False
+    rollout_plain: ClassVar[frozenset[str]] = frozenset({"activate", "turn", "card"})
 
     @property
     def content(self) -> Content:
@@ -165,6 +166,11 @@ class CasketRuleset(Ruleset):
                     value = view.strength(ent)
                     total += value if side_of(ent) == side else -value
             return total
+
+    def pressure(self, match: Match, side: str) -> float:
+        """The enemies' best next attacks on `side` (Hard's search leaves, on scratch copies)."""
+        with match.world:
+            return ai.pressure(match, side)
 
     def determinize(self, match: Match, side: str, chance: Chance) -> None:
         """Re-deal hidden cards (generic), and reshuffle every face-down wound deck."""

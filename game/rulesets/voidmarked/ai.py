@@ -295,6 +295,29 @@ def _assess_voidcall(match: Match, ctx: _Context, action: Action) -> Assessment:
     return Assessment(expected_damage=ev, kill_chance=kill, cost=VE_COST * v.cost + backlash)
 
 
+# -- pressure --------------------------------------------------------------------------------------
+#: what a take-out costs in `evaluate`'s units beyond the health lost: a standing unit counts
+#: 1 plus its health fraction, a grasping one 0.25
+TAKEOUT_WORTH = 0.75
+
+
+def pressure(match: Match, side: str) -> float:
+    """Each standing enemy's best next attack on a standing unit of `side`, summed (exact odds,
+    discounted as the exposure term is when the enemy lacks sight or range), in `evaluate`'s
+    units: health lost over the unit's maximum plus the take-out."""
+    prof = pool(match, side)
+    best: dict[int, float] = {}
+    for ent in units():
+        if side_of(ent) != side or status(ent).state != "active":
+            continue
+        top = max(1, health(ent).maximum)
+        for enemy, ev, kill in Squares(match, ent, prof, {}).fire_on(cell_of(ent)):
+            value = ev / top + TAKEOUT_WORTH * kill
+            if value > best.get(enemy, 0.0):
+                best[enemy] = value
+    return sum(best.values())
+
+
 # -- advise ----------------------------------------------------------------------------------------
 def advise(match: Match, decision: Decision) -> dict[str, float]:
     """Worth of each answer to the deciding side: the outcome's exact value minus the card spent.
@@ -303,11 +326,16 @@ def advise(match: Match, decision: Decision) -> dict[str, float]:
     the deciding side's pool when it offered the choice, the same numbers its options show.
     """
     values: dict[str, float] = dict(decision.context.get("values", {}))
-    cards: dict[str, str] = decision.context.get("cards", {})
-    for key, card in cards.items():
+    for key, cost in spent(decision).items():
         if key in values:
-            values[key] -= card_cost(card)
+            values[key] -= cost
     return values
+
+
+def spent(decision: Decision) -> dict[str, float]:
+    """The price of the hand card each cheat answer plays (VM-CHEAT: it is not replaced)."""
+    cards: dict[str, str] = decision.context.get("cards", {})
+    return {key: card_cost(card) for key, card in cards.items()}
 
 
 # -- preview ---------------------------------------------------------------------------------------

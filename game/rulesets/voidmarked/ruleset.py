@@ -40,6 +40,7 @@ class VoidmarkedRuleset(Ruleset):
     default_map: ClassVar[str] = "voidmarked_warehouse"
     round_cap: ClassVar[int] = 30
     undoable: ClassVar[frozenset[str]] = frozenset({"move"})
+    far_thrift: ClassVar[float] = 4.0
 
     def squads(self) -> dict[str, SquadInfo]:
         """Squads from squads.toml."""
@@ -94,6 +95,15 @@ class VoidmarkedRuleset(Ruleset):
     def advise(self, match: Match, decision: Decision) -> dict[str, float]:
         """Values of cheat and trigger answers."""
         return ai.advise(match, decision)
+
+    def spent(self, match: Match, decision: Decision) -> dict[str, float]:
+        """The price of each cheated card (hands are not refilled during a skirmish)."""
+        return ai.spent(decision)
+
+    def pressure(self, match: Match, side: str) -> float:
+        """The enemies' best next attacks on `side`, from exact odds (Hard's search leaves)."""
+        with match.world:
+            return ai.pressure(match, side)
 
     def invariants(self, match: Match) -> list[str]:
         """54 cards each in exactly one zone, none left on the table between actions (VM-DECK),

@@ -93,9 +93,11 @@ class Squares:
         self.foe_rows = [(c, toward.get(c) or toward.setdefault(c, {})) for c in self.foe_cells]
         self.standing_index = [i for i, e in enumerate(foes) if active(e)]
         self.threats = []
+        self.threat_ents: list[int] = []
         for e in foes:
             if not active(e):
                 continue
+            self.threat_ents.append(e)
             we = data().weapons[gear(e).weapon]
             speed = stats(e).speed
             self.threats.append((cell_of(e), weapon_band(we, 1)[1] + speed, speed, we,
@@ -193,6 +195,26 @@ class Squares:
                 ev, kill = ev * OUT_OF_RANGE_FACTOR, kill * OUT_OF_RANGE_FACTOR
             exposure += ev + KILL_WEIGHT * kill
         return best_ev, best_kill, exposure * EXPOSURE_SHARE
+
+    def fire_on(self, cell: Cell) -> list[tuple[int, float, float]]:
+        """(enemy, expected damage, take-out chance) of each standing enemy's attack on the unit at
+        `cell` next turn, discounted like the exposure term (sight now, range after its Move) but
+        not shared out: what each enemy could do if it chose this unit."""
+        geo = self.geometry.get(cell)
+        if geo is None:
+            geo = self.geometry[cell] = self._geometry(cell)
+        out = []
+        for ent, (_, _, _, _, hidden, b, slots), code in zip(self.threat_ents, self.threats, geo[2],
+                                                            strict=True):
+            if code < 0:
+                continue
+            found = slots[code & 1]
+            if found is None:
+                found = slots[code & 1] = self.value(b, False, False, bool(code & 1), hidden)
+            ev, kill = found
+            factor = (NO_SIGHT_FACTOR if code & 4 else 1.0) * (OUT_OF_RANGE_FACTOR if code & 2 else 1.0)
+            out.append((ent, ev * factor, kill * factor))
+        return out
 
     def _slot(self, b: Strike, slots: list, code: int) -> tuple[float, float]:
         found = slots[code]

@@ -436,3 +436,28 @@ def test_jokers_stay_in_the_cycle_and_the_discard_returns_only_when_the_deck_run
         assert cards.reshuffles == before + 1 and drawn is not None
         assert "RJ" in cards.zone("deck") or drawn == "RJ"
         cards.move_all("table", "discard")
+
+
+@pytest.mark.rule("VM-CHEAT")
+def test_hard_prices_a_cheated_card_for_the_whole_fight(monkeypatch):
+    from game.ai.levels import make_level
+    from game.rulesets.voidmarked.ruleset import VoidmarkedRuleset
+
+    m, hale, flayed = melee_duel(p2_hand=["QS"])
+    stack(m, "9S", "5H", "2C")
+    m.submit(next(a for a in m.legal() if a.kind == "attack"))
+    d = m.pending_decision
+    assert d is not None and d.kind == "cheat"
+    with m.world:
+        values, spent = m.ruleset.advise(m, d), m.ruleset.spent(m, d)
+    # the card is priced into the advice, and it is the only thing an answer spends
+    assert set(spent) == {"cheat:QS"} and spent["cheat:QS"] > 0
+    gap = values["cheat:QS"] - values["keep"]
+    assert gap > 0
+    assert make_level("normal", 1).decide(m, d) == "cheat:QS"
+    # Hard pays the price far_thrift times: once that outweighs the gain, it keeps the card
+    monkeypatch.setattr(VoidmarkedRuleset, "far_thrift", 1.0 + 0.9 * gap / spent["cheat:QS"])
+    assert make_level("hard", 1).decide(m, d) == "cheat:QS"
+    monkeypatch.setattr(VoidmarkedRuleset, "far_thrift", 1.0 + 1.1 * gap / spent["cheat:QS"])
+    assert make_level("hard", 1).decide(m, d) == "keep"
+    assert make_level("normal", 1).decide(m, d) == "cheat:QS"
