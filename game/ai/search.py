@@ -5,8 +5,8 @@ applied on a determinized copy and the best follow-up scored), within half the b
 each sample is one world the side could be in given what it has seen (`knowledge.Sample`:
 hidden cards re-dealt among the zones it cannot see, chance reseeded from the AI's own source).
 On a sample, every candidate action (the best few) is played out: the action, the rest of
-this side turn and the enemy's next turn with a fast greedy policy, then the ruleset's
-`evaluate`.
+this side turn and the enemy's next turn with a fast greedy policy, then the leaf value
+(`leaf_value`: the ruleset's `evaluate` and the pressure each side stands under).
 All candidates share each sample (common random numbers), so their values are compared pairwise.
 Samples continue until the time budget (per decision, and per side turn) or a sample cap runs
 out; the search is anytime: whenever it stops, the best-supported candidate so far is chosen.

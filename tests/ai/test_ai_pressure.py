@@ -69,3 +69,20 @@ def test_search_leaf_adds_the_pressure_balance(make, monkeypatch):
     assert leaf_value(m, "p1") == pytest.approx(base + search.PRESSURE_WEIGHT * balance)
     monkeypatch.setattr(search, "PRESSURE_WEIGHT", 0.0)
     assert leaf_value(m, "p1") == pytest.approx(base)
+
+
+def test_playouts_score_the_untargeted_kinds_a_ruleset_lists(monkeypatch):
+    from game.ai.search import fast_policy
+    from game.core.chance import Chance
+    from game.core.ruleset import Assessment
+    from game.rulesets.casket.ruleset import CasketRuleset
+
+    m = ck.duel()[0]
+    legal = m.legal()
+    turn = next(a for a in legal if a.kind == "turn")
+    monkeypatch.setattr(CasketRuleset, "assess",
+                        lambda self, match, a: Assessment(expected_damage=5.0 if a == turn else 0.0))
+    assert fast_policy(m, Chance(1), legal) == turn
+    # unlisted, a facing is never scored in a playout: with nothing else worth doing it ends
+    monkeypatch.setattr(CasketRuleset, "rollout_plain", frozenset())
+    assert fast_policy(m, Chance(1), legal).kind == "end"
