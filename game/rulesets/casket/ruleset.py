@@ -42,7 +42,9 @@ class CasketRuleset(Ruleset):
     undoable: ClassVar[frozenset[str]] = frozenset({"move", "turn"})
     # Overruling Normal's ranking with Hard's playouts (the rest of the activation and one enemy
     # activation) lost to Normal on the ladder: 31.5 % with greedy playouts, 40 % with playouts
-    # scored like Normal (100 games each). Hard keeps its wider lookahead ranking here.
+    # scored like Normal (100 games each). With the t-test gate, the pressure leaf and facing,
+    # vents and unit choice in the playouts (`rollout_plain`) it is 49.5 %: no longer harmful,
+    # not better than the wider lookahead ranking alone (54.5 %), which Hard keeps here.
     playouts_guide_search: ClassVar[bool] = False
     rollout_plain: ClassVar[frozenset[str]] = frozenset({"activate", "turn", "card"})
 
