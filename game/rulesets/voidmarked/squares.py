@@ -183,18 +183,23 @@ class Squares:
                     best_ev, best_kill, best = ev, kill, score
         exposure = 0.0
         for (_, _, _, _, hidden, b, slots), code in zip(self.threats, threat_codes, strict=True):
-            if code < 0:
-                continue
-            found = slots[code & 1]
-            if found is None:
-                found = slots[code & 1] = self.value(b, False, False, bool(code & 1), hidden)
-            ev, kill = found
-            if code & 4:
-                ev, kill = ev * NO_SIGHT_FACTOR, kill * NO_SIGHT_FACTOR
-            if code & 2:
-                ev, kill = ev * OUT_OF_RANGE_FACTOR, kill * OUT_OF_RANGE_FACTOR
-            exposure += ev + KILL_WEIGHT * kill
+            if code >= 0:
+                ev, kill = self._threat(b, slots, code, hidden)
+                exposure += ev + KILL_WEIGHT * kill
         return best_ev, best_kill, exposure * EXPOSURE_SHARE
+
+    def _threat(self, b: Strike, slots: list, code: int, hidden: bool) -> tuple[float, float]:
+        """An enemy's (expected damage, take-out chance) against the unit, given its threat flags:
+        discounted when it has no sight now (4) or is still beyond its range after its Move (2)."""
+        found = slots[code & 1]
+        if found is None:
+            found = slots[code & 1] = self.value(b, False, False, bool(code & 1), hidden)
+        ev, kill = found
+        if code & 4:
+            ev, kill = ev * NO_SIGHT_FACTOR, kill * NO_SIGHT_FACTOR
+        if code & 2:
+            ev, kill = ev * OUT_OF_RANGE_FACTOR, kill * OUT_OF_RANGE_FACTOR
+        return ev, kill
 
     def fire_on(self, cell: Cell) -> list[tuple[int, float, float]]:
         """(enemy, expected damage, take-out chance) of each standing enemy's attack on the unit at
@@ -203,18 +208,10 @@ class Squares:
         geo = self.geometry.get(cell)
         if geo is None:
             geo = self.geometry[cell] = self._geometry(cell)
-        out = []
-        for ent, (_, _, _, _, hidden, b, slots), code in zip(self.threat_ents, self.threats, geo[2],
-                                                            strict=True):
-            if code < 0:
-                continue
-            found = slots[code & 1]
-            if found is None:
-                found = slots[code & 1] = self.value(b, False, False, bool(code & 1), hidden)
-            ev, kill = found
-            factor = (NO_SIGHT_FACTOR if code & 4 else 1.0) * (OUT_OF_RANGE_FACTOR if code & 2 else 1.0)
-            out.append((ent, ev * factor, kill * factor))
-        return out
+        return [(ent, *self._threat(b, slots, code, hidden))
+                for ent, (_, _, _, _, hidden, b, slots), code in zip(self.threat_ents, self.threats, geo[2],
+                                                                    strict=True)
+                if code >= 0]
 
     def _slot(self, b: Strike, slots: list, code: int) -> tuple[float, float]:
         found = slots[code]
