@@ -86,3 +86,42 @@ def test_playouts_score_the_untargeted_kinds_a_ruleset_lists(monkeypatch):
     # unlisted, a facing is never scored in a playout: with nothing else worth doing it ends
     monkeypatch.setattr(CasketRuleset, "rollout_plain", frozenset())
     assert fast_policy(m, Chance(1), legal).kind == "end"
+
+
+def test_casket_expected_best_card_is_exact():
+    """The threat's hidden-hand weighting matches a brute-force count over every possible hand."""
+    from collections import Counter
+    from itertools import combinations
+
+    from game.rulesets.casket.ai import _expected_best
+
+    values = {"big": 3.0, "small": 2.0, "dud": 0.0}
+    unseen = Counter({"big": 2, "small": 3, "dud": 5, "vent": 4})
+    pool = [c for c, n in unseen.items() for _ in range(n)]
+    hands = list(combinations(range(len(pool)), 4))
+    brute = sum(max(values.get(pool[i], 0.0) for i in hand) for hand in hands) / len(hands)
+    assert _expected_best(values, unseen, 4) == pytest.approx(brute)
+    assert _expected_best(values, unseen, 0) == 0.0
+
+
+def test_casket_threat_reads_only_what_the_side_can_see():
+    """Swapping the enemy's hidden hand with deck cards changes nothing: only the unseen pool counts."""
+    m, a, b = ck.duel()
+    before = m.ruleset.threat_by(m, "p1", (5, 5))
+    assert set(before) == {b} and before[b] > 0.0
+    ck.set_hand(m, b, ["survey_the_field", "feint", "buckler", "reliquary_lantern", "judgement",
+                       "faithful_thrust"])
+    assert m.ruleset.threat_by(m, "p1", (5, 5)) == pytest.approx(before)
+
+
+def test_casket_threat_falls_with_range_and_ends_beyond_reach():
+    m, a, b = ck.duel()
+    rs = m.ruleset
+    near = rs.threat_by(m, "p1", (5, 5))[b]
+    mid = rs.threat_by(m, "p1", (10, 5)).get(b, 0.0)
+    assert 0.0 < mid < near
+    # beyond every attack card's range plus the hexes the enemy's SP pays for
+    ck.place(m, b, (15, 0))
+    assert rs.threat_by(m, "p1", (0, 11)) == {}
+    # a casket threatens the other side only
+    assert set(rs.threat_by(m, "p2", (7, 5))) == {a}

@@ -8,11 +8,13 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass, field
+from math import comb
 from typing import TYPE_CHECKING
 
 from game.core.action import Action, Decision
 from game.core.components import Table
 from game.core.ruleset import Assessment
+from game.core.sight import has_los
 from game.rulesets.casket.components import (
     THRESHOLDS,
     Casket,
@@ -35,9 +37,9 @@ from game.rulesets.casket.effects import split_option
 from game.rulesets.casket.heat import OVERHEAT
 from game.rulesets.casket.movement import route_cost, turn_cost
 from game.rulesets.casket.odds import attack_odds
-from game.rulesets.casket.status import card_block, sp_max
+from game.rulesets.casket.status import card_block, hex_limit, move_penalty, sp_max
 from game.rulesets.casket.structure import remaining
-from game.rulesets.casket.tohit import ARCS, attack_block, attack_terms, movement_mod
+from game.rulesets.casket.tohit import ARCS, attack_block, attack_terms, attacker_lines, movement_mod
 from game.rulesets.casket.view import structure_left
 
 if TYPE_CHECKING:
@@ -303,6 +305,65 @@ def pressure(match: Match, side: str) -> float:
                 best = max(best, (value / start + kill) * (1.0 if near else 0.5))
         total += best
     return total
+
+
+def threat_by(match: Match, side: str, cell: Cell) -> dict[int, float]:
+    """Per active enemy, the expected damage of its best attack next activation on a casket of
+    `side` standing on `cell`, from what `side` can see.
+
+    The enemy's hand is hidden: its attack cards are weighed by the exact chance that its hand
+    (a fair draw from the cards `side` has not seen) holds each one and none better. Each attack
+    is made from where the enemy stands, or after closing the hexes its SP pays for (the moving
+    attacker's to-hit modifier counted); cover and range come from the line it stands on now.
+    The defender's facing and its own movement are left out: the AI prices those separately.
+    """
+    content: Content = match.ruleset.content  # type: ignore[attr-defined]
+    board = match.board
+    out: dict[int, float] = {}
+    for foe in caskets(match):
+        if side_of(foe) == side or not is_active(foe):
+            continue
+        here = cell_of(foe)
+        dist = board.distance(here, cell)
+        cards = structure(foe)
+        unseen = Counter(cards.unseen_by(side))
+        held = len(cards.zones.get("hand", []))
+        sp = sp_max(foe)
+        per_hex = 1 + move_penalty(foe)
+        limit = hex_limit(foe)
+        sight = dist <= 1 or has_los(board, here, cell)
+        values: dict[str, float] = {}
+        for cid in sorted(unseen):
+            card = content.card(cid) if cid != DAMAGE_CARD else None
+            if card is None or card.attack is None or card_block(foe, card):
+                continue
+            need = max(dist - card.attack.range, 0 if sight else 1, 0)
+            if need * per_hex > sp - card.sp or (limit is not None and need > limit):
+                continue
+            target = sum(v for _, v in attacker_lines(match, foe, card, here, cell, need, dist - need))
+            values[cid] = attack_odds(target, card.attack.damage, 0, card.attack.bypass).floats[0]
+        best = _expected_best(values, unseen, held)
+        if best > 0.0:
+            out[foe] = best
+    return out
+
+
+def _expected_best(values: dict[str, float], unseen: Counter[str], held: int) -> float:
+    """Expected best value among `held` cards dealt from `unseen` (cards without a value count 0):
+    exact, hypergeometric."""
+    total = sum(unseen.values())
+    held = min(held, total)
+    if held <= 0:
+        return 0.0
+    expected = 0.0
+    none_before = 1.0   # chance the hand holds none of the better cards counted so far
+    better = 0
+    for v in sorted({x for x in values.values() if x > 0.0}, reverse=True):
+        better += sum(unseen[c] for c, x in values.items() if x == v)
+        none_now = comb(total - better, held) / comb(total, held)
+        expected += (none_before - none_now) * v
+        none_before = none_now
+    return expected
 
 
 def _facing_value(match: Match, ent: int, cell: Cell, facing: int) -> float:

@@ -174,6 +174,11 @@ class CasketRuleset(Ruleset):
         with match.world:
             return ai.pressure(match, side)
 
+    def threat_by(self, match: Match, side: str, cell: tuple[int, int]) -> dict[int, float]:
+        """Per enemy, the expected damage of its best attack next activation on `cell` (see ai.py)."""
+        with match.world:
+            return ai.threat_by(match, side, cell)
+
     def determinize(self, match: Match, side: str, chance: Chance) -> None:
         """Re-deal hidden cards (generic), and reshuffle every face-down wound deck."""
         super().determinize(match, side, chance)

@@ -96,6 +96,24 @@ class Terms:
         return out
 
 
+def attacker_lines(match: Match, attacker: int, card: CardDef, a_cell: Cell, d_cell: Cell, moved: int,
+                   hexes: int | None = None) -> list[tuple[str, int]]:
+    """The to-hit lines the defender has no part in: base, range, the attacker's movement, cover
+    and concealment on the line, its ranged penalties.
+
+    `hexes` is the range when the attacker first closes in from `a_cell` (the AI's threat); the
+    line of fire is still read from `a_cell`.
+    """
+    board = match.board
+    lines: list[tuple[str, int]] = [("base", BASE_TARGET)]
+    lines.append(range_mod(board.distance(a_cell, d_cell) if hexes is None else hexes))
+    lines.append((f"attacker moved {moved} hex(es) this activation", movement_mod(moved)))
+    lines.extend(terrain_mods(board, a_cell, d_cell))
+    if card.ranged:
+        lines.extend(ranged_malus_lines(attacker))
+    return lines
+
+
 def attack_terms(match: Match, attacker: int, defender: int, card: CardDef, at: Cell | None = None,
                  moved: int | None = None) -> Terms:
     """Target number, damage bonus and blocks bypassed for `attacker` attacking `defender` with `card`.
@@ -108,17 +126,12 @@ def attack_terms(match: Match, attacker: int, defender: int, card: CardDef, at: 
     board = match.board
     dist = board.distance(a_cell, d_cell)
     arc = board.grid.arc(d_cell, facing_of(defender), a_cell)  # type: ignore[attr-defined]
-    lines: list[tuple[str, int]] = [("base", BASE_TARGET)]
-    lines.append(range_mod(dist))
     moved = get(attacker, CasketMotion).moved_this if moved is None else moved
-    lines.append((f"attacker moved {moved} hex(es) this activation", movement_mod(moved)))
+    lines = attacker_lines(match, attacker, card, a_cell, d_cell, moved)
     their = get(defender, CasketMotion).moved_last
     lines.append((f"defender moved {their} hex(es) last activation", movement_mod(their)))
     arc_name, arc_mod = ARCS[arc]
     lines.append((f"{arc_name} arc", arc_mod))
-    lines.extend(terrain_mods(board, a_cell, d_cell))
-    if card.ranged:
-        lines.extend(ranged_malus_lines(attacker))
     target = sum(v for _, v in lines)
     bonus_lines: list[tuple[str, int]] = []
     if arc == WEAPON_SIDE:
