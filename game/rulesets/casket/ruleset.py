@@ -38,7 +38,7 @@ class CasketRuleset(Ruleset):
     name: ClassVar[str] = "Casket"
     board_kind: ClassVar[str] = "hex"
     default_map: ClassVar[str] = "casket_foundry"
-    round_cap: ClassVar[int] = 40
+    round_cap: ClassVar[int] = 60
     undoable: ClassVar[frozenset[str]] = frozenset({"move", "turn"})
     # Overruling Normal's ranking with Hard's playouts (the rest of the activation and one enemy
     # activation) lost to Normal on the ladder: 31.5 % with greedy playouts, 40 % with playouts
