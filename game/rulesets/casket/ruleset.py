@@ -38,6 +38,8 @@ class CasketRuleset(Ruleset):
     name: ClassVar[str] = "Casket"
     board_kind: ClassVar[str] = "hex"
     default_map: ClassVar[str] = "casket_foundry"
+    # the seed has no round limit: the cap only ends AI games, and at 40 it cut fights off
+    # mid-way (docs/rulesets/casket.md, reading 20)
     round_cap: ClassVar[int] = 60
     undoable: ClassVar[frozenset[str]] = frozenset({"move", "turn"})
     # Overruling Normal's ranking with Hard's playouts (the rest of the activation and one enemy
