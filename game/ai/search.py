@@ -1,7 +1,8 @@
 """Hard AI: information-set Monte Carlo search on determinized scratch copies, anytime.
 
 First Normal's utility ranks the legal actions with a much wider lookahead (every promising move
-applied on a determinized copy and the best follow-up scored), within half the budget. Then
+applied on a determinized copy and the best follow-up scored), within half the budget, pricing
+position by the ruleset's exact exposure where it has one (`Scorer.exact`). Then
 each sample is one world the side could be in given what it has seen (`knowledge.Sample`:
 hidden cards re-dealt among the zones it cannot see, chance reseeded from the AI's own source).
 On a sample, every candidate action (the best few) is played out: the action, the rest of
@@ -156,7 +157,8 @@ class HardAI:
 
     def __init__(self, seed: int = 0, budget: float = 1.0, turn_budget: float | None = None,
                  samples: int | None = None, width: int = 4, max_steps: int = 40,
-                 rollout_moves: int = 3, lookahead: int = 48, closeness: float = 1.5) -> None:
+                 rollout_moves: int = 3, lookahead: int = 48, closeness: float = 1.5,
+                 exact: bool = True) -> None:
         self.seed = seed
         self.budget = budget
         #: seconds for one side turn (default three decisions' worth)
@@ -169,7 +171,9 @@ class HardAI:
         #: candidates within this much utility of the favourite are searched
         self.closeness = closeness
         self.chance = Chance(seed ^ 0x48415244)
-        self.normal = NormalAI(seed, budget=budget, lookahead=6)
+        #: position priced by the ruleset's exact exposure (facing and movement in the odds)
+        self.exact = exact
+        self.normal = NormalAI(seed, budget=budget, lookahead=6, exact=exact)
         self.last_explanation: Explanation = []
         self.times: list[float] = []
         self.samples_done: list[int] = []
@@ -333,4 +337,4 @@ class HardAI:
     def decide(self, match: Match, decision: Decision) -> str:
         """Mid-resolution answers follow the ruleset's advice (a pending resolution cannot be
         copied), with lasting resources priced for the whole fight (`Ruleset.far_thrift`)."""
-        return decide_by_advice(self, match, decision, match.ruleset.far_thrift)
+        return decide_by_advice(self, match, decision, match.ruleset.far_thrift, self.exact)

@@ -105,8 +105,12 @@ class TurnCache:
 class Scorer:
     """The Normal level's utility function, shared with Hard (candidates and rollouts)."""
 
-    def __init__(self, weights: dict[str, float] | None = None) -> None:
+    def __init__(self, weights: dict[str, float] | None = None, exact: bool = False) -> None:
         self.weights = dict(WEIGHTS, **(weights or {}))
+        #: price position by the ruleset's `exposure` hooks where it has them (Hard): one exact
+        #: term for the enemy fire, with the defender's facing and movement, in place of the
+        #: safety, cover and facing estimates
+        self.exact = exact
         self.cache: TurnCache | None = None
 
     # -- side-level reasoning --------------------------------------------------------------------
@@ -229,19 +233,38 @@ class Scorer:
             out["progress"] = w["progress"] * a.progress
         if a.cost:
             out["cost"] = -w["cost"] * a.cost
+        exposed = self._exposure(match, cache, action, actor, out) if self.exact else False
         dest = destination(action) if move else None
         if actor is not None and dest is not None and dest != actor.cell:
-            out.update(self._position_terms(match, cache, actor, dest))
+            out.update(self._position_terms(match, cache, actor, dest, safety=not exposed))
         return out
 
+    def _exposure(self, match: Match, cache: TurnCache, action: Action, actor: UnitInfo | None,
+                  out: dict[str, float]) -> bool:
+        """The exact safety term (`Ruleset.exposure_after` against where the unit stands now);
+        False when the ruleset has none for this action."""
+        if actor is None:
+            return False
+        rs = match.ruleset
+        after = rs.exposure_after(match, action)
+        if after is None:
+            return False
+        # not kept in the turn cache: a turn in place changes it without moving anyone
+        gain = (rs.exposure_now(match, actor.ent) or 0.0) - after
+        out.pop("exposure", None)
+        if gain:
+            out["safety"] = self.weights["safety"] * (1.5 - 0.5 * actor.hp_frac) * gain
+        return True
+
     def _position_terms(self, match: Match, cache: TurnCache, actor: UnitInfo,
-                        dest: Cell) -> dict[str, float]:
+                        dest: Cell, safety: bool = True) -> dict[str, float]:
         w = self.weights
         out: dict[str, float] = {}
         care = 1.5 - 0.5 * actor.hp_frac
-        safety = self.threat_at(match, cache, actor.cell) - self.threat_at(match, cache, dest)
-        if safety:
-            out["safety"] = w["safety"] * care * safety
+        gain = ((self.threat_at(match, cache, actor.cell) - self.threat_at(match, cache, dest))
+                if safety else 0.0)
+        if gain:
+            out["safety"] = w["safety"] * care * gain
         target = cache.unit(cache.assigned.get(actor.ent))
         board = match.board
         if target is not None:
@@ -293,12 +316,12 @@ class NormalAI:
     level = "normal"
 
     def __init__(self, seed: int = 0, budget: float = 0.25, lookahead: int = 8,
-                 weights: dict[str, float] | None = None) -> None:
+                 weights: dict[str, float] | None = None, exact: bool = False) -> None:
         self.seed = seed
         self.budget = budget
         self.lookahead = lookahead
         self.chance = Chance(seed ^ 0x4E4F524D)
-        self.scorer = Scorer(weights)
+        self.scorer = Scorer(weights, exact)
         self.last_explanation: Explanation = []
         self.times: list[float] = []
 
@@ -385,7 +408,9 @@ class NormalAI:
             r.terms["followup"] = self.scorer.weights["followup"] * best
         dest = destination(r.action) if move else None
         mover = cache.unit(r.action.actor)
-        if mover is not None and dest is not None:
+        # the exact exposure already holds cover and facing
+        exact = self.scorer.exact and _overrides(rs, "exposure_after")
+        if mover is not None and dest is not None and not exact:
             # cover costs sight lines per enemy: only the moves worth a lookahead get it
             cover = self.scorer.cover_at(match, cache, dest) - self.scorer.cover_at(match, cache, mover.cell)
             if cover:
@@ -412,13 +437,17 @@ class NormalAI:
         return decide_by_advice(self, match, decision)
 
 
-def decide_by_advice(ai: Any, match: Match, decision: Decision, thrift: float = 1.0) -> str:
+def decide_by_advice(ai: Any, match: Match, decision: Decision, thrift: float = 1.0,
+                     exact: bool = False) -> str:
     """Answer with the ruleset's advice for the deciding side and record it as the explanation.
 
     `thrift` is how many times the advice's own price the answer's lasting resources cost
-    (`Ruleset.spent`): 1 takes the advice as it is."""
+    (`Ruleset.spent`): 1 takes the advice as it is. `exact` asks for the ruleset's costlier
+    `advise_exact` first."""
     with match.world:
-        values = match.ruleset.advise(match, decision)
+        values = match.ruleset.advise_exact(match, decision) if exact else None
+        if values is None:
+            values = match.ruleset.advise(match, decision)
         if values and thrift != 1.0:
             for key, cost in match.ruleset.spent(match, decision).items():
                 if key in values:

@@ -207,6 +207,22 @@ class Ruleset(ABC):
                     out[ent] = weight
         return out
 
+    def exposure_now(self, match: Match, ent: int) -> float | None:
+        """The enemies' expected damage on unit `ent` next turn where it stands, with every term
+        the defender has a part in (its facing, its movement). None when the ruleset does not
+        say; the Hard AI then prices position with `threat_by` like Normal."""
+        return None
+
+    def exposure_after(self, match: Match, action: Action) -> float | None:
+        """`exposure_now` of the acting unit once a positional action (a move, a turn) is done;
+        None for other actions or when the ruleset does not say."""
+        return None
+
+    def advise_exact(self, match: Match, decision: Decision) -> dict[str, float] | None:
+        """`advise` with the costlier exact terms (`exposure`) where the ruleset has them, for the
+        Hard AI; None to use `advise`."""
+        return None
+
     def threat(self, match: Match, side: str, cell: Cell) -> float:
         """Total of `threat_by`: what standing on `cell` next turn risks for a unit of `side`."""
         return sum(self.threat_by(match, side, cell).values())

@@ -125,3 +125,90 @@ def test_casket_threat_falls_with_range_and_ends_beyond_reach():
     assert rs.threat_by(m, "p1", (0, 11)) == {}
     # a casket threatens the other side only
     assert set(rs.threat_by(m, "p2", (7, 5))) == {a}
+
+
+def _toward(m, frm, to):
+    return m.board.grid.direction_to(frm, to)
+
+
+def test_casket_exposure_is_the_threat_with_the_defenders_own_terms():
+    """The rear arc and moving change the exact exposure the way the to-hit table says; facing
+    the enemy it is still above the threat (which takes the front arc), as a melee enemy next to
+    the casket can step round to its rear (-2 to hit, +1 for the hex it moves)."""
+    from game.rulesets.casket import ai
+
+    m, a, b = ck.duel()
+    here = (5, 5)
+    with m.world:
+        front = ai.exposure(m, a, here, _toward(m, here, (6, 5)), 0)
+        rear = ai.exposure(m, a, here, (_toward(m, here, (6, 5)) + 3) % 6, 0)
+        moved = ai.exposure(m, a, here, _toward(m, here, (6, 5)), 5)
+    assert front > sum(m.ruleset.threat_by(m, "p1", here).values())
+    assert rear > front > moved > 0.0
+    # only the unseen pool counts: the enemy's real hand changes nothing
+    ck.set_hand(m, b, ["survey_the_field", "feint", "buckler", "reliquary_lantern", "judgement",
+                       "faithful_thrust"])
+    with m.world:
+        assert ai.exposure(m, a, here, _toward(m, here, (6, 5)), 0) == pytest.approx(front)
+
+
+def test_casket_exposure_after_a_move_takes_the_best_facing_its_free_turns_reach():
+    from game.rulesets.casket import ai
+
+    m, a, b = ck.duel()
+    rs = m.ruleset
+    move = next(x for x in m.legal() if x.kind == "move" and len(x.path) == 1)
+    dest = tuple(move.path[-1])
+    from game.core.components import Facing
+
+    facing = ck.comp(m, a, Facing).direction
+    with m.world:
+        best = min(ai.exposure(m, a, dest, d, 1) for d in range(6)
+                   if ai.turn_steps(facing, d) <= 1)
+    assert rs.exposure_after(m, move) == pytest.approx(best)
+    turn = next(x for x in m.legal() if x.kind == "turn")
+    with m.world:
+        assert rs.exposure_after(m, turn) == pytest.approx(ai.exposure(m, a, (5, 5), int(turn.option), 0))
+    assert rs.exposure_now(m, a) is not None
+    attack = next(x for x in m.legal() if x.kind == "card" and x.target is not None)
+    assert rs.exposure_after(m, attack) is None
+
+
+def test_hard_prices_position_by_exact_exposure_and_faces_by_it():
+    """Hard's scorer replaces the safety, cover and facing estimates with one exact term; its
+    facing answer after a move turns its best arc to the enemy."""
+    from game.ai.knowledge import Deadline, units
+    from game.ai.search import HardAI
+    from game.ai.utility import WEIGHTS, NormalAI
+
+    m, a, b = ck.duel()
+    legal = m.legal()
+    exact = {r.action: r.terms for r in HardAI(1).normal.rank(m, legal, Deadline(5.0))}
+    rough = {r.action: r.terms for r in NormalAI(1).rank(m, legal, Deadline(5.0))}
+    step = next(x for x in legal if x.kind == "move" and len(x.path) == 1
+                and m.ruleset.exposure_after(m, x) != m.ruleset.exposure_now(m, a))
+    gain = m.ruleset.exposure_now(m, a) - m.ruleset.exposure_after(m, step)
+    care = 1.5 - 0.5 * next(u for u in units(m) if u.ent == a).hp_frac
+    assert exact[step]["safety"] == pytest.approx(WEIGHTS["safety"] * care * gain)
+    assert "facing" not in exact[step] and "cover" not in exact[step]
+    # Normal prices the same step by the threat alone
+    assert rough[step].get("safety", 0.0) != pytest.approx(exact[step]["safety"])
+    # after a turn in place (nobody moved) the step is priced against the new facing
+    hard = HardAI(1)
+    hard.normal.rank(m, legal, Deadline(5.0))
+    before = m.ruleset.exposure_now(m, a)
+    turn = max((x for x in legal if x.kind == "turn"), key=lambda x: m.ruleset.exposure_after(m, x))
+    m.submit(turn)
+    assert m.ruleset.exposure_now(m, a) != pytest.approx(before)
+    legal = m.legal()
+    again = next(x for x in legal if x.kind == "move" and x.path == step.path)
+    terms = {r.action: r.terms for r in hard.normal.rank(m, legal, Deadline(5.0))}[again]
+    gain = m.ruleset.exposure_now(m, a) - m.ruleset.exposure_after(m, again)
+    assert terms.get("safety", 0.0) == pytest.approx(WEIGHTS["safety"] * care * gain)
+    # a move away, then the facing question: the enemy ends on the shield side (to-hit +1)
+    m, a, b = ck.duel()
+    ck.act(m, "move", actor=a, path=((4, 5),))
+    decision = m.pending_decision
+    assert decision is not None and decision.kind == "face"
+    choice = HardAI(1).decide(m, decision)
+    assert m.board.grid.arc((4, 5), int(choice), (6, 5)) == 5

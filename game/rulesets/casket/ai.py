@@ -35,11 +35,18 @@ from game.rulesets.casket.content import DAMAGE_CARD, TARGETED, CardDef, Content
 from game.rulesets.casket.damage import component_points
 from game.rulesets.casket.effects import split_option
 from game.rulesets.casket.heat import OVERHEAT
-from game.rulesets.casket.movement import route_cost, turn_cost
+from game.rulesets.casket.movement import route_cost, turn_cost, turn_steps
 from game.rulesets.casket.odds import attack_odds
 from game.rulesets.casket.status import card_block, hex_limit, move_penalty, sp_max
 from game.rulesets.casket.structure import remaining
-from game.rulesets.casket.tohit import ARCS, attack_block, attack_terms, attacker_lines, movement_mod
+from game.rulesets.casket.tohit import (
+    ARCS,
+    attack_block,
+    attack_terms,
+    attacker_lines,
+    defender_lines,
+    movement_mod,
+)
 from game.rulesets.casket.view import structure_left
 
 if TYPE_CHECKING:
@@ -307,6 +314,92 @@ def pressure(match: Match, side: str) -> float:
     return total
 
 
+@dataclass
+class _FoeReach:
+    """One enemy's attacks on a hex, before the defender's own terms: for each attack card it may
+    hold, the places it could strike from, each with the hex whose arc it would stand in and the
+    target number from its line (range after closing, its movement, cover, its ranged penalties)."""
+
+    foe: int
+    cell: Cell
+    unseen: Counter[str]
+    held: int
+    spots: dict[str, tuple[CardDef, list[tuple[Cell, int]]]]
+
+
+@dataclass
+class _ReachCache:
+    """`_reach` results for one state (keyed like `_ctx`; `anchor` keeps the Table component alive,
+    so its id cannot be reused meanwhile)."""
+
+    state: tuple[object, ...] = ()
+    anchor: object = None
+    cells: dict[tuple[str, Cell, bool], list[_FoeReach]] = field(default_factory=dict)
+    now: dict[int, float] = field(default_factory=dict)
+
+
+_REACH = _ReachCache()
+
+
+def _reach(match: Match, side: str, cell: Cell, flank: bool = False) -> list[_FoeReach]:
+    """Every active enemy's possible attacks on a casket of `side` on `cell` next activation, from
+    what `side` can see (cached while the state stands still: many facings and moves share it).
+
+    Each attack is made from where the enemy stands, or after closing along its line the hexes its
+    SP pays for. With `flank`, a melee card may also strike from any free hex next to `cell` the
+    enemy's SP reaches (hex distance, its movement counted), so the arc it picks is its best one.
+    """
+    anchor = get(match.table_entity, Table)
+    state = (match.world.name, len(match.inputs), len(match.log), match.chance.state, id(anchor))
+    if state != _REACH.state:
+        _REACH.state, _REACH.anchor = state, anchor
+        _REACH.cells.clear()
+        _REACH.now.clear()
+    found = _REACH.cells.get((side, cell, flank))
+    if found is not None:
+        return found
+    content: Content = match.ruleset.content  # type: ignore[attr-defined]
+    board = match.board
+    around: list[Cell] = []
+    if flank:
+        taken = {cell_of(e) for e in caskets(match)}
+        around = [n for n in board.grid.neighbors(cell)
+                  if n in board and not board.at(n).blocks_move and n not in taken]
+    out: list[_FoeReach] = []
+    for foe in caskets(match):
+        if side_of(foe) == side or not is_active(foe):
+            continue
+        here = cell_of(foe)
+        dist = board.distance(here, cell)
+        cards = structure(foe)
+        unseen = Counter(cards.unseen_by(side))
+        sp = sp_max(foe)
+        per_hex = 1 + move_penalty(foe)
+        limit = hex_limit(foe)
+        sight = dist <= 1 or has_los(board, here, cell)
+        spots: dict[str, tuple[CardDef, list[tuple[Cell, int]]]] = {}
+        for cid in sorted(unseen):
+            card = content.card(cid) if cid != DAMAGE_CARD else None
+            if card is None or card.attack is None or card_block(foe, card):
+                continue
+            places: list[tuple[Cell, int]] = []
+            need = max(dist - card.attack.range, 0 if sight else 1, 0)
+            if need * per_hex <= sp - card.sp and (limit is None or need <= limit):
+                lines = attacker_lines(match, foe, card, here, cell, need, dist - need)
+                places.append((here, sum(v for _, v in lines)))
+            if card.attack.range == 1:
+                for spot in around:
+                    step = board.distance(here, spot)
+                    if step * per_hex <= sp - card.sp and (limit is None or step <= limit):
+                        lines = attacker_lines(match, foe, card, spot, cell, step)
+                        places.append((spot, sum(v for _, v in lines)))
+            if places:
+                spots[cid] = (card, places)
+        out.append(_FoeReach(foe, here, unseen, len(cards.zones.get("hand", [])), spots))
+    _REACH.cells[(side, cell, flank)] = out
+    return out
+
+
 def threat_by(match: Match, side: str, cell: Cell) -> dict[int, float]:
     """Per active enemy, the expected damage of its best attack next activation on a casket of
     `side` standing on `cell`, from what `side` can see.
@@ -315,37 +408,82 @@ def threat_by(match: Match, side: str, cell: Cell) -> dict[int, float]:
     (a fair draw from the cards `side` has not seen) holds each one and none better. Each attack
     is made from where the enemy stands, or after closing the hexes its SP pays for (the moving
     attacker's to-hit modifier counted); cover and range come from the line it stands on now.
-    The defender's facing and its own movement are left out: the AI prices those separately.
+    The defender's facing and its own movement are left out: the AI prices those separately
+    (`exposure` counts them too, for the Hard AI).
     """
-    content: Content = match.ruleset.content  # type: ignore[attr-defined]
-    board = match.board
     out: dict[int, float] = {}
-    for foe in caskets(match):
-        if side_of(foe) == side or not is_active(foe):
-            continue
-        here = cell_of(foe)
-        dist = board.distance(here, cell)
-        cards = structure(foe)
-        unseen = Counter(cards.unseen_by(side))
-        held = len(cards.zones.get("hand", []))
-        sp = sp_max(foe)
-        per_hex = 1 + move_penalty(foe)
-        limit = hex_limit(foe)
-        sight = dist <= 1 or has_los(board, here, cell)
+    for reach in _reach(match, side, cell):
         values: dict[str, float] = {}
-        for cid in sorted(unseen):
-            card = content.card(cid) if cid != DAMAGE_CARD else None
-            if card is None or card.attack is None or card_block(foe, card):
-                continue
-            need = max(dist - card.attack.range, 0 if sight else 1, 0)
-            if need * per_hex > sp - card.sp or (limit is not None and need > limit):
-                continue
-            target = sum(v for _, v in attacker_lines(match, foe, card, here, cell, need, dist - need))
-            values[cid] = attack_odds(target, card.attack.damage, 0, card.attack.bypass).floats[0]
-        best = _expected_best(values, unseen, held)
+        for cid, (card, places) in reach.spots.items():
+            eff = card.attack
+            assert eff is not None
+            # without flanking the first place is the enemy's own line
+            values[cid] = attack_odds(places[0][1], eff.damage, 0, eff.bypass).floats[0]
+        best = _expected_best(values, reach.unseen, reach.held)
         if best > 0.0:
-            out[foe] = best
+            out[reach.foe] = best
     return out
+
+
+def exposure(match: Match, ent: int, cell: Cell, facing: int, moved: int) -> float:
+    """The enemies' expected damage on casket `ent` standing on `cell` facing `facing` next
+    activation, having entered `moved` hexes this one: `threat_by` with the defender's own terms
+    too (the arc each enemy strikes from, with the weapon side's extra damage; the defender's
+    movement; its lost Defense) and with melee attackers free to pick the hex next to it they
+    strike from, summed over the enemies."""
+    grid = match.board.grid
+    # the defender's terms per arc: to-hit shift, damage bonus, blocks bypassed
+    terms = {}
+    for arc in range(6):
+        lines, bonus, bypass = defender_lines(ent, arc, moved)
+        terms[arc] = (sum(v for _, v in lines), sum(v for _, v in bonus), sum(v for _, v in bypass))
+    total = 0.0
+    for reach in _reach(match, side_of(ent), cell, flank=True):
+        values: dict[str, float] = {}
+        for cid, (card, places) in reach.spots.items():
+            eff = card.attack
+            assert eff is not None
+            best = 0.0
+            for spot, target in places:
+                shift, bonus, bypass = terms[grid.arc(cell, facing, spot)]  # type: ignore[attr-defined]
+                odds = attack_odds(target + shift, eff.damage, bonus, eff.bypass + bypass)
+                best = max(best, odds.floats[0])
+            values[cid] = best
+        total += _expected_best(values, reach.unseen, reach.held)
+    return total
+
+
+def exposure_now(match: Match, ent: int) -> float:
+    """`exposure` where the casket stands, as it faces, with the hexes it has entered so far
+    (kept with `_reach`'s cache: every legal action of a decision compares against it)."""
+    _reach(match, side_of(ent), cell_of(ent), flank=True)  # refreshes the cache for this state
+    if ent not in _REACH.now:
+        moved = get(ent, CasketMotion).moved_this
+        _REACH.now[ent] = exposure(match, ent, cell_of(ent), facing_of(ent), moved)
+    return _REACH.now[ent]
+
+
+def exposure_after(match: Match, action: Action) -> float | None:
+    """`exposure` of the acting casket once a move (facing the best way its free turns reach)
+    or a turn in place is done; None for other actions."""
+    ent = action.actor
+    if ent is None:
+        return None
+    motion = get(ent, CasketMotion)
+    if action.kind == "turn":
+        return exposure(match, ent, cell_of(ent), int(action.option), motion.moved_this)
+    path = action.path
+    if action.kind == "card" and path:
+        card_id, _ = split_option(action.option)
+        if match.ruleset.content.card(card_id).effect("move") is None:  # type: ignore[attr-defined]
+            return None
+    elif action.kind != "move" or not path:
+        return None
+    dest = tuple(path[-1])
+    now = facing_of(ent)
+    free = motion.free_turns + len(path)
+    return min(exposure(match, ent, dest, d, motion.moved_this + len(path))  # type: ignore[arg-type]
+               for d in range(6) if turn_steps(now, d) <= free)
 
 
 def _expected_best(values: dict[str, float], unseen: Counter[str], held: int) -> float:
@@ -423,6 +561,17 @@ def advise(match: Match, decision: Decision) -> dict[str, float]:
     if kind == "ally":
         return {o.key: -len(structure(int(o.key)).zones.get("hand", [])) for o in decision.options}
     return {}
+
+
+def advise_exact(match: Match, decision: Decision) -> dict[str, float] | None:
+    """The facing after a move by exact `exposure` (its turn cost in SP priced as `advise` does);
+    None for the other decisions."""
+    ent = decision.context.get("unit")
+    if decision.kind != "face" or ent is None:
+        return None
+    here, moved = cell_of(ent), get(ent, CasketMotion).moved_this
+    return {o.key: -exposure(match, ent, here, int(o.key), moved) - 0.3 * turn_cost(ent, int(o.key))
+            for o in decision.options}
 
 
 def _source_values(content: Content, match: Match, ent: int, decision: Decision) -> dict[str, float]:

@@ -181,6 +181,21 @@ class CasketRuleset(Ruleset):
         with match.world:
             return ai.threat_by(match, side, cell)
 
+    def exposure_now(self, match: Match, ent: int) -> float | None:
+        """Exact expected enemy damage on the casket where it stands, as it faces (see ai.py)."""
+        with match.world:
+            return ai.exposure_now(match, ent)
+
+    def exposure_after(self, match: Match, action: Action) -> float | None:
+        """The same after a move (best reachable facing) or a turn (see ai.py)."""
+        with match.world:
+            return ai.exposure_after(match, action)
+
+    def advise_exact(self, match: Match, decision: Decision) -> dict[str, float] | None:
+        """Facing after a move by `exposure` (see ai.py); other answers by `advise`."""
+        with match.world:
+            return ai.advise_exact(match, decision)
+
     def determinize(self, match: Match, side: str, chance: Chance) -> None:
         """Re-deal hidden cards (generic), and reshuffle every face-down wound deck."""
         super().determinize(match, side, chance)

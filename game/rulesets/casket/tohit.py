@@ -114,6 +114,21 @@ def attacker_lines(match: Match, attacker: int, card: CardDef, a_cell: Cell, d_c
     return lines
 
 
+Lines = list[tuple[str, int]]
+
+
+def defender_lines(defender: int, arc: int, moved: int) -> tuple[Lines, Lines, Lines]:
+    """What the defender's side brings to an attack: to-hit lines (its hexes entered last
+    activation, the arc the attacker stands in), damage bonus (the weapon side) and blocks
+    bypassed (its lost Defense). `moved` and `arc` may be a "what if" (the AI's exposure)."""
+    arc_name, arc_mod = ARCS[arc]
+    lines = [(f"defender moved {moved} hex(es) last activation", movement_mod(moved)),
+             (f"{arc_name} arc", arc_mod)]
+    bonus = [("weapon side", 1)] if arc == WEAPON_SIDE else []
+    malus = defense_malus(defender)
+    return lines, bonus, [("defender's Defense penalty", malus)] if malus else []
+
+
 def attack_terms(match: Match, attacker: int, defender: int, card: CardDef, at: Cell | None = None,
                  moved: int | None = None) -> Terms:
     """Target number, damage bonus and blocks bypassed for `attacker` attacking `defender` with `card`.
@@ -128,14 +143,9 @@ def attack_terms(match: Match, attacker: int, defender: int, card: CardDef, at: 
     arc = board.grid.arc(d_cell, facing_of(defender), a_cell)  # type: ignore[attr-defined]
     moved = get(attacker, CasketMotion).moved_this if moved is None else moved
     lines = attacker_lines(match, attacker, card, a_cell, d_cell, moved)
-    their = get(defender, CasketMotion).moved_last
-    lines.append((f"defender moved {their} hex(es) last activation", movement_mod(their)))
-    arc_name, arc_mod = ARCS[arc]
-    lines.append((f"{arc_name} arc", arc_mod))
+    theirs, bonus_lines, defense = defender_lines(defender, arc, get(defender, CasketMotion).moved_last)
+    lines.extend(theirs)
     target = sum(v for _, v in lines)
-    bonus_lines: list[tuple[str, int]] = []
-    if arc == WEAPON_SIDE:
-        bonus_lines.append(("weapon side", 1))
     tempo = get(attacker, CasketTempo)
     if tempo.boost:
         bonus_lines.append(("boosts", tempo.boost))
@@ -146,8 +156,7 @@ def attack_terms(match: Match, attacker: int, defender: int, card: CardDef, at: 
     bypass_lines: list[tuple[str, int]] = []
     if eff.bypass:
         bypass_lines.append((card.name, eff.bypass))
-    if defense_malus(defender):
-        bypass_lines.append(("defender's Defense penalty", defense_malus(defender)))
+    bypass_lines.extend(defense)
     return Terms(target, eff.damage, sum(v for _, v in bonus_lines), sum(v for _, v in bypass_lines),
                  arc, dist, lines, bonus_lines, bypass_lines)
 
