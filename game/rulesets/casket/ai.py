@@ -329,8 +329,8 @@ class _FoeReach:
 
 @dataclass
 class _ReachCache:
-    """`_reach` results for one state (keyed like `_ctx`; `anchor` keeps the Table component alive,
-    so its id cannot be reused meanwhile)."""
+    """What `_reach` and `exposure_now` found in one state (keyed like `_ctx`; `anchor` keeps the
+    Table component alive, so its id cannot be reused meanwhile)."""
 
     state: tuple[object, ...] = ()
     anchor: object = None
@@ -341,6 +341,17 @@ class _ReachCache:
 _REACH = _ReachCache()
 
 
+def _fresh(match: Match) -> _ReachCache:
+    """The cache, emptied first if the state it holds is not the one `match` is in."""
+    anchor = get(match.table_entity, Table)
+    state = (match.world.name, len(match.inputs), len(match.log), match.chance.state, id(anchor))
+    if state != _REACH.state:
+        _REACH.state, _REACH.anchor = state, anchor
+        _REACH.cells.clear()
+        _REACH.now.clear()
+    return _REACH
+
+
 def _reach(match: Match, side: str, cell: Cell, flank: bool = False) -> list[_FoeReach]:
     """Every active enemy's possible attacks on a casket of `side` on `cell` next activation, from
     what `side` can see (cached while the state stands still: many facings and moves share it).
@@ -349,13 +360,7 @@ def _reach(match: Match, side: str, cell: Cell, flank: bool = False) -> list[_Fo
     SP pays for. With `flank`, a melee card may also strike from any free hex next to `cell` the
     enemy's SP reaches (hex distance, its movement counted), so the arc it picks is its best one.
     """
-    anchor = get(match.table_entity, Table)
-    state = (match.world.name, len(match.inputs), len(match.log), match.chance.state, id(anchor))
-    if state != _REACH.state:
-        _REACH.state, _REACH.anchor = state, anchor
-        _REACH.cells.clear()
-        _REACH.now.clear()
-    found = _REACH.cells.get((side, cell, flank))
+    found = _fresh(match).cells.get((side, cell, flank))
     if found is not None:
         return found
     content: Content = match.ruleset.content  # type: ignore[attr-defined]
@@ -456,11 +461,10 @@ def exposure(match: Match, ent: int, cell: Cell, facing: int, moved: int) -> flo
 def exposure_now(match: Match, ent: int) -> float:
     """`exposure` where the casket stands, as it faces, with the hexes it has entered so far
     (kept with `_reach`'s cache: every legal action of a decision compares against it)."""
-    _reach(match, side_of(ent), cell_of(ent), flank=True)  # refreshes the cache for this state
-    if ent not in _REACH.now:
-        moved = get(ent, CasketMotion).moved_this
-        _REACH.now[ent] = exposure(match, ent, cell_of(ent), facing_of(ent), moved)
-    return _REACH.now[ent]
+    now = _fresh(match).now
+    if ent not in now:
+        now[ent] = exposure(match, ent, cell_of(ent), facing_of(ent), get(ent, CasketMotion).moved_this)
+    return now[ent]
 
 
 def exposure_after(match: Match, action: Action) -> float | None:
