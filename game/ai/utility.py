@@ -233,13 +233,13 @@ class Scorer:
             out["progress"] = w["progress"] * a.progress
         if a.cost:
             out["cost"] = -w["cost"] * a.cost
-        exposed = self._exposure(match, cache, action, actor, out) if self.exact else False
+        exposed = self._exposure(match, action, actor, out) if self.exact else False
         dest = destination(action) if move else None
         if actor is not None and dest is not None and dest != actor.cell:
             out.update(self._position_terms(match, cache, actor, dest, safety=not exposed))
         return out
 
-    def _exposure(self, match: Match, cache: TurnCache, action: Action, actor: UnitInfo | None,
+    def _exposure(self, match: Match, action: Action, actor: UnitInfo | None,
                   out: dict[str, float]) -> bool:
         """The exact safety term (`Ruleset.exposure_after` against where the unit stands now);
         False when the ruleset has none for this action."""

@@ -78,15 +78,18 @@ class _Ctx:
 _CACHE: dict[tuple[object, ...], _Ctx] = {}
 
 
-def _ctx(match: Match, ent: int) -> _Ctx:
-    """The cached context of the state the AI is looking at, rebuilt whenever that state changes.
+def _state_key(match: Match, anchor: object) -> tuple[object, ...]:
+    """Tells apart the states the AI looks at: every input adds to `inputs` and nearly every step
+    to the log; a restored world (a scratch copy reset to its root) has new component objects, so
+    the Table component's identity (`anchor`, kept alive by the cache holding it) tells it apart."""
+    return (match.world.name, len(match.inputs), len(match.log), match.chance.state, id(anchor))
 
-    Every input adds to `inputs` and nearly every step to the log; a restored world (an AI's
-    scratch copy reset to its root) has new component objects, so the Table component's identity
-    tells it apart. The entry keeps that object alive, so its id cannot be reused meanwhile.
-    """
+
+def _ctx(match: Match, ent: int) -> _Ctx:
+    """The cached context of the state the AI is looking at (`_state_key`), rebuilt whenever
+    that state changes; the entry keeps the anchor alive."""
     anchor = get(match.table_entity, Table)
-    key = (match.world.name, len(match.inputs), len(match.log), match.chance.state, id(anchor), ent)
+    key = (*_state_key(match, anchor), ent)
     found = _CACHE.get(key)
     if found is None:
         _CACHE.clear()
@@ -329,7 +332,7 @@ class _FoeReach:
 
 @dataclass
 class _ReachCache:
-    """What `_reach` and `exposure_now` found in one state (keyed like `_ctx`; `anchor` keeps the
+    """What `_reach` and `exposure_now` found in one state (`_state_key`; `anchor` keeps the
     Table component alive, so its id cannot be reused meanwhile)."""
 
     state: tuple[object, ...] = ()
@@ -344,7 +347,7 @@ _REACH = _ReachCache()
 def _fresh(match: Match) -> _ReachCache:
     """The cache, emptied first if the state it holds is not the one `match` is in."""
     anchor = get(match.table_entity, Table)
-    state = (match.world.name, len(match.inputs), len(match.log), match.chance.state, id(anchor))
+    state = _state_key(match, anchor)
     if state != _REACH.state:
         _REACH.state, _REACH.anchor = state, anchor
         _REACH.cells.clear()
