@@ -13,7 +13,9 @@ Every legal action gets a score made of named terms:
   move applied on a determinized scratch copy, so no hidden card or future roll is used); it
   replaces "potential", and those moves also get the cover and facing terms;
 - approach, objective, progress, cost: closing on the planned target or an objective, and the
-  resources the ruleset says the action spends.
+  resources the ruleset says the action spends;
+- volley (Hard, where the ruleset has `volley_after`): every attack the unit can still make after
+  the action, in place of "potential" and the move's follow-up.
 
 What does not change within a side's turn (threat per cell, who can reach which enemy, the
 side's focus target and per-unit assignments) is computed once and cached.
@@ -234,6 +236,8 @@ class Scorer:
         if a.cost:
             out["cost"] = -w["cost"] * a.cost
         exposed = self._exposure(match, action, actor, out) if self.exact else False
+        if self.exact:
+            self._volley(match, action, out)
         dest = destination(action) if move else None
         if actor is not None and dest is not None and dest != actor.cell:
             out.update(self._position_terms(match, cache, actor, dest, safety=not exposed))
@@ -255,6 +259,20 @@ class Scorer:
         if gain:
             out["safety"] = self.weights["safety"] * (1.5 - 0.5 * actor.hp_frac) * gain
         return True
+
+    def _volley(self, match: Match, action: Action, out: dict[str, float]) -> None:
+        """The exact follow-up term (`Ruleset.volley_after`): every attack the unit can still make
+        after the action, for attacks and moves alike; it replaces a move's "potential" (one
+        attack) and the lookahead's follow-up."""
+        rest = match.ruleset.volley_after(match, action)
+        if rest is None:
+            return
+        out.pop("potential", None)
+        if action.target is None and destination(action) is not None:
+            # a move played as a card: its damage term is the same one-attack estimate
+            out.pop("damage", None)
+        if rest:
+            out["volley"] = self.weights["followup"] * rest
 
     def _position_terms(self, match: Match, cache: TurnCache, actor: UnitInfo,
                         dest: Cell, safety: bool = True) -> dict[str, float]:
@@ -379,6 +397,9 @@ class NormalAI:
         rs = match.ruleset
         side = cache.side
         move = is_move(rs, r.action)
+        volleys = self.scorer.exact and _overrides(rs, "volley_after")
+        if move and volleys:
+            return  # its volley term already holds every attack that can follow
         sim = sample.reset()
         try:
             step(sim, r.action)
@@ -402,7 +423,7 @@ class NormalAI:
             if move and turn.unit is not None and nxt.actor != r.action.actor:
                 continue
             t = self.scorer.terms(sim, sim_cache, nxt)
-            gain = sum(t.get(k, 0.0) for k in ("damage", "kill", "focus", "assigned"))
+            gain = sum(t.get(k, 0.0) for k in ("damage", "kill", "focus", "assigned", "volley"))
             best = max(best, gain + t.get("cost", 0.0))
         if best:
             r.terms["followup"] = self.scorer.weights["followup"] * best

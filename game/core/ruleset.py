@@ -218,6 +218,13 @@ class Ruleset(ABC):
         None for other actions or when the ruleset does not say."""
         return None
 
+    def volley_after(self, match: Match, action: Action) -> float | None:
+        """Worth (expected damage, kill chance counted) of the best attacks the acting unit can
+        still make this turn once the action is done, with the resources it leaves; 0 when the
+        action ends its turn. None when the ruleset does not say: the AI then scores the single
+        best attack that follows a move."""
+        return None
+
     def advise_exact(self, match: Match, decision: Decision) -> dict[str, float] | None:
         """`advise` with the costlier exact terms (`exposure`) where the ruleset has them, for the
         Hard AI; None to use `advise`."""

@@ -36,7 +36,7 @@ from game.rulesets.casket.damage import component_points
 from game.rulesets.casket.effects import split_option
 from game.rulesets.casket.heat import OVERHEAT
 from game.rulesets.casket.movement import route_cost, turn_cost, turn_steps
-from game.rulesets.casket.odds import attack_odds
+from game.rulesets.casket.odds import AttackOdds, attack_odds
 from game.rulesets.casket.status import card_block, hex_limit, move_penalty, sp_max
 from game.rulesets.casket.structure import remaining
 from game.rulesets.casket.tohit import (
@@ -73,6 +73,9 @@ class _Ctx:
     spends: list[tuple[int, float]] | None = None
     anchor: object = None
     best: dict[tuple[Cell, int, int], float] = field(default_factory=dict)
+    strikes: dict[tuple[Cell, int, str, int], _Strike | None] = field(default_factory=dict)
+    sets: dict[tuple[Cell, int, int, tuple[str, ...]], float] = field(default_factory=dict)
+    volleys: dict[tuple[Cell, int, int, str, int | None], float] = field(default_factory=dict)
 
 
 _CACHE: dict[tuple[object, ...], _Ctx] = {}
@@ -116,17 +119,27 @@ def aim_value(foe: int, aim: str, crits: float, executes: float) -> float:
     return value
 
 
-def attack_value(match: Match, ent: int, foe: int, card: CardDef, aim: str | None,
-                 at: Cell | None = None, moved: int | None = None) -> tuple[float, float]:
-    """(expected value, kill chance) of an attack; aim None takes the best aim."""
+#: what the chance of destroying the target is worth, in the units of expected damage
+KILL_WORTH = 8.0
+
+
+def _valued_odds(match: Match, ent: int, foe: int, card: CardDef, aim: str | None,
+                 at: Cell | None, moved: int | None) -> tuple[float, AttackOdds]:
+    """An attack's exact odds and its expected damage plus component worth (aim None: the best)."""
     terms = attack_terms(match, ent, foe, card, at=at, moved=moved)
     odds = attack_odds(terms.target, terms.base, terms.bonus, terms.bypass)
     expected, crits, executes = odds.floats
     aims = [aim] if aim else list(AIM_WEIGHT) + ["random"]
-    comp = max(aim_value(foe, a, crits, executes) for a in aims)
+    return expected + max(aim_value(foe, a, crits, executes) for a in aims), odds
+
+
+def attack_value(match: Match, ent: int, foe: int, card: CardDef, aim: str | None,
+                 at: Cell | None = None, moved: int | None = None) -> tuple[float, float]:
+    """(expected value, kill chance) of an attack; aim None takes the best aim."""
+    value, odds = _valued_odds(match, ent, foe, card, aim, at, moved)
     left = structure_left(foe)
     kill = float(odds.at_least(left)) if left <= max(odds.final) else 0.0
-    return expected + comp, kill
+    return value, kill
 
 
 def best_attack(match: Match, ctx: _Ctx, cell: Cell, moved: int, sp_left: int) -> float:
@@ -142,9 +155,123 @@ def best_attack(match: Match, ctx: _Ctx, cell: Cell, moved: int, sp_left: int) -
                 if attack_block(match, ctx.ent, foe, card, at=cell, facing=facing):
                     continue
                 value, kill = attack_value(match, ctx.ent, foe, card, None, at=cell, moved=moved)
-                best = max(best, value + 8.0 * kill)
+                best = max(best, value + KILL_WORTH * kill)
         ctx.best[key] = best
     return ctx.best[key]
+
+
+@dataclass(frozen=True)
+class _Strike:
+    """One attack card on one enemy from a hex: its value (`_valued_odds`) and final damage odds."""
+
+    value: float
+    final: tuple[tuple[int, float], ...]
+
+
+def _strike(match: Match, ctx: _Ctx, cell: Cell, moved: int, card: CardDef, foe: int) -> _Strike | None:
+    """`card` played on `foe` from `cell` having entered `moved` hexes (None when not allowed)."""
+    key = (cell, moved, card.id, foe)
+    if key not in ctx.strikes:
+        facing = match.board.grid.direction_to(cell, cell_of(foe))  # type: ignore[attr-defined]
+        found = None
+        if not attack_block(match, ctx.ent, foe, card, at=cell, facing=facing):
+            value, odds = _valued_odds(match, ctx.ent, foe, card, None, cell, moved)
+            found = _Strike(value, tuple((d, float(p)) for d, p in odds.final.items()))
+        ctx.strikes[key] = found
+    return ctx.strikes[key]
+
+
+def _set_value(match: Match, ctx: _Ctx, cell: Cell, moved: int, foe: int,
+               picks: tuple[CardDef, ...]) -> float:
+    """Worth of playing every card of `picks` on `foe`: their values summed, plus `KILL_WORTH`
+    times the chance their final damage together reaches what the foe has left (the damage of
+    independent attacks convolved; reactions and the first attack's side effects left out)."""
+    sig = tuple(c.id for c in picks)
+    key = (cell, moved, foe, sig)
+    if key not in ctx.sets:
+        value = 0.0
+        damage: dict[int, float] = {0: 1.0}
+        for card in picks:
+            strike = _strike(match, ctx, cell, moved, card, foe)
+            if strike is None:
+                value = float("-inf")
+                break
+            value += strike.value
+            nxt: dict[int, float] = {}
+            for d, p in damage.items():
+                for e, q in strike.final:
+                    nxt[d + e] = nxt.get(d + e, 0.0) + p * q
+            damage = nxt
+        left = structure_left(foe)
+        kill = sum(p for d, p in damage.items() if d >= left)
+        ctx.sets[key] = value + KILL_WORTH * kill
+    return ctx.sets[key]
+
+
+def _sets(ctx: _Ctx, spent: str, sp_left: int) -> set[tuple[CardDef, ...]]:
+    """Every set of attack cards in hand (less one `spent` card) that `sp_left` SP pays for,
+    the empty set included, each in card-id order."""
+    held = Counter(structure(ctx.ent).zones.get("hand", []))
+    if spent:
+        held[spent] -= 1
+    cards = [card for card in ctx.attacks for _ in range(held[card.id]) if card.sp <= sp_left]
+    picks = {tuple(cards[i] for i in range(len(cards)) if mask >> i & 1) for mask in range(1 << len(cards))}
+    return {p for p in picks if sum(c.sp for c in p) <= sp_left}
+
+
+def volley(match: Match, ctx: _Ctx, cell: Cell, moved: int, sp_left: int, spent: str = "",
+           target: int | None = None) -> float:
+    """Worth of the best set of attacks the casket can still make this activation from `cell`,
+    having entered `moved` hexes, with `sp_left` SP and its hand less one `spent` card: every
+    set of its attack cards the SP pays for, played on one enemy (the best), by `_set_value`.
+    `best_attack` is its single best card; a casket with SP for two attacks makes both.
+
+    With `target`, `spent` is an attack being made on it, and the worth is what the rest adds to
+    that attack: a set on the same target counts its kill chance together with the attack's."""
+    key = (cell, moved, sp_left, spent, target)
+    if key not in ctx.volleys:
+        best = 0.0
+        made = ctx.content.card(spent) if target is not None else None
+        first = _set_value(match, ctx, cell, moved, target, (made,)) if made and target else 0.0
+        for picks in _sets(ctx, spent, sp_left):
+            for foe in ctx.enemies:
+                if made is not None and foe == target:
+                    both = tuple(sorted((*picks, made), key=lambda c: c.id))
+                    best = max(best, _set_value(match, ctx, cell, moved, foe, both) - first)
+                elif picks:
+                    best = max(best, _set_value(match, ctx, cell, moved, foe, picks))
+        ctx.volleys[key] = best
+    return ctx.volleys[key]
+
+
+def volley_after(match: Match, action: Action) -> float | None:
+    """`volley` left to the acting casket once the action is done: from where a move or card move
+    ends, with the SP and hand it leaves (after an attack, what the rest adds to it); 0 once the
+    activation ends or attacks are barred; None for actions outside an activation (picking a
+    casket, repair)."""
+    ent = action.actor
+    if ent is None or action.kind not in ("move", "turn", "card", "end"):
+        return None
+    if action.kind == "end":
+        return 0.0
+    ctx = _ctx(match, ent)
+    here, moved, sp = cell_of(ent), get(ent, CasketMotion).moved_this, get(ent, CasketSP).sp
+    if action.kind == "move":
+        cost = route_cost(match, ent, action.path, plain=True, steady=False)
+        return volley(match, ctx, tuple(action.path[-1]), moved + len(action.path), sp - cost)  # type: ignore[arg-type]
+    if action.kind == "turn":
+        return volley(match, ctx, here, moved, sp - turn_cost(ent, int(action.option)))
+    card_id, _ = split_option(action.option)
+    card = ctx.content.card(card_id)
+    if card.effect("no_attack") is not None:
+        return 0.0
+    move = card.effect("move")
+    if move is not None and action.path:
+        cost = card.sp + route_cost(match, ent, action.path, plain=False, steady=move.steady)
+        return volley(match, ctx, tuple(action.path[-1]), moved + len(action.path), sp - cost,  # type: ignore[arg-type]
+                      card_id)
+    target = action.target if card.attack is not None else None
+    return volley(match, ctx, here, moved, sp - card.sp, card_id, target)
 
 
 def _preferred_range(ctx: _Ctx) -> int:

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cached_property, lru_cache
 from pathlib import Path
 from typing import Any
 
@@ -72,11 +72,19 @@ class CardDef:
             return "primary"
         return self.slot if self.category == "secondary" else ""
 
+    @cached_property
+    def _first(self) -> dict[str, Effect]:
+        # the AI asks cards for their effects millions of times a ladder run
+        out: dict[str, Effect] = {}
+        for e in self.effects:
+            out.setdefault(e.kind, e)
+        return out
+
     def effect(self, kind: str) -> Effect | None:
         """The card's first effect of a kind."""
-        return next((e for e in self.effects if e.kind == kind), None)
+        return self._first.get(kind)
 
-    @property
+    @cached_property
     def attack(self) -> Effect | None:
         """The attack effect, if the card attacks."""
         return self.effect("attack")

@@ -191,6 +191,11 @@ class CasketRuleset(Ruleset):
         with match.world:
             return ai.exposure_after(match, action)
 
+    def volley_after(self, match: Match, action: Action) -> float | None:
+        """The best set of attacks the SP and hand left after the action pay for (see ai.py)."""
+        with match.world:
+            return ai.volley_after(match, action)
+
     def advise_exact(self, match: Match, decision: Decision) -> dict[str, float] | None:
         """Facing after a move by `exposure` (see ai.py); other answers by `advise`."""
         with match.world:
