@@ -133,13 +133,17 @@ def _valued_odds(match: Match, ent: int, foe: int, card: CardDef, aim: str | Non
     return expected + max(aim_value(foe, a, crits, executes) for a in aims), odds
 
 
+def _kill(odds: AttackOdds, foe: int) -> float:
+    """Chance the attack's final damage destroys `foe`."""
+    left = structure_left(foe)
+    return float(odds.at_least(left)) if left <= max(odds.final) else 0.0
+
+
 def attack_value(match: Match, ent: int, foe: int, card: CardDef, aim: str | None,
                  at: Cell | None = None, moved: int | None = None) -> tuple[float, float]:
     """(expected value, kill chance) of an attack; aim None takes the best aim."""
     value, odds = _valued_odds(match, ent, foe, card, aim, at, moved)
-    left = structure_left(foe)
-    kill = float(odds.at_least(left)) if left <= max(odds.final) else 0.0
-    return value, kill
+    return value, _kill(odds, foe)
 
 
 def best_attack(match: Match, ctx: _Ctx, cell: Cell, moved: int, sp_left: int) -> float:
@@ -151,20 +155,20 @@ def best_attack(match: Match, ctx: _Ctx, cell: Cell, moved: int, sp_left: int) -
             if card.sp > sp_left:
                 continue
             for foe in ctx.enemies:
-                facing = match.board.grid.direction_to(cell, cell_of(foe))  # type: ignore[attr-defined]
-                if attack_block(match, ctx.ent, foe, card, at=cell, facing=facing):
-                    continue
-                value, kill = attack_value(match, ctx.ent, foe, card, None, at=cell, moved=moved)
-                best = max(best, value + KILL_WORTH * kill)
+                strike = _strike(match, ctx, cell, moved, card, foe)
+                if strike is not None:
+                    best = max(best, strike.value + KILL_WORTH * strike.kill)
         ctx.best[key] = best
     return ctx.best[key]
 
 
 @dataclass(frozen=True)
 class _Strike:
-    """One attack card on one enemy from a hex: its value (`_valued_odds`) and final damage odds."""
+    """One attack card on one enemy from a hex: its value (`_valued_odds`), kill chance and final
+    damage odds."""
 
     value: float
+    kill: float
     final: tuple[tuple[int, float], ...]
 
 
@@ -176,7 +180,7 @@ def _strike(match: Match, ctx: _Ctx, cell: Cell, moved: int, card: CardDef, foe:
         found = None
         if not attack_block(match, ctx.ent, foe, card, at=cell, facing=facing):
             value, odds = _valued_odds(match, ctx.ent, foe, card, None, cell, moved)
-            found = _Strike(value, tuple((d, float(p)) for d, p in odds.final.items()))
+            found = _Strike(value, _kill(odds, foe), tuple((d, float(p)) for d, p in odds.final.items()))
         ctx.strikes[key] = found
     return ctx.strikes[key]
 
@@ -232,7 +236,9 @@ def volley(match: Match, ctx: _Ctx, cell: Cell, moved: int, sp_left: int, spent:
     if key not in ctx.volleys:
         best = 0.0
         made = ctx.content.card(spent) if target is not None else None
-        first = _set_value(match, ctx, cell, moved, target, (made,)) if made and target else 0.0
+        first = 0.0
+        if made is not None and target is not None:
+            first = _set_value(match, ctx, cell, moved, target, (made,))
         for picks in _sets(ctx, spent, sp_left):
             for foe in ctx.enemies:
                 if made is not None and foe == target:
