@@ -178,6 +178,8 @@ class HardAI:
         self.times: list[float] = []
         self.samples_done: list[int] = []
         self._slowest = 0.0
+        #: the slowest deal, reset or leaf value seen in this decision (none reads the deadline)
+        self._held = 0.0
         self._turn_key: tuple[object, ...] | None = None
         self._turn_spent = 0.0
 
@@ -231,15 +233,20 @@ class HardAI:
         side = match.current().side
         done = 0
         margin = 0.08 * deadline.seconds
-        self._slowest = 0.0
-        while len(arms) > 1 and not deadline.over(margin + self._slowest) and (
+        self._slowest = self._held = 0.0
+        while len(arms) > 1 and not deadline.over(margin + self._slowest + self._held) and (
                 self.samples is None or done < self.samples):
+            began = time.perf_counter()
             with Sample(match, side, self.chance) as sample:
+                self._held = max(self._held, time.perf_counter() - began)
                 seed = self.chance.next_u64()
                 for arm in self._live(arms):
-                    if deadline.over(margin + self._slowest):
+                    if deadline.over(margin + self._slowest + self._held):
                         break
-                    value = self._playout(sample.reset(), side, arm.ranked.action, seed, deadline, margin)
+                    began = time.perf_counter()
+                    sim = sample.reset()
+                    self._held = max(self._held, time.perf_counter() - began)
+                    value = self._playout(sim, side, arm.ranked.action, seed, deadline, margin)
                     if value is not None:
                         arm.values[done] = value
             done += 1
@@ -311,11 +318,14 @@ class HardAI:
         """
         policy_chance = Chance(seed)
         try:
+            began = time.perf_counter()
             step(sim, action, default_answer)
+            self._slowest = max(self._slowest, time.perf_counter() - began)
             reply: tuple[str, int | None] | None = None
             for _ in range(self.max_steps):
-                # the slowest step seen so far is kept in hand, so the next one cannot overrun
-                if sim.over or deadline.over(margin + self._slowest):
+                # the slowest step (and deal, reset, leaf) seen so far is kept in hand, so the
+                # next one cannot overrun
+                if sim.over or deadline.over(margin + self._slowest + self._held):
                     break
                 began = time.perf_counter()
                 turn = sim.current()
@@ -331,8 +341,10 @@ class HardAI:
             return None
         if deadline.over(margin) and not sim.over:
             return None  # cut short: its value would not compare with the others'
-
-        return leaf_value(sim, side)
+        began = time.perf_counter()
+        value = leaf_value(sim, side)
+        self._held = max(self._held, time.perf_counter() - began)
+        return value
 
     def decide(self, match: Match, decision: Decision) -> str:
         """Mid-resolution answers follow the ruleset's advice (a pending resolution cannot be

@@ -120,6 +120,28 @@ def test_decisions_stop_at_their_deadline(monkeypatch, make):
     match.close()
 
 
+def test_hard_keeps_the_time_a_sample_takes_to_deal_in_hand(monkeypatch):
+    """Dealing a sample reads no deadline: when it is slow, the search stops early enough that
+    the next deal cannot carry the decision past its budget."""
+    from game.ai import search
+
+    clock = FakeClock(0.001)
+    monkeypatch.setattr(knowledge.time, "perf_counter", clock)
+    deal = search.Sample.__init__
+
+    def slow_deal(self, *args, **kwargs):
+        deal(self, *args, **kwargs)
+        clock.now += 0.3
+
+    monkeypatch.setattr(search.Sample, "__init__", slow_deal)
+    match = toy_match(2)
+    ai = HardAI(1, budget=1.0, turn_budget=3.0)
+    ai.choose(match, match.legal())
+    assert ai.samples_done[-1] >= 1
+    assert ai.times[-1] <= ai.budget
+    match.close()
+
+
 def test_hard_turn_budget_shrinks_later_decisions(monkeypatch):
     clock = FakeClock(0.01)
     monkeypatch.setattr(knowledge.time, "perf_counter", clock)
