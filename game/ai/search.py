@@ -17,6 +17,7 @@ more than their noise, so thin evidence never overrules the heuristic.
 
 from __future__ import annotations
 
+import gc
 import math
 import time
 from dataclasses import dataclass, field
@@ -202,12 +203,18 @@ class HardAI:
     def choose(self, match: Match, legal: list[Action]) -> Action:
         """Search within the budget; Normal's pick unless the samples clearly favour another."""
         deadline, search = self._deadline(match)
+        # the samples leave cyclic garbage, and a full collection mid-search (50-60 ms measured)
+        # would carry the decision past its budget: collecting waits until the decision is made
+        collecting = gc.isenabled()
+        gc.disable()
         try:
             return self._choose(match, legal, deadline, search)
         finally:
             spent = deadline.elapsed()
             self._turn_spent += spent
             self.times.append(spent)
+            if collecting:
+                gc.enable()
 
     def _choose(self, match: Match, legal: list[Action], deadline: Deadline, search: bool) -> Action:
         if len(legal) == 1:
