@@ -142,6 +142,26 @@ def test_hard_keeps_the_time_a_sample_takes_to_deal_in_hand(monkeypatch):
     match.close()
 
 
+def test_hard_pauses_garbage_collection_only_while_it_decides():
+    """A full collection mid-search carried decisions past their budget; it waits instead."""
+    import gc
+
+    seen = []
+    ai = HardAI(1, budget=1.0, turn_budget=3.0)
+    inner = ai._choose
+
+    def spy(*args, **kwargs):
+        seen.append(gc.isenabled())
+        return inner(*args, **kwargs)
+
+    ai._choose = spy  # type: ignore[method-assign]
+    match = toy_match(2)
+    assert gc.isenabled()
+    ai.choose(match, match.legal())
+    assert seen == [False] and gc.isenabled()
+    match.close()
+
+
 def test_hard_turn_budget_shrinks_later_decisions(monkeypatch):
     clock = FakeClock(0.01)
     monkeypatch.setattr(knowledge.time, "perf_counter", clock)
