@@ -1,0 +1,239 @@
+"""What the battle screen shows, without pixels: units, selection, hover, the armed action, and the
+legal actions grouped for the actions panel, the board's reach and its targets.
+
+Pygame-free: tests drive it (select, hover, arm, click a cell) and read what the screen would show.
+The scene draws from it and sends the intents it names through the `Session`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+from game.core.action import Action
+from game.core.geometry import Cell
+from game.core.ruleset import Preview
+from game.ui.battle.labels import group_label, label_stem
+from game.ui.view import Pile, UnitInfo, read_hand, read_piles, read_units, turn_order
+
+if TYPE_CHECKING:
+    from game.core.ruleset import Turn
+    from game.ui.session import Session
+
+END_KINDS = ("end_turn", "end", "pass", "end_activation", "done", "wait")
+MOVE_KINDS = ("move", "run", "walk", "step", "dash", "sprint", "shift", "stride")
+#: hotkey groups whose untargeted actions share one panel entry that opens a chooser: "face" (the
+#: action's option is the hex side or square direction to face; the chooser draws them as arrows)
+CHOOSER_GROUPS = frozenset({"face"})
+
+
+def is_move(a: Action) -> bool:
+    """A movement action: it targets no unit and carries a path (or is a move kind to a cell)."""
+    if a.target is not None:
+        return False
+    if a.path:
+        return True
+    return a.cell is not None and (a.kind in MOVE_KINDS or a.hotkey_group in MOVE_KINDS)
+
+
+def move_dest(a: Action) -> Cell:
+    """Where a movement action ends."""
+    return a.path[-1] if a.path else a.cell  # type: ignore[return-value]
+
+
+def is_end(a: Action) -> bool:
+    """An action that ends the turn or activation."""
+    return a.kind in END_KINDS or (a.kind.startswith("end") and a.target is None and a.cell is None)
+
+
+def group_key(a: Action) -> str:
+    """The actions-panel group an action belongs to."""
+    if a.target is None and a.cell is None:
+        # The facings to turn to are one entry (a chooser drawn as arrows); others one each.
+        if a.hotkey_group in CHOOSER_GROUPS:
+            return f"group|{a.hotkey_group}"
+        return f"{a.kind}|{a.option}|{a.label}"
+    return a.hotkey_group or f"{a.kind}|{label_stem(a.label) or a.option}"
+
+
+@dataclass
+class Group:
+    """Actions shown as one entry in the actions panel."""
+
+    key: str
+    label: str
+    actions: list[Action] = field(default_factory=list)
+
+    @property
+    def targeted(self) -> bool:
+        """Needs a target (unit or cell) picked on the map."""
+        return any(a.target is not None or a.cell is not None for a in self.actions)
+
+
+class BattleModel:
+    """The screen's state for one viewer: what is read from the match and what the person picked."""
+
+    def __init__(self, session: Session, viewer: str | None, replay: bool = False) -> None:
+        self.session = session
+        self.match = session.match
+        self.viewer = viewer
+        self.replay = replay
+        self.units: list[UnitInfo] = []
+        self.unit_by_ent: dict[int, UnitInfo] = {}
+        self.piles: list[Pile] = []
+        self.hand: list[dict[str, Any]] = []
+        self.order: list[int] = []
+        self.turn: Turn | None = None
+        #: the unit whose actions are offered (the acting one when the ruleset fixes it)
+        self.selected: int | None = None
+        #: a unit clicked for its details (the panel shows it until the acting unit changes)
+        self.inspected: int | None = None
+        #: the targeted group picked with its key or button: a click on the map uses it
+        self.armed: str | None = None
+        #: the hotkey group of the hand card being played: only its actions are offered
+        self.focus: str | None = None
+        #: several actions for one click (facings, aimed parts): the person picks one
+        self.chooser: list[Action] | None = None
+        self.hover_cell: Cell | None = None
+        self.moves: dict[Cell, Action] = {}
+        self.move_options: dict[Cell, list[Action]] = {}
+        self.target_actions: dict[int, list[Action]] = {}
+        self.cell_actions: dict[Cell, list[Action]] = {}
+        self.groups: list[Group] = []
+        self._preview_cache: dict[str, Preview | None] = {}
+
+    # -- reading ------------------------------------------------------------------------------
+    def read(self) -> None:
+        """Re-read the world for the viewer after an input."""
+        m = self.match
+        self.units = read_units(m, self.viewer)
+        self.unit_by_ent = {u.ent: u for u in self.units}
+        self.piles = read_piles(m, self.viewer)
+        self.hand = read_hand(m, self.viewer) if not self.replay else []
+        try:
+            self.order = turn_order(m, self.units)
+        except Exception:  # noqa: BLE001 - the bar is cosmetic
+            self.order = [u.ent for u in self.units if u.state == "active"]
+        self._preview_cache = {}
+        turn = None if m.over else m.current()
+        self.turn = turn
+        if turn is not None and turn.unit is not None:
+            self.selected = turn.unit
+        elif self.selected is not None and (
+            self.selected not in self.unit_by_ent
+            or not any(a.actor == self.selected for a in self.session.legal())
+        ):
+            # The side acts as one: with the last unit done, show every unit's choices again.
+            self.selected = None
+        self.compute_actions()
+
+    @property
+    def acting(self) -> int | None:
+        """The unit the ruleset has acting now, if it fixes one."""
+        return self.turn.unit if self.turn is not None else None
+
+    @property
+    def human_turn(self) -> bool:
+        """A person at this screen gives the next input (no replay)."""
+        return not self.replay and self.session.waiting_for_human
+
+    def compute_actions(self) -> None:
+        """Group the legal actions for the selected unit: moves, targets, cell targets, buttons."""
+        self.moves, self.target_actions, self.cell_actions = {}, {}, {}
+        self.move_options = {}
+        self.groups = []
+        self.chooser = None
+        legal = self.session.legal() if self.human_turn else []
+        if not legal and self.session.need is not None and self.session.need.decision is None:
+            # Show what the acting AI could do, without letting anyone click it.
+            legal = list(self.session.need.legal) if self.viewer is None else []
+        if self.focus is not None:
+            # A hand card is being played: only its actions are offered (moves, targets, options).
+            chosen = [a for a in legal if a.hotkey_group == self.focus]
+            if chosen:
+                legal = chosen
+            else:
+                self.focus = None
+        sel = self.selected
+        groups: dict[str, Group] = {}
+        for a in legal:
+            if a.actor is not None and a.actor != sel:
+                # With nobody selected, offer each unit's own choices (e.g. which one to activate).
+                if sel is not None or is_move(a) or a.target is not None or a.cell is not None:
+                    continue
+            if is_move(a):
+                cell = move_dest(a)
+                self.move_options.setdefault(cell, []).append(a)
+                old = self.moves.get(cell)
+                # The plain move wins the overlay over a run or another kind to the same cell.
+                if old is None or (old.option and not a.option) or (old.kind != "move" and a.kind == "move"):
+                    self.moves[cell] = a
+                continue
+            if a.target is not None:
+                self.target_actions.setdefault(a.target, []).append(a)
+            elif a.cell is not None:
+                self.cell_actions.setdefault(a.cell, []).append(a)
+            key = group_key(a)
+            if a.target is None and a.cell is None:
+                label = a.label or a.kind.replace("_", " ").title()
+                groups.setdefault(key, Group(key, label)).actions.append(a)
+            else:
+                groups.setdefault(key, Group(key, "")).actions.append(a)
+        for g in groups.values():
+            if not g.label or len(g.actions) > 1:
+                g.label = group_label(g.actions)
+        ordered = sorted(groups.values(), key=lambda g: is_end(g.actions[0]))
+        self.groups = ordered
+        if self.focus is not None and len(ordered) == 1 and ordered[0].targeted:
+            self.armed = ordered[0].key
+        if self.armed not in groups:
+            self.armed = None
+
+    # -- questions the screen asks ------------------------------------------------------------
+    def candidates_for_target(self, ent: int) -> list[Action]:
+        """The actions a click on a unit may mean (the armed group's when one is armed)."""
+        acts = self.target_actions.get(ent, [])
+        if self.armed:
+            armed = [a for a in acts if group_key(a) == self.armed]
+            return armed or acts
+        return acts
+
+    def group_for_target(self, ent: int) -> Action | None:
+        """The action whose odds hovering a unit shows."""
+        acts = self.target_actions.get(ent, [])
+        if not acts:
+            return None
+        if self.armed:
+            for a in acts:
+                if group_key(a) == self.armed:
+                    return a
+        return acts[0]
+
+    def action_for_cell_target(self, cell: Cell) -> Action | None:
+        """The armed group's action on a cell, if it targets cells."""
+        acts = self.cell_actions.get(cell, [])
+        if not acts:
+            return None
+        if self.armed:
+            for a in acts:
+                if group_key(a) == self.armed:
+                    return a
+        return None
+
+    def preview(self, action: Action) -> Preview | None:
+        """The ruleset's exact odds for an action (cached until the next input)."""
+        key = repr(action.to_json())
+        if key not in self._preview_cache:
+            try:
+                with self.match.world:
+                    self._preview_cache[key] = self.match.ruleset.preview(self.match, action)
+            except Exception:  # noqa: BLE001 - a preview failure must not block play
+                self._preview_cache[key] = None
+        return self._preview_cache[key]
+
+    def unit_at(self, cell: Cell) -> UnitInfo | None:
+        """The living unit standing on a cell."""
+        for u in self.units:
+            if u.cell == cell and u.alive:
+                return u
+        return None

@@ -1,0 +1,234 @@
+"""Prompts: a decision's question and options, and the chooser of several actions for one click."""
+
+from __future__ import annotations
+
+import pygame
+
+from game.ui.battle.labels import group_label, split_labels
+from game.ui.chancefx import draw_card, draw_die
+from game.ui.theme import Fonts
+from game.ui.widgets import Button, panel, percent, text_block
+
+
+class PromptMixin:
+    """Prompts (a part of BattleScene)."""
+
+    def _modal_rect(self) -> pygame.Rect | None:
+        if self.chooser and self.handoff is None:
+            return pygame.Rect(0, 0, 10, 10)
+        d = self.session.decision if self.session.waiting_for_human and not self.replay else None
+        if d is None or self.handoff is not None:
+            return None
+        w = min(self.fonts.px(560), self.board_rect.w - 40)
+        return pygame.Rect(0, 0, w, 10)
+
+    def _place_modal(self, rect: pygame.Rect, keep: int = 0) -> None:
+        """Centre a prompt on the board, moved aside so the acting unit (and `keep` pixels around
+        it, for facing arrows) stays in sight."""
+        rect.center = self.board_rect.center
+        ent = self._prompt_unit()
+        u = self.unit_by_ent.get(ent) if ent is not None else None
+        if u is None:
+            return
+        x, y = self.camera.to_screen(self.layout.centre(u.cell))
+        m = max(self.fonts.px(20), keep)
+        clear = pygame.Rect(0, 0, 2 * m, 2 * m)
+        clear.center = (round(x), round(y))
+        if not rect.colliderect(clear):
+            return
+        room = self.fonts.px(12)
+        area = self.board_rect.inflate(-2 * room, -2 * room)
+        tries = []
+        for side in ("below", "above", "left", "right"):
+            r = pygame.Rect(rect)
+            if side == "below":
+                r.top = clear.bottom + room
+            elif side == "above":
+                r.bottom = clear.top - room
+            elif side == "left":
+                r.right = clear.left - room
+            else:
+                r.left = clear.right + room
+            tries.append(r)
+        for r in tries:
+            if area.contains(r):
+                rect.topleft = r.topleft
+                return
+        # Nowhere clear: the side that hides the least of the unit's surroundings.
+        for r in tries:
+            r.clamp_ip(self.board_rect)
+        best = min(tries, key=lambda r: (r.clip(clear).w * r.clip(clear).h, tries.index(r)))
+        rect.topleft = best.topleft
+
+    def _prompt_unit(self) -> int | None:
+        """The unit a prompt is about: the decision's "unit", else the acting or selected one."""
+        d = self.session.decision
+        if d is not None and isinstance((d.context or {}).get("unit"), int):
+            return int(d.context["unit"])
+        if self.chooser and self.chooser[0].actor is not None:
+            return self.chooser[0].actor
+        return self.turn.unit if self.turn is not None and self.turn.unit is not None else self.selected
+
+    def _draw_chooser(self, surface: pygame.Surface) -> None:
+        """Several actions fit one click (facings, aimed parts): pick one with 1-9 or the mouse."""
+        f, pal = self.fonts, self.pal
+        actions = self.chooser or []
+        w = min(f.px(460), self.board_rect.w - 40)
+        pad, bh = f.px(12), f.px(30)
+        shown = actions[:12]
+        first = self.preview(shown[0]) if shown else None
+        common, rests = split_labels([a.label for a in shown])
+        title = f"{common or group_label(shown)}: choose one" if shown else "Choose"
+        summary = ""
+        if first is not None:
+            summary = (f"Hit {percent(first.hit)} · Crit {percent(first.crit)} · expected damage "
+                       f"{first.expected_damage:.2f} — hover an option for every modifier and outcome")
+        title_lines = f.wrap(title, w - 2 * pad, Fonts.LARGE, True)
+        summary_lines = f.wrap(summary, w - 2 * pad, Fonts.SMALL) if summary else []
+        rect = pygame.Rect(
+            0,
+            0,
+            w,
+            2 * pad
+            + len(title_lines) * f.line_height(Fonts.LARGE)
+            + len(summary_lines) * f.line_height(Fonts.SMALL)
+            + len(shown) * (bh + f.px(4))
+            + f.line_height(Fonts.SMALL)
+            + pad,
+        )
+        self._place_modal(rect, self._facing_keep())
+        self.modal_area = pygame.Rect(rect)
+        panel(surface, rect, pal, alpha=245)
+        pygame.draw.rect(surface, pal.active, rect, 2, border_radius=6)
+        y = rect.y + pad
+        for line in title_lines:
+            surface.blit(f.render(line, Fonts.LARGE, pal.text, True), (rect.x + pad, y))
+            y += f.line_height(Fonts.LARGE)
+        y = text_block(surface, f, summary_lines, (rect.x + pad, y), w - 2 * pad, Fonts.SMALL, pal.active)
+        self.modal_buttons = []
+        for i, a in enumerate(shown):
+            label = rests[i] or a.label or f"{a.kind} {a.option}".strip()
+            p = self.preview(a)
+            b = Button(
+                pygame.Rect(rect.x + pad, y, w - 2 * pad, bh),
+                label,
+                (lambda a=a: self.submit(a)),
+                hotkey=str(i + 1) if i < 9 else "",
+                preview=p,
+            )
+            b.draw(surface, f, pal, b.rect.collidepoint(self.mouse), Fonts.BODY)
+            self.modal_buttons.append(b)
+            y += bh + f.px(4)
+        surface.blit(
+            f.render("1–9 or click · Esc cancels", Fonts.SMALL, pal.dim), (rect.x + pad, y + f.px(2))
+        )
+        self._draw_facings(surface)
+
+    def _draw_decision(self, surface: pygame.Surface) -> None:
+        """A person's prompt: the question, its options (1-9) and what each means."""
+        if self.chooser and self.handoff is None:
+            self._draw_chooser(surface)
+            return
+        d = self.session.decision if self.session.waiting_for_human and not self.replay else None
+        if d is None or self.handoff is not None:
+            return
+        f, pal = self.fonts, self.pal
+        w = min(f.px(560), self.board_rect.w - 40)
+        pad = f.px(12)
+        inner = w - 2 * pad
+        # The context is the ruleset's data for the deciding side's controller; of it the panel
+        # shows the cards at stake: a list, or a card per option key (numbered like the options).
+        ctx = d.context or {}
+        ctx_lines = [str(x) for x in ctx.get("lines") or [] if isinstance(x, str)]
+        ctx_dice = [str(x) for x in ctx.get("dice") or []]
+        ctx_cards: list[tuple[str, str]] = []
+        cards = ctx.get("cards")
+        if isinstance(cards, (list, tuple)):
+            ctx_cards = [(str(c), "") for c in cards]
+        elif isinstance(cards, dict):
+            keys = d.keys()
+            ctx_cards = [(str(c), str(keys.index(k) + 1) if k in keys else "") for k, c in cards.items()]
+        # Measure first so the panel fits its content.
+        lh = f.line_height(Fonts.SMALL)
+        prompt_lines = f.wrap(d.prompt, inner, Fonts.LARGE, True)
+        h = pad + len(prompt_lines) * f.line_height(Fonts.LARGE) + pad
+        h += sum(len(f.wrap(x, inner, Fonts.SMALL)) for x in ctx_lines) * lh
+        card_h = f.px(64)
+        dice = [draw_die(f, face, f.px(38), kind=str(ctx.get("die", ""))) for face in ctx_dice]
+        if dice:
+            h += max(d_.get_height() for d_ in dice) + pad
+        if ctx_cards:
+            h += card_h + pad + lh
+        bh = f.px(30)
+        detail_w = inner - f.px(20)
+        details = lh * sum(len(f.wrap(o.detail, detail_w, Fonts.SMALL)) for o in d.options if o.detail)
+        h += len(d.options) * (bh + f.px(4)) + pad + lh
+        # Too tall with every option's detail inline: the details become the buttons' tooltips.
+        inline = h + details <= self.board_rect.h - 20
+        if inline:
+            h += details
+        rect = pygame.Rect(0, 0, w, min(h, self.board_rect.h - 20))
+        self._place_modal(rect, self._facing_keep())
+        self.modal_area = pygame.Rect(rect)
+        panel(surface, rect, pal, alpha=245)
+        pygame.draw.rect(surface, pal.active, rect, 2, border_radius=6)
+        y = rect.y + pad
+        for line in prompt_lines:
+            surface.blit(f.render(line, Fonts.LARGE, pal.text, True), (rect.x + pad, y))
+            y += f.line_height(Fonts.LARGE)
+        y = text_block(surface, f, ctx_lines, (rect.x + pad, y), inner, Fonts.SMALL, pal.dim)
+        if dice:
+            # The dice behind the question (defense dice before taking the damage), as symbols.
+            x = rect.x + pad
+            for die in dice:
+                surface.blit(die, (x, y + pad // 2))
+                x += die.get_width() + f.px(6)
+            y += max(d_.get_height() for d_ in dice) + pad
+        if ctx_cards:
+            x = rect.x + pad
+            for c, number in ctx_cards[:12]:
+                card = draw_card(f, c, card_h)
+                if x + card.get_width() > rect.right - pad:
+                    break
+                surface.blit(card, (x, y + pad // 2))
+                if number:
+                    tag = f.render(number, Fonts.SMALL, pal.active, True)
+                    surface.blit(
+                        tag, tag.get_rect(midtop=(x + card.get_width() // 2, y + pad // 2 + card_h + 2))
+                    )
+                x += card.get_width() + 6
+            y += card_h + pad + lh
+        y += pad // 2
+        # Buttons live in screen space for clicks; they replace the actions panel's while open.
+        self.modal_buttons = []
+        hot_pos = self.mouse
+        for i, o in enumerate(d.options):
+            label = o.label + ("  (default)" if o.key == d.default else "")
+            b = Button(
+                pygame.Rect(rect.x + pad, y, inner, bh),
+                label,
+                (lambda k=o.key: self.answer(k)),
+                hotkey=str(i + 1) if i < 9 else "",
+                selected=o.key == d.default,
+                tooltip=[] if inline or not o.detail else [o.detail],
+            )
+            b.draw(surface, f, pal, b.rect.collidepoint(hot_pos), Fonts.BODY)
+            self.modal_buttons.append(b)
+            y += bh + f.px(4)
+            if o.detail and inline:
+                y = text_block(
+                    surface,
+                    f,
+                    [o.detail],
+                    (rect.x + pad + f.px(20), y),
+                    inner - f.px(20),
+                    Fonts.SMALL,
+                    pal.dim,
+                )
+        hint = f"{d.side}: press 1–{min(9, len(d.options))}" + (
+            " or Enter for the default" if d.default else ""
+        )
+        if self.facing_choices()[1]:
+            hint += " · or click an arrow"
+        surface.blit(f.render(hint, Fonts.SMALL, pal.dim), (rect.x + pad, rect.bottom - pad - lh))
+        self._draw_facings(surface)
