@@ -13,9 +13,9 @@ from game.core.components import Facing, Position, Table
 from game.core.match import Match, Scenario
 from game.core.ruleset import Ruleset
 from game.ui import panels
-from game.ui.chancefx import SYMBOL_FACES, ChanceFx, draw_die, draw_symbol
-from game.ui.battle import unitpanel as battle_mod
 from game.ui.battle import tooltips as tooltips_mod
+from game.ui.battle import unitpanel as battle_mod
+from game.ui.chancefx import SYMBOL_FACES, ChanceFx, draw_die, draw_symbol
 from game.ui.scenes.battle import BattleScene, split_labels
 from game.ui.scenes.results import damage_by_unit
 from game.ui.session import Session
