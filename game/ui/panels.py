@@ -19,16 +19,17 @@ from game.ui.theme import Colour, Fonts, Palette
 from game.ui.widgets import panel, percent
 
 STRUCTURED_KEYS = frozenset({"bars", "tags", "sections", "health_label"})
-#: outcome names read as bad for the one attacking (drawn in the warning colour)
-BAD_WORDS = ("miss", "fail", "catastroph", "fumble", "jam")
-KIND_COLOURS: dict[str, Colour] = {
-    "universal": (120, 128, 144),
-    "faction": (86, 140, 200),
-    "primary": (200, 84, 64),
-    "secondary": (200, 160, 60),
-    "reaction": (130, 100, 190),
-    "damage": (90, 90, 96),
-}
+#: outcome names read as bad for the one attacking (drawn in the warning colour); a ruleset's UI
+#: module adds its own (`register_card_kinds`)
+BAD_WORDS: list[str] = ["miss", "fail", "catastroph", "fumble"]
+#: hand card stripe colours by card kind, registered by a ruleset's UI module
+KIND_COLOURS: dict[str, Colour] = {}
+
+
+def register_card_kinds(colours: dict[str, Colour], bad_words: tuple[str, ...] = ()) -> None:
+    """A ruleset's card kinds (stripe colours) and outcome words that read as bad."""
+    KIND_COLOURS.update(colours)
+    BAD_WORDS.extend(w for w in bad_words if w not in BAD_WORDS)
 
 
 def has_status(view: dict[str, Any]) -> bool:

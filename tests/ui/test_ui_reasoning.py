@@ -65,7 +65,8 @@ def test_x_shows_the_ai_top_choices_on_the_board_and_in_the_log(app, driver):
     # the board box names the side, the level and the chosen action with its score
     lines = scene.reasoning_lines()
     last = scene.session.thoughts[-1]
-    assert lines[0][0].startswith(f"{last.side} · {last.level} AI")
+    assert lines[0][0].startswith(f"{scene.side_name(last.side)} · {last.level} AI")
+    assert not lines[0][0].startswith(last.side)  # the squad, not the side id
     assert last.explanation[0]["label"] in lines[1][0]
     # ...and is drawn: the board's top-left corner changes when it is shown
     scene.draw(app.screen)

@@ -21,24 +21,23 @@ class HandStripMixin:
         """The hand the strip shows: a title and its cards (one unit's when hands belong to units)."""
         if not self.hand:
             return "", []
-        owners = [e.get("unit") for e in self.hand if isinstance(e.get("unit"), int)]
+        owners = [int(e["unit"]) for e in self.hand if isinstance(e.get("unit"), int)]
         if not owners:
             return "Hand", list(self.hand)
-        asked = self.session.decision.context.get("unit") if self.session.decision is not None else None
-        candidates = [
-            asked,
-            self.turn.unit if self.turn is not None else None,
-            self.inspected,
-            self.selected,
-            self._offered_unit(),
-            owners[0],
-        ]
-        ent = next(c for c in candidates if c in owners)
+        ent = self.model.hand_owner(owners, self._offered_unit())
+        if ent is None:
+            return "", []
         u = self.unit_by_ent.get(ent)
-        name = u.name if u is not None else f"#{ent}"
-        sp = u.view.get("sp") if u is not None else None
-        acting = self.turn is not None and self.turn.unit == ent
-        title = f"{name}'s hand" + (f" · {sp} SP left" if isinstance(sp, int) and acting else "")
+        name = u.name if u is not None else "Your unit"
+        entries = [e for e in self.hand if e.get("unit") == ent]
+        title = f"{name}'s hand"
+        # what is left to pay cards with: the unit's bar named like the cards' cost unit ("SP")
+        unit_name = next((str(e["cost_unit"]) for e in entries if e.get("cost_unit")), "")
+        bars = u.view.get("bars") if u is not None else None
+        left = next((b.get("value") for b in bars or [] if isinstance(b, dict) and unit_name
+                     and b.get("label") == unit_name), None)
+        if isinstance(left, int) and ent == self.model.acting:
+            title += f" · {left} {unit_name} left"
         return title, [e for e in self.hand if e.get("unit") == ent]
 
     def _hand_card_at(self, pos: tuple[int, int]) -> dict[str, Any] | None:

@@ -114,9 +114,13 @@ class InputMixin:
         decision = self.session.decision if self.session.waiting_for_human else None
         if decision is not None and self.handoff is None and not self.replay:
             if pygame.K_1 <= key <= pygame.K_9:
-                i = key - pygame.K_1
-                if i < len(decision.options):
-                    self.answer(decision.options[i].key)
+                picked = self.prompt_key(key - pygame.K_0)
+                if picked is not None:
+                    self.answer(picked)
+            elif key in (pygame.K_0, pygame.K_PAGEDOWN):
+                self.turn_prompt_page(1)
+            elif key == pygame.K_PAGEUP:
+                self.turn_prompt_page(-1)
             elif key in (pygame.K_RETURN, pygame.K_KP_ENTER) and decision.default in decision.keys():
                 self.answer(decision.default)
             return

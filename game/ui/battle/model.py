@@ -84,6 +84,7 @@ class BattleModel:
         self.hand: list[dict[str, Any]] = []
         self.order: list[int] = []
         self.turn: Turn | None = None
+        self.round = 0
         #: the unit whose actions are offered (the acting one when the ruleset fixes it)
         self.selected: int | None = None
         #: a unit clicked for its details (the panel shows it until the acting unit changes)
@@ -101,6 +102,7 @@ class BattleModel:
         self.cell_actions: dict[Cell, list[Action]] = {}
         self.groups: list[Group] = []
         self._preview_cache: dict[str, Preview | None] = {}
+        self._last_acting: int | None = None
 
     # -- reading ------------------------------------------------------------------------------
     def read(self) -> None:
@@ -115,8 +117,14 @@ class BattleModel:
         except Exception:  # noqa: BLE001 - the bar is cosmetic
             self.order = [u.ent for u in self.units if u.state == "active"]
         self._preview_cache = {}
+        self.round = m.round
         turn = None if m.over else m.current()
         self.turn = turn
+        acting = turn.unit if turn is not None else None
+        if acting != self._last_acting:
+            # a new unit acts: a unit clicked for its details no longer holds the focus
+            self.inspected = None
+            self._last_acting = acting
         if turn is not None and turn.unit is not None:
             self.selected = turn.unit
         elif self.selected is not None and (
@@ -190,6 +198,30 @@ class BattleModel:
             self.armed = None
 
     # -- questions the screen asks ------------------------------------------------------------
+    def asked_unit(self) -> int | None:
+        """The unit an open prompt is about (its context's "unit")."""
+        d = self.session.decision
+        asked = (d.context or {}).get("unit") if d is not None else None
+        return asked if isinstance(asked, int) and asked in self.unit_by_ent else None
+
+    def focus_unit(self, offered: int | None = None) -> int | None:
+        """Whose details the panel shows: the one a prompt asks about, else the acting unit, else
+        the selected one (whose actions are listed), else the one a button under the mouse offers.
+        The panel and the actions list always agree on whose they are."""
+        for ent in (self.asked_unit(), self.acting, self.selected, offered):
+            if ent is not None and ent in self.unit_by_ent:
+                return ent
+        return None
+
+    def hand_owner(self, owners: list[int], offered: int | None = None) -> int | None:
+        """Whose hand the strip shows of the viewer's units: the asked or acting one, or on the
+        viewer's own turn the selected or offered one; never another unit's while the AI acts."""
+        own_turn = self.human_turn and self.session.need is not None and self.session.need.side == self.viewer
+        picks = [self.asked_unit(), self.acting]
+        if own_turn and self.acting is None:
+            picks += [self.selected, offered, owners[0] if owners else None]
+        return next((e for e in picks if e is not None and e in owners), None)
+
     def candidates_for_target(self, ent: int) -> list[Action]:
         """The actions a click on a unit may mean (the armed group's when one is armed)."""
         acts = self.target_actions.get(ent, [])

@@ -108,7 +108,7 @@ class OverlayMixin:
         rect.center = surface.get_rect().center
         panel(surface, rect, pal)
         pad = f.px(16)
-        title = u.name + f"  ({u.side})" if u is not None else "No unit selected"
+        title = u.name + f"  ({self.side_name(u.side)})" if u is not None else "No unit selected"
         surface.blit(f.render(title, Fonts.LARGE, pal.text, True), (rect.x + pad, rect.y + pad))
         y = rect.y + pad + f.line_height(Fonts.LARGE) + f.px(6)
         if u is not None:
@@ -142,7 +142,7 @@ class OverlayMixin:
             if self.handoff in self.session.sides
             else pal.text
         )
-        title = f.render(f"Pass to {self.handoff}", Fonts.TITLE, colour, True)
+        title = f.render(f"Pass to {self.side_name(self.handoff)}", Fonts.TITLE, colour, True)
         rect = surface.get_rect()
         surface.blit(title, title.get_rect(center=(rect.centerx, rect.centery - f.px(40))))
         sub = f.render(

@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import pygame
 
 from game.ui.battle.labels import group_label, split_labels
-from game.ui.chancefx import draw_card, draw_die
+from game.ui.battle.prompt_parts import PAGE, option_odds, parts_for
 from game.ui.theme import Fonts
 from game.ui.widgets import Button, panel, percent, text_block
 
@@ -124,8 +126,32 @@ class PromptMixin:
         )
         self._draw_facings(surface)
 
+    def prompt_options(self) -> tuple[int, int, list[Any]]:
+        """The open decision's page: (page, pages, [(number, option)]) with numbers 1-9 on it."""
+        d = self.session.decision
+        if d is None:
+            return 0, 0, []
+        if self._prompt_seen is not d:
+            self._prompt_seen, self.prompt_page = d, 0
+        pages = max(1, -(-len(d.options) // PAGE))
+        self.prompt_page = max(0, min(self.prompt_page, pages - 1))
+        start = self.prompt_page * PAGE
+        return self.prompt_page, pages, list(enumerate(d.options[start:start + PAGE], start=1))
+
+    def prompt_key(self, number: int) -> str | None:
+        """The option key a number (1-9) picks on the open prompt's current page."""
+        _, _, shown = self.prompt_options()
+        return next((o.key for n, o in shown if n == number), None)
+
+    def turn_prompt_page(self, step: int) -> None:
+        """Show the next (or previous) nine options."""
+        _, pages, _ = self.prompt_options()
+        self.prompt_page = (self.prompt_page + step) % max(1, pages)
+        self.dirty = True
+
     def _draw_decision(self, surface: pygame.Surface) -> None:
-        """A person's prompt: the question, its options (1-9) and what each means."""
+        """A person's prompt (any ruleset's, through the registry): the question, the pictures of
+        its context, its options with their details and odds lines, 1-9 and paging past nine."""
         if self.chooser and self.handoff is None:
             self._draw_chooser(surface)
             return
@@ -136,33 +162,21 @@ class PromptMixin:
         w = min(f.px(560), self.board_rect.w - 40)
         pad = f.px(12)
         inner = w - 2 * pad
-        # The context is the ruleset's data for the deciding side's controller; of it the panel
-        # shows the cards at stake: a list, or a card per option key (numbered like the options).
-        ctx = d.context or {}
-        ctx_lines = [str(x) for x in ctx.get("lines") or [] if isinstance(x, str)]
-        ctx_dice = [str(x) for x in ctx.get("dice") or []]
-        ctx_cards: list[tuple[str, str]] = []
-        cards = ctx.get("cards")
-        if isinstance(cards, (list, tuple)):
-            ctx_cards = [(str(c), "") for c in cards]
-        elif isinstance(cards, dict):
-            keys = d.keys()
-            ctx_cards = [(str(c), str(keys.index(k) + 1) if k in keys else "") for k, c in cards.items()]
-        # Measure first so the panel fits its content.
+        page, pages, shown = self.prompt_options()
+        pics = parts_for(d, f, pal, inner)
+        odds = option_odds(d)
         lh = f.line_height(Fonts.SMALL)
         prompt_lines = f.wrap(d.prompt, inner, Fonts.LARGE, True)
         h = pad + len(prompt_lines) * f.line_height(Fonts.LARGE) + pad
-        h += sum(len(f.wrap(x, inner, Fonts.SMALL)) for x in ctx_lines) * lh
-        card_h = f.px(64)
-        dice = [draw_die(f, face, f.px(38), kind=str(ctx.get("die", ""))) for face in ctx_dice]
-        if dice:
-            h += max(d_.get_height() for d_ in dice) + pad
-        if ctx_cards:
-            h += card_h + pad + lh
+        h += sum(p.get_height() + pad // 2 for p in pics)
         bh = f.px(30)
         detail_w = inner - f.px(20)
-        details = lh * sum(len(f.wrap(o.detail, detail_w, Fonts.SMALL)) for o in d.options if o.detail)
-        h += len(d.options) * (bh + f.px(4)) + pad + lh
+
+        def notes(o: Any) -> list[str]:
+            return ([o.detail] if o.detail else []) + odds.get(o.key, [])
+
+        details = lh * sum(len(f.wrap(x, detail_w, Fonts.SMALL)) for _, o in shown for x in notes(o))
+        h += len(shown) * (bh + f.px(4)) + pad + lh + (lh if pages > 1 else 0)
         # Too tall with every option's detail inline: the details become the buttons' tooltips.
         inline = h + details <= self.board_rect.h - 20
         if inline:
@@ -176,58 +190,34 @@ class PromptMixin:
         for line in prompt_lines:
             surface.blit(f.render(line, Fonts.LARGE, pal.text, True), (rect.x + pad, y))
             y += f.line_height(Fonts.LARGE)
-        y = text_block(surface, f, ctx_lines, (rect.x + pad, y), inner, Fonts.SMALL, pal.dim)
-        if dice:
-            # The dice behind the question (defense dice before taking the damage), as symbols.
-            x = rect.x + pad
-            for die in dice:
-                surface.blit(die, (x, y + pad // 2))
-                x += die.get_width() + f.px(6)
-            y += max(d_.get_height() for d_ in dice) + pad
-        if ctx_cards:
-            x = rect.x + pad
-            for c, number in ctx_cards[:12]:
-                card = draw_card(f, c, card_h)
-                if x + card.get_width() > rect.right - pad:
-                    break
-                surface.blit(card, (x, y + pad // 2))
-                if number:
-                    tag = f.render(number, Fonts.SMALL, pal.active, True)
-                    surface.blit(
-                        tag, tag.get_rect(midtop=(x + card.get_width() // 2, y + pad // 2 + card_h + 2))
-                    )
-                x += card.get_width() + 6
-            y += card_h + pad + lh
+        for pic in pics:
+            surface.blit(pic, (rect.x + pad, y))
+            y += pic.get_height() + pad // 2
         y += pad // 2
         # Buttons live in screen space for clicks; they replace the actions panel's while open.
         self.modal_buttons = []
-        hot_pos = self.mouse
-        for i, o in enumerate(d.options):
+        for n, o in shown:
             label = o.label + ("  (default)" if o.key == d.default else "")
             b = Button(
                 pygame.Rect(rect.x + pad, y, inner, bh),
                 label,
                 (lambda k=o.key: self.answer(k)),
-                hotkey=str(i + 1) if i < 9 else "",
+                hotkey=str(n),
                 selected=o.key == d.default,
-                tooltip=[] if inline or not o.detail else [o.detail],
+                tooltip=[] if inline else notes(o),
             )
-            b.draw(surface, f, pal, b.rect.collidepoint(hot_pos), Fonts.BODY)
+            b.draw(surface, f, pal, b.rect.collidepoint(self.mouse), Fonts.BODY)
             self.modal_buttons.append(b)
             y += bh + f.px(4)
-            if o.detail and inline:
-                y = text_block(
-                    surface,
-                    f,
-                    [o.detail],
-                    (rect.x + pad + f.px(20), y),
-                    inner - f.px(20),
-                    Fonts.SMALL,
-                    pal.dim,
-                )
-        hint = f"{d.side}: press 1–{min(9, len(d.options))}" + (
+            if inline and notes(o):
+                y = text_block(surface, f, notes(o), (rect.x + pad + f.px(20), y), detail_w, Fonts.SMALL,
+                               pal.dim)
+        hint = f"{self.side_name(d.side)}: press 1–{len(shown)}" + (
             " or Enter for the default" if d.default else ""
         )
+        if pages > 1:
+            more = f"Page {page + 1} of {pages} · 0 or PgDn: next nine options"
+            surface.blit(f.render(more, Fonts.SMALL, pal.active), (rect.x + pad, rect.bottom - pad - 2 * lh))
         if self.facing_choices()[1]:
             hint += " · or click an arrow"
         surface.blit(f.render(hint, Fonts.SMALL, pal.dim), (rect.x + pad, rect.bottom - pad - lh))

@@ -38,7 +38,8 @@ class ReasoningMixin:
         if not self.session.thoughts:
             return []
         t = self.session.thoughts[-1]
-        lines: list[tuple[str, bool]] = [(f"{t.side} · {t.level} AI, round {t.round} · X hides", True)]
+        head = f"{self.side_name(t.side)} · {t.level} AI, round {t.round} · X hides"
+        lines: list[tuple[str, bool]] = [(head, True)]
         for i, cand in enumerate(t.explanation[:4]):
             mark = "▶" if i == 0 else f"{i + 1}."
             lines.append((f"{mark} {headline(cand)}", i == 0))

@@ -17,6 +17,7 @@ from game.core.action import Action
 from game.core.ruleset import Preview
 from game.ui.battle.actions_panel import ActionsMixin
 from game.ui.battle.board import BoardMixin
+from game.ui.battle.extensions import load_ruleset_ui, side_names
 from game.ui.battle.facings import FacingMixin
 from game.ui.battle.handstrip import HandStripMixin
 from game.ui.battle.input import InputMixin
@@ -141,6 +142,10 @@ class BattleScene(
         self._press_used = False
         self._strip_hits: list[tuple[pygame.Rect, dict[str, Any]]] = []
         self.modal_area = pygame.Rect(0, 0, 0, 0)  # where an open prompt covers the board
+        self.prompt_page = 0
+        self._prompt_seen: Any = None
+        self.side_names = side_names(session)
+        load_ruleset_ui(self.match.ruleset.id)
         self.layout_rects(app.screen_size)
         self.camera = Camera(self.board_rect, self.layout.size())
         self.camera.fit()
@@ -184,6 +189,10 @@ class BattleScene(
         self.log.set_viewer(self.viewer, events)
         self.layout_rects(self.app.screen_size)
         self.refresh()
+
+    def side_name(self, side: str) -> str:
+        """A side as players know it: its squad's name (or who plays it), never its id."""
+        return self.side_names.get(side, side)
 
     # -- reading state -------------------------------------------------------------------------
     def _check_handoff(self) -> None:

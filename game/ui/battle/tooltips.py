@@ -87,5 +87,5 @@ class TooltipMixin:
             return
         if unit is not None:
             hp = f"{unit.hp}/{unit.hp_max} {health_label(unit)}" if unit.hp is not None else ""
-            lines = [x for x in (f"{unit.side}", hp, ", ".join(unit.conditions)) if x]
+            lines = [x for x in (self.side_name(unit.side), hp, ", ".join(unit.conditions)) if x]
             tooltip(surface, self.fonts, self.pal, lines, self.mouse, width=220, title=unit.name)

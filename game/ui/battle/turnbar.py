@@ -22,25 +22,25 @@ class TurnBarMixin:
         pygame.draw.line(
             surf, pal.panel_edge, (0, surf.get_height() - 1), (surf.get_width(), surf.get_height() - 1)
         )
-        turn_text = f"Round {self.match.round}"
-        surf.blit(f.render(turn_text, Fonts.BODY, pal.text, True), (f.px(10), f.px(6)))
+        turn_text = f"Round {self.model.round}"
+        head = f.render(turn_text, Fonts.BODY, pal.text, True)
+        surf.blit(head, (f.px(10), f.px(6)))
+        right = head.get_width()
         if self.turn is not None:
-            who = self.turn.side
-            if self.session.players.get(who) is not None:
-                who += " (AI" + (", fast" if self.fast else "") + ")" if not self.replay else " (replay)"
-            surf.blit(
-                f.render(
-                    who,
-                    Fonts.SMALL,
-                    pal.side(
-                        self.session.sides.index(self.turn.side)
-                        if self.turn.side in self.session.sides
-                        else 0
-                    ),
-                ),
-                (f.px(10), f.px(28)),
-            )
-        x = f.px(150)
+            side = self.turn.side
+            who = self.side_name(side)
+            if self.replay:
+                who += " (replay)"
+            elif self.session.players.get(side) is not None and "AI" not in who:
+                who += " (AI" + (", fast" if self.fast else "") + ")"
+            elif self.fast and self.session.players.get(side) is not None:
+                who += " · fast"
+            colour = pal.side(self.session.sides.index(side) if side in self.session.sides else 0)
+            label = f.render(who, Fonts.SMALL, colour)
+            surf.blit(label, (f.px(10), f.px(28)))
+            right = max(right, label.get_width())
+        # the order starts after the longest of round and side, so neither is cut at any scale
+        x = f.px(10) + right + f.px(16)
         d = f.px(34)
         active = self.turn.unit if self.turn is not None else None
         for ent in self.order:

@@ -46,17 +46,14 @@ class UnitPanelMixin:
         y += f.line_height(Fonts.LARGE)
         status = self._status_line()
         y = text_block(surf, f, [status], (pad, y), inner, Fonts.SMALL, pal.dim) + f.px(6)
-        # Unit details: the one a prompt is about while it is open, else the inspected or selected one.
-        asked = self.session.decision.context.get("unit") if self.session.decision is not None else None
-        ent = asked if isinstance(asked, int) and asked in self.unit_by_ent else None
-        ent = ent or getattr(self, "inspected", None) or self.selected or self._offered_unit()
-        if ent is not None and ent not in self.unit_by_ent:
-            ent = self.selected
+        # Unit details: whose actions are listed (the acting unit unless a prompt asks about another)
+        ent = self.model.focus_unit(self._offered_unit())
         u = self.unit_by_ent.get(ent) if ent is not None else None
         if u is not None:
             colour = pal.side(u.side_index)
             pygame.draw.rect(surf, colour, (pad, y + 3, f.px(10), f.px(10)))
-            surf.blit(f.render(f"{u.name}  ({u.side})", Fonts.BODY, pal.text, True), (pad + f.px(16), y))
+            title = f"{u.name}  ({self.side_name(u.side)})"
+            surf.blit(f.render(title, Fonts.BODY, pal.text, True), (pad + f.px(16), y))
             y += f.line_height(Fonts.BODY)
             if u.hp is not None and u.hp_max:
                 bar(
@@ -116,10 +113,10 @@ class UnitPanelMixin:
         s = self.session
         if self.match.over and self.match.result is not None:
             r = self.match.result
-            return f"Over: {'draw' if r.winner is None else r.winner + ' wins'} — {r.reason}"
+            return f"Over: {'draw' if r.winner is None else self.side_name(r.winner) + ' wins'} — {r.reason}"
         if s.need is None:
             return ""
-        who = s.need.side
+        who = self.side_name(s.need.side)
         if self.replay:
             return f"Replay — {who} to act. Space: fast-forward."
         if s.waiting_for_ai:
@@ -128,7 +125,7 @@ class UnitPanelMixin:
             return f"{who}: answer the prompt."
         if self.focus is not None:
             name = next((str(e.get("name")) for e in self.hand if e.get("group") == self.focus), "the card")
-            return f"Playing {name}: click a lit hex or target (right click cancels)."
+            return f"Playing {name}: click a highlighted cell or target (right click cancels)."
         if self.armed:
             return "Pick a highlighted target (right click to cancel)."
         return f"Your turn ({who}). F1 for keys."
