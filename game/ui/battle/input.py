@@ -7,6 +7,7 @@ import pygame
 from game.core.action import Action
 from game.core.geometry import Cell
 from game.ui.battle.model import is_end
+from game.ui.view import UnitInfo
 from game.ui.widgets import Button
 
 
@@ -191,7 +192,7 @@ class InputMixin:
             self._zoom(1 if y > 0 else -1, self.mouse)
 
     def _motion(self, pos: tuple[int, int], buttons: tuple[int, ...]) -> None:
-        old = (self.hover_cell, self._hot_button())
+        old = (self.hover_cell, self._hot_button(), self.model.hover_unit)
         self.mouse = pos
         if self.drag is not None and any(buttons):
             dx, dy = pos[0] - self.drag[0], pos[1] - self.drag[1]
@@ -205,7 +206,9 @@ class InputMixin:
         if self.board_rect.collidepoint(pos):
             cell = self.layout.cell_at(*self.camera.to_map(pos))
         self.hover_cell = cell
-        if (self.hover_cell, self._hot_button()) != old:
+        under = self.unit_under(pos) if cell is not None else None
+        self.model.hover_unit = under.ent if under is not None else None
+        if (self.hover_cell, self._hot_button(), self.model.hover_unit) != old:
             self.dirty = True
             if self._hot_button() != old[1]:
                 self._panel_surface = None
@@ -271,12 +274,12 @@ class InputMixin:
             return
         if button != 1 or cell is None:
             return
-        self.click_cell(cell)
+        self.click_cell(cell, self.unit_under(pos))
 
-    def click_cell(self, cell: Cell) -> None:
-        """What a left click on a board cell means now."""
+    def click_cell(self, cell: Cell, unit: UnitInfo | None = None) -> None:
+        """What a left click on a board cell (on one of the units side by side there) means now."""
         self.dirty = True
-        unit = self.unit_at(cell)
+        unit = unit if unit is not None and unit.cell == cell else self.unit_at(cell)
         if self.human_input:
             if unit is not None and unit.ent in self.target_actions:
                 self._submit_or_choose(self._candidates_for_target(unit.ent))

@@ -96,6 +96,8 @@ class BattleModel:
         #: several actions for one click (facings, aimed parts): the person picks one
         self.chooser: list[Action] | None = None
         self.hover_cell: Cell | None = None
+        #: the unit whose token is under the mouse (cells may hold several)
+        self.hover_unit: int | None = None
         self.moves: dict[Cell, Action] = {}
         self.move_options: dict[Cell, list[Action]] = {}
         self.target_actions: dict[int, list[Action]] = {}
@@ -263,9 +265,15 @@ class BattleModel:
                 self._preview_cache[key] = None
         return self._preview_cache[key]
 
+    def units_at(self, cell: Cell) -> list[UnitInfo]:
+        """The living units on a cell, in the order they stand side by side (entity order)."""
+        return sorted((u for u in self.units if u.cell == cell and u.alive), key=lambda u: u.ent)
+
     def unit_at(self, cell: Cell) -> UnitInfo | None:
-        """The living unit standing on a cell."""
-        for u in self.units:
-            if u.cell == cell and u.alive:
-                return u
-        return None
+        """The unit a click on a cell means when it is not told apart by position: the acting or
+        selected one if it stands there, else a targetable one, else the first."""
+        here = self.units_at(cell)
+        for pick in (self.acting, self.selected):
+            if pick is not None and any(u.ent == pick for u in here):
+                return next(u for u in here if u.ent == pick)
+        return next((u for u in here if u.ent in self.target_actions), here[0] if here else None)

@@ -52,7 +52,7 @@ class TooltipMixin:
             return
         if self.hover_cell is None or not self.board_rect.collidepoint(self.mouse) or self._modal_rect():
             return
-        unit = self.unit_at(self.hover_cell)
+        unit = self.unit_under(self.mouse) or self.unit_at(self.hover_cell)
         if unit is not None and self.human_input and unit.ent in self.target_actions:
             action = self._group_for_target(unit.ent)
             if action is not None:
