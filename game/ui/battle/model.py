@@ -105,10 +105,13 @@ class BattleModel:
         self.groups: list[Group] = []
         self._preview_cache: dict[str, Preview | None] = {}
         self._last_acting: int | None = None
+        #: an AI worker thread is using esper (one global current world): the world is not read
+        self.world_busy = False
 
     # -- reading ------------------------------------------------------------------------------
     def read(self) -> None:
         """Re-read the world for the viewer after an input."""
+        assert not self.world_busy, "the scene settles the AI worker before reading the world"
         m = self.match
         self.units = read_units(m, self.viewer)
         self.unit_by_ent = {u.ent: u for u in self.units}
@@ -257,6 +260,8 @@ class BattleModel:
     def preview(self, action: Action) -> Preview | None:
         """The ruleset's exact odds for an action (cached until the next input)."""
         key = repr(action.to_json())
+        if key not in self._preview_cache and self.world_busy:
+            return None  # asked again once the AI has given its input
         if key not in self._preview_cache:
             try:
                 with self.match.world:

@@ -58,6 +58,10 @@ class OverlayMixin:
         self.dirty = True
 
     def _handle_menu(self, event: pygame.event.Event) -> None:
+        closing = event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE
+        if event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP, pygame.KEYDOWN) and not closing:
+            # a menu choice may save, load or restyle: the AI finishes its input first
+            self.settle_ai()
         self.menu.handle(event)
         self.dirty = True
 

@@ -8,6 +8,8 @@ from typing import Any
 import pygame
 
 from game.core.geometry import Cell
+from game.ui.battle.ai_worker import AiWorker
+from game.ui.session import ReplayFeed
 
 
 @dataclass
@@ -37,6 +39,10 @@ class Slide:
 
 class PacingMixin:
     """AI pacing and animation (a part of BattleScene)."""
+
+    #: think on a worker thread (off only for tools that time the AI itself)
+    ai_threads = True
+    worker: AiWorker | None = None
 
     @property
     def busy(self) -> bool:
@@ -84,21 +90,59 @@ class PacingMixin:
             self._finish(dt)
 
     def _run_ai(self, dt: float) -> None:
+        if self.worker is not None:
+            # thinking on its thread: keep drawing (the "thinking" mark moves), take the input when made
+            self.dirty = True
+            if not self.worker.done:
+                return
+            self._take_ai()
+            return
         if self.busy:
             return
         factor = self.app.settings.anim_factor
         self.ai_wait -= dt
         if self.ai_wait > 0 and not (self.fast or factor <= 0):
             return
-        if self.fast or factor <= 0:
+        player = self.session.players.get(self.session.need.side) if self.session.need else None
+        if not self.ai_threads or isinstance(player, ReplayFeed):
+            # a replay's inputs are read, not thought out: no thread needed
             deadline = pygame.time.get_ticks() + 25
-            while self.session.waiting_for_ai and pygame.time.get_ticks() < deadline:
+            while self.session.waiting_for_ai:
                 self.apply_step(self.session.step_ai())
-            self.ai_wait = 0.0
+                if not (self.fast or factor <= 0) or pygame.time.get_ticks() >= deadline or self.busy:
+                    break
+            self.ai_wait = 0.0 if (self.fast or factor <= 0) else 0.5 / factor
         else:
-            self.apply_step(self.session.step_ai())
-            self.ai_wait = 0.5 / factor
+            self.worker = AiWorker(self.session)
+            self.model.world_busy = True
         self.dirty = True
+
+    def _take_ai(self) -> None:
+        """Give the worker's chosen input to the live match (here, on the UI thread)."""
+        worker, self.worker = self.worker, None
+        self.model.world_busy = False
+        assert worker is not None
+        plan = worker.result()
+        factor = self.app.settings.anim_factor
+        self.apply_step(self.session.apply_ai(plan))
+        self.ai_wait = 0.0 if (self.fast or factor <= 0) else 0.5 / factor
+
+    def settle_ai(self) -> None:
+        """Before anything that reads or changes the match (save, load, settings, leaving): let the
+        AI finish its decision and give it to the match."""
+        if self.worker is None:
+            return
+        self.worker.wait()
+        if self.session.need is self.worker.need:
+            self._take_ai()
+        else:
+            self.worker = None
+            self.model.world_busy = False
+
+    def wait_ai(self, timeout: float = 10.0) -> None:
+        """Block until a decision being thought out is made (tests drive the loop without a clock)."""
+        if self.worker is not None:
+            self.worker.wait(timeout)
 
     def _finish(self, dt: float) -> None:
         if self.busy:

@@ -205,6 +205,7 @@ class BattleScene(
 
     def refresh(self) -> None:
         """Re-read the world for the viewer after an input."""
+        self.settle_ai()
         self.model.read()
         self._reach_surface = None
         self._panel_surface = self._bar_surface = self._strip_surface = None
@@ -311,6 +312,8 @@ class BattleScene(
         """Save to a new file in the saves folder; the result is shown as a toast."""
         from game.ui.saves import SaveError, save_game
 
+        self.settle_ai()
+
         try:
             path = save_game(self.session)
         except SaveError as exc:
@@ -340,6 +343,7 @@ class BattleScene(
         self.fx.draw(surface, self.board_rect)
         if self.show_reasoning:
             self._draw_reasoning(surface)
+        self._draw_thinking(surface)
         surface.set_clip(clip)
         self._draw_bar(surface)
         self._draw_panel(surface)
@@ -352,3 +356,14 @@ class BattleScene(
             self._draw_info(surface)
         elif self.overlay == "pause":
             self.menu.draw(surface)
+
+    def leave(self) -> None:
+        """Replaced by another scene: no AI thread outlives the battle it thinks for (its input is
+        dropped: the match is left as it was saved or shown)."""
+        worker, self.worker = self.worker, None
+        if worker is not None:
+            self.model.world_busy = False
+            try:
+                worker.result()
+            except Exception:  # noqa: BLE001 - the battle is being left; nothing to report to
+                pass
