@@ -7,6 +7,7 @@ input is handed back and given to the live match by the UI thread (`Session.appl
 
 from __future__ import annotations
 
+import os
 import sys
 import threading
 import time
@@ -17,7 +18,10 @@ if TYPE_CHECKING:
 
 #: how often the interpreter lets the UI thread back in while the AI computes (CPython's default
 #: of 5 ms makes each frame wait behind the worker several times)
-SWITCH_INTERVAL_S = 0.0005
+SWITCH_INTERVAL_S = 0.0001
+#: the worker thread's niceness: it loses nothing it needs (its budget is wall time) and the
+#: frames come first
+WORKER_NICE = 10
 
 
 class AiWorker:
@@ -36,6 +40,11 @@ class AiWorker:
         self.thread.start()
 
     def _run(self) -> None:
+        try:
+            # the worker yields the CPU to the UI thread and the display server (Linux: per thread)
+            os.setpriority(os.PRIO_PROCESS, threading.get_native_id(), WORKER_NICE)
+        except (AttributeError, OSError):
+            pass
         try:
             self.plan = self.session.plan_ai(self.scratch)
         except BaseException as exc:  # noqa: BLE001 - re-raised on the UI thread by result()

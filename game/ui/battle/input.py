@@ -22,6 +22,8 @@ class InputMixin:
 
     def handle(self, event: pygame.event.Event) -> None:
         """Mouse and keyboard."""
+        if event.type != pygame.MOUSEMOTION or self.drag is not None:
+            self._still = None  # anything but a plain mouse move may change what is shown
         if self.overlay == "pause":
             self._handle_menu(event)
             return
@@ -209,6 +211,7 @@ class InputMixin:
         under = self.unit_under(pos) if cell is not None else None
         self.model.hover_unit = under.ent if under is not None else None
         if (self.hover_cell, self._hot_button(), self.model.hover_unit) != old:
+            self._still = None
             self.dirty = True
             if self._hot_button() != old[1]:
                 self._panel_surface = None

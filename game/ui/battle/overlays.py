@@ -70,13 +70,15 @@ class OverlayMixin:
         self.overlay = None
         self.dirty = True
 
-    def _draw_toast(self, surface: pygame.Surface) -> None:
+    def _draw_toast(self, surface: pygame.Surface) -> pygame.Rect | None:
         if self.toast is None:
-            return
+            return None
         text = self.fonts.render(self.toast[0][:120], Fonts.BODY, self.pal.text, True)
         rect = text.get_rect(midbottom=(self.board_rect.centerx, self.board_rect.bottom - self.fonts.px(90)))
-        panel(surface, rect.inflate(24, 14), self.pal, alpha=235)
+        box = rect.inflate(24, 14)
+        panel(surface, box, self.pal, alpha=235)
         surface.blit(text, rect)
+        return box
 
     def _draw_help(self, surface: pygame.Surface) -> None:
         f, pal = self.fonts, self.pal

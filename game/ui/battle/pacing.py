@@ -74,6 +74,7 @@ class PacingMixin:
             self.dirty = True
         if self.fx.active:
             self.fx.update(dt)
+            self._still = None
             self.dirty = True
         if self.toast is not None:
             text, ttl = self.toast
@@ -169,6 +170,7 @@ class PacingMixin:
             elif key in (pygame.K_DOWN, pygame.K_s):
                 dy += speed
         if dx or dy:
+            self._still = None
             self.camera.pan(dx, dy)
             self._reach_surface = None
             self.dirty = True

@@ -71,17 +71,19 @@ class ReasoningMixin:
             surface.blit(f.render(text, Fonts.SMALL, colour, strong), (rect.x + pad + x, y))
             y += lh
 
-    def _draw_thinking(self, surface: pygame.Surface) -> None:
+    def _draw_thinking(self, surface: pygame.Surface) -> pygame.Rect | None:
         """While the AI thinks on its thread: who, for how long, and a turning mark (the window is
         alive; Esc, pan and zoom answer)."""
         worker = self.worker
         if worker is None:
-            return
+            return None
         f, pal = self.fonts, self.pal
         spin = "◐◓◑◒"[int(worker.seconds * 8) % 4]
         side = worker.need.side if worker.need is not None else ""
         text = f"{spin} {self.side_name(side)} is thinking… {worker.seconds:.1f} s"
         label = f.render(text, Fonts.SMALL, pal.text, True)
         rect = label.get_rect(topright=(self.board_rect.right - f.px(10), self.board_rect.y + f.px(8)))
-        panel(surface, rect.inflate(f.px(14), f.px(8)), pal, alpha=225)
+        box = rect.inflate(f.px(14), f.px(8))
+        panel(surface, box, pal, alpha=225)
         surface.blit(label, rect)
+        return box

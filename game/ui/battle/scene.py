@@ -143,6 +143,10 @@ class BattleScene(
         self._strip_hits: list[tuple[pygame.Rect, dict[str, Any]]] = []
         self.modal_area = pygame.Rect(0, 0, 0, 0)  # where an open prompt covers the board
         self.prompt_page = 0
+        self._still: pygame.Surface | None = None  # the last full frame, kept while the AI thinks
+        self._marks: list[pygame.Rect] = []  # where the thinking mark and toast were drawn over it
+        #: the screen areas the last draw changed when it redrew only those (None: everything)
+        self.update_rects: list[pygame.Rect] | None = None
         self._prompt_seen: Any = None
         self.side_names = side_names(session)
         load_ruleset_ui(self.match.ruleset.id)
@@ -206,6 +210,7 @@ class BattleScene(
     def refresh(self) -> None:
         """Re-read the world for the viewer after an input."""
         self.settle_ai()
+        self._still = None
         self.model.read()
         self._reach_surface = None
         self._panel_surface = self._bar_surface = self._strip_surface = None
@@ -325,15 +330,47 @@ class BattleScene(
 
     # -- drawing -------------------------------------------------------------------------------
     def draw(self, surface: pygame.Surface) -> None:
-        """The whole battle screen."""
-        surface.fill(self.pal.bg)
-        self.modal_area = pygame.Rect(0, 0, 0, 0)
+        """The whole battle screen. While the AI thinks on its thread, the frame last drawn is kept
+        and only what moves (the thinking mark, toasts) is drawn over it: each drawing call hands
+        the interpreter to the worker for a moment, so a full redraw per frame would crawl."""
+        self.update_rects = None
         if self.handoff is not None:
+            surface.fill(self.pal.bg)
+            self.modal_area = pygame.Rect(0, 0, 0, 0)
             self.hand_hits = []  # nothing of the last person's hand stays clickable
             self._draw_handoff(surface)
             if self.overlay == "pause":
                 self.menu.draw(surface)
             return
+        keep = self.worker is not None and self.overlay is None
+        partial = keep and self._still is not None and self._still.get_size() == surface.get_size()
+        if partial:
+            # only the thinking mark and a toast change: restore their areas, redraw, show those
+            assert self._still is not None
+            for r in self._marks:
+                surface.blit(self._still, r, r)
+        else:
+            self._draw_screen(surface)
+            self._still = surface.copy() if keep else None
+        clip = surface.get_clip()
+        surface.set_clip(self.board_rect)
+        thinking = self._draw_thinking(surface)
+        surface.set_clip(clip)
+        toast = self._draw_toast(surface)
+        marks = [r for r in (thinking, toast) if r is not None]
+        self.update_rects = [r.clip(surface.get_rect()) for r in self._marks + marks] if partial else None
+        self._marks = marks
+        if self.overlay == "help":
+            self._draw_help(surface)
+        elif self.overlay == "info":
+            self._draw_info(surface)
+        elif self.overlay == "pause":
+            self.menu.draw(surface)
+
+    def _draw_screen(self, surface: pygame.Surface) -> None:
+        """Board, tokens, strip, popups, bar, panel, prompt and hover information."""
+        surface.fill(self.pal.bg)
+        self.modal_area = pygame.Rect(0, 0, 0, 0)
         clip = surface.get_clip()
         surface.set_clip(self.board_rect)
         self._draw_map(surface)
@@ -343,19 +380,16 @@ class BattleScene(
         self.fx.draw(surface, self.board_rect)
         if self.show_reasoning:
             self._draw_reasoning(surface)
-        self._draw_thinking(surface)
         surface.set_clip(clip)
         self._draw_bar(surface)
         self._draw_panel(surface)
         self._draw_decision(surface)
         self._draw_hover_info(surface)
-        self._draw_toast(surface)
-        if self.overlay == "help":
-            self._draw_help(surface)
-        elif self.overlay == "info":
-            self._draw_info(surface)
-        elif self.overlay == "pause":
-            self.menu.draw(surface)
+
+    def invalidate(self) -> None:
+        """Something on screen changed: the next frame is drawn in full."""
+        self._still = None
+        self.dirty = True
 
     def leave(self) -> None:
         """Replaced by another scene: no AI thread outlives the battle it thinks for (its input is
