@@ -212,7 +212,7 @@ def thinking_frames(ruleset_id: str, level: str, seconds: float) -> None:
           f"p95 {_percentile(gaps, 0.95):.1f} ms (60 fps cap: 16.7 ms at best)")
     if kept:
         k50, k95 = statistics.median(kept), _percentile(kept, 0.95)
-        print(f"       {len(kept)} frames redrew only the thinking mark: p50 {k50:.1f} ms   p95 {k95:.1f} ms; "
+        print(f"       {len(kept)} frames redrew only the thinking mark: p50 {k50:.1f} ms  p95 {k95:.1f} ms; "
               "the others are full frames (the first after each input)")
     load = os.getloadavg()[0] if hasattr(os, "getloadavg") else float("nan")
     print(f"       machine load average {load:.1f} on {os.cpu_count()} cores while measuring")
