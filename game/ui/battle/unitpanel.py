@@ -48,6 +48,7 @@ class UnitPanelMixin:
         y = text_block(surf, f, [status], (pad, y), inner, Fonts.SMALL, pal.dim) + f.px(6)
         # Unit details: whose actions are listed (the acting unit unless a prompt asks about another)
         ent = self.model.focus_unit(self._offered_unit())
+        self.panel_unit = ent
         u = self.unit_by_ent.get(ent) if ent is not None else None
         if u is not None:
             colour = pal.side(u.side_index)
