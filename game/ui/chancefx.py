@@ -29,8 +29,10 @@ def is_standard_card(card: str) -> bool:
     return len(card) >= 2 and card[-1] in STANDARD_SUITS and card[:-1] in STANDARD_RANKS
 
 
-def draw_card(fonts: Fonts, card: str, height: int, face_up: bool = True) -> pygame.Surface:
-    """A card picture: rank and suit, jokers in their own colours, other cards by name."""
+def draw_card(fonts: Fonts, card: str, height: int, face_up: bool = True, name: str | None = None
+              ) -> pygame.Surface:
+    """A card picture: rank and suit, jokers in their own colours, other cards by name (`name`, the
+    ruleset's display name, else the id made readable); every word of the name fits the card."""
     named = not is_standard_card(card)
     # A named card (a casket's "emergency_vent") is wider so its name stays readable.
     w, h = round(height * (1.25 if named else 0.7)), height
@@ -61,11 +63,14 @@ def draw_card(fonts: Fonts, card: str, height: int, face_up: bool = True) -> pyg
         surf.blit(glyph, glyph.get_rect(center=(w // 2, h // 2 + h // 10)))
     else:
         size = max(8, min(Fonts.SMALL, round(h * 0.2 / fonts.scale)))
-        name = card_name(card)
+        name = name or card_name(card)
         # a long single word ("Earthshaker") gets a smaller size rather than being cut off
         while size > 7 and max(fonts.font(size, True).size(word)[0] for word in name.split()) > w - 6:
             size -= 1
-        parts = fonts.wrap(name, w - 6, size, True)[:4]
+        parts = fonts.wrap(name, w - 6, size, True)
+        while size > 7 and fonts.line_height(size) * len(parts) > h - 4:
+            size -= 1
+            parts = fonts.wrap(name, w - 6, size, True)
         lh = fonts.line_height(size)
         y = max(2, (h - lh * len(parts)) // 2)
         for part in parts:
@@ -75,11 +80,16 @@ def draw_card(fonts: Fonts, card: str, height: int, face_up: bool = True) -> pyg
     return surf
 
 
+SMALL_WORDS = frozenset({"a", "an", "and", "at", "for", "in", "of", "on", "the", "to"})
+
+
 def card_name(card: str) -> str:
-    """A ruleset card id made readable: 'emergency_vent' -> 'Emergency Vent'."""
+    """A ruleset card id made readable: 'emergency_vent' -> 'Emergency Vent', 'call_to_arms' ->
+    'Call to Arms' (the ruleset's own display name is better: `Ruleset.card_label`)."""
     if any(ch.isupper() for ch in card) or " " in card:
         return card
-    return card.replace("_", " ").replace("-", " ").title()
+    words = card.replace("_", " ").replace("-", " ").split()
+    return " ".join(w if (i and w in SMALL_WORDS) else w.capitalize() for i, w in enumerate(words))
 
 
 Point = tuple[float, float]
@@ -218,6 +228,10 @@ class ChanceFx:
         self.pal = pal
         self.popups: list[Popup] = []
         self.speed = 1.0
+        #: card ids -> display names (the battle screen fills it from the ruleset)
+        self.names: dict[str, str] = {}
+        #: where the last draw put each popup (other boxes keep clear of them)
+        self.rects: list[pygame.Rect] = []
 
     def add(self, event: Event) -> bool:
         """Show an event's chance pieces; False when it has none."""
@@ -256,7 +270,7 @@ class ChanceFx:
             pieces: list[pygame.Surface] = []
             for kind, value in p.items:
                 if kind == "card":
-                    pieces.append(draw_card(fonts, value, card_h))
+                    pieces.append(draw_card(fonts, value, card_h, name=self.names.get(value)))
                 elif kind == "die":
                     pieces.append(draw_die(fonts, value, die, kind=str((p.event.data or {}).get("die", ""))))
                 else:

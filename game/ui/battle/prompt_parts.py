@@ -29,6 +29,7 @@ class PartInput:
     fonts: Fonts
     pal: Palette
     width: int
+    names: dict[str, str]
 
 
 #: a part turns the input into a picture of exactly its height (None when it has nothing to show)
@@ -51,11 +52,12 @@ def register_kind(kind: str, keys: tuple[str, ...]) -> None:
     KINDS[kind] = keys
 
 
-def parts_for(decision: Decision, fonts: Fonts, pal: Palette, width: int) -> list[pygame.Surface]:
-    """The pictures of a decision's context, top to bottom."""
+def parts_for(decision: Decision, fonts: Fonts, pal: Palette, width: int,
+              names: dict[str, str] | None = None) -> list[pygame.Surface]:
+    """The pictures of a decision's context, top to bottom (`names`: card ids -> display names)."""
     ctx = decision.context or {}
     keys = KINDS.get(decision.kind) or tuple(k for k in PARTS if k in ctx)
-    inp = PartInput(decision, ctx, fonts, pal, width)
+    inp = PartInput(decision, ctx, fonts, pal, width, names or {})
     out = []
     for key in keys:
         part = PARTS.get(key)
@@ -128,7 +130,7 @@ def _cards(inp: PartInput) -> pygame.Surface | None:
         return None
     card_h = f.px(64)
     lh = f.line_height(Fonts.SMALL)
-    pics = [(draw_card(f, c, card_h), n) for c, n in items[:18]]
+    pics = [(draw_card(f, c, card_h, name=inp.names.get(c)), n) for c, n in items[:18]]
     gap = f.px(6)
     rows: list[list[tuple[pygame.Surface, str]]] = [[]]
     x = 0

@@ -24,25 +24,29 @@ class PromptMixin:
         w = min(self.fonts.px(560), self.board_rect.w - 40)
         return pygame.Rect(0, 0, w, 10)
 
-    def _place_modal(self, rect: pygame.Rect, keep: int = 0) -> None:
+    def _place_modal(self, rect: pygame.Rect, keep: int = 0, make_room: bool = False) -> bool:
         """Centre a prompt on the board, moved aside so the acting unit (and `keep` pixels around
-        it, for facing arrows) stays in sight."""
+        it, for facing arrows) stays in sight; True when it covers neither. With `make_room`, the
+        camera first slides the unit to the side away from where the prompt can go."""
         rect.center = self.board_rect.center
         ent = self._prompt_unit()
         u = self.unit_by_ent.get(ent) if ent is not None else None
         if u is None:
-            return
-        x, y = self.camera.to_screen(self.layout.centre(u.cell))
+            return True
         m = max(self.fonts.px(20), keep)
+        room = self.fonts.px(12)
+        if make_room:
+            self._slide_unit_aside(u.cell, rect, m, room)
+        x, y = self.camera.to_screen(self.layout.centre(u.cell))
         clear = pygame.Rect(0, 0, 2 * m, 2 * m)
         clear.center = (round(x), round(y))
         if not rect.colliderect(clear):
-            return
-        room = self.fonts.px(12)
+            return True
         area = self.board_rect.inflate(-2 * room, -2 * room)
         tries = []
         for side in ("below", "above", "left", "right"):
             r = pygame.Rect(rect)
+            r.clamp_ip(area)
             if side == "below":
                 r.top = clear.bottom + room
             elif side == "above":
@@ -55,12 +59,36 @@ class PromptMixin:
         for r in tries:
             if area.contains(r):
                 rect.topleft = r.topleft
-                return
+                return True
         # Nowhere clear: the side that hides the least of the unit's surroundings.
         for r in tries:
             r.clamp_ip(self.board_rect)
         best = min(tries, key=lambda r: (r.clip(clear).w * r.clip(clear).h, tries.index(r)))
         rect.topleft = best.topleft
+        return False
+
+    def _side_room(self, keep: int) -> int:
+        """The widest free width left or right of the prompt's unit and its ring (0 without one)."""
+        ent = self._prompt_unit()
+        u = self.unit_by_ent.get(ent) if ent is not None else None
+        if u is None:
+            return 0
+        m = max(self.fonts.px(20), keep)
+        room = self.fonts.px(12)
+        x, _ = self.camera.to_screen(self.layout.centre(u.cell))
+        board = self.board_rect
+        return int(max(x - m - board.x, board.right - x - m) - 3 * room)
+
+    def _slide_unit_aside(self, cell: Any, rect: pygame.Rect, m: int, room: int) -> None:
+        """Pan so the unit and its ring sit by the board's left (or top) edge, leaving the rest of
+        the board to a prompt that fits nowhere else."""
+        board = self.board_rect
+        x, y = self.camera.to_screen(self.layout.centre(cell))
+        if board.w - 2 * m - 3 * room >= rect.w:
+            self.camera.pan(x - (board.x + room + m), 0)
+        elif board.h - 2 * m - 3 * room >= rect.h:
+            self.camera.pan(0, y - (board.y + room + m))
+        self._reach_surface = None
 
     def _prompt_unit(self) -> int | None:
         """The unit a prompt is about: the decision's "unit", else the acting or selected one."""
@@ -159,30 +187,53 @@ class PromptMixin:
         if d is None or self.handoff is not None:
             return
         f, pal = self.fonts, self.pal
-        w = min(f.px(560), self.board_rect.w - 40)
         pad = f.px(12)
-        inner = w - 2 * pad
         page, pages, shown = self.prompt_options()
-        pics = parts_for(d, f, pal, inner)
         odds = option_odds(d)
         lh = f.line_height(Fonts.SMALL)
-        prompt_lines = f.wrap(d.prompt, inner, Fonts.LARGE, True)
-        h = pad + len(prompt_lines) * f.line_height(Fonts.LARGE) + pad
-        h += sum(p.get_height() + pad // 2 for p in pics)
         bh = f.px(30)
-        detail_w = inner - f.px(20)
 
         def notes(o: Any) -> list[str]:
             return ([o.detail] if o.detail else []) + odds.get(o.key, [])
 
-        details = lh * sum(len(f.wrap(x, detail_w, Fonts.SMALL)) for _, o in shown for x in notes(o))
-        h += len(shown) * (bh + f.px(4)) + pad + lh + (lh if pages > 1 else 0)
-        # Too tall with every option's detail inline: the details become the buttons' tooltips.
-        inline = h + details <= self.board_rect.h - 20
-        if inline:
-            h += details
-        rect = pygame.Rect(0, 0, w, min(h, self.board_rect.h - 20))
-        self._place_modal(rect, self._facing_keep())
+        def measure(w: int) -> tuple[int, int, list[str], list[pygame.Surface]]:
+            """(height without details, details' height, prompt lines, context pictures) at width w."""
+            inner = w - 2 * pad
+            pics = parts_for(d, f, pal, inner, self.card_names)
+            lines = f.wrap(d.prompt, inner, Fonts.LARGE, True)
+            h = pad + len(lines) * f.line_height(Fonts.LARGE) + pad
+            h += sum(p.get_height() + pad // 2 for p in pics)
+            h += len(shown) * (bh + f.px(4)) + pad + lh + (lh if pages > 1 else 0)
+            detail_w = inner - f.px(20)
+            details = lh * sum(len(f.wrap(x, detail_w, Fonts.SMALL)) for _, o in shown for x in notes(o))
+            return h, details, lines, pics
+
+        # Placed to cover neither the unit nor its facing arrows: every detail inline if that fits,
+        # else the details as the buttons' tooltips, else a narrower prompt beside the unit, else
+        # the board slides the unit aside.
+        keep = self._facing_keep()
+        top = self.board_rect.h - 20
+        w = min(f.px(560), self.board_rect.w - 40)
+        tries = [(w, True), (w, False)]
+        narrow = self._side_room(keep)
+        if f.px(220) <= narrow < w:
+            tries += [(narrow, True), (narrow, False)]
+        placed = False
+        for w, inline in tries:
+            h, details, prompt_lines, pics = measure(w)
+            if inline and h + details > top:
+                continue
+            rect = pygame.Rect(0, 0, w, min(h + details if inline else h, top))
+            if self._place_modal(rect, keep):
+                placed = True
+                break
+        if not placed:
+            w, inline = tries[1]
+            h, details, prompt_lines, pics = measure(w)
+            rect = pygame.Rect(0, 0, w, min(h, top))
+            self._place_modal(rect, keep, make_room=True)
+        inner = w - 2 * pad
+        detail_w = inner - f.px(20)
         self.modal_area = pygame.Rect(rect)
         panel(surface, rect, pal, alpha=245)
         pygame.draw.rect(surface, pal.active, rect, 2, border_radius=6)

@@ -149,6 +149,8 @@ class BattleScene(
         self.update_rects: list[pygame.Rect] | None = None
         self._prompt_seen: Any = None
         self.side_names = side_names(session)
+        self.card_names: dict[str, str] = {}
+        self.fx.names = self.card_names
         load_ruleset_ui(self.match.ruleset.id)
         self.layout_rects(app.screen_size)
         self.camera = Camera(self.board_rect, self.layout.size())
@@ -187,6 +189,7 @@ class BattleScene(
         self.tokens = TokenArt(self.fonts, self.pal)
         self.fx = ChanceFx(self.fonts, self.pal)
         self.fx.speed = self.app.settings.anim_factor
+        self.fx.names = self.card_names
         events = self._log_events()
         self.log = LogPanel(self.fonts, self.pal)
         self.log.side_colours = {s: self.pal.side(i) for i, s in enumerate(self.session.sides)}
@@ -212,9 +215,25 @@ class BattleScene(
         self.settle_ai()
         self._still = None
         self.model.read()
+        self._learn_card_names()
         self._reach_surface = None
         self._panel_surface = self._bar_surface = self._strip_surface = None
         self.dirty = True
+
+    def _learn_card_names(self) -> None:
+        """Card ids -> the names players know (hand entries name theirs; the ruleset the rest)."""
+        names = self.card_names
+        for e in self.hand:
+            if e.get("card") and e.get("name"):
+                names[str(e["card"])] = str(e["name"])
+        d = self.session.decision
+        cards = (d.context or {}).get("cards") if d is not None else None
+        ids = list(cards.values()) if isinstance(cards, dict) else list(cards or [])
+        for cid in map(str, ids):
+            if cid not in names:
+                label = self.match.ruleset.card_label(cid)
+                if label:
+                    names[cid] = label
 
     def _compute_actions(self) -> None:
         self.model.compute_actions()
