@@ -259,8 +259,11 @@ class ChanceFx:
         """Drop every popup (fast-forward)."""
         self.popups.clear()
 
-    def draw(self, surface: pygame.Surface, area: pygame.Rect) -> None:
-        """Stack the popups at the top of the board area."""
+    def draw(self, surface: pygame.Surface, area: pygame.Rect,
+             avoid: list[pygame.Rect] | None = None) -> None:
+        """Stack the popups at the top of the board area, beside or below any `avoid` box (the AI's
+        reasoning)."""
+        self.rects = []
         fonts = self.fonts
         card_h = fonts.px(74)
         die = fonts.px(44)
@@ -284,6 +287,15 @@ class ChanceFx:
             width = max(width, max((t.get_width() for t in texts), default=0) + 2 * pad)
             rect = pygame.Rect(0, y, width, height + text_h + 3 * pad)
             rect.centerx = area.centerx
+            for other in avoid or []:
+                if rect.colliderect(other):
+                    beside = pygame.Rect(rect)
+                    beside.left = other.right + pad
+                    if beside.right <= area.right - pad:
+                        rect = beside
+                    else:
+                        rect.top = other.bottom + pad
+            self.rects.append(rect)
             fade = 1.0 if p.age < p.life - 0.3 else max(0.0, (p.life - p.age) / 0.3)
             box = pygame.Surface(rect.size, pygame.SRCALPHA)
             pygame.draw.rect(box, (*self.pal.panel, round(230 * fade)), box.get_rect(), border_radius=8)

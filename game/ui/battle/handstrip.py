@@ -96,9 +96,12 @@ class HandStripMixin:
         self._reach_surface = None
         self._panel_surface = None
 
+    _strip_rect: pygame.Rect | None = None
+
     def _draw_strip(self, surface: pygame.Surface) -> None:
         """The viewer's private cards (hand) along the bottom of the board, piles summarised."""
         self.hand_hits = []
+        self._strip_rect = None
         if (not self.piles and not self.hand) or not self.show_strip:
             return
         if self._strip_surface is None:
@@ -109,6 +112,7 @@ class HandStripMixin:
                 bottomleft=(self.board_rect.x + self.fonts.px(6), self.board_rect.bottom - self.fonts.px(6))
             )
             surface.blit(self._strip_surface, rect)
+            self._strip_rect = rect
             self.hand_hits = [(r.move(rect.topleft), e) for r, e in self._strip_hits]
             for r, e in self.hand_hits:
                 if r.collidepoint(self.mouse) and e.get("group") != self.focus:

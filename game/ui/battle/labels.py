@@ -14,13 +14,21 @@ if TYPE_CHECKING:
     from game.ui.view import UnitInfo
 
 
+def display_name(key: str) -> str:
+    """A data key as players read it: "quick_action" -> "quick action", "in_melee" -> "in melee"."""
+    return str(key).replace("_", " ").replace("-", " ").strip()
+
+
 def describe(value: Any) -> str:
-    """A unit_view value as short text: lists joined, dicts as "key value", named records by name."""
+    """A unit_view value as short text: lists joined, dicts as "key value" (keys as display names),
+    named records by name."""
     if isinstance(value, dict):
-        return ", ".join(
-            f"{k} {describe(v)}" if not isinstance(v, dict) else f"{k} ({describe(v)})"
-            for k, v in value.items()
-        )
+        parts = []
+        for k, v in value.items():
+            text = describe(v)
+            name = display_name(k)
+            parts.append(f"{name} ({text})" if isinstance(v, dict) else f"{name} {text}")
+        return ", ".join(parts)
     if isinstance(value, (list, tuple)):
         return ", ".join(
             str(x.get("name", describe(x))) if isinstance(x, dict) else describe(x) for x in value

@@ -396,9 +396,9 @@ class BattleScene(
         self._draw_overlays(surface)
         self._draw_tokens(surface)
         self._draw_strip(surface)
-        self.fx.draw(surface, self.board_rect)
-        if self.show_reasoning:
-            self._draw_reasoning(surface)
+        # the AI's reasoning first, in a free corner; the chance popups then keep clear of it
+        box = self._draw_reasoning(surface) if self.show_reasoning else None
+        self.fx.draw(surface, self.board_rect, avoid=[box] if box is not None else [])
         surface.set_clip(clip)
         self._draw_bar(surface)
         self._draw_panel(surface)

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pygame
 
 from game.core.ruleset import Preview
-from game.ui.battle.labels import health_label
+from game.ui.battle.labels import display_name, health_label
 from game.ui.panels import (
     draw_preview,
 )
@@ -87,5 +87,6 @@ class TooltipMixin:
             return
         if unit is not None:
             hp = f"{unit.hp}/{unit.hp_max} {health_label(unit)}" if unit.hp is not None else ""
-            lines = [x for x in (self.side_name(unit.side), hp, ", ".join(unit.conditions)) if x]
+            conds = ", ".join(display_name(c) for c in unit.conditions)
+            lines = [x for x in (self.side_name(unit.side), hp, conds) if x]
             tooltip(surface, self.fonts, self.pal, lines, self.mouse, width=220, title=unit.name)

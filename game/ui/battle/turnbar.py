@@ -41,16 +41,25 @@ class TurnBarMixin:
             right = max(right, label.get_width())
         # the order starts after the longest of round and side, so neither is cut at any scale
         x = f.px(10) + right + f.px(16)
-        d = f.px(34)
+        self.bar_order_x = x
         active = self.turn.unit if self.turn is not None else None
-        for ent in self.order:
-            u = self.unit_by_ent.get(ent)
-            if u is None:
-                continue
-            if x + d > surf.get_width() - f.px(8):
-                surf.blit(f.render("…", Fonts.LARGE, pal.dim), (x, f.px(10)))
-                break
-            token = self.tokens.surface(u, d, ent == active, False, None)
+        units = [self.unit_by_ent[e] for e in self.order if e in self.unit_by_ent]
+        # every unit in the order when it fits: the tokens shrink (to about two thirds) before any
+        # is left out, and what is left out is counted
+        room = surf.get_width() - f.px(8) - x
+        d = f.px(34)
+        gap = f.px(12)
+        if units and len(units) * (d + gap) > room:
+            d = max(f.px(22), room // len(units) - f.px(6))
+            gap = f.px(6)
+        more = f.render("+00", Fonts.SMALL, pal.dim).get_width()
+        fit = len(units) if len(units) * (d + gap) <= room else max(0, (room - more) // (d + gap))
+        self.bar_shown = fit
+        for u in units[:fit]:
+            token = self.tokens.surface(u, d, u.ent == active, False, None)
             surf.blit(token, token.get_rect(center=(x + d // 2, surf.get_height() // 2)))
-            x += d + f.px(12)
+            x += d + gap
+        if fit < len(units):
+            label = f.render(f"+{len(units) - fit}", Fonts.SMALL, pal.dim)
+            surf.blit(label, label.get_rect(midleft=(x, surf.get_height() // 2)))
         return surf
