@@ -174,3 +174,14 @@ class PacingMixin:
             self.camera.pan(dx, dy)
             self._reach_surface = None
             self.dirty = True
+
+    def leave(self) -> None:
+        """Replaced by another scene: no AI thread outlives the battle it thinks for (its input is
+        dropped: the match is left as it was saved or shown)."""
+        worker, self.worker = self.worker, None
+        if worker is not None:
+            self.model.world_busy = False
+            try:
+                worker.result()
+            except Exception:  # noqa: BLE001 - the battle is being left; nothing to report to
+                pass

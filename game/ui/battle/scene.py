@@ -22,6 +22,7 @@ from game.ui.battle.facings import FacingMixin
 from game.ui.battle.handstrip import HandStripMixin
 from game.ui.battle.input import InputMixin
 from game.ui.battle.model import BattleModel, group_key
+from game.ui.battle.names import NamesMixin
 from game.ui.battle.overlays import OverlayMixin
 from game.ui.battle.pacing import PacingMixin, Slide
 from game.ui.battle.prompts import PromptMixin
@@ -72,6 +73,7 @@ class BattleScene(
     FacingMixin,
     ReasoningMixin,
     OverlayMixin,
+    NamesMixin,
     Scene,
 ):
     """A match in progress (or a replay of one)."""
@@ -197,10 +199,6 @@ class BattleScene(
         self.layout_rects(self.app.screen_size)
         self.refresh()
 
-    def side_name(self, side: str) -> str:
-        """A side as players know it: its squad's name (or who plays it), never its id."""
-        return self.side_names.get(side, side)
-
     # -- reading state -------------------------------------------------------------------------
     def _check_handoff(self) -> None:
         """Hot-seat: when another person must act, hide the screen until they take it."""
@@ -219,21 +217,6 @@ class BattleScene(
         self._reach_surface = None
         self._panel_surface = self._bar_surface = self._strip_surface = None
         self.dirty = True
-
-    def _learn_card_names(self) -> None:
-        """Card ids -> the names players know (hand entries name theirs; the ruleset the rest)."""
-        names = self.card_names
-        for e in self.hand:
-            if e.get("card") and e.get("name"):
-                names[str(e["card"])] = str(e["name"])
-        d = self.session.decision
-        cards = (d.context or {}).get("cards") if d is not None else None
-        ids = list(cards.values()) if isinstance(cards, dict) else list(cards or [])
-        for cid in map(str, ids):
-            if cid not in names:
-                label = self.match.ruleset.card_label(cid)
-                if label:
-                    names[cid] = label
 
     def _compute_actions(self) -> None:
         self.model.compute_actions()
@@ -409,14 +392,3 @@ class BattleScene(
         """Something on screen changed: the next frame is drawn in full."""
         self._still = None
         self.dirty = True
-
-    def leave(self) -> None:
-        """Replaced by another scene: no AI thread outlives the battle it thinks for (its input is
-        dropped: the match is left as it was saved or shown)."""
-        worker, self.worker = self.worker, None
-        if worker is not None:
-            self.model.world_busy = False
-            try:
-                worker.result()
-            except Exception:  # noqa: BLE001 - the battle is being left; nothing to report to
-                pass
