@@ -69,8 +69,15 @@ class ActionsMixin:
             if not entries:
                 hint = "Select one of your units." if self.session.legal() else "No actions."
                 y = text_block(surf, f, [hint], (pad, y), inner, Fonts.SMALL, pal.dim)
-            log_min = f.px(150) if self.show_log else 0
-            fit = max(1, (rect.h - y - log_min - f.px(24)) // (bh + gap))
+            # the log gives up room, then the buttons get slimmer, before any action hides behind "more"
+            fit = 1
+            logs = (f.px(150), f.px(70), f.px(40)) if self.show_log else (0,)
+            for log_min, bh in [(m, f.px(28)) for m in logs] + [(logs[-1], f.px(24))]:
+                fit = max(1, (rect.h - y - log_min - f.px(24)) // (bh + gap))
+                if fit >= len(entries):
+                    break
+            for b in entries:
+                b.rect.h = bh
             self.actions_scroll = max(0, min(self.actions_scroll, len(entries) - fit))
             shown = entries[self.actions_scroll : self.actions_scroll + fit]
             self.actions_rect = pygame.Rect(rect.x, rect.y + y, rect.w, len(shown) * (bh + gap))

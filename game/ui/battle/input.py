@@ -135,6 +135,16 @@ class InputMixin:
                 if is_end(g.actions[0]) and len(g.actions) == 1:
                     self.submit(g.actions[0])
                     return
+            if self.human_input:
+                self.toast = (self.no_end_hint(), 3.0)
+
+    def no_end_hint(self) -> str:
+        """What to do when E (end) has nothing to end yet: e.g. a unit must be picked to act first."""
+        picks = [g.label for g in self.groups if g.actions[0].actor is not None]
+        if self.turn is not None and self.turn.unit is None and picks:
+            shown = ", ".join(picks[:3]) + ("…" if len(picks) > 3 else "")
+            return f"Nothing to end yet: first choose who acts ({shown}) with 1–9 or a click."
+        return "Nothing to end yet: take one of the actions on the right first."
 
     def _activate_group(self, index: int) -> None:
         if index >= len(self.groups) or not self.human_input:

@@ -104,6 +104,8 @@ class BattleModel:
         self.cell_actions: dict[Cell, list[Action]] = {}
         self.groups: list[Group] = []
         self._preview_cache: dict[str, Preview | None] = {}
+        self._why_cache: dict[tuple[int | None, int], str] = {}
+        self._cell_cache: dict[Cell, list[str]] = {}
         self._last_acting: int | None = None
         #: an AI worker thread is using esper (one global current world): the world is not read
         self.world_busy = False
@@ -122,6 +124,8 @@ class BattleModel:
         except Exception:  # noqa: BLE001 - the bar is cosmetic
             self.order = [u.ent for u in self.units if u.state == "active"]
         self._preview_cache = {}
+        self._why_cache = {}
+        self._cell_cache = {}
         self.round = m.round
         turn = None if m.over else m.current()
         self.turn = turn
@@ -269,6 +273,58 @@ class BattleModel:
             except Exception:  # noqa: BLE001 - a preview failure must not block play
                 self._preview_cache[key] = None
         return self._preview_cache[key]
+
+    def why_not(self, target: int) -> str:
+        """Why the acting (or selected) unit cannot target an enemy now: the ruleset's own reason
+        (`Ruleset.why_not_target`), else what the screen knows; "" for one it can target, a unit
+        of its own side."""
+        actor = self.acting if self.acting is not None else self.selected
+        u, me = self.unit_by_ent.get(target), self.unit_by_ent.get(actor) if actor is not None else None
+        if u is None or me is None or u.side == me.side or target in self.target_actions:
+            return ""
+        key = (actor, target)
+        if key not in self._why_cache:
+            if self.world_busy:
+                return ""
+            try:
+                with self.match.world:
+                    why = self.match.ruleset.why_not_target(self.match, actor, target)
+            except Exception:  # noqa: BLE001 - an explanation must not break the screen
+                why = ""
+            armed = next((g.label for g in self.groups if g.key == self.armed), "")
+            self._why_cache[key] = why or (f"{armed} cannot reach it now" if armed
+                                           else "none of this unit's actions can reach it now")
+        return self._why_cache[key]
+
+    def cell_lines(self, cell: Cell | None) -> list[str]:
+        """A title and what a cell does under the ruleset (its `cell_info`, else the terrain's own
+        data): cover, move cost, sight, light, height, objectives; [] for plain open ground."""
+        if cell is None or cell not in self.match.board:
+            return []
+        if cell not in self._cell_cache:
+            info: list[str] = []
+            if not self.world_busy:
+                try:
+                    with self.match.world:
+                        info = list(self.match.ruleset.cell_info(self.match, cell, self.viewer))
+                except Exception:  # noqa: BLE001 - an explanation must not break the screen
+                    info = []
+            t = self.match.board.at(cell)
+            if not info:
+                covers = {1: "light cover", 2: "heavy cover", 3: "substantial cover"}
+                info = [x for x in (
+                    covers.get(t.cover, ""),
+                    "blocks movement" if t.blocks_move else (f"moving in costs {t.move_cost:g}"
+                                                              if t.move_cost != 1 else ""),
+                    "blocks line of sight" if t.blocks_los else ("obscured" if t.obscured else ""),
+                    f"{t.light} light" if t.light != "normal" else "",
+                    f"elevation {t.elevation}" if t.elevation else "",
+                ) if x]
+            for obj in self.match.board.objectives:
+                if cell in obj.cells:
+                    info.append(f"objective: {obj.name} ({obj.kind.replace('_', ' ')})")
+            self._cell_cache[cell] = [t.name.replace("_", " ").capitalize(), *info] if info else []
+        return self._cell_cache[cell]
 
     def units_at(self, cell: Cell) -> list[UnitInfo]:
         """The living units on a cell, in the order they stand side by side (entity order)."""

@@ -89,4 +89,11 @@ class TooltipMixin:
             hp = f"{unit.hp}/{unit.hp_max} {health_label(unit)}" if unit.hp is not None else ""
             conds = ", ".join(display_name(c) for c in unit.conditions)
             lines = [x for x in (self.side_name(unit.side), hp, conds) if x]
-            tooltip(surface, self.fonts, self.pal, lines, self.mouse, width=220, title=unit.name)
+            why = self.model.why_not(unit.ent) if self.human_input else ""
+            if why:
+                lines.append(f"Cannot be targeted: {why}.")
+            tooltip(surface, self.fonts, self.pal, lines, self.mouse, width=280, title=unit.name)
+            return
+        lines = self.model.cell_lines(self.hover_cell)
+        if lines and self.hover_cell not in self.moves:
+            tooltip(surface, self.fonts, self.pal, lines[1:], self.mouse, width=280, title=lines[0])
