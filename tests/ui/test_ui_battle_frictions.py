@@ -101,3 +101,28 @@ def test_casket_e_before_activating_says_what_to_do_and_actions_are_not_hidden(a
     assert scene.turn.unit is None and scene.turn.side == "p2"
     driver.key(pygame.K_e)
     assert scene.toast is not None and "first choose who acts" in scene.toast[0]
+
+
+def test_the_hand_strip_never_covers_the_acting_unit_and_h_hides_it(app, driver):
+    match = mini_match(size=(8, 6))
+    scene = BattleScene(app, Session(match, {"p1": "human", "p2": "human"}))
+    app.switch(scene)
+    scene.draw(app.screen)
+    assert scene._strip_rect is not None
+    # the acting unit stands right under the strip's usual place
+    import esper
+
+    from game.core.components import Position
+
+    strip = scene._strip_rect
+    under = next(c for c in match.board.cells() if scene._screen_cell_rect(c).colliderect(strip)
+                 and scene.unit_at(c) is None)
+    with match.world:
+        esper.component_for_entity(scene.turn.unit, Position).cell = under
+    scene.refresh()
+    scene.draw(app.screen)
+    keep = scene._screen_cell_rect(under)
+    assert not scene._strip_rect.colliderect(keep) or scene.strip_faded
+    driver.key(pygame.K_h)
+    scene.draw(app.screen)
+    assert scene._strip_rect is None and scene.hand_hits == []

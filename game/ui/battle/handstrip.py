@@ -97,6 +97,7 @@ class HandStripMixin:
         self._panel_surface = None
 
     _strip_rect: pygame.Rect | None = None
+    strip_faded = False
 
     def _draw_strip(self, surface: pygame.Surface) -> None:
         """The viewer's private cards (hand) along the bottom of the board, piles summarised."""
@@ -108,10 +109,27 @@ class HandStripMixin:
             self._strip_hits = []
             self._strip_surface = self._render_hand_strip() if self.hand else self._render_strip()
         if self._strip_surface is not None:
-            rect = self._strip_surface.get_rect(
-                bottomleft=(self.board_rect.x + self.fonts.px(6), self.board_rect.bottom - self.fonts.px(6))
-            )
-            surface.blit(self._strip_surface, rect)
+            m = self.fonts.px(6)
+            board = self.board_rect
+            rect = self._strip_surface.get_rect(bottomleft=(board.x + m, board.bottom - m))
+            # never over the acting unit: the other bottom corner, else faded to show it through
+            ent = self.turn.unit if self.turn is not None else None
+            acting = self.unit_by_ent.get(ent) if ent is not None else None
+            keep = self._screen_cell_rect(acting.cell) if acting is not None else None
+            faded = False
+            if keep is not None and rect.colliderect(keep):
+                right = self._strip_surface.get_rect(bottomright=(self.board_rect.right - m, rect.bottom))
+                if not right.colliderect(keep) and right.left >= self.board_rect.x:
+                    rect = right
+                else:
+                    faded = True
+            self.strip_faded = faded
+            if faded:
+                ghost = self._strip_surface.copy()
+                ghost.set_alpha(110)
+                surface.blit(ghost, rect)
+            else:
+                surface.blit(self._strip_surface, rect)
             self._strip_rect = rect
             self.hand_hits = [(r.move(rect.topleft), e) for r, e in self._strip_hits]
             for r, e in self.hand_hits:
