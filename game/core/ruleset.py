@@ -328,6 +328,11 @@ class Ruleset(ABC):
         when it can, or when the ruleset does not say."""
         return ""
 
+    def area_of(self, match: Match, action: Action) -> list[Cell]:
+        """Every cell an area action hits (a blast, a cone, a splash), for outlining before it is
+        committed; [] for an action that hits only its target."""
+        return []
+
     def cell_info(self, match: Match, cell: Cell, side: str | None) -> list[str]:
         """What a board cell does under this ruleset, for hovering it (cover, move cost, light, an
         objective's rule); [] when it is plain ground."""

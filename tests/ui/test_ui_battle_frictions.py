@@ -126,3 +126,43 @@ def test_the_hand_strip_never_covers_the_acting_unit_and_h_hides_it(app, driver)
     driver.key(pygame.K_h)
     scene.draw(app.screen)
     assert scene._strip_rect is None and scene.hand_hits == []
+
+
+class BlastRuleset(MiniRuleset):
+    """The mini ruleset whose attack hits the target's cell and every cell next to it."""
+
+    def area_of(self, match, action):
+        if action.kind != "attack":
+            return []
+        from game.core.components import Position
+
+        import esper
+
+        centre = tuple(esper.component_for_entity(action.target, Position).cell)
+        return [centre, *match.board.neighbors(centre)]
+
+
+def test_area_attacks_outline_every_cell_and_mark_allies_inside(app, driver):
+    import esper
+
+    from game.core.components import Position
+
+    match = mini_match(size=(6, 4), rs=BlastRuleset())
+    scene = BattleScene(app, Session(match, {"p1": "human", "p2": "human"}))
+    app.switch(scene)
+    me = scene.unit_by_ent[scene.turn.unit]
+    foe = next(u for u in scene.units if u.side != me.side)
+    mate = next(u for u in scene.units if u.side == me.side and u.ent != me.ent)
+    board = match.board
+    beside = next(c for c in board.neighbors(foe.cell) if scene.unit_at(c) is None)
+    other = next(c for c in board.neighbors(foe.cell) if c != beside and scene.unit_at(c) is None)
+    with match.world:  # the acting unit next to the foe, its mate inside the blast
+        esper.component_for_entity(me.ent, Position).cell = beside
+        esper.component_for_entity(mate.ent, Position).cell = other
+    scene.session.refresh()
+    scene.refresh()
+    assert foe.ent in scene.target_actions
+    driver.move(scene.camera.to_screen(scene.layout.centre(foe.cell)))
+    scene.draw(app.screen)
+    assert sorted(scene.area_cells) == sorted([foe.cell, *board.neighbors(foe.cell)])
+    assert mate.ent in scene.area_allies and me.ent in scene.area_allies

@@ -75,6 +75,8 @@ class BoardMixin:
         if self.hover_cell is not None:
             pts = [cam.to_screen(p) for p in self.layout.outline(self.hover_cell)]
             pygame.draw.polygon(surface, (255, 255, 255), pts, 2)
+            if self.human_input:
+                self._draw_area(surface)
             move = self.moves.get(self.hover_cell) if self.human_input else None
             if move is not None and self.unit_at(self.hover_cell) is None:
                 self._draw_path(surface, move)
@@ -125,3 +127,28 @@ class BoardMixin:
         self.hover_cell = cell
         self._reach_surface = None
         self.dirty = True
+
+    def _draw_area(self, surface: pygame.Surface) -> None:
+        """Every cell the hovered area action would hit, outlined; allies inside ringed in warning."""
+        action = self.model.hovered_action()
+        cells = self.model.area(action) if action is not None else []
+        self.area_cells = cells
+        self.area_allies = []
+        if not cells:
+            return
+        cam = self.camera
+        width = max(2, round(2 * cam.zoom))
+        for c in cells:
+            pts = [cam.to_screen(p) for p in self.layout.outline(c)]
+            pygame.draw.polygon(surface, self.pal.target, pts, width)
+        me = self.unit_by_ent.get(action.actor) if action.actor is not None else None
+        if me is None:
+            return
+        places = self.token_places()
+        for u in self.units:
+            if u.alive and u.side == me.side and u.cell in cells:
+                self.area_allies.append(u.ent)
+                (mx, my), size = places.get(u.ent, (self.layout.centre(u.cell), 20))
+                sx, sy = cam.to_screen((mx, my))
+                ring = size // 2 + width * 2
+                pygame.draw.circle(surface, self.pal.bad, (round(sx), round(sy)), ring, width + 1)

@@ -106,6 +106,7 @@ class BattleModel:
         self._preview_cache: dict[str, Preview | None] = {}
         self._why_cache: dict[tuple[int | None, int], str] = {}
         self._cell_cache: dict[Cell, list[str]] = {}
+        self._area_cache: dict[str, list[Cell]] = {}
         self._last_acting: int | None = None
         #: an AI worker thread is using esper (one global current world): the world is not read
         self.world_busy = False
@@ -126,6 +127,7 @@ class BattleModel:
         self._preview_cache = {}
         self._why_cache = {}
         self._cell_cache = {}
+        self._area_cache = {}
         self.round = m.round
         turn = None if m.over else m.current()
         self.turn = turn
@@ -325,6 +327,30 @@ class BattleModel:
                     info.append(f"objective: {obj.name} ({obj.kind.replace('_', ' ')})")
             self._cell_cache[cell] = [t.name.replace("_", " ").capitalize(), *info] if info else []
         return self._cell_cache[cell]
+
+    def area(self, action: Action) -> list[Cell]:
+        """The cells an area action hits (`Ruleset.area_of`), cached until the next input."""
+        key = repr(action.to_json())
+        if key not in self._area_cache:
+            if self.world_busy:
+                return []
+            try:
+                with self.match.world:
+                    self._area_cache[key] = list(self.match.ruleset.area_of(self.match, action))
+            except Exception:  # noqa: BLE001 - an outline must not break the screen
+                self._area_cache[key] = []
+        return self._area_cache[key]
+
+    def hovered_action(self) -> Action | None:
+        """The action a click would use on the hovered unit or cell, if any."""
+        if self.hover_unit is not None and self.hover_unit in self.target_actions:
+            return self.group_for_target(self.hover_unit)
+        if self.hover_cell is not None:
+            u = self.unit_at(self.hover_cell)
+            if u is not None and u.ent in self.target_actions:
+                return self.group_for_target(u.ent)
+            return self.action_for_cell_target(self.hover_cell)
+        return None
 
     def units_at(self, cell: Cell) -> list[UnitInfo]:
         """The living units on a cell, in the order they stand side by side (entity order)."""

@@ -60,6 +60,12 @@ class TooltipMixin:
                 many = len(self._candidates_for_target(unit.ent)) > 1
                 footer = ("Click, then choose how (aim, option)" if many
                           else f"Click: {action.label or action.kind}")
+                area = self.model.area(action)
+                if area:
+                    allies = [self.unit_by_ent[e].name for e in getattr(self, "area_allies", [])
+                              if e in self.unit_by_ent]
+                    inside = f", allies inside: {', '.join(allies)}" if allies else ""
+                    footer = f"Hits {len(area)} cells{inside} · {footer}"
                 if p is not None:
                     draw_preview(surface, self.fonts, self.pal, p, self.mouse, footer=footer)
                     return
