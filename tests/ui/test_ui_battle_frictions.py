@@ -134,9 +134,9 @@ class BlastRuleset(MiniRuleset):
     def area_of(self, match, action):
         if action.kind != "attack":
             return []
-        from game.core.components import Position
-
         import esper
+
+        from game.core.components import Position
 
         centre = tuple(esper.component_for_entity(action.target, Position).cell)
         return [centre, *match.board.neighbors(centre)]
