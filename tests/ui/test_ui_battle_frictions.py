@@ -166,3 +166,30 @@ def test_area_attacks_outline_every_cell_and_mark_allies_inside(app, driver):
     scene.draw(app.screen)
     assert sorted(scene.area_cells) == sorted([foe.cell, *board.neighbors(foe.cell)])
     assert mate.ent in scene.area_allies and me.ent in scene.area_allies
+
+
+def test_the_odds_box_never_covers_the_acting_unit(app, driver, monkeypatch):
+    from game.ui import panels
+
+    match = mini_match(size=(6, 4))
+    scene = BattleScene(app, Session(match, {"p1": "human", "p2": "human"}))
+    app.switch(scene)
+    me = scene.unit_by_ent[scene.turn.unit]
+    foe = next(u for u in scene.units if u.side != me.side and u.cell[1] == me.cell[1])
+    cell = min(scene.moves, key=lambda c: (match.board.distance(c, foe.cell), -c[0]))
+    scene.submit(scene.moves[cell])
+    assert foe.ent in scene.target_actions
+    boxes = []
+    real = panels.draw_preview
+
+    def spy(*a, **kw):
+        boxes.append(real(*a, **kw))
+        return boxes[-1]
+
+    monkeypatch.setattr(tips, "draw_preview", spy)
+    # the mouse just left of the target: a box placed below-right of it would land on the unit
+    x, y = scene.camera.to_screen(scene.layout.centre(foe.cell))
+    driver.move((x - scene.layout.tw * scene.camera.zoom * 0.3, y - 30))
+    scene.draw(app.screen)
+    assert boxes
+    assert not boxes[-1].colliderect(scene._screen_cell_rect(scene.unit_by_ent[me.ent].cell))

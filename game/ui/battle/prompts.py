@@ -128,7 +128,7 @@ class PromptMixin:
         )
         self._place_modal(rect, self._facing_keep())
         self.modal_area = pygame.Rect(rect)
-        panel(surface, rect, pal, alpha=245)
+        panel(surface, rect, pal)  # opaque: nothing under it shows through
         pygame.draw.rect(surface, pal.active, rect, 2, border_radius=6)
         y = rect.y + pad
         for line in title_lines:
@@ -235,7 +235,7 @@ class PromptMixin:
         inner = w - 2 * pad
         detail_w = inner - f.px(20)
         self.modal_area = pygame.Rect(rect)
-        panel(surface, rect, pal, alpha=245)
+        panel(surface, rect, pal)  # opaque: nothing under it shows through
         pygame.draw.rect(surface, pal.active, rect, 2, border_radius=6)
         y = rect.y + pad
         for line in prompt_lines:
@@ -263,13 +263,20 @@ class PromptMixin:
             if inline and notes(o):
                 y = text_block(surface, f, notes(o), (rect.x + pad + f.px(20), y), detail_w, Fonts.SMALL,
                                pal.dim)
-        hint = f"{self.side_name(d.side)}: press 1–{len(shown)}" + (
-            " or Enter for the default" if d.default else ""
-        )
+        arrows = bool(self.facing_choices()[1])
+        keys = f"1–{len(shown)}"
+        enter = " or Enter for the default" if d.default else ""
+        short = " · Enter: default" if d.default else ""
+        click = " · click an arrow" if arrows else ""
+        hints = [
+            f"{self.side_name(d.side)}: press {keys}{enter}" + (" · or click an arrow" if arrows else ""),
+            f"Press {keys}{short}{click}",
+            keys + short,
+        ]
+        small = f.font(Fonts.SMALL)
+        hint = next((h for h in hints if small.size(h)[0] <= inner), hints[-1])
         if pages > 1:
-            more = f"Page {page + 1} of {pages} · 0 or PgDn: next nine options"
+            more = f"Page {page + 1} of {pages} · 0 or PgDn: next nine"
             surface.blit(f.render(more, Fonts.SMALL, pal.active), (rect.x + pad, rect.bottom - pad - 2 * lh))
-        if self.facing_choices()[1]:
-            hint += " · or click an arrow"
         surface.blit(f.render(hint, Fonts.SMALL, pal.dim), (rect.x + pad, rect.bottom - pad - lh))
         self._draw_facings(surface)

@@ -67,7 +67,8 @@ class TooltipMixin:
                     inside = f", allies inside: {', '.join(allies)}" if allies else ""
                     footer = f"Hits {len(area)} cells{inside} · {footer}"
                 if p is not None:
-                    draw_preview(surface, self.fonts, self.pal, p, self.mouse, footer=footer)
+                    draw_preview(surface, self.fonts, self.pal, p, self.mouse, footer=footer,
+                                 avoid=self._keep_rects())
                     return
                 title = action.label or action.kind
                 tooltip(surface, self.fonts, self.pal, ["No chance involved.", footer], self.mouse, width=340,
@@ -78,7 +79,8 @@ class TooltipMixin:
             p = self.preview(cell_action)
             if p is not None:
                 draw_preview(surface, self.fonts, self.pal, p, self.mouse,
-                             footer=f"Click: {cell_action.label or cell_action.kind}")
+                             footer=f"Click: {cell_action.label or cell_action.kind}",
+                             avoid=self._keep_rects())
                 return
             lines: list[str] = []
             tooltip(
@@ -103,3 +105,8 @@ class TooltipMixin:
         lines = self.model.cell_lines(self.hover_cell)
         if lines and self.hover_cell not in self.moves:
             tooltip(surface, self.fonts, self.pal, lines[1:], self.mouse, width=280, title=lines[0])
+
+    def _keep_rects(self) -> list[pygame.Rect]:
+        """Screen areas a hover box must leave in sight: the acting (or selected) unit's cell."""
+        cells = self._cells_to_keep()[:1]
+        return [self._screen_cell_rect(c).inflate(8, 8) for c in cells]
