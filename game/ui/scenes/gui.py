@@ -63,6 +63,10 @@ def gui_theme(pal: Palette, fonts: Fonts) -> dict[str, Any]:
     item_h = str(fonts.font(Fonts.BODY).get_linesize() + fonts.px(6))
     for element in ("drop_down_menu", "selection_list"):
         theme[element]["misc"]["list_item_height"] = item_h
+    # A rounded box redraws its whole shape super-sampled on every rebuild: over a second for
+    # the rules text. Square corners on the big boxes cost nothing.
+    theme["text_box"]["misc"] = {"shape": "rectangle"}
+    theme["selection_list"]["misc"]["shape"] = "rectangle"
     theme["label"]["colours"] = {"dark_bg": "#00000000", "normal_text": _hex(pal.text)}
     theme["label"]["misc"] = {"text_horiz_alignment": "left"}
     theme["#title"]["misc"] = {"text_horiz_alignment": "left"}
