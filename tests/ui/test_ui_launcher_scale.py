@@ -34,7 +34,7 @@ def test_dropdown_items_are_tall_enough_for_the_scaled_font(app, scale):
         # row overlaps its neighbour.
         rects = [item["button_element"].rect for item in shown]
         assert len(shown) == len(listing.item_list) or listing.scroll_bar is not None
-        for a, b in zip(rects, rects[1:]):
+        for a, b in zip(rects, rects[1:], strict=False):
             assert a.bottom <= b.top
         menu.current_state.should_transition = True
         menu.current_state.target_state = "closed"

@@ -115,7 +115,9 @@ def test_the_players_rules_leave_out_developer_notes(rid):
         assert _tags(rules_markup(text, STYLE, player=False)) <= GUI_TAGS
 
 
-def test_rules_scene_shows_a_section_scrolls_and_turns_pages(app, driver, mini_registered, tmp_path, monkeypatch):
+def test_rules_scene_shows_a_section_scrolls_and_turns_pages(
+    app, driver, mini_registered, tmp_path, monkeypatch
+):
     doc = tmp_path / "mini.md"
     doc.write_text(
         "# Mini\n\nSource: seed `000_abc.txt`, rule ids from `shared/rules/mini.md`.\n\n"

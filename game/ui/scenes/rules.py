@@ -131,8 +131,10 @@ class RulesScene(GuiScene):
         """Back, section choice, and the keys the text box does not handle itself."""
         if event.type == pygame_gui.UI_BUTTON_PRESSED and event.ui_element is self.back:
             self.app.pop()
-        elif event.type == pygame_gui.UI_SELECTION_LIST_NEW_SELECTION and event.ui_element is self.section_list:
-            self.show(int(event.text and self._index_of(event.text)))
+        elif (
+            event.type == pygame_gui.UI_SELECTION_LIST_NEW_SELECTION and event.ui_element is self.section_list
+        ):
+            self.show(self._index_of(event.text))
         elif event.type == pygame.KEYDOWN:
             step = self.app.fonts.line_height(Fonts.BODY)
             page = self.text_box.rect.h - 2 * step if self.text_box is not None else 300

@@ -16,7 +16,9 @@ import markdown
 
 # Sections written for the people building the game, not for players: how the seed was read,
 # how the AI and the window are wired, which test replays the worked example.
-DEV_HEADINGS = re.compile(r"^(readings\b|for the ai\b|for developers\b|in the window\b|the worked example\b)", re.I)
+DEV_HEADINGS = re.compile(
+    r"^(readings|for the ai|for developers|in the window|the worked example)\b", re.I
+)
 # A paragraph naming a source file, a test or the rule catalog (e.g. "Source: seed `000_….txt`,
 # rule ids from `shared/rules/voidmarked.md`") is a developer note.
 DEV_PARAGRAPH = re.compile(
