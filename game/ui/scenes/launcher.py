@@ -9,6 +9,7 @@ import pygame
 import pygame_gui
 from pygame_gui.elements import UIButton, UIDropDownMenu, UILabel, UITextBox, UITextEntryLine
 
+from game.ui.display_names import is_benchmark_map, map_title, units_line
 from game.ui.scenes.gui import GuiScene
 
 if TYPE_CHECKING:
@@ -16,6 +17,7 @@ if TYPE_CHECKING:
 
 SIDE_CHOICES: tuple[tuple[str, str], ...] = (
     ("Human", "human"),
+    ("AI — random", "ai:random"),
     ("AI — easy", "ai:easy"),
     ("AI — normal", "ai:normal"),
     ("AI — hard", "ai:hard"),
@@ -52,11 +54,16 @@ class LauncherScene(GuiScene):
 
         return registry.get(self.ruleset_id) if self.ruleset_id else None
 
+    def maps(self) -> list[Path]:
+        """The chosen ruleset's maps a player may pick (benchmark maps are for measuring)."""
+        rs = self.ruleset
+        return [] if rs is None else [p for p in rs.maps() if not is_benchmark_map(p)]
+
     def _choose_defaults(self) -> None:
         rs = self.ruleset
         if rs is None:
             return
-        maps = rs.maps()
+        maps = self.maps()
         self.map_path = maps[0] if maps else None
         d1, d2 = rs.default_squads()
         self.squads = {"p1": d1, "p2": d2}
@@ -145,9 +152,9 @@ class LauncherScene(GuiScene):
             )
             y += row
             label("Map", y)
-            maps = rs.maps()
+            maps = self.maps()
             if maps:
-                map_opts = [(p.stem.replace("_", " "), str(p)) for p in maps]
+                map_opts = [(map_title(p), str(p)) for p in maps]
                 start = next((o for o in map_opts if o[1] == str(self.map_path)), map_opts[0])
                 self.map_menu = UIDropDownMenu(
                     map_opts,
@@ -230,8 +237,8 @@ class LauncherScene(GuiScene):
         for side in ("p1", "p2"):
             sq = squads.get(self.squads.get(side, ""))
             if sq is not None:
-                units = ", ".join(sq.units)
-                parts.append(f"<b>{side}: {_html(sq.name)}</b> — {_html(sq.description)} ({_html(units)})")
+                who, units = f"Side {side[1:]}", _html(units_line(sq.units))
+                parts.append(f"<b>{who}: {_html(sq.name)}</b> — {_html(sq.description)} ({units})")
         parts.append("Keys in battle: F1. Enter starts.")
         return "<br>".join(parts)
 

@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from game.core.events import Event
+from game.ui.display_names import map_title, name_sides, side_names
 from game.ui.scenes.base import Scene
 from game.ui.session import ReplayFeed, Session
 from game.ui.theme import Fonts
@@ -58,6 +59,8 @@ class ResultsScene(Scene):
         # Damage from the events' data when the ruleset states it, else health lost as watched here.
         self.damage = damage_by_unit(match.log) or dict(session.damage_dealt)
         self.losses = losses_by_side(self.units, session.sides)
+        self.names = side_names(match)
+        self.map_title = map_title(match.scenario.map)
         self.buttons: list[Button] = []
         self.mouse = (0, 0)
 
@@ -99,7 +102,7 @@ class ResultsScene(Scene):
             head, colour = "Draw", pal.text
         else:
             idx = self.session.sides.index(res.winner) if res.winner in self.session.sides else 0
-            who = res.winner + (
+            who = self.names.get(res.winner, res.winner) + (
                 " (you)" if self.session.players.get(res.winner) is None and not self.replay else ""
             )
             head, colour = f"{who} wins", pal.side(idx)
@@ -108,11 +111,11 @@ class ResultsScene(Scene):
         )
         y += f.line_height(Fonts.TITLE) + f.px(6)
         if res is not None:
-            surface.blit(f.render(res.reason, Fonts.BODY, pal.dim), (x0, y))
+            surface.blit(f.render(name_sides(res.reason, self.names), Fonts.BODY, pal.dim), (x0, y))
             y += f.line_height(Fonts.BODY)
         surface.blit(
             f.render(
-                f"{match.ruleset.name} · {match.scenario.map} · seed {match.scenario.seed} · "
+                f"{match.ruleset.name} · {self.map_title} · seed {match.scenario.seed} · "
                 f"{match.round} rounds",
                 Fonts.BODY,
                 pal.text,
@@ -124,7 +127,8 @@ class ResultsScene(Scene):
         y += f.line_height(Fonts.LARGE)
         for i, side in enumerate(self.session.sides):
             lost, total = self.losses[side]
-            surface.blit(f.render(f"{side}: {lost} of {total} units out", Fonts.BODY, pal.side(i)), (x0, y))
+            name = self.names.get(side, side)
+            surface.blit(f.render(f"{name}: {lost} of {total} units out", Fonts.BODY, pal.side(i)), (x0, y))
             y += f.line_height(Fonts.BODY)
         y += f.px(14)
         surface.blit(f.render("Damage dealt", Fonts.LARGE, pal.text, True), (x0, y))
