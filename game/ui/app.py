@@ -20,6 +20,10 @@ IDLE_WAIT_MS = 500
 IDLE_POLL_S = 1 / 60
 FPS = 60
 FIRST_FRAME_ENV = "SKIRMISH_EXIT_AFTER_FIRST_FRAME"
+#: the window's class for window managers and task bars (SDL otherwise takes the script's file
+#: name: `python -m game` showed as "__main__.py")
+WINDOW_CLASS = "skirmish-table"
+WINDOW_TITLE = "Skirmish Table"
 
 
 def has_display() -> bool:
@@ -46,6 +50,9 @@ def side_spec(value: str) -> str:
 
 def _pygame() -> Any:
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+    # Read by SDL when the window is made; pygame only fills them in when they are unset.
+    os.environ.setdefault("SDL_VIDEO_X11_WMCLASS", WINDOW_CLASS)
+    os.environ.setdefault("SDL_VIDEO_WAYLAND_WMCLASS", WINDOW_CLASS)
     import pygame
 
     return pygame
@@ -67,7 +74,7 @@ class App:
         self.palette = palette(self.settings.palette)
         self.windowed_size = size
         self.screen = self._set_mode(size)
-        pygame.display.set_caption("Skirmish Table")
+        pygame.display.set_caption(WINDOW_TITLE)
         pygame.key.set_repeat(0)
         self.sounds = Sounds(self.settings.effective_volume)
         self.clock = pygame.time.Clock()

@@ -8,6 +8,7 @@ import pygame
 
 from game.core.events import Event
 from game.ui.display_names import map_title, name_sides, side_names
+from game.ui.replays import keep_replay
 from game.ui.scenes.base import Scene
 from game.ui.session import ReplayFeed, Session
 from game.ui.theme import Fonts
@@ -60,6 +61,8 @@ class ResultsScene(Scene):
         self.damage = damage_by_unit(match.log) or dict(session.damage_dealt)
         self.losses = losses_by_side(self.units, session.sides)
         self.names = side_names(match)
+        # A finished game from the window leaves a replay in the data folder (not a watched one).
+        self.replay_path = None if replay else keep_replay(session)
         self.map_title = map_title(match.scenario.map)
         self.buttons: list[Button] = []
         self.mouse = (0, 0)
