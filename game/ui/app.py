@@ -166,6 +166,28 @@ class App:
         """Leave the main loop."""
         self.running = False
 
+    def _ask_before_quit(self) -> bool:
+        """Closing the window mid-battle with unsaved progress opens the pause menu's question
+        instead (True); closing it again while the question is open quits."""
+        from game.ui.scenes.menus import unsaved_progress
+
+        scene = self.scene
+        session = getattr(scene, "session", None)
+        menu = getattr(scene, "menu", None)
+        asking = getattr(scene, "overlay", None) == "pause" and getattr(menu, "asking", False)
+        if asking or session is None or getattr(scene, "replay", False):
+            return False
+        open_menu = getattr(scene, "open_menu", None)
+        if not callable(open_menu) or not unsaved_progress(session):
+            return False
+        open_menu()
+        ask = getattr(getattr(scene, "menu", None), "ask", None)
+        if not callable(ask):
+            return False
+        ask(self.quit, "Quit game")
+        scene.dirty = True
+        return True
+
     # -- loop ----------------------------------------------------------------------------------
     def step(self, block: bool = True) -> bool:
         """One pass: gather input (sleeping when idle), update, draw if needed; True if it drew."""
@@ -180,6 +202,8 @@ class App:
         self.last = now
         for event in events:
             if event.type == pygame.QUIT:
+                if self._ask_before_quit():
+                    continue
                 self.running = False
                 return False
             if event.type == pygame.VIDEORESIZE and not (self.screen.get_flags() & pygame.FULLSCREEN):
