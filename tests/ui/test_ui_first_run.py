@@ -36,6 +36,24 @@ def test_the_window_class_is_the_game_not_the_script():
     assert lines[-1] == "Skirmish Table"
 
 
+def test_the_window_is_drawn_without_loading_opengl():
+    # SDL2 on X11 otherwise draws the window through an OpenGL texture: Mesa alone held about
+    # 95 MiB of the window's 200 (benchmarks/memory.py --window). A player's setting wins.
+    code = (
+        "import os\n"
+        "from game.ui.app import App\n"
+        "App((320, 200))\n"
+        "print(os.environ.get('SDL_FRAMEBUFFER_ACCELERATION'))\n"
+    )
+    env = {k: v for k, v in os.environ.items() if k != "SDL_FRAMEBUFFER_ACCELERATION"}
+    out = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True, timeout=60)
+    assert out.returncode == 0, out.stderr
+    assert out.stdout.strip().splitlines()[-1] == "0"
+    env["SDL_FRAMEBUFFER_ACCELERATION"] = "1"
+    out = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True, timeout=60)
+    assert out.stdout.strip().splitlines()[-1] == "1"
+
+
 def test_launcher_offers_every_ai_level_the_readme_lists(app):
     scene = LauncherScene(app)
     offered = [o[0] for o in scene.side_menus["p2"].options_list]

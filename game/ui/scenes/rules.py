@@ -13,6 +13,7 @@ import pygame
 import pygame_gui
 from pygame_gui.elements import UIButton, UILabel, UISelectionList, UITextBox
 
+from game.ui.app import release_memory
 from game.ui.scenes.gui import GuiScene, _hex
 from game.ui.scenes.rules_text import Style, rules_markup, rules_sections
 from game.ui.theme import Fonts
@@ -36,6 +37,7 @@ class RulesScene(GuiScene):
             self.missing = True
         self.sections = rules_sections(source) or [(ruleset.name, f"# {ruleset.name}\n")]
         self.index = 0
+        self.trim = False  # the old section's surfaces are freed: hand them back after the update
         self.text_box: UITextBox | None = None
         self.build()
 
@@ -96,12 +98,30 @@ class RulesScene(GuiScene):
         )
         self.back = UIButton(pygame.Rect(right - f.px(130), by, f.px(130), bh), "Back", self.manager)
 
+    def update(self, dt: float) -> None:
+        """Advance the widgets; after a page turn, return the old page's memory."""
+        super().update(dt)
+        if self.trim:
+            self.trim = False
+            release_memory()
+
+    def _mark(self, index: int) -> None:
+        """Highlight a section in the list (keys turn pages too, not only clicks)."""
+        for i, item in enumerate(self.section_list.item_list):
+            item["selected"] = i == index
+            button = item.get("button_element")
+            if button is not None:
+                button.select() if i == index else button.unselect()
+
     def show(self, index: int) -> None:
         """Turn to a section."""
         index = max(0, min(len(self.sections) - 1, index))
         if index != self.index:
             self.index = index
-            self.build()
+            if self.text_box is not None:
+                self.text_box.set_text(self.markup())  # the widgets stay; only the text changes
+                self.trim = True
+            self._mark(index)
         self.dirty = True
 
     # -- scrolling -----------------------------------------------------------------------------
