@@ -106,24 +106,14 @@ class ButtonColumn:
             b.label = label
             x, room = b.rect.x + f.px(10), b.rect.w - f.px(20)
             top = b.rect.y + f.px(5)
-            head = f.render(_fit(f, label, room, Fonts.BODY, True), Fonts.BODY, pal.text, True)
+            head = f.render(f.fit(label, room, Fonts.BODY, True), Fonts.BODY, pal.text, True)
             surface.blit(head, (x, top))
-            sub = f.render(_fit(f, detail, room, Fonts.SMALL), Fonts.SMALL, pal.dim)
+            sub = f.render(f.fit(detail, room, Fonts.SMALL), Fonts.SMALL, pal.dim)
             surface.blit(sub, (x, top + f.line_height(Fonts.BODY) + f.px(1)))
         if self.note:
             room = rect.w - f.px(20)
-            note = f.render(_fit(f, self.note, room, Fonts.SMALL), Fonts.SMALL, pal.dim)
+            note = f.render(f.fit(self.note, room, Fonts.SMALL), Fonts.SMALL, pal.dim)
             surface.blit(note, note.get_rect(midbottom=(rect.centerx, rect.bottom - f.px(8))))
-
-
-def _fit(fonts: Fonts, text: str, width: int, size: int, bold: bool = False) -> str:
-    """Text shortened with an ellipsis to fit a width in pixels."""
-    font = fonts.font(size, bold)
-    if font.size(text)[0] <= width:
-        return text
-    while text and font.size(text + "…")[0] > width:
-        text = text[:-1]
-    return text.rstrip() + "…"
 
 
 def unsaved_progress(session: Any) -> bool:

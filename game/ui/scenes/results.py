@@ -114,7 +114,9 @@ class ResultsScene(Scene):
         )
         y += f.line_height(Fonts.TITLE) + f.px(6)
         if res is not None:
-            surface.blit(f.render(name_sides(res.reason, self.names), Fonts.BODY, pal.dim), (x0, y))
+            reason = name_sides(res.reason, self.names)
+            reason = reason[:1].upper() + reason[1:]
+            surface.blit(f.render(f.fit(reason, w - 2 * x0), Fonts.BODY, pal.dim), (x0, y))
             y += f.line_height(Fonts.BODY)
         surface.blit(
             f.render(
@@ -165,7 +167,9 @@ class ResultsScene(Scene):
         panel(surface, pygame.Rect(area.x - 8, area.y - 6, area.w + 16, (bh + 4) * len(rows) + 12), pal)
         for u in rows:
             dmg = self.damage.get(u.ent, 0)
-            label = f.render(u.name[:22] + ("" if u.state == "active" else " †"), Fonts.SMALL, pal.text)
+            mark = "" if u.state == "active" else " †"
+            name = f.fit(u.name, name_w - f.px(8) - f.font(Fonts.SMALL).size(mark)[0], Fonts.SMALL)
+            label = f.render(name + mark, Fonts.SMALL, pal.text)
             surface.blit(label, (area.x, y + (bh - label.get_height()) // 2))
             width = round((area.w - name_w - f.px(50)) * dmg / top)
             pygame.draw.rect(
