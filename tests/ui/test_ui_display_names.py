@@ -90,3 +90,11 @@ def test_sides_with_the_same_squad_are_told_apart(mini_registered):
 @pytest.mark.parametrize("units,line", [(("A", "B"), "A, B"), (("T", "T", "S"), "2 × T, S")])
 def test_units_line_counts_repeats(units, line):
     assert units_line(units) == line
+
+
+def test_settings_screen_shows_no_internal_names(app):
+    from game.ui.scenes.settings_scene import SettingsScene
+
+    scene = SettingsScene(app)
+    for text in gui_strings(scene.manager):
+        assert "okabe" not in text.lower() and text not in ("high-contrast", "muted"), text
