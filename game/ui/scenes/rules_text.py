@@ -13,6 +13,8 @@ from html import escape
 from html.parser import HTMLParser
 
 import markdown
+from markdown.extensions.sane_lists import SaneListExtension
+from markdown.extensions.tables import TableExtension
 
 # Sections written for the people building the game, not for players: how the seed was read,
 # how the AI and the window are wired, which test replays the worked example.
@@ -225,7 +227,10 @@ class _ToGui(HTMLParser):
 
 def rules_markup(text: str, style: Style, *, player: bool = True) -> str:
     """A Markdown rules document as pygame_gui text box markup, developer notes left out."""
-    html = markdown.markdown(player_markdown(text) if player else text, extensions=["tables", "sane_lists"])
+    # Extension objects, not names: names are looked up in the installed packages' metadata,
+    # which a frozen build may lack (and the look-up took 0.1 s).
+    source = player_markdown(text) if player else text
+    html = markdown.markdown(source, extensions=[TableExtension(), SaneListExtension()])
     conv = _ToGui(style)
     conv.feed(html)
     conv.close()
