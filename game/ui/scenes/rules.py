@@ -13,7 +13,7 @@ import pygame
 import pygame_gui
 from pygame_gui.elements import UIButton, UILabel, UISelectionList, UITextBox
 
-from game.ui.app import release_memory
+from game.ui.memory import release_memory
 from game.ui.scenes.gui import GuiScene, _hex
 from game.ui.scenes.rules_text import Style, rules_markup, rules_sections
 from game.ui.theme import Fonts
