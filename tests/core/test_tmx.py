@@ -415,7 +415,7 @@ def test_objective_on_walls_only_is_refused(tmp_path):
      "tileset file 'nowhere/missing.tsx' not found"),
     (lambda t: t.replace(str(SQUARE_TSX), str(SQUARE_TSX.with_suffix(".tsj"))), "is not a .tsx file"),
     (lambda t: t[: len(t) * 2 // 3], "malformed XML in the map"),
-    (lambda t: t.replace('<data encoding="csv">', "<data>"), "XML tile data is not supported"),
+    (lambda t: t.replace('<data encoding="csv">', "<data>"), "layer data has text but no encoding"),
     (lambda t: t.replace('<data encoding="csv">', '<data encoding="base64" compression="zstd">'),
      "compression 'zstd' is not supported"),
     (lambda t: t.replace('<data encoding="csv">', '<data encoding="base64" compression="zlib">'),
