@@ -115,7 +115,8 @@ def _add_spawn(board: Board, props: dict[str, Any], cells: list[Cell], spawns: d
         terrain = board.at(cell)
         col, row = board.grid.to_offset(cell)
         if terrain.blocks_move:
-            raise UserError(f"spawn cell ({col}, {row}) is blocked ({terrain.name}, blocks_move)", shown, place)
+            raise UserError(f"spawn cell ({col}, {row}) is blocked ({terrain.name}, blocks_move)", shown,
+                            place)
         held = owner.get(cell)
         if held is not None and held != side:
             raise UserError(f"spawn cell ({col}, {row}) belongs to both p1 and p2", shown, place)

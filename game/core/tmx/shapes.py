@@ -101,7 +101,8 @@ class Shape:
         """Whether a cell centre lies inside (edges included)."""
         eps = 1e-9
         if self.kind == "rect" and not self.rotation:
-            return self.x - eps <= p[0] <= self.x + self.w + eps and self.y - eps <= p[1] <= self.y + self.h + eps
+            return (self.x - eps <= p[0] <= self.x + self.w + eps
+                    and self.y - eps <= p[1] <= self.y + self.h + eps)
         if self.kind == "ellipse":
             if self.w <= 0 or self.h <= 0:
                 return False

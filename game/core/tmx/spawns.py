@@ -64,8 +64,9 @@ def place_spawns(board: Board, shown: str) -> str:
     """
     area = _largest_open_area(board)
     if len(area) < 2 * MIN_SPAWN_CELLS:
+        n = len(area)
         raise UserError(f"the map has no spawn zones and no room to place them: its largest connected "
-                        f"open area has {len(area)} cell{'' if len(area) == 1 else 's'}, {2 * MIN_SPAWN_CELLS} needed", shown)
+                        f"open area has {n} cell{'' if n == 1 else 's'}, {2 * MIN_SPAWN_CELLS} needed", shown)
     cols, rows = board.size
     across = 0 if cols >= rows else 1  # 0: west/east edges (columns), 1: north/south (rows)
     lines: dict[int, list[Cell]] = {}
