@@ -36,14 +36,19 @@ def check_regular(path: Path, what: str, shown: str, place: str = "") -> None:
 def read_bytes(path: Path, what: str, shown: str, limit: int, place: str = "") -> bytes:
     """A regular file's bytes, refused past `limit` without reading the rest."""
     check_regular(path, what, shown, place)
+    # In chunks: read(limit + 1) would allocate the whole limit up front for any file.
+    chunks: list[bytes] = []
+    total = 0
     try:
         with path.open("rb") as fh:
-            data = fh.read(limit + 1)
+            while chunk := fh.read(min(1 << 20, limit + 1 - total)):
+                chunks.append(chunk)
+                total += len(chunk)
+                if total > limit:
+                    raise UserError(f"the {what} is larger than {limit >> 20} MiB", shown, place)
     except OSError as exc:
         raise UserError(f"cannot read the {what}: {exc.strerror or exc}", shown, place) from None
-    if len(data) > limit:
-        raise UserError(f"the {what} is larger than {limit >> 20} MiB", shown, place)
-    return data
+    return b"".join(chunks)
 
 
 def parse_xml(path: Path, what: str, shown: str) -> ElementTree.Element:

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from collections import deque
-
 from game.core.board import Board
 from game.core.geometry import Cell
 from game.core.tmx.objects import SIDES
@@ -15,14 +13,18 @@ PLACED_SPAWN_CELLS = 12
 
 
 def _reach(board: Board, start: Cell) -> set[Cell]:
+    """Cells reachable from `start` over passable ground (one flood fill, linear in the area)."""
+    terrain = board.terrain
+    neighbours = board.grid.neighbors
     seen = {start}
-    todo = deque([start])
+    todo = [start]
     while todo:
-        cell = todo.popleft()
-        for nxt in board.neighbors(cell):
-            if nxt not in seen and board.passable(nxt):
-                seen.add(nxt)
-                todo.append(nxt)
+        for nxt in neighbours(todo.pop()):
+            if nxt not in seen:
+                t = terrain.get(nxt)
+                if t is not None and not t.blocks_move:
+                    seen.add(nxt)
+                    todo.append(nxt)
     return seen
 
 
