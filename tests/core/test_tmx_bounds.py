@@ -120,7 +120,8 @@ def test_special_files_named_by_a_map_are_refused(tmp_path):
     os.mkfifo(tmp_path / "img.png")
     tileset = ('<tileset firstgid="1" name="t" tilewidth="32" tileheight="32">'
                '<image source="img.png"/></tileset>')
-    assert "tileset 't' (embedded): the tileset image is a FIFO" in refused(make_map(tmp_path, tileset=tileset))
+    msg = refused(make_map(tmp_path, tileset=tileset))
+    assert "tileset 't' (embedded): the tileset image is a FIFO" in msg
 
 
 # -- large maps -------------------------------------------------------------------------------------
@@ -151,14 +152,15 @@ def plain_tileset(tmp_path: Path) -> str:
 
 
 def test_map_without_spawns_gets_zones_on_opposite_edges_of_its_long_axis(tmp_path):
-    wide = load_board(make_map(tmp_path, objects=[], size=(10, 6), name="wide.tmx",
-                               layers=[("g", [[1] * 10 for _ in range(6)], {})], tileset=plain_tileset(tmp_path)))
+    plain = plain_tileset(tmp_path)
+    wide = load_board(make_map(tmp_path, [("g", [[1] * 10 for _ in range(6)], {})], objects=[], size=(10, 6),
+                               name="wide.tmx", tileset=plain))
     assert {c[0] for c in wide.spawns["p1"]} == {0, 1} and {c[0] for c in wide.spawns["p2"]} == {8, 9}
     assert "placed p1 on the west edge (columns 0-1, 12 cells) and p2 on the east edge (columns 8-9" \
         in " ".join(wide.warnings)
     assert any("every cell is open ground" in w for w in wide.warnings)
-    tall = load_board(make_map(tmp_path, objects=[], size=(5, 9), name="tall.tmx",
-                               layers=[("g", [[1] * 5 for _ in range(9)], {})], tileset=plain_tileset(tmp_path)))
+    tall = load_board(make_map(tmp_path, [("g", [[1] * 5 for _ in range(9)], {})], objects=[], size=(5, 9),
+                               name="tall.tmx", tileset=plain))
     assert {c[1] for c in tall.spawns["p1"]} == {0, 1, 2} and {c[1] for c in tall.spawns["p2"]} == {6, 7, 8}
     assert "on the north edge" in " ".join(tall.warnings)
 
