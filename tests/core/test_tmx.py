@@ -128,6 +128,7 @@ def test_shipped_map_loads_and_passes_check(path):
     cols, rows = board.size
     assert summary.startswith(f"{path}: {board.kind} {cols}x{rows}, {len(board.terrain)} cells, ")
     assert re.search(r"spawns p1 \d+ / p2 \d+, \d+ objectives?$", summary)
+    assert board.warnings == [], "a shipped map must not leave anything to assume"
     for side in ("p1", "p2"):
         cells = board.spawns[side]
         assert len(cells) >= MIN_SPAWN_CELLS
