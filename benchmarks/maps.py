@@ -60,13 +60,14 @@ def main() -> None:
             path = bomb_map(work / f"bomb_{compression}.tmx", inflated=args.bomb_mib << 20,
                             compression=compression)
             kb = path.stat().st_size / 1000
-            report(f"check-map {compression} bomb {kb:.0f} KB -> {args.bomb_mib} MiB", ["check-map", str(path)])
+            label = f"check-map {compression} bomb {kb:.0f} KB -> {args.bomb_mib} MiB"
+            report(label, ["check-map", str(path)])
         for path in sorted((_common.ROOT / "maps").glob("*/*.tmx")):
             report(f"check-map {path.relative_to(_common.ROOT)}", ["check-map", str(path)])
         if args.play:
             path = big_map(work / "big_play.tmx", side=256, zones=10)
-            report("screenshot voidmarked 256x256", ["screenshot", "--ruleset", "voidmarked", "--map", str(path),
-                                                     "--out", str(work / "shot.png")])
+            report("screenshot voidmarked 256x256", ["screenshot", "--ruleset", "voidmarked", "--map",
+                                                     str(path), "--out", str(work / "shot.png")])
             report("screenshot voidmarked warehouse 24x18", ["screenshot", "--ruleset", "voidmarked",
                                                             "--out", str(work / "shot2.png")])
 

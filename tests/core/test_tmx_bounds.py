@@ -13,12 +13,14 @@ from pathlib import Path
 
 import pytest
 
+from core.test_tmx import SQ, SQUARE_TSX, make_map, obj, refused, spawn_objects
 from game.core.match import Scenario, load_board_for
 from game.core.tmx import load_board
 from game.errors import UserError
 from game.paths import MAPS_DIR, ROOT
-from tests.core.test_tmx import SQ, SQUARE_TSX, make_map, obj, refused, spawn_objects
-from tools.map_fixtures import FLOOR, WALL, big_map, bomb_map
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[2]))  # for tools/: large and hostile map writers
+from tools.map_fixtures import FLOOR, WALL, big_map, bomb_map  # noqa: E402
 
 WAREHOUSE = MAPS_DIR / "square" / "voidmarked_warehouse.tmx"
 RIDGE = MAPS_DIR / "hex" / "casket_ridge.tmx"
