@@ -230,3 +230,25 @@ def test_cli_refuses_a_board_of_the_wrong_kind_with_one_line(command):
     path = command[command.index("--map") + 1]
     line = one_line_refusal(run_cli(*command), path)
     assert "is played on" in line
+
+
+@pytest.mark.parametrize("axis,index", [("y", "odd"), ("y", "even"), ("x", "odd"), ("x", "even")])
+def test_fast_flood_fill_agrees_with_the_grids_own_neighbours(axis, index):
+    from game.core.board import Board
+    from game.core.tmx.spawns import _largest_open_area
+
+    board = Board.blank("hex", 9, 7, stagger_axis=axis, stagger_index=index)
+    for n, cell in enumerate(board.cells()):
+        if n % 5 == 0 or n % 7 == 3:
+            board.set(cell, blocks_move=True)
+    best: set = set()
+    for start in board.cells():
+        if board.passable(start) and start not in best:
+            seen, todo = {start}, [start]
+            while todo:
+                for nxt in board.neighbors(todo.pop()):
+                    if nxt not in seen and board.passable(nxt):
+                        seen.add(nxt)
+                        todo.append(nxt)
+            best = max(best, seen, key=len)
+    assert len(best) > 5 and _largest_open_area(board) == best

@@ -15,6 +15,8 @@ from xml.etree import ElementTree
 from game.errors import UserError
 
 MAX_XML_BYTES = 64 << 20  # a 256x256 map with a dozen CSV layers is under 10 MB
+MAX_XML_ELEMENTS = 400_000
+_FEED_BYTES = 1 << 18
 _HEADER_BYTES = 64 << 10  # enough to reach a JPEG's frame header past ordinary metadata
 
 
@@ -52,15 +54,33 @@ def read_bytes(path: Path, what: str, shown: str, limit: int, place: str = "") -
 
 
 def parse_xml(path: Path, what: str, shown: str) -> ElementTree.Element:
-    """The root element of a map or tileset file, or a one-line UserError."""
+    """The root element of a map or tileset file, or a one-line UserError.
+
+    Elements are counted while parsing: each costs a few hundred bytes, so 64 MiB of `<tile/>`
+    would need over a gigabyte. The cap leaves room for six 256x256 layers in XML format.
+    """
     data = read_bytes(path, what, shown, MAX_XML_BYTES)
+    parser = ElementTree.XMLPullParser(events=("start",))
+    count = 0
+    root: ElementTree.Element | None = None
     try:
-        return ElementTree.fromstring(data)
+        for at in range(0, len(data), _FEED_BYTES):
+            parser.feed(data[at:at + _FEED_BYTES])
+            for _event, element in parser.read_events():
+                root = element if root is None else root
+                count += 1
+            if count > MAX_XML_ELEMENTS:
+                raise UserError(f"the {what} holds more than {MAX_XML_ELEMENTS} XML elements "
+                                "(save tile layers as CSV or Base64)", shown)
+        parser.close()
     except ElementTree.ParseError as exc:
         line, col = exc.position
         reason = str(exc).split(":")[0]
         raise UserError(f"malformed XML in the {what} ({reason}) at line {line}, column {col + 1}",
                         shown) from None
+    if root is None:
+        raise UserError(f"the {what} is empty", shown)
+    return root
 
 
 def shown_path(path: Path) -> str:

@@ -23,6 +23,7 @@ from game.core.tmx.tilesets import Tileset, int_attr, read_tileset
 from game.errors import UserError
 
 MAX_MAP_SIDE = 256
+MAX_TILE_LAYERS = 64  # keeps the work at most 64 x 256 x 256 cells; real maps use a handful
 ORIENTATIONS = ("orthogonal", "hexagonal")
 
 
@@ -56,57 +57,85 @@ def _tileset_of(gid: int, tilesets: list[Tileset]) -> tuple[Tileset, int]:
     raise AssertionError("gids were checked against the tilesets")
 
 
-def _tile_terrain(tilesets: list[Tileset], shown: str, checked: dict[int, dict[str, Any]], gid: int,
-                  where: str) -> dict[str, Any]:
-    props = checked.get(gid)
-    if props is None:
-        ts, local = _tileset_of(gid, tilesets)
-        try:
-            props = terrain_props(ts.props.get(local, {}))
-        except ValueError as exc:
-            raise UserError(str(exc), shown, f"{where}, {ts.describe(local)}") from None
-        checked[gid] = props
-    return props
+def _tile_terrain(tilesets: list[Tileset], shown: str, gid: int, where: str) -> dict[str, Any]:
+    ts, local = _tileset_of(gid, tilesets)
+    try:
+        return terrain_props(ts.props.get(local, {}))
+    except ValueError as exc:
+        raise UserError(str(exc), shown, f"{where}, {ts.describe(local)}") from None
+
+
+def _read_layer(layer: Element, layout: Layout, ranges: list[tuple[int, int]], shown: str
+                ) -> tuple[str, dict[str, Any], list[int]]:
+    cols, rows = layout.cols, layout.rows
+    place = f"layer {layer.get('name', '')!r}"
+    lw = int_attr(layer, "width", shown, place, default=cols, high=MAX_MAP_SIDE)
+    lh = int_attr(layer, "height", shown, place, default=rows, high=MAX_MAP_SIDE)
+    if (lw, lh) != (cols, rows):
+        raise UserError(f"layer is {lw}x{lh}, the map is {cols}x{rows}", shown, place)
+    try:
+        layer_props = terrain_props(read_properties(layer, shown, place))
+    except ValueError as exc:
+        raise UserError(str(exc), shown, place) from None
+    data = layer.find("data")
+    if data is None:
+        raise UserError("layer has no <data>", shown, place)
+    gids = decode_layer(data, cols, rows, shown, place)
+    check_gids(gids, ranges, cols, shown, place)
+    return place, layer_props, gids
 
 
 def _paint_layers(root: Element, tilesets: list[Tileset], layout: Layout, shown: str
-                  ) -> tuple[dict[tuple[int, int], dict[str, Any]], bool]:
-    """Each painted cell's merged terrain values; and whether any tile or layer set one."""
-    cols, rows = layout.cols, layout.rows
+                  ) -> tuple[dict[tuple[int, int], Terrain], bool]:
+    """Each painted cell's terrain; and whether any tile or layer set a game property.
+
+    Cells painted with the same tile on every layer get the same terrain, so each distinct
+    stack of tiles is merged once, not once per cell.
+    """
+    cols = layout.cols
     ranges = [(ts.firstgid, ts.firstgid + ts.tilecount) for ts in tilesets]
-    cells: dict[tuple[int, int], dict[str, Any]] = {}
-    checked: dict[int, dict[str, Any]] = {}
-    meaningful = False
     layers = list(root.iter("layer"))
     if not layers:
         raise UserError("the map has no tile layer", shown)
-    for layer in layers:
-        place = f"layer {layer.get('name', '')!r}"
-        lw = int_attr(layer, "width", shown, place, default=cols, high=MAX_MAP_SIDE)
-        lh = int_attr(layer, "height", shown, place, default=rows, high=MAX_MAP_SIDE)
-        if (lw, lh) != (cols, rows):
-            raise UserError(f"layer is {lw}x{lh}, the map is {cols}x{rows}", shown, place)
-        try:
-            layer_props = terrain_props(read_properties(layer, shown, place))
-        except ValueError as exc:
-            raise UserError(str(exc), shown, place) from None
-        data = layer.find("data")
-        if data is None:
-            raise UserError("layer has no <data>", shown, place)
-        gids = decode_layer(data, cols, rows, shown, place)
-        check_gids(gids, ranges, cols, shown, place)
-        meaningful = meaningful or bool(layer_props)
-        for i, gid in enumerate(gids):
-            if not gid:
-                continue
-            props = _tile_terrain(tilesets, shown, checked, gid, f"{place} cell ({i % cols}, {i // cols})")
-            meaningful = meaningful or bool(props)
-            values = cells.setdefault((i % cols, i // cols), {})
-            if layer_props:
-                values.update(layer_props)
-            if props:
-                values.update(props)
-    return cells, meaningful
+    if len(layers) > MAX_TILE_LAYERS:
+        raise UserError(f"the map has {len(layers)} tile layers, at most {MAX_TILE_LAYERS} are allowed",
+                        shown)
+    read = [_read_layer(layer, layout, ranges, shown) for layer in layers]
+    tile_props: dict[int, dict[str, Any]] = {}
+    for place, _props, gids in read:  # first use of each tile, in layer then cell order
+        for gid in dict.fromkeys(gids):
+            if gid and gid not in tile_props:
+                i = gids.index(gid)
+                where = f"{place} cell ({i % cols}, {i // cols})"
+                tile_props[gid] = _tile_terrain(tilesets, shown, gid, where)
+    meaningful = any(props for _place, props, _gids in read) or any(tile_props.values())
+    stacks: dict[tuple[int, ...], Terrain | None] = {}
+    terrain: dict[tuple[int, int], Terrain] = {}
+    interned: dict[tuple[tuple[str, Any], ...], Terrain] = {}
+    for i, stack in enumerate(zip(*(gids for _place, _props, gids in read), strict=True)):
+        if stack not in stacks:
+            stacks[stack] = _merge(stack, read, tile_props, interned)
+        t = stacks[stack]
+        if t is not None:
+            terrain[(i % cols, i // cols)] = t
+    return terrain, meaningful
+
+
+def _merge(stack: tuple[int, ...], read: list[tuple[str, dict[str, Any], list[int]]],
+           tile_props: dict[int, dict[str, Any]], interned: dict[tuple[tuple[str, Any], ...], Terrain]
+           ) -> Terrain | None:
+    """The terrain of one stack of tiles (None when no layer paints the cell)."""
+    if not any(stack):
+        return None
+    values: dict[str, Any] = {}
+    for gid, (_place, layer_props, _gids) in zip(stack, read, strict=True):
+        if gid:
+            values.update(layer_props)  # the layer's properties, then the tile's own win
+            values.update(tile_props[gid])
+    key = tuple(sorted(values.items()))
+    if key not in interned:
+        interned[key] = Terrain(**values)
+    return interned[key]
 
 
 def _check_unused_tiles(tilesets: list[Tileset], shown: str) -> bool:
@@ -135,18 +164,11 @@ def load_board(path: Path) -> Board:
     map_props = read_properties(root, shown, "map")
     tilesets = sorted((read_tileset(n, path, shown, warnings) for n in root.findall("tileset")),
                       key=lambda t: t.firstgid)
-    values, painted_meaning = _paint_layers(root, tilesets, layout, shown)
+    painted, painted_meaning = _paint_layers(root, tilesets, layout, shown)
     tiles_meaning = _check_unused_tiles(tilesets, shown)
-    if not values:
+    if not painted:
         raise UserError("the map has no tiles: every cell is off the board", shown)
-    interned: dict[tuple[tuple[str, Any], ...], Terrain] = {}
-    terrain: dict[Cell, Terrain] = {}
-    for (col, row), cell_values in values.items():
-        key = tuple(sorted(cell_values.items()))
-        t = interned.get(key)
-        if t is None:
-            t = interned[key] = Terrain(**cell_values)
-        terrain[grid.from_offset(col, row)] = t
+    terrain: dict[Cell, Terrain] = {grid.from_offset(col, row): t for (col, row), t in painted.items()}
     if not (painted_meaning or tiles_meaning):
         warnings.append("no tile or layer carries game properties (docs/maps.md): every cell is open ground")
     board = Board(grid, (layout.cols, layout.rows), terrain, source=shown,

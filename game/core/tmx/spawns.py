@@ -12,20 +12,55 @@ MIN_SPAWN_CELLS = 6
 PLACED_SPAWN_CELLS = 12
 
 
-def _reach(board: Board, start: Cell) -> set[Cell]:
-    """Cells reachable from `start` over passable ground (one flood fill, linear in the area)."""
-    terrain = board.terrain
-    neighbours = board.grid.neighbors
-    seen = {start}
-    todo = [start]
-    while todo:
-        for nxt in neighbours(todo.pop()):
-            if nxt not in seen:
-                t = terrain.get(nxt)
-                if t is not None and not t.blocks_move:
-                    seen.add(nxt)
-                    todo.append(nxt)
-    return seen
+class _Ground:
+    """Passable cells as a flat grid in Tiled (col, row) order, for fast flood fills.
+
+    Neighbours come from the grid itself, sampled once per (col, row) parity: square and
+    staggered hex layouts repeat every two columns and rows.
+    """
+
+    def __init__(self, board: Board) -> None:
+        self.board = board
+        self.cols, self.rows = board.size
+        self.open = bytearray(self.cols * self.rows)
+        to_offset = board.grid.to_offset
+        for cell, t in board.terrain.items():
+            if not t.blocks_move:
+                col, row = to_offset(cell)
+                self.open[row * self.cols + col] = 1
+        grid = board.grid
+        self.deltas: dict[tuple[int, int], list[tuple[int, int]]] = {}
+        for pc in (0, 1):
+            for pr in (0, 1):
+                col, row = 4 + pc, 4 + pr
+                near = (grid.to_offset(n) for n in grid.neighbors(grid.from_offset(col, row)))
+                self.deltas[(pc, pr)] = [(c - col, r - row) for c, r in near]
+
+    def index(self, cell: Cell) -> int:
+        col, row = self.board.grid.to_offset(cell)
+        return row * self.cols + col
+
+    def flood(self, start: int, seen: bytearray) -> list[int]:
+        """Indices reachable from `start` over passable ground, marking them in `seen`."""
+        cols, rows, open_, deltas = self.cols, self.rows, self.open, self.deltas
+        seen[start] = 1
+        found = [start]
+        todo = [start]
+        while todo:
+            i = todo.pop()
+            col, row = i % cols, i // cols
+            for dc, dr in deltas[(col & 1, row & 1)]:
+                c, r = col + dc, row + dr
+                if 0 <= c < cols and 0 <= r < rows:
+                    j = r * cols + c
+                    if open_[j] and not seen[j]:
+                        seen[j] = 1
+                        found.append(j)
+                        todo.append(j)
+        return found
+
+    def cell(self, i: int) -> Cell:
+        return self.board.grid.from_offset(i % self.cols, i // self.cols)
 
 
 def check_spawns(board: Board, shown: str) -> None:
@@ -37,26 +72,27 @@ def check_spawns(board: Board, shown: str) -> None:
         if n < MIN_SPAWN_CELLS:
             raise UserError(f"spawn zone of {side} has {n} cells, at least {MIN_SPAWN_CELLS} needed", shown)
     # Every spawn cell must reach the other side: no sealed-in squads.
-    seen = _reach(board, board.spawns["p1"][0])
+    ground = _Ground(board)
+    seen = bytearray(len(ground.open))
+    ground.flood(ground.index(board.spawns["p1"][0]), seen)
     for side in SIDES:
         for cell in board.spawns[side]:
-            if cell not in seen:
+            if not seen[ground.index(cell)]:
                 col, row = board.grid.to_offset(cell)
                 raise UserError(f"spawn cell ({col}, {row}) of {side} has no passable path to the other "
                                 "side's zone", shown)
 
 
 def _largest_open_area(board: Board) -> set[Cell]:
-    best: set[Cell] = set()
-    done: set[Cell] = set()
-    for cell in board.cells():
-        if cell in done or not board.passable(cell):
-            continue
-        area = _reach(board, cell)
-        done |= area
-        if len(area) > len(best):
-            best = area
-    return best
+    ground = _Ground(board)
+    seen = bytearray(len(ground.open))
+    best: list[int] = []
+    for i, is_open in enumerate(ground.open):
+        if is_open and not seen[i]:
+            area = ground.flood(i, seen)
+            if len(area) > len(best):
+                best = area
+    return {ground.cell(i) for i in best}
 
 
 def place_spawns(board: Board, shown: str) -> str:
