@@ -252,3 +252,16 @@ def test_fast_flood_fill_agrees_with_the_grids_own_neighbours(axis, index):
                         todo.append(nxt)
             best = max(best, seen, key=len)
     assert len(best) > 5 and _largest_open_area(board) == best
+
+
+def test_xml_element_flood_is_refused_while_parsing(tmp_path):
+    path = tmp_path / "many.tmx"
+    path.write_bytes(b'<map orientation="orthogonal" width="8" height="6" tilewidth="32" tileheight="32">'
+                     b'<layer name="g"><data>' + b"<tile/>" * 500_000 + b"</data></layer></map>")
+    assert "the map holds more than 400000 XML elements (save tile layers as CSV or Base64)" in refused(path)
+
+
+def test_more_than_64_tile_layers_are_refused(tmp_path):
+    grid = [[SQ["floor"]] * 8 for _ in range(6)]
+    path = make_map(tmp_path, [(f"l{i}", grid, {}) for i in range(65)])
+    assert "the map has 65 tile layers, at most 64 are allowed" in refused(path)
