@@ -265,3 +265,14 @@ def test_more_than_64_tile_layers_are_refused(tmp_path):
     grid = [[SQ["floor"]] * 8 for _ in range(6)]
     path = make_map(tmp_path, [(f"l{i}", grid, {}) for i in range(65)])
     assert "the map has 65 tile layers, at most 64 are allowed" in refused(path)
+
+
+def test_replay_of_a_ruleset_on_the_wrong_board_kind_is_refused(tmp_path):
+    import json
+
+    replay = tmp_path / "r.json"
+    scenario = {"ruleset": "casket", "map": str(WAREHOUSE), "squads": {"p1": "a", "p2": "b"}, "seed": 1}
+    replay.write_text(json.dumps({"scenario": scenario, "inputs": []}))
+    res = run_cli("replay", str(replay))
+    assert res.returncode == 2 and len(res.stderr.splitlines()) == 1, res.stderr
+    assert "Casket is played on hex boards, this map is a square board" in res.stderr
