@@ -276,3 +276,20 @@ def test_replay_of_a_ruleset_on_the_wrong_board_kind_is_refused(tmp_path):
     res = run_cli("replay", str(replay))
     assert res.returncode == 2 and len(res.stderr.splitlines()) == 1, res.stderr
     assert "Casket is played on hex boards, this map is a square board" in res.stderr
+
+
+def test_spawn_zones_from_object_templates(tmp_path):
+    (tmp_path / "zone.tx").write_text(
+        '<?xml version="1.0" encoding="UTF-8"?>\n<template>\n'
+        ' <object name="start" type="spawn" width="64" height="96">\n'
+        '  <properties><property name="side" value="p1"/></properties>\n </object>\n</template>\n')
+    objects = ['  <object id="1" template="zone.tx" x="0" y="0"/>',
+               '  <object id="2" template="zone.tx" x="192" y="96">\n'
+               '   <properties><property name="side" value="p2"/></properties>\n  </object>']
+    board = load_board(make_map(tmp_path, objects=objects))
+    assert board.spawns["p1"] == [(0, 0), (1, 0), (0, 1), (1, 1), (0, 2), (1, 2)]
+    assert board.spawns["p2"] == [(6, 3), (7, 3), (6, 4), (7, 4), (6, 5), (7, 5)]
+    assert board.warnings == []
+    (tmp_path / "bad.tx").write_text("<map/>")
+    msg = refused(make_map(tmp_path, objects=['  <object id="3" template="bad.tx" x="0" y="0"/>']))
+    assert "object 3: 'bad.tx' is not a Tiled object template" in msg

@@ -176,7 +176,7 @@ def load_board(path: Path) -> Board:
     board.properties = dict(map_props)
     if layout.orientation == "hexagonal":
         board.properties.setdefault("hexsidelength", layout.side)
-    if read_objects(root, board, layout, shown):
+    if read_objects(root, board, layout, shown, path.parent):
         check_spawns(board, shown)
     else:
         warnings.append(place_spawns(board, shown))

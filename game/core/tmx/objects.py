@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
-from xml.etree.ElementTree import Element
+from xml.etree.ElementTree import Element, SubElement
 
 from game.core.board import Board, Objective
 from game.core.geometry import Cell
+from game.core.tmx.files import check_regular, parse_xml, shown_path
 from game.core.tmx.props import read_properties, typo
 from game.core.tmx.shapes import Layout, Shape, box_cells, covered
 from game.errors import UserError
@@ -60,8 +62,56 @@ def object_shape(obj: Element, shown: str, place: str) -> Shape:
     return Shape(kind, x, y, w, h, rot)
 
 
-def read_objects(root: Element, board: Board, layout: Layout, shown: str) -> bool:
-    """Spawn zones and objectives onto the board; True when the map has any spawn object."""
+_SHAPES = ("polygon", "polyline", "ellipse", "point")
+
+
+def _template(written: str, base: Path, shown: str, place: str, cache: dict[Path, Element]) -> Element:
+    """The <object> of a template file (.tx), read once per file."""
+    path = base / written
+    if path not in cache:
+        try:
+            check_regular(path, "template file", shown, place)
+        except UserError as exc:
+            if "not found" in exc.problem:
+                raise UserError(f"template {written!r} not found (looked for {shown_path(path)})", shown,
+                                place) from None
+            raise
+        root = parse_xml(path, f"template {written}", shown)
+        obj = root.find("object") if root.tag == "template" else None
+        if obj is None:
+            raise UserError(f"{written!r} is not a Tiled object template", shown, place)
+        cache[path] = obj
+    return cache[path]
+
+
+def with_template(obj: Element, base: Path, shown: str, place: str, cache: dict[Path, Element]) -> Element:
+    """The object as Tiled sees it: the template's attributes, properties and shape, overridden
+    by the instance's own."""
+    written = obj.get("template")
+    if not written:
+        return obj
+    tpl = _template(written, base, shown, place, cache)
+    merged = Element("object", {**tpl.attrib, **{k: v for k, v in obj.attrib.items() if k != "template"}})
+    props: dict[str, Element] = {}
+    for source in (tpl, obj):
+        for prop in source.findall("properties/property"):
+            props[prop.get("name", "")] = prop
+    if props:
+        holder = SubElement(merged, "properties")
+        holder.extend(props.values())
+    own = [c for c in obj if c.tag in _SHAPES]
+    shape = own or [c for c in tpl if c.tag in _SHAPES]
+    if shape:
+        merged.append(shape[0])
+    return merged
+
+
+def read_objects(root: Element, board: Board, layout: Layout, shown: str, base: Path) -> bool:
+    """Spawn zones and objectives onto the board; True when the map has any spawn object.
+
+    `base` is the map's folder, where object templates are looked up.
+    """
+    templates: dict[Path, Element] = {}
     spawns: dict[str, list[Cell]] = {side: [] for side in SIDES}
     owner: dict[Cell, str] = {}
     on_board = {board.grid.to_offset(c) for c in board.terrain}
@@ -72,9 +122,8 @@ def read_objects(root: Element, board: Board, layout: Layout, shown: str) -> boo
         read_properties(group, shown, gplace)
         for obj in group.findall("object"):
             place = object_place(obj.get("id", "?"), obj.get("name", ""))
-            if obj.get("template"):
-                raise UserError("object templates are not supported (Detach the template in Tiled)",
-                                shown, place)
+            obj = with_template(obj, base, shown, place, templates)
+            place = object_place(obj.get("id", "?"), obj.get("name", ""))
             props = read_properties(obj, shown, place)
             kind = obj.get("type") or obj.get("class") or ""
             if kind not in KINDS:
