@@ -293,3 +293,9 @@ def test_spawn_zones_from_object_templates(tmp_path):
     (tmp_path / "bad.tx").write_text("<map/>")
     msg = refused(make_map(tmp_path, objects=['  <object id="3" template="bad.tx" x="0" y="0"/>']))
     assert "object 3: 'bad.tx' is not a Tiled object template" in msg
+
+
+def test_unknown_xml_encoding_is_malformed_xml(tmp_path):
+    path = make_map(tmp_path)
+    path.write_text(path.read_text().replace('encoding="UTF-8"', 'encoding="zstd"', 1))
+    assert "malformed XML in the map (unknown encoding: zstd)" in refused(path)

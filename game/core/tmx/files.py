@@ -78,6 +78,8 @@ def parse_xml(path: Path, what: str, shown: str) -> ElementTree.Element:
         reason = str(exc).split(":")[0]
         raise UserError(f"malformed XML in the {what} ({reason}) at line {line}, column {col + 1}",
                         shown) from None
+    except (LookupError, UnicodeError) as exc:  # the XML declaration names an unusable encoding
+        raise UserError(f"malformed XML in the {what} ({exc})", shown) from None
     if root is None:
         raise UserError(f"the {what} is empty", shown)
     return root
