@@ -74,3 +74,20 @@ def bomb_map(path: Path, inflated: int = 400 << 20, compression: str = "zlib", s
             f'  <data encoding="base64" compression="{compression}">\n{data}\n</data>\n </layer>\n</map>\n')
     path.write_text(text)
     return path
+
+
+def layered_map(path: Path, side: int = 256, layers: int = 64) -> Path:
+    """The most work a legal-sized map can ask of the loader: `layers` full layers of mixed
+    tiles (a floor layer, then walls, cover and overlays scattered by a fixed LCG)."""
+    seed = 12345
+    parts = [_header(side)]
+    for k in range(layers):
+        values = []
+        for _ in range(side * side):
+            seed = (seed * 1103515245 + 12345) & 0x7FFFFFFF
+            values.append(str(FLOOR if k == 0 else (seed >> 8) % 17))
+        parts.append(f' <layer id="{k + 1}" name="l{k}" width="{side}" height="{side}">'
+                     '<data encoding="csv">\n' + ",".join(values) + "\n</data></layer>\n")
+    parts.append("</map>\n")
+    path.write_text("".join(parts))
+    return path

@@ -12,6 +12,7 @@ import binascii
 import sys
 import zlib
 from array import array
+from collections.abc import Sequence
 from xml.etree.ElementTree import Element
 
 from game.errors import UserError
@@ -21,7 +22,7 @@ GID_MASK = 0x0FFFFFFF
 _WBITS = {"zlib": zlib.MAX_WBITS, "gzip": 16 + zlib.MAX_WBITS}
 
 
-def decode_layer(data: Element, cols: int, rows: int, shown: str, place: str) -> list[int]:
+def decode_layer(data: Element, cols: int, rows: int, shown: str, place: str) -> array[int]:
     """The layer's cols x rows tile numbers in row-major order, flags dropped."""
     count = cols * rows
     encoding = data.get("encoding")
@@ -40,37 +41,44 @@ def decode_layer(data: Element, cols: int, rows: int, shown: str, place: str) ->
         raw_ids = _base64_tiles(data.text or "", compression, count, shown, place)
     else:
         raise UserError(f"layer encoding {encoding!r} is not supported (use csv or base64)", shown, place)
-    return [g & GID_MASK for g in raw_ids]
+    if max(raw_ids) > GID_MASK:
+        return array("I", (g & GID_MASK for g in raw_ids))
+    return raw_ids
 
 
 def _count_error(found: int, count: int, shown: str, place: str) -> UserError:
     return UserError(f"layer data holds {found} tiles, the map needs {count} (truncated?)", shown, place)
 
 
-def _xml_tiles(data: Element, count: int, cols: int, shown: str, place: str) -> list[int]:
+def _xml_tiles(data: Element, count: int, cols: int, shown: str, place: str) -> array[int]:
     tiles = data.findall("tile")
     if not tiles and (data.text or "").strip():
         raise UserError("layer data has text but no encoding (Tiled writes encoding=\"csv\" or "
                         "\"base64\")", shown, place)
     if len(tiles) != count:
         raise _count_error(len(tiles), count, shown, place)
-    out: list[int] = []
-    for i, tile in enumerate(tiles):
-        raw = tile.get("gid", "0")
-        out.append(_tile_number(raw, i, cols, shown, place))
-    return out
+    return _numbers([tile.get("gid", "0") for tile in tiles], cols, shown, place)
 
 
-def _csv_tiles(text: str, count: int, cols: int, shown: str, place: str) -> list[int]:
-    parts = [p for p in text.replace("\n", "").replace("\r", "").split(",")]
+def _csv_tiles(text: str, count: int, cols: int, shown: str, place: str) -> array[int]:
+    parts = text.split(",")
     if parts and not parts[-1].strip():
         parts.pop()  # Tiled ends some rows with a comma
     if len(parts) != count:
         raise _count_error(len(parts), count, shown, place)
-    out: list[int] = []
-    for i, part in enumerate(parts):
-        out.append(_tile_number(part.strip(), i, cols, shown, place))
-    return out
+    return _numbers(parts, cols, shown, place)
+
+
+def _numbers(raw: list[str], cols: int, shown: str, place: str) -> array[int]:
+    """Tile numbers as written; the first bad one is reported at its cell."""
+    try:
+        values: list[int] | None = list(map(int, raw))  # in C: a whole layer at once
+    except ValueError:
+        values = None
+    if values is None or min(values) < 0 or max(values) > 0xFFFFFFFF:
+        for i, text in enumerate(raw):  # the slow walk only finds where the problem is
+            _tile_number(text.strip(), i, cols, shown, place)
+    return array("I", values or ())
 
 
 def _tile_number(raw: str, index: int, cols: int, shown: str, place: str) -> int:
@@ -123,7 +131,7 @@ def inflate(packed: bytes, compression: str, limit: int, shown: str, place: str)
     return out
 
 
-def check_gids(gids: list[int], ranges: list[tuple[int, int]], cols: int, shown: str, place: str) -> None:
+def check_gids(gids: Sequence[int], ranges: list[tuple[int, int]], cols: int, shown: str, place: str) -> None:
     """Every non-empty tile number lies in some tileset's [firstgid, firstgid + tilecount)."""
     for gid in set(gids):
         if gid and not any(lo <= gid < hi for lo, hi in ranges):

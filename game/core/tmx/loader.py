@@ -7,6 +7,7 @@ once, and each object is measured against the cells under its own bounding box o
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 from xml.etree.ElementTree import Element
@@ -66,7 +67,7 @@ def _tile_terrain(tilesets: list[Tileset], shown: str, gid: int, where: str) -> 
 
 
 def _read_layer(layer: Element, layout: Layout, ranges: list[tuple[int, int]], shown: str
-                ) -> tuple[str, dict[str, Any], list[int]]:
+                ) -> tuple[str, dict[str, Any], Sequence[int]]:
     cols, rows = layout.cols, layout.rows
     place = f"layer {layer.get('name', '')!r}"
     lw = int_attr(layer, "width", shown, place, default=cols, high=MAX_MAP_SIDE)
@@ -89,8 +90,7 @@ def _paint_layers(root: Element, tilesets: list[Tileset], layout: Layout, shown:
                   ) -> tuple[dict[tuple[int, int], Terrain], bool]:
     """Each painted cell's terrain; and whether any tile or layer set a game property.
 
-    Cells painted with the same tile on every layer get the same terrain, so each distinct
-    stack of tiles is merged once, not once per cell.
+    Linear in layers x cells, with one dictionary step per painted cell.
     """
     cols = layout.cols
     ranges = [(ts.firstgid, ts.firstgid + ts.tilecount) for ts in tilesets]
@@ -109,33 +109,30 @@ def _paint_layers(root: Element, tilesets: list[Tileset], layout: Layout, shown:
                 where = f"{place} cell ({i % cols}, {i // cols})"
                 tile_props[gid] = _tile_terrain(tilesets, shown, gid, where)
     meaningful = any(props for _place, props, _gids in read) or any(tile_props.values())
-    stacks: dict[tuple[int, ...], Terrain | None] = {}
-    terrain: dict[tuple[int, int], Terrain] = {}
-    interned: dict[tuple[tuple[str, Any], ...], Terrain] = {}
-    for i, stack in enumerate(zip(*(gids for _place, _props, gids in read), strict=True)):
-        if stack not in stacks:
-            stacks[stack] = _merge(stack, read, tile_props, interned)
-        t = stacks[stack]
-        if t is not None:
-            terrain[(i % cols, i // cols)] = t
+    # Each cell's terrain so far is a small id; a layer maps (id, tile) to a new id. Distinct
+    # (id, tile) pairs are few, so the values are merged once per pair, not once per cell.
+    n = layout.cols * layout.rows
+    state = [0] * n  # 0: no layer paints the cell yet
+    values: list[dict[str, Any]] = [{}]
+    ids: dict[tuple[tuple[str, Any], ...], int] = {}
+    for _place, layer_props, gids in read:
+        step: dict[tuple[int, int], int] = {}
+        for i, gid in enumerate(gids):
+            if gid:
+                key = (state[i], gid)
+                nxt = step.get(key)
+                if nxt is None:
+                    merged = {**values[key[0]], **layer_props, **tile_props[gid]}
+                    frozen = tuple(sorted(merged.items()))
+                    nxt = ids.get(frozen)
+                    if nxt is None:
+                        nxt = ids[frozen] = len(values)
+                        values.append(merged)
+                    step[key] = nxt
+                state[i] = nxt
+    terrains = [Terrain(**v) for v in values]
+    terrain = {(i % cols, i // cols): terrains[s] for i, s in enumerate(state) if s}
     return terrain, meaningful
-
-
-def _merge(stack: tuple[int, ...], read: list[tuple[str, dict[str, Any], list[int]]],
-           tile_props: dict[int, dict[str, Any]], interned: dict[tuple[tuple[str, Any], ...], Terrain]
-           ) -> Terrain | None:
-    """The terrain of one stack of tiles (None when no layer paints the cell)."""
-    if not any(stack):
-        return None
-    values: dict[str, Any] = {}
-    for gid, (_place, layer_props, _gids) in zip(stack, read, strict=True):
-        if gid:
-            values.update(layer_props)  # the layer's properties, then the tile's own win
-            values.update(tile_props[gid])
-    key = tuple(sorted(values.items()))
-    if key not in interned:
-        interned[key] = Terrain(**values)
-    return interned[key]
 
 
 def _check_unused_tiles(tilesets: list[Tileset], shown: str) -> bool:
