@@ -14,6 +14,7 @@ import time
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
+    from game.core.match import Match
     from game.ui.session import AiPlan, Session
 
 #: how often the interpreter lets the UI thread back in while the AI computes (CPython's default
@@ -30,7 +31,7 @@ class AiWorker:
     def __init__(self, session: Session) -> None:
         self.session = session
         self.need = session.need
-        self.scratch = session.match.scratch()  # copied on the UI thread, before the worker runs
+        self.scratch: Match | None = None  # copied on the worker (the UI thread keeps off esper)
         self.plan: AiPlan | None = None
         self.error: BaseException | None = None
         self.started = time.perf_counter()
@@ -46,6 +47,7 @@ class AiWorker:
         except (AttributeError, OSError):
             pass
         try:
+            self.scratch = self.session.match.scratch()
             self.plan = self.session.plan_ai(self.scratch)
         except BaseException as exc:  # noqa: BLE001 - re-raised on the UI thread by result()
             self.error = exc
@@ -69,7 +71,8 @@ class AiWorker:
         """The chosen input (after `done`); frees the scratch copy; re-raises the AI's error."""
         self.wait()
         sys.setswitchinterval(self._interval)
-        self.scratch.close()
+        if self.scratch is not None:
+            self.scratch.close()
         if self.error is not None:
             raise self.error
         assert self.plan is not None
