@@ -6,6 +6,7 @@ from typing import Any
 
 import pygame
 
+from game.ui.battle.labels import display_name
 from game.ui.chancefx import draw_card
 from game.ui.panels import (
     draw_hand_card,
@@ -144,7 +145,7 @@ class HandStripMixin:
             return None
         owner = entries[0].get("unit")
         # the holder's other piles (a second card family's zones are prefixed and left out)
-        summary = [f"{p.zone} {p.count}" for p in self.piles
+        summary = [f"{self._zone_name(p.zone)} {p.count}" for p in self.piles
                    if p.owner == owner and " " not in p.zone and not p.zone.startswith("hand")]
         card_h = f.px(66)
         pad = f.px(6)
@@ -194,9 +195,11 @@ class HandStripMixin:
         for p in self.piles:
             if p.owner in self.unit_by_ent and p.owner != self.selected:
                 continue
+            if " " in p.zone:
+                continue  # a second card family's zones (prefixed ids) are the unit panel's to show
             if p.cards is None or p.visibility == "all" and p.zone != "hand":
                 vis = "" if p.cards is not None else " hidden" if p.visibility not in ("none",) else ""
-                summary.append(f"{p.zone} {p.count}{vis}")
+                summary.append(f"{self._zone_name(p.zone)} {p.count}{vis}")
         card_h = f.px(58)
         pad = f.px(6)
         width = pad
@@ -231,3 +234,9 @@ class HandStripMixin:
         if sum_surf:
             surf.blit(sum_surf, (pad, height - lh - pad // 2))
         return surf
+
+    def _zone_name(self, zone: str) -> str:
+        """A card zone as players read it: "hand:p2" -> "hand (their squad)", "deck_top" -> "deck top"."""
+        base, _, owner = zone.partition(":")
+        name = display_name(base)
+        return f"{name} ({self.side_name(owner)})" if owner in self.session.sides else name
