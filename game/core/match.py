@@ -105,7 +105,14 @@ class Match:
             with self.world:
                 self.table_entity = self._create_table()
                 ruleset.setup(self)
-            self._check_over()
+                phase = ruleset.setup_phase(self)
+            if phase is not None:
+                # Set-up decisions wait like a resolution's: advance() hands them to the
+                # controllers, answer() records them, a snapshot taken meanwhile re-runs them.
+                self._resolution = phase
+                self._pump(None)
+            else:
+                self._check_over()
 
     def _create_table(self) -> int:
         import esper
