@@ -331,7 +331,8 @@ def _pack(profile: Profile, width: int) -> int:
     return sum(c << (width * v) for v, c in enumerate(profile))
 
 
-def _solver(rule: StackRule, payoff: Payoff, width: int) -> Callable[[int, int, int, int], float]:
+def _solver(rule: StackRule, payoff: Payoff, width: int) -> Callable[[int, int, int, int, int], float]:
+    """`best(pool, cards in it, stack, banked, dealt)`: the exact worth of playing on well."""
     memo = _MEMO.get((rule, payoff, width))
     if memo is None:
         if sum(len(m) for m in _MEMO.values()) > _MEMO_CAP:
@@ -339,36 +340,44 @@ def _solver(rule: StackRule, payoff: Payoff, width: int) -> Callable[[int, int, 
         memo = _MEMO[(rule, payoff, width)] = {}
     size = len(rule.values)
     mask = (1 << width) - 1
-    units = [1 << (width * v) for v in range(size)]
-    moves = [(v, width * v, units[v], rule.values[v], v in rule.splits) for v in range(size)]
+    # Counting values in ascending order: the loop stops at the first that busts, and every card
+    # from there on is weighed as a bust at once (deep stacks near the limit cost a few steps).
+    plain = sorted((rule.values[v], width * v, 1 << (width * v)) for v in range(size) if v not in rule.splits)
+    splitting = [(rule.values[v], width * v, 1 << (width * v)) for v in sorted(rule.splits) if v < size]
     limit, cap = rule.limit, rule.max_cards
     by_total, last, bust = payoff.by_total, len(payoff.by_total) - 1, payoff.bust
     get = memo.get
 
-    def best(pool: int, stack: int, banked: int, dealt: int) -> float:
+    def best(pool: int, n: int, stack: int, banked: int, dealt: int) -> float:
         key = (pool, stack, banked, dealt if cap else 0)
         got = get(key)
         if got is not None:
             return got
         t = stack + banked
         stand = by_total[t] if t <= last else by_total[last]
-        if pool and not (cap and dealt >= cap):
+        if n and not (cap and dealt >= cap):
             room = limit - stack
             acc = 0.0
-            n = 0
-            for _v, shift, unit, val, splits in moves:
+            safe = 0
+            for val, shift, unit in plain:
+                if val > room:
+                    break
                 c = (pool >> shift) & mask
-                if not c:
-                    continue
-                n += c
-                child = pool - unit
-                counted = bust if val > room else best(child, stack + val, banked, dealt + 1)
-                if splits:
-                    split = best(child, 0, t, dealt + 1)
-                    if split > counted:
-                        counted = split
-                acc += c * counted
-            hit = acc / n
+                if c:
+                    safe += c
+                    acc += c * best(pool - unit, n - 1, stack + val, banked, dealt + 1)
+            for val, shift, unit in splitting:
+                c = (pool >> shift) & mask
+                if c:
+                    safe += c
+                    child = pool - unit
+                    split = best(child, n - 1, 0, t, dealt + 1)
+                    if val <= room:
+                        split = max(split, best(child, n - 1, stack + val, banked, dealt + 1))
+                    else:
+                        split = max(split, bust)
+                    acc += c * split
+            hit = (acc + (n - safe) * bust) / n
             if hit > stand:
                 stand = hit
         memo[key] = stand
@@ -381,7 +390,8 @@ def stack_value(profile: Profile, state: StackState, rule: StackRule, payoff: Pa
     """The worth of a stack at `state` played as well as possible from here (stand when that is
     worth more than the expected worth of another card)."""
     width = _width(profile)
-    return _solver(rule, payoff, width)(_pack(profile, width), state.stack, state.banked, state.dealt)
+    solve = _solver(rule, payoff, width)
+    return solve(_pack(profile, width), sum(profile), state.stack, state.banked, state.dealt)
 
 
 def stack_choice(profile: Profile, state: StackState, rule: StackRule, payoff: Payoff,
@@ -419,10 +429,10 @@ def stack_choice(profile: Profile, state: StackState, rule: StackRule, payoff: P
         val = rule.values[v]
         nxt = StackState(state.stack + val, state.banked, state.dealt + 1)
         counted_once = payoff.bust if val > room else payoff.of(nxt.total)
-        counted = payoff.bust if val > room else best(child, nxt.stack, nxt.banked, nxt.dealt)
+        counted = payoff.bust if val > room else best(child, n - 1, nxt.stack, nxt.banked, nxt.dealt)
         if v in rule.splits:
             counted_once = max(counted_once, payoff.of(state.total))
-            counted = max(counted, best(child, 0, state.total, state.dealt + 1))
+            counted = max(counted, best(child, n - 1, 0, state.total, state.dealt + 1))
         once += c * counted_once
         hit += c * counted
     return StackChoice(stand, once / n, hit / n)
@@ -436,9 +446,10 @@ def split_choice(profile: Profile, state: StackState, index: int, rule: StackRul
     best = _solver(rule, payoff, width)
     pool = _pack(profile, width)
     val = rule.values[index]
+    n = sum(profile)
     counted = payoff.bust if state.stack + val > rule.limit else \
-        best(pool, state.stack + val, state.banked, state.dealt + 1)
-    return counted, best(pool, 0, state.total, state.dealt + 1)
+        best(pool, n, state.stack + val, state.banked, state.dealt + 1)
+    return counted, best(pool, n, 0, state.total, state.dealt + 1)
 
 
 @dataclass(frozen=True)
