@@ -249,6 +249,8 @@ def stack_odds(profile: Profile, rule: StackRule, policy: Policy,
     n0 = sum(profile)
     values = rule.values
     limit = rule.limit
+    plain = sorted((values[v], v) for v in range(len(values)) if v not in rule.splits)
+    splitting = sorted(v for v in rule.splits if v < len(values))
     ended: list[tuple[int, int | None, int]] = []  # (depth, final total or None for bust, weight)
     level: dict[tuple[Profile, int, int], int] = {(profile, state.stack, state.banked): 1}
     depth = 0
@@ -259,19 +261,32 @@ def stack_odds(profile: Profile, rule: StackRule, policy: Policy,
             if not can_take(prof, st, rule) or policy.stands(prof, st, rule):
                 ended.append((depth, stack + banked, w))
                 continue
-            for v, c in enumerate(prof):
+            room = limit - stack
+            busts = sum(prof)
+            for val, v in plain:  # ascending: from the first that busts, all bust
+                if val > room:
+                    break
+                c = prof[v]
+                if c:
+                    busts -= c
+                    key = (prof[:v] + (c - 1,) + prof[v + 1:], stack + val, banked)
+                    nxt[key] = nxt.get(key, 0) + w * c
+            for v in splitting:
+                c = prof[v]
                 if not c:
                     continue
+                busts -= c
                 child = prof[:v] + (c - 1,) + prof[v + 1:]
-                wc = w * c
-                if v in rule.splits and policy.splits(child, st, v, rule):
+                if policy.splits(child, st, v, rule):
                     key = (child, 0, banked + stack)
                 elif stack + values[v] > limit:
-                    ended.append((depth + 1, None, wc))
+                    busts += c
                     continue
                 else:
                     key = (child, stack + values[v], banked)
-                nxt[key] = nxt.get(key, 0) + wc
+                nxt[key] = nxt.get(key, 0) + w * c
+            if busts:
+                ended.append((depth + 1, None, w * busts))
         level = nxt
         depth += 1
     deepest = max(d for d, _, _ in ended)
