@@ -1,6 +1,6 @@
 """Microseconds per stack decision (stand now, or one more card?) with core `draws`.
 
-    python benchmarks/stack_decision.py [--stacks 200] [--seed 1] [--limit 20] [--splits]
+    python benchmarks/stack_decision.py [--stacks 200] [--seed 1] [--limit 20] [--splits] [--horizon H]
 
 Deals stacks from shuffled full 54-card decks with varium's values (Joker 1, 2-10, J 11, Q 12,
 K 13, Ace 14) against a hit payoff (chance a total beats two face-down cards), taking a card
@@ -9,13 +9,13 @@ while `stack_choice` says so. Every decision is timed:
 - first: the stack's first decision, the memo emptied before it (the whole expectimax over every
   pool the stack can reach is built): the worst case;
 - later: the stack's later decisions (memo entries the first decision filled);
-- shallow: `deep=False` (one more card, then stand);
+- shallow: `horizon=1` (one more card, then stand);
 - odds: `stack_odds` with a stand-at-16 policy from a full deck, memo cleared (bust chance and
   total distribution).
 
-`--splits` lets the Ace start a new stack: the expectimax then spans several stacks and its cost
-grows by orders of magnitude (reported, capped by --stacks). Target: at most 1 ms per decision.
-Asserts nothing.
+`--horizon H` looks at most H cards ahead (default: no limit). `--splits` lets the Ace start a new
+stack: without a horizon the expectimax then spans every later stack and its cost grows by orders
+of magnitude. Target: at most 1 ms per decision. Asserts nothing.
 """
 
 from __future__ import annotations
@@ -60,6 +60,7 @@ def main() -> None:
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--limit", type=int, default=20)
     ap.add_argument("--splits", action="store_true")
+    ap.add_argument("--horizon", type=int, default=None)
     args = ap.parse_args()
     print(_common.one_core())
     rule = draws.StackRule.indexed(args.limit, 15, splits=[14] if args.splits else [])
@@ -79,11 +80,11 @@ def main() -> None:
         dealt = 0
         while True:
             t0 = time.perf_counter()
-            choice = draws.stack_choice(prof, state, rule, payoff)
+            choice = draws.stack_choice(prof, state, rule, payoff, args.horizon)
             spent = (time.perf_counter() - t0) * 1e6
             (first if dealt == 0 else later).append(spent)
             t0 = time.perf_counter()
-            draws.stack_choice(prof, state, rule, payoff, deep=False)
+            draws.stack_choice(prof, state, rule, payoff, 1)
             shallow.append((time.perf_counter() - t0) * 1e6)
             if not choice.take:
                 break
@@ -92,7 +93,7 @@ def main() -> None:
             prof = draws.without(prof, v)
             dealt += 1
             if v in rule.splits:
-                counted, split = draws.split_choice(prof, state, v, rule, payoff)
+                counted, split = draws.split_choice(prof, state, v, rule, payoff, args.horizon)
                 if split > counted:
                     state = draws.StackState(0, state.total, state.dealt + 1)
                     continue
@@ -101,12 +102,13 @@ def main() -> None:
             state = draws.StackState(state.stack + v, state.banked, state.dealt + 1)
         cards_per_stack.append(dealt)
     full = draws.profile_of(standard_deck(), varium_value, 15)
-    for _ in range(min(20, args.stacks)):
+    for _ in range(min(20, args.stacks) if not args.splits else 0):  # splits: see the docstring
         draws.stack_odds.cache_clear()
         t0 = time.perf_counter()
         draws.stack_odds(full, rule, draws.StandAt(min(16, args.limit)))
         odds.append((time.perf_counter() - t0) * 1e6)
-    print(f"limit {args.limit}, splits {'on' if args.splits else 'off'}, {args.stacks} stacks, "
+    print(f"limit {args.limit}, splits {'on' if args.splits else 'off'}, horizon {args.horizon or 'none'}, "
+          f"{args.stacks} stacks, "
           f"{statistics.mean(cards_per_stack):.2f} cards per stack")
     print(summary("stack decision, first (memo empty)", first))
     print(summary("stack decision, later (memoised)", later))

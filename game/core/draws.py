@@ -18,7 +18,7 @@ Two families:
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from fractions import Fraction
 from functools import lru_cache
 from itertools import combinations_with_replacement
@@ -401,27 +401,40 @@ def _solver(rule: StackRule, payoff: Payoff, width: int) -> Callable[[int, int, 
     return best
 
 
-def stack_value(profile: Profile, state: StackState, rule: StackRule, payoff: Payoff) -> float:
+def _within(rule: StackRule, state: StackState, horizon: int | None) -> StackRule:
+    """The rule with at most `horizon` more cards dealt (None: as the rule says)."""
+    if horizon is None:
+        return rule
+    cap = state.dealt + max(1, horizon)
+    return replace(rule, max_cards=min(cap, rule.max_cards) if rule.max_cards else cap)
+
+
+def stack_value(profile: Profile, state: StackState, rule: StackRule, payoff: Payoff,
+                horizon: int | None = None) -> float:
     """The worth of a stack at `state` played as well as possible from here (stand when that is
-    worth more than the expected worth of another card)."""
+    worth more than the expected worth of another card), taking at most `horizon` more cards."""
+    rule = _within(rule, state, horizon)
     width = _width(profile)
     solve = _solver(rule, payoff, width)
     return solve(_pack(profile, width), sum(profile), state.stack, state.banked, state.dealt)
 
 
 def stack_choice(profile: Profile, state: StackState, rule: StackRule, payoff: Payoff,
-                 deep: bool = True) -> StackChoice:
+                 horizon: int | None = None) -> StackChoice:
     """Stand now, or take one more card? Exact, from the pool the holder cannot see.
 
-    `deep` plays on as well as possible after the next card (an expectimax over every pool the
-    stack can reach: tens of ms the first time for a full deck, memoised for the stack's later
-    cards); without it `hit` is the worth of one more card and then standing (microseconds).
+    `hit` is the worth of taking the next card and then playing on as well as possible with at
+    most `horizon` cards in all (None: no limit but the rule's; 1: the next card, then stand).
+    Without a horizon it is an expectimax over every pool the stack can reach: milliseconds the
+    first time for a full deck, memoised for the stack's later cards, and far more when a value
+    may start a new stack (every later stack is searched too); a small horizon bounds it.
     """
+    rule = _within(rule, state, horizon)
     stand = payoff.of(state.total)
     n = sum(profile)
     if not can_take(profile, state, rule):
         return StackChoice(stand, stand, stand)
-    if not deep:
+    if horizon == 1:
         room = rule.limit - state.stack
         once = 0.0
         for v, c in enumerate(profile):
@@ -454,9 +467,12 @@ def stack_choice(profile: Profile, state: StackState, rule: StackRule, payoff: P
 
 
 def split_choice(profile: Profile, state: StackState, index: int, rule: StackRule,
-                 payoff: Payoff) -> tuple[float, float]:
+                 payoff: Payoff, horizon: int | None = None) -> tuple[float, float]:
     """A splitting card `index` was just dealt (`profile` no longer holds it, `state` is from
-    before it): (worth of counting it, worth of starting a new stack with it)."""
+    before it): (worth of counting it, worth of starting a new stack with it), playing on with
+    at most `horizon` more cards after it."""
+    after = StackState(state.stack, state.banked, state.dealt + 1)
+    rule = _within(rule, after, horizon)
     width = _width(profile)
     best = _solver(rule, payoff, width)
     pool = _pack(profile, width)
@@ -470,15 +486,16 @@ def split_choice(profile: Profile, state: StackState, index: int, rule: StackRul
 @dataclass(frozen=True)
 class PlayBest:
     """The policy `stack_choice` advises for a payoff: stand when another card is worth less,
-    split when a new stack is worth more than counting."""
+    split when a new stack is worth more than counting (looking `horizon` cards ahead)."""
 
     payoff: Payoff
+    horizon: int | None = None
 
     def stands(self, profile: Profile, state: StackState, rule: StackRule) -> bool:
         """Stand unless another card is worth more."""
-        return not stack_choice(profile, state, rule, self.payoff).take
+        return not stack_choice(profile, state, rule, self.payoff, self.horizon).take
 
     def splits(self, profile: Profile, state: StackState, index: int, rule: StackRule) -> bool:
         """Split when a new stack is worth more than counting the card."""
-        counted, split = split_choice(profile, state, index, rule, self.payoff)
+        counted, split = split_choice(profile, state, index, rule, self.payoff, self.horizon)
         return split > counted

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import itertools
 from collections import Counter
+from dataclasses import replace
 from fractions import Fraction
 
 import pytest
@@ -176,8 +177,12 @@ def test_standing_against_one_more_card_equals_expectimax(rule, payoff):
             assert stack_value(sub, state, rule, payoff) == pytest.approx(max(stand, hit))
             once = sum(one_card(state, v, rule, payoff) for v in rest) / len(rest)
             assert choice.one_more == pytest.approx(once)
-            shallow = stack_choice(sub, state, rule, payoff, deep=False)
+            shallow = stack_choice(sub, state, rule, payoff, horizon=1)
             assert shallow.hit == pytest.approx(once) and shallow.stand == choice.stand
+            cap = state.dealt + 2 if not rule.max_cards else min(rule.max_cards, state.dealt + 2)
+            capped = replace(rule, max_cards=cap)
+            _, two = expectimax(rest, state.stack, state.banked, state.dealt, capped, payoff)
+            assert stack_choice(sub, state, rule, payoff, horizon=2).hit == pytest.approx(two)
 
 
 @pytest.mark.parametrize("payoff", PAYOFFS)
