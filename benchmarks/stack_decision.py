@@ -10,6 +10,7 @@ while `stack_choice` says so. Every decision is timed:
   pool the stack can reach is built): the worst case;
 - later: the stack's later decisions (memo entries the first decision filled);
 - shallow: `horizon=1` (one more card, then stand);
+- with a horizon (and no splits), how many decisions differ from the unlimited look-ahead's;
 - odds: `stack_odds` with a stand-at-16 policy from a full deck, memo cleared (bust chance and
   total distribution).
 
@@ -71,6 +72,7 @@ def main() -> None:
     shallow: list[float] = []
     odds: list[float] = []
     cards_per_stack: list[int] = []
+    decisions = differ = 0
     for _ in range(args.stacks):
         deck = standard_deck()
         chance.shuffle(deck)
@@ -83,6 +85,9 @@ def main() -> None:
             choice = draws.stack_choice(prof, state, rule, payoff, args.horizon)
             spent = (time.perf_counter() - t0) * 1e6
             (first if dealt == 0 else later).append(spent)
+            if args.horizon is not None and not args.splits:
+                decisions += 1
+                differ += draws.stack_choice(prof, state, rule, payoff).take != choice.take
             t0 = time.perf_counter()
             draws.stack_choice(prof, state, rule, payoff, 1)
             shallow.append((time.perf_counter() - t0) * 1e6)
@@ -115,6 +120,9 @@ def main() -> None:
     all_decisions = first + later
     print(f"stack decision, all: mean {statistics.mean(all_decisions):.0f} µs per decision")
     print(summary("stack decision, shallow (one more card)", shallow))
+    if decisions:
+        print(f"horizon {args.horizon} decides unlike the unlimited look-ahead in {differ} of "
+              f"{decisions} decisions")
     print(summary("stack_odds stand-at-16, full deck, cold", odds))
 
 
