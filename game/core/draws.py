@@ -336,6 +336,13 @@ class StackChoice:
 # packed into one integer (a bit field per value index): a child pool is one subtraction.
 _MEMO: dict[tuple[StackRule, Payoff, int], dict[tuple[int, int, int, int], float]] = {}
 _MEMO_CAP = 400_000
+_SOLVERS: dict[tuple[StackRule, Payoff, int], Callable[[int, int, int, int, int], float]] = {}
+
+
+def clear_memo() -> None:
+    """Forget every memoised stack worth (benchmarks measure the first decision with it)."""
+    _MEMO.clear()
+    _SOLVERS.clear()
 
 
 def _width(profile: Profile) -> int:
@@ -348,11 +355,13 @@ def _pack(profile: Profile, width: int) -> int:
 
 def _solver(rule: StackRule, payoff: Payoff, width: int) -> Callable[[int, int, int, int, int], float]:
     """`best(pool, cards in it, stack, banked, dealt)`: the exact worth of playing on well."""
-    memo = _MEMO.get((rule, payoff, width))
-    if memo is None:
-        if sum(len(m) for m in _MEMO.values()) > _MEMO_CAP:
-            _MEMO.clear()
-        memo = _MEMO[(rule, payoff, width)] = {}
+    if sum(map(len, _MEMO.values())) > _MEMO_CAP:
+        clear_memo()
+    key = (rule, payoff, width)
+    found = _SOLVERS.get(key)
+    if found is not None:
+        return found
+    memo = _MEMO[key] = {}
     size = len(rule.values)
     mask = (1 << width) - 1
     # Counting values in ascending order: the loop stops at the first that busts, and every card
@@ -398,6 +407,7 @@ def _solver(rule: StackRule, payoff: Payoff, width: int) -> Callable[[int, int, 
         memo[key] = stand
         return stand
 
+    _SOLVERS[(rule, payoff, width)] = best
     return best
 
 
