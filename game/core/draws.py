@@ -372,8 +372,20 @@ def _solver(rule: StackRule, payoff: Payoff, width: int) -> Callable[[int, int, 
     by_total, last, bust = payoff.by_total, len(payoff.by_total) - 1, payoff.bust
     get = memo.get
 
+    leaves = not splitting  # without new stacks, a child that can only bust is worth max(stand, bust)
+    # Without new stacks a stack ends on a total in [t, banked + limit]: while standing is worth
+    # at least what another card could bring at best, it stands and nothing below needs searching.
+    tops: dict[tuple[int, int], float] = {}
+
+    def top(lo: int, hi: int) -> float:
+        got = tops.get((lo, hi))
+        if got is None:
+            got = tops[(lo, hi)] = max([bust] + [by_total[min(i, last)] for i in range(lo, hi + 1)])
+        return got
+
     def best(pool: int, n: int, stack: int, banked: int, dealt: int) -> float:
-        key = (pool, stack, banked, dealt if cap else 0)
+        # one integer key: totals below 2**16, at most 255 cards dealt
+        key = (((pool << 16 | banked) << 16 | stack) << 8) | (dealt if cap else 0)
         got = get(key)
         if got is not None:
             return got
@@ -383,13 +395,33 @@ def _solver(rule: StackRule, payoff: Payoff, width: int) -> Callable[[int, int, 
             room = limit - stack
             acc = 0.0
             safe = 0
+            low = -1
+            more = n > 1 and not (cap and dealt + 1 >= cap)  # may a child take a card?
+            if not splitting:
+                for val, shift, _unit in plain:
+                    if val > room:
+                        break
+                    safe += (pool >> shift) & mask
+                if (safe * top(t, banked + limit) + (n - safe) * bust) <= stand * n:
+                    memo[key] = stand
+                    return stand
+                safe = 0
             for val, shift, unit in plain:
                 if val > room:
                     break
                 c = (pool >> shift) & mask
                 if c:
                     safe += c
-                    acc += c * best(pool - unit, n - 1, stack + val, banked, dealt + 1)
+                    if low < 0:
+                        low = val
+                    if leaves and val + low > room:
+                        tc = t + val
+                        worth = by_total[tc] if tc <= last else by_total[last]
+                        if more and bust > worth:
+                            worth = bust
+                        acc += c * worth
+                    else:
+                        acc += c * best(pool - unit, n - 1, stack + val, banked, dealt + 1)
             for val, shift, unit in splitting:
                 c = (pool >> shift) & mask
                 if c:
