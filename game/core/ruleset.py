@@ -126,7 +126,8 @@ class Ruleset(ABC):
         """What set-up still has to settle with the sides once `setup` built the world
         (initiative checks, surprise saves): a generator resolved exactly like an action's, whose
         yielded `Decision`s go to the deciding side's controller, human or AI, and whose answers
-        are recorded as inputs (saves and replays handle them like any other). None: nothing."""
+        are recorded as inputs (saves and replays handle them like any other). `turn` must
+        already answer while it runs (the screens show whose turn comes). None: nothing."""
         return None
 
     @abstractmethod
