@@ -131,6 +131,11 @@ class StackRule:
     splits: frozenset[int] = frozenset()
     max_cards: int = 0
 
+    def __post_init__(self) -> None:
+        # totals only grow: the search's pruning and its memo keys rely on it
+        if min(self.values, default=0) < 0 or not 0 <= self.limit < 1 << 16:
+            raise ValueError("a stack rule needs card values >= 0 and a limit in [0, 65535]")
+
     @staticmethod
     def indexed(limit: int, size: int, splits: Iterable[int] = (), max_cards: int = 0) -> StackRule:
         """A rule whose value indices count their own number (the usual case)."""

@@ -222,3 +222,8 @@ def test_full_deck_stack_odds_are_a_distribution():
     assert sum(w for _, w in odds.totals) + odds.bust_w == odds.total
     assert all(16 <= t <= 20 for t, _ in odds.totals)
     assert 0 < odds.bust < 1
+
+
+def test_a_stack_rule_refuses_values_that_would_lower_a_total():
+    with pytest.raises(ValueError):
+        StackRule(20, (0, -1, 2))
