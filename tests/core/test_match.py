@@ -524,13 +524,13 @@ def _parley(seed: int = 1, controllers: dict[str, Any] | None = None) -> Match:
 
 def test_without_a_setup_phase_nothing_waits_before_the_first_turn():
     m = _match()
-    assert not m.resolving and m.pending_decision is None
+    assert not m.resolving and not m.setting_up and m.pending_decision is None
     assert m.advance() == Need("p1", None, tuple(m.legal()))
 
 
 def test_setup_decisions_wait_for_each_side_and_shape_the_game():
     m = _parley()
-    assert m.resolving and m.pending_decision is not None
+    assert m.resolving and m.setting_up and m.pending_decision is not None
     assert m.advance() == Need("p2", m.pending_decision)
     with pytest.raises(IllegalInput):
         m.answer("nobody")
@@ -539,7 +539,7 @@ def test_setup_decisions_wait_for_each_side_and_shape_the_game():
     need = m.advance()
     assert need is not None and need.decision is not None and need.side == "p1"
     m.answer("no")
-    assert not m.resolving and m.current().side == "p2"
+    assert not m.resolving and not m.setting_up and m.current().side == "p2"
     assert m.inputs == [{"t": "answer", "key": "p2"}, {"t": "answer", "key": "no"}]
 
 
@@ -570,6 +570,7 @@ def test_a_snapshot_between_setup_decisions_resumes_them():
     snap = json.loads(json.dumps(m.snapshot()))
     back = Match.from_snapshot(ParleyRuleset(), Board.blank("square", 5, 1), snap)
     assert back.pending_decision == m.pending_decision and back.state_hash() == m.state_hash()
+    assert back.setting_up
     back.answer("no")
     m.answer("no")
     assert back.state_hash() == m.state_hash() and back.inputs == m.inputs
