@@ -1,13 +1,15 @@
 """Microseconds per stack decision (stand now, or one more card?) with core `draws`.
 
     python benchmarks/stack_decision.py [--stacks 200] [--seed 1] [--limit 20] [--splits] [--horizon H]
+                                        [--empty]
 
 Deals stacks from shuffled full 54-card decks with varium's values (Joker 1, 2-10, J 11, Q 12,
 K 13, Ace 14) against a hit payoff (chance a total beats two face-down cards), taking a card
 while `stack_choice` says so. Every decision is timed in CPU time (the machine may be shared):
 
-- first: the stack's first decision, the memo emptied before it (the whole expectimax over every
-  pool the stack can reach is built): the worst case;
+- first: the stack's first decision, after its first card (as a hit check begins; `--empty`:
+  before any card, the worst case), the memo emptied before it (the whole expectimax over every
+  pool the stack can still reach is built);
 - later: the stack's later decisions (memo entries the first decision filled);
 - shallow: `horizon=1` (one more card, then stand);
 - with a horizon (and no splits), how many decisions differ from the unlimited look-ahead's;
@@ -62,6 +64,7 @@ def main() -> None:
     ap.add_argument("--limit", type=int, default=20)
     ap.add_argument("--splits", action="store_true")
     ap.add_argument("--horizon", type=int, default=None)
+    ap.add_argument("--empty", action="store_true", help="decide from an empty stack (worst case)")
     args = ap.parse_args()
     print(_common.one_core())
     rule = draws.StackRule.indexed(args.limit, 15, splits=[14] if args.splits else [])
@@ -80,11 +83,16 @@ def main() -> None:
         state = draws.StackState()
         draws.clear_memo()
         dealt = 0
+        if not args.empty:  # a hit check is dealt its first card before anything is decided
+            v = varium_value(deck.pop())
+            prof = draws.without(prof, v)
+            state = draws.StackState(v, 0, 1)
+            dealt = 1
         while True:
             t0 = time.process_time()
             choice = draws.stack_choice(prof, state, rule, payoff, args.horizon)
             spent = (time.process_time() - t0) * 1e6
-            (first if dealt == 0 else later).append(spent)
+            (first if dealt == (0 if args.empty else 1) else later).append(spent)
             if args.horizon is not None and not args.splits:
                 decisions += 1
                 differ += draws.stack_choice(prof, state, rule, payoff).take != choice.take
@@ -112,8 +120,9 @@ def main() -> None:
         t0 = time.process_time()
         draws.stack_odds(full, rule, draws.StandAt(min(16, args.limit)))
         odds.append((time.process_time() - t0) * 1e6)
+    start = "before any card" if args.empty else "after the first card"
     print(f"limit {args.limit}, splits {'on' if args.splits else 'off'}, horizon {args.horizon or 'none'}, "
-          f"{args.stacks} stacks, "
+          f"first decision {start}, {args.stacks} stacks, "
           f"{statistics.mean(cards_per_stack):.2f} cards per stack")
     print(summary("stack decision, first (memo empty)", first))
     print(summary("stack decision, later (memoised)", later))
