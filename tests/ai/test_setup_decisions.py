@@ -173,3 +173,17 @@ def test_a_critical_initiative_asks_who_leads():
             return
         assert max(m.table.data["initiative"].values()) < CRITICAL
     pytest.fail("no seed reached a critical initiative")
+
+
+def test_the_replay_command_replays_set_up_answers(tmp_path, monkeypatch):
+    from game import sim
+    from game.core import ruleset as registry
+
+    monkeypatch.setitem(registry._cache, INIT.id, INIT)
+    monkeypatch.setattr(sim, "load_board_for", lambda scenario: toy_board())
+    m = _played(4)
+    path = tmp_path / "setup.json"
+    path.write_text(json.dumps(sim.replay_data(m, "baseline", "random")))
+    again, data = sim.run_replay(path)
+    assert again.state_hash() == data["final_hash"] == m.state_hash()
+    assert again.table.data["initiative"] == m.table.data["initiative"]
