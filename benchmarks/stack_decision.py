@@ -29,7 +29,7 @@ import time
 
 import _common  # noqa: F401 - sets the import path first
 
-from game.core import draws
+from game.core import draws, stackplay, stacks
 from game.core.cards import BLACK_JOKER, RED_JOKER, card_value, standard_deck
 from game.core.chance import Chance
 
@@ -41,11 +41,11 @@ def varium_value(card: str) -> int:
     return 14 if v == 1 else v
 
 
-def hit_payoff(limit: int) -> draws.Payoff:
+def hit_payoff(limit: int) -> stackplay.Payoff:
     """P(total > the sum of two face-down cards from a full deck), per total."""
     prof = draws.profile_of(standard_deck(), varium_value, 15)
     sums, n = draws.sum_weights(prof, 2)
-    return draws.Payoff(tuple(sum(w for s, w in sums.items() if t > s) / n for t in range(6 * limit)))
+    return stackplay.Payoff(tuple(sum(w for s, w in sums.items() if t > s) / n for t in range(6 * limit)))
 
 
 def summary(name: str, xs: list[float]) -> str:
@@ -67,7 +67,7 @@ def main() -> None:
     ap.add_argument("--empty", action="store_true", help="decide from an empty stack (worst case)")
     args = ap.parse_args()
     print(_common.one_core())
-    rule = draws.StackRule.indexed(args.limit, 15, splits=[14] if args.splits else [])
+    rule = stacks.StackRule.indexed(args.limit, 15, splits=[14] if args.splits else [])
     payoff = hit_payoff(args.limit)
     chance = Chance(args.seed)
     first: list[float] = []
@@ -80,24 +80,24 @@ def main() -> None:
         deck = standard_deck()
         chance.shuffle(deck)
         prof = draws.profile_of(deck, varium_value, 15)
-        state = draws.StackState()
-        draws.clear_memo()
+        state = stacks.StackState()
+        stackplay.clear_memo()
         dealt = 0
         if not args.empty:  # a hit check is dealt its first card before anything is decided
             v = varium_value(deck.pop())
             prof = draws.without(prof, v)
-            state = draws.StackState(v, 0, 1)
+            state = stacks.StackState(v, 0, 1)
             dealt = 1
         while True:
             t0 = time.process_time()
-            choice = draws.stack_choice(prof, state, rule, payoff, args.horizon)
+            choice = stackplay.stack_choice(prof, state, rule, payoff, args.horizon)
             spent = (time.process_time() - t0) * 1e6
             (first if dealt == (0 if args.empty else 1) else later).append(spent)
             if args.horizon is not None and not args.splits:
                 decisions += 1
-                differ += draws.stack_choice(prof, state, rule, payoff).take != choice.take
+                differ += stackplay.stack_choice(prof, state, rule, payoff).take != choice.take
             t0 = time.process_time()
-            draws.stack_choice(prof, state, rule, payoff, 1)
+            stackplay.stack_choice(prof, state, rule, payoff, 1)
             shallow.append((time.process_time() - t0) * 1e6)
             if not choice.take:
                 break
@@ -106,19 +106,19 @@ def main() -> None:
             prof = draws.without(prof, v)
             dealt += 1
             if v in rule.splits:
-                counted, split = draws.split_choice(prof, state, v, rule, payoff, args.horizon)
+                counted, split = stackplay.split_choice(prof, state, v, rule, payoff, args.horizon)
                 if split > counted:
-                    state = draws.StackState(0, state.total, state.dealt + 1)
+                    state = stacks.StackState(0, state.total, state.dealt + 1)
                     continue
             if state.stack + v > rule.limit:
                 break
-            state = draws.StackState(state.stack + v, state.banked, state.dealt + 1)
+            state = stacks.StackState(state.stack + v, state.banked, state.dealt + 1)
         cards_per_stack.append(dealt)
     full = draws.profile_of(standard_deck(), varium_value, 15)
     for _ in range(min(20, args.stacks) if not args.splits else 0):  # splits: see the docstring
-        draws.stack_odds.cache_clear()
+        stacks.stack_odds.cache_clear()
         t0 = time.process_time()
-        draws.stack_odds(full, rule, draws.StandAt(min(16, args.limit)))
+        stacks.stack_odds(full, rule, stacks.StandAt(min(16, args.limit)))
         odds.append((time.process_time() - t0) * 1e6)
     start = "before any card" if args.empty else "after the first card"
     print(f"limit {args.limit}, splits {'on' if args.splits else 'off'}, horizon {args.horizon or 'none'}, "

@@ -4,7 +4,7 @@ Before the first turn each side makes a risk-and-stand initiative check: cards a
 from the shared deck one at a time and after each the side decides to take another or stand; a
 total over `LIMIT` busts (initiative 0). The side with the higher initiative acts first. A side
 whose check reaches `CRITICAL` is asked a second set-up decision: which unit leads. The AI values
-the check with core `draws` on the cards it cannot see.
+the check with core `stackplay` on the cards it cannot see.
 """
 
 from __future__ import annotations
@@ -16,9 +16,11 @@ from game.core.action import Decision, Option
 from game.core.board import Board
 from game.core.cards import card_value
 from game.core.components import Side
-from game.core.draws import Payoff, StackRule, StackState, profile_of, stack_choice
+from game.core.draws import profile_of
 from game.core.match import Match, Scenario
 from game.core.ruleset import Resolution
+from game.core.stackplay import Payoff, stack_choice
+from game.core.stacks import StackRule, StackState
 
 LIMIT = 15
 CRITICAL = 14

@@ -11,23 +11,9 @@ import pytest
 
 from game.core.cards import BLACK_JOKER, RED_JOKER, card_value, standard_deck
 from game.core.chance import Chance
-from game.core.draws import (
-    Payoff,
-    PlayBest,
-    StackRule,
-    StackState,
-    StandAt,
-    kept_weights,
-    multisets,
-    next_card,
-    profile_of,
-    split_choice,
-    stack_choice,
-    stack_odds,
-    stack_value,
-    sum_weights,
-    without,
-)
+from game.core.draws import kept_weights, multisets, profile_of, sum_weights, without
+from game.core.stackplay import Payoff, PlayBest, split_choice, stack_choice, stack_value
+from game.core.stacks import StackRule, StackState, StandAt, next_card, stack_odds
 
 ACE = 14
 
