@@ -79,3 +79,31 @@ def test_4_10_prompt_cards_show_their_whole_display_name(app, monkeypatch):
         parts_for(d, scale_fonts, scene.pal, 400, scene.card_names)
     words = " ".join(rendered)
     assert "Lance" in words and "Judgement" in words and "Emergency" in words
+
+
+def test_4_2_activating_another_casket_moves_the_panel_to_it(app, driver):
+    from game.ui.app import build_session
+    from game.ui.scenes.battle import BattleScene
+
+    session = build_session("casket", None, 5, "human", "human")
+    scene = BattleScene(app, session)
+    app.switch(scene)
+    if scene.handoff is not None:
+        driver.key(pygame.K_RETURN)
+    assert scene.turn.unit is None  # the side picks which casket activates
+    mine = [g for g in scene.groups if g.actions[0].kind == "activate"]
+    assert len(mine) >= 2
+    first, other = mine[0].actions[0].actor, mine[1].actions[0].actor
+    driver.click(scene.camera.to_screen(scene.layout.centre(scene.unit_by_ent[first].cell)))
+    scene.draw(app.screen)
+    assert scene.panel_unit == first  # clicked: its details and its actions
+    if not any(g.actions[0].actor == other for g in scene.groups):
+        # selecting the first casket listed only its own choices: a right click shows them all
+        driver.click((scene.board_rect.centerx, scene.board_rect.y + 5), button=3)
+    index = next(i for i, g in enumerate(scene.groups) if g.actions[0].actor == other)
+    driver.key(pygame.K_1 + index)
+    assert scene.turn.unit == other
+    scene.draw(app.screen)
+    assert scene.panel_unit == other  # the acting casket, not the one clicked first
+    assert all(a.actor == other for g in scene.groups for a in g.actions)
+    assert all(e["unit"] == other for e in scene.hand_entries()[1])
