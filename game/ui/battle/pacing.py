@@ -124,6 +124,8 @@ class PacingMixin:
         self.model.world_busy = False
         assert worker is not None
         plan = worker.result()
+        if self.session.need is not worker.need:
+            return  # the match moved on meanwhile (a tool gave the input itself): the plan is stale
         factor = self.app.settings.anim_factor
         self.apply_step(self.session.apply_ai(plan))
         self.ai_wait = 0.0 if (self.fast or factor <= 0) else 0.5 / factor
@@ -134,11 +136,7 @@ class PacingMixin:
         if self.worker is None:
             return
         self.worker.wait()
-        if self.session.need is self.worker.need:
-            self._take_ai()
-        else:
-            self.worker = None
-            self.model.world_busy = False
+        self._take_ai()
 
     def wait_ai(self, timeout: float = 10.0) -> None:
         """Block until a decision being thought out is made (tests drive the loop without a clock)."""
