@@ -73,6 +73,20 @@ def sweep_targets(match: Match, att: int, primary: int, w: Weapon, shots: int) -
     return [e for _, e in sorted(found)[:room]]
 
 
+def in_area(match: Match, v: Voidcall, centre: Cell, c: Cell) -> bool:
+    """VM-AOE: a square the area reaches - within its radius of the centre, seen from the centre
+    (walls and full cover shield)."""
+    return distance(match, centre, c) <= v.radius and los(match.board, centre, c)
+
+
+def area_cells(match: Match, v: Voidcall, centre: Cell) -> list[Cell]:
+    """Every square the area reaches (what the screen outlines before it is cast)."""
+    cx, cy = centre
+    span = range(-v.radius, v.radius + 1)
+    return [c for c in ((cx + dx, cy + dy) for dy in span for dx in span)
+            if c in match.board and in_area(match, v, centre, c)]
+
+
 def area_targets(match: Match, caster: int, v: Voidcall, centre: Cell) -> list[int]:
     """VM-AOE: units the area holds that the centre can see (walls and full cover shield)."""
     side = side_of(caster)
@@ -82,8 +96,7 @@ def area_targets(match: Match, caster: int, v: Voidcall, centre: Cell) -> list[i
             continue
         if v.affects == "enemies" and side_of(e) == side:
             continue
-        c = cell_of(e)
-        if distance(match, centre, c) <= v.radius and los(match.board, centre, c):
+        if in_area(match, v, centre, cell_of(e)):
             out.append(e)
     return out
 
