@@ -5,8 +5,9 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from game.core.action import Action, Decision
+from game.core.geometry import Cell
 from game.core.ruleset import Assessment, Outcome, Preview, Resolution, Ruleset, SquadInfo, Turn
-from game.rulesets.casket import actions, ai, view
+from game.rulesets.casket import actions, ai, hover, view
 from game.rulesets.casket.combat import AIM_NAMES
 from game.rulesets.casket.components import (
     CasketTempo,
@@ -224,6 +225,17 @@ class CasketRuleset(Ruleset):
         """The caskets still due this round, the activating one first."""
         with match.world:
             return activation_order(match)
+
+    # -- the battle screen's hover questions (answered by the legality checks themselves) -------
+    def why_not_target(self, match: Match, actor: int, target: int) -> str:
+        """Why the activating casket cannot attack `target` now (range, sight, arc, SP...)."""
+        with match.world:
+            return hover.why_not_target(match, actor, target)
+
+    def cell_info(self, match: Match, cell: Cell, side: str | None) -> list[str]:
+        """Cover, concealment, height and movement cost of a hex under casket."""
+        with match.world:
+            return hover.cell_info(match, cell, side)
 
 
 RULESET = CasketRuleset()
