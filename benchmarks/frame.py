@@ -15,7 +15,8 @@
   picked, and the line reports how many reachable cells the path preview moves over and whether
   the odds box (a targetable enemy under the mouse) was open.
 * Frames while the AI thinks (--thinking LEVEL): the real main loop, Hard against Hard by default,
-  each decision in the battle's worker process (--threads: on the worker thread, as before); p50/p95 of the time between frames shown while a worker
+  each decision in the battle's worker process (--threads: on the worker thread, as before);
+  p50/p95 of the time between frames shown while a worker
   runs (target p95 <= 20 ms). Use with --window under Xvfb for a real window.
 * Command to first frame: `python -m game play ...` in a child process until its first flip.
 

@@ -70,5 +70,5 @@ def cell_info(match: Match, cell: Cell, side: str | None) -> list[str]:
     if t.elevation:
         out.append(f"height {t.elevation}: attacks from here on lower caskets are easier")
     if any(cell in obj.cells for obj in board.objectives):
-        out.append("objectives score nothing here: a side wins by putting every enemy casket out of the fight")
+        out.append("objectives score nothing here: a side wins when every enemy casket is out of the fight")
     return out

@@ -9,6 +9,7 @@ from game.rulesets.casket import RULESET
 from game.rulesets.casket.components import CasketSP, get
 from game.rulesets.casket.hover import cell_info
 
+
 def why(m, a, b) -> str:
     return RULESET.why_not_target(m, a, b)
 
