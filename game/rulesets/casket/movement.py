@@ -27,6 +27,7 @@ from game.rulesets.casket.components import (
     side_of,
 )
 from game.rulesets.casket.status import hex_limit, move_penalty
+from game.rulesets.casket.tohit import arc_reading
 
 if TYPE_CHECKING:
     from game.core.match import Match
@@ -108,6 +109,19 @@ def route_cost(match: Match, ent: int, path: tuple[Cell, ...], plain: bool, stea
     return sum(step_cost(match, c, plain, penalty) for c in path)
 
 
+def _nearest_foe(match: Match, ent: int) -> str:
+    """Where a move ended, as a player reads it: how far from the nearest enemy casket."""
+    from game.rulesets.casket.components import is_active
+
+    here = cell_of(ent)
+    foes = sorted((match.board.distance(here, cell_of(e)), name_of(e)) for e in caskets(match)
+                  if side_of(e) != side_of(ent) and is_active(e))
+    if not foes:
+        return ""
+    d, name = foes[0]
+    return f", {d} hex{'es' if d != 1 else ''} from {name}"
+
+
 def turn_steps(a: int, b: int) -> int:
     """Hex sides between two facings."""
     d = abs(a - b) % 6
@@ -143,14 +157,14 @@ def walk(match: Match, ent: int, path: tuple[Cell, ...], plain: bool, steady: bo
     motion = get(ent, CasketMotion)
     motion.moved_this += len(path)
     motion.free_turns += len(path)
-    match.emit("move", f"{name_of(ent)} moves {len(path)} hex(es) to {path[-1]} ({why}, {cost} SP).",
+    match.emit("move", f"{name_of(ent)} moves {len(path)} hex{'es' if len(path) != 1 else ''}"
+               f"{_nearest_foe(match, ent)} ({why}, {cost} SP).",
                [f"hexes this activation: {motion.moved_this}", f"SP left {get(ent, CasketSP).sp}"],
                path=[list(c) for c in path])
 
 
-#: a defender's arcs, with what an attacker standing in each gets (tohit.ARCS: target number, damage)
-ARC_WORDS = ("front", "weapon side (+1 damage)", "right flank (to-hit -1)", "rear (to-hit -2)",
-             "left flank (to-hit -1)", "shield side (to-hit +1)")
+#: a defender's arcs, read as an attacker standing in each gets them (from tohit.ARCS)
+ARC_WORDS = tuple(arc_reading(arc) for arc in range(6))
 
 
 def facing_detail(match: Match, ent: int, direction: int) -> str:
@@ -163,7 +177,7 @@ def facing_detail(match: Match, ent: int, direction: int) -> str:
     for e in caskets(match):
         if side_of(e) != side_of(ent) and is_active(e):
             by_arc.setdefault(grid.arc(here, direction, cell_of(e)), []).append(name_of(e))  # type: ignore[attr-defined]
-    return "; ".join(f"{ARC_WORDS[arc]}: {', '.join(names)}" for arc, names in sorted(by_arc.items()))
+    return "; ".join(f"{', '.join(names)} → {ARC_WORDS[arc]}" for arc, names in sorted(by_arc.items()))
 
 
 def face_decision(match: Match, ent: int) -> Decision:

@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING
 from game.core.action import Action, Decision
 from game.core.cards import card_value
 from game.core.ruleset import Assessment, Preview
+from game.core.sides import side_name
 from game.rulesets.voidmarked.actions import area_targets, sweep_targets
 from game.rulesets.voidmarked.content import Voidcall
 from game.rulesets.voidmarked.expectation import KILL_WEIGHT, expect, pool
@@ -354,7 +355,7 @@ def preview(match: Match, action: Action) -> Preview | None:
         healed = sum(float(p) * amounts[b] for b, p in enumerate(probs))
         return Preview(f"{v.name} → {name_of(action.target)}", outs, hit=1.0, expected_damage=-healed,
                        lines=[f"heals {healed:.1f} on average",
-                              f"odds from the {sum(ctx.prof)} cards {side} cannot see"])
+                              f"odds from the {sum(ctx.prof)} cards {side_name(match, side)} cannot see"])
     strikes = _strikes_for(match, ctx, action)
     if not strikes:
         return Preview(action.label or action.kind, lines=["no one in the area"])
@@ -363,7 +364,8 @@ def preview(match: Match, action: Action) -> Preview | None:
     lines = [f"attack: card {' '.join(f'+ {n} {v}' for n, v in first.att_parts)}",
              f"defence: card {' '.join(f'+ {n} {v}' for n, v in first.def_parts)}",
              *first.reasons,
-             f"odds from the {sum(ctx.prof)} cards {side} cannot see (deck and the other hand)"]
+             f"odds from the {sum(ctx.prof)} cards {side_name(match, side)} cannot see "
+             "(deck and the other hand)"]
     total_ev, total_kill = ex.floats()
     for s in strikes[1:]:
         e2 = expect(match, side, s, ctx.prof)
@@ -376,7 +378,7 @@ def preview(match: Match, action: Action) -> Preview | None:
         lines.append(f"{name_of(first.target)} is hidden: must be spotted first "
                      f"({float(spot_chance(ctx.prof, ctx.ent, first.target)):.0%})")
     return Preview(f"{first.name} → {name_of(first.target)}",
-                   [(label, float(p)) for p, _, label in ex.outcomes],
+                   [(f"{label} {d}" if d else label, float(p)) for p, d, label in ex.outcomes],
                    hit=float(ex.odds.hit), crit=float(ex.odds.crit), expected_damage=total_ev,
                    kill=total_kill, lines=lines)
 

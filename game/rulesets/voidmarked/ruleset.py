@@ -9,6 +9,7 @@ from game.core.action import Action, Decision
 from game.core.cards import standard_deck
 from game.core.geometry import Cell
 from game.core.ruleset import Assessment, Outcome, Preview, Resolution, Ruleset, SquadInfo, Turn
+from game.core.sides import side_name
 from game.rulesets.voidmarked import actions, ai, hover, views
 from game.rulesets.voidmarked.deployment import deploy
 from game.rulesets.voidmarked.query import (
@@ -84,7 +85,7 @@ class VoidmarkedRuleset(Ruleset):
         for side in SIDES:
             if not standing[side]:
                 winner = "p2" if side == "p1" else "p1"
-                return Outcome(winner, f"every {side} unit is down or dead")
+                return Outcome(winner, f"every {side_name(match, side)} unit is down or dead")
         return None
 
     def preview(self, match: Match, action: Action) -> Preview | None:
