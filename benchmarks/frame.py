@@ -92,29 +92,58 @@ def to_human_turn(session) -> None:
         session.submit(pick)  # e.g. casket: activate a casket, then it moves
 
 
-def bring_enemy_close(scene) -> bool:
-    """As mid-game: with no enemy in reach, move the nearest one next to the acting unit (so the
-    odds box is part of what is timed). True if it did."""
-    import esper
+def _has_odds(session) -> bool:
+    """The acting unit has a targeted action whose odds the ruleset previews (an odds box)."""
+    match = session.match
+    with match.world:
+        return any(a.target is not None and match.ruleset.preview(match, a) is not None
+                   for a in session.legal())
 
-    from game.core.components import Position
 
-    if any(scene.preview(a[0]) is not None for a in scene.target_actions.values()):
-        return False
-    me = scene.unit_by_ent.get(scene.selected) if scene.selected is not None else None
-    if me is None:
-        return False
-    board = scene.match.board
-    foes = sorted((u for u in scene.units if u.side != me.side and u.alive),
-                  key=lambda u: board.distance(u.cell, me.cell))
-    free = [c for c in board.neighbors(me.cell) if board.passable(c) and scene.unit_at(c) is None]
-    if not foes or not free:
-        return False
-    with scene.match.world:
-        esper.component_for_entity(foes[0].ent, Position).cell = free[0]
-    scene.session.refresh()
-    scene.refresh()
-    return any(scene.preview(a[0]) is not None for a in scene.target_actions.values())
+def _towards_enemy(session):
+    """The acting side's move that ends nearest an enemy (None without a move)."""
+    from game.core.components import Position, Side
+    from game.ui.battle.model import is_move
+
+    match = session.match
+    side = session.need.side
+    with match.world:
+        foes = [tuple(p.cell) for _, (p, s) in match.units(Position, Side) if s.side != side]
+    moves = [a for a in session.legal() if is_move(a) and (a.cell is not None or a.path)]
+    if not moves or not foes:
+        return None
+
+    def gap(a):
+        cell = tuple(a.cell) if a.cell is not None else tuple(a.path[-1])
+        return min(match.board.distance(cell, f) for f in foes)
+
+    return min(moves, key=gap)
+
+
+def play_into_reach(session, max_inputs: int = 300) -> int:
+    """As mid-game, by legal inputs only: the person's units walk towards the enemy and end their
+    turns (the AI plays its own side) until a person's turn starts with a target in reach and a
+    move left. Returns the person's inputs given."""
+    from game.ui.battle.model import is_end
+
+    given = 0
+    while given < max_inputs and not session.over:
+        to_human_turn(session)
+        if session.over or not session.waiting_for_human or _has_odds(session):
+            return given
+        move = _towards_enemy(session)
+        if move is not None:
+            session.submit(move)
+            given += 1
+        while session.waiting_for_human and session.decision is not None:
+            d = session.decision
+            session.answer(d.default or d.options[0].key)
+        if session.waiting_for_human and session.decision is None:
+            end = next((a for a in session.legal() if is_end(a)), None)
+            if end is not None:
+                session.submit(end)
+                given += 1
+    return given
 
 
 def _position_side():
@@ -132,7 +161,7 @@ def frame_times(label: str, session, frames: int) -> None:
     from game.ui.scenes.battle import BattleScene
     from game.ui.settings import Settings
 
-    to_human_turn(session)
+    walked = play_into_reach(session)
     app = App((1280, 720), Settings())
     scene = BattleScene(app, session)
     scene.ai_threads = False
@@ -143,7 +172,6 @@ def frame_times(label: str, session, frames: int) -> None:
     with session.match.world:
         units = len(session.match.units(*_position_side()))
     cells = list(scene.moves)[:40] or [u.cell for u in scene.units]
-    staged = bring_enemy_close(scene)
     # targetable enemies whose attack has odds: hovering one opens the odds box
     odds = [scene.unit_by_ent[e].cell for e, acts in scene.target_actions.items()
             if e in scene.unit_by_ent and scene.preview(acts[0]) is not None]
@@ -169,7 +197,7 @@ def frame_times(label: str, session, frames: int) -> None:
         if i >= 20:  # warm caches first
             times.append((t1 - t0) * 1000)
             cpu.append((c1 - c0) * 1000)
-    moved = " (an enemy moved next to the unit)" if staged else ""
+    moved = f" (reached in play: {walked} inputs of the person's side)" if walked else ""
     odds_note = (f"odds box on {len(odds)} target(s){moved}" if odds
                  else "no target in reach: unit tooltip instead of odds")
     print(f"frame  {label}: {units} units, {len(scene.moves)} reachable cells (path preview), {odds_note}, "
