@@ -119,7 +119,7 @@ def _nearest_foe(match: Match, ent: int) -> str:
     if not foes:
         return ""
     d, name = foes[0]
-    return f", {d} hex{'es' if d != 1 else ''} from {name}"
+    return f", now {d} hex{'es' if d != 1 else ''} from {name}"
 
 
 def turn_steps(a: int, b: int) -> int:
@@ -157,8 +157,8 @@ def walk(match: Match, ent: int, path: tuple[Cell, ...], plain: bool, steady: bo
     motion = get(ent, CasketMotion)
     motion.moved_this += len(path)
     motion.free_turns += len(path)
-    match.emit("move", f"{name_of(ent)} moves {len(path)} hex{'es' if len(path) != 1 else ''}"
-               f"{_nearest_foe(match, ent)} ({why}, {cost} SP).",
+    match.emit("move", f"{name_of(ent)} moves {len(path)} hex{'es' if len(path) != 1 else ''} "
+               f"({why}, {cost} SP){_nearest_foe(match, ent)}.",
                [f"hexes this activation: {motion.moved_this}", f"SP left {get(ent, CasketSP).sp}"],
                path=[list(c) for c in path])
 

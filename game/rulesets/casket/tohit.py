@@ -195,7 +195,7 @@ def attack_block(match: Match, attacker: int, defender: int, card: CardDef, at: 
     board = match.board
     dist = board.distance(a_cell, d_cell)
     if dist > eff.range:
-        return f"out of range ({dist} > {eff.range})"
+        return f"out of range ({dist} hexes away, {card.name} reaches {eff.range})"
     if dist > 1 and not has_los(board, a_cell, d_cell):
         return "no line of sight"
     if has_wound(attacker, "ptsd") and board.grid.arc(d_cell, facing_of(defender), a_cell) == REAR:  # type: ignore[attr-defined]

@@ -70,8 +70,12 @@ def cell_info(match: Match, cell: Cell, side: str | None) -> list[str]:
     if t.blocks_los:
         out.append("blocks line of sight: no shot or voidcall passes")
     elif t.cover:
-        out.append(f"cover {t.cover_height_ft:g} ft high: a target within {t.cover_height_ft / 2:g} ft "
-                   "behind it has Advantage against shots across it")
+        # VM-COVER: a target within half the cover's height of it (adjacent = 0 ft, each square 5 ft)
+        squares = int(t.cover_height_ft / 2 // 5)
+        where = "right behind it" if squares == 0 else \
+            f"up to {squares} square{'s' if squares != 1 else ''} behind it"
+        out.append(f"cover {t.cover_height_ft:g} ft high: a target {where} has Advantage "
+                   "against shots across it")
         out.append("a unit seen only through cover can Hide")
     if any(cell in obj.cells for obj in match.board.objectives):
         out.append("objectives score nothing here: a side wins when no enemy unit can act")

@@ -24,7 +24,7 @@ def test_out_of_range_and_no_line_of_sight_are_the_reasons_given():
     set_hand(m, a, ["faithful_thrust"])  # a melee card: range 1
     place(m, a, (1, 5), 0)
     assert not targets(m, a, b)
-    assert why(m, a, b) == "out of range (5 > 1)"
+    assert why(m, a, b) == "out of range (5 hexes away, Faithful Thrust reaches 1)"
     set_hand(m, a, ["judgement"])  # range 2
     place(m, a, (4, 5), 0)
     m.board.set((5, 5), blocks_los=True)
@@ -41,7 +41,8 @@ def test_reasons_name_the_cards_when_they_differ_and_sp_counts():
     place(m, a, (4, 5), 0)
     m.board.set((5, 5), blocks_los=True)
     text = why(m, a, b)
-    assert "Faithful Thrust: out of range (2 > 1)" in text and "no line of sight" in text
+    assert "Faithful Thrust: out of range (2 hexes away, Faithful Thrust reaches 1)" in text
+    assert "no line of sight" in text
     set_hand(m, a, ["feint"])
     assert why(m, a, b) == "no attack card in hand"
     set_hand(m, a, ["faithful_thrust"])

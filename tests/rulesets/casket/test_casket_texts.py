@@ -57,4 +57,12 @@ def test_the_move_log_says_where_in_words_not_coordinates():
         answer(m, "face", m.pending_decision.default)
     text = events(m, "move")[-1].text
     assert not re.search(r"\(\d+, \d+\)", text), text
-    assert "moves 2 hexes" in text and "hex" in text.split(",")[1] and "from " in text
+    assert "moves 2 hexes (" in text and ", now " in text and " hexes from " in text
+
+
+def test_the_initiative_log_names_the_squads():
+    m = make_match(force=[("initiative", (6, 1))])
+    text = events(m, "initiative")[-1].text
+    names = {RULESET.squads()[q].name for q in m.scenario.squads.values()}
+    assert "p1" not in text and "p2" not in text
+    assert any(n in text for n in names), text

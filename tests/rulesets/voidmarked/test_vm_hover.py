@@ -78,7 +78,7 @@ def test_cell_info_states_cover_sight_and_movement_in_voidmarked_terms():
         wall = RULESET.cell_info(m, (5, 4), "p1")
         rubble = RULESET.cell_info(m, (6, 4), "p1")
         plain = RULESET.cell_info(m, (8, 8), "p1")
-    assert any("Advantage" in x and "5 ft" in x for x in crates)
+    assert any("Advantage" in x and "up to 1 square behind it" in x for x in crates)  # 10 ft crates
     assert "impassable" in wall and any("line of sight" in x for x in wall)
     assert rubble == ["entering costs 2 squares of Speed"]
     assert plain == []
