@@ -50,6 +50,8 @@ class Board:
     source: str = ""
     properties: dict[str, Any] = field(default_factory=dict)
     tile_size: tuple[int, int] = (32, 32)
+    #: bumped by `set`: per-board tables (core pathing and sight) key on (id, revision)
+    revision: int = field(default=0, compare=False, repr=False)
 
     @staticmethod
     def blank(kind: str, cols: int, rows: int, **hex_opts: str) -> Board:
@@ -95,3 +97,4 @@ class Board:
         from dataclasses import replace
 
         self.terrain[cell] = replace(self.terrain.get(cell, OPEN), **changes)
+        self.revision += 1
