@@ -195,13 +195,29 @@ def search(board: Board, start: Cell, budget: float, occupancy: Occupancy | None
 
     Who may be passed and where a move may end come from `occupancy` (or directly from
     `blocked`, cells not entered, and `taken`, cells not ended on). `step` prices steps by the
-    step state `tag` (see `diagonal_parity`); `zones` adds zones of control.
+    step state `tag` (see `diagonal_parity`); `zones` adds zones of control. The result is
+    shared by every equal search on the board: treat it as read-only (`extra` excepted).
     """
     if occupancy is not None:
         blocked = occupancy.blocked() if blocked is None else blocked | occupancy.blocked()
         taken = occupancy.full() if taken is None else taken | occupancy.full()
     blocked = blocked or set()
     taken = blocked if taken is None else taken
+    # the same search comes up again and again (every input bumps the match's version, but
+    # units rarely all stay put): results are kept per board on exactly what they depend on
+    memo = board_tables(board).setdefault("searches", {})
+    key = (start, budget, frozenset(blocked), frozenset(taken), step, tag, zones)
+    found = memo.get(key)
+    if found is not None:
+        return found
+    if len(memo) > 512:
+        memo.clear()
+    memo[key] = reach = _search(board, start, budget, blocked, taken, step, tag, zones)
+    return reach
+
+
+def _search(board: Board, start: Cell, budget: float, blocked: set[Cell], taken: set[Cell],
+            step: StepFn | None, tag: Hashable, zones: Zones | None) -> Reach:
     if step is None and zones is None:
         kind, steps = _steps(board)
         limit = int(budget + 1e-9)

@@ -118,9 +118,9 @@ _MOVES: dict[tuple[int, tuple[Cell, ...]], Action] = {}
 def _moves(ent: int, reach: Reach) -> list[Action]:
     """Every Move the search allows, each carrying its route (listed once per search: the memoised
     search is asked again for every decision while nobody moves)."""
-    found = reach.extra.get("moves")
+    found = reach.extra.get(("moves", ent))
     if found is None:
-        found = reach.extra["moves"] = []
+        found = reach.extra[("moves", ent)] = []
         for cell in sorted(reach.stoppable, key=lambda c: (c[1], c[0])):
             if cell != reach.start:
                 found.append(_move_action(ent, reach.route(cell)))
