@@ -37,11 +37,14 @@ ARC_VALUE = {arc: mod - (0.4 if arc == 1 else 0.0) for arc, (_, mod) in ARCS.ite
 def facing_value(match: Match, ent: int, cell: Cell, facing: int) -> float:
     """How well a facing turns the defender's good arcs towards the enemies (near ones weigh more)."""
     value = 0.0
+    mine = side_of(ent)
+    grid = match.board.grid
     for foe in caskets(match):
-        if side_of(foe) == side_of(ent) or not is_active(foe):
+        if side_of(foe) == mine or not is_active(foe):
             continue
-        dist = match.board.distance(cell, cell_of(foe))
-        arc = match.board.grid.arc(cell, facing, cell_of(foe))  # type: ignore[attr-defined]
+        there = cell_of(foe)
+        dist = grid.distance(cell, there)
+        arc = grid.arc(cell, facing, there)  # type: ignore[attr-defined]
         value += ARC_VALUE[arc] / (1.0 + 0.5 * max(0, dist - 1))
     return value
 

@@ -54,11 +54,16 @@ def _preferred_range(ctx: Context) -> int:
 
 
 def _gap(match: Match, ctx: Context, cell: Cell) -> int:
-    if not ctx.enemies:
-        return 0
-    want = _preferred_range(ctx)
-    near = min(match.board.distance(cell, c) for c in ctx.enemy_cells)
-    return max(0, near - want)
+    found = ctx.gaps.get(cell)
+    if found is None:
+        if not ctx.enemies:
+            found = 0
+        else:
+            distance = match.board.grid.distance
+            near = min([distance(cell, c) for c in ctx.enemy_cells])
+            found = max(0, near - _preferred_range(ctx))
+        ctx.gaps[cell] = found
+    return found
 
 
 def heat_cost(ent: int, gain: int) -> float:
@@ -89,7 +94,8 @@ def _move_terms(match: Match, ctx: Context, ent: int, path: tuple[Cell, ...], sp
     progress = float(_gap(match, ctx, here) - _gap(match, ctx, dest))
     guard = 0.3 * (movement_mod(moved) - movement_mod(motion.moved_this))
     # SP spent walking is SP the other cards in hand (vents, draws) can no longer use
-    forgone = _best_spend(match, ctx, ent, sp) - _best_spend(match, ctx, ent, sp_left)
+    forgone = 0.0 if sp_left == sp else \
+        _best_spend(match, ctx, ent, sp) - _best_spend(match, ctx, ent, sp_left)
     return Assessment(expected_damage=0.9 * (after - now), progress=progress + guard, cost=forgone)
 
 

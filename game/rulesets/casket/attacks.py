@@ -7,11 +7,18 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from game.core.memo import state_memo
+from game.core.pathing import board_tables
 from game.rulesets.casket.components import (
     THRESHOLDS,
+    Casket,
     CasketFrame,
+    CasketMotion,
+    CasketTempo,
+    CasketThreads,
+    CasketWounds,
     caskets,
     cell_of,
+    facing_of,
     get,
     is_active,
     side_of,
@@ -51,6 +58,9 @@ class Context:
     sets: dict[tuple[Cell, int, int, tuple[str, ...]], float] = field(default_factory=dict)
     volleys: dict[tuple[Cell, int, int, str, int | None], float] = field(default_factory=dict)
     gaps: dict[Cell, int] = field(default_factory=dict)
+    #: what each casket brings to a strike (`_inputs`), attacker and enemies, read once
+    inputs: dict[int, tuple[object, ...]] = field(default_factory=dict)
+    where: dict[int, Cell] = field(default_factory=dict)
 
 
 def context(match: Match, ent: int) -> Context:
@@ -124,6 +134,9 @@ def best_attack(match: Match, ctx: Context, cell: Cell, moved: int, sp_left: int
     return ctx.best[key]
 
 
+_MISSING = object()
+
+
 @dataclass(frozen=True)
 class Strike:
     """One attack card on one enemy from a hex: its value (`valued_odds`), kill chance and final
@@ -134,14 +147,63 @@ class Strike:
     final: tuple[tuple[int, float], ...]
 
 
+def _inputs(ctx: Context, ent: int) -> tuple[object, ...]:
+    """Everything of casket `ent` that a strike by or on it reads (tohit.attack_terms and
+    attack_block, aim_value, kill_chance): its make, tempo, frame damage, wounds and snapped
+    threads; where it stands and faces, its hexes last activation and the structure it has left."""
+    found = ctx.inputs.get(ent)
+    if found is None:
+        tempo = get(ent, CasketTempo)
+        found = ctx.inputs[ent] = (
+            repr(get(ent, Casket)), tempo.boost, tempo.no_attack, tempo.jam_penalty,
+            tuple(sorted(get(ent, CasketFrame).damage.items())),
+            tuple(get(ent, CasketWounds).zones.get("up", ())),
+            tuple(get(ent, CasketThreads).snapped), cell_of(ent), facing_of(ent),
+            get(ent, CasketMotion).moved_last, structure_left(ent))
+    return found
+
+
 def strike_on(match: Match, ctx: Context, cell: Cell, moved: int, card: CardDef, foe: int) -> Strike | None:
-    """`card` played on `foe` from `cell` having entered `moved` hexes (None when not allowed)."""
+    """`card` played on `foe` from `cell` having entered `moved` hexes (None when not allowed).
+
+    A strike is a function of the two caskets' `_inputs`, the hex, the hexes entered and the card,
+    so it is kept on those with the board, across decision points: while a casket walks and turns
+    its attacks from each hex are worked out once, not once per step.
+    """
     key = (cell, moved, card.id, foe)
-    if key not in ctx.strikes:
-        facing = match.board.grid.direction_to(cell, cell_of(foe))  # type: ignore[attr-defined]
-        found = None
-        if not attack_block(match, ctx.ent, foe, card, at=cell, facing=facing):
-            value, odds = valued_odds(match, ctx.ent, foe, card, None, cell, moved)
-            found = Strike(value, kill_chance(odds, foe), tuple((d, float(p)) for d, p in odds.final.items()))
-        ctx.strikes[key] = found
-    return ctx.strikes[key]
+    strikes = ctx.strikes
+    found = strikes.get(key, _MISSING)
+    if found is not _MISSING:
+        return found  # type: ignore[return-value]
+    grid = match.board.grid
+    there = ctx.where.get(foe)
+    if there is None:
+        there = ctx.where[foe] = cell_of(foe)
+    attack = card.attack
+    if attack is not None and grid.distance(cell, there) > attack.range:
+        strikes[key] = None  # attack_block: out of range
+        return None
+    kept = board_tables(match.board).setdefault("casket-strikes", {})
+    wide = (key, _inputs(ctx, ctx.ent), _inputs(ctx, foe))
+    found = kept.get(wide, _MISSING)
+    if found is not _MISSING:
+        strikes[key] = found  # type: ignore[assignment]
+        return found  # type: ignore[return-value]
+    facing = grid.direction_to(cell, there)  # type: ignore[attr-defined]
+    found = None
+    if not attack_block(match, ctx.ent, foe, card, at=cell, facing=facing):
+        value, odds = valued_odds(match, ctx.ent, foe, card, None, cell, moved)
+        found = Strike(value, kill_chance(odds, foe), tuple((d, float(p)) for d, p in odds.final.items()))
+    if len(kept) > 50_000:
+        kept.clear()
+    strikes[key] = kept[wide] = found
+    return found
+    facing = match.board.grid.direction_to(cell, cell_of(foe))  # type: ignore[attr-defined]
+    found = None
+    if not attack_block(match, ctx.ent, foe, card, at=cell, facing=facing):
+        value, odds = valued_odds(match, ctx.ent, foe, card, None, cell, moved)
+        found = Strike(value, kill_chance(odds, foe), tuple((d, float(p)) for d, p in odds.final.items()))
+    if len(kept) > 50_000:
+        kept.clear()
+    strikes[key] = kept[wide] = found
+    return found
