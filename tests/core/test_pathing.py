@@ -160,7 +160,8 @@ def test_tagged_diagonals_known_case():
 
 
 # -- the one search the rulesets use: parity, occupancy, zones of control ---------------------------
-def _walks(board: Board, start: Cell, budget: float, odd: float = 2.0, even: float = 1.0) -> dict[Cell, float]:
+def _walks(board: Board, start: Cell, budget: float, odd: float = 2.0,
+           even: float = 1.0) -> dict[Cell, float]:
     """Every walk within budget, tried exhaustively: the cheapest cost per cell (the parity rule)."""
     best: dict[Cell, float] = {}
     seen: dict[tuple[Cell, int], float] = {}
@@ -269,7 +270,8 @@ def test_fast_search_finds_what_the_tagged_search_finds(case, budget, data):
     blocked = set(data.draw(st.lists(st.sampled_from(cells), max_size=4))) - {start}
     taken = blocked | set(data.draw(st.lists(st.sampled_from(cells), max_size=4)))
     fast = search(board, start, budget, blocked=blocked, taken=taken)
-    slow = reachable(board, start, budget, enterable=lambda c: c not in blocked, can_stop=lambda c: c not in taken)
+    slow = reachable(board, start, budget, enterable=lambda c: c not in blocked,
+                     can_stop=lambda c: c not in taken)
     assert fast.cost == slow.cost and fast.stoppable == slow.stoppable
     step = default_step(board)
     for cell in fast.cost:
