@@ -97,9 +97,15 @@ KILL_WORTH = 8.0
 
 def valued_odds(match: Match, ent: int, foe: int, card: CardDef, aim: str | None,
                  at: Cell | None, moved: int | None) -> tuple[float, AttackOdds]:
-    """An attack's exact odds and its expected damage plus component worth (aim None: the best)."""
-    terms = attack_terms(match, ent, foe, card, at=at, moved=moved)
-    odds = attack_odds(terms.target, terms.base, terms.bonus, terms.bypass)
+    """An attack's exact odds and its expected damage plus component worth (aim None: the best).
+
+    The odds do not depend on the aim: kept for the state (every aimed card action asks again)."""
+    memo = state_memo(match, "casket-odds")
+    key = (ent, foe, card.id, at, moved)
+    odds = memo.get(key)
+    if odds is None:
+        terms = attack_terms(match, ent, foe, card, at=at, moved=moved)
+        odds = memo[key] = attack_odds(terms.target, terms.base, terms.bonus, terms.bypass)
     expected, crits, executes = odds.floats
     aims = [aim] if aim else list(AIM_WEIGHT) + ["random"]
     return expected + max(aim_value(foe, a, crits, executes) for a in aims), odds
