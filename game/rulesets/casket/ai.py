@@ -108,7 +108,10 @@ def _best_spend(match: Match, ctx: Context, ent: int, sp: int) -> float:
             if card.reaction or card_block(ent, card) or any(e.kind in TARGETED for e in card.effects):
                 continue
             ctx.spends.append((card.sp, _card_terms(match, ctx, ent, card, None, "").score()))
-    return max([v for cost, v in ctx.spends if cost <= sp] + [0.0])
+    found = ctx.spend_by_sp.get(sp)
+    if found is None:
+        found = ctx.spend_by_sp[sp] = max([v for cost, v in ctx.spends if cost <= sp] + [0.0])
+    return found
 
 
 def assess(match: Match, action: Action) -> Assessment:
@@ -134,7 +137,10 @@ def assess(match: Match, action: Action) -> Assessment:
     if action.kind == "turn":
         here = cell_of(ent)
         new = facing_value(match, ent, here, int(action.option))
-        gain = new - facing_value(match, ent, here, facing_of(ent))
+        now = ctx.facing_now
+        if now is None:
+            now = ctx.facing_now = facing_value(match, ent, here, facing_of(ent))
+        gain = new - now
         return Assessment(exposure=-gain, cost=0.2 * turn_cost(ent, int(action.option)) + 0.05)
     if action.kind == "repair":
         return Assessment(progress=2.0)

@@ -61,6 +61,8 @@ class Context:
     #: what each casket brings to a strike (`_inputs`), attacker and enemies, read once
     inputs: dict[int, tuple[object, ...]] = field(default_factory=dict)
     where: dict[int, Cell] = field(default_factory=dict)
+    spend_by_sp: dict[int, float] = field(default_factory=dict)
+    facing_now: float | None = None
 
 
 def context(match: Match, ent: int) -> Context:
@@ -106,9 +108,13 @@ def valued_odds(match: Match, ent: int, foe: int, card: CardDef, aim: str | None
     if odds is None:
         terms = attack_terms(match, ent, foe, card, at=at, moved=moved)
         odds = memo[key] = attack_odds(terms.target, terms.base, terms.bonus, terms.bypass)
-    expected, crits, executes = odds.floats
-    aims = [aim] if aim else list(AIM_WEIGHT) + ["random"]
-    return expected + max(aim_value(foe, a, crits, executes) for a in aims), odds
+    floats = odds.floats
+    worth = memo.get((foe, aim, floats))
+    if worth is None:
+        expected, crits, executes = floats
+        aims = [aim] if aim else list(AIM_WEIGHT) + ["random"]
+        worth = memo[(foe, aim, floats)] = expected + max(aim_value(foe, a, crits, executes) for a in aims)
+    return worth, odds
 
 
 def kill_chance(odds: AttackOdds, foe: int) -> float:
@@ -129,13 +135,17 @@ def best_attack(match: Match, ctx: Context, cell: Cell, moved: int, sp_left: int
     key = (cell, moved, sp_left)
     if key not in ctx.best:
         best = 0.0
+        strikes = ctx.strikes
         for card in ctx.attacks:
             if card.sp > sp_left:
                 continue
+            cid = card.id
             for foe in ctx.enemies:
-                strike = strike_on(match, ctx, cell, moved, card, foe)
+                strike = strikes.get((cell, moved, cid, foe), _MISSING)
+                if strike is _MISSING:
+                    strike = strike_on(match, ctx, cell, moved, card, foe)
                 if strike is not None:
-                    best = max(best, strike.value + KILL_WORTH * strike.kill)
+                    best = max(best, strike.value + KILL_WORTH * strike.kill)  # type: ignore[union-attr]
         ctx.best[key] = best
     return ctx.best[key]
 

@@ -64,8 +64,9 @@ def routes(match: Match, ent: int, hexes: int, budget: int, plain: bool,
 
 def route_cost(match: Match, ent: int, path: tuple[Cell, ...], plain: bool, steady: bool) -> int:
     """SP of a given path."""
-    penalty = 0 if steady else move_penalty(ent)
-    return sum(step_cost(match, c, plain, penalty) for c in path)
+    per_hex = int(plain) + (0 if steady else move_penalty(ent))
+    terrain = match.board.terrain
+    return sum([per_hex + _extra(terrain[c]) for c in path])
 
 
 def turn_steps(a: int, b: int) -> int:
