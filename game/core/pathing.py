@@ -381,8 +381,22 @@ def counted(board: Board, start: Cell, max_steps: int, budget: int, per_step: in
 
     Step by step outwards; a cell already reached in fewer steps for no more points is not
     expanded again. Within a step, cells expand in sorted order and the first cheapest way wins.
+    Results are kept per board on their inputs: treat them as read-only.
     """
     tables = board_tables(board)
+    memo = tables.setdefault("counted", {})
+    key = (start, max_steps, budget, per_step, frozenset(blocked), extra)
+    found = memo.get(key)
+    if found is not None:
+        return found
+    if len(memo) > 512:
+        memo.clear()
+    memo[key] = found = _counted(board, tables, start, max_steps, budget, per_step, blocked, extra)
+    return found
+
+
+def _counted(board: Board, tables: dict[str, Any], start: Cell, max_steps: int, budget: int, per_step: int,
+             blocked: set[Cell], extra: Callable[[Any], int]) -> dict[Cell, Route]:
     extras = tables.get(("counted", extra))
     if extras is None:
         terrain = board.terrain

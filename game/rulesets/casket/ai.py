@@ -34,7 +34,7 @@ from game.rulesets.casket.exposure import (
 )
 from game.rulesets.casket.heat import OVERHEAT
 from game.rulesets.casket.movement import route_cost, turn_cost, turn_steps
-from game.rulesets.casket.status import card_block, sp_max
+from game.rulesets.casket.status import card_block, move_penalty, sp_max
 from game.rulesets.casket.structure import remaining
 from game.rulesets.casket.tohit import (
     movement_mod,
@@ -64,6 +64,13 @@ def _gap(match: Match, ctx: Context, cell: Cell) -> int:
             found = max(0, near - _preferred_range(ctx))
         ctx.gaps[cell] = found
     return found
+
+
+def _penalty(ctx: Context) -> int:
+    """The acting casket's movement penalty (status.move_penalty), read once per decision."""
+    if ctx.penalty is None:
+        ctx.penalty = move_penalty(ctx.ent)
+    return ctx.penalty
 
 
 def heat_cost(ent: int, gain: int) -> float:
@@ -130,7 +137,7 @@ def assess(match: Match, action: Action) -> Assessment:
     ctx = context(match, ent)
     sp = get(ent, CasketSP).sp
     if action.kind == "move":
-        cost = route_cost(match, ent, action.path, plain=True, steady=False)
+        cost = route_cost(match, ent, action.path, plain=True, steady=False, penalty=_penalty(ctx))
         terms = _move_terms(match, ctx, ent, action.path, sp - cost, True)
         terms.cost += 0.05 * cost
         return terms
@@ -162,7 +169,8 @@ def _card_terms(match: Match, ctx: Context, ent: int, card: CardDef, action: Act
         out.kill_chance = kill
     move = card.effect("move")
     if action is not None and move is not None:
-        cost = card.sp + route_cost(match, ent, action.path, plain=False, steady=move.steady)
+        cost = card.sp + route_cost(match, ent, action.path, plain=False, steady=move.steady,
+                                    penalty=_penalty(ctx))
         can_attack = card.effect("no_attack") is None
         terms = _move_terms(match, ctx, ent, action.path, sp - cost, can_attack)
         out.expected_damage += terms.expected_damage

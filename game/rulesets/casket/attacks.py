@@ -63,6 +63,7 @@ class Context:
     where: dict[int, Cell] = field(default_factory=dict)
     spend_by_sp: dict[int, float] = field(default_factory=dict)
     facing_now: float | None = None
+    penalty: int | None = None
 
 
 def context(match: Match, ent: int) -> Context:

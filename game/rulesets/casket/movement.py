@@ -62,9 +62,10 @@ def routes(match: Match, ent: int, hexes: int, budget: int, plain: bool,
     return counted(match.board, cell_of(ent), hexes, budget, base, occupied(match), _extra)
 
 
-def route_cost(match: Match, ent: int, path: tuple[Cell, ...], plain: bool, steady: bool) -> int:
-    """SP of a given path."""
-    per_hex = int(plain) + (0 if steady else move_penalty(ent))
+def route_cost(match: Match, ent: int, path: tuple[Cell, ...], plain: bool, steady: bool,
+               penalty: int | None = None) -> int:
+    """SP of a given path (`penalty`: the casket's `move_penalty`, when the caller has it)."""
+    per_hex = int(plain) + (0 if steady else move_penalty(ent) if penalty is None else penalty)
     terrain = match.board.terrain
     return sum([per_hex + _extra(terrain[c]) for c in path])
 
