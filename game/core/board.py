@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import weakref
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -98,3 +99,20 @@ class Board:
 
         self.terrain[cell] = replace(self.terrain.get(cell, OPEN), **changes)
         self.revision += 1
+
+
+_TABLES: dict[int, tuple[int, dict[str, Any]]] = {}
+
+
+def board_tables(board: Board) -> dict[str, Any]:
+    """A dict of tables for this board as it is now (rebuilt after `Board.set`); core pathing and
+    sight keep their per-board tables here, and a ruleset may add its own."""
+    key = id(board)
+    found = _TABLES.get(key)
+    if found is None:
+        weakref.finalize(board, _TABLES.pop, key, None)
+    elif found[0] == board.revision:
+        return found[1]
+    tables: dict[str, Any] = {}
+    _TABLES[key] = (board.revision, tables)
+    return tables

@@ -5,7 +5,7 @@ neighbour tables built once per board: breadth-first when every step costs 1, on
 when costs are whole numbers, a heap otherwise. Rules that price a step by the steps already taken
 give the search a tagged step function: its nodes are (cell, tag), so a cell reached with either
 parity of diagonal steps keeps both (tokens: odd diagonal steps cost 2, even ones 1). A move capped
-both in steps and in points (casket: hexes and SP) has `counted`.
+both in steps and in points (casket: hexes and SP) has `core.counted`.
 
 Ties between equal-cost routes always resolve the same way (the neighbour order of the grid, then
 first found), so the same board and units yield the same paths.
@@ -14,12 +14,11 @@ first found), so the same board and units yield the same paths.
 from __future__ import annotations
 
 import heapq
-import weakref
 from collections.abc import Callable, Hashable, Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
-from game.core.board import Board
+from game.core.board import Board, board_tables
 from game.core.geometry import Cell
 
 StepFn = Callable[[Cell, Cell, Hashable], "tuple[float, Hashable] | None"]
@@ -153,23 +152,6 @@ class Reach:
 
 
 # -- per-board neighbour tables -------------------------------------------------------------------
-_TABLES: dict[int, tuple[int, dict[str, Any]]] = {}
-
-
-def board_tables(board: Board) -> dict[str, Any]:
-    """A dict of tables for this board as it is now (rebuilt after `Board.set`); core pathing and
-    sight keep their per-board tables here, and a ruleset may add its own."""
-    key = id(board)
-    found = _TABLES.get(key)
-    if found is None:
-        weakref.finalize(board, _TABLES.pop, key, None)
-    elif found[0] == board.revision:
-        return found[1]
-    tables: dict[str, Any] = {}
-    _TABLES[key] = (board.revision, tables)
-    return tables
-
-
 def _steps(board: Board) -> tuple[str, dict[Cell, tuple[tuple[Cell, Any], ...]]]:
     """('uniform' | 'whole' | 'any', each cell's enterable neighbours with their entry cost)."""
     tables = board_tables(board)
@@ -360,71 +342,3 @@ def reachable(board: Board, start: Cell, budget: float, step: StepFn | None = No
     reach = _tagged(board, start, budget, set(), step_fn, tag, None)
     reach.stoppable = {c for c in reach.cost if can_stop is None or can_stop(c)}
     return reach
-
-
-# -- moves capped in steps and in points ------------------------------------------------------------
-@dataclass(frozen=True)
-class Route:
-    """The cheapest way to one cell: cells entered, points paid, steps taken."""
-
-    cell: Cell
-    path: tuple[Cell, ...]
-    cost: int
-    steps: int
-
-
-def counted(board: Board, start: Cell, max_steps: int, budget: int, per_step: int,
-            blocked: set[Cell], extra: Callable[[Any], int]) -> dict[Cell, Route]:
-    """Every cell reachable within `max_steps` steps and `budget` points, each step costing
-    `per_step` plus `extra(terrain)` of the entered cell: the cheapest route, then the one with
-    fewest steps.
-
-    Step by step outwards; a cell already reached in fewer steps for no more points is not
-    expanded again. Within a step, cells expand in sorted order and the first cheapest way wins.
-    Results are kept per board on their inputs: treat them as read-only.
-    """
-    tables = board_tables(board)
-    memo = tables.setdefault("counted", {})
-    key = (start, max_steps, budget, per_step, frozenset(blocked), extra)
-    found = memo.get(key)
-    if found is not None:
-        return found
-    if len(memo) > 512:
-        memo.clear()
-    memo[key] = found = _counted(board, tables, start, max_steps, budget, per_step, blocked, extra)
-    return found
-
-
-def _counted(board: Board, tables: dict[str, Any], start: Cell, max_steps: int, budget: int, per_step: int,
-             blocked: set[Cell], extra: Callable[[Any], int]) -> dict[Cell, Route]:
-    extras = tables.get(("counted", extra))
-    if extras is None:
-        terrain = board.terrain
-        extras = tables[("counted", extra)] = {
-            cell: tuple((n, extra(terrain[n])) for n in board.grid.neighbors(cell)
-                        if n in terrain and not terrain[n].blocks_move)
-            for cell in terrain}
-    frontier: dict[Cell, tuple[int, tuple[Cell, ...]]] = {start: (0, ())}
-    best: dict[Cell, Route] = {}
-    seen: dict[Cell, int] = {start: 0}
-    over = budget + 1
-    for h in range(1, max(0, max_steps) + 1):
-        nxt: dict[Cell, tuple[int, tuple[Cell, ...]]] = {}
-        for cell in sorted(frontier):
-            cost, path = frontier[cell]
-            for n, more in extras.get(cell, ()):
-                if n in blocked:
-                    continue
-                c = cost + per_step + more
-                if c > budget or seen.get(n, over) <= c:
-                    continue
-                old = nxt.get(n)
-                if old is None or c < old[0]:
-                    nxt[n] = (c, (*path, n))
-        for cell, (cost, path) in nxt.items():
-            seen[cell] = cost
-            best[cell] = Route(cell, path, cost, h)
-        frontier = nxt
-        if not frontier:
-            break
-    return best

@@ -7,9 +7,8 @@ from collections.abc import Callable, Iterable
 from functools import lru_cache
 from typing import Any
 
-from game.core.board import Board, Terrain
+from game.core.board import Board, Terrain, board_tables
 from game.core.geometry import Cell, SquareGrid, hex_line
-from game.core.pathing import board_tables
 
 _SQUARE = SquareGrid()
 

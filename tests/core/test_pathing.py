@@ -8,8 +8,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from game.core.board import Board
+from game.core.counted import counted
 from game.core.geometry import Cell
-from game.core.pathing import Occupancy, Zones, counted, default_step, diagonal_parity, reachable, search
+from game.core.pathing import Occupancy, Zones, default_step, diagonal_parity, reachable, search
 
 settings.register_profile("pathing", max_examples=80, deadline=None)
 settings.load_profile("pathing")

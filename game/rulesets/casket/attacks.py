@@ -6,8 +6,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
+from game.core.board import board_tables
 from game.core.memo import state_memo
-from game.core.pathing import board_tables
 from game.rulesets.casket.components import (
     THRESHOLDS,
     Casket,

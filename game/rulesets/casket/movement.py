@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING
 from game.core.action import Decision, Option
 from game.core.board import Terrain
 from game.core.components import Facing, Position
-from game.core.pathing import Route, counted
+from game.core.counted import Route, counted
 from game.rulesets.casket.components import (
     CasketMotion,
     CasketSP,
