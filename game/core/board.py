@@ -51,6 +51,7 @@ class Board:
     source: str = ""
     properties: dict[str, Any] = field(default_factory=dict)
     tile_size: tuple[int, int] = (32, 32)
+    warnings: list[str] = field(default_factory=list)  # what the map loader assumed
     #: bumped by `set`: per-board tables (core pathing and sight) key on (id, revision)
     revision: int = field(default=0, compare=False, repr=False)
 
