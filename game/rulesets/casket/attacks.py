@@ -3,6 +3,7 @@ kept per decision point in a `Context` (one per state: `Match.version`)."""
 
 from __future__ import annotations
 
+import itertools
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
@@ -59,7 +60,7 @@ class Context:
     volleys: dict[tuple[Cell, int, int, str, int | None], float] = field(default_factory=dict)
     gaps: dict[Cell, int] = field(default_factory=dict)
     #: what each casket brings to a strike (`_inputs`), attacker and enemies, read once
-    inputs: dict[int, tuple[object, ...]] = field(default_factory=dict)
+    inputs: dict[int, int] = field(default_factory=dict)
     where: dict[int, Cell] = field(default_factory=dict)
     spend_by_sp: dict[int, float] = field(default_factory=dict)
     facing_now: float | None = None
@@ -164,28 +165,48 @@ class Strike:
     final: tuple[tuple[int, float], ...]
 
 
-def _inputs(ctx: Context, ent: int) -> tuple[object, ...]:
+#: every distinct `_inputs` row seen, numbered (never twice): strike keys carry the number
+_ROWS: dict[tuple[object, ...], int] = {}
+_NUMBERS = itertools.count()
+
+
+def _inputs(ctx: Context, ent: int) -> int:
     """Everything of casket `ent` that a strike by or on it reads (tohit.attack_terms and
     attack_block, aim_value, kill_chance): its make, tempo, frame damage, wounds and snapped
-    threads; where it stands and faces, its hexes last activation and the structure it has left."""
+    threads; where it stands and faces, its hexes last activation and the structure it has left.
+    Equal rows get equal numbers."""
     found = ctx.inputs.get(ent)
     if found is None:
         tempo = get(ent, CasketTempo)
-        found = ctx.inputs[ent] = (
-            repr(get(ent, Casket)), tempo.boost, tempo.no_attack, tempo.jam_penalty,
-            tuple(sorted(get(ent, CasketFrame).damage.items())),
-            tuple(get(ent, CasketWounds).zones.get("up", ())),
-            tuple(get(ent, CasketThreads).snapped), cell_of(ent), facing_of(ent),
-            get(ent, CasketMotion).moved_last, structure_left(ent))
+        row = (repr(get(ent, Casket)), tempo.boost, tempo.no_attack, tempo.jam_penalty,
+               tuple(sorted(get(ent, CasketFrame).damage.items())),
+               tuple(get(ent, CasketWounds).zones.get("up", ())),
+               tuple(get(ent, CasketThreads).snapped), cell_of(ent), facing_of(ent),
+               get(ent, CasketMotion).moved_last, structure_left(ent))
+        found = _ROWS.get(row)
+        if found is None:
+            if len(_ROWS) > 100_000:
+                _ROWS.clear()  # strikes kept under the old numbers are simply never asked again
+            found = _ROWS[row] = next(_NUMBERS)
+        ctx.inputs[ent] = found
     return found
+
+
+def _kept(match: Match, content: Content) -> dict[tuple[object, ...], Strike | None]:
+    """The strikes kept for this board and this content (held, so its id cannot be reused)."""
+    tables = board_tables(match.board)
+    found = tables.get(("casket-strikes", id(content)))
+    if found is None:
+        found = tables[("casket-strikes", id(content))] = (content, {})
+    return found[1]
 
 
 def strike_on(match: Match, ctx: Context, cell: Cell, moved: int, card: CardDef, foe: int) -> Strike | None:
     """`card` played on `foe` from `cell` having entered `moved` hexes (None when not allowed).
 
     A strike is a function of the two caskets' `_inputs`, the hex, the hexes entered and the card,
-    so it is kept on those with the board, across decision points: while a casket walks and turns
-    its attacks from each hex are worked out once, not once per step.
+    so it is kept on those with the board and content, across decision points: while a casket
+    walks and turns its attacks from each hex are worked out once, not once per step.
     """
     key = (cell, moved, card.id, foe)
     strikes = ctx.strikes
@@ -200,22 +221,13 @@ def strike_on(match: Match, ctx: Context, cell: Cell, moved: int, card: CardDef,
     if attack is not None and grid.distance(cell, there) > attack.range:
         strikes[key] = None  # attack_block: out of range
         return None
-    kept = board_tables(match.board).setdefault("casket-strikes", {})
-    wide = (key, _inputs(ctx, ctx.ent), _inputs(ctx, foe))
+    kept = _kept(match, ctx.content)
+    wide = (cell, moved, card.id, foe, _inputs(ctx, ctx.ent), _inputs(ctx, foe))
     found = kept.get(wide, _MISSING)
     if found is not _MISSING:
         strikes[key] = found  # type: ignore[assignment]
         return found  # type: ignore[return-value]
     facing = grid.direction_to(cell, there)  # type: ignore[attr-defined]
-    found = None
-    if not attack_block(match, ctx.ent, foe, card, at=cell, facing=facing):
-        value, odds = valued_odds(match, ctx.ent, foe, card, None, cell, moved)
-        found = Strike(value, kill_chance(odds, foe), tuple((d, float(p)) for d, p in odds.final.items()))
-    if len(kept) > 50_000:
-        kept.clear()
-    strikes[key] = kept[wide] = found
-    return found
-    facing = match.board.grid.direction_to(cell, cell_of(foe))  # type: ignore[attr-defined]
     found = None
     if not attack_block(match, ctx.ent, foe, card, at=cell, facing=facing):
         value, odds = valued_odds(match, ctx.ent, foe, card, None, cell, moved)
