@@ -40,7 +40,19 @@ def has_los(board: Board, a: Cell, b: Cell, blockers: Iterable[Cell] = (),
     """
     if a not in board or b not in board:
         return False
-    extra = set(blockers)
+    if blocks is None and not blockers:
+        # terrain alone decides: kept per board (AI and rules ask about the same pairs again)
+        memo = board_tables(board).setdefault("los", {})
+        key = (a, b) if a <= b else (b, a)
+        found = memo.get(key)
+        if found is None:
+            found = memo[key] = _has_los(board, a, b, set(), None)
+        return found
+    return _has_los(board, a, b, set(blockers), blocks)
+
+
+def _has_los(board: Board, a: Cell, b: Cell, extra: set[Cell],
+             blocks: Callable[[Terrain], bool] | None) -> bool:
     test = blocks or (lambda t: t.blocks_los)
     for line in sight_lines(board, a, b):
         if all(c in board and not test(board.at(c)) and c not in extra for c in between(line, a, b)):
@@ -55,6 +67,14 @@ def cover_on_line(board: Board, attacker: Cell, target: Cell) -> list[tuple[Cell
     lower best cover, then fewer obscured cells. Only lines that sight passes count (a wall on one
     tie line must not hide the cover on the other), unless neither line is clear.
     """
+    memo = board_tables(board).setdefault("cover-lines", {})
+    found = memo.get((attacker, target))
+    if found is None:
+        found = memo[(attacker, target)] = tuple(_cover_on_line(board, attacker, target))
+    return list(found)
+
+
+def _cover_on_line(board: Board, attacker: Cell, target: Cell) -> list[tuple[Cell, Terrain]]:
     lines = sight_lines(board, attacker, target)
     clear = [line for line in lines
              if all(c in board and not board.at(c).blocks_los for c in between(line, attacker, target))]
