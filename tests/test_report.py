@@ -18,7 +18,8 @@ from game.report.stats import Rate
 ROOT = Path(__file__).resolve().parent.parent
 
 
-def _game(winner, first="p1", swapped=False, mp="m1", a="A", b="B", rounds=5, damage=(), kills=(), units=None):
+def _game(winner, first="p1", swapped=False, mp="m1", a="A", b="B", rounds=5, damage=(), kills=(),
+          units=None):
     role = {"p1": "b" if swapped else "a", "p2": "a" if swapped else "b"}
     side = None if winner is None else next(s for s, r in role.items() if r == winner)
     return {"map": mp, "squad_a": a, "squad_b": b, "winner": winner, "winner_side": side, "first": first,
@@ -54,7 +55,8 @@ def test_first_player_advantage_counts_the_side_that_acted_first():
 
 
 def test_matchup_rates_per_map_and_pooled():
-    games = [_game("a", mp="m1"), _game("a", mp="m1", swapped=True), _game("b", mp="m2"), _game(None, mp="m2")]
+    games = [_game("a", mp="m1"), _game("a", mp="m1", swapped=True), _game("b", mp="m2"),
+             _game(None, mp="m2")]
     rates = stats.matchup_rates(games)
     assert rates[("A", "B", "m1")].rate == 1.0
     assert rates[("A", "B", "m2")].rate == 0.25

@@ -109,7 +109,8 @@ def check_args(args: Any) -> dict[str, Any]:
     squads = _names(args.squads) or known
     bad = [s for s in squads if s not in known]
     if bad:
-        raise UserError(f"unknown squad {bad[0]!r} for {args.ruleset} (squads: {', '.join(known)})", "--squads")
+        raise UserError(f"unknown squad {bad[0]!r} for {args.ruleset} (squads: {', '.join(known)})",
+                        "--squads")
     levels = [lv.lower() for lv in _names(args.levels)] or [DEFAULT_LEVEL]
     bad = [lv for lv in levels if lv not in LEVELS]
     if bad:

@@ -82,8 +82,8 @@ def render(meta: dict[str, Any], games: list[Game]) -> str:
     maps: list[str] = list(meta["maps"])
     grouped = stats.by_map(games)
     rates = stats.matchup_rates(games)
-    fp_rows = [(mp, stats.first_player_advantage(grouped.get(mp, [])), stats.seat_advantage(grouped.get(mp, [])))
-               for mp in maps]
+    fp_rows = [(mp, stats.first_player_advantage(grouped.get(mp, [])),
+                stats.seat_advantage(grouped.get(mp, []))) for mp in maps]
     if len(maps) > 1:
         fp_rows.append(("all", stats.first_player_advantage(games), stats.seat_advantage(games)))
     capped = sum(1 for g in games if g["capped"])

@@ -167,8 +167,8 @@ def actions(totals: dict[str, ActionTotals]) -> str:
         labels = [label for label, _s in rows]
         ys = list(range(len(rows) - 1, -1, -1))
         left = [0.0] * len(rows)
-        for part, colour, name in (("won", WON, "by the side that won"), ("lost", LOST, "by the side that lost"),
-                                   ("drawn", DRAWN, "in a draw")):
+        for part, colour, name in (("won", WON, "by the side that won"),
+                                   ("lost", LOST, "by the side that lost"), ("drawn", DRAWN, "in a draw")):
             vals = [float(getattr(totals[lb], f"{key}_{part}")) / whole if lb in totals else 0.0
                     for lb in labels]
             ax.barh(ys, vals, left=left, color=colour, height=0.7, label=name)
