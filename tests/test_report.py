@@ -76,8 +76,11 @@ def test_damage_per_kind_and_action_shares():
     acts = stats.action_totals([g1])
     assert acts["attack rifle"].damage_won == 10 and acts["card smash"].damage_lost == 5
     assert acts["attack rifle"].kills_won == 1
-    assert acts["end of turn"].kills == 0  # no unit to credit: not split by result
+    # no unit damaged it: counted, but neither side's
+    assert acts["end of turn"].kills_none == 1 and acts["end of turn"].kills == 1
     assert stats.shares(acts, "damage") == [("attack rifle", 10 / 15), ("card smash", 5 / 15)]
+    assert stats.shares(acts, "damage", top=1) == [("attack rifle", 10 / 15), ("other (1)", 5 / 15)]
+    assert stats.shares(acts, "kills", top=1) == [("attack rifle", 0.5), ("other (1)", 0.5)]
     assert stats.quantile([1, 2, 3, 4], 0.5) == 2.5
 
 

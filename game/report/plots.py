@@ -17,7 +17,7 @@ from game.report.stats import ActionTotals, KindTotals, Rate, shares
 #: colour per series (maps), colour-blind safe (Okabe-Ito), then grey for "all maps"
 PALETTE = ("#0072B2", "#E69F00", "#009E73", "#CC79A7", "#56B4E9", "#D55E00", "#F0E442")
 ALL_COLOUR = "#555555"
-WON, LOST, DRAWN = "#009E73", "#D55E00", "#999999"
+WON, LOST, DRAWN, NONE = "#009E73", "#D55E00", "#999999", "#CC79A7"
 
 
 def _plt() -> Any:
@@ -160,7 +160,8 @@ def kinds(totals: dict[str, KindTotals], unit: str) -> str:
 def actions(totals: dict[str, ActionTotals]) -> str:
     """Share of damage and of take-outs per action kind or card, split by the actor's result."""
     plt = _plt()
-    fig, axes = plt.subplots(1, 2, figsize=(11, 0.9 + 0.34 * max(4, min(13, len(totals)))))
+    rows_n = max(3, min(13, len(totals)))
+    fig, axes = plt.subplots(2, 1, figsize=(8.5, 1.4 + 2 * 0.27 * rows_n))
     for ax, key, title in ((axes[0], "damage", "share of damage"), (axes[1], "kills", "share of take-outs")):
         rows = shares(totals, key)
         whole = sum(float(getattr(t, key)) for t in totals.values()) or 1.0
@@ -168,8 +169,9 @@ def actions(totals: dict[str, ActionTotals]) -> str:
         ys = list(range(len(rows) - 1, -1, -1))
         left = [0.0] * len(rows)
         for part, colour, name in (("won", WON, "by the side that won"),
-                                   ("lost", LOST, "by the side that lost"), ("drawn", DRAWN, "in a draw")):
-            vals = [float(getattr(totals[lb], f"{key}_{part}")) / whole if lb in totals else 0.0
+                                   ("lost", LOST, "by the side that lost"), ("drawn", DRAWN, "in a draw"),
+                                   ("none", NONE, "no unit's damage (take-outs only)")):
+            vals = [float(getattr(totals[lb], f"{key}_{part}", 0)) / whole if lb in totals else 0.0
                     for lb in labels]
             ax.barh(ys, vals, left=left, color=colour, height=0.7, label=name)
             left = [a + b for a, b in zip(left, vals, strict=True)]
@@ -178,13 +180,13 @@ def actions(totals: dict[str, ActionTotals]) -> str:
                 ax.barh([y], [s], color=ALL_COLOUR, height=0.7)
             ax.text(max(s, filled) + 0.005, y, f"{100 * s:.0f} %", va="center", fontsize=8)
         ax.set_yticks(ys)
-        ax.set_yticklabels(labels, fontsize=8)
+        ax.set_yticklabels(labels, fontsize=9)
         ax.set_xlim(0, min(1.0, 0.12 + max((s for _l, s in rows), default=0.5)))
         ax.set_title(title)
         if not rows:
             ax.text(0.5, 0.5, "none recorded", ha="center", transform=ax.transAxes)
     handles, names = axes[0].get_legend_handles_labels()
-    fig.legend(handles, names, loc="upper center", bbox_to_anchor=(0.5, 0.0), ncol=3, fontsize=8,
-               frameon=False)
+    axes[0].legend(handles, names, loc="lower left", bbox_to_anchor=(0.0, 1.12), ncol=2, fontsize=8,
+                   frameon=False)
     fig.tight_layout()
     return to_svg(fig)

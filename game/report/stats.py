@@ -152,6 +152,8 @@ class ActionTotals:
     kills_won: int = 0
     kills_lost: int = 0
     kills_drawn: int = 0
+    #: take-outs no unit's damage led to (a casket's own overheating, say)
+    kills_none: int = 0
 
     @property
     def damage(self) -> float:
@@ -161,7 +163,7 @@ class ActionTotals:
     @property
     def kills(self) -> int:
         """All take-outs credited."""
-        return self.kills_won + self.kills_lost + self.kills_drawn
+        return self.kills_won + self.kills_lost + self.kills_drawn + self.kills_none
 
 
 def _outcome_of(g: Game, role: str | None) -> str:
@@ -176,7 +178,7 @@ def action_totals(games: list[Game]) -> dict[str, ActionTotals]:
     """Per action label: damage and take-outs, by whether the acting side won, lost or drew.
 
     A take-out is credited to the input being resolved when the unit left play and to the side
-    of the unit that last damaged it (none: not split by result, e.g. a unit killing itself).
+    of the unit that last damaged it (no unit damaged it: counted as `kills_none`).
     """
     out: dict[str, ActionTotals] = defaultdict(ActionTotals)
     for g in games:
@@ -187,10 +189,9 @@ def action_totals(games: list[Game]) -> dict[str, ActionTotals]:
             if res:
                 setattr(t, f"damage_{res}", getattr(t, f"damage_{res}") + amount)
         for label, _victim, killer in g["kills"]:
-            res = _outcome_of(g, units[killer][1] if killer in units else None)
+            res = _outcome_of(g, units[killer][1] if killer in units else None) or "none"
             t = out[label]
-            if res:
-                setattr(t, f"kills_{res}", getattr(t, f"kills_{res}") + 1)
+            setattr(t, f"kills_{res}", getattr(t, f"kills_{res}") + 1)
     return dict(out)
 
 
@@ -202,7 +203,7 @@ def shares(totals: dict[str, ActionTotals], key: str, top: int = 12) -> list[tup
         return []
     values.sort(key=lambda lv: (-lv[1], lv[0]))
     head = [(label, v / whole) for label, v in values[:top] if v > 0]
-    rest = sum(v for _l, v in values[top:])
-    if rest > 0:
-        head.append((f"other ({len(values) - top})", rest / whole))
+    rest = [v for _l, v in values[top:] if v > 0]
+    if rest:
+        head.append((f"other ({len(rest)})", sum(rest) / whole))
     return head
