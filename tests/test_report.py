@@ -108,6 +108,7 @@ def test_collector_reads_every_credited_damage_event(ruleset):
     assert sum(d[3] for d in col.damage) == logged
     for _label, att, victim, _amount in col.damage:
         assert victim is not None and col.units[att][1] != col.units[victim][1]
+    assert col.first in ("p1", "p2")
     assert col.kills, "a finished game takes units out"
     assert all(col.state[victim] != "active" for _l, victim, _k in col.kills)
 

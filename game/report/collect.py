@@ -50,25 +50,39 @@ class Collector:
     """Listens to one match's log and tallies damage and take-outs by unit and by action."""
 
     def __init__(self, match: Any) -> None:
-        import esper
-
-        from game.core.components import Name, Side, Status
+        from game.core.components import Status
 
         self.match = match
         self.units: dict[int, tuple[str, str]] = {}
         self.state: dict[int, str] = {}
-        with match.world:
-            for ent, (name, side) in match.units(Name, Side):
-                self.units[ent] = (name.kind or name.text, side.side)
-                st = esper.try_component(ent, Status)
-                self.state[ent] = st.state if st is not None else "active"
-        self.first = match.current().side if match.result is None else ""
+        self._status = Status
+        self._read_units()
+        #: the side that chose the game's first action (set-up decisions and initiative come before)
+        self.first = ""
         self.last_defender: dict[int, int] = {}
         self.last_hit: dict[int, int] = {}
         self.damage: list[tuple[str, int, int | None, float]] = []
         self.kills: list[tuple[str, int, int | None]] = []
-        self._status = Status
         match.listeners.append(self)
+        match.controllers = {side: _Watched(ctrl, side, self) for side, ctrl in match.controllers.items()}
+
+    def _read_units(self) -> None:
+        import esper
+
+        from game.core.components import Name, Side
+
+        with self.match.world:
+            for ent, (name, side) in self.match.units(Name, Side):
+                if ent not in self.units:
+                    self.units[ent] = (name.kind or name.text, side.side)
+                    st = esper.try_component(ent, self._status)
+                    self.state[ent] = st.state if st is not None else "active"
+
+    def chose(self, side: str) -> None:
+        """A side is choosing an action: the first one to do so moved first."""
+        if not self.first:
+            self.first = side
+            self._read_units()  # a set-up phase may have placed units after the match was built
 
     def action_label(self) -> str:
         """The input being resolved: its kind and option (a card, weapon or spell), no target."""
@@ -118,6 +132,30 @@ class Collector:
                 if now != "active":
                     self.state[ent] = now
                     self.kills.append((self.action_label(), ent, self.last_hit.get(ent)))
+
+
+class _Watched:
+    """A side's controller, passed through, that tells the collector when the side chooses an action.
+
+    The ladder keeps its own reference to the controller (for decision times), so wrapping the
+    match's copy changes nothing it reads.
+    """
+
+    def __init__(self, inner: Any, side: str, collector: Collector) -> None:
+        self.inner = inner
+        self.side = side
+        self.collector = collector
+        self.is_human = inner.is_human
+
+    def choose(self, match: Any, legal: list[Any]) -> Any:
+        self.collector.chose(self.side)
+        return self.inner.choose(match, legal)
+
+    def decide(self, match: Any, decision: Any) -> str:
+        return self.inner.decide(match, decision)
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self.inner, name)
 
 
 #: the collector of the game this worker process is playing (set by the factory)
