@@ -90,7 +90,9 @@ def render(meta: dict[str, Any], games: list[Game]) -> str:
     head = (f"<h1>Balance report: {html.escape(str(meta['ruleset_name']))}</h1>"
             f"<p class='meta'>Squads {html.escape(', '.join(meta['squads']))}; maps "
             f"{html.escape(', '.join(plots.short_map(m) for m in maps))}; AI level "
-            f"{html.escape(', '.join(meta['levels']))} on both sides; {meta['games']} games per matchup "
+            f"{html.escape(', '.join(meta['levels']))} on both sides"
+            f"{' (the levels pooled in every figure)' if len(meta['levels']) > 1 else ''}; "
+            f"{meta['games']} games per matchup "
             f"per map and level (seats alternate, each pair of games shares a scenario seed); seed "
             f"{meta['seed']}; {len(games)} games in {meta['seconds']:.0f} s on {meta['jobs']} "
             f"process(es).{f' {capped} game(s) hit the input cap and count as draws.' if capped else ''}</p>")
