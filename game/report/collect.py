@@ -93,7 +93,13 @@ class Collector:
                 if kind == "end":
                     return "end of turn"
                 option = str(act.get("option") or "").split("@")[0]
-                return f"{kind} {option}" if option else kind
+                label = f"{kind} {option}" if option else kind
+                # an option naming a hand or nothing says no more than the kind: add who acted
+                # ("attack main (vire)"), the way a card or spell id names itself
+                actor = act.get("actor")
+                if option in ("", "main", "offhand") and actor in self.units:
+                    label += f" ({self.units[actor][0]})"
+                return label
         return "set-up"
 
     def _unit(self, value: Any) -> int | None:
