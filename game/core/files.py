@@ -1,0 +1,265 @@
+"""Reading files the game did not write itself, in bounded time and memory, and writing durably.
+
+Every file a player can hand the game (save, replay, settings, content, map) is untrusted: it
+may be huge, a FIFO or a device, nested deeper than the recursion limit, or hold numbers of
+5,000 digits. These helpers refuse all of that before or while decoding and turn any problem
+into one `UserError` line naming the file, the place inside it and the problem:
+
+- `read_bytes(path, limit)`: a regular file's bytes; special files are refused before reading.
+- `check_nesting(data, file, max_depth, syntax)`: JSON or TOML bracket depth, without recursion.
+- `decode_json(data, type_, file)` / `load_json(path, type_, limit)`: msgspec decoding to a
+  schema (`typing.Any` for plain data), with msgspec's error path as the place.
+- `convert(obj, type_, file, place)`: msgspec validation of already-parsed data (TOML content).
+- `check_plain(obj, file, place)`: bounds on ints, strings and containers inside free-form data.
+- `write_atomic(path, text)`: temp file + fsync + rename + fsync of the folder.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import stat
+import tempfile
+import time
+from itertools import accumulate
+from pathlib import Path
+from typing import Any, TypeVar
+
+import msgspec
+
+from game.errors import UserError
+
+T = TypeVar("T")
+
+#: deepest nesting of arrays/objects accepted anywhere (real saves reach 7)
+MAX_DEPTH = 48
+#: bounds on free-form data (`check_plain`): what no legal game produces
+MAX_INT = 2**63 - 1
+MAX_TEXT = 20_000
+MAX_ITEMS = 200_000
+TEMP_SUFFIX = ".tmp"
+
+
+# -- reading ---------------------------------------------------------------------------------------
+def _size_text(n: int) -> str:
+    if n >= 1 << 20:
+        return f"{n / (1 << 20):.1f} MiB"
+    if n >= 1 << 10:
+        return f"{n / (1 << 10):.0f} KiB"
+    return f"{n} bytes"
+
+
+def read_bytes(path: Path, limit: int, file: str | None = None) -> bytes:
+    """A regular file's content, at most `limit` bytes; UserError otherwise.
+
+    FIFOs, devices, sockets and folders are refused from their status before any read (a FIFO
+    is opened non-blocking so that opening it cannot wait for a writer either).
+    """
+    name = str(path) if file is None else file
+    try:
+        st = os.stat(path)
+    except FileNotFoundError:
+        if os.path.islink(path):
+            raise UserError("a link to a file that does not exist", name) from None
+        raise UserError("no such file", name) from None
+    except OSError as exc:
+        raise UserError(f"cannot read: {exc.strerror or exc}", name) from None
+    if stat.S_ISDIR(st.st_mode):
+        raise UserError("is a folder, not a file", name)
+    if not stat.S_ISREG(st.st_mode):
+        raise UserError("is not a regular file (a device, FIFO or socket); nothing was read", name)
+    if st.st_size > limit:
+        raise UserError(f"is {_size_text(st.st_size)}; the limit is {_size_text(limit)}", name)
+    try:
+        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0))
+    except OSError as exc:
+        raise UserError(f"cannot read: {exc.strerror or exc}", name) from None
+    try:
+        if not stat.S_ISREG(os.fstat(fd).st_mode):  # swapped between stat and open
+            raise UserError("is not a regular file; nothing was read", name)
+        chunks: list[bytes] = []
+        got = 0
+        while got <= limit:
+            chunk = os.read(fd, min(1 << 20, limit + 1 - got))
+            if not chunk:
+                break
+            chunks.append(chunk)
+            got += len(chunk)
+    except OSError as exc:
+        raise UserError(f"cannot read: {exc.strerror or exc}", name) from None
+    finally:
+        os.close(fd)
+    if got > limit:  # grew while being read
+        raise UserError(f"is over the limit of {_size_text(limit)}", name)
+    return b"".join(chunks)
+
+
+# -- nesting ---------------------------------------------------------------------------------------
+_JSON_STRINGS = re.compile(rb'"(?:[^"\\]|\\.)*"', re.S)
+_TOML_SKIP = re.compile(  # multi-line and one-line strings, basic and literal, and comments
+    rb'"""(?:[^\\]|\\.)*?"""|\'\'\'.*?\'\'\'|"(?:[^"\\\n]|\\.)*"|\'[^\'\n]*\'|#[^\n]*', re.S)
+_DEPTH_STEP = {ord("["): 1, ord("{"): 1, ord("]"): -1, ord("}"): -1}
+_NOT_BRACKETS = bytes(b for b in range(256) if b not in _DEPTH_STEP)
+
+
+def nesting_depth(data: bytes, syntax: str = "json") -> int:
+    """How deep arrays and objects nest (strings and comments skipped); linear, no recursion."""
+    pattern = _TOML_SKIP if syntax == "toml" else _JSON_STRINGS
+    brackets = pattern.sub(b"", data).translate(None, _NOT_BRACKETS)
+    if not brackets:
+        return 0
+    return max(0, max(accumulate(map(_DEPTH_STEP.__getitem__, brackets))))
+
+
+def check_nesting(data: bytes | str, file: str, max_depth: int = MAX_DEPTH, syntax: str = "json") -> None:
+    """UserError when arrays/objects nest deeper than `max_depth` (before any recursive parser)."""
+    raw = data.encode("utf-8", "surrogatepass") if isinstance(data, str) else data
+    depth = nesting_depth(raw, syntax)
+    if depth > max_depth:
+        raise UserError(f"nested {depth} levels deep; the limit is {max_depth}", file)
+
+
+# -- decoding --------------------------------------------------------------------------------------
+_AT = re.compile(r"^(?P<problem>.*?) - at `(?P<path>[^`]*)`(?: in `(?P<outer>[^`]*)`)?$", re.S)
+
+
+def _place(path: str) -> str:
+    place = path.removeprefix("$").removeprefix(".")
+    return place.replace("[...]", "[*]")
+
+
+def validation_error(exc: msgspec.ValidationError, file: str, place: str = "") -> UserError:
+    """msgspec's "Expected `int`, got `str` - at `$.a[0]`" as UserError(problem, file, "a[0]")."""
+    text = str(exc)
+    m = _AT.match(text)
+    problem, inner = (m["problem"], m["path"]) if m else (text, "")
+    if m and m["outer"] is not None:  # "- at `key` in `$.world`": a bad key of that object
+        inner = m["outer"]
+        problem = f"a key: {problem}"
+    sub = _place(inner)
+    where = ".".join(p for p in (place, sub) if p).replace(".[", "[")
+    return UserError(problem.replace("`", ""), file, where)
+
+
+def decode_json(data: bytes, type_: type[T] | Any, file: str, *, max_depth: int = MAX_DEPTH) -> T:
+    """JSON bytes decoded and validated against a msgspec schema; UserError on any problem."""
+    check_nesting(data, file, max_depth)
+    try:
+        return msgspec.json.decode(data, type=type_)  # type: ignore[no-any-return]
+    except msgspec.ValidationError as exc:
+        raise validation_error(exc, file) from None
+    except msgspec.DecodeError as exc:
+        text = str(exc)
+        m = re.search(r"\(byte (\d+)\)", text)
+        if m:
+            line = data.count(b"\n", 0, int(m.group(1))) + 1
+            raise UserError(f"not JSON ({text.split(' (byte')[0].removeprefix('JSON is malformed: ')})",
+                            file, f"line {line}") from None
+        if "truncated" in text:
+            raise UserError("not JSON (it ends too soon)", file) from None
+        raise UserError(f"not JSON ({text})", file) from None
+    except RecursionError:  # check_nesting keeps depth far below this; a last guard
+        raise UserError("nested too deep", file) from None
+
+
+def load_json(path: Path, type_: type[T] | Any, limit: int, *, file: str | None = None,
+              max_depth: int = MAX_DEPTH) -> T:
+    """`read_bytes` then `decode_json`."""
+    name = str(path) if file is None else file
+    return decode_json(read_bytes(path, limit, name), type_, name, max_depth=max_depth)
+
+
+def convert(obj: Any, type_: type[T] | Any, file: str, place: str = "", *, str_keys: bool = False) -> T:
+    """Validate already-parsed data (TOML tables, JSON sub-trees) against a msgspec schema."""
+    try:
+        return msgspec.convert(obj, type_, str_keys=str_keys)  # type: ignore[no-any-return]
+    except msgspec.ValidationError as exc:
+        raise validation_error(exc, file, place) from None
+
+
+def check_plain(obj: Any, file: str, place: str = "", *, max_int: int = MAX_INT,
+                max_text: int = MAX_TEXT, max_items: int = MAX_ITEMS) -> None:
+    """Bounds inside free-form data (`dict[str, Any]` fields): ints, string lengths, container
+    sizes. Iterative, so any depth that got past `check_nesting` is safe here too."""
+    stack: list[tuple[Any, str]] = [(obj, place)]
+    while stack:
+        value, where = stack.pop()
+        if isinstance(value, bool) or value is None or isinstance(value, float):
+            continue
+        if isinstance(value, int):
+            if not -max_int <= value <= max_int:
+                raise UserError(f"the number {str(value)[:12]}... is out of range", file, where)
+        elif isinstance(value, str):
+            if len(value) > max_text:
+                raise UserError(f"a text of {len(value)} characters; the limit is {max_text}", file, where)
+        elif isinstance(value, dict):
+            if len(value) > max_items:
+                raise UserError(f"{len(value)} entries; the limit is {max_items}", file, where)
+            for k, v in value.items():
+                if len(k) > max_text:
+                    raise UserError("a key too long", file, where)
+                stack.append((v, f"{where}.{k}" if where else str(k)))
+        elif isinstance(value, (list, tuple)):
+            if len(value) > max_items:
+                raise UserError(f"{len(value)} items; the limit is {max_items}", file, where)
+            stack.extend((v, f"{where}[{i}]") for i, v in enumerate(value))
+        else:
+            raise UserError(f"unexpected {type(value).__name__}", file, where)
+
+
+# -- writing ---------------------------------------------------------------------------------------
+def fsync_dir(folder: Path) -> None:
+    """Flush a folder's entries (a rename is durable only then); a no-op where unsupported."""
+    try:
+        fd = os.open(folder, os.O_RDONLY | getattr(os, "O_DIRECTORY", 0))
+    except OSError:
+        return  # Windows cannot open folders; NTFS journals the rename itself
+    try:
+        os.fsync(fd)
+    except OSError:
+        pass
+    finally:
+        os.close(fd)
+
+
+def write_atomic(path: Path, text: str | bytes) -> None:
+    """Write a file so a crash leaves either the old or the new content, never half of one:
+    a temp file beside it, fsync, rename over the target, fsync of the folder. The temp file is
+    removed when anything fails."""
+    data = text.encode("utf-8") if isinstance(text, str) else text
+    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=TEMP_SUFFIX, dir=path.parent)
+    try:
+        with os.fdopen(fd, "wb") as fh:
+            fh.write(data)
+            fh.flush()
+            os.fsync(fh.fileno())
+        os.replace(tmp, path)
+    except BaseException:
+        try:
+            os.unlink(tmp)
+        except OSError:
+            pass
+        raise
+    fsync_dir(path.parent)
+
+
+def clean_temp_files(folder: Path, older_than: float = 60.0) -> list[Path]:
+    """Remove temp files a crash left behind mid-write (older than `older_than` seconds, so a
+    write in progress elsewhere is left alone); returns what was removed."""
+    removed: list[Path] = []
+    cutoff = time.time() - older_than
+    try:
+        entries = list(folder.iterdir())
+    except OSError:
+        return removed
+    for entry in entries:
+        if not entry.name.endswith(TEMP_SUFFIX):
+            continue
+        try:
+            st = entry.lstat()
+            if stat.S_ISREG(st.st_mode) and st.st_mtime < cutoff:
+                entry.unlink()
+                removed.append(entry)
+        except OSError:
+            continue
+    return removed
