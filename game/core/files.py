@@ -123,9 +123,22 @@ def check_nesting(data: bytes | str, file: str, max_depth: int = MAX_DEPTH, synt
 _AT = re.compile(r"^(?P<problem>.*?) - at `(?P<path>[^`]*)`(?: in `(?P<outer>[^`]*)`)?$", re.S)
 
 
+_KINDS = {"int": "a whole number", "float": "a number", "str": "text", "array": "a list",
+          "object": "an object", "null": "null", "bool": "true or false"}
+_EXPECTED = re.compile(r"Expected `([^`]+)`(?:, got `([^`]+)`)?")
+
+
+def _plain_kinds(match: re.Match[str]) -> str:
+    def say(kinds: str) -> str:
+        return " or ".join(_KINDS.get(k.strip(), k.strip()) for k in kinds.split("|"))
+
+    text = f"expected {say(match[1])}"
+    return f"{text}, found {say(match[2])}" if match[2] else text
+
+
 def _place(path: str) -> str:
-    place = path.removeprefix("$").removeprefix(".")
-    return place.replace("[...]", "[*]")
+    # "[...]" stands for any value of an object: name the object itself
+    return path.removeprefix("$").removeprefix(".").replace("[...]", "")
 
 
 def validation_error(exc: msgspec.ValidationError, file: str, place: str = "") -> UserError:
@@ -138,7 +151,38 @@ def validation_error(exc: msgspec.ValidationError, file: str, place: str = "") -
         problem = f"a key: {problem}"
     sub = _place(inner)
     where = ".".join(p for p in (place, sub) if p).replace(".[", "[")
-    return UserError(problem.replace("`", ""), file, where)
+    problem = _EXPECTED.sub(_plain_kinds, problem).replace("`", "")
+    problem = problem.replace("Object missing required field", "missing field")
+    problem = problem.replace("Object contains unknown field", "unknown field")
+    return UserError(problem[:1].lower() + problem[1:], file, where)
+
+
+def _locate_bad_value(data: bytes) -> str:
+    """The path of the first value msgspec cannot decode at all (a number out of range), found
+    by descending through msgspec.Raw children; "" when it cannot be narrowed down."""
+    path = ""
+    node = data
+    for _ in range(MAX_DEPTH + 1):
+        children: list[tuple[str, msgspec.Raw]]
+        try:
+            obj = msgspec.json.decode(node, type=dict[str, msgspec.Raw])
+            children = [(f".{k}", v) for k, v in obj.items()]
+        except msgspec.MsgspecError:
+            try:
+                items = msgspec.json.decode(node, type=list[msgspec.Raw])
+            except msgspec.MsgspecError:
+                return path
+            children = [(f"[{i}]", v) for i, v in enumerate(items)]
+        for key, child in children:
+            try:
+                msgspec.json.decode(child)
+            except msgspec.MsgspecError:
+                path += key
+                node = bytes(child)
+                break
+        else:
+            return path
+    return path
 
 
 def decode_json(data: bytes, type_: type[T] | Any, file: str, *, max_depth: int = MAX_DEPTH) -> T:
@@ -147,7 +191,14 @@ def decode_json(data: bytes, type_: type[T] | Any, file: str, *, max_depth: int 
     try:
         return msgspec.json.decode(data, type=type_)  # type: ignore[no-any-return]
     except msgspec.ValidationError as exc:
-        raise validation_error(exc, file) from None
+        err = validation_error(exc, file)
+        text = str(exc)
+        if "out of range" in text and ("[...]" in text or " - at " not in text):
+            # msgspec names no key inside free-form objects: find the value's path itself
+            found = _locate_bad_value(data).removeprefix(".")
+            if found:
+                err = UserError(err.problem, file, found)
+        raise err from None
     except msgspec.DecodeError as exc:
         text = str(exc)
         m = re.search(r"\(byte (\d+)\)", text)

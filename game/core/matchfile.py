@@ -156,11 +156,11 @@ class ReplayFile(Struct, forbid_unknown_fields=True):
 def decode_file(path: Path, schema: type[Any], limit: int, name: str | None = None) -> tuple[Any, Any]:
     """(validated struct, plain data) of a JSON file; the plain data keeps the world's exact form."""
     file = str(path) if name is None else name
-    raw = decode_json(read_bytes(path, limit, file), Any, file)
-    if not isinstance(raw, dict):
-        raise UserError(f"expected a JSON object, found {type(raw).__name__}", file)
+    data = read_bytes(path, limit, file)
+    typed = decode_json(data, schema, file)  # the schema's own error paths name the place
+    raw = decode_json(data, Any, file)
     check_plain(raw, file, max_int=2**64)
-    return convert(raw, schema, file, str_keys=True), raw
+    return typed, raw
 
 
 def check_format(found: int, expected: int, file: str, place: str) -> None:
@@ -303,7 +303,53 @@ def restore_match(snap: SnapshotData, raw: dict[str, Any], file: str,
         raise UserError(f"cannot be restored: {exc}", file, place) from None
     try:
         check_restored(match, file)
+        if not snap.pending:  # a pending save was re-run by from_snapshot already
+            check_reached(match, raw["world"], file, place)
     except BaseException:
         match.close()
         raise
     return match
+
+
+def _first_difference(saved: dict[str, Any], rerun: dict[str, Any]) -> str:
+    for ent in sorted(set(saved) | set(rerun), key=lambda k: (len(k), k)):
+        a, b = saved.get(ent), rerun.get(ent)
+        if a is None or b is None:
+            return f"world.{ent}"
+        for comp in sorted(set(a) | set(b)):
+            if a.get(comp) != b.get(comp):
+                return f"world.{ent}.{comp}"
+    return "world"
+
+
+def check_reached(match: Any, world: dict[str, Any], file: str, place: str = "snapshot") -> None:
+    """The saved state must be the one its scenario and inputs lead to: replay the inputs from
+    the set-up on a scratch match and compare world, chance and result. This is what makes a
+    hand-edited save (a unit's turn record pointing nowhere, a card dealt twice) a refusal."""
+    from game.core.action import Action
+    from game.core.match import IllegalInput, Match
+
+    check = Match(match.ruleset, match.scenario, match.board, {})
+    try:
+        for i, item in enumerate(match.inputs):
+            try:
+                if item["t"] == "action":
+                    check.submit(Action.from_json(item["action"]))
+                else:
+                    check.answer(str(item["key"]))
+            except IllegalInput as exc:
+                raise UserError(f"a saved input does not fit the game: {exc}", file,
+                                f"{place}.inputs[{i}]") from None
+        mine = check.world.snapshot()
+        if mine != world:
+            raise UserError("is not the state its inputs lead to", file,
+                            f"{place}.{_first_difference(world, mine)}")
+        if check.chance.to_json() != match.chance.to_json():
+            raise UserError("is not the chance state its inputs lead to", file, f"{place}.chance")
+        def winner(m: Any) -> Any:
+            return "" if m.result is None else m.result.winner
+
+        if winner(check) != winner(match):
+            raise UserError("is not the result its inputs lead to", file, f"{place}.result")
+    finally:
+        check.close()
