@@ -133,14 +133,14 @@ class LoadScene(Scene):
 
     def __init__(self, app: App, folder: Path | None = None) -> None:
         super().__init__(app)
-        from game.ui.saves import list_saves
+        from game.ui.saves import list_saves, save_label
 
         self.folder = folder
         self.saves = list_saves(folder)[:10]
         self.error = ""
         items: list[tuple[str, Callable[[], None], bool]] = []
         for path in self.saves:
-            items.append((path.stem, (lambda p=path: self.load(p)), True))
+            items.append((save_label(path), (lambda p=path: self.load(p)), True))
         items.append(("Back", app.pop, True))
         self.column = ButtonColumn(
             app.fonts, "Load game" if self.saves else "Load game — no saves yet", items, app.pop
