@@ -209,6 +209,14 @@ def decode_json(data: bytes, type_: type[T] | Any, file: str, *, max_depth: int 
         if "truncated" in text:
             raise UserError("not JSON (it ends too soon)", file) from None
         raise UserError(f"not JSON ({text})", file) from None
+    except UnicodeDecodeError:  # msgspec checks UTF-8 inside strings only
+        try:
+            data.decode("utf-8")
+            where = ""
+        except UnicodeDecodeError as bad:
+            newline = b"\n"
+            where = f"line {data.count(newline, 0, bad.start) + 1}"
+        raise UserError("not JSON (text that is not UTF-8)", file, where) from None
     except RecursionError:  # check_nesting keeps depth far below this; a last guard
         raise UserError("nested too deep", file) from None
 

@@ -11,6 +11,7 @@ agrees with its state. Nothing half-loaded ever reaches the caller.
 from __future__ import annotations
 
 import dataclasses
+import json
 from pathlib import Path
 from typing import Annotated, Any, Literal
 
@@ -351,5 +352,10 @@ def check_reached(match: Any, world: dict[str, Any], file: str, place: str = "sn
 
         if winner(check) != winner(match):
             raise UserError("is not the result its inputs lead to", file, f"{place}.result")
+        saved_log, rerun_log = (json.loads(json.dumps([e.to_json() for e in m.log])) for m in (match, check))
+        if saved_log != rerun_log:
+            at = next((i for i, (a, b) in enumerate(zip(saved_log, rerun_log, strict=False)) if a != b),
+                      min(len(saved_log), len(rerun_log)))
+            raise UserError("is not the combat log its inputs lead to", file, f"{place}.log[{at}]")
     finally:
         check.close()

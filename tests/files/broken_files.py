@@ -13,6 +13,8 @@ from collections.abc import Callable
 from typing import Any
 
 Make = Callable[[Any], bytes]
+VALID_SETTINGS = {"ui_scale": 1.5, "anim_speed": "fast", "palette": "muted", "volume": 0.3,
+                  "muted": True, "fullscreen": False, "ai_reasoning": True}
 DEEP = 100_000
 
 

@@ -53,12 +53,10 @@ def valid_save(_valid_save) -> dict[str, Any]:
     return copy.deepcopy(_valid_save)
 
 
-VALID_SETTINGS = {"ui_scale": 1.5, "anim_speed": "fast", "palette": "muted", "volume": 0.3,
-                  "muted": True, "fullscreen": False, "ai_reasoning": True}
-
-
 @pytest.fixture
 def valid_settings() -> dict[str, Any]:
+    from broken_files import VALID_SETTINGS
+
     return dict(VALID_SETTINGS)
 
 
