@@ -6,16 +6,22 @@ may be huge, a FIFO or a device, nested deeper than the recursion limit, or hold
 into one `UserError` line naming the file, the place inside it and the problem:
 
 - `read_bytes(path, limit)`: a regular file's bytes; special files are refused before reading.
-- `check_nesting(data, file, max_depth, syntax)`: JSON or TOML bracket depth, without recursion.
 - `decode_json(data, type_, file)` / `load_json(path, type_, limit)`: msgspec decoding to a
-  schema (`typing.Any` for plain data), with msgspec's error path as the place.
+  schema (`typing.Any` for plain data), msgspec's error path as the place, any nesting refused
+  in milliseconds (msgspec's RecursionError).
 - `convert(obj, type_, file, place)`: msgspec validation of already-parsed data (TOML content).
-- `check_plain(obj, file, place)`: bounds on ints, strings and containers inside free-form data.
-- `write_atomic(path, text)`: temp file + fsync + rename + fsync of the folder.
+- `check_plain(obj, file, place)`: depth, ints, strings, container sizes and value count inside
+  free-form data, iteratively.
+- `check_nesting(text, file, max_depth, syntax="toml")`: bracket depth of TOML (or JSON) text
+  before a recursive parser (tomllib) sees it.
+- `validation_error(exc, file, place)`: a msgspec.ValidationError as one UserError line.
+- `write_atomic(path, text)`: temp file + fsync + rename + fsync of the folder;
+  `clean_temp_files(folder)` removes what a crash left.
 """
 
 from __future__ import annotations
 
+import gc
 import os
 import re
 import stat
@@ -37,6 +43,7 @@ MAX_DEPTH = 48
 MAX_INT = 2**63 - 1
 MAX_TEXT = 20_000
 MAX_ITEMS = 200_000
+MAX_NODES = 2_000_000
 TEMP_SUFFIX = ".tmp"
 
 
@@ -95,17 +102,23 @@ def read_bytes(path: Path, limit: int, file: str | None = None) -> bytes:
 
 
 # -- nesting ---------------------------------------------------------------------------------------
-_JSON_STRINGS = re.compile(rb'"(?:[^"\\]|\\.)*"', re.S)
+# Escapes go first (two bytes each: no quote they hold can end a string), then strings are plain
+# `"[^"]*"` runs: no alternation repeated per character, which costs regex stack per character
+# (a 15 MiB string through `"(?:[^"\\]|\\.)*"` took 8 s and 2 GiB).
+_ESCAPES = re.compile(rb"\\.", re.S)
+_JSON_STRINGS = re.compile(rb'"[^"]*"')
 _TOML_SKIP = re.compile(  # multi-line and one-line strings, basic and literal, and comments
-    rb'"""(?:[^\\]|\\.)*?"""|\'\'\'.*?\'\'\'|"(?:[^"\\\n]|\\.)*"|\'[^\'\n]*\'|#[^\n]*', re.S)
+    rb'"""[\s\S]*?"""|\'\'\'[\s\S]*?\'\'\'|"[^"\n]*"|\'[^\'\n]*\'|#[^\n]*')
 _DEPTH_STEP = {ord("["): 1, ord("{"): 1, ord("]"): -1, ord("}"): -1}
 _NOT_BRACKETS = bytes(b for b in range(256) if b not in _DEPTH_STEP)
 
 
 def nesting_depth(data: bytes, syntax: str = "json") -> int:
-    """How deep arrays and objects nest (strings and comments skipped); linear, no recursion."""
+    """How deep arrays and objects nest (strings and comments skipped); no recursion, linear,
+    about 1 µs per string: for text files of modest size (TOML content). JSON goes through
+    msgspec's own guard instead (decode_json)."""
     pattern = _TOML_SKIP if syntax == "toml" else _JSON_STRINGS
-    brackets = pattern.sub(b"", data).translate(None, _NOT_BRACKETS)
+    brackets = pattern.sub(b"", _ESCAPES.sub(b"", data)).translate(None, _NOT_BRACKETS)
     if not brackets:
         return 0
     return max(0, max(accumulate(map(_DEPTH_STEP.__getitem__, brackets))))
@@ -185,9 +198,15 @@ def _locate_bad_value(data: bytes) -> str:
     return path
 
 
-def decode_json(data: bytes, type_: type[T] | Any, file: str, *, max_depth: int = MAX_DEPTH) -> T:
-    """JSON bytes decoded and validated against a msgspec schema; UserError on any problem."""
-    check_nesting(data, file, max_depth)
+def decode_json(data: bytes, type_: type[T] | Any, file: str) -> T:
+    """JSON bytes decoded and validated against a msgspec schema; UserError on any problem.
+
+    msgspec guards its own recursion (RecursionError near Python's limit, caught here), so any
+    nesting decodes or is refused in milliseconds; free-form parts (`Any`) are then held to
+    MAX_DEPTH by `check_plain`, which walks them without recursion.
+    """
+    gc_on = gc.isenabled()
+    gc.disable()  # a file of a million small lists otherwise costs a full collection or three
     try:
         return msgspec.json.decode(data, type=type_)  # type: ignore[no-any-return]
     except msgspec.ValidationError as exc:
@@ -217,15 +236,17 @@ def decode_json(data: bytes, type_: type[T] | Any, file: str, *, max_depth: int 
             newline = b"\n"
             where = f"line {data.count(newline, 0, bad.start) + 1}"
         raise UserError("not JSON (text that is not UTF-8)", file, where) from None
-    except RecursionError:  # check_nesting keeps depth far below this; a last guard
-        raise UserError("nested too deep", file) from None
+    except RecursionError:
+        raise UserError(f"nested too deep (the limit is {MAX_DEPTH} levels)", file) from None
+    finally:
+        if gc_on:
+            gc.enable()
 
 
-def load_json(path: Path, type_: type[T] | Any, limit: int, *, file: str | None = None,
-              max_depth: int = MAX_DEPTH) -> T:
-    """`read_bytes` then `decode_json`."""
+def load_json(path: Path, type_: type[T] | Any, limit: int, *, file: str | None = None) -> T:
+    """`read_bytes` then `decode_json` (then `check_plain` yourself where the schema has `Any`)."""
     name = str(path) if file is None else file
-    return decode_json(read_bytes(path, limit, name), type_, name, max_depth=max_depth)
+    return decode_json(read_bytes(path, limit, name), type_, name)
 
 
 def convert(obj: Any, type_: type[T] | Any, file: str, place: str = "", *, str_keys: bool = False) -> T:
@@ -237,33 +258,53 @@ def convert(obj: Any, type_: type[T] | Any, file: str, place: str = "", *, str_k
 
 
 def check_plain(obj: Any, file: str, place: str = "", *, max_int: int = MAX_INT,
-                max_text: int = MAX_TEXT, max_items: int = MAX_ITEMS) -> None:
-    """Bounds inside free-form data (`dict[str, Any]` fields): ints, string lengths, container
-    sizes. Iterative, so any depth that got past `check_nesting` is safe here too."""
-    stack: list[tuple[Any, str]] = [(obj, place)]
+                max_text: int = MAX_TEXT, max_items: int = MAX_ITEMS, max_depth: int = MAX_DEPTH,
+                max_nodes: int = MAX_NODES) -> None:
+    """Bounds inside free-form data (`dict[str, Any]` fields, or a whole file decoded as `Any`):
+    nesting depth, ints, string lengths, container sizes, values in all. Iterative, and the
+    place of a problem is only spelled out when there is one."""
+    # (value, depth, node): node indexes `keys`/`parents`, so paths cost nothing until needed
+    keys: list[str] = [place]
+    parents: list[int] = [-1]
+    stack: list[tuple[Any, int, int]] = [(obj, 0, 0)]
+
+    def where(node: int) -> str:
+        parts: list[str] = []
+        while node >= 0:
+            parts.append(keys[node])
+            node = parents[node]
+        return "".join(reversed(parts)).removeprefix(".")
+
     while stack:
-        value, where = stack.pop()
-        if isinstance(value, bool) or value is None or isinstance(value, float):
+        value, depth, node = stack.pop()
+        if value is None or isinstance(value, (bool, float)):
             continue
         if isinstance(value, int):
             if not -max_int <= value <= max_int:
-                raise UserError(f"the number {str(value)[:12]}... is out of range", file, where)
-        elif isinstance(value, str):
+                raise UserError(f"the number {str(value)[:12]}... is out of range", file, where(node))
+            continue
+        if isinstance(value, str):
             if len(value) > max_text:
-                raise UserError(f"a text of {len(value)} characters; the limit is {max_text}", file, where)
-        elif isinstance(value, dict):
+                raise UserError(f"a text of {len(value)} characters; the limit is {max_text}", file,
+                                where(node))
+            continue
+        if isinstance(value, (dict, list, tuple)):
+            if depth >= max_depth:
+                raise UserError(f"nested deeper than {max_depth} levels", file, where(node))
             if len(value) > max_items:
-                raise UserError(f"{len(value)} entries; the limit is {max_items}", file, where)
-            for k, v in value.items():
-                if len(k) > max_text:
-                    raise UserError("a key too long", file, where)
-                stack.append((v, f"{where}.{k}" if where else str(k)))
-        elif isinstance(value, (list, tuple)):
-            if len(value) > max_items:
-                raise UserError(f"{len(value)} items; the limit is {max_items}", file, where)
-            stack.extend((v, f"{where}[{i}]") for i, v in enumerate(value))
-        else:
-            raise UserError(f"unexpected {type(value).__name__}", file, where)
+                raise UserError(f"{len(value)} values in one place; the limit is {max_items}", file,
+                                where(node))
+            if len(keys) + len(value) > max_nodes:
+                raise UserError(f"more than {max_nodes} values in all", file, where(node))
+            items = value.items() if isinstance(value, dict) else enumerate(value)
+            for k, v in items:
+                if isinstance(k, str) and len(k) > max_text:
+                    raise UserError("a key too long", file, where(node))
+                keys.append(f".{k}" if isinstance(k, str) else f"[{k}]")
+                parents.append(node)
+                stack.append((v, depth + 1, len(keys) - 1))
+            continue
+        raise UserError(f"unexpected {type(value).__name__}", file, where(node))
 
 
 # -- writing ---------------------------------------------------------------------------------------

@@ -121,7 +121,7 @@ def load_settings(path: Path | None = None) -> Settings:
     if not os.path.lexists(path):
         return Settings()
     try:
-        data = load_json(path, SettingsFile, SETTINGS_LIMIT, max_depth=4)
+        data = load_json(path, SettingsFile, SETTINGS_LIMIT)
     except UserError as exc:
         aside = _keep_aside(path) if not exc.problem.startswith("cannot read") else None
         kept = f"; the damaged file is kept as {aside.name}" if aside else ""
