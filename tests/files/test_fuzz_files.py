@@ -130,6 +130,7 @@ def test_fuzzed_replays_run_or_are_refused_in_one_line(_valid_replay, tmp_dir):
         match.close()
 
     check()
+    print(f"fuzzed {COUNTS['replay']} replay files")
     assert COUNTS["replay"] >= 20
 
 
@@ -155,6 +156,7 @@ def test_fuzzed_saves_load_or_are_refused_in_one_line(_valid_save, tmp_dir):
         session.match.close()
 
     check()
+    print(f"fuzzed {COUNTS['save']} save files")
     assert COUNTS["save"] >= 20
 
 
@@ -180,6 +182,7 @@ def test_fuzzed_settings_give_usable_settings(tmp_dir, capsys):
         capsys.readouterr()
 
     check()
+    print(f"fuzzed {COUNTS['settings']} settings files")
     assert COUNTS["settings"] >= 20
 
 
