@@ -10,7 +10,7 @@ import game.core.components  # noqa: F401 - registers Name
 from game.core.world import World
 
 
-def test_a_sparse_restore_creates_only_the_saved_entities():
+def test_a_sparse_restore_creates_only_the_saved_entities(hang_guard):
     world = World()
     world.restore({"2": {"Name": {"text": "a", "kind": ""}},
                    "100000000": {"Name": {"text": "b", "kind": ""}}})
