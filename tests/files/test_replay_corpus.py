@@ -62,3 +62,15 @@ def test_leftover_inputs_are_counted(valid_replay, tmp_path):
     path.write_text(json.dumps(valid_replay))
     with pytest.raises(UserError, match="3 recorded input"):
         run_replay(path)
+
+
+def test_a_replay_whose_map_file_is_broken_names_the_replay(valid_replay, tmp_path):
+    broken_map = tmp_path / "broken.tmx"
+    broken_map.write_text("<map version='1.10' orientation='orthogonal'><layer")
+    valid_replay["scenario"]["map"] = str(broken_map)
+    path = tmp_path / "r.json"
+    path.write_text(json.dumps(valid_replay))
+    with pytest.raises(UserError) as err:
+        run_replay(path)
+    assert err.value.file == str(path) and err.value.place == "scenario.map"
+    assert "broken.tmx" in err.value.problem
