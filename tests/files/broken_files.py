@@ -299,3 +299,25 @@ def one_line(text: str, name: str) -> str:
     assert "Traceback" not in text
     assert name in text, text
     return text
+
+
+def _deal_twice(cards: dict[str, Any]) -> None:
+    card = next(c for zone in cards["zones"].values() for c in zone)
+    cards["zones"].setdefault("hand", []).append(card)
+
+
+def casket_save_cases() -> list[tuple[str, Make]]:
+    """Broken casket saves: its own components, ranges and conservation of cards."""
+    return [
+        ("negative SP", _comp("CasketSP", lambda c: c.update(sp=-5))),
+        ("negative heat", _comp("CasketHeat", lambda c: c.update(value=-1))),
+        ("facing 9", _comp("Facing", lambda c: c.update(direction=9))),
+        ("a structure card dealt twice", _comp("Cards", _deal_twice)),
+        ("a wound card dealt twice", _comp("CasketWounds", _deal_twice)),
+        ("frame damage as text", _comp("CasketFrame", lambda c: c["damage"].update(head="lots"))),
+        ("a dead pilot still acting", _comp("CasketPilot", lambda c: c.update(dead=True))),
+        ("a hand visible to the enemy", _comp("Cards", lambda c: c["visibility"].update(hand="p2"))),
+        ("cards zones a list", _comp("Cards", lambda c: c.update(zones=["deck"]))),
+        ("deck cap option of a million", _set((*S, "scenario", "options"), {"deck_cap": 10**6})),
+        ("square map for a hex ruleset", _set((*S, "scenario", "map"), "square/voidmarked_warehouse.tmx")),
+    ]

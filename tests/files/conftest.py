@@ -43,6 +43,25 @@ def _valid_save() -> dict[str, Any]:
     return json.loads(json.dumps(data))
 
 
+@pytest.fixture(scope="session")
+def _valid_casket_save() -> dict[str, Any]:
+    from game.core.match import new_match
+    from game.sim import default_scenario
+    from game.ui.session import Session
+
+    session = Session(new_match(default_scenario("casket", None, 2)), {"p1": "baseline", "p2": "human"})
+    while not session.waiting_for_human:
+        session.step_ai()
+    data = session.save_data()
+    session.match.close()
+    return json.loads(json.dumps(data))
+
+
+@pytest.fixture
+def valid_casket_save(_valid_casket_save) -> dict[str, Any]:
+    return copy.deepcopy(_valid_casket_save)
+
+
 @pytest.fixture
 def valid_replay(_valid_replay) -> dict[str, Any]:
     return copy.deepcopy(_valid_replay)

@@ -134,13 +134,16 @@ def test_fuzzed_replays_run_or_are_refused_in_one_line(_valid_replay, tmp_dir):
     assert COUNTS["replay"] >= 20
 
 
-def test_fuzzed_saves_load_or_are_refused_in_one_line(_valid_save, tmp_dir):
+@pytest.mark.parametrize("ruleset", ["voidmarked", "casket"])
+def test_fuzzed_saves_load_or_are_refused_in_one_line(ruleset, _valid_save, _valid_casket_save, tmp_dir):
     from game.ui.saves import SaveError, load_game
 
-    paths = paths_of(_valid_save)
+    valid = _valid_save if ruleset == "voidmarked" else _valid_casket_save
+    paths = paths_of(valid)
+    before = COUNTS["save"]
 
     @FUZZ
-    @given(content=mutated(_valid_save, paths))
+    @given(content=mutated(valid, paths))
     def check(content: bytes) -> None:
         COUNTS["save"] += 1
         path = tmp_dir / "fuzzed-save.json"
@@ -156,8 +159,8 @@ def test_fuzzed_saves_load_or_are_refused_in_one_line(_valid_save, tmp_dir):
         session.match.close()
 
     check()
-    print(f"fuzzed {COUNTS['save']} save files")
-    assert COUNTS["save"] >= 20
+    print(f"fuzzed {COUNTS['save'] - before} {ruleset} save files")
+    assert COUNTS["save"] - before >= 20
 
 
 def test_fuzzed_settings_give_usable_settings(tmp_dir, capsys):

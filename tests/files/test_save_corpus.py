@@ -6,11 +6,12 @@ from __future__ import annotations
 import json
 
 import pytest
-from broken_files import one_line, save_cases
+from broken_files import casket_save_cases, one_line, save_cases
 
 from game.ui.saves import SaveError, load_game, save_label
 
 CASES = save_cases()
+CASKET_CASES = casket_save_cases()
 
 
 def test_the_valid_save_loads(valid_save, tmp_path):
@@ -31,6 +32,22 @@ def test_a_broken_save_is_one_line_and_nothing_is_loaded(case, make, valid_save,
     one_line(str(err.value), "broken-save.json")
     assert "nothing was loaded" in str(err.value)
     assert path.read_bytes() == content
+
+
+def test_the_valid_casket_save_loads(valid_casket_save, tmp_path):
+    path = tmp_path / "casket.json"
+    path.write_text(json.dumps(valid_casket_save))
+    session = load_game(path)
+    assert session.waiting_for_human and session.specs["p2"] == "human"
+
+
+@pytest.mark.parametrize(("case", "make"), CASKET_CASES, ids=[c for c, _ in CASKET_CASES])
+def test_a_broken_casket_save_is_one_line(case, make, valid_casket_save, tmp_path, hang_guard):
+    path = tmp_path / "casket-save.json"
+    path.write_bytes(make(valid_casket_save))
+    with pytest.raises(SaveError) as err:
+        load_game(path)
+    one_line(str(err.value), "casket-save.json")
 
 
 @pytest.mark.parametrize(("case", "place"), [
