@@ -20,20 +20,20 @@ DOCS_DIR = ROOT / "docs"
 
 
 def user_dir(kind: str = "") -> Path:
-    """Per-user data folder (saves, settings, replays), created on first use; UserError when it
-    cannot be (a file in its place, no permission)."""
+    """Per-user data folder (saves, settings, replays), created on first use; DataFolderError
+    (a UserError and an OSError) when it cannot be (a file in its place, no permission)."""
     import platformdirs
 
-    from game.errors import UserError
+    from game.errors import DataFolderError
 
     base = Path(platformdirs.user_data_dir("skirmish-table", "SkirmishTable"))
     path = base / kind if kind else base
     try:
         path.mkdir(parents=True, exist_ok=True)
     except OSError as exc:
-        raise UserError(f"cannot use the data folder: {exc.strerror or exc}", str(path)) from None
+        raise DataFolderError(f"cannot use the data folder: {exc.strerror or exc}", str(path)) from None
     if not path.is_dir():
-        raise UserError("cannot use the data folder: it is not a folder", str(path))
+        raise DataFolderError("cannot use the data folder: it is not a folder", str(path))
     return path
 
 

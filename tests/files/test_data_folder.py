@@ -170,3 +170,15 @@ def test_a_failed_write_leaves_the_old_file_and_no_temp(tmp_path, monkeypatch):
 
 def test_settings_module_still_offers_write_atomic():
     assert settings_mod.write_atomic is files.write_atomic
+
+
+def test_saving_settings_into_an_unusable_folder_is_an_oserror(private_user_dir):
+    """The settings screen guards its save with `except OSError`: that must still catch it."""
+    base = private_user_dir / "skirmish-table"
+    base.parent.mkdir(parents=True, exist_ok=True)
+    base.write_text("not a folder")
+    with pytest.raises(OSError) as err:
+        save_settings(Settings())
+    from game.errors import UserError
+
+    assert isinstance(err.value, UserError) and "data folder" in err.value.line()
