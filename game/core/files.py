@@ -175,20 +175,22 @@ def _locate_bad_value(data: bytes) -> str:
     by descending through msgspec.Raw children; "" when it cannot be narrowed down."""
     path = ""
     node = data
-    for _ in range(MAX_DEPTH + 1):
+    for _ in range(20):  # each level decodes the level below once: bounded work
         children: list[tuple[str, msgspec.Raw]]
         try:
             obj = msgspec.json.decode(node, type=dict[str, msgspec.Raw])
             children = [(f".{k}", v) for k, v in obj.items()]
-        except msgspec.MsgspecError:
+        except (msgspec.MsgspecError, RecursionError):
             try:
                 items = msgspec.json.decode(node, type=list[msgspec.Raw])
-            except msgspec.MsgspecError:
+            except (msgspec.MsgspecError, RecursionError):
                 return path
             children = [(f"[{i}]", v) for i, v in enumerate(items)]
         for key, child in children:
             try:
                 msgspec.json.decode(child)
+            except RecursionError:
+                continue  # deep, but not what is looked for
             except msgspec.MsgspecError:
                 path += key
                 node = bytes(child)

@@ -93,6 +93,10 @@ GARBAGE: list[tuple[str, Make]] = [
     ("nested 100,000 deep at the top", lambda d: b"[" * DEEP + b"]" * DEEP),
     ("objects nested 3,000 deep", lambda d: b'{"a":' * 3000 + b"1" + b"}" * 3000),
     ("trailing garbage", lambda d: dumps(d) + b" }"),
+    ("1e400 beside 100,000-deep nesting",
+     lambda d: b'{"deep": ' + b"[" * DEEP + b"]" * DEEP + b', "n": 1e400, "rest": ' + dumps(d) + b"}"),
+    ("1e400 after 100,000-deep nesting",
+     lambda d: b'{"n": [1e400], "deep": ' + b"[" * DEEP + b"]" * DEEP + b"}"),
 ]
 
 
