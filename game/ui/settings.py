@@ -90,6 +90,13 @@ def settings_notice() -> str:
     return _notice
 
 
+def take_settings_notice() -> str:
+    """The fall-back notice, once (the launcher shows it the first time it opens)."""
+    global _notice
+    text, _notice = _notice, ""
+    return text
+
+
 def _keep_aside(path: Path) -> Path | None:
     """Rename a damaged settings file out of the way (never overwrite it); its new path."""
     for n in range(1, 100):
@@ -121,12 +128,13 @@ def load_settings(path: Path | None = None) -> Settings:
     if not os.path.lexists(path):
         return Settings()
     try:
-        data = load_json(path, SettingsFile, SETTINGS_LIMIT)
+        data = load_json(path, SettingsFile, SETTINGS_LIMIT, file=path.name)
     except UserError as exc:
         aside = _keep_aside(path) if not exc.problem.startswith("cannot read") else None
-        kept = f"; the damaged file is kept as {aside.name}" if aside else ""
+        kept = f", the damaged file is kept as {aside.name}" if aside else ""
+        # the file's name, not its folder: the line is also shown in the window, where width is short
         _notice = f"{exc.line()}; using the default settings{kept}"
-        print(f"skirmish: {_notice}", file=sys.stderr)
+        print(f"skirmish: {_notice} (in {path.parent})", file=sys.stderr)
         return Settings()
     return Settings(**msgspec.structs.asdict(data)).clean()
 

@@ -28,7 +28,7 @@ def test_damaged_settings_give_defaults_a_message_and_are_kept_aside(case, make,
     notice = settings_notice()
     one_line(notice, "settings.json")
     assert "default settings" in notice and "kept as settings.damaged.json" in notice
-    assert capsys.readouterr().err.strip() == f"skirmish: {notice}"
+    assert capsys.readouterr().err.strip() == f"skirmish: {notice} (in {path.parent})"
     aside = path.with_name("settings.damaged.json")
     assert aside.read_bytes() == content and not path.exists()
     save_settings(Settings(ui_scale=1.5))  # the next save does not touch the kept file

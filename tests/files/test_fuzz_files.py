@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import copy
 import json
+import os
 from pathlib import Path
 from typing import Any
 
@@ -19,7 +20,9 @@ from hypothesis import strategies as st
 
 from game.errors import UserError
 
-FUZZ = settings(max_examples=100, deadline=10_000, derandomize=True, database=None,
+#: SKIRMISH_FUZZ_EXAMPLES=N runs N random (not derandomized) examples per file kind: a long hunt
+_HUNT = int(os.environ.get("SKIRMISH_FUZZ_EXAMPLES", "0"))
+FUZZ = settings(max_examples=_HUNT or 100, deadline=10_000, derandomize=not _HUNT, database=None,
                 suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow,
                                        HealthCheck.data_too_large])
 
