@@ -182,3 +182,18 @@ def test_saving_settings_into_an_unusable_folder_is_an_oserror(private_user_dir)
     from game.errors import UserError
 
     assert isinstance(err.value, UserError) and "data folder" in err.value.line()
+
+
+def test_the_launcher_shows_the_settings_notice_once(capsys):
+    pygame = pytest.importorskip("pygame")
+    from game.ui.app import App
+    from game.ui.scenes.launcher import LauncherScene
+
+    settings_path().write_text('{"ui_scale": "huge"}')
+    app = App((1280, 720))
+    try:
+        first = LauncherScene(app)
+        assert first.error.startswith("settings.json: ui_scale: ") and "default settings" in first.error
+        assert LauncherScene(app).error == ""
+    finally:
+        pygame.quit()
