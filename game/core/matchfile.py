@@ -341,6 +341,9 @@ def check_reached(match: Any, world: dict[str, Any], file: str, place: str = "sn
             except IllegalInput as exc:
                 raise UserError(f"a saved input does not fit the game: {exc}", file,
                                 f"{place}.inputs[{i}]") from None
+        if check.resolving:
+            raise UserError("says no decision is open, but its inputs leave one open", file,
+                            f"{place}.pending")
         mine = check.world.snapshot()
         if mine != world:
             raise UserError("is not the state its inputs lead to", file,

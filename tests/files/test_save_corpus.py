@@ -85,3 +85,29 @@ def test_a_finished_game_saves_and_loads(tmp_path):
     loaded = load_game(save_game(session, "done", tmp_path))
     assert loaded.over and loaded.match.result.winner == session.match.result.winner
     assert loaded.match.state_hash() == session.match.state_hash()
+
+
+def test_a_save_hiding_an_open_decision_is_refused(tmp_path):
+    """pending=false while the inputs stop inside a resolution: the restored match would have
+    lost its decision."""
+    from game.core.match import new_match
+    from game.sim import default_scenario
+    from game.ui.saves import save_game
+    from game.ui.session import Session
+
+    session = Session(new_match(default_scenario("voidmarked", None, 3)), {"p1": "human", "p2": "human"})
+    for _ in range(400):
+        if session.decision is not None:
+            break
+        legal = session.legal()
+        attack = next((a for a in legal if a.kind in ("attack", "voidcall")), None)
+        move = next((a for a in legal if a.kind == "move"), None)
+        session.submit(attack or move or next(a for a in legal if a.kind == "end"))
+    assert session.decision is not None
+    path = save_game(session, "open", tmp_path)
+    assert load_game(path).decision is not None
+    data = json.loads(path.read_text())
+    data["snapshot"]["pending"] = False
+    path.write_text(json.dumps(data))
+    with pytest.raises(SaveError, match="pending|between actions"):
+        load_game(path)
