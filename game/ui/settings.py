@@ -14,7 +14,8 @@ from msgspec import Meta
 
 from game.core.files import write_atomic
 
-__all__ = ["Settings", "load_settings", "save_settings", "settings_notice", "take_settings_notice", "write_atomic"]
+__all__ = ["Settings", "load_settings", "save_settings", "settings_notice", "take_settings_notice",
+           "write_atomic"]
 
 ANIM_SPEEDS: dict[str, float] = {"slow": 0.6, "normal": 1.0, "fast": 2.5, "instant": 0.0}
 UI_SCALES: tuple[float, ...] = (0.75, 1.0, 1.25, 1.5, 2.0)
