@@ -94,6 +94,24 @@ def save_problem(path: Path) -> str:
     return ""
 
 
+def save_summary(path: Path) -> dict[str, Any] | None:
+    """What the Load screen can show of a save without loading it (ruleset, map, round, squads,
+    saved_at, controllers), read within the same bounds and schema as a load; None when the file
+    is damaged. Never json.loads a save directly: a deep one raises RecursionError."""
+    from game.core.matchfile import SAVE_LIMIT, SaveFile, decode_file
+
+    try:
+        save, _ = decode_file(path, SaveFile, SAVE_LIMIT, path.name)
+    except UserError:
+        return None
+    snap = save.snapshot
+    table = snap.world.get(snap.table_entity, {}).get("Table", {})
+    rnd = table.get("round") if isinstance(table, dict) else None
+    return {"ruleset": snap.scenario.ruleset, "map": snap.scenario.map, "squads": dict(snap.scenario.squads),
+            "round": rnd if isinstance(rnd, int) else None, "saved_at": save.saved_at,
+            "controllers": dict(save.controllers), "over": snap.result is not None}
+
+
 def save_label(path: Path) -> str:
     """How the Load screen lists a save: its name, marked when the file is damaged."""
     return f"{path.stem} ({DAMAGED})" if save_problem(path) else path.stem

@@ -197,3 +197,16 @@ def test_the_launcher_shows_the_settings_notice_once(capsys):
         assert LauncherScene(app).error == ""
     finally:
         pygame.quit()
+
+
+def test_a_save_summary_reads_within_bounds(tmp_path):
+    from game.ui.saves import save_summary
+
+    name = _a_save(tmp_path)
+    summary = save_summary(saves_dir() / name)
+    assert summary is not None
+    assert summary["ruleset"] == "voidmarked" and summary["round"] == 1 and not summary["over"]
+    assert summary["squads"] == {"p1": "vanguard", "p2": "void_cult"} and summary["saved_at"]
+    deep = saves_dir() / "deep.json"
+    deep.write_text('{"snapshot": ' + "[" * 100_000 + "]" * 100_000 + "}")
+    assert save_summary(deep) is None
