@@ -258,12 +258,8 @@ def check_restored(match: Any, file: str) -> None:
             out = match.ruleset.outcome(match)
         if out is None and match.round > match.ruleset.round_cap:
             out = Outcome(None, "round cap")
-        if out is None:
-            match.current()
-            match.legal()
     except Exception as exc:  # noqa: BLE001 - untrusted state: the rules code failing on it is a refusal
-        raise UserError(f"the rules cannot play this state ({type(exc).__name__}: {exc})"[:300],
-                        file, "snapshot.world") from None
+        raise _unplayable(exc, file) from None
     if broken:
         raise UserError(f"a state the rules cannot reach: {broken[0]}", file, "snapshot.world")
     saved = match.result
@@ -272,6 +268,23 @@ def check_restored(match: Any, file: str) -> None:
         said = "not over" if saved is None else f"won by {saved.winner or 'nobody'}"
         real = "not over" if out is None else f"won by {out.winner or 'nobody'}"
         raise UserError(f"the save says the match is {said}; its state says {real}", file, "snapshot.result")
+
+
+def _unplayable(exc: Exception, file: str) -> UserError:
+    return UserError(f"the rules cannot play this state ({type(exc).__name__}: {exc})"[:300], file,
+                     "snapshot.world")
+
+
+def check_playable(match: Any, file: str) -> None:
+    """Whose turn and what they may do can be worked out (move generation runs last, on a state
+    the other checks passed)."""
+    if match.result is not None:
+        return
+    try:
+        match.current()
+        match.legal()
+    except Exception as exc:  # noqa: BLE001 - untrusted state: the rules code failing on it is a refusal
+        raise _unplayable(exc, file) from None
 
 
 def restore_match(snap: SnapshotData, raw: dict[str, Any], file: str,
@@ -306,6 +319,7 @@ def restore_match(snap: SnapshotData, raw: dict[str, Any], file: str,
         check_restored(match, file)
         if not snap.pending:  # a pending save was re-run by from_snapshot already
             check_reached(match, raw["world"], file, place)
+        check_playable(match, file)
     except BaseException:
         match.close()
         raise
