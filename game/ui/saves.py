@@ -53,6 +53,12 @@ def save_game(session: Session, name: str = "", folder: Path | None = None) -> P
     return path
 
 
+def shown_name(path: Path) -> str:
+    """A file name fit for the screen: bytes that are not UTF-8 (possible on Linux) become
+    U+FFFD instead of surrogates the font cannot draw."""
+    return os.fsencode(path.name).decode("utf-8", "replace")
+
+
 def _mtime(path: Path) -> float:
     for get in (os.stat, os.lstat):  # a dangling link still has its own time
         try:
@@ -88,7 +94,7 @@ def save_problem(path: Path) -> str:
     if not stat.S_ISREG(st.st_mode):
         return "not a file"
     try:
-        decode_file(path, SaveFile, SAVE_LIMIT, path.name)
+        decode_file(path, SaveFile, SAVE_LIMIT, shown_name(path))
     except UserError as exc:
         return exc.problem
     return ""
@@ -101,7 +107,7 @@ def save_summary(path: Path) -> dict[str, Any] | None:
     from game.core.matchfile import SAVE_LIMIT, SaveFile, decode_file
 
     try:
-        save, _ = decode_file(path, SaveFile, SAVE_LIMIT, path.name)
+        save, _ = decode_file(path, SaveFile, SAVE_LIMIT, shown_name(path))
     except UserError:
         return None
     snap = save.snapshot
@@ -114,7 +120,8 @@ def save_summary(path: Path) -> dict[str, Any] | None:
 
 def save_label(path: Path) -> str:
     """How the Load screen lists a save: its name, marked when the file is damaged."""
-    return f"{path.stem} ({DAMAGED})" if save_problem(path) else path.stem
+    stem = shown_name(path).removesuffix(SUFFIX)
+    return f"{stem} ({DAMAGED})" if save_problem(path) else stem
 
 
 def _is_side_spec(spec: str) -> bool:
@@ -127,11 +134,12 @@ def read_save(path: Path) -> tuple[Any, dict[str, Any]]:
     """The validated save (matchfile.SaveFile) and its plain data; UserError otherwise."""
     from game.core.matchfile import SAVE_LIMIT, SaveFile, check_format, decode_file
 
-    save, raw = decode_file(path, SaveFile, SAVE_LIMIT, path.name)
-    check_format(save.format, 1, path.name, "format")
+    name = shown_name(path)
+    save, raw = decode_file(path, SaveFile, SAVE_LIMIT, name)
+    check_format(save.format, 1, name, "format")
     for side, spec in sorted(save.controllers.items()):
         if not _is_side_spec(spec):
-            raise UserError(f"unknown player {spec!r}", path.name, f"controllers.{side}")
+            raise UserError(f"unknown player {spec!r}", name, f"controllers.{side}")
     return save, raw
 
 
@@ -141,11 +149,11 @@ def load_game(path: Path) -> Session:
 
     try:
         save, raw = read_save(path)
-        match = restore_match(save.snapshot, raw["snapshot"], path.name)
+        match = restore_match(save.snapshot, raw["snapshot"], shown_name(path))
     except UserError as exc:
         raise SaveError(f"{exc.line()}; nothing was loaded.") from None
     try:
         return Session(match, dict(save.controllers))
     except (ValueError, KeyError, TypeError) as exc:
         match.close()
-        raise SaveError(f"{path.name}: controllers: {exc}; nothing was loaded.") from None
+        raise SaveError(f"{shown_name(path)}: controllers: {exc}; nothing was loaded.") from None

@@ -126,6 +126,31 @@ def test_the_load_scene_lists_damaged_entries(tmp_path):
         pygame.quit()
 
 
+def test_a_save_whose_name_is_not_utf8_is_listed_and_drawn(tmp_path):
+    """Linux allows any bytes in a file name; the font cannot draw the surrogates Python makes
+    of them, which crashed the Load screen."""
+    pygame = pytest.importorskip("pygame")
+    from game.ui.app import App
+    from game.ui.scenes.menus import LoadScene
+
+    try:
+        with open(os.path.join(os.fsencode(saves_dir()), b"\xff\xfe-odd.json"), "wb") as fh:
+            fh.write(b"{}")
+    except OSError:
+        pytest.skip("this file system refuses names that are not UTF-8")
+    app = App((1024, 640), Settings(anim_speed="instant"))
+    try:
+        scene = LoadScene(app)
+        app.switch(scene)
+        assert [item[0] for item in scene.column.items][0] == "\ufffd\ufffd-odd (damaged)"
+        scene.draw(app.screen)
+        scene.load(scene.saves[0])
+        assert scene.error.startswith("\ufffd\ufffd-odd.json: ")
+        scene.draw(app.screen)
+    finally:
+        pygame.quit()
+
+
 def test_leftover_temp_files_are_cleaned_and_fresh_ones_kept(tmp_path):
     folder = saves_dir()
     old = folder / ".old.json.abc.tmp"
