@@ -207,6 +207,7 @@ def decode_json(data: bytes, type_: type[T] | Any, file: str) -> T:
     nesting decodes or is refused in milliseconds; free-form parts (`Any`) are then held to
     MAX_DEPTH by `check_plain`, which walks them without recursion.
     """
+    data = data.removeprefix(b"\xef\xbb\xbf")  # a UTF-8 byte order mark (Notepad) is no damage
     gc_on = gc.isenabled()
     gc.disable()  # a file of a million small lists otherwise costs a full collection or three
     try:

@@ -235,3 +235,8 @@ def test_a_save_summary_reads_within_bounds(tmp_path):
     deep = saves_dir() / "deep.json"
     deep.write_text('{"snapshot": ' + "[" * 100_000 + "]" * 100_000 + "}")
     assert save_summary(deep) is None
+
+
+def test_settings_saved_with_a_byte_order_mark_still_load(valid_settings, capsys):
+    settings_path().write_bytes(b"\xef\xbb\xbf" + json.dumps(valid_settings).encode())
+    assert load_settings().palette == "muted" and settings_notice() == ""
