@@ -151,6 +151,7 @@ class ReplayFile(Struct, forbid_unknown_fields=True):
     rounds: Round | UnsetType = UNSET
     winner: Side | None | UnsetType = UNSET
     final_hash: Annotated[str, Meta(pattern="^[0-9a-f]{64}$")] | None = None
+    finished_at: Name = ""  # replays kept by the window (game.ui.replays) say when
 
 
 # -- decoding --------------------------------------------------------------------------------------

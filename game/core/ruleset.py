@@ -77,6 +77,7 @@ class SquadInfo:
     id: str
     name: str
     description: str
+    #: the units' display names in deployment order (shown to players, never ids)
     units: tuple[str, ...]
 
 

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import json
 import os
-import stat
 import time
 from pathlib import Path
 from typing import Any
@@ -19,7 +18,6 @@ from game.errors import UserError
 from game.ui.session import Session
 
 SUFFIX = ".json"
-DAMAGED = "damaged"
 
 
 class SaveError(Exception):
@@ -82,55 +80,13 @@ def list_saves(folder: Path | None = None) -> list[Path]:
     return sorted(found, key=lambda p: (_mtime(p), p.name), reverse=True)
 
 
-def save_problem(path: Path) -> str:
-    """Why a listed save cannot be loaded as far as its file and schema show ("" when it looks
-    loadable); the full checks run on load."""
-    from game.core.matchfile import SAVE_LIMIT, SaveFile, decode_file
-
-    try:
-        st = os.stat(path)
-    except OSError:
-        return "cannot be read"
-    if not stat.S_ISREG(st.st_mode):
-        return "not a file"
-    try:
-        decode_file(path, SaveFile, SAVE_LIMIT, shown_name(path))
-    except UserError as exc:
-        return exc.problem
-    return ""
-
-
-def save_summary(path: Path) -> dict[str, Any] | None:
-    """What the Load screen can show of a save without loading it (ruleset, map, round, squads,
-    saved_at, controllers), read within the same bounds and schema as a load; None when the file
-    is damaged. Never json.loads a save directly: a deep one raises RecursionError."""
-    from game.core.matchfile import SAVE_LIMIT, SaveFile, decode_file
-
-    try:
-        save, _ = decode_file(path, SaveFile, SAVE_LIMIT, shown_name(path))
-    except UserError:
-        return None
-    snap = save.snapshot
-    table = snap.world.get(snap.table_entity, {}).get("Table", {})
-    rnd = table.get("round") if isinstance(table, dict) else None
-    return {"ruleset": snap.scenario.ruleset, "map": snap.scenario.map, "squads": dict(snap.scenario.squads),
-            "round": rnd if isinstance(rnd, int) else None, "saved_at": save.saved_at,
-            "controllers": dict(save.controllers), "over": snap.result is not None}
-
-
-def save_label(path: Path) -> str:
-    """How the Load screen lists a save: its name, marked when the file is damaged."""
-    stem = shown_name(path).removesuffix(SUFFIX)
-    return f"{stem} ({DAMAGED})" if save_problem(path) else stem
-
-
 def _is_side_spec(spec: str) -> bool:
     from game.sim import is_side_spec
 
     return is_side_spec(spec)
 
 
-def read_save(path: Path) -> tuple[Any, dict[str, Any]]:
+def _read_checked(path: Path) -> tuple[Any, dict[str, Any]]:
     """The validated save (matchfile.SaveFile) and its plain data; UserError otherwise."""
     from game.core.matchfile import SAVE_LIMIT, SaveFile, check_format, decode_file
 
@@ -143,12 +99,21 @@ def read_save(path: Path) -> tuple[Any, dict[str, Any]]:
     return save, raw
 
 
+def read_save(path: Path) -> dict[str, Any]:
+    """A save file's plain data, read within bounds and checked against the save schema (not yet
+    restored: `load_game` does that); SaveError with one clear line otherwise."""
+    try:
+        return _read_checked(path)[1]
+    except UserError as exc:
+        raise SaveError(f"{exc.line()}; nothing was loaded.") from None
+
+
 def load_game(path: Path) -> Session:
     """Rebuild the saved session; any problem is a SaveError and nothing else changes."""
     from game.core.matchfile import restore_match
 
     try:
-        save, raw = read_save(path)
+        save, raw = _read_checked(path)
         match = restore_match(save.snapshot, raw["snapshot"], shown_name(path))
     except UserError as exc:
         raise SaveError(f"{exc.line()}; nothing was loaded.") from None

@@ -84,6 +84,8 @@ class SettingsFile(msgspec.Struct):
 
 
 _notice = ""
+#: the Settings object that load produced along with `_notice` (the notice belongs to it only)
+_notice_for: Settings | None = None
 
 
 def settings_notice() -> str:
@@ -91,10 +93,13 @@ def settings_notice() -> str:
     return _notice
 
 
-def take_settings_notice() -> str:
-    """The fall-back notice, once (the launcher shows it the first time it opens)."""
-    global _notice
-    text, _notice = _notice, ""
+def take_settings_notice(settings: Settings) -> str:
+    """The fall-back notice, once, if `settings` is what that load returned (the launcher shows
+    it the first time it opens; an app given settings of its own has no notice to show)."""
+    global _notice, _notice_for
+    if settings is not _notice_for:
+        return ""
+    text, _notice, _notice_for = _notice, "", None
     return text
 
 
@@ -118,14 +123,15 @@ def load_settings(path: Path | None = None) -> Settings:
     from game.core.files import load_json
     from game.errors import UserError
 
-    global _notice
-    _notice = ""
+    global _notice, _notice_for
+    _notice, _notice_for = "", None
     try:
         path = path or settings_path()
     except UserError as exc:
         _notice = f"{exc.line()}; using the default settings"
         print(f"skirmish: {_notice}", file=sys.stderr)
-        return Settings()
+        _notice_for = Settings()
+        return _notice_for
     if not os.path.lexists(path):
         return Settings()
     try:
@@ -136,7 +142,8 @@ def load_settings(path: Path | None = None) -> Settings:
         # the file's name, not its folder: the line is also shown in the window, where width is short
         _notice = f"{exc.line()}; using the default settings{kept}"
         print(f"skirmish: {_notice} (in {path.parent})", file=sys.stderr)
-        return Settings()
+        _notice_for = Settings()
+        return _notice_for
     return Settings(**msgspec.structs.asdict(data)).clean()
 
 

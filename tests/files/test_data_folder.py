@@ -12,7 +12,7 @@ from broken_files import one_line, settings_cases
 
 from game.core import files
 from game.ui import settings as settings_mod
-from game.ui.saves import SaveError, list_saves, load_game, save_label, saves_dir
+from game.ui.saves import SaveError, list_saves, load_game, read_save, saves_dir
 from game.ui.settings import Settings, load_settings, save_settings, settings_notice, settings_path
 
 CASES = settings_cases()
@@ -86,23 +86,27 @@ def _a_save(tmp_path) -> str:
     return path.name
 
 
-def test_unreadable_entries_are_listed_as_damaged(tmp_path, hang_guard):
+def test_unreadable_entries_are_listed_and_refused_in_one_line(tmp_path, hang_guard):
+    from game.ui.scenes.menus import save_summary
+
     good = _a_save(tmp_path)
     folder = saves_dir()
     (folder / "dangling.json").symlink_to(folder / "gone.json")
     (folder / "a-folder.json").mkdir()
     (folder / "garbled.json").write_text("{oops")
+    (folder / "deep.json").write_text('{"snapshot": ' + "[" * 100_000 + "]" * 100_000 + "}")
     if hasattr(os, "mkfifo"):
         os.mkfifo(folder / "pipe.json")
-    listed = {p.name: save_label(p) for p in list_saves()}
-    assert listed[good] == "good"
-    names = ["dangling.json", "a-folder.json", "garbled.json"]
+    listed = {p.name: save_summary(p) for p in list_saves()}
+    assert listed[good] is not None and listed[good].ruleset == "Voidmarked"
+    names = ["dangling.json", "a-folder.json", "garbled.json", "deep.json"]
     names += ["pipe.json"] if hasattr(os, "mkfifo") else []
     for name in names:
-        assert listed[name] == f"{name.removesuffix('.json')} (damaged)"
-        with pytest.raises(SaveError) as err:
-            load_game(folder / name)
-        one_line(str(err.value), name)
+        assert listed[name] is None  # the list says "cannot be read"; loading it says why
+        for read in (load_game, read_save):
+            with pytest.raises(SaveError) as err:
+                read(folder / name)
+            one_line(str(err.value), name)
 
 
 def test_the_load_scene_lists_damaged_entries(tmp_path):
@@ -118,7 +122,7 @@ def test_the_load_scene_lists_damaged_entries(tmp_path):
         app.switch(scene)
         labels = [item[0] for item in scene.column.items]
         assert len(scene.saves) == 2
-        assert "dangling (damaged)" in labels and "good" in labels
+        assert "dangling.json (cannot be read)" in labels and "Vanguard vs Void Cult" in labels
         scene.load(saves_dir() / "dangling.json")
         assert app.scene is scene and "dangling.json" in scene.error
         scene.draw(app.screen)
@@ -142,7 +146,7 @@ def test_a_save_whose_name_is_not_utf8_is_listed_and_drawn(tmp_path):
     try:
         scene = LoadScene(app)
         app.switch(scene)
-        assert [item[0] for item in scene.column.items][0] == "\ufffd\ufffd-odd (damaged)"
+        assert [item[0] for item in scene.column.items][0] == "\ufffd\ufffd-odd.json (cannot be read)"
         scene.draw(app.screen)
         scene.load(scene.saves[0])
         assert scene.error.startswith("\ufffd\ufffd-odd.json: ")
@@ -222,21 +226,3 @@ def test_the_launcher_shows_the_settings_notice_once(capsys):
         assert LauncherScene(app).error == ""
     finally:
         pygame.quit()
-
-
-def test_a_save_summary_reads_within_bounds(tmp_path):
-    from game.ui.saves import save_summary
-
-    name = _a_save(tmp_path)
-    summary = save_summary(saves_dir() / name)
-    assert summary is not None
-    assert summary["ruleset"] == "voidmarked" and summary["round"] == 1 and not summary["over"]
-    assert summary["squads"] == {"p1": "vanguard", "p2": "void_cult"} and summary["saved_at"]
-    deep = saves_dir() / "deep.json"
-    deep.write_text('{"snapshot": ' + "[" * 100_000 + "]" * 100_000 + "}")
-    assert save_summary(deep) is None
-
-
-def test_settings_saved_with_a_byte_order_mark_still_load(valid_settings, capsys):
-    settings_path().write_bytes(b"\xef\xbb\xbf" + json.dumps(valid_settings).encode())
-    assert load_settings().palette == "muted" and settings_notice() == ""
