@@ -122,7 +122,7 @@ def run_replay(path: Path) -> tuple[Match, dict[str, Any]]:
         if not is_side_spec(spec):
             raise UserError(f"unknown player {spec!r}", file, f"controllers.{side}")
     scenario, rs = scenario_from(replay.scenario, file)
-    board = board_for(scenario, rs, file)
+    board = board_for(scenario, rs, file, load=load_board_for)  # this module's name: tests patch it
     feed = _Feed(replay.inputs, file)
     try:
         match = Match(rs, scenario, board, {"p1": feed, "p2": feed})  # type: ignore[dict-item]

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import dataclasses
 import json
+from collections.abc import Callable
 from pathlib import Path
 from typing import Annotated, Any, Literal
 
@@ -194,13 +195,14 @@ def scenario_from(data: ScenarioData, file: str, place: str = "scenario") -> Any
     return scenario, rs
 
 
-def board_for(scenario: Any, rs: Any, file: str, place: str = "scenario.map") -> Any:
-    """The scenario's board; a map problem is reported as this file's, and the board must be of
-    the ruleset's kind."""
+def board_for(scenario: Any, rs: Any, file: str, place: str = "scenario.map",
+              load: Callable[[Any], Any] | None = None) -> Any:
+    """The scenario's board (through `load`, core.match.load_board_for by default); a map problem
+    is reported as this file's, and the board must be of the ruleset's kind."""
     from game.core import match as match_mod
 
     try:
-        board = match_mod.load_board_for(scenario)
+        board = (load or match_mod.load_board_for)(scenario)
     except UserError as exc:
         raise UserError(exc.line(), file, place) from None
     if board.kind != rs.board_kind:
