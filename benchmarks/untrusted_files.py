@@ -51,7 +51,14 @@ def main() -> None:
     from game.sim import default_scenario, play_game, replay_data, run_replay
     from game.ui.saves import load_game, save_game
     from game.ui.session import Session
-    from game.ui.settings import load_settings
+    from game.ui.settings import load_settings as _load_settings
+    from game.ui.settings import settings_notice
+
+    def load_settings(path: Path) -> None:
+        """Defaults plus a notice is how settings refuse: report the notice as the answer."""
+        _load_settings(path)
+        if settings_notice():
+            raise ValueError(f"defaults used: {settings_notice()}")
 
     tmp = Path(tempfile.mkdtemp(prefix="skirmish-bench-"))
     os.environ["XDG_DATA_HOME"] = str(tmp / "xdg")
