@@ -82,7 +82,8 @@ def main() -> None:
 
     base = json.loads(saves["voidmarked"].read_text())
 
-    def variant(name: str, edit: Callable[[dict[str, Any]], Any] | None = None, raw: bytes | None = None) -> Path:
+    def variant(name: str, edit: Callable[[dict[str, Any]], Any] | None = None,
+                raw: bytes | None = None) -> Path:
         path = tmp / f"{name}.json"
         if raw is not None:
             path.write_bytes(raw)
@@ -94,17 +95,27 @@ def main() -> None:
         return path
 
     ghost = {"Name": {"text": "ghost", "kind": ""}}
+    deep = b"[" * 100_000 + b"]" * 100_000
+
+    def pad(value: Any) -> Callable[[dict[str, Any]], Any]:
+        return lambda d: d.__setitem__("pad", value)
+
+    def world(edit: Callable[[dict[str, Any]], Any]) -> Callable[[dict[str, Any]], Any]:
+        return lambda d: edit(d["snapshot"]["world"])
+
     hostile = {
-        "save: entity id 100000000": variant("ids", lambda d: d["snapshot"]["world"].__setitem__("100000000", ghost)),
-        "save: nested 100,000 deep": variant("deep", raw=b'{"snapshot": ' + b"[" * 100_000 + b"]" * 100_000 + b"}"),
+        "save: entity id 100000000": variant("ids", world(lambda w: w.__setitem__("100000000", ghost))),
+        "save: nested 100,000 deep": variant("deep", raw=b'{"snapshot": ' + deep + b"}"),
+        "save: log nested 100,000 deep": variant("deeplog", raw=json.dumps(base).replace(
+            '"log": [', '"log": [' + deep.decode() + ", ", 1).encode()),
         "save: seed of 5,000 digits": variant("digits", raw=json.dumps(base).replace(
             '"seed": 3', '"seed": ' + "9" * 5000, 1).encode()),
-        "save: 15 MiB of padding": variant("big", lambda d: d.__setitem__("pad", "x" * (15 << 20))),
-        "save: 7 M one-letter strings": variant("strings", lambda d: d.__setitem__("pad", ["a"] * (2 << 20))),
-        "save: 7 M escapes in one string": variant("escapes", lambda d: d.__setitem__("pad", "\n" * (7 << 20))),
-        "save: 1 M small lists": variant("lists", lambda d: d.__setitem__("pad", [[1]] * (1 << 20))),
-        "save: 17 MiB (over the limit)": variant("huge", lambda d: d.__setitem__("pad", "x" * (17 << 20))),
-        "save: Health -999": variant("hp", lambda d: d["snapshot"]["world"]["3"]["Health"].__setitem__("current", -999)),
+        "save: 15 MiB of padding": variant("big", pad("x" * (15 << 20))),
+        "save: 2 M one-letter strings": variant("strings", pad(["a"] * (2 << 20))),
+        "save: 7 M escapes in one string": variant("escapes", pad("\n" * (7 << 20))),
+        "save: 1 M small lists": variant("lists", pad([[1]] * (1 << 20))),
+        "save: 17 MiB (over the limit)": variant("huge", pad("x" * (17 << 20))),
+        "save: Health -999": variant("hp", world(lambda w: w["3"]["Health"].__setitem__("current", -999))),
     }
     for label, path in hostile.items():
         measure(label, lambda p=path: load_game(p))
