@@ -8,7 +8,7 @@ from vm_helpers import is_legal, make_turn, new_match, park_others, place, set_h
 
 from game.core.board import Board
 from game.rulesets.voidmarked import RULESET
-from game.rulesets.voidmarked.sightlines import los
+from game.rulesets.voidmarked.query import los
 
 
 def duo(a_uid, b_uid, a_cell, b_cell, board=None):
