@@ -43,22 +43,32 @@ def _steppable(match: Match, ent: int, src: Cell, dst: Cell) -> bool:
     return dst in b and b.passable(dst) and b.at(dst).elevation - b.at(src).elevation < 1
 
 
-def _room(match: Match, ent: int, cell: Cell, *, pass_only: bool = False) -> bool:
-    occ = occupants(match, cell, ent)
-    if pass_only and any(side_of(o) != side_of(ent) for o in occ):
+def _room(match: Match, ent: int, cell: Cell, *, pass_only: bool = False,
+          occ_map: dict[Cell, list[str]] | None = None) -> bool:
+    occ = occ_map.get(cell, []) if occ_map is not None else [side_of(o) for o in occupants(match, cell, ent)]
+    if pass_only and any(s != side_of(ent) for s in occ):
         return False
     return len(occ) < PER_SQUARE
+
+
+def _occupancy(match: Match, ent: int) -> dict[Cell, list[str]]:
+    out: dict[Cell, list[str]] = {}
+    for e in living(match):
+        if e != ent:
+            out.setdefault(cell_of(e), []).append(side_of(e))
+    return out
 
 
 def moves(match: Match, ent: int, budget: int) -> dict[Cell, tuple[Cell, ...]]:
     """Squares reachable within `budget` steps (not through foes; a foe's square may end it)."""
     here = cell_of(ent)
     board = match.board
+    occ = _occupancy(match, ent)
 
     def step(src: Cell, dst: Cell, tag: object) -> tuple[float, object] | None:
         return (1.0, None) if _steppable(match, ent, src, dst) else None
 
-    reach = reachable(board, here, budget, step, lambda c: _room(match, ent, c, pass_only=True))
+    reach = reachable(board, here, budget, step, lambda c: _room(match, ent, c, pass_only=True, occ_map=occ))
     out: dict[Cell, tuple[Cell, ...]] = {}
     for cell, cost in sorted(reach.cost.items()):
         if cell == here:
@@ -66,10 +76,10 @@ def moves(match: Match, ent: int, budget: int) -> dict[Cell, tuple[Cell, ...]]:
         out[cell] = tuple(reach.path_to(cell))
         if cost <= budget - 1:
             for n in board.neighbors(cell):
-                if n not in out and n not in reach.cost and _steppable(match, ent, cell, n) and _room(match, ent, n):
+                if n not in out and n not in reach.cost and _steppable(match, ent, cell, n) and _room(match, ent, n, occ_map=occ):
                     out[n] = (*out[cell], n)
     for n in board.neighbors(here):
-        if n not in out and _steppable(match, ent, here, n) and _room(match, ent, n):
+        if n not in out and _steppable(match, ent, here, n) and _room(match, ent, n, occ_map=occ):
             out[n] = (n,)
     return out
 
