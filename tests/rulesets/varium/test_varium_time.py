@@ -184,6 +184,8 @@ def test_heal_uses_a_kit_and_needs_medicine_dc_50() -> None:
     answer(m, "stack", "stand")
     assert hp(m, rook) == 45
     assert state(m, doc).kits == 1
+    act(m, "end", actor=doc)
+    act(m, "end", actor=guard)
     act(m, "heal", actor=doc, target=rook)          # a second kit, a failed check: wasted
     act(m, "end", actor=doc)
     force(m, "KS")
