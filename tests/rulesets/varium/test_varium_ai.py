@@ -1,0 +1,111 @@
+"""AI hooks and knowledge: exact odds, no peeking at face-down cards, whole games, content errors."""
+
+from __future__ import annotations
+
+from itertools import combinations
+from pathlib import Path
+
+import pytest
+from varium_helpers import act, ents, force, make, zones
+
+from game.ai.controller import BaselineAI, RandomAI
+from game.core.board import Board
+from game.core.match import Match, Scenario
+from game.errors import UserError
+from game.rulesets.varium import RULESET, odds
+from game.rulesets.varium.content import load
+
+
+@pytest.mark.rule("VC-HITCHECK", "VC-EVASION")
+def test_beat_chance_is_exact_against_enumeration() -> None:
+    cards = ["2H", "5C", "9S", "KD", "AS", "RJ", "QH"]
+    pool = odds.profile(cards)
+    for score in (3, 8, 15, 22, 30):
+        pairs = list(combinations(cards, 2))
+        want = sum(1 for a, b in pairs if odds.card_index(a) + odds.card_index(b) < score) / len(pairs)
+        assert odds.beat_chance(pool, 2, score) == pytest.approx(want)
+
+
+def _stack_decision_worths(m: Match) -> dict[str, float]:
+    d = m.pending_decision
+    assert d is not None and d.kind == "stack"
+    return RULESET.advise(m, d)
+
+
+@pytest.mark.rule("VC-HITCHECK")
+def test_no_peeking_the_face_down_cards_do_not_change_the_advice() -> None:
+    m = make()
+    guard, shooter = ents(m)
+    force(m, "2H", "3C", "9S")
+    act(m, "attack", actor=guard, target=shooter, option="baton")
+    before = _stack_decision_worths(m)
+    with m.world:
+        from game.rulesets.varium.components import deck
+        d = deck(m)
+        for low, high in (("2H", "KH"), ("3C", "KC")):   # swap the face-down cards for Kings
+            d.move(low, f"ev{shooter}", "deck")
+            d.move(high, "deck", f"ev{shooter}")
+    assert sorted(zones(m)[f"ev{shooter}"]) == ["KC", "KH"]
+    assert _stack_decision_worths(m) == before
+    # the option texts (what a player sees) carry the same numbers
+    d = m.pending_decision
+    assert d is not None and all("worth" in o.detail for o in d.options)
+
+
+@pytest.mark.rule("VC-HITCHECK")
+def test_advice_stands_on_a_high_stack_and_takes_a_card_on_a_low_one() -> None:
+    m = make()
+    guard, shooter = ents(m)
+    force(m, "2H", "3C", "2S")
+    act(m, "attack", actor=guard, target=shooter, option="baton")
+    w = _stack_decision_worths(m)
+    assert w["hit"] > w["stand"]
+    force(m, "KS")
+    m.answer("hit")
+    force(m, "5D")
+    m.answer("hit")                                   # 2 + 13 + 5 = 20 of 21: only a Joker or an Ace is safe
+    w = _stack_decision_worths(m)
+    assert w["stand"] > w["hit"]
+
+
+def test_baseline_plays_a_whole_game_to_a_result() -> None:
+    board = Board.blank("square", 16, 12)
+    results = []
+    for seed in (1, 2):
+        m = Match(RULESET, Scenario("varium", "blank", {"p1": "street_gang", "p2": "city_guard"}, seed), board,
+                  {"p1": BaselineAI(seed), "p2": BaselineAI(seed + 7)})
+        out = m.play()
+        assert RULESET.invariants(m) == []
+        results.append(out)
+    assert all(r.winner is not None for r in results)
+
+
+def test_random_play_keeps_invariants_after_every_input() -> None:
+    board = Board.blank("square", 12, 10)
+    m = Match(RULESET, Scenario("varium", "blank", {"p1": "wrestlers", "p2": "street_gang"}, 5), board,
+              {"p1": RandomAI(1), "p2": RandomAI(2)})
+    broken: list[str] = []
+    m.listeners.append(lambda _ev: broken.extend(RULESET.invariants(m)))
+    out = m.play()
+    assert broken == [] and RULESET.invariants(m) == []
+    assert out is not None and len(m.inputs) > 50
+
+
+def test_content_errors_name_file_entry_and_key(tmp_path: Path) -> None:
+    bad = tmp_path / "bad.toml"
+    bad.write_text('[weapon.club]\nname = "Club"\nkind = "melee"\nfamily = "clubs"\ndamage = "lots"\n')
+    with pytest.raises(UserError) as err:
+        load([bad])
+    assert "bad.toml" in err.value.line() and "weapon.club" in err.value.line() and "damage" in err.value.line()
+    bad.write_text('[weapon.club]\nname = "Club"\nkind = "melee"\nfamily = "clubs"\ndamage = 3\nreach = 2\n')
+    with pytest.raises(UserError, match="reach"):
+        load([bad])
+    bad.write_text('[unit.x]\nname = "X"\nmight = 1\nagility = 1\nreflexes = 1\nperception = 1\nspeed = 3\n'
+                   'health = 9\nweapons = ["nothing"]\n')
+    with pytest.raises(UserError, match=r"unit\.x\.weapons\.1"):
+        load([bad])
+
+
+def test_three_squads_of_four_to_six() -> None:
+    squads = [s for s in RULESET.content.squads.values() if not s.id.startswith("duel_")]
+    assert len(squads) >= 3 and all(4 <= len(s.units) <= 6 for s in squads)
