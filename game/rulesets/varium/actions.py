@@ -32,8 +32,21 @@ if TYPE_CHECKING:
     from game.core.match import Match
 
 Cell = tuple[int, int]
-COST = {"dash": 1, "attack": 1, "dodge": 1, "draw": 1, "shove": 1, "grapple": 1, "assist": 1,
-        "vjump": 1, "run": 2, "getup": 2, "ljump": 2, "hide": 4, "heal": 4}
+COST = {
+    "dash": 1,
+    "attack": 1,
+    "dodge": 1,
+    "draw": 1,
+    "shove": 1,
+    "grapple": 1,
+    "assist": 1,
+    "vjump": 1,
+    "run": 2,
+    "getup": 2,
+    "ljump": 2,
+    "hide": 4,
+    "heal": 4,
+}
 MIN_ACCURACY = 5
 
 
@@ -43,8 +56,14 @@ def _steppable(match: Match, ent: int, src: Cell, dst: Cell) -> bool:
     return dst in b and b.passable(dst) and b.at(dst).elevation - b.at(src).elevation < 1
 
 
-def _room(match: Match, ent: int, cell: Cell, *, pass_only: bool = False,
-          occ_map: dict[Cell, list[str]] | None = None) -> bool:
+def _room(
+    match: Match,
+    ent: int,
+    cell: Cell,
+    *,
+    pass_only: bool = False,
+    occ_map: dict[Cell, list[str]] | None = None,
+) -> bool:
     occ = occ_map.get(cell, []) if occ_map is not None else [side_of(o) for o in occupants(match, cell, ent)]
     if pass_only and any(s != side_of(ent) for s in occ):
         return False
@@ -76,7 +95,12 @@ def moves(match: Match, ent: int, budget: int) -> dict[Cell, tuple[Cell, ...]]:
         out[cell] = tuple(reach.path_to(cell))
         if cost <= budget - 1:
             for n in board.neighbors(cell):
-                if n not in out and n not in reach.cost and _steppable(match, ent, cell, n) and _room(match, ent, n, occ_map=occ):
+                if (
+                    n not in out
+                    and n not in reach.cost
+                    and _steppable(match, ent, cell, n)
+                    and _room(match, ent, n, occ_map=occ)
+                ):
                     out[n] = (*out[cell], n)
     for n in board.neighbors(here):
         if n not in out and _steppable(match, ent, here, n) and _room(match, ent, n, occ_map=occ):
@@ -134,8 +158,15 @@ def legal(match: Match) -> list[Action]:
                     out.append(Action("run", ent, cell=cell, path=path, label=f"Run to {cell}"))
     for foe in foes:
         for opt in attack_options(match, ent, foe):
-            out.append(Action("attack", ent, target=foe, option=opt,
-                              label=f"Attack {name_of(foe)} ({opt.replace('!nl', ', non-lethal')})"))
+            out.append(
+                Action(
+                    "attack",
+                    ent,
+                    target=foe,
+                    option=opt,
+                    label=f"Attack {name_of(foe)} ({opt.replace('!nl', ', non-lethal')})",
+                )
+            )
         if match.board.distance(here, cell_of(foe)) <= 1:
             out.append(Action("shove", ent, target=foe, label=f"Shove {name_of(foe)}"))
             out.append(Action("grapple", ent, target=foe, label=f"Grapple {name_of(foe)}"))
@@ -172,8 +203,15 @@ def _jumps(match: Match, ent: int, h: int) -> list[Action]:
             out.append(Action("vjump", ent, cell=n, option=str(rise), label=f"Climb-jump to {n} ({rise} m)"))
         gap = n
         land = (2 * n[0] - here[0], 2 * n[1] - here[1])
-        if h >= 2 and not b.passable(gap) and gap in b and not b.at(gap).blocks_los and land in b \
-                and b.passable(land) and _room(match, ent, land):
+        if (
+            h >= 2
+            and not b.passable(gap)
+            and gap in b
+            and not b.at(gap).blocks_los
+            and land in b
+            and b.passable(land)
+            and _room(match, ent, land)
+        ):
             out.append(Action("ljump", ent, cell=land, label=f"Long jump to {land}"))
     return out
 

@@ -50,12 +50,21 @@ def attack_preview(match: Match, action: Action) -> Preview:
     a, ctx = _attack_terms(match, action)
     hit, dmg = odds.attack_odds(a)
     w = weapon_of(action.option)
-    lines = [f"accuracy (stack limit) {a.limit}", f"proficiency +{a.prof}",
-             f"target's face-down cards: {a.k}", f"weapon damage {ctx['wd']}, armour {ctx['armour']}",
-             f"critical at {ctx['crit']} ({ctx['cb'].replace('_', ' ')})"]
-    return Preview(f"{'Unarmed strike' if w is None else w.name} at {name_of(action.target or 0)}",
-                   [("hit (played well)", hit)], hit=hit, expected_damage=dmg,
-                   kill=0.0, lines=lines)
+    lines = [
+        f"accuracy (stack limit) {a.limit}",
+        f"proficiency +{a.prof}",
+        f"target's face-down cards: {a.k}",
+        f"weapon damage {ctx['wd']}, armour {ctx['armour']}",
+        f"critical at {ctx['crit']} ({ctx['cb'].replace('_', ' ')})",
+    ]
+    return Preview(
+        f"{'Unarmed strike' if w is None else w.name} at {name_of(action.target or 0)}",
+        [("hit (played well)", hit)],
+        hit=hit,
+        expected_damage=dmg,
+        kill=0.0,
+        lines=lines,
+    )
 
 
 def advise(match: Match, decision: Decision) -> dict[str, float]:
@@ -66,9 +75,12 @@ def advise(match: Match, decision: Decision) -> dict[str, float]:
         ent, target = decision.context["ent"], decision.context["target"]
         mine = sheet(ent)
         theirs = sheet(target)
-        return {"shove": 1.0 + 0.1 * (mine.might - theirs.might),
-                "grapple": 0.8 + 0.1 * (mine.might + mine.prof("grappling") - theirs.might - theirs.prof("grappling")),
-                "let": 0.0}
+        return {
+            "shove": 1.0 + 0.1 * (mine.might - theirs.might),
+            "grapple": 0.8
+            + 0.1 * (mine.might + mine.prof("grappling") - theirs.might - theirs.prof("grappling")),
+            "let": 0.0,
+        }
     return {}
 
 

@@ -93,8 +93,7 @@ def release(match: Match, ent: int) -> None:
 
 def check_grapples(match: Match) -> None:
     """Grapples whose two units are no longer together (same or next square) end."""
-    keep = [g for g in grapples(match)
-            if match.board.distance(cell_of(g["a"]), cell_of(g["b"])) <= 1]
+    keep = [g for g in grapples(match) if match.board.distance(cell_of(g["a"]), cell_of(g["b"])) <= 1]
     table(match).data["grapples"] = keep
 
 
@@ -108,11 +107,19 @@ def grapple(match: Match, ent: int, target: int, own_turn: bool = True) -> Gen:
     """Opposed grappling checks; the excess moves the shared track towards `ent` (first lowering
     the target's advantage). Returns whether `ent` gained any."""
     lim, prof = grapple_stat(ent)
-    mine = yield from run_check(match, ent, f"grapple on {name_of(target)}", lim, prof,
-                                {"pay": "linear"}, own_turn=own_turn)
+    mine = yield from run_check(
+        match, ent, f"grapple on {name_of(target)}", lim, prof, {"pay": "linear"}, own_turn=own_turn
+    )
     tlim, tprof = grapple_stat(target)
-    theirs = yield from run_check(match, target, f"grapple defence against {name_of(ent)}", tlim, tprof,
-                                  {"pay": "linear"}, own_turn=False)
+    theirs = yield from run_check(
+        match,
+        target,
+        f"grapple defence against {name_of(ent)}",
+        tlim,
+        tprof,
+        {"pay": "linear"},
+        own_turn=False,
+    )
     excess = mine.score - theirs.score
     if excess <= 0:
         match.emit("grapple", f"{name_of(ent)} gains no hold ({mine.score} vs {theirs.score})")
@@ -120,9 +127,12 @@ def grapple(match: Match, ent: int, target: int, own_turn: bool = True) -> Gen:
     before = track(match, ent, target)
     after = before + excess
     set_track(match, ent, target, after)
-    match.emit("grapple", f"{name_of(ent)} grapples {name_of(target)}: advantage {before:+d} -> {after:+d}"
-               + (f" ({level_name(after)})" if after >= RESTRAINED else ""),
-               [f"{mine.score} vs {theirs.score}: excess {excess}"])
+    match.emit(
+        "grapple",
+        f"{name_of(ent)} grapples {name_of(target)}: advantage {before:+d} -> {after:+d}"
+        + (f" ({level_name(after)})" if after >= RESTRAINED else ""),
+        [f"{mine.score} vs {theirs.score}: excess {excess}"],
+    )
     success(match, ent, target)
     return True
 
@@ -156,13 +166,23 @@ def interrupt(match: Match, ent: int, why: str) -> None:
 
 
 # -- shove ----------------------------------------------------------------------------------------
-def shove(match: Match, ent: int, target: int, own_turn: bool = True, away_from: tuple[int, int] | None = None) -> Gen:
+def shove(
+    match: Match, ent: int, target: int, own_turn: bool = True, away_from: tuple[int, int] | None = None
+) -> Gen:
     """Might check against Might check; success knocks the target prone and one square back."""
     s, t = sheet(ent), sheet(target)
-    mine = yield from run_check(match, ent, f"shove on {name_of(target)}", 20 + s.might, 0,
-                                {"pay": "linear"}, own_turn=own_turn)
-    theirs = yield from run_check(match, target, f"stand firm against {name_of(ent)}", 20 + t.might, 0,
-                                  {"pay": "linear"}, own_turn=False)
+    mine = yield from run_check(
+        match, ent, f"shove on {name_of(target)}", 20 + s.might, 0, {"pay": "linear"}, own_turn=own_turn
+    )
+    theirs = yield from run_check(
+        match,
+        target,
+        f"stand firm against {name_of(ent)}",
+        20 + t.might,
+        0,
+        {"pay": "linear"},
+        own_turn=False,
+    )
     if mine.score <= theirs.score:
         match.emit("shove", f"{name_of(target)} stands firm ({mine.score} vs {theirs.score})")
         return False
@@ -178,7 +198,9 @@ def shove(match: Match, ent: int, target: int, own_turn: bool = True, away_from:
     if dest in match.board and match.board.passable(dest) and len(occupants(match, dest)) < PER_SQUARE:
         get(target, Position).cell = dest
         moved = f", knocked back to {dest}"
-    match.emit("shove", f"{name_of(ent)} shoves {name_of(target)} prone{moved} ({mine.score} vs {theirs.score})")
+    match.emit(
+        "shove", f"{name_of(ent)} shoves {name_of(target)} prone{moved} ({mine.score} vs {theirs.score})"
+    )
     success(match, ent, target)
     check_grapples(match)
     return True
@@ -193,9 +215,14 @@ def leave(match: Match, ent: int) -> Gen:
     for foe in occupants(match, here, ent):
         if side_of(foe) == side_of(ent) or foe in st.broke:
             continue
-        key = yield Decision(side_of(foe), "leave", f"{name_of(ent)} leaves {name_of(foe)}'s square: a free shove or grapple?",
-                             (Option("shove", "Shove"), Option("grapple", "Grapple"), Option("let", "Let go")),
-                             "let", {"ent": foe, "target": ent})
+        key = yield Decision(
+            side_of(foe),
+            "leave",
+            f"{name_of(ent)} leaves {name_of(foe)}'s square: a free shove or grapple?",
+            (Option("shove", "Shove"), Option("grapple", "Grapple"), Option("let", "Let go")),
+            "let",
+            {"ent": foe, "target": ent},
+        )
         if key == "shove":
             ok = yield from shove(match, foe, ent, own_turn=False)
             if ok:
@@ -217,11 +244,13 @@ def dodge_check(match: Match, ent: int, pend: list[dict[str, Any]]) -> Gen:
         if p["busted"]:
             continue
         ctx = strike_terms(match, p["attacker"], ent, weapon_of(p["weapon"]), 0)
-        dmg, _ = odds.damage_of(p["score"], odds.Strike(ctx["wd"], ctx["armour"], ctx["crit"], ctx["cb"],
-                                                        ctx["resist"], p["bet"]))
+        dmg, _ = odds.damage_of(
+            p["score"], odds.Strike(ctx["wd"], ctx["armour"], ctx["crit"], ctx["cb"], ctx["resist"], p["bet"])
+        )
         against.append((p["score"], dmg))
-    res = yield from run_check(match, ent, "dodge", 20 + sheet(ent).agility, 0,
-                               {"pay": "dodge", "against": against}, own_turn=False)
+    res = yield from run_check(
+        match, ent, "dodge", 20 + sheet(ent).agility, 0, {"pay": "dodge", "against": against}, own_turn=False
+    )
     match.emit("dodge", f"{name_of(ent)} dodges with {res.score}: attacks below it miss")
     return res.score
 
@@ -231,8 +260,12 @@ def can_dodge(match: Match, ent: int) -> bool:
     from game.rulesets.varium.turns import acts_after
 
     st = get(ent, VariumState)
-    return (not st.prone and not grappled(match, ent) and st.dodge_round != table(match).round
-            and acts_after(match, ent))
+    return (
+        not st.prone
+        and not grappled(match, ent)
+        and st.dodge_round != table(match).round
+        and acts_after(match, ent)
+    )
 
 
 # -- hide, heal, jump, assist -----------------------------------------------------------------------
@@ -240,8 +273,11 @@ def hide_dc(match: Match, ent: int) -> int:
     """Environment DC by the square's light plus the Perception of every enemy that can see it."""
     light = match.board.at(cell_of(ent)).light
     base = HIDE_DC.get(light, 50)
-    seen = sum(sheet(e).perception for e in living(match) if side_of(e) != side_of(ent)
-               and has_los(match.board, cell_of(e), cell_of(ent)))
+    seen = sum(
+        sheet(e).perception
+        for e in living(match)
+        if side_of(e) != side_of(ent) and has_los(match.board, cell_of(e), cell_of(ent))
+    )
     return base + seen
 
 
@@ -250,8 +286,9 @@ def hide(match: Match, ent: int) -> Gen:
     s = sheet(ent)
     dc = hide_dc(match, ent)
     lim = 20 + s.agility
-    res = yield from run_check(match, ent, f"stealth (DC {dc})", lim, s.prof("stealth"),
-                               {"pay": "dc", "dc": dc}, own_turn=False)
+    res = yield from run_check(
+        match, ent, f"stealth (DC {dc})", lim, s.prof("stealth"), {"pay": "dc", "dc": dc}, own_turn=False
+    )
     ok = res.score >= dc
     get(ent, VariumState).hidden = ok
     get(ent, VariumState).ambush = False
@@ -265,8 +302,15 @@ def heal(match: Match, ent: int, target: int) -> Gen:
     s = sheet(ent)
     st = get(ent, VariumState)
     st.kits -= 1
-    res = yield from run_check(match, ent, f"medicine on {name_of(target)}", 20 + s.perception,
-                               s.prof("medicine"), {"pay": "dc", "dc": HEAL_DC}, own_turn=False)
+    res = yield from run_check(
+        match,
+        ent,
+        f"medicine on {name_of(target)}",
+        20 + s.perception,
+        s.prof("medicine"),
+        {"pay": "dc", "dc": HEAL_DC},
+        own_turn=False,
+    )
     if res.score >= HEAL_DC:
         hp = health(target)
         gain = min(s.kit_heal, hp.maximum - hp.current)

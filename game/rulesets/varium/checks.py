@@ -68,8 +68,9 @@ def payoff_of(ctx: dict[str, Any], pool: tuple[int, ...]) -> odds.Payoff:
         # the attacks on the dodger are known: a dodge total avoids those below it
         hits = ctx["against"]
         top = 3 * ctx["limit"] + 2
-        return odds.Payoff(tuple(float(sum(d for s, d in hits if s < t)) if t > 0 else 0.0
-                                 for t in range(top)), 0.0)
+        return odds.Payoff(
+            tuple(float(sum(d for s, d in hits if s < t)) if t > 0 else 0.0 for t in range(top)), 0.0
+        )
     return odds.linear_payoff(ctx["limit"], ctx["prof"], ctx.get("bonus_at", 0), ctx.get("bonus", 0.0))
 
 
@@ -117,7 +118,8 @@ def _options(match: Match, decision: Decision) -> Decision:
     nxt = odds.next_card(pool, StackState(ctx["stack"], ctx["banked"], ctx["dealt"]), odds.rule(ctx["limit"]))
     extra = ""
     if ctx["pay"] == "attack":
-        extra = f"; hit if standing now {odds.beat_chance(pool, ctx['k'], ctx['stack'] + ctx['banked'] + ctx['prof']):.1%}"
+        now = odds.beat_chance(pool, ctx["k"], ctx["stack"] + ctx["banked"] + ctx["prof"])
+        extra = f"; hit if standing now {now:.1%}"
     opts = []
     for o in decision.options:
         detail = f"worth {w.get(o.key, 0.0):.2f}"
@@ -129,8 +131,18 @@ def _options(match: Match, decision: Decision) -> Decision:
     return Decision(decision.side, decision.kind, decision.prompt, tuple(opts), decision.default, ctx)
 
 
-def run_check(match: Match, ent: int, label: str, limit: int, prof: int, ctx: dict[str, Any], *,
-              bet_cap: int = 0, own_turn: bool = True, side: str | None = None) -> Check:
+def run_check(
+    match: Match,
+    ent: int,
+    label: str,
+    limit: int,
+    prof: int,
+    ctx: dict[str, Any],
+    *,
+    bet_cap: int = 0,
+    own_turn: bool = True,
+    side: str | None = None,
+) -> Check:
     """Deal a check for unit `ent` (its side decides) and return how it ended.
 
     `ctx` holds the purpose's terms (see `payoff_of`); `own_turn` lets Aims spend the unit's
@@ -149,13 +161,27 @@ def run_check(match: Match, ent: int, label: str, limit: int, prof: int, ctx: di
         held.append(card)
         dealt += 1
         v = odds.card_index(card)
-        match.emit("card", f"{who}'s {label}: dealt {card_label(card)} ({v})",
-                   [f"stack {stack} + {v}", f"limit {limit}"], chance=True, side=side, card=card)
+        match.emit(
+            "card",
+            f"{who}'s {label}: dealt {card_label(card)} ({v})",
+            [f"stack {stack} + {v}", f"limit {limit}"],
+            chance=True,
+            side=side,
+            card=card,
+        )
         if v == odds.ACE:
             c = {**base, "stack": stack, "banked": banked, "dealt": dealt, "bet": bet, "pay": base["pay"]}
-            key = yield _options(match, Decision(
-                side, "ace", f"{who}'s {label}: an Ace. Count it 14, or start a new stack?",
-                (Option("count", "Count 14"), Option("split", "New stack")), "count" if stack + 14 <= limit else "split", c))
+            key = yield _options(
+                match,
+                Decision(
+                    side,
+                    "ace",
+                    f"{who}'s {label}: an Ace. Count it 14, or start a new stack?",
+                    (Option("count", "Count 14"), Option("split", "New stack")),
+                    "count" if stack + 14 <= limit else "split",
+                    c,
+                ),
+            )
             if key == "split":
                 banked += stack
                 stack = 0
@@ -165,19 +191,36 @@ def run_check(match: Match, ent: int, label: str, limit: int, prof: int, ctx: di
         else:
             stack += v
         can_aim = st.advantage > 0 or (own_turn and st.halves > 0)
-        c = {**base, "stack": stack, "banked": banked, "dealt": dealt, "bet": bet, "aim": can_aim,
-             "prev_stack": prev[0], "prev_banked": prev[1], "aim_cost": 0.0 if st.advantage > 0 else 0.5}
+        c = {
+            **base,
+            "stack": stack,
+            "banked": banked,
+            "dealt": dealt,
+            "bet": bet,
+            "aim": can_aim,
+            "prev_stack": prev[0],
+            "prev_banked": prev[1],
+            "aim_cost": 0.0 if st.advantage > 0 else 0.5,
+        }
         if stack > limit:
             opts = [Option("accept", "Bust")] + ([Option("aim", "Aim: redeal it")] if can_aim else [])
-            key = yield _options(match, Decision(side, "bust", f"{who}'s {label}: {stack} is over {limit}.",
-                                                 tuple(opts), "accept", c))
+            key = yield _options(
+                match,
+                Decision(
+                    side, "bust", f"{who}'s {label}: {stack} is over {limit}.", tuple(opts), "accept", c
+                ),
+            )
         else:
             opts = [Option("stand", f"Stand on {stack + banked}"), Option("hit", "Another card")]
             opts += [Option(f"bet:{n}", f"Bet {n} and take a card") for n in range(1, bet_cap - bet + 1)]
             if can_aim:
                 opts.append(Option("aim", "Aim: redeal the last card"))
-            key = yield _options(match, Decision(side, "stack", f"{who}'s {label}: {stack + banked} of {limit}.",
-                                                 tuple(opts), "stand", c))
+            key = yield _options(
+                match,
+                Decision(
+                    side, "stack", f"{who}'s {label}: {stack + banked} of {limit}.", tuple(opts), "stand", c
+                ),
+            )
         if key == "aim":
             if st.advantage > 0:
                 st.advantage -= 1
@@ -191,14 +234,19 @@ def run_check(match: Match, ent: int, label: str, limit: int, prof: int, ctx: di
             continue
         if key == "accept":
             _discard(match, held)
-            match.emit("check", f"{who}'s {label} busts ({stack} > {limit})",
-                       [f"cards {' '.join(held)}"], side=side)
+            match.emit(
+                "check", f"{who}'s {label} busts ({stack} > {limit})", [f"cards {' '.join(held)}"], side=side
+            )
             return CheckResult(0, True, [banked, stack], held, bet, prof)
         if key == "stand":
             _discard(match, held)
             score = stack + banked + prof
-            match.emit("check", f"{who}'s {label}: {score}",
-                       [f"cards {' '.join(held)}", f"stacks {banked}+{stack}", f"proficiency +{prof}"], side=side)
+            match.emit(
+                "check",
+                f"{who}'s {label}: {score}",
+                [f"cards {' '.join(held)}", f"stacks {banked}+{stack}", f"proficiency +{prof}"],
+                side=side,
+            )
             return CheckResult(score, False, [banked, stack], held, bet, prof)
         if key.startswith("bet:"):
             n = int(key.split(":")[1])

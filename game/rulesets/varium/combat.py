@@ -80,11 +80,17 @@ def strike_terms(match: Match, ent: int, target: int, w: WeaponDef | None, k: in
     """Everything but the pool and the stack that values a hit check (see checks.payoff_of)."""
     ts = sheet(target)
     dtype = "blunt" if w is None else w.damage_type
-    return {"pay": "attack", "k": k, "wd": 0 if w is None else w.damage,
-            "armour": ts.armour, "crit": DEFAULT_CRIT if w is None else w.crit,
-            "cb": "ignore_armour" if w is None else w.crit_bonus,
-            "resist": float(ts.resist.get(dtype, 1.0)), "health": max(1, health(target).current),
-            "target": target}
+    return {
+        "pay": "attack",
+        "k": k,
+        "wd": 0 if w is None else w.damage,
+        "armour": ts.armour,
+        "crit": DEFAULT_CRIT if w is None else w.crit,
+        "cb": "ignore_armour" if w is None else w.crit_bonus,
+        "resist": float(ts.resist.get(dtype, 1.0)),
+        "health": max(1, health(target).current),
+        "target": target,
+    }
 
 
 def can_see(match: Match, ent: int, target: int) -> bool:
@@ -132,9 +138,18 @@ def attack(match: Match, ent: int, target: int, option: str) -> Check:
         score += owed
         match.emit("bet", f"{name_of(ent)} adds {owed} chip(s) bet against it earlier: {score}")
     pend = table(match).data.setdefault("pending", [])
-    pend.append({"attacker": ent, "target": target, "score": score, "busted": result.busted,
-                 "weapon": w.id if w else UNARMED, "bet": result.bet, "nl": option.endswith("!nl"),
-                 "melee": melee})
+    pend.append(
+        {
+            "attacker": ent,
+            "target": target,
+            "score": score,
+            "busted": result.busted,
+            "weapon": w.id if w else UNARMED,
+            "bet": result.bet,
+            "nl": option.endswith("!nl"),
+            "melee": melee,
+        }
+    )
 
 
 def reveal(match: Match, target: int) -> Generator[Decision, str, None]:
@@ -149,8 +164,11 @@ def reveal(match: Match, target: int) -> Generator[Decision, str, None]:
     held = list(cards.zones.get(zone, []))
     ev = sum(odds.card_index(c) for c in held)
     if held:
-        match.emit("reveal", f"{name_of(target)}'s face-down cards: {', '.join(card_label(c) for c in held)} = {ev}",
-                   chance=True)
+        match.emit(
+            "reveal",
+            f"{name_of(target)}'s face-down cards: {', '.join(card_label(c) for c in held)} = {ev}",
+            chance=True,
+        )
         cards.move_all(zone, "discard")
         del cards.zones[zone]
         del cards.visibility[zone]
@@ -178,10 +196,15 @@ def reveal(match: Match, target: int) -> Generator[Decision, str, None]:
         ctx = strike_terms(match, att, target, w, 0)
         strike = odds.Strike(ctx["wd"], ctx["armour"], ctx["crit"], ctx["cb"], ctx["resist"], p["bet"])
         dmg, crit = odds.damage_of(p["score"], strike)
-        match.emit("hit", f"{name_of(att)} hits {name_of(target)} for {dmg}" + (" (critical)" if crit else ""),
-                   [f"hit check {p['score']} + weapon {ctx['wd']} + bet {p['bet']}",
-                    f"armour -{0 if crit and ctx['cb'] == 'ignore_armour' else ctx['armour']}",
-                    f"resistance x{ctx['resist']}"])
+        match.emit(
+            "hit",
+            f"{name_of(att)} hits {name_of(target)} for {dmg}" + (" (critical)" if crit else ""),
+            [
+                f"hit check {p['score']} + weapon {ctx['wd']} + bet {p['bet']}",
+                f"armour -{0 if crit and ctx['cb'] == 'ignore_armour' else ctx['armour']}",
+                f"resistance x{ctx['resist']}",
+            ],
+        )
         hurt(match, target, dmg, p["nl"])
         if dmg > 0:
             interrupt(match, target, "damage")

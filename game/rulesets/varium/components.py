@@ -32,19 +32,19 @@ class VariumState:
     prone / hidden, initiative, dodge, free aims from an Assist, bets it may add back."""
 
     halves: int = 0
-    busy: dict[str, Any] = field(default_factory=dict)     # {"kind", "left", "target"}
+    busy: dict[str, Any] = field(default_factory=dict)  # {"kind", "left", "target"}
     drawn: bool = False
     weapon: str = ""
     ammo: dict[str, int] = field(default_factory=dict)
     prone: bool = False
     hidden: bool = False
     initiative: int = 0
-    dodge_round: int = 0                                   # round in which it dodges (0: none)
-    advantage: int = 0                                     # free aims (Assist)
-    owed: dict[str, int] = field(default_factory=dict)     # str(attacker) -> chips to add back
-    broke: list[int] = field(default_factory=list)         # foes it shoved/grappled this turn
+    dodge_round: int = 0  # round in which it dodges (0: none)
+    advantage: int = 0  # free aims (Assist)
+    owed: dict[str, int] = field(default_factory=dict)  # str(attacker) -> chips to add back
+    broke: list[int] = field(default_factory=list)  # foes it shoved/grappled this turn
     kits: int = 0
-    ambush: bool = False                                   # free half-turn from hiding used
+    ambush: bool = False  # free half-turn from hiding used
 
 
 def get(ent: int, cls: type[C]) -> C:
@@ -64,8 +64,10 @@ def deck(match: Match) -> Cards:
 
 def new_deck() -> Cards:
     """54 cards face down; discard and table face up."""
-    return Cards({"deck": standard_deck(True), "discard": [], "table": []},
-                 {"deck": "none", "discard": "all", "table": "all"})
+    return Cards(
+        {"deck": standard_deck(True), "discard": [], "table": []},
+        {"deck": "none", "discard": "all", "table": "all"},
+    )
 
 
 def sheet(ent: int) -> UnitDef:

@@ -144,15 +144,23 @@ def load(files: list[Path]) -> Content:
     for uid, unit in content.units.items():
         for i, w in enumerate(unit.weapons):
             if w not in content.weapons:
-                raise UserError(f"unknown weapon {w!r}", str(where[f"unit.{uid}"]), f"unit.{uid}.weapons.{i + 1}")
+                raise UserError(
+                    f"unknown weapon {w!r}", str(where[f"unit.{uid}"]), f"unit.{uid}.weapons.{i + 1}"
+                )
     for sid, squad in content.squads.items():
         if not 4 <= len(squad.units) <= 6 and not sid.startswith("duel_"):
-            raise UserError(f"a squad fields 4-6 units, found {len(squad.units)}",
-                            str(where[f"squad.{sid}"]), f"squad.{sid}.units")
+            raise UserError(
+                f"a squad fields 4-6 units, found {len(squad.units)}",
+                str(where[f"squad.{sid}"]),
+                f"squad.{sid}.units",
+            )
         for i, u in enumerate(squad.units):
             if u.kind not in content.units:
-                raise UserError(f"unknown unit kind {u.kind!r}", str(where[f"squad.{sid}"]),
-                                f"squad.{sid}.units.{i + 1}.kind")
+                raise UserError(
+                    f"unknown unit kind {u.kind!r}",
+                    str(where[f"squad.{sid}"]),
+                    f"squad.{sid}.units.{i + 1}.kind",
+                )
     return content
 
 

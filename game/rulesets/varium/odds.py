@@ -118,8 +118,9 @@ def payoff(a: Attack) -> Payoff:
 
 def hit_payoff(a: Attack) -> Payoff:
     """Worth of standing on each total = P(hit) only."""
-    return Payoff(tuple(beat_chance(a.pool, a.k, t + a.prof) if t > 0 else 0.0
-                        for t in range(3 * a.limit + 2)), 0.0)
+    return Payoff(
+        tuple(beat_chance(a.pool, a.k, t + a.prof) if t > 0 else 0.0 for t in range(3 * a.limit + 2)), 0.0
+    )
 
 
 def choice(a: Attack, state: StackState) -> StackChoice:
@@ -141,8 +142,10 @@ def next_card_odds(a: Attack, state: StackState) -> NextCard:
 def attack_odds(a: Attack) -> tuple[float, float]:
     """(best hit chance, best expected damage) of the whole check played well from no cards."""
     r = rule(a.limit)
-    return (stack_value(a.pool, StackState(), r, hit_payoff(a), HORIZON),
-            stack_value(a.pool, StackState(), r, payoff(a), HORIZON))
+    return (
+        stack_value(a.pool, StackState(), r, hit_payoff(a), HORIZON),
+        stack_value(a.pool, StackState(), r, payoff(a), HORIZON),
+    )
 
 
 def check_payoff(limit: int, prof: int, dc: int) -> Payoff:
@@ -153,8 +156,13 @@ def check_payoff(limit: int, prof: int, dc: int) -> Payoff:
 def linear_payoff(limit: int, prof: int, bonus_at: int = 0, bonus: float = 0.0) -> Payoff:
     """A check where more is better (initiative, an opposed check): worth the total, plus a
     bonus from `bonus_at` (initiative's critical)."""
-    return Payoff(tuple(float(t + prof) + (bonus if bonus_at and t + prof >= bonus_at else 0.0)
-                        if t > 0 else 0.0 for t in range(3 * limit + 2)), 0.0)
+    return Payoff(
+        tuple(
+            float(t + prof) + (bonus if bonus_at and t + prof >= bonus_at else 0.0) if t > 0 else 0.0
+            for t in range(3 * limit + 2)
+        ),
+        0.0,
+    )
 
 
 def check_choice(pool: Profile, limit: int, state: StackState, pay: Payoff) -> StackChoice:

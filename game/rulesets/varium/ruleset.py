@@ -35,9 +35,12 @@ class VariumRuleset(Ruleset):
     def squads(self) -> dict[str, SquadInfo]:
         """Every squad."""
         c = self.content
-        return {s.id: SquadInfo(s.id, s.name, s.description,
-                                tuple(f"{u.name} ({c.units[u.kind].name})" for u in s.units))
-                for s in c.squads.values()}
+        return {
+            s.id: SquadInfo(
+                s.id, s.name, s.description, tuple(f"{u.name} ({c.units[u.kind].name})" for u in s.units)
+            )
+            for s in c.squads.values()
+        }
 
     def default_squads(self) -> tuple[str, str]:
         """Street gang against city guard."""

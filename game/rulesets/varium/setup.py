@@ -44,24 +44,42 @@ def deploy(match: Match, content: Content) -> None:
     for index, side in enumerate(sides):
         sid = match.scenario.squads[side]
         if sid not in content.squads:
-            raise UserError(f"unknown varium squad {sid!r} (known: {', '.join(sorted(content.squads))})",
-                            "scenario", f"squads.{side}")
+            raise UserError(
+                f"unknown varium squad {sid!r} (known: {', '.join(sorted(content.squads))})",
+                "scenario",
+                f"squads.{side}",
+            )
         squad = content.squads[sid]
         free = [c for c in spawn_cells(match.board, side, index) if c not in taken]
         if len(free) < len(squad.units):
-            raise UserError(f"not enough open squares for {side}'s {len(squad.units)} units", match.board.source)
+            raise UserError(
+                f"not enough open squares for {side}'s {len(squad.units)} units", match.board.source
+            )
         drawn = squad.drawn if drawn_opt not in ("true", "false") else drawn_opt == "true"
         for spec, cell in zip(squad.units, free, strict=False):
             u = content.units[spec.kind]
             taken.add(cell)
             weapon = u.weapons[0] if u.weapons else ""
             ammo = {w: content.weapons[w].ammo for w in u.weapons if content.weapons[w].ammo}
-            esper.create_entity(Name(spec.name, spec.kind), Side(side), Position(cell), Status("active"),
-                                Health(u.health, u.health),
-                                VariumState(drawn=drawn or not u.weapons, weapon=weapon, ammo=ammo, kits=u.kits))
-    table(match).data.update({"order": [], "idx": 0, "grapples": [], "pending": [], "prelude": [],
-                              "in_prelude": False, "start": {s: len(content.squads[match.scenario.squads[s]].units)
-                                                             for s in sides}})
+            esper.create_entity(
+                Name(spec.name, spec.kind),
+                Side(side),
+                Position(cell),
+                Status("active"),
+                Health(u.health, u.health),
+                VariumState(drawn=drawn or not u.weapons, weapon=weapon, ammo=ammo, kits=u.kits),
+            )
+    table(match).data.update(
+        {
+            "order": [],
+            "idx": 0,
+            "grapples": [],
+            "pending": [],
+            "prelude": [],
+            "in_prelude": False,
+            "start": {s: len(content.squads[match.scenario.squads[s]].units) for s in sides},
+        }
+    )
 
 
 def initiative(match: Match) -> Gen:
@@ -70,9 +88,15 @@ def initiative(match: Match) -> Gen:
     scores: dict[int, int] = {}
     for ent in units:
         lim = 20 + sheet(ent).reflexes
-        res = yield from run_check(match, ent, "initiative", lim, 0,
-                                   {"pay": "linear", "bonus_at": CRITICAL_INITIATIVE, "bonus": 20.0},
-                                   own_turn=False)
+        res = yield from run_check(
+            match,
+            ent,
+            "initiative",
+            lim,
+            0,
+            {"pay": "linear", "bonus_at": CRITICAL_INITIATIVE, "bonus": 20.0},
+            own_turn=False,
+        )
         scores[ent] = res.score
         get(ent, VariumState).initiative = res.score
     by_side: dict[str, list[int]] = {}
@@ -82,9 +106,14 @@ def initiative(match: Match) -> Gen:
         while mine:
             tied = [e for e in mine if scores[e] == scores[mine[0]]]
             if len(tied) > 1:
-                key = yield Decision(side, "tie", f"Initiative {scores[tied[0]]} is tied: who goes first?",
-                                     tuple(Option(str(e), name_of(e)) for e in tied), str(tied[0]),
-                                     {"units": tied})
+                key = yield Decision(
+                    side,
+                    "tie",
+                    f"Initiative {scores[tied[0]]} is tied: who goes first?",
+                    tuple(Option(str(e), name_of(e)) for e in tied),
+                    str(tied[0]),
+                    {"units": tied},
+                )
                 pick = int(key)
             else:
                 pick = tied[0]
@@ -98,7 +127,10 @@ def initiative(match: Match) -> Gen:
     data["prelude"] = [e for e in order if scores[e] >= CRITICAL_INITIATIVE]
     data["in_prelude"] = bool(data["prelude"])
     data["idx"] = 0
-    match.emit("initiative", "Initiative: " + ", ".join(f"{name_of(e)} {scores[e]}" for e in order),
-               [f"{name_of(e)} ({side_of(e)}) {scores[e]}" for e in order])
+    match.emit(
+        "initiative",
+        "Initiative: " + ", ".join(f"{name_of(e)} {scores[e]}" for e in order),
+        [f"{name_of(e)} ({side_of(e)}) {scores[e]}" for e in order],
+    )
     q = data["prelude"] if data["in_prelude"] else order
     yield from start_turn(match, q[0], 1 if data["in_prelude"] else 2)

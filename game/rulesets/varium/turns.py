@@ -55,7 +55,7 @@ def acts_after(match: Match, ent: int) -> bool:
     order = data["order"]
     if ent not in order:
         return False
-    return any(active(e) for e in order[order.index(ent) + 1:])
+    return any(active(e) for e in order[order.index(ent) + 1 :])
 
 
 def begin(match: Match, ent: int, kind: str, halves: int, target: int | None = None) -> Gen:
@@ -74,7 +74,9 @@ def _progress(match: Match, ent: int) -> Gen:
     st.busy["left"] -= use
     st.halves -= use
     if st.busy["left"] > 0:
-        match.emit("busy", f"{name_of(ent)}: {st.busy['kind']} continues ({st.busy['left']} half-turn(s) to go)")
+        match.emit(
+            "busy", f"{name_of(ent)}: {st.busy['kind']} continues ({st.busy['left']} half-turn(s) to go)"
+        )
         return
     job = st.busy
     st.busy = {}

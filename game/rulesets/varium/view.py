@@ -32,18 +32,39 @@ def unit_view(match: Match, ent: int, side: str | None) -> dict[str, Any]:
     s = sheet(ent)
     st = get(ent, VariumState)
     hp = health(ent)
-    conds = [c for c, on in (("Prone", st.prone), ("Hidden", st.hidden), ("In Melee", _melee(match, ent)),
-                              ("Restrained", bodies.restrained(match, ent))) if on]
+    conds = [
+        c
+        for c, on in (
+            ("Prone", st.prone),
+            ("Hidden", st.hidden),
+            ("In Melee", _melee(match, ent)),
+            ("Restrained", bodies.restrained(match, ent)),
+        )
+        if on
+    ]
     out: dict[str, Any] = {
-        "name": name_of(ent), "kind": s.name, "hp": hp.current, "hp_max": hp.maximum,
-        "armour": s.armour, "speed": s.speed, "halves": st.halves,
+        "name": name_of(ent),
+        "kind": s.name,
+        "hp": hp.current,
+        "hp_max": hp.maximum,
+        "armour": s.armour,
+        "speed": s.speed,
+        "halves": st.halves,
         "in_progress": f"{st.busy['kind']} ({st.busy['left']} half-turns left)" if st.busy else "",
-        "might": s.might, "agility": s.agility, "reflexes": s.reflexes, "perception": s.perception,
-        "initiative": st.initiative, "conditions": conds, "status": get(ent, Status).state,
-        "weapons": list(s.weapons) if st.drawn else [], "sheathed": not st.drawn,
-        "grapples": [f"{name_of(g['b'] if g['a'] == ent else g['a'])}: "
-                     f"{g['adv'] if g['a'] == ent else -g['adv']:+d}" for g in bodies.grapples(match)
-                     if ent in (g["a"], g["b"])],
+        "might": s.might,
+        "agility": s.agility,
+        "reflexes": s.reflexes,
+        "perception": s.perception,
+        "initiative": st.initiative,
+        "conditions": conds,
+        "status": get(ent, Status).state,
+        "weapons": list(s.weapons) if st.drawn else [],
+        "sheathed": not st.drawn,
+        "grapples": [
+            f"{name_of(g['b'] if g['a'] == ent else g['a'])}: {g['adv'] if g['a'] == ent else -g['adv']:+d}"
+            for g in bodies.grapples(match)
+            if ent in (g["a"], g["b"])
+        ],
     }
     return out
 

@@ -41,8 +41,9 @@ def test_no_peeking_the_face_down_cards_do_not_change_the_advice() -> None:
     before = _stack_decision_worths(m)
     with m.world:
         from game.rulesets.varium.components import deck
+
         d = deck(m)
-        for low, high in (("2H", "KH"), ("3C", "KC")):   # swap the face-down cards for Kings
+        for low, high in (("2H", "KH"), ("3C", "KC")):  # swap the face-down cards for Kings
             d.move(low, f"ev{shooter}", "deck")
             d.move(high, "deck", f"ev{shooter}")
     assert sorted(zones(m)[f"ev{shooter}"]) == ["KC", "KH"]
@@ -63,7 +64,7 @@ def test_advice_stands_on_a_high_stack_and_takes_a_card_on_a_low_one() -> None:
     force(m, "KS")
     m.answer("hit")
     force(m, "5D")
-    m.answer("hit")                                   # 2 + 13 + 5 = 20 of 21: only a Joker or an Ace is safe
+    m.answer("hit")  # 2 + 13 + 5 = 20 of 21: only a Joker or an Ace is safe
     w = _stack_decision_worths(m)
     assert w["stand"] > w["hit"]
 
@@ -72,8 +73,12 @@ def test_baseline_plays_a_whole_game_to_a_result() -> None:
     board = Board.blank("square", 16, 12)
     results = []
     for seed in (1, 2):
-        m = Match(RULESET, Scenario("varium", "blank", {"p1": "street_gang", "p2": "city_guard"}, seed), board,
-                  {"p1": BaselineAI(seed), "p2": BaselineAI(seed + 7)})
+        m = Match(
+            RULESET,
+            Scenario("varium", "blank", {"p1": "street_gang", "p2": "city_guard"}, seed),
+            board,
+            {"p1": BaselineAI(seed), "p2": BaselineAI(seed + 7)},
+        )
         out = m.play()
         assert RULESET.invariants(m) == []
         results.append(out)
@@ -82,8 +87,12 @@ def test_baseline_plays_a_whole_game_to_a_result() -> None:
 
 def test_random_play_keeps_invariants_after_every_input() -> None:
     board = Board.blank("square", 12, 10)
-    m = Match(RULESET, Scenario("varium", "blank", {"p1": "wrestlers", "p2": "street_gang"}, 5), board,
-              {"p1": RandomAI(1), "p2": RandomAI(2)})
+    m = Match(
+        RULESET,
+        Scenario("varium", "blank", {"p1": "wrestlers", "p2": "street_gang"}, 5),
+        board,
+        {"p1": RandomAI(1), "p2": RandomAI(2)},
+    )
     broken: list[str] = []
     m.listeners.append(lambda _ev: broken.extend(RULESET.invariants(m)))
     out = m.play()
@@ -96,12 +105,16 @@ def test_content_errors_name_file_entry_and_key(tmp_path: Path) -> None:
     bad.write_text('[weapon.club]\nname = "Club"\nkind = "melee"\nfamily = "clubs"\ndamage = "lots"\n')
     with pytest.raises(UserError) as err:
         load([bad])
-    assert "bad.toml" in err.value.line() and "weapon.club" in err.value.line() and "damage" in err.value.line()
+    assert (
+        "bad.toml" in err.value.line() and "weapon.club" in err.value.line() and "damage" in err.value.line()
+    )
     bad.write_text('[weapon.club]\nname = "Club"\nkind = "melee"\nfamily = "clubs"\ndamage = 3\nreach = 2\n')
     with pytest.raises(UserError, match="reach"):
         load([bad])
-    bad.write_text('[unit.x]\nname = "X"\nmight = 1\nagility = 1\nreflexes = 1\nperception = 1\nspeed = 3\n'
-                   'health = 9\nweapons = ["nothing"]\n')
+    bad.write_text(
+        '[unit.x]\nname = "X"\nmight = 1\nagility = 1\nreflexes = 1\nperception = 1\nspeed = 3\n'
+        'health = 9\nweapons = ["nothing"]\n'
+    )
     with pytest.raises(UserError, match=r"unit\.x\.weapons\.1"):
         load([bad])
 

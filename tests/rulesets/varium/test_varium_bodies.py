@@ -13,7 +13,9 @@ from game.rulesets.varium.components import in_melee
 
 @pytest.mark.rule("VC-SQUARES")
 def test_two_per_square_and_in_melee_when_foes_share_one() -> None:
-    m = make("street_gang", "duel_guard", cells={"p1": [(5, 5), (4, 5), (1, 1), (1, 2), (1, 3)], "p2": [(6, 5)]})
+    m = make(
+        "street_gang", "duel_guard", cells={"p1": [(5, 5), (4, 5), (1, 1), (1, 2), (1, 3)], "p2": [(6, 5)]}
+    )
     rook, vex = ents(m)[:2]
     guard = ents(m)[-1]
     act(m, "dash", actor=rook, cell=(6, 5))
@@ -23,8 +25,9 @@ def test_two_per_square_and_in_melee_when_foes_share_one() -> None:
     m.table.data["order"] = [vex, guard]
     with m.world:
         from game.rulesets.varium.turns import start_turn
+
         list(start_turn(m, vex))
-    assert (6, 5) not in {a.cell for a in m.legal() if a.kind == "dash"}   # full: two bodies
+    assert (6, 5) not in {a.cell for a in m.legal() if a.kind == "dash"}  # full: two bodies
 
 
 @pytest.mark.rule("VC-LEAVE", "VC-SHOVE")
@@ -38,10 +41,10 @@ def test_leaving_a_shared_square_gives_the_foe_a_free_shove() -> None:
     d = m.pending_decision
     assert d is not None and d.kind == "leave" and d.side == "p1"
     m.answer("shove")
-    answer(m, "stack", "stand")          # the guard's Might check: 10
-    answer(m, "stack", "stand")          # the shooter's: 5
+    answer(m, "stack", "stand")  # the guard's Might check: 10
+    answer(m, "stack", "stand")  # the shooter's: 5
     assert state(m, shooter).prone and cell(m, shooter) != (4, 5)
-    assert cell(m, shooter) == (6, 5)    # knocked one square back, away from the guard
+    assert cell(m, shooter) == (6, 5)  # knocked one square back, away from the guard
     # letting go: the move goes ahead
     m2 = make(cells={"p1": [(5, 5)], "p2": [(6, 5)]})
     g2, s2 = ents(m2)
@@ -67,7 +70,7 @@ def test_no_free_attack_after_a_successful_shove_and_getting_up_takes_a_turn() -
     act(m, "dash", actor=guard, cell=(4, 4))
     assert m.pending_decision is None and cell(m, guard) == (4, 4)
     act(m, "end", actor=guard)
-    assert not [a for a in m.legal() if a.kind in ("dash", "run")]    # prone: no moving
+    assert not [a for a in m.legal() if a.kind in ("dash", "run")]  # prone: no moving
     act(m, "getup", actor=shooter)
     assert not state(m, shooter).prone and state(m, shooter).halves == 0
 
@@ -80,19 +83,19 @@ def test_grapple_track_to_pinned_shared_and_lowered_first() -> None:
     force(m, "KS", "QS", "5H")
     act(m, "grapple", actor=wrestler, target=guard)
     answer(m, "stack", "hit")
-    answer(m, "stack", "stand")          # 25 + Grappling 12 = 37
-    answer(m, "stack", "stand")          # guard 5 + 4 = 9
+    answer(m, "stack", "stand")  # 25 + Grappling 12 = 37
+    answer(m, "stack", "stand")  # guard 5 + 4 = 9
     with m.world:
         assert track(m, wrestler, guard) == 28 and track(m, guard, wrestler) == -28
         assert restrained(m, guard)
-    assert "unarmed" in {a.option for a in m.legal() if a.kind == "attack"}   # Pinned: strikes allowed
+    assert "unarmed" in {a.option for a in m.legal() if a.kind == "attack"}  # Pinned: strikes allowed
     act(m, "end", actor=wrestler)
-    assert not [a for a in m.legal() if a.kind in ("dash", "run")]           # Restrained
+    assert not [a for a in m.legal() if a.kind in ("dash", "run")]  # Restrained
     force(m, "KH", "QH", "2C")
     act(m, "grapple", actor=guard, target=wrestler)
     answer(m, "stack", "hit")
-    answer(m, "stack", "stand")          # 25 + 4 = 29
-    answer(m, "stack", "stand")          # 2 + 12 = 14: excess 15 lowers the wrestler's hold first
+    answer(m, "stack", "stand")  # 25 + 4 = 29
+    answer(m, "stack", "stand")  # 2 + 12 = 14: excess 15 lowers the wrestler's hold first
     with m.world:
         assert track(m, wrestler, guard) == 13 and restrained(m, guard)
     assert data(m)["grapples"] == [{"a": wrestler, "b": guard, "adv": 13}]
@@ -105,6 +108,7 @@ def test_below_pinned_no_strikes_and_controlled_allows_weapons() -> None:
     place(m, wrestler, (5, 5))
     with m.world:
         from game.rulesets.varium.bodies import set_track
+
         set_track(m, guard, wrestler, 15)
     opts = {a.option for a in m.legal() if a.kind == "attack"}
     assert "unarmed" not in opts and "baton" not in opts
@@ -123,15 +127,16 @@ def test_dodge_check_replaces_the_face_down_cards() -> None:
         state(m, shooter).halves = 2
         act(m, "dodge", actor=shooter)
         act(m, "end", actor=shooter)
-        force(m, "KH", "KC", "10S", *dodge_cards)   # face-down 26 would stop a 15: the dodge decides
+        force(m, "KH", "KC", "10S", *dodge_cards)  # face-down 26 would stop a 15: the dodge decides
         act(m, "attack", actor=guard, target=shooter, option="baton")
         answer(m, "stack", "stand")
         act(m, "end", actor=guard)
         for i, _c in enumerate(dodge_cards):
             answer(m, "stack", "stand" if i == len(dodge_cards) - 1 else "hit")
         return hp(m, shooter)
-    assert run(("KS",)) == 55 - 18            # 15 >= 13: hits
-    assert run(("KS", "3D")) == 55            # 15 < 16: misses
+
+    assert run(("KS",)) == 55 - 18  # 15 >= 13: hits
+    assert run(("KS", "3D")) == 55  # 15 < 16: misses
 
 
 @pytest.mark.rule("VC-DODGE")
@@ -141,12 +146,13 @@ def test_no_dodge_while_grappled_or_acting_last() -> None:
     assert "dodge" in {a.kind for a in m.legal()}
     with m.world:
         from game.rulesets.varium.bodies import set_track
+
         set_track(m, shooter, guard, 5)
     assert "dodge" not in {a.kind for a in m.legal()}
     with m.world:
         set_track(m, shooter, guard, 0)
     act(m, "end", actor=guard)
-    assert "dodge" not in {a.kind for a in m.legal()}     # the shooter acts last
+    assert "dodge" not in {a.kind for a in m.legal()}  # the shooter acts last
 
 
 @pytest.mark.rule("VC-JUMP")
@@ -163,14 +169,20 @@ def test_long_jump_dc_40_over_a_gap() -> None:
             assert d is not None
             m.answer(k)
         return cell(m, shooter), state(m, shooter).prone
+
     # Agility limit 29: 25, an Ace starts a new stack, 13 + 2 = 40
-    assert run(("KS", "QS", "AS", "KH", "2H"), ("hit", "hit", "split", "hit", "hit", "stand")) == ((7, 5), False)
+    assert run(("KS", "QS", "AS", "KH", "2H"), ("hit", "hit", "split", "hit", "hit", "stand")) == (
+        (7, 5),
+        False,
+    )
     assert run(("KS", "QS"), ("hit", "stand")) == ((5, 5), True)
 
 
 @pytest.mark.rule("VC-ASSIST")
 def test_assist_gives_a_free_aim() -> None:
-    m = make("street_gang", "duel_guard", cells={"p1": [(5, 5), (4, 5), (1, 1), (1, 2), (1, 3)], "p2": [(6, 5)]})
+    m = make(
+        "street_gang", "duel_guard", cells={"p1": [(5, 5), (4, 5), (1, 1), (1, 2), (1, 3)], "p2": [(6, 5)]}
+    )
     rook, vex = ents(m)[:2]
     guard = ents(m)[-1]
     act(m, "assist", actor=rook, target=vex)
@@ -178,14 +190,15 @@ def test_assist_gives_a_free_aim() -> None:
     m.table.data["order"] = [vex, guard]
     with m.world:
         from game.rulesets.varium.turns import start_turn
+
         list(start_turn(m, vex))
     place(m, vex, (5, 5))
     state(m, vex).halves = 1
     force(m, "2H", "2C", "5S", "QS", "3D")
-    act(m, "attack", actor=vex, target=guard, option="unarmed")   # limit 13
+    act(m, "attack", actor=vex, target=guard, option="unarmed")  # limit 13
     answer(m, "stack", "hit")
     d = m.pending_decision
-    assert d is not None and d.kind == "bust" and "aim" in d.keys()    # no half-turn, but a free aim
+    assert d is not None and d.kind == "bust" and "aim" in d.keys()  # no half-turn, but a free aim
     m.answer("aim")
     assert state(m, vex).advantage == 0
     answer(m, "stack", "stand")
@@ -196,17 +209,22 @@ def test_one_deck_of_54_every_card_in_one_place_reshuffled_when_empty() -> None:
     m = make()
     guard, shooter = ents(m)
     z = zones(m)
-    assert sorted(c for cards in z.values() for c in cards) == sorted(standard_deck(True)) and len(z["deck"]) == 54
+    assert (
+        sorted(c for cards in z.values() for c in cards) == sorted(standard_deck(True))
+        and len(z["deck"]) == 54
+    )
     with m.world:
         from game.rulesets.varium.components import deck
+
         d = deck(m)
         for c in list(d.zones["deck"])[:-1]:
             d.move(c, "deck", "discard")
     force(m, "KH")
-    act(m, "attack", actor=guard, target=shooter, option="baton")    # two face-down cards: reshuffle
+    act(m, "attack", actor=guard, target=shooter, option="baton")  # two face-down cards: reshuffle
     z = zones(m)
     assert sorted(c for cards in z.values() for c in cards) == sorted(standard_deck(True))
     with m.world:
         from game.rulesets.varium.components import deck
+
         assert deck(m).reshuffles == 1
     assert hp(m, shooter) == 55

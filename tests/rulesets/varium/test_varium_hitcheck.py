@@ -21,11 +21,11 @@ def _guard_vs_shooter():
 @pytest.mark.rule("VC-HITCHECK", "VC-DAMAGE")
 def test_stand_beats_face_down_cards_strictly_and_damage_adds_the_check() -> None:
     m, guard, shooter = _guard_vs_shooter()
-    force(m, "5H", "4C", "10S")          # two face-down cards (9), then the guard's 10
+    force(m, "5H", "4C", "10S")  # two face-down cards (9), then the guard's 10
     act(m, "attack", actor=guard, target=shooter, option="baton")
     assert sorted(zones(m)[f"ev{shooter}"]) == ["4C", "5H"]
     answer(m, "stack", "stand")
-    assert hp(m, shooter) == 55           # nothing happens before the reveal
+    assert hp(m, shooter) == 55  # nothing happens before the reveal
     act(m, "end", actor=guard)
     # 10 + clubs 5 = 15 > 9: damage 15 + baton 4 - armour 1
     assert hp(m, shooter) == 55 - 18
@@ -35,14 +35,14 @@ def test_stand_beats_face_down_cards_strictly_and_damage_adds_the_check() -> Non
 @pytest.mark.rule("VC-HITCHECK")
 def test_equal_to_the_face_down_total_misses() -> None:
     m, guard, shooter = _guard_vs_shooter()
-    force(m, "10H", "JC", "QS", "9D")     # evasion 21; 12, then 9 -> 21 + 5 = 26 > 21
+    force(m, "10H", "JC", "QS", "9D")  # evasion 21; 12, then 9 -> 21 + 5 = 26 > 21
     act(m, "attack", actor=guard, target=shooter, option="baton")
     answer(m, "stack", "hit")
     answer(m, "stack", "stand")
     act(m, "end", actor=guard)
     assert hp(m, shooter) == 55 - (26 + 4 - 1)
     m2, g2, s2 = _guard_vs_shooter()
-    force(m2, "10H", "5C", "10S")         # evasion 15; 10 + 5 = 15: not strictly greater
+    force(m2, "10H", "5C", "10S")  # evasion 15; 10 + 5 = 15: not strictly greater
     act(m2, "attack", actor=g2, target=s2, option="baton")
     answer(m2, "stack", "stand")
     act(m2, "end", actor=g2)
@@ -52,7 +52,7 @@ def test_equal_to_the_face_down_total_misses() -> None:
 @pytest.mark.rule("VC-HITCHECK")
 def test_a_stack_over_accuracy_busts_and_misses() -> None:
     m, guard, shooter = _guard_vs_shooter()
-    force(m, "2H", "2C", "KS", "9D")      # baton accuracy 21: 13 + 9 = 22 busts
+    force(m, "2H", "2C", "KS", "9D")  # baton accuracy 21: 13 + 9 = 22 busts
     act(m, "attack", actor=guard, target=shooter, option="baton")
     answer(m, "stack", "hit")
     answer(m, "bust", "accept")
@@ -92,7 +92,7 @@ def test_an_ace_counts_14_or_a_bust_in_any_stack_misses() -> None:
     answer(m2, "ace", "split")
     answer(m2, "stack", "hit")
     answer(m2, "stack", "hit")
-    answer(m2, "bust", "accept")        # the second stack busts: the whole attack misses
+    answer(m2, "bust", "accept")  # the second stack busts: the whole attack misses
     act(m2, "end", actor=g2)
     assert hp(m2, s2) == 55
 
@@ -106,11 +106,11 @@ def test_aim_redeals_the_last_card_for_a_half_turn() -> None:
     answer(m, "stack", "hit")
     d = m.pending_decision
     assert d is not None and "aim" in d.keys()
-    answer(m, "bust", "aim")              # the Queen would bust: redeal it
+    answer(m, "bust", "aim")  # the Queen would bust: redeal it
     assert state(m, guard).halves == 0
     assert "QD" in zones(m)["discard"]
     d = m.pending_decision
-    assert d is not None and d.kind == "stack" and "aim" not in d.keys()   # no half-turn left
+    assert d is not None and d.kind == "stack" and "aim" not in d.keys()  # no half-turn left
     answer(m, "stack", "stand")
     act(m, "end", actor=guard)
     assert hp(m, shooter) == 55 - (16 + 5 + 4 - 1)
@@ -147,7 +147,7 @@ def test_unarmed_strike_limit_and_no_weapon_damage() -> None:
     force(m, "2H", "2C", "10S", "7C")
     act(m, "attack", actor=wrestler, target=guard, option="unarmed")
     answer(m, "stack", "hit")
-    answer(m, "stack", "stand")           # 17 of limit 10 + 8
+    answer(m, "stack", "stand")  # 17 of limit 10 + 8
     act(m, "end", actor=wrestler)
     assert hp(m, guard) == 70 - int((17 + 8 - 4) * 0.75)
     m2 = make("duel_wrestler", "duel_guard")
@@ -155,7 +155,7 @@ def test_unarmed_strike_limit_and_no_weapon_damage() -> None:
     force(m2, "2H", "2C", "10S", "9C")
     act(m2, "attack", actor=w2, target=g2, option="unarmed")
     answer(m2, "stack", "hit")
-    assert m2.pending_decision is not None and m2.pending_decision.kind == "bust"   # 19 > 18
+    assert m2.pending_decision is not None and m2.pending_decision.kind == "bust"  # 19 > 18
 
 
 @pytest.mark.rule("VC-RANGE")
@@ -176,16 +176,16 @@ def test_cover_sets_evasion_against_ranged_only_and_easy_targets_get_one() -> No
     shooter, guard = ents(m)
     m.board.set((7, 5), cover=2)
     act(m, "attack", actor=shooter, target=guard, option="pistol")
-    assert len(zones(m)[f"ev{guard}"]) == 4          # good cover: 4 cards
+    assert len(zones(m)[f"ev{guard}"]) == 4  # good cover: 4 cards
     m2 = make("duel_gang", "duel_guard", cells={"p1": [(6, 5)], "p2": [(7, 5)]})
     s2, g2 = ents(m2)
     act(m2, "attack", actor=s2, target=g2, option="knife")
-    assert len(zones(m2)[f"ev{g2}"]) == 2            # melee: the base 2
+    assert len(zones(m2)[f"ev{g2}"]) == 2  # melee: the base 2
     m3 = make("duel_gang", "duel_guard", cells={"p1": [(6, 5)], "p2": [(7, 5)]})
     s3, g3 = ents(m3)
     state(m3, g3).prone = True
     act(m3, "attack", actor=s3, target=g3, option="knife")
-    assert len(zones(m3)[f"ev{g3}"]) == 1            # prone and close: an easy target
+    assert len(zones(m3)[f"ev{g3}"]) == 1  # prone and close: an easy target
 
 
 @pytest.mark.rule("VC-BET")
@@ -194,7 +194,7 @@ def test_bets_add_damage_on_a_hit_and_go_back_on_a_miss() -> None:
     force(m, "2H", "2C", "5S", "6S")
     act(m, "attack", actor=guard, target=shooter, option="baton")
     d = m.pending_decision
-    assert d is not None and {"bet:1", "bet:4"} <= set(d.keys()) and "bet:5" not in d.keys()   # Risk 4
+    assert d is not None and {"bet:1", "bet:4"} <= set(d.keys()) and "bet:5" not in d.keys()  # Risk 4
     answer(m, "stack", "bet:3")
     answer(m, "stack", "stand")
     act(m, "end", actor=guard)

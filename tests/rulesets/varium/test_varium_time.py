@@ -20,6 +20,7 @@ def _setup_match(p1: str, p2: str, cards: list[str]) -> Match:
     import esper
 
     from game.core.components import Table
+
     with m.world:
         m.table_entity = esper.create_entity(Table(sides=("p1", "p2")))
         RULESET.setup(m)
@@ -41,7 +42,17 @@ def test_initiative_alternates_sides_and_a_side_orders_its_ties() -> None:
     d = m.pending_decision
     assert d is not None and d.kind == "tie" and d.side == "p1"
     m.answer(str(gang[1]))
-    assert data(m)["order"] == [gang[1], guard[0], gang[0], guard[1], gang[2], guard[2], gang[3], guard[3], gang[4]]
+    assert data(m)["order"] == [
+        gang[1],
+        guard[0],
+        gang[0],
+        guard[1],
+        gang[2],
+        guard[2],
+        gang[3],
+        guard[3],
+        gang[4],
+    ]
     assert m.current().unit == gang[1]
     assert alternate({"p1": [1, 2, 3], "p2": [4]}, "p2") == [4, 1, 2, 3]
 
@@ -74,7 +85,7 @@ def test_two_half_turns_dash_costs_one_run_costs_both() -> None:
     m2 = make(cells={"p1": [(1, 1)], "p2": [(10, 8)]})
     g2, _ = ents(m2)
     runs = {a.cell for a in m2.legal() if a.kind == "run"}
-    assert (5, 1) in runs and (6, 1) not in runs      # guard Speed 4
+    assert (5, 1) in runs and (6, 1) not in runs  # guard Speed 4
     act(m2, "run", actor=g2, cell=(5, 1))
     assert cell(m2, g2) == (5, 1) and state(m2, g2).halves == 0
 
@@ -86,7 +97,7 @@ def test_a_two_and_a_half_turn_action_completes_on_its_third_turn() -> None:
     state(m, shooter).ammo["pistol"] = 0
     act(m, "end", actor=guard)
     with m.world:
-        list(begin(m, shooter, "reload:pistol", 5))       # the seed's 2.5-turn example
+        list(begin(m, shooter, "reload:pistol", 5))  # the seed's 2.5-turn example
     assert state(m, shooter).busy["left"] == 3
     act(m, "end", actor=shooter)
     act(m, "end", actor=guard)
@@ -94,7 +105,7 @@ def test_a_two_and_a_half_turn_action_completes_on_its_third_turn() -> None:
     act(m, "end", actor=shooter)
     act(m, "end", actor=guard)
     assert not state(m, shooter).busy and state(m, shooter).ammo["pistol"] == 6
-    assert state(m, shooter).halves == 1                # half a turn left on the third turn
+    assert state(m, shooter).halves == 1  # half a turn left on the third turn
 
 
 @pytest.mark.rule("VC-ACTIONS", "VC-HIDE")
@@ -124,23 +135,25 @@ def test_hide_dc_from_light_and_enemy_perception_and_ambush_half_turn() -> None:
     act(m, "end", actor=guard)
     act(m, "hide", actor=shooter)
     act(m, "end", actor=shooter)
-    force(m, "KS", "QS", "3H")                     # 28 + Stealth 8 = 36 >= 34
+    force(m, "KS", "QS", "3H")  # 28 + Stealth 8 = 36 >= 34
     act(m, "end", actor=guard)
     answer(m, "stack", "hit")
     answer(m, "stack", "hit")
     answer(m, "stack", "stand")
     assert state(m, shooter).hidden
-    assert [a.kind for a in m.legal()] == ["end"]   # the hide used this turn's half-turns
+    assert [a.kind for a in m.legal()] == ["end"]  # the hide used this turn's half-turns
     act(m, "end", actor=shooter)
     act(m, "end", actor=guard)
     place(m, shooter, (2, 2))
     act(m, "attack", actor=shooter, target=guard, option="pistol")
-    assert state(m, shooter).halves == 2 and not state(m, shooter).hidden   # the free half-turn
+    assert state(m, shooter).halves == 2 and not state(m, shooter).hidden  # the free half-turn
 
 
 @pytest.mark.rule("VC-INTERACT")
 def test_weapons_start_sheathed_unless_the_squad_says_drawn() -> None:
-    m = make("street_gang", "duel_guard", cells={"p1": [(5, 5), (1, 1), (1, 2), (1, 3), (1, 4)], "p2": [(6, 5)]})
+    m = make(
+        "street_gang", "duel_guard", cells={"p1": [(5, 5), (1, 1), (1, 2), (1, 3), (1, 4)], "p2": [(6, 5)]}
+    )
     rook = ents(m)[0]
     guard = ents(m)[-1]
     opts = {a.option for a in m.legal() if a.kind == "attack" and a.target == guard}
@@ -148,7 +161,7 @@ def test_weapons_start_sheathed_unless_the_squad_says_drawn() -> None:
     act(m, "draw", actor=rook)
     assert state(m, rook).halves == 1
     assert "knife" in {a.option for a in m.legal() if a.kind == "attack"}
-    assert state(m, guard).drawn                    # the city guard squad starts drawn
+    assert state(m, guard).drawn  # the city guard squad starts drawn
 
 
 @pytest.mark.rule("VC-RELOAD")
@@ -167,18 +180,21 @@ def test_each_attack_uses_a_round_and_reload_takes_the_weapons_time() -> None:
 
 @pytest.mark.rule("VC-HEAL")
 def test_heal_uses_a_kit_and_needs_medicine_dc_50() -> None:
-    m = make("street_gang", "duel_guard", cells={"p1": [(5, 5), (1, 1), (1, 2), (1, 3), (4, 5)], "p2": [(9, 9)]})
+    m = make(
+        "street_gang", "duel_guard", cells={"p1": [(5, 5), (1, 1), (1, 2), (1, 3), (4, 5)], "p2": [(9, 9)]}
+    )
     rook, _vex, _mallet, _tally, doc, guard = ents(m)
     m.table.data["order"] = [doc, guard]
     with m.world:
         from game.core.components import Health
         from game.rulesets.varium.components import get
+
         get(rook, Health).current = 20
         list(__import__("game.rulesets.varium.turns", fromlist=["start_turn"]).start_turn(m, doc))
     act(m, "heal", actor=doc, target=rook)
-    assert state(m, doc).kits == 2                  # the kit is used when the heal completes
+    assert state(m, doc).kits == 2  # the kit is used when the heal completes
     act(m, "end", actor=doc)
-    force(m, "KS", "7H")                              # 20 + Medicine 30 = 50
+    force(m, "KS", "7H")  # 20 + Medicine 30 = 50
     act(m, "end", actor=guard)
     answer(m, "stack", "hit")
     answer(m, "stack", "stand")
@@ -186,9 +202,9 @@ def test_heal_uses_a_kit_and_needs_medicine_dc_50() -> None:
     assert state(m, doc).kits == 1
     act(m, "end", actor=doc)
     act(m, "end", actor=guard)
-    act(m, "heal", actor=doc, target=rook)          # a second kit, a failed check: wasted
+    act(m, "heal", actor=doc, target=rook)  # a second kit, a failed check: wasted
     act(m, "end", actor=doc)
     force(m, "KS")
     act(m, "end", actor=guard)
-    answer(m, "stack", "stand")                      # 13 + 30 = 43 < 50
+    answer(m, "stack", "stand")  # 13 + 30 = 43 < 50
     assert hp(m, rook) == 45 and state(m, doc).kits == 0

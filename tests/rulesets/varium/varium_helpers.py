@@ -15,8 +15,14 @@ from game.rulesets.varium.components import VariumState, deck, get, table, units
 from game.rulesets.varium.turns import start_turn
 
 
-def make(p1: str = "duel_guard", p2: str = "duel_gang", cells: dict[str, list] | None = None,
-         board: Board | None = None, order: list[int] | None = None, seed: int = 1) -> Match:
+def make(
+    p1: str = "duel_guard",
+    p2: str = "duel_gang",
+    cells: dict[str, list] | None = None,
+    board: Board | None = None,
+    order: list[int] | None = None,
+    seed: int = 1,
+) -> Match:
     """Both squads deployed on the given squares, the first unit of `order` (default: by id) to act."""
     board = board or Board.blank("square", 12, 10)
     board.spawns = dict(cells or {"p1": [(5, 5)], "p2": [(6, 5)]})
