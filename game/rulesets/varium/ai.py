@@ -48,7 +48,7 @@ def _attack_terms(match: Match, action: Action) -> tuple[odds.Attack, dict]:
 def attack_preview(match: Match, action: Action) -> Preview:
     """Best hit chance and best expected damage of the whole check, with every term."""
     a, ctx = _attack_terms(match, action)
-    hit, dmg = odds.attack_odds(a)
+    hit, dmg, kill = odds.attack_odds(a)
     w = weapon_of(action.option)
     lines = [
         f"accuracy (stack limit) {a.limit}",
@@ -62,7 +62,7 @@ def attack_preview(match: Match, action: Action) -> Preview:
         [("hit (played well)", hit)],
         hit=hit,
         expected_damage=dmg,
-        kill=0.0,
+        kill=kill,
         lines=lines,
     )
 
@@ -122,6 +122,11 @@ def assess(match: Match, action: Action) -> Assessment:
         assert t is not None
         hp = health(t)
         return Assessment(expected_damage=0.1 * min(sheet(ent).kit_heal, hp.maximum - hp.current))
+    if kind == "dodge":
+        # worth the attacks it may turn away: foes close enough to strike or shoot this round
+        near = [e for e in living(match) if side_of(e) != side_of(ent)
+                and match.board.distance(cell_of(e), cell_of(ent)) <= 6]
+        return Assessment(expected_damage=0.8 * len(near), cost=0.3)
     if kind == "end":
         return Assessment(cost=0.5 if get(ent, VariumState).halves > 0 else 0.0)
     return Assessment(cost=0.3)

@@ -122,3 +122,22 @@ def test_content_errors_name_file_entry_and_key(tmp_path: Path) -> None:
 def test_three_squads_of_four_to_six() -> None:
     squads = [s for s in RULESET.content.squads.values() if not s.id.startswith("duel_")]
     assert len(squads) >= 3 and all(4 <= len(s.units) <= 6 for s in squads)
+
+
+@pytest.mark.rule("VC-HITCHECK", "VC-DAMAGE")
+def test_stand_worth_is_the_resolution_formula_on_the_unseen_pool() -> None:
+    m = make()
+    guard, shooter = ents(m)
+    force(m, "2H", "3C", "9S")
+    act(m, "attack", actor=guard, target=shooter, option="baton")
+    w = _stack_decision_worths(m)
+    with m.world:
+        from game.rulesets.varium.components import deck
+
+        pool = odds.profile(deck(m).unseen_by("p1"))
+    assert sum(pool) == 53                      # all but the 9 in view: the face-down cards included
+    score = 9 + 5
+    dmg, _ = odds.damage_of(score, odds.Strike(4, 1, 30, "ignore_armour"))
+    assert w["stand"] == pytest.approx(odds.beat_chance(pool, 2, score) * dmg)
+    preview = RULESET.preview(m, next(a for a in m.legal() if a.kind == "end"))
+    assert preview is None
