@@ -89,6 +89,9 @@ def moves(match: Match, ent: int, budget: int) -> dict[Cell, tuple[Cell, ...]]:
 
     reach = reachable(board, here, budget, step, lambda c: _room(match, ent, c, pass_only=True, occ_map=occ))
     out: dict[Cell, tuple[Cell, ...]] = {}
+    for n in board.neighbors(here):  # a foe's square next to you is a one-square move
+        if n not in reach.cost and _steppable(match, ent, here, n) and _room(match, ent, n, occ_map=occ):
+            out[n] = (n,)
     for cell, cost in sorted(reach.cost.items()):
         if cell == here:
             continue
@@ -102,9 +105,6 @@ def moves(match: Match, ent: int, budget: int) -> dict[Cell, tuple[Cell, ...]]:
                     and _room(match, ent, n, occ_map=occ)
                 ):
                     out[n] = (*out[cell], n)
-    for n in board.neighbors(here):
-        if n not in out and _steppable(match, ent, here, n) and _room(match, ent, n, occ_map=occ):
-            out[n] = (n,)
     return out
 
 
@@ -150,10 +150,12 @@ def legal(match: Match) -> list[Action]:
     friends = [e for e in living(match) if side_of(e) == side_of(ent) and e != ent]
     free = not st.prone and not bodies.restrained(match, ent)
     if free:
-        for cell, path in moves(match, ent, 1).items():
-            out.append(Action("dash", ent, cell=cell, path=path, label=f"Dash to {cell}"))
+        reach = moves(match, ent, sheet(ent).speed if h >= 2 else 1)
+        for cell, path in reach.items():
+            if len(path) == 1:
+                out.append(Action("dash", ent, cell=cell, path=path, label=f"Dash to {cell}"))
         if h >= 2:
-            for cell, path in moves(match, ent, sheet(ent).speed).items():
+            for cell, path in reach.items():
                 if len(path) > 1:
                     out.append(Action("run", ent, cell=cell, path=path, label=f"Run to {cell}"))
     for foe in foes:

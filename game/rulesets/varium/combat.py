@@ -132,7 +132,6 @@ def attack(match: Match, ent: int, target: int, option: str) -> Check:
     label = f"hit check on {name_of(target)} ({'unarmed' if w is None else w.name})"
     result = yield from run_check(match, ent, label, limit, prof, ctx, bet_cap=bet_cap)
     score = result.score
-    back = get(target, VariumState).owed  # noqa: F841 - the target's owed is read on its own attacks
     owed = st.owed.pop(str(target), 0)
     if melee and owed and not result.busted:
         score += owed
@@ -184,8 +183,8 @@ def reveal(match: Match, target: int) -> Generator[Decision, str, None]:
             hit = p["score"] >= dodge
         else:
             hit = p["score"] > ev
-        if not get(target, Status).can_act and get(target, Status).state == "dead":
-            hit = False
+        if not get(target, Status).can_act:
+            break  # already taken out by an earlier attack of this turn
         if not hit:
             why = "busted" if p["busted"] else f"{p['score']} vs {dodge if dodge is not None else ev}"
             match.emit("miss", f"{name_of(att)} misses {name_of(target)} ({why})")

@@ -188,6 +188,17 @@ def test_cover_sets_evasion_against_ranged_only_and_easy_targets_get_one() -> No
     assert len(zones(m3)[f"ev{g3}"]) == 1  # prone and close: an easy target
 
 
+@pytest.mark.rule("VC-EVASION")
+@pytest.mark.parametrize(("cover", "cards"), [(0, 2), (1, 3), (2, 4), (3, 5)])
+def test_each_cover_level_deals_its_evasion_cards(cover: int, cards: int) -> None:
+    m = make("duel_gang", "duel_guard", cells={"p1": [(2, 5)], "p2": [(8, 5)]})
+    shooter, guard = ents(m)
+    if cover:
+        m.board.set((6, 5), cover=cover)
+    act(m, "attack", actor=shooter, target=guard, option="pistol")
+    assert len(zones(m)[f"ev{guard}"]) == cards
+
+
 @pytest.mark.rule("VC-BET")
 def test_bets_add_damage_on_a_hit_and_go_back_on_a_miss() -> None:
     m, guard, shooter = _guard_vs_shooter()
