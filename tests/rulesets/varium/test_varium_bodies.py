@@ -228,3 +228,18 @@ def test_one_deck_of_54_every_card_in_one_place_reshuffled_when_empty() -> None:
 
         assert deck(m).reshuffles == 1
     assert hp(m, shooter) == 55
+
+
+@pytest.mark.rule("VC-GRAPPLE", "VC-SHOVE")
+def test_a_tie_gains_no_advantage_and_no_shove() -> None:
+    m = make("duel_wrestler", "duel_guard", cells={"p1": [(5, 5)], "p2": [(6, 5)]})
+    wrestler, guard = ents(m)
+    force(m, "2S", "10H", "KD", "KH")
+    act(m, "grapple", actor=wrestler, target=guard)
+    answer(m, "stack", "stand")          # 2 + 12 = 14
+    answer(m, "stack", "stand")          # 10 + 4 = 14: the same, nobody gains
+    assert data(m)["grapples"] == []
+    act(m, "shove", actor=wrestler, target=guard)
+    answer(m, "stack", "stand")          # 13
+    answer(m, "stack", "stand")          # 13: the guard stands firm
+    assert not state(m, guard).prone and cell(m, guard) == (6, 5)
