@@ -139,12 +139,24 @@ def next_card_odds(a: Attack, state: StackState) -> NextCard:
     return next_card(a.pool, state, rule(a.limit))
 
 
-def attack_odds(a: Attack) -> tuple[float, float]:
-    """(best hit chance, best expected damage) of the whole check played well from no cards."""
+def kill_payoff(a: Attack) -> Payoff:
+    """Worth of standing on each total = P(the hit takes the target out)."""
+    out = []
+    for t in range(3 * a.limit + 2):
+        score = t + a.prof
+        out_of = t > 0 and damage_of(score, a.strike)[0] >= a.health
+        out.append(beat_chance(a.pool, a.k, score) if out_of else 0.0)
+    return Payoff(tuple(out), 0.0)
+
+
+def attack_odds(a: Attack) -> tuple[float, float, float]:
+    """(best hit chance, best expected worth in damage, best take-out chance) of the whole check
+    played well from no cards (each the best play for that aim)."""
     r = rule(a.limit)
     return (
         stack_value(a.pool, StackState(), r, hit_payoff(a), HORIZON),
         stack_value(a.pool, StackState(), r, payoff(a), HORIZON),
+        stack_value(a.pool, StackState(), r, kill_payoff(a), HORIZON),
     )
 
 

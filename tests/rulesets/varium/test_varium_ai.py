@@ -141,3 +141,28 @@ def test_stand_worth_is_the_resolution_formula_on_the_unseen_pool() -> None:
     assert w["stand"] == pytest.approx(odds.beat_chance(pool, 2, score) * dmg)
     preview = RULESET.preview(m, next(a for a in m.legal() if a.kind == "end"))
     assert preview is None
+
+
+@pytest.mark.rule("VC-HITCHECK")
+def test_attack_preview_gives_exact_odds_and_every_term() -> None:
+    m = make()
+    guard, shooter = ents(m)
+    attack = next(a for a in m.legal() if a.kind == "attack" and a.option == "baton")
+    p = RULESET.preview(m, attack)
+    assert p is not None and 0.0 < p.hit < 1.0 and p.expected_damage > 0.0 and 0.0 <= p.kill <= p.hit
+    assert any("accuracy (stack limit) 21" in line for line in p.lines)
+    # standing on the first card is one play: the best play's hit chance is at least its chance
+    with m.world:
+        from game.rulesets.varium.components import deck
+
+        pool = odds.profile(deck(m).unseen_by("p1"))
+    from game.core.draws import without
+
+    first = sum(c * odds.beat_chance(without(pool, v), 2, v + 5) for v, c in enumerate(pool) if c) / sum(pool)
+    assert p.hit >= first - 1e-9
+    with m.world:
+        from game.core.components import Health
+        from game.rulesets.varium.components import get
+
+        get(shooter, Health).current = 3
+    assert RULESET.preview(m, attack).kill == pytest.approx(RULESET.preview(m, attack).hit)
