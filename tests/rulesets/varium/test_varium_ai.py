@@ -135,7 +135,7 @@ def test_stand_worth_is_the_resolution_formula_on_the_unseen_pool() -> None:
         from game.rulesets.varium.components import deck
 
         pool = odds.profile(deck(m).unseen_by("p1"))
-    assert sum(pool) == 53                      # all but the 9 in view: the face-down cards included
+    assert sum(pool) == 53  # all but the 9 in view: the face-down cards included
     score = 9 + 5
     dmg, _ = odds.damage_of(score, odds.Strike(4, 1, 30, "ignore_armour"))
     assert w["stand"] == pytest.approx(odds.beat_chance(pool, 2, score) * dmg)
@@ -166,3 +166,23 @@ def test_attack_preview_gives_exact_odds_and_every_term() -> None:
 
         get(shooter, Health).current = 3
     assert RULESET.preview(m, attack).kill == pytest.approx(RULESET.preview(m, attack).hit)
+
+
+def test_generic_levels_play_it_on_a_shipped_map() -> None:
+    from game.ai.levels import make_level
+    from game.core.match import load_board_for
+
+    maps = RULESET.maps()
+    scenario = Scenario(
+        "varium", str(maps[0].relative_to(maps[0].parents[1])), {"p1": "wrestlers", "p2": "street_gang"}, 4
+    )
+    m = Match(
+        RULESET,
+        scenario,
+        load_board_for(scenario),
+        {"p1": make_level("normal", 1), "p2": make_level("easy", 2)},
+    )
+    out = m.play()
+    assert out is not None and RULESET.invariants(m) == []
+    kinds = {i["action"]["kind"] for i in m.inputs if i["t"] == "action"}
+    assert "attack" in kinds
