@@ -35,8 +35,8 @@ from game.core.ruleset import Ruleset
 
 SEEDS = int(os.environ.get("SKIRMISH_CONFORMANCE_SEEDS", "200"))
 #: rulesets left out until their random games are fast enough for 200 seeds in about a minute
-NOT_YET = {"varium": "random games run to the round cap at ~0.65 s a seed with replays (10 seeds in 6.6 s); "
-                     "SKIRMISH_CONFORMANCE_SEEDS=10 -k varium passes"}
+NOT_YET = {"varium": "random varium games run to the round cap: ~1 s CPU a seed with its replays, about "
+                     "3 min for 200 seeds; SKIRMISH_CONFORMANCE_SEEDS=10 (with this entry removed) passes"}
 #: inputs after which a game counts as stuck (a round cap of 30 is far below this for any ruleset)
 MAX_INPUTS = 20_000
 
