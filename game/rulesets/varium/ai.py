@@ -23,6 +23,7 @@ from game.rulesets.varium.components import (
     name_of,
     sheet,
     side_of,
+    weapon_def,
 )
 
 if TYPE_CHECKING:
@@ -104,7 +105,7 @@ def assess(match: Match, action: Action) -> Assessment:
             return Assessment()
         here = min(match.board.distance(cell_of(ent), cell_of(f)) for f in foes)
         there = min(match.board.distance(action.cell, cell_of(f)) for f in foes)
-        ranged = any(w in ("pistol", "shotgun", "crossbow") for w in sheet(ent).weapons)
+        ranged = any(weapon_def(w).ranged for w in sheet(ent).weapons)
         want = 4 if ranged else 0
         progress = abs(here - want) - abs(there - want)
         return Assessment(progress=2.0 * progress, cost=0.2 * len(action.path))

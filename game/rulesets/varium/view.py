@@ -56,6 +56,7 @@ def unit_view(match: Match, ent: int, side: str | None) -> dict[str, Any]:
         "reflexes": s.reflexes,
         "perception": s.perception,
         "initiative": st.initiative,
+        "hidden": st.hidden,
         "conditions": conds,
         "status": get(ent, Status).state,
         "weapons": list(s.weapons) if st.drawn else [],
