@@ -271,8 +271,8 @@ def can_dodge(match: Match, ent: int) -> bool:
 # -- hide, heal, jump, assist -----------------------------------------------------------------------
 def hide_dc(match: Match, ent: int) -> int:
     """Environment DC by the square's light plus the Perception of every enemy that can see it."""
-    light = match.board.at(cell_of(ent)).light
-    base = HIDE_DC.get(light, 50)
+    here = match.board.at(cell_of(ent))
+    base = 25 if here.obscured else HIDE_DC.get(here.light, 50)
     seen = sum(
         sheet(e).perception
         for e in living(match)

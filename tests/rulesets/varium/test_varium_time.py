@@ -130,7 +130,11 @@ def test_hide_dc_from_light_and_enemy_perception_and_ambush_half_turn() -> None:
     guard, shooter = ents(m)
     with m.world:
         assert hide_dc(m, shooter) == 50 + 9
-        m.board.set((8, 8), light="dark")
+        m.board.set((8, 8), light="bright")
+        assert hide_dc(m, shooter) == 75 + 9
+        m.board.set((8, 8), light="normal", obscured=True)
+        assert hide_dc(m, shooter) == 25 + 9            # haze
+        m.board.set((8, 8), light="dark", obscured=False)
         assert hide_dc(m, shooter) == 25 + 9
     act(m, "end", actor=guard)
     act(m, "hide", actor=shooter)
