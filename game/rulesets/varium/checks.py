@@ -83,7 +83,7 @@ def worths(match: Match, decision: Decision) -> dict[str, float]:
     state = StackState(ctx["stack"], ctx["banked"], ctx["dealt"])
     out: dict[str, float] = {}
     if decision.kind == "ace":
-        before = StackState(ctx["stack"] - 0, ctx["banked"], ctx["dealt"] - 1)
+        before = StackState(ctx["stack"], ctx["banked"], ctx["dealt"] - 1)
         counted, split = odds.split_choice(pool, before, odds.ACE, rule, pay, odds.HORIZON)
         return {"count": counted, "split": split}
     aim = 0.0
@@ -202,8 +202,10 @@ def run_check(
             "prev_banked": prev[1],
             "aim_cost": 0.0 if st.advantage > 0 else 0.5,
         }
-        if stack > limit:
-            opts = [Option("accept", "Bust")] + ([Option("aim", "Aim: redeal it")] if can_aim else [])
+        if stack > limit and not can_aim:
+            key = "accept"  # nothing left to choose: no prompt
+        elif stack > limit:
+            opts = [Option("accept", "Bust"), Option("aim", "Aim: redeal it")]
             key = yield _options(
                 match,
                 Decision(

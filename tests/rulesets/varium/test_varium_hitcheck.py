@@ -252,3 +252,14 @@ def test_non_lethal_leaves_the_target_incapacitated_at_one() -> None:
     with m2.world:
         assert get(s2, Status).state == "dead"
     assert data(m2)["pending"] == []
+
+
+@pytest.mark.rule("VC-HITCHECK", "VC-AIM")
+def test_a_bust_with_no_aim_left_ends_the_check_without_a_prompt() -> None:
+    m, guard, shooter = _guard_vs_shooter()
+    force(m, "2H", "2C", "KS", "9D")
+    act(m, "attack", actor=guard, target=shooter, option="baton")
+    state(m, guard).halves = 0
+    answer(m, "stack", "hit")
+    assert m.pending_decision is None
+    assert zones(m)["table"] == [] and {"KS", "9D"} <= set(zones(m)["discard"])
