@@ -33,6 +33,11 @@ if TYPE_CHECKING:
 CHECK_KINDS = ("stack", "ace", "bust")
 
 
+def seen_foes(match: Match, ent: int) -> list[int]:
+    """Enemies of `ent`'s side that side can see: a hidden unit is not where its foes may look."""
+    return [e for e in living(match) if side_of(e) != side_of(ent) and not get(e, VariumState).hidden]
+
+
 def _attack_terms(match: Match, action: Action) -> tuple[odds.Attack, dict]:
     ent, target = action.actor, action.target
     assert ent is not None and target is not None
@@ -100,7 +105,7 @@ def assess(match: Match, action: Action) -> Assessment:
         return Assessment(expected_damage=dmg / 5.0)
     if kind in ("dash", "run"):
         assert action.cell is not None
-        foes = [e for e in living(match) if side_of(e) != side_of(ent)]
+        foes = seen_foes(match, ent)
         if not foes:
             return Assessment()
         here = min(match.board.distance(cell_of(ent), cell_of(f)) for f in foes)
@@ -125,8 +130,8 @@ def assess(match: Match, action: Action) -> Assessment:
         return Assessment(expected_damage=0.1 * min(sheet(ent).kit_heal, hp.maximum - hp.current))
     if kind == "dodge":
         # worth the attacks it may turn away: foes close enough to strike or shoot this round
-        near = [e for e in living(match) if side_of(e) != side_of(ent)
-                and match.board.distance(cell_of(e), cell_of(ent)) <= 6]
+        near = [e for e in seen_foes(match, ent)
+                if match.board.distance(cell_of(e), cell_of(ent)) <= 6]
         return Assessment(expected_damage=0.8 * len(near), cost=0.3)
     if kind == "end":
         return Assessment(cost=0.5 if get(ent, VariumState).halves > 0 else 0.0)

@@ -186,3 +186,15 @@ def test_generic_levels_play_it_on_a_shipped_map() -> None:
     assert out is not None and RULESET.invariants(m) == []
     kinds = {i["action"]["kind"] for i in m.inputs if i["t"] == "action"}
     assert "attack" in kinds
+
+
+def test_no_peeking_a_hidden_enemy_draws_no_approach() -> None:
+    m = make(cells={"p1": [(1, 1)], "p2": [(9, 8)]})
+    guard, shooter = ents(m)
+    run = next(a for a in m.legal() if a.kind == "run" and a.cell == (5, 5))
+    assert RULESET.assess(m, run).progress > 0
+    from varium_helpers import state
+
+    state(m, shooter).hidden = True
+    assert RULESET.assess(m, run).progress == 0
+    assert not [a for a in m.legal() if a.target == shooter]
