@@ -6,11 +6,11 @@ Moves and swaps apply at once (they draw no chance); declarations wait in Table.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+import heapq
+from typing import TYPE_CHECKING, Any
 
 from game.core.action import Action
 from game.core.components import Status
-from game.core.pathing import reachable
 from game.rulesets.saves.components import SvGear, SvScores, SvTurn, get, has, is_standing, name_of, side_of, units
 from game.rulesets.saves.content import shipped
 from game.rulesets.saves.maneuvers import MANEUVERS, on_edge
@@ -18,7 +18,10 @@ from game.rulesets.saves.morale import exempt
 from game.rulesets.saves.rules import can_reach, cell_of, enemies, weapon_sets
 from game.rulesets.saves.turns import may_act, table
 
+_DIRS = ((-1, -1), (0, -1), (1, -1), (-1, 0), (1, 0), (-1, 1), (0, 1), (1, 1))
+
 if TYPE_CHECKING:
+    from game.core.board import Board
     from game.core.match import Match
 
 DECLARE = ("attack", "maneuver", "flee", "tend", "use", "parley")
@@ -29,18 +32,67 @@ def occupied() -> set[tuple[int, int]]:
     return {cell_of(e) for e in units() if get(e, Status).state != "fled"}
 
 
-def move_targets(match: Match, ent: int) -> dict[tuple[int, int], list[tuple[int, int]]]:
-    """Squares reachable within Speed, no unit passed through or stood on (SV-TURN)."""
-    blocked = occupied() - {cell_of(ent)}
+def move_targets(match: Match, ent: int) -> list[tuple[int, int]]:
+    """Squares reachable within Speed (SV-TURN): enemies cannot be passed through, allies can, and
+    no move ends on a unit."""
     board = match.board
+    start, speed = cell_of(ent), get(ent, SvScores).speed
+    foes = frozenset(cell_of(e) for e in units() if side_of(e) != side_of(ent) and get(e, Status).state != "fled")
+    # the reach depends only on these (the board never changes): memoised on the board itself,
+    # since the enemies stand still through a side's whole turn of declarations
+    memo: dict[Any, list[tuple[int, int]]] = board.__dict__.setdefault("_saves_reach", {})
+    key = (start, speed, foes)
+    cells = memo.get(key)
+    if cells is None:
+        if len(memo) > 4096:
+            memo.clear()
+        cells = memo[key] = _reach(board, start, speed, foes)
+    taken = occupied()
+    return [c for c in cells if c not in taken]
 
-    def step(src: tuple[int, int], dst: tuple[int, int], tag: object) -> tuple[float, object] | None:
-        if not board.passable(dst) or dst in blocked:
-            return None
-        return board.at(dst).move_cost, tag
 
-    reach = reachable(board, cell_of(ent), get(ent, SvScores).speed, step)
-    return {c: reach.path_to(c) for c in sorted(reach.cost) if c != cell_of(ent) and c not in blocked}
+def _costs(board: Board) -> dict[tuple[int, int], float]:
+    """Entry cost of every passable square (memoised on the static board)."""
+    costs = board.__dict__.get("_saves_costs")
+    if costs is None:
+        costs = board.__dict__["_saves_costs"] = {c: board.at(c).move_cost for c in board.cells()
+                                                  if board.passable(c)}
+    return costs
+
+
+def _reach(board: Board, start: tuple[int, int], speed: int, foes: frozenset[tuple[int, int]]) -> list[tuple[int, int]]:
+    """Dijkstra over the squares (8 neighbours, each step paying the entered square's cost)."""
+    costs = _costs(board)
+    if board.__dict__.setdefault("_saves_uniform", all(v == 1.0 for v in costs.values())):
+        seen = {start}
+        ring = [start]
+        for _ in range(speed):  # every step costs 1: breadth first, ring by ring
+            nxt_ring = []
+            for x, y in ring:
+                for dx, dy in _DIRS:
+                    c = (x + dx, y + dy)
+                    if c not in seen and c in costs and c not in foes:
+                        seen.add(c)
+                        nxt_ring.append(c)
+            ring = nxt_ring
+        seen.discard(start)
+        return sorted(seen)
+    best = {start: 0.0}
+    heap = [(0.0, start)]
+    while heap:
+        d, (x, y) = heapq.heappop(heap)
+        if d > best[(x, y)]:
+            continue
+        for dx, dy in _DIRS:
+            nxt = (x + dx, y + dy)
+            step = costs.get(nxt)
+            if step is None or nxt in foes:
+                continue
+            nd = d + step
+            if nd <= speed and nd < best.get(nxt, 1e9):
+                best[nxt] = nd
+                heapq.heappush(heap, (nd, nxt))
+    return sorted(c for c in best if c != start)
 
 
 def targetable(ent: int, target: int) -> bool:
@@ -113,8 +165,8 @@ def legal(match: Match) -> list[Action]:
             for w in sorted(set(gear.stowed)):
                 out.append(Action("swap", ent, option=w,
                                   label=f"{name_of(ent)}: take up {shipped().weapons[w].name} (instead of moving)"))
-            for cell, path in move_targets(match, ent).items():
-                out.append(Action("move", ent, cell=cell, path=tuple(path),
+            for cell in move_targets(match, ent):
+                out.append(Action("move", ent, cell=cell,
                                   label=f"{name_of(ent)}: move to {cell}"))
     out.append(Action("end", None, label="Resolve: roll every declared action"))
     return out
