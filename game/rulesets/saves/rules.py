@@ -168,14 +168,15 @@ def clear_condition(ent: int, name: str) -> None:
     conditions(ent).active.pop(name, None)
 
 
-def take_out(match: Match, ent: int, state: str, condition: str, text: str) -> None:
+def take_out(match: Match, ent: int, state: str, condition: str, text: str, quiet: bool = False) -> None:
     """Out of the fight: Status down/dead/fled, with the condition that says why."""
     get(ent, Status).state = state
     if condition:
         set_condition(ent, condition)
     for c in ("hidden", "invisible"):
         clear_condition(ent, c)
-    match.emit("out", text, unit=ent, state=state)
+    if not quiet:
+        match.emit("out", text, unit=ent, state=state)
 
 
 def lose_score(match: Match, ent: int, score: str, amount: int, why: str) -> None:
@@ -183,15 +184,15 @@ def lose_score(match: Match, ent: int, score: str, amount: int, why: str) -> Non
     scores = get(ent, SvScores)
     left = max(0, scores.get(score) - amount)
     scores.set(score, left)
+    out: tuple[str, str, str] | None = None
+    if left == 0 and get(ent, Status).state != "dead":
+        out = {"STR": ("dead", "", f"{name_of(ent)} dies (STR 0)."),
+               "DEX": ("down", "paralysed", f"{name_of(ent)} is paralysed (DEX 0) and cannot act."),
+               "WIL": ("down", "catatonic", f"{name_of(ent)} is catatonic (WIL 0) and cannot act.")}[score]
+        take_out(match, ent, out[0], out[1], out[2], quiet=True)  # the state first: no event sees it half done
     match.emit("score", f"{name_of(ent)} loses {amount} {score} ({why}): {score} {left}.", unit=ent)
-    if left > 0 or get(ent, Status).state == "dead":
-        return
-    if score == "STR":
-        take_out(match, ent, "dead", "", f"{name_of(ent)} dies (STR 0).")
-    elif score == "DEX":
-        take_out(match, ent, "down", "paralysed", f"{name_of(ent)} is paralysed (DEX 0) and cannot act.")
-    else:
-        take_out(match, ent, "down", "catatonic", f"{name_of(ent)} is catatonic (WIL 0) and cannot act.")
+    if out is not None:
+        match.emit("out", out[2], unit=ent, state=out[0])
 
 
 def apply_damage(match: Match, ent: int, damage: int, why: str, score: str | None = None) -> None:
