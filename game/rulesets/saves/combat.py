@@ -23,6 +23,7 @@ from game.rulesets.saves.rules import (
     can_reach,
     cell_of,
     clear_condition,
+    knock_out,
     roll_save,
     save_mode,
     set_condition,
@@ -178,6 +179,8 @@ def resolve_group(match: Match, group: Group) -> Resolution:
         if any(w.blind for w in ws_all) and not roll_save(match, target, "DEX", "flash"):
             set_condition(target, "blinded")
             match.emit("condition", f"{name_of(target)} is Blinded.", unit=target)
+        if any(w.knockout for w in ws_all) and not roll_save(match, target, "STR", "knock-out blow"):
+            knock_out(match, target, "a blow to the head")
     set_condition(target, "attacked")
 
 

@@ -46,6 +46,7 @@ class Weapon(Schema, frozen=True, kw_only=True):
     score: Score | None = None
     stun: bool = False
     blind: bool = False
+    knockout: bool = False
 
     @property
     def ranged(self) -> bool:

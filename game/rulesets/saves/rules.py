@@ -179,6 +179,12 @@ def take_out(match: Match, ent: int, state: str, condition: str, text: str, quie
         match.emit("out", text, unit=ent, state=state)
 
 
+def knock_out(match: Match, ent: int, why: str) -> None:
+    """SV-UNCONSCIOUS: reduced to 0 HP and out of the fight until woken."""
+    get(ent, Health).current = 0
+    take_out(match, ent, "down", "unconscious", f"{name_of(ent)} is knocked Unconscious ({why}): 0 HP.")
+
+
 def lose_score(match: Match, ent: int, score: str, amount: int, why: str) -> None:
     """SV-SCORELOSS: STR 0 dead, DEX 0 paralysed, WIL 0 catatonic."""
     scores = get(ent, SvScores)

@@ -9,10 +9,19 @@ import esper
 from game.core.components import Conditions, Health, Name, Position, Side, Status
 from game.core.ruleset import Resolution
 from game.errors import UserError
-from game.rulesets.saves.components import SvGear, SvScores, SvTurn, is_standing, name_of, side_of, units
+from game.rulesets.saves.components import (
+    SvGear,
+    SvScores,
+    SvTurn,
+    has,
+    is_standing,
+    name_of,
+    side_of,
+    units,
+)
 from game.rulesets.saves.content import Content
 from game.rulesets.saves.morale import player_sides
-from game.rulesets.saves.rules import roll_save
+from game.rulesets.saves.rules import knock_out, roll_save
 from game.rulesets.saves.turns import begin_turn, table
 
 if TYPE_CHECKING:
@@ -54,6 +63,9 @@ def deploy(match: Match, content: Content) -> None:
                          spec.role, spec.leader, spec.mindless, spec.fearless),
                 SvGear(list(spec.held), list(spec.stowed), spec.armour, spec.shield, list(spec.items)),
                 SvTurn())
+    for ent in units():
+        if has(ent, "unconscious"):
+            knock_out(match, ent, "at the start")
     t = table(match)
     t.data.update({"declared": {}, "only": None, "morale_checked": []})
     t.turn_side = t.sides[0]
