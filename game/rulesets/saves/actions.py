@@ -11,7 +11,17 @@ from typing import TYPE_CHECKING, Any
 
 from game.core.action import Action
 from game.core.components import Status
-from game.rulesets.saves.components import SvGear, SvScores, SvTurn, get, has, is_standing, name_of, side_of, units
+from game.rulesets.saves.components import (
+    SvGear,
+    SvScores,
+    SvTurn,
+    get,
+    has,
+    is_standing,
+    name_of,
+    side_of,
+    units,
+)
 from game.rulesets.saves.content import shipped
 from game.rulesets.saves.maneuvers import MANEUVERS, on_edge
 from game.rulesets.saves.morale import exempt
@@ -37,7 +47,9 @@ def move_targets(match: Match, ent: int) -> list[tuple[int, int]]:
     no move ends on a unit."""
     board = match.board
     start, speed = cell_of(ent), get(ent, SvScores).speed
-    foes = frozenset(cell_of(e) for e in units() if side_of(e) != side_of(ent) and get(e, Status).state != "fled")
+    foes = frozenset(
+        cell_of(e) for e in units() if side_of(e) != side_of(ent) and get(e, Status).state != "fled"
+    )
     # the reach depends only on these (the board never changes): memoised on the board itself,
     # since the enemies stand still through a side's whole turn of declarations
     memo: dict[Any, list[tuple[int, int]]] = board.__dict__.setdefault("_saves_reach", {})
@@ -55,12 +67,15 @@ def _costs(board: Board) -> dict[tuple[int, int], float]:
     """Entry cost of every passable square (memoised on the static board)."""
     costs = board.__dict__.get("_saves_costs")
     if costs is None:
-        costs = board.__dict__["_saves_costs"] = {c: board.at(c).move_cost for c in board.cells()
-                                                  if board.passable(c)}
+        costs = board.__dict__["_saves_costs"] = {
+            c: board.at(c).move_cost for c in board.cells() if board.passable(c)
+        }
     return costs
 
 
-def _reach(board: Board, start: tuple[int, int], speed: int, foes: frozenset[tuple[int, int]]) -> list[tuple[int, int]]:
+def _reach(
+    board: Board, start: tuple[int, int], speed: int, foes: frozenset[tuple[int, int]]
+) -> list[tuple[int, int]]:
     """Dijkstra over the squares (8 neighbours, each step paying the entered square's cost)."""
     costs = _costs(board)
     if board.__dict__.setdefault("_saves_uniform", all(v == 1.0 for v in costs.values())):
@@ -111,17 +126,37 @@ def declarations(match: Match, ent: int) -> list[Action]:
         label = " and ".join(w.name for w in ws)
         for foe in foes:
             if can_reach(match, ent, foe, ws):
-                out.append(Action("attack", ent, foe, option=option, label=f"{me}: {label} at {name_of(foe)}",
-                                  hotkey_group="attack"))
+                out.append(
+                    Action(
+                        "attack",
+                        ent,
+                        foe,
+                        option=option,
+                        label=f"{me}: {label} at {name_of(foe)}",
+                        hotkey_group="attack",
+                    )
+                )
     here = cell_of(ent)
     adjacent = [e for e in foes if match.board.distance(here, cell_of(e)) <= 1]
     for foe in adjacent:
         for m in MANEUVERS:
-            out.append(Action("maneuver", ent, foe, option=m,
-                              label=f"{me}: {'knock down' if m == 'knockdown' else 'snatch from'} {name_of(foe)}"))
+            out.append(
+                Action(
+                    "maneuver",
+                    ent,
+                    foe,
+                    option=m,
+                    label=f"{me}: {'knock down' if m == 'knockdown' else 'snatch from'} {name_of(foe)}",
+                )
+            )
     for foe in enemies(ent):
-        if match.board.distance(here, cell_of(foe)) <= 1 and not exempt(match, foe) \
-                and get(foe, SvScores).role != "pc" and not has(foe, "hidden") and _hp(foe) == 0:
+        if (
+            match.board.distance(here, cell_of(foe)) <= 1
+            and not exempt(match, foe)
+            and get(foe, SvScores).role != "pc"
+            and not has(foe, "hidden")
+            and _hp(foe) == 0
+        ):
             out.append(Action("parley", ent, foe, label=f"{me}: call on {name_of(foe)} to surrender"))
     if on_edge(match, ent):
         out.append(Action("flee", ent, label=f"{me}: flee the field"))
@@ -133,9 +168,20 @@ def declarations(match: Match, ent: int) -> list[Action]:
     for item in sorted(set(get(ent, SvGear).items)):
         if items[item].effect == "wake":
             for ally in units():
-                if side_of(ally) == side_of(ent) and has(ally, "unconscious") \
-                        and match.board.distance(here, cell_of(ally)) <= 1:
-                    out.append(Action("use", ent, ally, option=item, label=f"{me}: {items[item].name} on {name_of(ally)}"))
+                if (
+                    side_of(ally) == side_of(ent)
+                    and has(ally, "unconscious")
+                    and match.board.distance(here, cell_of(ally)) <= 1
+                ):
+                    out.append(
+                        Action(
+                            "use",
+                            ent,
+                            ally,
+                            option=item,
+                            label=f"{me}: {items[item].name} on {name_of(ally)}",
+                        )
+                    )
         elif not has(ent, items[item].effect):
             out.append(Action("use", ent, option=item, label=f"{me}: use {items[item].name}"))
     return out
@@ -163,11 +209,16 @@ def legal(match: Match) -> list[Action]:
         if not turn.moved and not turn.swapped:
             gear = get(ent, SvGear)
             for w in sorted(set(gear.stowed)):
-                out.append(Action("swap", ent, option=w,
-                                  label=f"{name_of(ent)}: take up {shipped().weapons[w].name} (instead of moving)"))
+                out.append(
+                    Action(
+                        "swap",
+                        ent,
+                        option=w,
+                        label=f"{name_of(ent)}: take up {shipped().weapons[w].name} (instead of moving)",
+                    )
+                )
             for cell in move_targets(match, ent):
-                out.append(Action("move", ent, cell=cell,
-                                  label=f"{name_of(ent)}: move to {cell}"))
+                out.append(Action("move", ent, cell=cell, label=f"{name_of(ent)}: move to {cell}"))
     out.append(Action("end", None, label="Resolve: roll every declared action"))
     return out
 
@@ -196,7 +247,11 @@ def apply(match: Match, action: Action) -> None:
         turn.moved = bool(was.get("moved", turn.moved))
         match.emit("declare", f"{name_of(ent)} takes its declaration back.", unit=ent)
     else:
-        t.data["declared"][str(ent)] = {"kind": action.kind, "target": action.target, "option": action.option,
-                                        "moved": turn.moved}
+        t.data["declared"][str(ent)] = {
+            "kind": action.kind,
+            "target": action.target,
+            "option": action.option,
+            "moved": turn.moved,
+        }
         match.emit("declare", f"Declared - {action.label}.", unit=ent)
         turn.moved = True  # SV-TURN: the move comes before the action

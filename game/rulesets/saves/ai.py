@@ -25,8 +25,13 @@ def group_for(match: Match, action: Action, with_actor: bool) -> Group:
     score = weapons_of(action.option)[0].score
     g = Group(action.target, [], {}, score)  # type: ignore[arg-type]
     for key, d in sorted(table(match).data.get("declared", {}).items(), key=lambda kv: int(kv[0])):
-        if d["kind"] == "attack" and d["target"] == action.target and int(key) != action.actor \
-                and weapons_of(d["option"])[0].score == score and not weapons_of(d["option"])[0].blast:
+        if (
+            d["kind"] == "attack"
+            and d["target"] == action.target
+            and int(key) != action.actor
+            and weapons_of(d["option"])[0].score == score
+            and not weapons_of(d["option"])[0].blast
+        ):
             g.attackers.append(int(key))
             g.option[int(key)] = d["option"]
     if with_actor:
@@ -92,8 +97,11 @@ def assess(match: Match, action: Action) -> Assessment:
     if kind == "maneuver":
         score = "DEX" if action.option == "knockdown" else "STR"
         p = float(save_chance(get(target, SvScores).get(score), save_mode(target, score)))  # type: ignore[arg-type]
-        worth = 0.6 if action.option == "knockdown" else (
-            1.0 if any(w != "fists" for w in get(target, SvGear).held) else 0.0)  # type: ignore[arg-type]
+        worth = (
+            0.6
+            if action.option == "knockdown"
+            else (1.0 if any(w != "fists" for w in get(target, SvGear).held) else 0.0)
+        )  # type: ignore[arg-type]
         return Assessment(expected_damage=(1 - p) * worth)
     if kind == "parley":
         return Assessment(kill_chance=1 - float(save_chance(get(target, SvScores).wil)))  # type: ignore[arg-type]
@@ -105,7 +113,9 @@ def assess(match: Match, action: Action) -> Assessment:
     if kind == "swap":
         w = shipped().weapons[action.option]
         gap_now = reach_gap(match, ent, cell_of(ent))
-        useful = w.ranged and gap_now > get(ent, SvScores).speed and w.damage >= max(x.damage for x in held(ent))
+        useful = (
+            w.ranged and gap_now > get(ent, SvScores).speed and w.damage >= max(x.damage for x in held(ent))
+        )
         return Assessment(progress=0.3 if useful else -0.5)
     if kind == "flee":
         return Assessment(cost=3.0)
@@ -118,8 +128,13 @@ def advise(match: Match, decision: Decision) -> dict[str, float]:
         return {}
     ctx = decision.context
     target = int(ctx["target"])
-    g = Group(target, list(ctx["attackers"]), {int(k): v for k, v in ctx["options"].items()},
-              ctx.get("score"), bool(ctx.get("blast")))
+    g = Group(
+        target,
+        list(ctx["attackers"]),
+        {int(k): v for k, v in ctx["options"].items()},
+        ctx.get("score"),
+        bool(ctx.get("blast")),
+    )
     incoming = g.harm(match)
     loss = incoming.expected + KILL * incoming.out
     out: dict[str, float] = {"dodge": -(1.0 - dodge_chance(target)) * loss}
@@ -151,5 +166,9 @@ def strength(ent: int) -> float:
     """A standing unit's worth for search leaves: 1 plus what is left of HP and STR."""
     s = get(ent, SvScores)
     h = get(ent, Health)
-    return 1.0 + 0.5 * (h.current / max(1, h.maximum)) + 0.5 * (s.strength / max(1, s.strength_max)) \
+    return (
+        1.0
+        + 0.5 * (h.current / max(1, h.maximum))
+        + 0.5 * (s.strength / max(1, s.strength_max))
         + 0.2 * armour_of(ent)
+    )

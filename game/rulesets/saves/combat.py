@@ -66,8 +66,14 @@ class Group:
         dist = damage_distribution(self.dice(match), self.bonus(), armour_of(self.target))
         s = get(self.target, SvScores)
         value = s.get(self.score) if self.score else 0
-        return harm(dist, get(self.target, Health).current, s.strength, self.score, value,
-                    save_mode(self.target, "STR"))
+        return harm(
+            dist,
+            get(self.target, Health).current,
+            s.strength,
+            self.score,
+            value,
+            save_mode(self.target, "STR"),
+        )
 
     def ranged(self) -> bool:
         """Whether every attack in the group is ranged (only a ranged weapon can answer it)."""
@@ -105,21 +111,41 @@ def defend_decision(match: Match, group: Group) -> Decision:
     target = group.target
     incoming = group.harm(match)
     p = dodge_chance(target)
-    opts = [Option("dodge", "Dodge",
-                   f"DEX save {p:.0%} avoids all damage; else expect {incoming.expected:.1f} lost, "
-                   f"{incoming.out:.0%} taken out")]
+    opts = [
+        Option(
+            "dodge",
+            "Dodge",
+            f"DEX save {p:.0%} avoids all damage; else expect {incoming.expected:.1f} lost, "
+            f"{incoming.out:.0%} taken out",
+        )
+    ]
     for a, ws in counters(match, group):
         h = counter_harm(match, target, a, ws)
-        opts.append(Option(f"counter:{a}", f"Counter-attack {name_of(a)}",
-                           f"{'+'.join(w.name for w in ws)}: expect {h.expected:.1f} to {name_of(a)}, "
-                           f"{h.out:.0%} takes it out; you still take {incoming.expected:.1f} expected, "
-                           f"{incoming.out:.0%} taken out"))
+        opts.append(
+            Option(
+                f"counter:{a}",
+                f"Counter-attack {name_of(a)}",
+                f"{'+'.join(w.name for w in ws)}: expect {h.expected:.1f} to {name_of(a)}, "
+                f"{h.out:.0%} takes it out; you still take {incoming.expected:.1f} expected, "
+                f"{incoming.out:.0%} taken out",
+            )
+        )
     who = ", ".join(name_of(a) for a in group.attackers)
     what = f" on {group.score}" if group.score else ""
-    return Decision(side_of(target), "defend", f"{name_of(target)} is attacked{what} by {who}: counter or dodge?",
-                    tuple(opts), default="dodge",
-                    context={"target": target, "attackers": list(group.attackers),
-                             "options": dict(group.option), "score": group.score, "blast": group.blast})
+    return Decision(
+        side_of(target),
+        "defend",
+        f"{name_of(target)} is attacked{what} by {who}: counter or dodge?",
+        tuple(opts),
+        default="dodge",
+        context={
+            "target": target,
+            "attackers": list(group.attackers),
+            "options": dict(group.option),
+            "score": group.score,
+            "blast": group.blast,
+        },
+    )
 
 
 def roll_dice(match: Match, dice: list[int]) -> list[int]:
@@ -149,11 +175,21 @@ def resolve_group(match: Match, group: Group) -> Resolution:
     armour = armour_of(target)
     damage = damage_of(rolls, group.bonus(), armour)
     who = ", ".join(name_of(a) for a in live)
-    match.emit("attack", f"{who} {'blast' if group.blast else 'attack'} {name_of(target)}"
-               + (f" ({group.score})" if group.score else "") + f": {damage} damage before any dodge.",
-               [f"rolled {' '.join(f'd{d}:{r}' for d, r in zip(dice, rolls, strict=True))}, highest {max(rolls)}",
-                f"gang bonus +{group.bonus()}", f"armour -{armour}", f"damage {damage}"],
-               chance=True, unit=target, dice=[str(r) for r in rolls])
+    match.emit(
+        "attack",
+        f"{who} {'blast' if group.blast else 'attack'} {name_of(target)}"
+        + (f" ({group.score})" if group.score else "")
+        + f": {damage} damage before any dodge.",
+        [
+            f"rolled {' '.join(f'd{d}:{r}' for d, r in zip(dice, rolls, strict=True))}, highest {max(rolls)}",
+            f"gang bonus +{group.bonus()}",
+            f"armour -{armour}",
+            f"damage {damage}",
+        ],
+        chance=True,
+        unit=target,
+        dice=[str(r) for r in rolls],
+    )
     for a in live:
         if has(a, "hidden"):
             clear_condition(a, "hidden")  # SV-HIDDEN: attacking unveils the attacker
@@ -166,9 +202,17 @@ def resolve_group(match: Match, group: Group) -> Resolution:
         cdice = attack_terms(match, target, foe, ws).dice
         crolls = roll_dice(match, cdice)
         cdmg = damage_of(crolls, 0, armour_of(foe))
-        match.emit("counter", f"{name_of(target)} counter-attacks {name_of(foe)}: {cdmg} damage.",
-                   [f"rolled {' '.join(f'd{d}:{r}' for d, r in zip(cdice, crolls, strict=True))}",
-                    f"armour -{armour_of(foe)}"], chance=True, unit=foe, dice=[str(r) for r in crolls])
+        match.emit(
+            "counter",
+            f"{name_of(target)} counter-attacks {name_of(foe)}: {cdmg} damage.",
+            [
+                f"rolled {' '.join(f'd{d}:{r}' for d, r in zip(cdice, crolls, strict=True))}",
+                f"armour -{armour_of(foe)}",
+            ],
+            chance=True,
+            unit=foe,
+            dice=[str(r) for r in crolls],
+        )
         apply_damage(match, foe, cdmg, f"{name_of(target)}'s counter-attack")
     apply_damage(match, target, damage, f"attack by {who}", group.score)
     ws_all = [w for a in live for w in weapons_of(group.option[a])]

@@ -164,12 +164,18 @@ def load_content(files: list[Path]) -> Content:
         file = origin[f"squad.{sid}"]
         for i, unit in enumerate(squad.units, 1):
             place = f"squad.{sid}.units[{i}]"
-            for key, ids, known in (("held", unit.held, content.weapons), ("stowed", unit.stowed, content.weapons),
-                                    ("items", unit.items, content.items)):
+            for key, ids, known in (
+                ("held", unit.held, content.weapons),
+                ("stowed", unit.stowed, content.weapons),
+                ("items", unit.items, content.items),
+            ):
                 for ref in ids:
                     if ref not in known:
-                        raise UserError(f"unknown {key.rstrip('s') if key == 'items' else 'weapon'} {ref!r}",
-                                        str(file), f"{place}.{key}")
+                        raise UserError(
+                            f"unknown {key.rstrip('s') if key == 'items' else 'weapon'} {ref!r}",
+                            str(file),
+                            f"{place}.{key}",
+                        )
             if not 1 <= len(unit.held) <= 2:
                 raise UserError("hold one or two weapons", str(file), f"{place}.held")
             if unit.armour not in content.armour:

@@ -42,7 +42,9 @@ def resolve_other(match: Match, ent: int, d: dict[str, Any]) -> None:
         return
     if kind == "maneuver":
         score = MANEUVERS[option]
-        if roll_save(match, target, score, f"{name_of(ent)} tries to {option.replace('knockdown', 'knock it down')}"):
+        if roll_save(
+            match, target, score, f"{name_of(ent)} tries to {option.replace('knockdown', 'knock it down')}"
+        ):
             return
         if option == "knockdown":
             set_condition(target, "prone")
@@ -71,10 +73,15 @@ def resolve_other(match: Match, ent: int, d: dict[str, Any]) -> None:
     elif kind == "tend":
         if has(target, "critical") and not has(target, "tended"):
             set_condition(target, "tended")
-            match.emit("tend", f"{name_of(ent)} tends {name_of(target)}: it will live, but stays out of the fight.",
-                       unit=target)
+            match.emit(
+                "tend",
+                f"{name_of(ent)} tends {name_of(target)}: it will live, but stays out of the fight.",
+                unit=target,
+            )
     elif kind == "parley":
-        if not exempt(match, target) and not roll_save(match, target, "WIL", f"{name_of(ent)} calls for surrender"):
+        if not exempt(match, target) and not roll_save(
+            match, target, "WIL", f"{name_of(ent)} calls for surrender"
+        ):
             take_out(match, target, "fled", "surrendered", f"{name_of(target)} surrenders.")
     elif kind == "use":
         use_item(match, ent, target, option)

@@ -12,7 +12,7 @@ from functools import lru_cache
 
 from game.core.chance import Distribution
 
-GANG_CAP = 5      # SV-GANG: +1 per extra attacker, at most +5
+GANG_CAP = 5  # SV-GANG: +1 per extra attacker, at most +5
 IMPAIRED_DIE = 4  # SV-IMPAIR: an Impaired attack rolls d4 whatever the weapon
 ENHANCED_DIE = 12  # SV-IMPAIR: an Enhanced attack adds a d12
 
@@ -96,13 +96,19 @@ def damage_distribution(dice: list[int], bonus: int = 0, armour: int = 0) -> Dis
 class Harm:
     """What a damage distribution does to a target, exactly."""
 
-    expected: float          # expected HP + score lost
-    out: float               # chance the target is taken out (dead, critical, paralysed, catatonic)
-    dead: float              # chance of death
+    expected: float  # expected HP + score lost
+    out: float  # chance the target is taken out (dead, critical, paralysed, catatonic)
+    dead: float  # chance of death
 
 
-def harm(dist: Distribution, hp: int, strength: int, score: str | None = None,
-         score_value: int = 0, save_mode: int = 0) -> Harm:
+def harm(
+    dist: Distribution,
+    hp: int,
+    strength: int,
+    score: str | None = None,
+    score_value: int = 0,
+    save_mode: int = 0,
+) -> Harm:
     """SV-DAMAGE / SV-SCORELOSS over a damage distribution: HP first, the rest off STR, then a STR
     save against Critical Damage; an attack on a score takes it straight off that score."""
     exp = Fraction(0)

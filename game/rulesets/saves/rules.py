@@ -108,7 +108,9 @@ class Terms:
         """The breakdown a player reads."""
         out = ["dice: " + " ".join(f"d{d}" for d in self.dice)]
         if self.impaired and self.enhanced:
-            out.append(f"Impaired ({', '.join(self.impaired)}) and Enhanced ({', '.join(self.enhanced)}) cancel")
+            out.append(
+                f"Impaired ({', '.join(self.impaired)}) and Enhanced ({', '.join(self.enhanced)}) cancel"
+            )
         elif self.impaired:
             out.append(f"Impaired ({', '.join(self.impaired)}): d4 only")
         elif self.enhanced:
@@ -151,10 +153,20 @@ def roll_save(match: Match, ent: int, score: str, why: str, mode: int | None = N
     roll = pick_save_roll(rolls, mode, value)
     ok = save_passes(roll, value)
     how = {1: " with Advantage", -1: " with Disadvantage"}.get(mode, "")
-    match.emit("save", f"{name_of(ent)} {'passes' if ok else 'fails'} a {score} save{how} ({why}).",
-               [f"d20 {' / '.join(map(str, rolls))} -> {roll} vs {score} {value}"
-                f" ({float(save_chance(value, mode)):.0%} to pass)"],
-               chance=True, unit=ent, score=score, dice=[str(r) for r in rolls], die="d20", passed=ok)
+    match.emit(
+        "save",
+        f"{name_of(ent)} {'passes' if ok else 'fails'} a {score} save{how} ({why}).",
+        [
+            f"d20 {' / '.join(map(str, rolls))} -> {roll} vs {score} {value}"
+            f" ({float(save_chance(value, mode)):.0%} to pass)"
+        ],
+        chance=True,
+        unit=ent,
+        score=score,
+        dice=[str(r) for r in rolls],
+        die="d20",
+        passed=ok,
+    )
     return ok
 
 
@@ -192,10 +204,14 @@ def lose_score(match: Match, ent: int, score: str, amount: int, why: str) -> Non
     scores.set(score, left)
     out: tuple[str, str, str] | None = None
     if left == 0 and get(ent, Status).state != "dead":
-        out = {"STR": ("dead", "", f"{name_of(ent)} dies (STR 0)."),
-               "DEX": ("down", "paralysed", f"{name_of(ent)} is paralysed (DEX 0) and cannot act."),
-               "WIL": ("down", "catatonic", f"{name_of(ent)} is catatonic (WIL 0) and cannot act.")}[score]
-        take_out(match, ent, out[0], out[1], out[2], quiet=True)  # the state first: no event sees it half done
+        out = {
+            "STR": ("dead", "", f"{name_of(ent)} dies (STR 0)."),
+            "DEX": ("down", "paralysed", f"{name_of(ent)} is paralysed (DEX 0) and cannot act."),
+            "WIL": ("down", "catatonic", f"{name_of(ent)} is catatonic (WIL 0) and cannot act."),
+        }[score]
+        take_out(
+            match, ent, out[0], out[1], out[2], quiet=True
+        )  # the state first: no event sees it half done
     match.emit("score", f"{name_of(ent)} loses {amount} {score} ({why}): {score} {left}.", unit=ent)
     if out is not None:
         match.emit("out", out[2], unit=ent, state=out[0])
@@ -214,13 +230,23 @@ def apply_damage(match: Match, ent: int, damage: int, why: str, score: str | Non
     taken = min(before, damage)
     health.current = before - taken
     over = damage - taken
-    match.emit("damage", f"{name_of(ent)} takes {damage} damage ({why}): HP {before} -> {health.current}"
-               + (f", {over} past HP onto STR." if over else "."), unit=ent, damage=damage)
+    match.emit(
+        "damage",
+        f"{name_of(ent)} takes {damage} damage ({why}): HP {before} -> {health.current}"
+        + (f", {over} past HP onto STR." if over else "."),
+        unit=ent,
+        damage=damage,
+    )
     if over:
         lose_score(match, ent, "STR", over, "damage past HP")
         if get(ent, Status).state != "dead" and not roll_save(match, ent, "STR", "Critical Damage"):
-            take_out(match, ent, "down", "critical",
-                     f"{name_of(ent)} suffers Critical Damage: out of the fight until tended.")
+            take_out(
+                match,
+                ent,
+                "down",
+                "critical",
+                f"{name_of(ent)} suffers Critical Damage: out of the fight until tended.",
+            )
     from game.rulesets.saves.morale import after_harm
 
     after_harm(match, ent, before)

@@ -28,7 +28,8 @@ class SavesRuleset(Ruleset):
     board_kind: ClassVar[str] = "square"
     round_cap: ClassVar[int] = 30
     undoable: ClassVar[frozenset[str]] = frozenset(
-        {"move", "swap", "cancel", "attack", "maneuver", "flee", "tend", "use", "parley"})
+        {"move", "swap", "cancel", "attack", "maneuver", "flee", "tend", "use", "parley"}
+    )
     threat_reach: ClassVar[int] = 9
 
     @property
@@ -38,8 +39,10 @@ class SavesRuleset(Ruleset):
 
     def squads(self) -> dict[str, SquadInfo]:
         """Every squad."""
-        return {s.id: SquadInfo(s.id, s.name, s.description, tuple(u.name for u in s.units))
-                for s in self.content.squads.values()}
+        return {
+            s.id: SquadInfo(s.id, s.name, s.description, tuple(u.name for u in s.units))
+            for s in self.content.squads.values()
+        }
 
     def default_squads(self) -> tuple[str, str]:
         """The party against the warband."""
@@ -126,8 +129,9 @@ class SavesRuleset(Ruleset):
             result = match.result or self.outcome(match)
             if result is not None:
                 return 0.0 if result.winner is None else (100.0 if result.winner == side else -100.0)
-            return sum((ai.strength(e) if side_of(e) == side else -ai.strength(e))
-                       for e in units() if is_standing(e))
+            return sum(
+                (ai.strength(e) if side_of(e) == side else -ai.strength(e)) for e in units() if is_standing(e)
+            )
 
     def invariants(self, match: Match) -> list[str]:
         """See view.invariants."""

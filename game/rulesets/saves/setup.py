@@ -48,21 +48,42 @@ def deploy(match: Match, content: Content) -> None:
     for index, side in enumerate(sorted(match.scenario.squads)):
         sid = match.scenario.squads[side]
         if sid not in content.squads:
-            raise UserError(f"unknown saves squad {sid!r} (known: {', '.join(sorted(content.squads))})",
-                            "scenario", f"squads.{side}")
+            raise UserError(
+                f"unknown saves squad {sid!r} (known: {', '.join(sorted(content.squads))})",
+                "scenario",
+                f"squads.{side}",
+            )
         squad = content.squads[sid]
         free = [c for c in spawn_cells(match.board, side, index) if c not in used]
         if len(free) < len(squad.units):
-            raise UserError(f"not enough spawn squares for {side}'s {len(squad.units)} units", match.board.source)
+            raise UserError(
+                f"not enough spawn squares for {side}'s {len(squad.units)} units", match.board.source
+            )
         for spec, cell in zip(squad.units, free, strict=False):
             used.add(cell)
             esper.create_entity(
-                Name(spec.name, sid), Side(side), Position(cell), Status("active"), Health(spec.hp, spec.hp),
+                Name(spec.name, sid),
+                Side(side),
+                Position(cell),
+                Status("active"),
+                Health(spec.hp, spec.hp),
                 Conditions({c: {} for c in spec.conditions}),
-                SvScores(spec.strength, spec.dex, spec.wil, spec.strength, spec.dex, spec.wil, spec.speed,
-                         spec.role, spec.leader, spec.mindless, spec.fearless),
+                SvScores(
+                    spec.strength,
+                    spec.dex,
+                    spec.wil,
+                    spec.strength,
+                    spec.dex,
+                    spec.wil,
+                    spec.speed,
+                    spec.role,
+                    spec.leader,
+                    spec.mindless,
+                    spec.fearless,
+                ),
                 SvGear(list(spec.held), list(spec.stowed), spec.armour, spec.shield, list(spec.items)),
-                SvTurn())
+                SvTurn(),
+            )
     for ent in units():
         if has(ent, "unconscious"):
             knock_out(match, ent, "at the start")
@@ -76,8 +97,9 @@ def surprise_option(match: Match) -> str:
     """Who acts first: 'unclear' (the player side saves DEX), 'none' (sides in order), or a side."""
     value = str(match.scenario.options.get("surprise", "unclear")).lower()
     if value not in SURPRISE:
-        raise UserError(f"surprise must be one of {', '.join(SURPRISE)}, not {value!r}", "scenario",
-                        "options.surprise")
+        raise UserError(
+            f"surprise must be one of {', '.join(SURPRISE)}, not {value!r}", "scenario", "options.surprise"
+        )
     return value
 
 
@@ -97,7 +119,11 @@ def initiative(match: Match) -> Resolution:
         rollers = pcs if len(pcs) == 1 else list(t.sides)
         passed: dict[str, list[int]] = {s: [] for s in t.sides}
         for ent in units():
-            if side_of(ent) in rollers and is_standing(ent) and roll_save(match, ent, "DEX", "act before the enemy"):
+            if (
+                side_of(ent) in rollers
+                and is_standing(ent)
+                and roll_save(match, ent, "DEX", "act before the enemy")
+            ):
                 passed[side_of(ent)].append(ent)
         best = max(rollers, key=lambda s: (len(passed[s]), -t.sides.index(s)))
         if passed[best]:

@@ -32,8 +32,12 @@ def may_act(match: Match, ent: int) -> bool:
     """The unit may declare this turn: its side's, standing, not Stunned, in the surprise list if any."""
     t = table(match)
     only = t.data.get("only")
-    return (side_of(ent) == t.turn_side and is_standing(ent) and not has(ent, "stunned")
-            and (only is None or ent in only))
+    return (
+        side_of(ent) == t.turn_side
+        and is_standing(ent)
+        and not has(ent, "stunned")
+        and (only is None or ent in only)
+    )
 
 
 def begin_turn(match: Match, side: str) -> None:

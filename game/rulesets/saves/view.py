@@ -14,10 +14,21 @@ if TYPE_CHECKING:
     from game.core.match import Match
 
 STATES = ("active", "down", "dead", "fled")
-SHOWN = {"blinded": "Blinded", "hidden": "Hidden", "invisible": "Invisible", "stunned": "Stunned",
-         "unconscious": "Unconscious", "prone": "Prone", "critical": "Critical Damage", "tended": "Tended",
-         "paralysed": "Paralysed", "catatonic": "Catatonic", "routed": "Routed", "surrendered": "Surrendered",
-         "attacked": "Attacked (safe until its turn)"}
+SHOWN = {
+    "blinded": "Blinded",
+    "hidden": "Hidden",
+    "invisible": "Invisible",
+    "stunned": "Stunned",
+    "unconscious": "Unconscious",
+    "prone": "Prone",
+    "critical": "Critical Damage",
+    "tended": "Tended",
+    "paralysed": "Paralysed",
+    "catatonic": "Catatonic",
+    "routed": "Routed",
+    "surrendered": "Surrendered",
+    "attacked": "Attacked (safe until its turn)",
+}
 
 
 def unit_view(match: Match, ent: int, side: str | None) -> dict[str, Any]:
@@ -28,18 +39,30 @@ def unit_view(match: Match, ent: int, side: str | None) -> dict[str, Any]:
         c = shipped()
         decl = table(match).data.get("declared", {}).get(str(ent)) if side == side_of(ent) else None
         return {
-            "name": name_of(ent), "side": side_of(ent), "state": get(ent, Status).state,
-            "health": h.current, "max_health": h.maximum, "hp": h.current, "hp_max": h.maximum,
-            "bars": [{"label": "HP", "value": h.current, "max": h.maximum, "good": True, "note": ""},
-                     {"label": "STR", "value": s.strength, "max": s.strength_max, "good": True, "note": ""},
-                     {"label": "DEX", "value": s.dex, "max": s.dex_max, "good": True, "note": ""},
-                     {"label": "WIL", "value": s.wil, "max": s.wil_max, "good": True, "note": ""}],
+            "name": name_of(ent),
+            "side": side_of(ent),
+            "state": get(ent, Status).state,
+            "health": h.current,
+            "max_health": h.maximum,
+            "hp": h.current,
+            "hp_max": h.maximum,
+            "bars": [
+                {"label": "HP", "value": h.current, "max": h.maximum, "good": True, "note": ""},
+                {"label": "STR", "value": s.strength, "max": s.strength_max, "good": True, "note": ""},
+                {"label": "DEX", "value": s.dex, "max": s.dex_max, "good": True, "note": ""},
+                {"label": "WIL", "value": s.wil, "max": s.wil_max, "good": True, "note": ""},
+            ],
             "tags": [SHOWN.get(k, k) for k in sorted(conditions(ent).active)],
             "sections": {
-                "Gear": [f"in hand: {', '.join(c.weapons[w].name for w in gear.held)}",
-                         f"stowed: {', '.join(c.weapons[w].name for w in gear.stowed) or '-'}",
-                         f"armour {armour_of(ent)}", f"items: {', '.join(c.items[i].name for i in gear.items) or '-'}"],
-                "Declared": [decl["kind"] + (f" {decl['option']}" if decl.get("option") else "")] if decl else [],
+                "Gear": [
+                    f"in hand: {', '.join(c.weapons[w].name for w in gear.held)}",
+                    f"stowed: {', '.join(c.weapons[w].name for w in gear.stowed) or '-'}",
+                    f"armour {armour_of(ent)}",
+                    f"items: {', '.join(c.items[i].name for i in gear.items) or '-'}",
+                ],
+                "Declared": [decl["kind"] + (f" {decl['option']}" if decl.get("option") else "")]
+                if decl
+                else [],
             },
         }
 

@@ -16,14 +16,23 @@ from game.rulesets.saves.components import SvGear, SvScores, get, side_of, units
 from game.rulesets.saves.setup import initiative
 
 
-def make_match(p1: str = "party", p2: str = "warband", *, options: dict[str, Any] | None = None,
-               force: list[tuple[str, tuple[Any, ...]]] | None = None, seed: int = 1,
-               board: Board | None = None, phase: bool = True) -> Match:
+def make_match(
+    p1: str = "party",
+    p2: str = "warband",
+    *,
+    options: dict[str, Any] | None = None,
+    force: list[tuple[str, tuple[Any, ...]]] | None = None,
+    seed: int = 1,
+    board: Board | None = None,
+    phase: bool = True,
+) -> Match:
     """A match on a blank 20x14 square board; p1 acts first unless `options` says otherwise."""
     board = board or Board.blank("square", 20, 14)
     opts = {"surprise": "p1"}
     opts.update(options or {})
-    match = Match(RULESET, Scenario("saves", "blank", {"p1": p1, "p2": p2}, seed, opts), board, {}, setup=False)
+    match = Match(
+        RULESET, Scenario("saves", "blank", {"p1": p1, "p2": p2}, seed, opts), board, {}, setup=False
+    )
     for channel, values in force or []:
         match.chance.force(channel, *values)
     with match.world:
@@ -58,9 +67,19 @@ def bench(match: Match, keep: list[int]) -> None:
                 get(e, Position).cell = (i, 13)
 
 
-def setup_unit(match: Match, ent: int, *, hp: int | None = None, str_: int | None = None,
-               dex: int | None = None, wil: int | None = None, held: list[str] | None = None,
-               armour: str | None = None, shield: str | None = None, conditions: list[str] = ()) -> None:
+def setup_unit(
+    match: Match,
+    ent: int,
+    *,
+    hp: int | None = None,
+    str_: int | None = None,
+    dex: int | None = None,
+    wil: int | None = None,
+    held: list[str] | None = None,
+    armour: str | None = None,
+    shield: str | None = None,
+    conditions: list[str] = (),
+) -> None:
     """Set a unit's numbers for a test situation."""
     with match.world:
         s, g = get(ent, SvScores), get(ent, SvGear)
@@ -86,8 +105,12 @@ def setup_unit(match: Match, ent: int, *, hp: int | None = None, str_: int | Non
 
 def find(match: Match, kind: str, **fields: Any) -> Action:
     """The one legal action of a kind whose fields match."""
-    found = [a for a in match.legal() if a.kind == kind and all(getattr(a, k) == v for k, v in fields.items())]
-    assert found, f"no legal {kind} with {fields}; legal: {[a.label for a in match.legal() if a.kind != 'move'][:40]}"
+    found = [
+        a for a in match.legal() if a.kind == kind and all(getattr(a, k) == v for k, v in fields.items())
+    ]
+    assert found, (
+        f"no legal {kind} with {fields}; legal: {[a.label for a in match.legal() if a.kind != 'move'][:40]}"
+    )
     return found[0]
 
 

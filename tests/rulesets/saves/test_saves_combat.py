@@ -23,10 +23,10 @@ def test_two_weapons_roll_both_dice_and_keep_the_highest():
     act(m, "attack", actor=a, target=b, option="sword+dagger")
     m.chance.force("d8", 3)
     m.chance.force("d6", 5)
-    m.chance.force("d20", 20)          # the dodge fails
+    m.chance.force("d20", 20)  # the dodge fails
     resolve(m)
     answer(m, "dodge")
-    assert hp(m, b) == 0               # 5 (the d6) of 5 HP, no armour
+    assert hp(m, b) == 0  # 5 (the d6) of 5 HP, no armour
     assert events(m, "attack")[0].data["dice"] == ["3", "5"]
 
 
@@ -43,14 +43,14 @@ def test_counter_attack_hurts_the_attacker_less_its_armour_and_does_not_stop_the
     m, a, b = duel()
     setup_unit(m, a, armour="gambeson")
     act(m, "attack", actor=a, target=b, option="sword")
-    m.chance.force("d8", 4, 6)         # the attack, then the counter-attack
+    m.chance.force("d8", 4, 6)  # the attack, then the counter-attack
     resolve(m)
     pending = m.pending_decision
     assert pending.side == "p2" and pending.keys() == ["dodge", f"counter:{a}"]
     assert "%" in pending.options[0].detail and "expect" in pending.options[1].detail
     answer(m, f"counter:{a}")
-    assert hp(m, b) == 1               # 4 taken: the counter does not stop it
-    assert hp(m, a) == 0               # 6 - 1 armour = 5 of 5 HP
+    assert hp(m, b) == 1  # 4 taken: the counter does not stop it
+    assert hp(m, a) == 0  # 6 - 1 armour = 5 of 5 HP
 
 
 @pytest.mark.rule("SV-DEFEND")
@@ -58,7 +58,7 @@ def test_dodge_dex_save_avoids_all_damage():
     m, a, b = duel()
     act(m, "attack", actor=a, target=b, option="sword")
     m.chance.force("d8", 8)
-    m.chance.force("d20", 10)          # DEX 10: passes
+    m.chance.force("d20", 10)  # DEX 10: passes
     resolve(m)
     answer(m, "dodge")
     assert hp(m, b) == 5
@@ -100,7 +100,7 @@ def test_ganging_up_keeps_the_highest_plus_one_per_extra_attacker_in_one_defence
     assert m.pending_decision.context["attackers"] == [a, c]
     answer(m, "dodge")
     assert m.pending_decision is None  # one defence for the whole group
-    assert hp(m, b) == 1               # 7 + 1
+    assert hp(m, b) == 1  # 7 + 1
     assert events(m, "attack")[0].math[1] == "gang bonus +1"
 
 
@@ -109,6 +109,7 @@ def test_target_cannot_be_attacked_again_until_its_next_turn():
     m, a, b = duel()
     c = _three(m, a, b)
     setup_unit(m, b, hp=20)
+    assert find(m, "attack", actor=c, target=b)
     m.chance.force("d8", 1)
     m.chance.force("d20", 20)
     with m.world:
@@ -128,8 +129,13 @@ def test_attacks_on_an_ability_score_are_grouped_apart():
     m, a, b = duel(p1_held=["fangs"])
     c = _three(m, a, b)
     with m.world:
-        groups = groups_of(m, {str(a): {"kind": "attack", "target": b, "option": "fangs"},
-                               str(c): {"kind": "attack", "target": b, "option": "sword"}})
+        groups = groups_of(
+            m,
+            {
+                str(a): {"kind": "attack", "target": b, "option": "fangs"},
+                str(c): {"kind": "attack", "target": b, "option": "sword"},
+            },
+        )
     assert [(g.attackers, g.score) for g in groups] == [([c], None), ([a], "DEX")]
 
 
@@ -141,7 +147,7 @@ def test_armour_subtracts_and_is_capped_at_three():
         assert armour_of(b) == 3
     act(m, "attack", actor=a, target=b, option="sword")
     m.chance.force("d8", 8)
-    m.chance.force("d20", 20, 5)       # dodge fails; the STR save passes
+    m.chance.force("d20", 20, 5)  # dodge fails; the STR save passes
     resolve(m)
     answer(m, "dodge")
     assert hp(m, b) == 0 and comp(m, b, SvScores).strength == 7  # 8 - 3 = 5: 2 HP, 3 STR
@@ -153,7 +159,7 @@ def test_damage_past_hp_hits_str_then_a_failed_str_save_is_critical():
     setup_unit(m, b, hp=2, str_=10)
     act(m, "attack", actor=a, target=b, option="sword")
     m.chance.force("d8", 5)
-    m.chance.force("d20", 20, 15)      # dodge fails; STR save 15 vs 7 fails
+    m.chance.force("d20", 20, 15)  # dodge fails; STR save 15 vs 7 fails
     resolve(m)
     answer(m, "dodge")
     assert comp(m, b, SvScores).strength == 7

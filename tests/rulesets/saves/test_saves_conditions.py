@@ -31,7 +31,7 @@ def test_blinded_shooter_needs_a_dex_save_to_shoot():
     place(m, b, (8, 5))
     act(m, "attack", actor=a, target=b, option="bow")
     setup_unit(m, a, conditions=["blinded"])
-    m.chance.force("d20", 15, 16)      # disadvantage: both fail
+    m.chance.force("d20", 15, 16)  # disadvantage: both fail
     resolve(m)
     assert m.pending_decision is None and comp(m, b, Health).current == 5
     assert events(m, "save")[0].data["score"] == "DEX"
@@ -80,7 +80,7 @@ def test_stunned_loses_its_turn_saves_dex_at_disadvantage_and_is_easier_to_hit()
     setup_unit(m, b, hp=9)
     act(m, "attack", actor=a, target=b, option="maul")
     m.chance.force("d10", 3)
-    m.chance.force("d20", 20, 19)      # dodge fails; the STR save against the stun fails
+    m.chance.force("d20", 20, 19)  # dodge fails; the STR save against the stun fails
     resolve(m)
     answer(m, "dodge")
     assert comp(m, b, Conditions).has("stunned")
@@ -88,9 +88,9 @@ def test_stunned_loses_its_turn_saves_dex_at_disadvantage_and_is_easier_to_hit()
     with m.world:
         assert save_mode(b, "DEX") == -1
     assert m.current().side == "p2"
-    assert not [x for x in m.legal() if x.actor == b]   # its turn is lost
+    assert not [x for x in m.legal() if x.actor == b]  # its turn is lost
     resolve(m)
-    assert not comp(m, b, Conditions).has("stunned")      # over after the lost turn
+    assert not comp(m, b, Conditions).has("stunned")  # over after the lost turn
 
 
 @pytest.mark.rule("SV-UNCONSCIOUS")
@@ -98,7 +98,7 @@ def test_unconscious_is_zero_hp_and_out_until_woken():
     m, a, b = duel(p1_held=["cosh"])
     act(m, "attack", actor=a, target=b, option="cosh")
     m.chance.force("d4", 1)
-    m.chance.force("d20", 20, 18)      # dodge fails; the STR save fails
+    m.chance.force("d20", 20, 18)  # dodge fails; the STR save fails
     resolve(m)
     answer(m, "dodge")
     assert comp(m, b, Health).current == 0 and comp(m, b, Status).state == "down"
@@ -111,7 +111,7 @@ def test_smelling_salts_wake_an_unconscious_ally():
     from saves_helpers import side_units
 
     m, a, b = duel()
-    c = side_units(m, "p1")[2]          # Mags carries the salts
+    c = side_units(m, "p1")[2]  # Mags carries the salts
     place(m, c, (4, 5))
     with m.world:
         get(c, Status).state = "active"

@@ -21,14 +21,20 @@ def test_shipped_content_has_three_distinct_squads():
     assert any(w.ranged for w in c.weapons.values()) and any(w.blast for w in c.weapons.values())
 
 
-@pytest.mark.parametrize("text, place, problem", [
-    ('[weapon.x]\nname = "X"\ndamage = 13\n', "weapon.x.damage", ""),
-    ('[weapon.x]\nname = "X"\ndamage = 6\nreach = 2\n', "weapon.x", "unknown key 'reach'"),
-    ('[weapon.x]\ndamage = 6\n', "weapon.x.name", "missing"),
-    ('[squad.s]\nname = "S"\nunits = [{ name = "A", hp = 3, held = ["laser"] }]\n', "squad.s.units[1].held",
-     "unknown weapon 'laser'"),
-    ('[squad.s]\nname = "S"\nunits = [{ name = "A", hp = 3, str = 30 }]\n', "squad.s.units[1].str", ""),
-])
+@pytest.mark.parametrize(
+    "text, place, problem",
+    [
+        ('[weapon.x]\nname = "X"\ndamage = 13\n', "weapon.x.damage", ""),
+        ('[weapon.x]\nname = "X"\ndamage = 6\nreach = 2\n', "weapon.x", "unknown key 'reach'"),
+        ("[weapon.x]\ndamage = 6\n", "weapon.x.name", "missing"),
+        (
+            '[squad.s]\nname = "S"\nunits = [{ name = "A", hp = 3, held = ["laser"] }]\n',
+            "squad.s.units[1].held",
+            "unknown weapon 'laser'",
+        ),
+        ('[squad.s]\nname = "S"\nunits = [{ name = "A", hp = 3, str = 30 }]\n', "squad.s.units[1].str", ""),
+    ],
+)
 def test_bad_content_names_file_entry_and_key(tmp_path, text, place, problem):
     bad = tmp_path / "bad.toml"
     bad.write_text(text)
@@ -40,8 +46,12 @@ def test_bad_content_names_file_entry_and_key(tmp_path, text, place, problem):
 
 def _play(ctrl, seed, p2="warband"):
     board = Board.blank("square", 16, 12)
-    m = Match(RULESET, Scenario("saves", "blank", {"p1": "party", "p2": p2}, seed), board,
-              {"p1": ctrl(seed), "p2": ctrl(seed + 1)})
+    m = Match(
+        RULESET,
+        Scenario("saves", "blank", {"p1": "party", "p2": p2}, seed),
+        board,
+        {"p1": ctrl(seed), "p2": ctrl(seed + 1)},
+    )
     return m, m.play()
 
 
@@ -64,7 +74,7 @@ def test_a_saved_game_continues_to_the_same_end():
         else:
             again.answer(item["key"])
     restored = Match.from_snapshot(RULESET, board, again.snapshot())
-    for item in m.inputs[len(half):]:
+    for item in m.inputs[len(half) :]:
         if item["t"] == "action":
             restored.submit(Action.from_json(item["action"]))
         else:

@@ -25,7 +25,7 @@ from game.rulesets.saves.rules import roll_save
 @pytest.mark.rule("SV-SAVE")
 def test_save_is_roll_under_with_natural_one_and_twenty():
     assert save_passes(10, 10) and not save_passes(11, 10)
-    assert save_passes(1, 0)        # a 1 always succeeds, even against nothing
+    assert save_passes(1, 0)  # a 1 always succeeds, even against nothing
     assert not save_passes(20, 25)  # a 20 always fails, even against a huge score
     assert save_chance(10) == Fraction(10, 20)
     assert save_chance(3) == Fraction(3, 20)
@@ -38,9 +38,9 @@ def test_forced_save_rolls_take_better_or_worse():
     m, a, _ = duel()
     m.chance.force("d20", 15, 4, 4, 15, 12)
     with m.world:
-        assert roll_save(m, a, "DEX", "advantage", mode=1)        # 15 and 4: keeps the 4
+        assert roll_save(m, a, "DEX", "advantage", mode=1)  # 15 and 4: keeps the 4
         assert not roll_save(m, a, "DEX", "disadvantage", mode=-1)  # 4 and 15: keeps the 15
-        assert not roll_save(m, a, "DEX", "plain")                # one die, 12 > 10
+        assert not roll_save(m, a, "DEX", "plain")  # one die, 12 > 10
     assert [e.data["dice"] for e in events(m, "save")] == [["15", "4"], ["4", "15"], ["12"]]
 
 
@@ -94,7 +94,7 @@ def test_harm_counts_str_save_after_hp_runs_out():
 
 @pytest.mark.rule("SV-ASSUMED")
 def test_scores_not_listed_are_ten():
-    crawler = shipped().squads["beasts"].units[2]   # the venom crawler lists no WIL
+    crawler = shipped().squads["beasts"].units[2]  # the venom crawler lists no WIL
     assert crawler.wil == 10
     from saves_helpers import make_match, side_units
 

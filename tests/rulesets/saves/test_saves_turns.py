@@ -3,7 +3,19 @@
 from __future__ import annotations
 
 import pytest
-from saves_helpers import act, answer, bench, comp, duel, events, make_match, place, resolve, setup_unit, side_units
+from saves_helpers import (
+    act,
+    answer,
+    bench,
+    comp,
+    duel,
+    events,
+    make_match,
+    place,
+    resolve,
+    setup_unit,
+    side_units,
+)
 
 from game.core.components import Conditions, Health, Status, Table
 from game.errors import UserError
@@ -23,7 +35,7 @@ def test_declarations_roll_nothing_until_resolve_and_can_be_taken_back():
     assert [x.kind for x in m.legal() if x.actor == a] == ["cancel"]
     assert m.can_undo
     act(m, "cancel", actor=a)
-    assert comp(m, a, SvTurn).moved            # the move stands; a new action may be declared
+    assert comp(m, a, SvTurn).moved  # the move stands; a new action may be declared
     act(m, "attack", actor=a, target=b, option="sword")
     m.chance.force("d8", 2)
     m.chance.force("d20", 20)
@@ -77,9 +89,9 @@ def test_knock_down_makes_the_target_save_dex_or_fall_prone():
     setup_unit(m, b, hp=9)
     act(m, "maneuver", actor=a, target=b, option="knockdown")
     act(m, "attack", actor=c, target=b, option="sword")
-    m.chance.force("d20", 20, 20)      # the DEX save against the knock-down, then the dodge
+    m.chance.force("d20", 20, 20)  # the DEX save against the knock-down, then the dodge
     m.chance.force("d8", 1)
-    m.chance.force("d12", 6)           # Prone: the attack that follows is Enhanced
+    m.chance.force("d12", 6)  # Prone: the attack that follows is Enhanced
     resolve(m)
     answer(m, "dodge")
     assert any("Prone" in e.text for e in events(m, "condition"))
@@ -132,16 +144,16 @@ def _lose(m, ents, state="dead"):
 def test_a_group_that_loses_half_saves_wil_with_its_leader_or_routs():
     m = make_match()
     band = side_units(m, "p2")
-    _lose(m, band[3:])                  # 2 of 5: not yet half
+    _lose(m, band[3:])  # 2 of 5: not yet half
     with m.world:
         check_group(m, "p2")
     assert not events(m, "save")
-    _lose(m, band[2:])                  # 3 of 5
+    _lose(m, band[2:])  # 3 of 5
     m.chance.force("d20", 19)
     with m.world:
         check_group(m, "p2")
     save = events(m, "save")[0]
-    assert save.data["unit"] == band[0] and save.data["score"] == "WIL"   # the chieftain
+    assert save.data["unit"] == band[0] and save.data["score"] == "WIL"  # the chieftain
     assert [comp(m, e, Status).state for e in band[:2]] == ["fled", "fled"]
 
 
@@ -163,7 +175,7 @@ def test_player_characters_mindless_and_fearless_are_exempt():
     m2.chance.force("d20", 20)
     with m2.world:
         check_group(m2, "p1")
-    assert comp(m2, p2[0], Status).state == "fled"   # no player characters: everyone saves
+    assert comp(m2, p2[0], Status).state == "fled"  # no player characters: everyone saves
 
 
 @pytest.mark.rule("SV-MORALE")
@@ -199,7 +211,7 @@ def test_the_dead_stay_dead_and_keep_their_place_in_the_record():
     resolve(m)
     answer(m, "dodge")
     assert comp(m, b, Status).state == "dead"
-    assert b in side_units(m, "p2")        # the entity is kept (ids stay stable)
+    assert b in side_units(m, "p2")  # the entity is kept (ids stay stable)
 
 
 @pytest.mark.rule("SV-REST", "SV-HEALING")
