@@ -42,7 +42,29 @@ def occupied() -> set[tuple[int, int]]:
     return {cell_of(e) for e in units() if get(e, Status).state != "fled"}
 
 
+def move_actions(match: Match, ent: int) -> list[Action]:
+    """The unit's move actions (immutable, so memoised with the reach they come from)."""
+    cells, key = _reach_of(match, ent)
+    memo: dict[Any, list[Action]] = match.board.__dict__.setdefault("_saves_moves", {})
+    me = name_of(ent)
+    akey = (ent, me, key)
+    acts = memo.get(akey)
+    if acts is None:
+        if len(memo) > 4096:
+            memo.clear()
+        acts = memo[akey] = [Action("move", ent, cell=cell, label=f"{me}: move to {cell}") for cell in cells]
+    taken = occupied()
+    return [a for a in acts if a.cell not in taken]
+
+
 def move_targets(match: Match, ent: int) -> list[tuple[int, int]]:
+    """Squares the unit may move to."""
+    cells, _ = _reach_of(match, ent)
+    taken = occupied()
+    return [c for c in cells if c not in taken]
+
+
+def _reach_of(match: Match, ent: int) -> tuple[list[tuple[int, int]], Any]:
     """Squares reachable within Speed (SV-TURN): enemies cannot be passed through, allies can, and
     no move ends on a unit."""
     board = match.board
@@ -59,8 +81,7 @@ def move_targets(match: Match, ent: int) -> list[tuple[int, int]]:
         if len(memo) > 4096:
             memo.clear()
         cells = memo[key] = _reach(board, start, speed, foes)
-    taken = occupied()
-    return [c for c in cells if c not in taken]
+    return cells, key
 
 
 def _costs(board: Board) -> dict[tuple[int, int], float]:
@@ -217,8 +238,7 @@ def legal(match: Match) -> list[Action]:
                         label=f"{name_of(ent)}: take up {shipped().weapons[w].name} (instead of moving)",
                     )
                 )
-            for cell in move_targets(match, ent):
-                out.append(Action("move", ent, cell=cell, label=f"{name_of(ent)}: move to {cell}"))
+            out += move_actions(match, ent)
     out.append(Action("end", None, label="Resolve: roll every declared action"))
     return out
 
