@@ -23,7 +23,7 @@ from game.rulesets.saves.components import (
     units,
 )
 from game.rulesets.saves.content import shipped
-from game.rulesets.saves.maneuvers import MANEUVERS, on_edge
+from game.rulesets.saves.maneuvers import on_edge
 from game.rulesets.saves.morale import exempt
 from game.rulesets.saves.rules import can_reach, cell_of, enemies, weapon_sets
 from game.rulesets.saves.turns import may_act, table
@@ -141,8 +141,13 @@ def declarations(match: Match, ent: int) -> list[Action]:
     """What a unit may declare as its one action."""
     out: list[Action] = []
     me = name_of(ent)
-    foes = [e for e in enemies(ent) if targetable(ent, e)]
-    for ws in weapon_sets(match, ent):
+    here = cell_of(ent)
+    dist = match.board.distance
+    all_foes = enemies(ent)
+    near = [e for e in units() if e != ent and dist(here, cell_of(e)) <= 1]
+    foes = [e for e in all_foes if targetable(ent, e)]
+    busy = any(e in near for e in all_foes)
+    for ws in weapon_sets(match, ent, busy):
         option = "+".join(w.id for w in ws)
         label = " and ".join(w.name for w in ws)
         for foe in foes:
@@ -157,54 +162,41 @@ def declarations(match: Match, ent: int) -> list[Action]:
                         hotkey_group="attack",
                     )
                 )
-    here = cell_of(ent)
-    adjacent = [e for e in foes if match.board.distance(here, cell_of(e)) <= 1]
-    for foe in adjacent:
-        for m in MANEUVERS:
+    mine = side_of(ent)
+    for foe in near:
+        if foe not in all_foes:
+            continue
+        if foe in foes:
             out.append(
-                Action(
-                    "maneuver",
-                    ent,
-                    foe,
-                    option=m,
-                    label=f"{me}: {'knock down' if m == 'knockdown' else 'snatch from'} {name_of(foe)}",
-                )
+                Action("maneuver", ent, foe, option="knockdown", label=f"{me}: knock down {name_of(foe)}")
             )
-    for foe in enemies(ent):
+            out.append(
+                Action("maneuver", ent, foe, option="snatch", label=f"{me}: snatch from {name_of(foe)}")
+            )
         if (
-            match.board.distance(here, cell_of(foe)) <= 1
-            and not exempt(match, foe)
+            _hp(foe) == 0
             and get(foe, SvScores).role != "pc"
             and not has(foe, "hidden")
-            and _hp(foe) == 0
+            and not exempt(match, foe)
         ):
             out.append(Action("parley", ent, foe, label=f"{me}: call on {name_of(foe)} to surrender"))
     if on_edge(match, ent):
         out.append(Action("flee", ent, label=f"{me}: flee the field"))
-    for ally in units():
-        if ally != ent and side_of(ally) == side_of(ent) and match.board.distance(here, cell_of(ally)) <= 1:
-            if has(ally, "critical") and not has(ally, "tended"):
-                out.append(Action("tend", ent, ally, label=f"{me}: tend {name_of(ally)}"))
+    allies = [e for e in near if side_of(e) == mine]
+    for ally in allies:
+        if has(ally, "critical") and not has(ally, "tended"):
+            out.append(Action("tend", ent, ally, label=f"{me}: tend {name_of(ally)}"))
     items = shipped().items
     for item in sorted(set(get(ent, SvGear).items)):
+        name = items[item].name
         if items[item].effect == "wake":
-            for ally in units():
-                if (
-                    side_of(ally) == side_of(ent)
-                    and has(ally, "unconscious")
-                    and match.board.distance(here, cell_of(ally)) <= 1
-                ):
-                    out.append(
-                        Action(
-                            "use",
-                            ent,
-                            ally,
-                            option=item,
-                            label=f"{me}: {items[item].name} on {name_of(ally)}",
-                        )
-                    )
+            out += [
+                Action("use", ent, ally, option=item, label=f"{me}: {name} on {name_of(ally)}")
+                for ally in allies
+                if has(ally, "unconscious")
+            ]
         elif not has(ent, items[item].effect):
-            out.append(Action("use", ent, option=item, label=f"{me}: use {items[item].name}"))
+            out.append(Action("use", ent, option=item, label=f"{me}: use {name}"))
     return out
 
 

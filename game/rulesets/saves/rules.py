@@ -65,15 +65,16 @@ def engaged(match: Match, ent: int) -> bool:
     return any(match.board.distance(here, cell_of(e)) <= 1 for e in enemies(ent))
 
 
-def weapon_sets(match: Match, ent: int) -> list[tuple[Weapon, ...]]:
+def weapon_sets(match: Match, ent: int, busy: bool | None = None) -> list[tuple[Weapon, ...]]:
     """The attacks a unit can make with what it holds: all its melee weapons together (two dice when
-    wielding two), or one ranged weapon (none while engaged, none without uses left)."""
+    wielding two), or one ranged weapon (none while engaged, none without uses left). `busy`: whether
+    it is engaged, when the caller knows."""
     out: list[tuple[Weapon, ...]] = []
     hand = held(ent)
     melee = tuple(w for w in hand if not w.ranged)
     if melee:
         out.append(melee)
-    if not engaged(match, ent):
+    if not (engaged(match, ent) if busy is None else busy):
         seen = set()
         for w in hand:
             if w.ranged and w.id not in seen and uses_left(ent, w) != 0:
