@@ -227,7 +227,7 @@ def legal(match: Match) -> list[Action]:
                         "swap",
                         ent,
                         option=w,
-                        label=f"{name_of(ent)}: take up {shipped().weapons[w].name} (instead of moving)",
+                        label=f"{name_of(ent)}: take up {shipped().weapons[w].name}",
                     )
                 )
             out += move_actions(match, ent)

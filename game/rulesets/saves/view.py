@@ -38,7 +38,7 @@ def unit_view(match: Match, ent: int, side: str | None) -> dict[str, Any]:
         s, h, gear = get(ent, SvScores), get(ent, Health), get(ent, SvGear)
         c = shipped()
         decl = table(match).data.get("declared", {}).get(str(ent)) if side == side_of(ent) else None
-        return {
+        out: dict[str, Any] = {
             "name": name_of(ent),
             "side": side_of(ent),
             "state": get(ent, Status).state,
@@ -60,11 +60,11 @@ def unit_view(match: Match, ent: int, side: str | None) -> dict[str, Any]:
                     f"armour {armour_of(ent)}",
                     f"items: {', '.join(c.items[i].name for i in gear.items) or '-'}",
                 ],
-                "Declared": [decl["kind"] + (f" {decl['option']}" if decl.get("option") else "")]
-                if decl
-                else [],
             },
         }
+        if decl:
+            out["sections"]["Declared"] = [decl["kind"] + (f" {decl['option']}" if decl.get("option") else "")]
+        return out
 
 
 def invariants(match: Match) -> list[str]:
