@@ -63,7 +63,8 @@ def unit_view(match: Match, ent: int, side: str | None) -> dict[str, Any]:
             },
         }
         if decl:
-            out["sections"]["Declared"] = [decl["kind"] + (f" {decl['option']}" if decl.get("option") else "")]
+            what = decl["kind"] + (f" {decl['option']}" if decl.get("option") else "")
+            out["sections"]["Declared"] = [what]
         return out
 
 
