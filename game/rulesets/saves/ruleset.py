@@ -86,6 +86,9 @@ class SavesRuleset(Ruleset):
 
     def preview(self, match: Match, action: Action) -> Preview | None:
         """An attack's exact damage odds with the group it joins, the dodge and the armour."""
+        if action.kind in ("maneuver", "flee", "parley"):
+            with match.world:
+                return save_preview(match, action)
         if action.kind != "attack" or action.target is None:
             return None
         with match.world:
@@ -145,6 +148,32 @@ class SavesRuleset(Ruleset):
         """The declaring side's units that may still act."""
         with match.world:
             return [e for e in units() if may_act(match, e)]
+
+
+def save_preview(match: Match, action: Action) -> Preview | None:
+    """The one save a maneuver, a flight or a parley turns on, with its exact chance."""
+    from game.rulesets.saves.components import SvScores, get
+    from game.rulesets.saves.maneuvers import MANEUVERS, pursued
+    from game.rulesets.saves.odds import save_chance
+    from game.rulesets.saves.rules import save_mode
+
+    if action.kind == "flee":
+        who, score = action.actor, "DEX"
+        if not pursued(match, who):  # type: ignore[arg-type]
+            return Preview("Flee", [("gets away", 1.0)], hit=1.0, lines=["nobody gives chase: no save"])
+        good = "gets away"
+    else:
+        who, score = action.target, MANEUVERS.get(action.option, "WIL")
+        good = "resists"
+    assert who is not None
+    mode = save_mode(who, score)
+    p = float(save_chance(get(who, SvScores).get(score), mode))
+    how = {1: " with Advantage", -1: " with Disadvantage"}.get(mode, "")
+    line = f"{name_of(who)} saves {score} {get(who, SvScores).get(score)}{how}: {p:.0%} to pass"
+    if action.kind == "flee":
+        return Preview("Flee under pursuit", [(good, p), ("caught", 1 - p)], hit=p, lines=[line])
+    effect = {"knockdown": "falls Prone", "snatch": "loses its weapon"}.get(action.option, "surrenders")
+    return Preview(f"{action.label}", [(good, p), (effect, 1 - p)], hit=1 - p, lines=[line])
 
 
 RULESET = SavesRuleset()

@@ -101,3 +101,30 @@ def test_scores_not_listed_are_ten():
     m = make_match("party", "beasts")
     crawlers = [e for e in side_units(m, "p2") if comp(m, e, SvScores).mindless]
     assert comp(m, crawlers[0], SvScores).wil == 10
+
+
+@pytest.mark.rule("SV-GANG", "SV-DAMAGE")
+def test_preview_uses_the_same_odds_as_the_resolution():
+    from saves_helpers import act, find, setup_unit, side_units
+
+    from game.core.components import Status
+    from game.rulesets.saves import RULESET
+    from game.rulesets.saves.combat import Group
+    from game.rulesets.saves.components import get
+
+    m, a, b = duel()
+    c = side_units(m, "p1")[1]
+    with m.world:
+        get(c, Status).state = "active"
+    from saves_helpers import place
+
+    place(m, c, (6, 6))
+    setup_unit(m, c, held=["sword"], armour="none", shield="")
+    act(m, "attack", actor=a, target=b, option="sword")
+    pv = RULESET.preview(m, find(m, "attack", actor=c, target=b))
+    with m.world:
+        h = Group(b, [a, c], {a: "sword", c: "sword"}).harm(m)
+    assert pv.expected_damage == h.expected and pv.kill == h.out
+    assert dict(pv.outcomes)["9"] == pytest.approx(15 / 64)   # 8 + 1: either die an 8
+    pm = RULESET.preview(m, find(m, "maneuver", actor=c, target=b, option="knockdown"))
+    assert pm.hit == pytest.approx(1 - float(save_chance(10)))
