@@ -69,13 +69,27 @@ def attack_value(match: Match, action: Action) -> tuple[float, float, float]:
     return dmg, out, exposure
 
 
+def _gap_terms(match: Match, ent: int) -> tuple[int, list[tuple[int, int]]]:
+    """The unit's longest reach and the squares of the enemies it could aim at. Kept on the match
+    for as long as no input or event has changed anything (one ranking of the legal actions)."""
+    stamp = (len(match.inputs), len(match.log))
+    memo = match.__dict__.get("_saves_gap")
+    if memo is None or memo[0] != stamp:
+        memo = match.__dict__["_saves_gap"] = (stamp, {})
+    found = memo[1].get(ent)
+    if found is None:
+        reach = max([w.range for w in held(ent)] + [1])
+        found = memo[1][ent] = (reach, [cell_of(e) for e in enemies(ent) if not has(e, "hidden")])
+    return found
+
+
 def reach_gap(match: Match, ent: int, cell: tuple[int, int]) -> float:
     """How far `cell` is from letting the unit attack its nearest enemy."""
-    reach = max([w.range for w in held(ent)] + [1])
-    foes = [cell_of(e) for e in enemies(ent) if not has(e, "hidden")]
+    reach, foes = _gap_terms(match, ent)
     if not foes:
         return 0.0
-    return float(min(max(0, match.board.distance(cell, c) - reach) for c in foes))
+    dist = match.board.distance
+    return float(min(max(0, dist(cell, c) - reach) for c in foes))
 
 
 def assess(match: Match, action: Action) -> Assessment:
