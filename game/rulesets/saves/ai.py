@@ -46,7 +46,12 @@ def attack_value(match: Match, action: Action) -> tuple[float, float, float]:
     if ws[0].blast:
         dmg = out = 0.0
         for e in units():
-            if is_standing(e) and match.board.distance(cell_of(e), cell_of(action.target)) <= ws[0].blast:  # type: ignore[arg-type]
+            unseen = has(e, "hidden") and side_of(e) != side_of(action.actor)  # not known to the thrower
+            if (
+                is_standing(e)
+                and not unseen
+                and match.board.distance(cell_of(e), cell_of(action.target)) <= ws[0].blast
+            ):  # type: ignore[arg-type]
                 h = Group(e, [action.actor], {action.actor: action.option}, ws[0].score, True).harm(match)  # type: ignore[list-item, dict-item]
                 sign = 1.0 if side_of(e) != side_of(action.actor) else -1.5  # type: ignore[arg-type]
                 miss = 1.0 - dodge_chance(e)
@@ -162,8 +167,8 @@ def threat_by(match: Match, side: str, cell: tuple[int, int]) -> dict[int, float
     """Per enemy, the expected damage of its best attack next turn on a unit on `cell`."""
     out: dict[int, float] = {}
     for e in units():
-        if side_of(e) == side or not is_standing(e):
-            continue
+        if side_of(e) == side or not is_standing(e) or has(e, "hidden"):
+            continue  # a Hidden enemy's square is not known to `side`
         dist = match.board.distance(cell_of(e), cell)
         speed = get(e, SvScores).speed
         best = 0.0

@@ -121,3 +121,13 @@ def test_smelling_salts_wake_an_unconscious_ally():
     act(m, "use", actor=c, target=a, option="smelling_salts")
     resolve(m)
     assert comp(m, a, Status).state == "active" and not comp(m, a, Conditions).has("unconscious")
+
+
+@pytest.mark.rule("SV-HIDDEN")
+def test_the_ai_does_not_count_a_hidden_enemy_it_cannot_see():
+    from game.rulesets.saves import RULESET
+
+    m, a, b = duel()
+    assert b in RULESET.threat_by(m, "p1", (5, 5))
+    setup_unit(m, b, conditions=["hidden"])
+    assert b not in RULESET.threat_by(m, "p1", (5, 5))
