@@ -123,18 +123,19 @@ class World:
 
     def restore(self, snap: dict[str, dict[str, Any]]) -> None:
         """Replace this world's content with a snapshot, keeping entity ids."""
+        wanted = sorted((int(k), v) for k, v in snap.items())
+        if wanted and wanted[0][0] < 1:
+            raise ValueError(f"entity id {wanted[0][0]} is below 1")
         with self:
             esper.clear_database()
-            wanted = {int(k): v for k, v in snap.items()}
-            top = max(wanted, default=0)
-            for ent_id in range(1, top + 1):
+            # esper numbers entities from a counter: point it at each wanted id in turn, so the
+            # work is per entity and not per id up to the largest (an id of 10**8 in a save)
+            for ent_id, comps in wanted:
+                esper._entity_count = itertools.count(ent_id)  # noqa: SLF001 - no esper API for ids
                 ent = esper.create_entity()
-                assert ent == ent_id
-                if ent_id not in wanted:
-                    esper.delete_entity(ent, immediate=True)
-                    continue
-                for name, fields in wanted[ent_id].items():
+                for name, fields in comps.items():
                     esper.add_component(ent, component_from_json(name, fields))
+            esper._entity_count = itertools.count(wanted[-1][0] + 1 if wanted else 1)  # noqa: SLF001
 
     def copy(self, name: str | None = None) -> World:
         """A scratch world with the same content (AI lookahead)."""
