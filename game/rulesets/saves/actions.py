@@ -15,6 +15,7 @@ from game.rulesets.saves.components import (
     SvGear,
     SvScores,
     SvTurn,
+    conditions,
     get,
     has,
     is_standing,
@@ -247,6 +248,14 @@ def apply(match: Match, action: Action) -> None:
         get(ent, Position).cell = tuple(action.cell)  # type: ignore[arg-type]
         turn.moved = True
         match.emit("move", f"{name_of(ent)} moves to {action.cell}.", unit=ent)
+        here = get(ent, Position).cell
+        for foe in enemies(ent):
+            if has(foe, "hidden") and match.board.distance(here, cell_of(foe)) <= 1:
+                # reading: a Hidden unit is found by an enemy stepping next to it; what was found
+                # cannot be unseen, so this commits the move (no undo)
+                conditions(foe).active.pop("hidden", None)
+                match.emit("reveal", f"{name_of(ent)} finds {name_of(foe)}: no longer Hidden.", unit=foe,
+                           chance=True)
     elif action.kind == "swap":
         gear = get(ent, SvGear)
         gear.stowed.remove(action.option)

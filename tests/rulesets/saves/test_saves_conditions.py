@@ -131,3 +131,17 @@ def test_the_ai_does_not_count_a_hidden_enemy_it_cannot_see():
     assert b in RULESET.threat_by(m, "p1", (5, 5))
     setup_unit(m, b, conditions=["hidden"])
     assert b not in RULESET.threat_by(m, "p1", (5, 5))
+
+
+@pytest.mark.rule("SV-HIDDEN")
+def test_an_enemy_stepping_next_to_a_hidden_unit_finds_it():
+    m, a, b = duel()
+    place(m, b, (9, 5))
+    setup_unit(m, b, conditions=["hidden"])
+    act(m, "move", actor=a, cell=(7, 5))
+    assert comp(m, b, Conditions).has("hidden")
+    m2, a2, b2 = duel()
+    place(m2, b2, (9, 5))
+    setup_unit(m2, b2, conditions=["hidden"])
+    act(m2, "move", actor=a2, cell=(8, 5))
+    assert not comp(m2, b2, Conditions).has("hidden") and not m2.can_undo
