@@ -80,3 +80,14 @@ def test_a_saved_game_continues_to_the_same_end():
         else:
             restored.answer(item["key"])
     assert restored.state_hash() == m.state_hash()
+
+
+def test_a_game_with_saves_options_saves_and_loads(tmp_path):
+    import msgspec
+
+    from game.core.matchfile import ScenarioData
+
+    data = {"ruleset": "saves", "map": "square/bench_40x40.tmx", "squads": {"p1": "party", "p2": "beasts"},
+            "seed": 2, "options": {"surprise": "unclear", "player_sides": "p1"}}
+    decoded = msgspec.convert(data, ScenarioData)
+    assert decoded.options.surprise == "unclear" and decoded.options.player_sides == "p1"
