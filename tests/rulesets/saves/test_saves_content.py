@@ -82,7 +82,7 @@ def test_a_saved_game_continues_to_the_same_end():
     assert restored.state_hash() == m.state_hash()
 
 
-def test_a_game_with_saves_options_saves_and_loads(tmp_path):
+def test_the_save_format_accepts_the_saves_options():
     import msgspec
 
     from game.core.matchfile import ScenarioData
