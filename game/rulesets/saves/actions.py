@@ -254,8 +254,9 @@ def apply(match: Match, action: Action) -> None:
                 # reading: a Hidden unit is found by an enemy stepping next to it; what was found
                 # cannot be unseen, so this commits the move (no undo)
                 conditions(foe).active.pop("hidden", None)
-                match.emit("reveal", f"{name_of(ent)} finds {name_of(foe)}: no longer Hidden.", unit=foe,
-                           chance=True)
+                match.emit(
+                    "reveal", f"{name_of(ent)} finds {name_of(foe)}: no longer Hidden.", unit=foe, chance=True
+                )
     elif action.kind == "swap":
         gear = get(ent, SvGear)
         gear.stowed.remove(action.option)

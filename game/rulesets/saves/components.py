@@ -53,6 +53,7 @@ class SvGear:
     shield: str = ""
     items: list[str] = field(default_factory=list)
     spent: dict[str, int] = field(default_factory=dict)
+    bonus: list[int] = field(default_factory=list)
 
 
 @component

@@ -85,6 +85,7 @@ class UnitSpec(Schema, frozen=True, kw_only=True):
     armour: str = "none"
     shield: str = ""
     items: list[str] = msgspec.field(default_factory=list)
+    bonus: Annotated[list[DieSize], Meta(max_length=2)] = msgspec.field(default_factory=list)
     conditions: list[ConditionName] = msgspec.field(default_factory=list)
     leader: bool = False
     mindless: bool = False

@@ -97,13 +97,14 @@ class Terms:
     """One attacker's dice against one target, with why it is Impaired or Enhanced."""
 
     weapon_dice: list[int]
+    bonus_dice: list[int] = field(default_factory=list)
     impaired: list[str] = field(default_factory=list)
     enhanced: list[str] = field(default_factory=list)
 
     @property
     def dice(self) -> list[int]:
         """The dice rolled after Impaired / Enhanced (SV-IMPAIR)."""
-        return attack_dice(self.weapon_dice, [], bool(self.impaired), bool(self.enhanced))
+        return attack_dice(self.weapon_dice, self.bonus_dice, bool(self.impaired), bool(self.enhanced))
 
     def lines(self) -> list[str]:
         """The breakdown a player reads."""
@@ -122,7 +123,7 @@ class Terms:
 def attack_terms(match: Match, ent: int, target: int, weapons: tuple[Weapon, ...]) -> Terms:
     """SV-IMPAIR with the conditions: Blinded attackers and Invisible targets impair; cover impairs
     ranged attacks that cross it; Hidden or Invisible attackers, Stunned or Prone targets enhance."""
-    terms = Terms([w.damage for w in weapons])
+    terms = Terms([w.damage for w in weapons], list(get(ent, SvGear).bonus))
     if has(ent, "blinded"):
         terms.impaired.append("attacker Blinded")
     if has(target, "invisible"):

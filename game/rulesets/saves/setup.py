@@ -81,7 +81,15 @@ def deploy(match: Match, content: Content) -> None:
                     spec.mindless,
                     spec.fearless,
                 ),
-                SvGear(list(spec.held), list(spec.stowed), spec.armour, spec.shield, list(spec.items)),
+                SvGear(
+                    list(spec.held),
+                    list(spec.stowed),
+                    spec.armour,
+                    spec.shield,
+                    list(spec.items),
+                    {},
+                    list(spec.bonus),
+                ),
                 SvTurn(),
             )
     for ent in units():

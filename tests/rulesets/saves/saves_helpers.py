@@ -79,6 +79,7 @@ def setup_unit(
     armour: str | None = None,
     shield: str | None = None,
     conditions: list[str] = (),
+    bonus: list[int] | None = None,
 ) -> None:
     """Set a unit's numbers for a test situation."""
     with match.world:
@@ -93,6 +94,8 @@ def setup_unit(
             s.wil = s.wil_max = wil
         if held is not None:
             g.held = list(held)
+        if bonus is not None:
+            g.bonus = list(bonus)
         if armour is not None:
             g.armour = armour
         if shield is not None:
@@ -154,6 +157,6 @@ def duel(p1_held: list[str] = ("sword",), p2_held: list[str] = ("sword",)) -> tu
     bench(m, [a, b])
     place(m, a, (5, 5))
     place(m, b, (6, 5))
-    setup_unit(m, a, hp=5, str_=10, dex=10, wil=10, held=list(p1_held), armour="none", shield="")
-    setup_unit(m, b, hp=5, str_=10, dex=10, wil=10, held=list(p2_held), armour="none", shield="")
+    setup_unit(m, a, hp=5, str_=10, dex=10, wil=10, held=list(p1_held), armour="none", shield="", bonus=[])
+    setup_unit(m, b, hp=5, str_=10, dex=10, wil=10, held=list(p2_held), armour="none", shield="", bonus=[])
     return m, a, b

@@ -240,3 +240,23 @@ def test_declaring_an_attack_out_of_reach_is_refused():
     place(m, b, (9, 9))
     with pytest.raises(IllegalInput):
         m.submit(Action("attack", a, b, option="sword"))
+
+
+@pytest.mark.rule("SV-ATTACK", "SV-IMPAIR")
+def test_bonus_dice_join_the_roll_but_not_an_impaired_one():
+    m, a, b = duel()
+    setup_unit(m, a, bonus=[6])
+    act(m, "attack", actor=a, target=b, option="sword")
+    m.chance.force("d8", 2)
+    m.chance.force("d6", 4)
+    m.chance.force("d20", 20)
+    resolve(m)
+    answer(m, "dodge")
+    assert hp(m, b) == 1  # the bonus d6 (4) is the highest
+    m2, a2, b2 = duel()
+    setup_unit(m2, a2, bonus=[6], conditions=["blinded"])
+    from game.rulesets.saves.combat import weapons_of
+    from game.rulesets.saves.rules import attack_terms
+
+    with m2.world:
+        assert attack_terms(m2, a2, b2, weapons_of("sword")).dice == [4]

@@ -87,7 +87,12 @@ def test_the_save_format_accepts_the_saves_options():
 
     from game.core.matchfile import ScenarioData
 
-    data = {"ruleset": "saves", "map": "square/bench_40x40.tmx", "squads": {"p1": "party", "p2": "beasts"},
-            "seed": 2, "options": {"surprise": "unclear", "player_sides": "p1"}}
+    data = {
+        "ruleset": "saves",
+        "map": "square/bench_40x40.tmx",
+        "squads": {"p1": "party", "p2": "beasts"},
+        "seed": 2,
+        "options": {"surprise": "unclear", "player_sides": "p1"},
+    }
     decoded = msgspec.convert(data, ScenarioData)
     assert decoded.options.surprise == "unclear" and decoded.options.player_sides == "p1"

@@ -125,6 +125,6 @@ def test_preview_uses_the_same_odds_as_the_resolution():
     with m.world:
         h = Group(b, [a, c], {a: "sword", c: "sword"}).harm(m)
     assert pv.expected_damage == h.expected and pv.kill == h.out
-    assert dict(pv.outcomes)["9"] == pytest.approx(15 / 64)   # 8 + 1: either die an 8
+    assert dict(pv.outcomes)["9"] == pytest.approx(15 / 64)  # 8 + 1: either die an 8
     pm = RULESET.preview(m, find(m, "maneuver", actor=c, target=b, option="knockdown"))
     assert pm.hit == pytest.approx(1 - float(save_chance(10)))
