@@ -23,6 +23,9 @@ C = TypeVar("C")
 COMPONENTS: dict[str, type] = {}
 _TUPLE_FIELDS: dict[type, dict[str, bool]] = {}
 _names = itertools.count(1)
+#: state versions, shared by every world and match: a version is never handed out twice, so a
+#: cache keyed on one cannot mistake another match (or a restored world) for the one it saw
+VERSIONS = itertools.count(1)
 
 
 def component(cls: type[C]) -> type[C]:
@@ -89,6 +92,8 @@ class World:
     def __init__(self, name: str | None = None) -> None:
         self.name = name or f"world-{next(_names)}"
         self._previous: list[str] = []
+        #: changes on every restore (Match.version folds it in)
+        self.version = next(VERSIONS)
         previous = esper.current_world
         esper.switch_world(self.name)
         esper.clear_database()
@@ -123,6 +128,7 @@ class World:
 
     def restore(self, snap: dict[str, dict[str, Any]]) -> None:
         """Replace this world's content with a snapshot, keeping entity ids."""
+        self.version = next(VERSIONS)
         wanted = sorted((int(k), v) for k, v in snap.items())
         if wanted and wanted[0][0] < 1:
             raise ValueError(f"entity id {wanted[0][0]} is below 1")
