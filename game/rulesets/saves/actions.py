@@ -95,20 +95,36 @@ def _costs(board: Board) -> dict[tuple[int, int], float]:
     return costs
 
 
+def _links(board: Board) -> dict[tuple[int, int], list[tuple[tuple[int, int], float]]]:
+    """Each passable square's passable neighbours with the cost of entering them (memoised)."""
+    links = board.__dict__.get("_saves_links")
+    if links is None:
+        costs = _costs(board)
+        links = board.__dict__["_saves_links"] = {
+            (x, y): [
+                ((x + dx, y + dy), costs[(x + dx, y + dy)]) for dx, dy in _DIRS if (x + dx, y + dy) in costs
+            ]
+            for (x, y) in costs
+        }
+    return links
+
+
 def _reach(
     board: Board, start: tuple[int, int], speed: int, foes: frozenset[tuple[int, int]]
 ) -> list[tuple[int, int]]:
-    """Dijkstra over the squares (8 neighbours, each step paying the entered square's cost)."""
-    costs = _costs(board)
-    if board.__dict__.setdefault("_saves_uniform", all(v == 1.0 for v in costs.values())):
+    """Dijkstra over the squares (8 neighbours, each step paying the entered square's cost);
+    breadth first, ring by ring, when every step costs 1."""
+    links = _links(board)
+    if start not in links:
+        return []
+    if board.__dict__.setdefault("_saves_uniform", all(v == 1.0 for v in _costs(board).values())):
         seen = {start}
         ring = [start]
-        for _ in range(speed):  # every step costs 1: breadth first, ring by ring
+        for _ in range(speed):
             nxt_ring = []
-            for x, y in ring:
-                for dx, dy in _DIRS:
-                    c = (x + dx, y + dy)
-                    if c not in seen and c in costs and c not in foes:
+            for cell in ring:
+                for c, _cost in links[cell]:
+                    if c not in seen and c not in foes:
                         seen.add(c)
                         nxt_ring.append(c)
             ring = nxt_ring
@@ -116,19 +132,16 @@ def _reach(
         return sorted(seen)
     best = {start: 0.0}
     heap = [(0.0, start)]
+    pop, push = heapq.heappop, heapq.heappush
     while heap:
-        d, (x, y) = heapq.heappop(heap)
-        if d > best[(x, y)]:
+        d, cell = pop(heap)
+        if d > best[cell]:
             continue
-        for dx, dy in _DIRS:
-            nxt = (x + dx, y + dy)
-            step = costs.get(nxt)
-            if step is None or nxt in foes:
-                continue
+        for nxt, step in links[cell]:
             nd = d + step
-            if nd <= speed and nd < best.get(nxt, 1e9):
+            if nd <= speed and nd < best.get(nxt, 1e9) and nxt not in foes:
                 best[nxt] = nd
-                heapq.heappush(heap, (nd, nxt))
+                push(heap, (nd, nxt))
     return sorted(c for c in best if c != start)
 
 
