@@ -12,7 +12,14 @@ from typing import TYPE_CHECKING
 from game.core.ruleset import Assessment, Preview
 from game.rulesets.varium import odds
 from game.rulesets.varium.checks import payoff_of, pool_for, worths
-from game.rulesets.varium.combat import accuracy, evasion, proficiency, strike_terms, weapon_of
+from game.rulesets.varium.combat import (
+    COVER_EVASION,
+    accuracy,
+    evasion,
+    proficiency,
+    strike_terms,
+    weapon_of,
+)
 from game.rulesets.varium.components import (
     VariumState,
     cell_of,
@@ -49,6 +56,22 @@ def _attack_terms(match: Match, action: Action) -> tuple[odds.Attack, dict]:
     pool = pool_for(match, side_of(ent))
     strike = odds.Strike(ctx["wd"], ctx["armour"], ctx["crit"], ctx["cb"], ctx["resist"], 0)
     return odds.Attack(pool, ctx["limit"], ctx["prof"], k, strike, ctx["health"]), ctx
+
+
+def _open_to_fire(match: Match, foes: list[int], cell: tuple[int, int]) -> float:
+    """How open a square is to the seen foes' guns: per armed foe with sight of it, the evasion
+    cards that cover there would not give (substantial cover 5 gives 0)."""
+    from game.core.sight import cover_on_line, has_los
+
+    total = 0.0
+    for f in foes:
+        if not any(weapon_def(w).ranged for w in sheet(f).weapons) or not has_los(
+            match.board, cell_of(f), cell
+        ):
+            continue
+        cover = max((t.cover for _c, t in cover_on_line(match.board, cell_of(f), cell)), default=0)
+        total += (COVER_EVASION[-1] - COVER_EVASION[min(3, max(0, cover))]) / 3.0
+    return total
 
 
 def attack_preview(match: Match, action: Action) -> Preview:
@@ -113,7 +136,8 @@ def assess(match: Match, action: Action) -> Assessment:
         ranged = any(weapon_def(w).ranged for w in sheet(ent).weapons)
         want = 4 if ranged else 0
         progress = abs(here - want) - abs(there - want)
-        return Assessment(progress=2.0 * progress, cost=0.2 * len(action.path))
+        exposure = _open_to_fire(match, foes, action.cell) - _open_to_fire(match, foes, cell_of(ent))
+        return Assessment(progress=2.0 * progress, exposure=exposure, cost=0.2 * len(action.path))
     if kind == "draw":
         return Assessment(expected_damage=3.0)
     if kind == "reload":
@@ -130,8 +154,7 @@ def assess(match: Match, action: Action) -> Assessment:
         return Assessment(expected_damage=0.1 * min(sheet(ent).kit_heal, hp.maximum - hp.current))
     if kind == "dodge":
         # worth the attacks it may turn away: foes close enough to strike or shoot this round
-        near = [e for e in seen_foes(match, ent)
-                if match.board.distance(cell_of(e), cell_of(ent)) <= 6]
+        near = [e for e in seen_foes(match, ent) if match.board.distance(cell_of(e), cell_of(ent)) <= 6]
         return Assessment(expected_damage=0.8 * len(near), cost=0.3)
     if kind == "end":
         return Assessment(cost=0.5 if get(ent, VariumState).halves > 0 else 0.0)

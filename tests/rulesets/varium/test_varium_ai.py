@@ -198,3 +198,12 @@ def test_no_peeking_a_hidden_enemy_draws_no_approach() -> None:
     state(m, shooter).hidden = True
     assert RULESET.assess(m, run).progress == 0
     assert not [a for a in m.legal() if a.target == shooter]
+
+
+def test_the_ai_prices_cover_against_guns_when_moving() -> None:
+    m = make("duel_guard", "duel_gang", cells={"p1": [(5, 5)], "p2": [(10, 5)]})
+    guard, shooter = ents(m)
+    m.board.set((8, 4), cover=3)
+    behind = next(a for a in m.legal() if a.kind == "dash" and a.cell == (6, 4))
+    open_ = next(a for a in m.legal() if a.kind == "dash" and a.cell == (6, 6))
+    assert RULESET.assess(m, behind).exposure < RULESET.assess(m, open_).exposure
