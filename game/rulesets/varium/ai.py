@@ -96,6 +96,34 @@ def attack_preview(match: Match, action: Action) -> Preview:
     )
 
 
+def check_preview(match: Match, action: Action) -> Preview | None:
+    """Best chance to pass a DC check (Hide, Heal, jumps), played well from no cards."""
+    from game.core.stackplay import stack_value
+    from game.core.stacks import StackState
+    from game.rulesets.varium import bodies
+
+    ent = action.actor
+    assert ent is not None
+    s = sheet(ent)
+    if action.kind == "hide":
+        title, lim, prof, dc = "Hide (Stealth)", 20 + s.agility, s.prof("stealth"), bodies.hide_dc(match, ent)
+    elif action.kind == "heal":
+        title, lim, prof, dc = "Heal (Medicine)", 20 + s.perception, s.prof("medicine"), bodies.HEAL_DC
+    elif action.kind == "ljump":
+        title, lim, prof, dc = "Long jump (Agility)", 20 + s.agility, 0, bodies.LONG_JUMP_DC
+    elif action.kind == "vjump":
+        title, lim, prof = "Climb-jump (Agility)", 20 + s.agility, 0
+        dc = bodies.VERTICAL_JUMP_DC * int(action.option)
+    else:
+        return None
+    pool = pool_for(match, side_of(ent))
+    chance = stack_value(pool, StackState(), odds.rule(lim), odds.check_payoff(lim, prof, dc), odds.HORIZON)
+    lines = [f"stack limit {lim}", f"proficiency +{prof}", f"needs {dc}"]
+    return Preview(
+        title, [(f"success (played well, within {odds.HORIZON} cards)", chance)], hit=chance, lines=lines
+    )
+
+
 def advise(match: Match, decision: Decision) -> dict[str, float]:
     """Exact worths for check decisions; simple values for the rest."""
     if decision.kind in CHECK_KINDS:

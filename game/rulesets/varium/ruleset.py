@@ -86,11 +86,11 @@ class VariumRuleset(Ruleset):
         return None
 
     def preview(self, match: Match, action: Action) -> Preview | None:
-        """The hit check's exact odds before committing (see ai.attack_preview)."""
-        if action.kind != "attack":
-            return None
+        """Exact odds before committing: a hit check's, or a check against a DC (see ai.py)."""
         with match.world:
-            return ai.attack_preview(match, action)
+            if action.kind == "attack":
+                return ai.attack_preview(match, action)
+            return ai.check_preview(match, action)
 
     def assess(self, match: Match, action: Action) -> Assessment:
         """Baseline-AI terms (see ai.py)."""

@@ -212,3 +212,19 @@ def test_heal_uses_a_kit_and_needs_medicine_dc_50() -> None:
     act(m, "end", actor=guard)
     answer(m, "stack", "stand")  # 13 + 30 = 43 < 50
     assert hp(m, rook) == 45 and state(m, doc).kits == 0
+
+
+@pytest.mark.rule("VC-HIDE")
+def test_dc_checks_preview_their_chance() -> None:
+    m = make(cells={"p1": [(1, 1)], "p2": [(8, 8)]})
+    guard, shooter = ents(m)
+    act(m, "end", actor=guard)
+    hide = next(a for a in m.legal() if a.kind == "hide")
+    with m.world:
+        m.board.set((8, 8), light="dark")
+    dark = RULESET.preview(m, hide)
+    assert dark is not None and 0.0 < dark.hit < 1.0 and "needs 34" in dark.lines
+    with m.world:
+        m.board.set((8, 8), light="normal")
+    lit = RULESET.preview(m, hide)
+    assert lit is not None and lit.hit < dark.hit and "needs 59" in lit.lines
