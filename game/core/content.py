@@ -2,11 +2,11 @@
 
 A ruleset declares each kind of entry as a frozen `Schema` (a msgspec Struct): field types,
 `Annotated[int, Meta(ge=.., le=..)]` ranges, `Literal` choices, defaults, renamed keys
-(`field(name="class")`), nested tables and lists. Checks that involve more than one field of an
-entry go in `__post_init__`, raising `invalid(key, problem)`. Checks that need other entries or
-files (references) stay in the ruleset's loader and raise `entry_error`. Every problem becomes one
-`UserError` line naming the file, the entry and the key (`weapon.maul.damage`, list items counted
-from 1). Adding a weapon or a card never needs code.
+(`field(name="class")`), nested tables and lists, tagged unions (`tag_kinds`). Checks that
+involve more than one field of an entry go in `__post_init__`, raising `invalid(key, problem)`.
+Checks that need other entries or files (references) stay in the ruleset's loader and raise
+`entry_error`. Every problem becomes one `UserError` line naming the file, the entry and the key
+(`weapon.maul.damage`, list items counted from 1). Adding a weapon or a card never needs code.
 """
 
 from __future__ import annotations
@@ -35,6 +35,14 @@ _KIND_NAMES = {"int": "an integer", "str": "a string", "float": "a number", "boo
 
 class Schema(msgspec.Struct, frozen=True, forbid_unknown_fields=True, kw_only=True):
     """Base of content entries: immutable, typed, unknown keys refused (typos in content)."""
+
+
+def tag_kinds(*kinds: type[msgspec.Struct]) -> tuple[type[msgspec.Struct], ...]:
+    """Give each member of a tagged union a class attribute `kind` equal to its tag (msgspec keeps
+    the tag out of the fields), so code reads `effect.kind` whatever the member."""
+    for cls in kinds:
+        cls.kind = str(cls.__struct_config__.tag)  # type: ignore[attr-defined]
+    return kinds
 
 
 def invalid(key: str, problem: str) -> ValueError:
@@ -204,7 +212,8 @@ def _problem(msg: str, spot: _Spot) -> tuple[str, str]:
     if re.match(r"Expected `(int|float)` (>=|<=|>|<)", msg) and (lo is not None or hi is not None):
         if lo is not None and hi is not None:
             return place, f"{value} is outside {lo}..{hi}"
-        return place, f"{value} is below {lo}" if lo is not None else f"{value} is above {hi}"
+        return place, f"{value} is below the minimum {lo}" if lo is not None \
+            else f"{value} is above the maximum {hi}"
     if m := re.match(r"Expected `(\w+)`(?: of length (\d+))?, got `?(\w+)`?", msg):
         want, length = m[1], m[2]
         if length:

@@ -15,7 +15,7 @@ from typing import Annotated, Any, ClassVar, Literal
 
 from msgspec import Meta, Struct
 
-from game.core.content import Schema, decode, decode_entries, entry_error, invalid, load_toml
+from game.core.content import Schema, decode, decode_entries, entry_error, invalid, load_toml, tag_kinds
 from game.errors import UserError
 
 DATA_DIR = Path(__file__).resolve().parent / "data"
@@ -113,10 +113,7 @@ class Reduce(Effect, frozen=True, kw_only=True, tag="reduce"):
     amount: Annotated[int, Range(1, 10)]
 
 
-EFFECT_KINDS: tuple[type[Effect], ...] = (Move, Attack, Heat, Draw, Reveal, AllyDraw, Boost, NoAttack,
-                                          Sacrifice, Reduce)
-for _kind in EFFECT_KINDS:
-    _kind.kind = str(_kind.__struct_config__.tag)
+EFFECT_KINDS = tag_kinds(Move, Attack, Heat, Draw, Reveal, AllyDraw, Boost, NoAttack, Sacrifice, Reduce)
 AnyEffect = Move | Attack | Heat | Draw | Reveal | AllyDraw | Boost | NoAttack | Sacrifice | Reduce
 
 
