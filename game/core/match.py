@@ -18,6 +18,7 @@ from game.core.components import Table
 from game.core.events import Event
 from game.core.ruleset import Outcome, Resolution, Ruleset, Turn
 from game.core.world import World, entities_with, state_hash
+from game.errors import UserError
 
 SAVE_FORMAT = 1
 
@@ -100,12 +101,21 @@ class Match:
         self._resolution: Resolution | None = None
         self._decision: Decision | None = None
         self._undo: list[tuple[dict[str, Any], int]] = []
+        self._setting_up = False
         self.table_entity = 0
         if setup:
             with self.world:
                 self.table_entity = self._create_table()
                 ruleset.setup(self)
-            self._check_over()
+                phase = ruleset.setup_phase(self)
+            if phase is not None:
+                # Set-up decisions wait like a resolution's: advance() hands them to the
+                # controllers, answer() records them, a snapshot taken meanwhile re-runs them.
+                self._resolution = phase
+                self._setting_up = True
+                self._pump(None)
+            else:
+                self._check_over()
 
     def _create_table(self) -> int:
         import esper
@@ -145,6 +155,11 @@ class Match:
     def pending_decision(self) -> Decision | None:
         """The decision waiting for an answer, if any."""
         return self._decision
+
+    @property
+    def setting_up(self) -> bool:
+        """Whether the ruleset's set-up phase still waits on decisions (no turn has begun)."""
+        return self._setting_up
 
     @property
     def resolving(self) -> bool:
@@ -243,6 +258,7 @@ class Match:
             except StopIteration:
                 self._resolution = None
                 self._decision = None
+                self._setting_up = False
         if self._resolution is None:
             self._check_over()
 
@@ -308,6 +324,7 @@ class Match:
         self.inputs = list(snap["inputs"])
         self._resolution = None
         self._decision = None
+        self._setting_up = False
         res = snap.get("result")
         self.result = None if res is None else Outcome(res["winner"], res["reason"])
 
@@ -366,11 +383,29 @@ class Match:
 
 
 def load_board_for(scenario: Scenario) -> Board:
-    """Load the scenario's map (through core.tmx)."""
+    """Load the scenario's map (through core.tmx) and check it suits the scenario's ruleset.
+
+    Every way a match meets a map (launcher, play, simulate, screenshot, ladder, saves, replays)
+    comes through here, so this is where a board of the wrong kind is refused.
+    """
+    from game.core import ruleset as registry
     from game.core.tmx import load_board
     from game.paths import resolve_map
 
-    return load_board(resolve_map(scenario.map))
+    board = load_board(resolve_map(scenario.map))
+    try:
+        rs = registry.get(scenario.ruleset)
+    except (KeyError, TypeError):
+        return board  # the caller reports an unknown ruleset in its own terms
+    check_board_kind(rs, board)
+    return board
+
+
+def check_board_kind(ruleset: Ruleset, board: Board) -> None:
+    """Refuse a board the ruleset cannot be played on (UserError naming the map)."""
+    if board.kind != ruleset.board_kind:
+        raise UserError(f"{ruleset.name} is played on {ruleset.board_kind} boards, this map is a "
+                        f"{board.kind} board", board.source or "map")
 
 
 def new_match(scenario: Scenario, controllers: dict[str, Controller] | None = None) -> Match:

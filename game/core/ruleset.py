@@ -1,7 +1,8 @@
 """The plug-in interface every ruleset implements, and the registry of rulesets.
 
 A ruleset is a package under game/rulesets/<id>/ exposing `RULESET`, an instance of a `Ruleset`
-subclass. The match drives it: `setup` builds the world from the scenario, `legal_actions`
+subclass. The match drives it: `setup` builds the world from the scenario (`setup_phase` may then ask the
+sides set-up decisions), `legal_actions`
 lists what the current actor may do, `resolve` is a generator that applies an action, emitting
 log events through the match and yielding `Decision`s whose answers come back via send().
 """
@@ -77,6 +78,7 @@ class SquadInfo:
     id: str
     name: str
     description: str
+    #: the units' display names in deployment order (shown to players, never ids)
     units: tuple[str, ...]
 
 
@@ -120,6 +122,14 @@ class Ruleset(ABC):
     @abstractmethod
     def setup(self, match: Match) -> None:
         """Create the world's entities from match.scenario (squads on spawn zones, decks...)."""
+
+    def setup_phase(self, match: Match) -> Resolution | None:
+        """What set-up still has to settle with the sides once `setup` built the world
+        (initiative checks, surprise saves): a generator resolved exactly like an action's, whose
+        yielded `Decision`s go to the deciding side's controller, human or AI, and whose answers
+        are recorded as inputs (saves and replays handle them like any other). `turn` must
+        already answer while it runs (the screens show whose turn comes). None: nothing."""
+        return None
 
     @abstractmethod
     def turn(self, match: Match) -> Turn:
@@ -314,6 +324,28 @@ class Ruleset(ABC):
 
     def turn_order(self, match: Match) -> list[int]:
         """Units in the order they are due to act (for the turn bar); [] lets the UI guess."""
+        return []
+
+    # -- data hooks for the battle screen (pygame-free; the UI draws what they describe) ----------
+    def card_label(self, card: str) -> str:
+        """The name players know a card by ("judgement" -> "Lance of Judgement"); "" lets the UI
+        make the id readable."""
+        return ""
+
+    def why_not_target(self, match: Match, actor: int, target: int) -> str:
+        """Why `actor` has no legal action against `target` now ("no line of sight", "out of range
+        (8 > 6)", "engaged", "not in the firing arc"), from the ruleset's own legality check; ""
+        when it can, or when the ruleset does not say."""
+        return ""
+
+    def area_of(self, match: Match, action: Action) -> list[Cell]:
+        """Every cell an area action hits (a blast, a cone, a splash), for outlining before it is
+        committed; [] for an action that hits only its target."""
+        return []
+
+    def cell_info(self, match: Match, cell: Cell, side: str | None) -> list[str]:
+        """What a board cell does under this ruleset, for hovering it (cover, move cost, light, an
+        objective's rule); [] when it is plain ground."""
         return []
 
     def rules_doc(self) -> Path:
