@@ -1,12 +1,11 @@
-"""Varium content from TOML as msgspec schemas: weapons, unit kinds (card-based character sheets)
-and squads, validated on load with one error line naming the file, the entry and the key.
+"""Varium content from TOML as msgspec schemas (core `Schema`): weapons, unit kinds (card-based
+character sheets) and squads, validated on load with one error line naming the file, the entry and the key.
 
 Cross references (a unit's weapon, a squad's unit kind) are checked after decoding.
 """
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
@@ -14,7 +13,7 @@ from typing import Annotated, Any, Literal
 
 import msgspec
 
-from game.core.content import load_toml
+from game.core.content import Schema, decode_entries, entry_error, load_toml
 from game.errors import UserError
 
 DATA_DIR = Path(__file__).resolve().parent / "data"
@@ -22,10 +21,6 @@ DEFAULT_ACCURACY = 20
 DEFAULT_CRIT = 30
 
 Stat = Annotated[int, msgspec.Meta(ge=0, le=80)]
-
-
-class Schema(msgspec.Struct, frozen=True, forbid_unknown_fields=True, kw_only=True):
-    """Base of content entries: immutable, typed, unknown keys refused."""
 
 
 class WeaponDef(Schema):
@@ -92,25 +87,6 @@ class SquadDef(Schema):
     surrender: Annotated[float, msgspec.Meta(ge=0.0, lt=1.0)] = 0.0
 
 
-_PATH = re.compile(r"^(.*?)(?: - at `\$(.*)`)?$", re.S)
-
-
-def _decode(raw: Any, schema: type, file: Path, place: str) -> Any:
-    if isinstance(raw, dict):
-        if "id" in raw:
-            raise UserError("unknown key 'id'", str(file), place)
-        raw = {**raw, "id": place.split(".", 1)[1]}
-    try:
-        return msgspec.convert(raw, schema, strict=True)
-    except msgspec.ValidationError as exc:
-        problem, where = _PATH.match(str(exc)).groups()  # type: ignore[union-attr]
-        if where is None and "unknown field" in problem:
-            key = problem.split("`")[1] if "`" in problem else ""
-            raise UserError(f"unknown key {key!r}", str(file), place) from None
-        spot = place + (where.replace("[", ".").replace("]", "") if where else "")
-        raise UserError(problem, str(file), spot) from None
-
-
 @dataclass(frozen=True)
 class Content:
     """Everything varium reads from data."""
@@ -122,8 +98,8 @@ class Content:
 
 def load(files: list[Path]) -> Content:
     """Merge and validate the data files, then check references."""
-    tables: dict[str, dict[str, Any]] = {"weapon": {}, "unit": {}, "squad": {}}
-    schemas = {"weapon": WeaponDef, "unit": UnitDef, "squad": SquadDef}
+    schemas: dict[str, type] = {"weapon": WeaponDef, "unit": UnitDef, "squad": SquadDef}
+    tables: dict[str, dict[str, Any]] = {name: {} for name in schemas}
     where: dict[str, Path] = {}
     for path in files:
         doc = load_toml(path)
@@ -131,36 +107,27 @@ def load(files: list[Path]) -> Content:
             if top not in tables:
                 raise UserError(f"unknown table [{top}] (known: weapon, unit, squad)", str(path))
         for name, schema in schemas.items():
-            root = doc.get(name, {})
-            if not isinstance(root, dict):
-                raise UserError(f"[{name}] should be a table of entries", str(path))
-            for key, raw in root.items():
-                place = f"{name}.{key}"
+            for key, entry in decode_entries(doc, name, schema, path, required=False).items():
                 if key in tables[name]:
-                    raise UserError("defined twice", str(path), place)
-                tables[name][key] = _decode(raw, schema, path, place)
-                where[place] = path
+                    raise entry_error(path, f"{name}.{key}", "defined twice")
+                tables[name][key] = entry
+                where[f"{name}.{key}"] = path
     content = Content(tables["weapon"], tables["unit"], tables["squad"])
     for uid, unit in content.units.items():
         for i, w in enumerate(unit.weapons):
             if w not in content.weapons:
-                raise UserError(
-                    f"unknown weapon {w!r}", str(where[f"unit.{uid}"]), f"unit.{uid}.weapons.{i + 1}"
+                raise entry_error(
+                    where[f"unit.{uid}"], f"unit.{uid}", f"unknown weapon {w!r}", f"weapons.{i + 1}"
                 )
     for sid, squad in content.squads.items():
+        place = f"squad.{sid}"
         if not 4 <= len(squad.units) <= 6 and not sid.startswith("duel_"):
-            raise UserError(
-                f"a squad fields 4-6 units, found {len(squad.units)}",
-                str(where[f"squad.{sid}"]),
-                f"squad.{sid}.units",
+            raise entry_error(
+                where[place], place, f"a squad fields 4-6 units, found {len(squad.units)}", "units"
             )
         for i, u in enumerate(squad.units):
             if u.kind not in content.units:
-                raise UserError(
-                    f"unknown unit kind {u.kind!r}",
-                    str(where[f"squad.{sid}"]),
-                    f"squad.{sid}.units.{i + 1}.kind",
-                )
+                raise entry_error(where[place], place, f"unknown unit kind {u.kind!r}", f"units.{i + 1}.kind")
     return content
 
 
