@@ -94,7 +94,8 @@ def test_place_hidden_draws_among_the_hiding_places_only():
 
 
 def _play_p1(a, b, level: str, turns: int = 6) -> list[str]:
-    opts = {"samples": 4, "budget": 30.0} if level == "hard" else ({} if level == "random" else {"budget": 30.0})
+    opts = {"samples": 4, "budget": 30.0} if level == "hard" else {"budget": 30.0}
+    opts = {} if level == "random" else opts
     ai_a, ai_b = make_level(level, 7, **opts), make_level(level, 7, **opts)
     chosen = []
     for _ in range(turns):
@@ -145,3 +146,17 @@ def test_hard_samples_never_hold_the_true_position(monkeypatch):
         assert cell_a in places and cell_a not in (TRUE_A, TRUE_B)
     a.close()
     b.close()
+
+
+def test_the_ui_shows_a_hidden_unit_where_its_viewer_last_saw_it():
+    """The battle screen reads units through the same knowledge (game.ui.view has no pygame)."""
+    from game.ui.view import read_units
+
+    match = hiding_match(at=TRUE_A)
+    assert {u.ent: u.cell for u in read_units(match, "p1")}[LURKER] == LAST_SEEN
+    assert {u.ent: u.cell for u in read_units(match, "p2")}[LURKER] == TRUE_A
+    assert {u.ent: u.cell for u in read_units(match, None)}[LURKER] == TRUE_A
+    match.close()
+    never = hiding_match(at=TRUE_A, last_seen=None)
+    assert LURKER not in {u.ent for u in read_units(never, "p1")}
+    never.close()
