@@ -10,8 +10,7 @@ future never starts from the true position.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NamedTuple
 
 import esper
 
@@ -23,12 +22,12 @@ if TYPE_CHECKING:
     from game.core.match import Match
 
 
-@dataclass(frozen=True)
-class Belief:
+class Belief(NamedTuple):
     """Where a side believes a unit is.
 
     `cell` is the true cell for a unit the side sees, the last-seen cell for a hidden one, and
-    None for a hidden unit never seen (or a unit off the board). `hidden` says which it is.
+    None for a hidden unit never seen. `hidden` says which it is. (A tuple: the AI builds these
+    for every cell it prices, so they must be cheap.)
     """
 
     ent: int
@@ -37,19 +36,26 @@ class Belief:
     hidden: bool = False
 
 
+_new = tuple.__new__
+
+
 def known_units(match: Match, side: str | None) -> list[Belief]:
-    """Every unit with a side, ascending id, as `side` knows it (None: the whole truth, for
-    spectators and referees). A side always sees its own units."""
-    hidden = match.ruleset.hidden_units(match, side) if side is not None else {}
-    out: list[Belief] = []
+    """Every unit on the board (with a side and a `Position`), ascending id, as `side` knows it
+    (None: the whole truth, for spectators and referees). A side always sees its own units; a
+    hidden unit keeps its true `Position` in the world, which this never reports to other sides."""
+    hidden = match.ruleset.hidden_units(match, side) if side is not None else None
     with match.world:
-        for ent, (owner,) in match.units(Side):
-            if ent in hidden and owner.side != side:
-                last = hidden[ent]
-                out.append(Belief(ent, owner.side, tuple(last) if last is not None else None, True))  # type: ignore[arg-type]
-                continue
-            pos = esper.try_component(ent, Position)
-            out.append(Belief(ent, owner.side, tuple(pos.cell) if pos is not None else None))  # type: ignore[arg-type]
+        found = sorted(esper.get_components(Side, Position))
+    if not hidden:
+        # the common case, on every cell the AI prices: nothing hidden, no per-unit tests
+        return [_new(Belief, (ent, owner.side, tuple(pos.cell), False)) for ent, (owner, pos) in found]
+    out: list[Belief] = []
+    for ent, (owner, pos) in found:
+        if ent in hidden and owner.side != side:
+            last = hidden[ent]
+            out.append(Belief(ent, owner.side, tuple(last) if last is not None else None, True))  # type: ignore[arg-type]
+        else:
+            out.append(Belief(ent, owner.side, tuple(pos.cell)))  # type: ignore[arg-type]
     return out
 
 

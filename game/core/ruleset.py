@@ -280,21 +280,19 @@ class Ruleset(ABC):
         """Static value of the position for `side` (search leaves): won/lost, then strength left.
 
         Generic: ±100 for a decided match; otherwise each unit able to act counts 1 plus its
-        `vitality` fraction, a downed one 0.25, own units plus and enemy units minus: every unit
-        `side` knows of (`known_units`; hidden ones count, where they are plays no part).
+        `vitality` fraction, a downed one 0.25, own units plus and enemy units minus. It reads
+        no position, so a unit hidden from `side` counts like any other (a squad's size is known).
         """
         import esper
 
-        from game.core.components import Health, Status
-        from game.core.knowledge import known_units
+        from game.core.components import Health, Side, Status
 
         with match.world:
             result = match.result or self.outcome(match)
             if result is not None:
                 return 0.0 if result.winner is None else (100.0 if result.winner == side else -100.0)
             total = 0.0
-            for owner in known_units(match, side):
-                ent = owner.ent
+            for ent, (owner,) in match.units(Side):
                 status = esper.try_component(ent, Status)
                 if status is None and esper.try_component(ent, Health) is None:
                     continue
