@@ -64,6 +64,18 @@ def believed_cells(match: Match, side: str | None) -> dict[int, Cell]:
     return {b.ent: b.cell for b in known_units(match, side) if b.cell is not None}
 
 
+def believed_cell(match: Match, side: str, ent: int) -> Cell | None:
+    """Where `side` believes unit `ent` is (`known_units` for one unit): for a ruleset's own AI
+    code, which reads one enemy at a time."""
+    hidden = match.ruleset.hidden_units(match, side)
+    with match.world:
+        if ent in hidden and esper.component_for_entity(ent, Side).side != side:
+            last = hidden[ent]
+            return tuple(last) if last is not None else None  # type: ignore[return-value]
+        pos = esper.try_component(ent, Position)
+    return tuple(pos.cell) if pos is not None else None  # type: ignore[return-value]
+
+
 def place_hidden(match: Match, side: str, chance: Chance) -> None:
     """On a scratch copy, move every unit hidden from `side` to a cell drawn with `chance` among
     the ruleset's `hiding_places`, so the copy's positions depend only on what `side` has seen.

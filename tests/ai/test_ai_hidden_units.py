@@ -14,7 +14,7 @@ from game.ai.levels import make_level
 from game.ai.terms import Scorer
 from game.core.chance import Chance
 from game.core.components import Position
-from game.core.knowledge import Belief, believed_cells, known_units, place_hidden
+from game.core.knowledge import Belief, believed_cell, believed_cells, known_units, place_hidden
 
 LURKER, LAST_SEEN = 5, (6, 5)
 #: two true cells for the lurker, both in plain sight of p1's units: no sample may put it there
@@ -41,6 +41,8 @@ def test_known_units_put_a_hidden_unit_where_the_side_last_saw_it():
     assert {u.ent: u.cell for u in known_units(match, "p2")}[LURKER] == TRUE_A
     assert {u.ent: u.cell for u in known_units(match, None)}[LURKER] == TRUE_A
     assert believed_cells(match, "p1")[LURKER] == LAST_SEEN
+    assert believed_cell(match, "p1", LURKER) == LAST_SEEN and believed_cell(match, "p1", 4) == (6, 1)
+    assert believed_cell(match, "p2", LURKER) == TRUE_A
     info = {u.ent: u for u in units(match, "p1")}
     assert info[LURKER].cell == LAST_SEEN and info[LURKER].hidden
     match.close()
@@ -51,6 +53,7 @@ def test_a_never_seen_unit_is_left_out_of_the_ai_picture():
     assert Belief(LURKER, "p2", None, hidden=True) in known_units(match, "p1")
     assert LURKER not in {u.ent for u in units(match, "p1")}
     assert LURKER not in believed_cells(match, "p1")
+    assert believed_cell(match, "p1", LURKER) is None
     match.close()
 
 
