@@ -101,6 +101,11 @@ def place_hidden(match: Match, side: str, chance: Chance) -> None:
                 taken.add(tuple(cell))  # type: ignore[arg-type]
 
 
+#: recent answers of `default_hiding_places` (the AI asks again for every sample of one state);
+#: each keeps its board alive, so the board's id in the key cannot be reused meanwhile
+_PLACES: dict[tuple[object, ...], tuple[object, list[Cell]]] = {}
+
+
 def default_hiding_places(match: Match, side: str, ent: int, last_seen: Cell | None,
                           reach: int) -> list[Cell]:
     """Passable cells none of `side`'s units has a line of sight to, within `reach` of where the
@@ -109,7 +114,12 @@ def default_hiding_places(match: Match, side: str, ent: int, last_seen: Cell | N
 
     board = match.board
     with match.world:
-        eyes = [tuple(pos.cell) for _e, (pos, owner) in match.units(Position, Side) if owner.side == side]
+        eyes = tuple(sorted(tuple(pos.cell) for _e, (pos, owner) in match.units(Position, Side)
+                            if owner.side == side))
+    key = (id(board), eyes, last_seen, reach)
+    found = _PLACES.get(key)
+    if found is not None and found[0] is board:
+        return list(found[1])
     out = []
     for cell in board.cells():
         if not board.passable(cell):
@@ -119,4 +129,7 @@ def default_hiding_places(match: Match, side: str, ent: int, last_seen: Cell | N
         if any(has_los(board, eye, cell) for eye in eyes):  # type: ignore[arg-type]
             continue
         out.append(cell)
-    return out
+    if len(_PLACES) >= 64:
+        _PLACES.clear()
+    _PLACES[key] = (board, out)
+    return list(out)
