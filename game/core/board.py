@@ -50,6 +50,7 @@ class Board:
     source: str = ""
     properties: dict[str, Any] = field(default_factory=dict)
     tile_size: tuple[int, int] = (32, 32)
+    warnings: list[str] = field(default_factory=list)  # what the map loader assumed
 
     @staticmethod
     def blank(kind: str, cols: int, rows: int, **hex_opts: str) -> Board:

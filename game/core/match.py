@@ -18,6 +18,7 @@ from game.core.components import Table
 from game.core.events import Event
 from game.core.ruleset import Outcome, Resolution, Ruleset, Turn
 from game.core.world import World, entities_with, state_hash
+from game.errors import UserError
 
 SAVE_FORMAT = 1
 
@@ -366,11 +367,29 @@ class Match:
 
 
 def load_board_for(scenario: Scenario) -> Board:
-    """Load the scenario's map (through core.tmx)."""
+    """Load the scenario's map (through core.tmx) and check it suits the scenario's ruleset.
+
+    Every way a match meets a map (launcher, play, simulate, screenshot, ladder, saves, replays)
+    comes through here, so this is where a board of the wrong kind is refused.
+    """
+    from game.core import ruleset as registry
     from game.core.tmx import load_board
     from game.paths import resolve_map
 
-    return load_board(resolve_map(scenario.map))
+    board = load_board(resolve_map(scenario.map))
+    try:
+        rs = registry.get(scenario.ruleset)
+    except (KeyError, TypeError):
+        return board  # the caller reports an unknown ruleset in its own terms
+    check_board_kind(rs, board)
+    return board
+
+
+def check_board_kind(ruleset: Ruleset, board: Board) -> None:
+    """Refuse a board the ruleset cannot be played on (UserError naming the map)."""
+    if board.kind != ruleset.board_kind:
+        raise UserError(f"{ruleset.name} is played on {ruleset.board_kind} boards, this map is a "
+                        f"{board.kind} board", board.source or "map")
 
 
 def new_match(scenario: Scenario, controllers: dict[str, Controller] | None = None) -> Match:

@@ -128,6 +128,7 @@ def test_shipped_map_loads_and_passes_check(path):
     cols, rows = board.size
     assert summary.startswith(f"{path}: {board.kind} {cols}x{rows}, {len(board.terrain)} cells, ")
     assert re.search(r"spawns p1 \d+ / p2 \d+, \d+ objectives?$", summary)
+    assert board.warnings == [], "a shipped map must not leave anything to assume"
     for side in ("p1", "p2"):
         cells = board.spawns[side]
         assert len(cells) >= MIN_SPAWN_CELLS
@@ -415,7 +416,7 @@ def test_objective_on_walls_only_is_refused(tmp_path):
      "tileset file 'nowhere/missing.tsx' not found"),
     (lambda t: t.replace(str(SQUARE_TSX), str(SQUARE_TSX.with_suffix(".tsj"))), "is not a .tsx file"),
     (lambda t: t[: len(t) * 2 // 3], "malformed XML in the map"),
-    (lambda t: t.replace('<data encoding="csv">', "<data>"), "XML tile data is not supported"),
+    (lambda t: t.replace('<data encoding="csv">', "<data>"), "layer data has text but no encoding"),
     (lambda t: t.replace('<data encoding="csv">', '<data encoding="base64" compression="zstd">'),
      "compression 'zstd' is not supported"),
     (lambda t: t.replace('<data encoding="csv">', '<data encoding="base64" compression="zlib">'),
@@ -423,7 +424,8 @@ def test_objective_on_walls_only_is_refused(tmp_path):
     (lambda t: re.sub(r"\n\d+(,\d+)*\n</data>", "\n</data>", t), "(truncated?)"),
     (lambda t: t.replace(",1,", ",999,", 1), "tile number 999 belongs to no tileset"),
     (lambda t: t.replace('width="8" height="6"', 'width="300" height="6"', 1), "attribute width=300"),
-    (lambda t: t.replace('<object id="1"', '<object id="1" template="t.tx"'), "object templates are not"),
+    (lambda t: t.replace('<object id="1"', '<object id="1" template="t.tx"'),
+     "object 1 'o1': template 't.tx' not found"),
     (lambda t: t.replace('name="side" value="p1"', 'name="side" type="class" value="p1"'),
      "class-typed properties are not supported"),
     (lambda t: t.replace("<map ", "<mop ").replace("</map>", "</mop>"), "not a Tiled map"),
