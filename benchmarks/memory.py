@@ -1,6 +1,11 @@
 """Peak resident memory for a batch of headless games (resource.getrusage), and leaked worlds.
 
     python benchmarks/memory.py [--games 50] [--seed 1] [--ai baseline] [--ruleset voidmarked ...]
+    python benchmarks/memory.py --window [--seconds 20] [--ruleset casket]   # the window's figure
+
+`--window` opens the game's window (a real one when DISPLAY is set, e.g. under Xvfb; SDL's dummy
+driver otherwise) and prints its resident set after each step a player takes: launcher built and
+drawn, rules screen, then a battle (AI against AI) for some seconds. The target is under 150 MB.
 
 Prints the peak RSS before and after the batch, the resident set at five checkpoints (a plateau
 is memos filling up to their bound; steady growth is a leak) and how many esper worlds are still
@@ -17,6 +22,8 @@ import sys
 import time
 from pathlib import Path
 
+if "--window" in sys.argv and os.environ.get("DISPLAY") and "SDL_VIDEODRIVER" not in os.environ:
+    os.environ["SDL_VIDEODRIVER"] = "x11"  # _common would pick the dummy driver
 import _common  # noqa: F401 - sets the import path first
 
 
@@ -35,6 +42,48 @@ def current_mib() -> float | None:
     return pages * os.sysconf("SC_PAGE_SIZE") / (1024 * 1024)
 
 
+def window(seconds: float, ruleset: str | None) -> None:
+    """The window's resident set through launcher, rules and a battle, as a player goes."""
+    import pygame
+
+    def mark(what: str) -> None:
+        now = current_mib()
+        print(f"{what:<34} RSS {now:7.1f} MiB   peak {peak_mib():7.1f} MiB", flush=True)
+
+    mark("interpreter + imports")
+    from game.ui.app import App
+    from game.ui.scenes.launcher import LauncherScene
+
+    app = App()
+    app.fps = 0
+    mark(f"window open ({pygame.display.get_driver()})")
+    launcher = LauncherScene(app)
+    mark("LauncherScene built")
+    app.switch(launcher)
+    for _ in range(3):
+        app.step(block=False)
+    mark("launcher drawn")
+    if ruleset:
+        launcher._menu_changed(launcher.rs_menu, ruleset)
+    app.open_rules(launcher.ruleset)
+    for _ in range(3):
+        app.step(block=False)
+    mark("rules screen drawn")
+    app.pop()
+    launcher.sides = {"p1": "ai:normal", "p2": "ai:normal"}
+    launcher.start()
+    battle = app.scene
+    mark(f"battle built ({launcher.ruleset_id})")
+    end = time.perf_counter() + seconds
+    frames = 0
+    while time.perf_counter() < end and app.scene is battle and app.running:
+        app.step(block=False)
+        frames += 1
+    gc.collect()
+    mark(f"after {seconds:g} s of battle (round {battle.match.round})")
+    pygame.quit()
+
+
 def main() -> None:
     """Play the batch and print memory figures per ruleset."""
     import esper
@@ -47,7 +96,12 @@ def main() -> None:
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--ai", default="baseline", help="controller spec for both sides")
     ap.add_argument("--ruleset", action="append")
+    ap.add_argument("--window", action="store_true", help="the game window's memory instead")
+    ap.add_argument("--seconds", type=float, default=20.0, help="battle time in --window mode")
     args = ap.parse_args()
+    if args.window:
+        window(args.seconds, (args.ruleset or [None])[0])
+        return
     print(f"peak RSS at start (interpreter + imports): {peak_mib():.1f} MiB")
     for rid in _common.rulesets(args.ruleset, registry.RULESET_IDS):
         before_peak, worlds_before = peak_mib(), len(esper.list_worlds())

@@ -101,12 +101,21 @@ class Match:
         self._resolution: Resolution | None = None
         self._decision: Decision | None = None
         self._undo: list[tuple[dict[str, Any], int]] = []
+        self._setting_up = False
         self.table_entity = 0
         if setup:
             with self.world:
                 self.table_entity = self._create_table()
                 ruleset.setup(self)
-            self._check_over()
+                phase = ruleset.setup_phase(self)
+            if phase is not None:
+                # Set-up decisions wait like a resolution's: advance() hands them to the
+                # controllers, answer() records them, a snapshot taken meanwhile re-runs them.
+                self._resolution = phase
+                self._setting_up = True
+                self._pump(None)
+            else:
+                self._check_over()
 
     def _create_table(self) -> int:
         import esper
@@ -146,6 +155,11 @@ class Match:
     def pending_decision(self) -> Decision | None:
         """The decision waiting for an answer, if any."""
         return self._decision
+
+    @property
+    def setting_up(self) -> bool:
+        """Whether the ruleset's set-up phase still waits on decisions (no turn has begun)."""
+        return self._setting_up
 
     @property
     def resolving(self) -> bool:
@@ -244,6 +258,7 @@ class Match:
             except StopIteration:
                 self._resolution = None
                 self._decision = None
+                self._setting_up = False
         if self._resolution is None:
             self._check_over()
 
@@ -309,6 +324,7 @@ class Match:
         self.inputs = list(snap["inputs"])
         self._resolution = None
         self._decision = None
+        self._setting_up = False
         res = snap.get("result")
         self.result = None if res is None else Outcome(res["winner"], res["reason"])
 

@@ -1,7 +1,8 @@
 """The plug-in interface every ruleset implements, and the registry of rulesets.
 
 A ruleset is a package under game/rulesets/<id>/ exposing `RULESET`, an instance of a `Ruleset`
-subclass. The match drives it: `setup` builds the world from the scenario, `legal_actions`
+subclass. The match drives it: `setup` builds the world from the scenario (`setup_phase` may then ask the
+sides set-up decisions), `legal_actions`
 lists what the current actor may do, `resolve` is a generator that applies an action, emitting
 log events through the match and yielding `Decision`s whose answers come back via send().
 """
@@ -77,6 +78,7 @@ class SquadInfo:
     id: str
     name: str
     description: str
+    #: the units' display names in deployment order (shown to players, never ids)
     units: tuple[str, ...]
 
 
@@ -120,6 +122,14 @@ class Ruleset(ABC):
     @abstractmethod
     def setup(self, match: Match) -> None:
         """Create the world's entities from match.scenario (squads on spawn zones, decks...)."""
+
+    def setup_phase(self, match: Match) -> Resolution | None:
+        """What set-up still has to settle with the sides once `setup` built the world
+        (initiative checks, surprise saves): a generator resolved exactly like an action's, whose
+        yielded `Decision`s go to the deciding side's controller, human or AI, and whose answers
+        are recorded as inputs (saves and replays handle them like any other). `turn` must
+        already answer while it runs (the screens show whose turn comes). None: nothing."""
+        return None
 
     @abstractmethod
     def turn(self, match: Match) -> Turn:

@@ -129,6 +129,15 @@ class Fonts:
             self._text.move_to_end(key)
         return surf
 
+    def fit(self, text: str, width: int, size: int = BODY, bold: bool = False) -> str:
+        """Text shortened with an ellipsis to fit a width in pixels (unchanged when it fits)."""
+        font = self.font(size, bold)
+        if font.size(text)[0] <= width:
+            return text
+        while text and font.size(text + "…")[0] > width:
+            text = text[:-1]
+        return text.rstrip() + "…"
+
     def line_height(self, size: int = BODY) -> int:
         """Pixel height of one line at a design size."""
         return self.font(size).get_linesize()

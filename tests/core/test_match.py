@@ -14,7 +14,7 @@ from game.core.action import Action, Decision, Option
 from game.core.board import Board
 from game.core.chance import D6
 from game.core.components import Health, Name, Position, Side, Status, Table
-from game.core.match import HumanController, IllegalInput, Match, Scenario
+from game.core.match import HumanController, IllegalInput, Match, Need, Scenario
 from game.core.ruleset import Outcome, Resolution, Ruleset, SquadInfo, Turn
 
 
@@ -499,3 +499,78 @@ def test_table_is_reachable_and_round_counts():
     match = _match()
     assert isinstance(match.table, Table) and match.round == 1
     assert match.current() == Turn("p1", 2)
+
+
+# -- set-up decisions ------------------------------------------------------------------------------
+class ParleyRuleset(DuelRuleset):
+    """The duel, after a set-up parley: p2 chooses who moves first; p1 may then yield at once."""
+
+    id: ClassVar[str] = "duel-parley"
+
+    def setup_phase(self, match: Match) -> Resolution:
+        first = yield Decision("p2", "first", "Who moves first?",
+                               (Option("p1", "p1"), Option("p2", "p2")), default="p1")
+        match.table.turn_side = first
+        match.emit("parley", f"{first} moves first", chance=True)
+        if (yield Decision("p1", "yield", "Yield?", (Option("no", "Fight"), Option("yes", "Yield")),
+                           default="no")) == "yes":
+            esper.component_for_entity(self._unit("p1"), Status).state = "fled"
+
+
+def _parley(seed: int = 1, controllers: dict[str, Any] | None = None) -> Match:
+    scenario = Scenario("duel-parley", "strip", {"p1": "solo", "p2": "solo"}, seed)
+    return Match(ParleyRuleset(), scenario, Board.blank("square", 5, 1), controllers)
+
+
+def test_without_a_setup_phase_nothing_waits_before_the_first_turn():
+    m = _match()
+    assert not m.resolving and not m.setting_up and m.pending_decision is None
+    assert m.advance() == Need("p1", None, tuple(m.legal()))
+
+
+def test_setup_decisions_wait_for_each_side_and_shape_the_game():
+    m = _parley()
+    assert m.resolving and m.setting_up and m.pending_decision is not None
+    assert m.advance() == Need("p2", m.pending_decision)
+    with pytest.raises(IllegalInput):
+        m.answer("nobody")
+    m.answer("p2")
+    assert [e.kind for e in m.log] == ["parley"]
+    need = m.advance()
+    assert need is not None and need.decision is not None and need.side == "p1"
+    m.answer("no")
+    assert not m.resolving and not m.setting_up and m.current().side == "p2"
+    assert m.inputs == [{"t": "answer", "key": "p2"}, {"t": "answer", "key": "no"}]
+
+
+class Answers:
+    """An AI controller that only answers, with a fixed key."""
+
+    is_human = False
+
+    def __init__(self, key: str) -> None:
+        self.key = key
+
+    def choose(self, match: Match, legal: list[Action]) -> Action:  # pragma: no cover - never asked
+        raise AssertionError("no action is due during set-up")
+
+    def decide(self, match: Match, decision: Decision) -> str:
+        return self.key
+
+
+def test_a_setup_decision_can_end_the_match():
+    m = _parley(controllers={"p1": Answers("yes"), "p2": Answers("p1")})
+    assert m.advance() is None
+    assert m.result == Outcome("p2", "the other fighter fell")
+
+
+def test_a_snapshot_between_setup_decisions_resumes_them():
+    m = _parley()
+    m.answer("p2")
+    snap = json.loads(json.dumps(m.snapshot()))
+    back = Match.from_snapshot(ParleyRuleset(), Board.blank("square", 5, 1), snap)
+    assert back.pending_decision == m.pending_decision and back.state_hash() == m.state_hash()
+    assert back.setting_up
+    back.answer("no")
+    m.answer("no")
+    assert back.state_hash() == m.state_hash() and back.inputs == m.inputs

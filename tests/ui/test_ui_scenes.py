@@ -2,13 +2,17 @@
 
 from __future__ import annotations
 
+import re
+
 import pygame
 import pygame_gui
+import pytest
 
 from game.core import ruleset as registry
 from game.ui.scenes.battle import BattleScene
 from game.ui.scenes.launcher import LauncherScene
-from game.ui.scenes.rules import RulesScene, parse_markdown
+from game.ui.scenes.rules import RulesScene
+from game.ui.scenes.rules_text import Style, player_markdown, rules_markup, rules_sections
 from game.ui.scenes.settings_scene import SettingsScene
 from game.ui.settings import load_settings
 
@@ -68,21 +72,78 @@ def test_settings_change_applies_and_persists(app, driver):
     assert saved.palette == "high-contrast" and saved.ui_scale == 1.25 and saved.muted
 
 
-def test_rules_scene_renders_the_doc_and_scrolls(app, driver, mini_registered, tmp_path, monkeypatch):
+STYLE = Style(30, 19, "#e6e8ec", "#f0e442", "#969ca8", "#56b4e9")
+# The tags pygame_gui's text box draws; anything else shows as nothing or warns.
+GUI_TAGS = {"b", "i", "u", "font", "br", "p", "a", "shadow", "effect", "img", "body"}
+
+
+def _tags(markup):
+    return {t.lower() for t in re.findall(r"</?([a-zA-Z0-9]+)", markup)}
+
+
+def test_rules_markdown_renders_to_the_text_box_subset():
+    doc = (
+        "# Mini\n\nFlip from the *deck*, then **cheat**; see `odds`.\n\n## A turn\n\n"
+        "1. **Start** of turn.\n2. Then, in any order:\n  - one Move;\n  - one Action.\n3. End.\n\n"
+        "| weapon | range |\n|---|---|\n| Pistol | 30 ft |\n"
+    )
+    out = rules_markup(doc, STYLE)
+    assert _tags(out) <= GUI_TAGS, _tags(out) - GUI_TAGS
+    text = re.sub(r"<[^>]+>", "", out.replace("<br>", "\n"))
+    assert "*" not in text and "`" not in text and "|" not in text and "#" not in text
+    assert "<i>deck</i>" in out and "<b>cheat</b>" in out
+    lines = [ln.strip("\u00a0 ") for ln in text.splitlines()]
+    # Numbered items each start their own line, with their numbers; the nested ones are bullets.
+    assert any(ln.startswith("1. Start of turn") for ln in lines)
+    assert any(ln.startswith("2. Then") for ln in lines)
+    assert any(ln.startswith("3. End") for ln in lines)
+    assert sum(ln.startswith("• one") for ln in lines) == 2
+    assert any(ln.startswith("Pistol") and "range: 30 ft" in ln for ln in lines)
+
+
+@pytest.mark.parametrize("rid", ["voidmarked", "casket"])
+def test_the_players_rules_leave_out_developer_notes(rid):
+    source = registry.get(rid).rules_doc().read_text(encoding="utf-8")
+    assert "shared/rules/" in source  # the note is in the document ...
+    shown = player_markdown(source)
+    # ... but not in what the player reads: no seed file, catalog path, code or test file.
+    for note in ("shared/rules/", ".txt`", ".py", "tests/", "Source:"):
+        assert note not in shown, note
+    sections = rules_sections(source)
+    assert len(sections) >= 8 and all(len(title) <= 28 for title, _ in sections)
+    for _, text in sections:
+        assert _tags(rules_markup(text, STYLE, player=False)) <= GUI_TAGS
+
+
+def test_rules_scene_shows_a_section_scrolls_and_turns_pages(
+    app, driver, mini_registered, tmp_path, monkeypatch
+):
     doc = tmp_path / "mini.md"
-    doc.write_text("# Mini\n\nSome text that\ncontinues.\n\n- a bullet\n\n| id | rule |\n|---|---|\n"
-                   + "".join(f"| MN-{i} | rule number {i} |\n" for i in range(60)))
+    doc.write_text(
+        "# Mini\n\nSource: seed `000_abc.txt`, rule ids from `shared/rules/mini.md`.\n\n"
+        "Some *text* that\ncontinues.\n\n## Long\n\n"
+        + "".join(f"- rule number **{i}**\n" for i in range(80))
+        + "\n## Next\n\nThe end.\n"
+    )
     monkeypatch.setattr(mini_registered, "rules_doc", lambda: doc)
     scene = RulesScene(app, mini_registered)
     app.push(scene)
     driver.pump()
+    assert [t for t, _ in scene.sections] == ["Mini", "Long", "Next"]
+    html = scene.text_box.html_text
+    assert "<i>text</i>" in html and "Some" in html and "000_abc" not in html and "shared/" not in html
+    driver.key(pygame.K_RIGHT)
+    assert scene.index == 1 and "rule number" in scene.text_box.html_text
+    assert scene.text_box.scroll_bar is not None and scene.scroll == 0
     driver.key(pygame.K_PAGEDOWN)
     assert scene.scroll > 0
-    blocks = parse_markdown(doc.read_text())
-    assert blocks[0].kind == "h1" and blocks[2].cells == ["Some text that continues."]
-    assert sum(b.kind == "row" for b in blocks) == 60
+    for _ in range(20):
+        driver.key(pygame.K_PAGEDOWN)
+    assert scene.index == 2 and "The end." in scene.text_box.html_text
+    driver.key(pygame.K_ESCAPE)
+    assert app.scene is not scene
 
 
 def test_a_missing_rules_doc_is_said_plainly(app, mini_registered):
     scene = RulesScene(app, mini_registered)
-    assert any("No rules reference" in " ".join(b.cells) for b in scene.blocks)
+    assert scene.missing and "not installed" in scene.text_box.html_text

@@ -1,7 +1,8 @@
 """Exact distributions of voidmarked flips from the cards a side cannot see.
 
 A card's value names it for the rules: 0 is the Black Joker, 1..13 Ace to King, 14 the Red
-Joker, so a pool of unseen cards is a 15-entry count profile. Flips draw without replacement:
+Joker, so a pool of unseen cards is a 15-entry count profile (`game.core.draws` counts draws by
+value for any deck; this module holds voidmarked's shapes and formulas). Flips draw without replacement:
 the attacker's cards, then the defender's, then the damage card. Instead of enumerating card
 tuples, the tables below count configurations by value (binomial coefficients), enumerating
 only the multiset of the side flipping fewer cards and taking the other side in closed form.
@@ -13,13 +14,15 @@ tables classify every (attacker value, defender value) cell with the very same f
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import lru_cache
 from math import comb
 
 from game.core.cards import card_value
+from game.core.draws import kept_weights, multisets
+from game.core.draws import profile_of as _profile_of
 
 NV = 15
 BJ = 0
@@ -32,10 +35,7 @@ Profile = tuple[int, ...]
 
 def profile_of(cards: Iterable[str]) -> Profile:
     """Count cards by value."""
-    counts = [0] * NV
-    for c in cards:
-        counts[card_value(c)] += 1
-    return tuple(counts)
+    return _profile_of(cards, card_value, NV)
 
 
 def shape(net: int) -> tuple[int, bool]:
@@ -120,20 +120,7 @@ def kept_index(values: list[int], high: bool) -> int:
 @lru_cache(maxsize=4096)
 def flip_weights(profile: Profile, net: int) -> tuple[tuple[int, ...], int]:
     """Kept-value weights of one flip with net Advantage `net`, and their total."""
-    k, high = shape(net)
-    n = sum(profile)
-    if n < k:
-        k = max(1, n)
-    weights = [0] * NV
-    run = 0
-    prev = 0
-    order = range(NV) if high else range(NV - 1, -1, -1)
-    for v in order:
-        run += profile[v]
-        cur = comb(run, k)
-        weights[v] = cur - prev
-        prev = cur
-    return tuple(weights), comb(n, k)
+    return kept_weights(profile, *shape(net))
 
 
 def check_odds(profile: Profile, net: int, mod: int, tn: int) -> Fraction:
@@ -172,34 +159,6 @@ class DuelTable:
 _PAIRS = tuple((i // NV, i % NV) for i in range(NV * NV))
 
 
-def _multisets(profile: Profile, k: int) -> Iterator[tuple[tuple[int, ...], int]]:
-    """Every multiset of k values the pool can supply, with its number of card sets."""
-    vals = [v for v in range(NV) if profile[v]]
-    if k == 1:
-        for v in vals:
-            yield (v,), profile[v]
-    elif k == 2:
-        for i, v in enumerate(vals):
-            if profile[v] >= 2:
-                yield (v, v), comb(profile[v], 2)
-            for u in vals[i + 1:]:
-                yield (v, u), profile[v] * profile[u]
-    else:
-        for i, v in enumerate(vals):
-            cv = profile[v]
-            if cv >= 3:
-                yield (v, v, v), comb(cv, 3)
-            for u in vals[i + 1:]:
-                cu = profile[u]
-                if cv >= 2:
-                    yield (v, v, u), comb(cv, 2) * cu
-                if cu >= 2:
-                    yield (v, u, u), cv * comb(cu, 2)
-            for j, u in enumerate(vals[i + 1:], start=i + 1):
-                for w in vals[j + 1:]:
-                    yield (v, u, w), cv * profile[u] * profile[w]
-
-
 @lru_cache(maxsize=2048)
 def duel_table(profile: Profile, net_a: int, net_d: int, bands: tuple[int, int] = (4, 8)) -> DuelTable:
     """The exact joint table of a duel and its damage flip (cached by count profile)."""
@@ -233,7 +192,7 @@ def duel_table(profile: Profile, net_a: int, net_d: int, bands: tuple[int, int] 
     ck = [comb(m, ko) for m in range(n + 1)]
     ck1 = [comb(m - 1, ko - 1) if m else 0 for m in range(n + 1)]
     b0, b1, b2, b3 = banded
-    for values, w in _multisets(profile, ke):
+    for values, w in multisets(profile, ke):
         kept = max(values) if he else min(values)
         rest = list(profile)
         nb2 = list(nb)

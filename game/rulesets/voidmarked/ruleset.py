@@ -43,8 +43,10 @@ class VoidmarkedRuleset(Ruleset):
     far_thrift: ClassVar[float] = 4.0
 
     def squads(self) -> dict[str, SquadInfo]:
-        """Squads from squads.toml."""
-        return {s.id: SquadInfo(s.id, s.name, s.description, s.units) for s in data().squads.values()}
+        """Squads from squads.toml, their units by display name (as casket's are)."""
+        d = data()
+        return {s.id: SquadInfo(s.id, s.name, s.description, tuple(d.units[u].name for u in s.units))
+                for s in d.squads.values()}
 
     def default_squads(self) -> tuple[str, str]:
         """Vanguard against the Void Cult, four a side."""

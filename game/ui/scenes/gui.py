@@ -58,6 +58,15 @@ def gui_theme(pal: Palette, fonts: Fonts) -> dict[str, Any]:
         "tool_tip",
     ):
         theme[element] = {"font": font, "misc": {"shape": "rounded_rectangle", "shape_corner_radius": "4"}}
+    # pygame_gui sizes list rows in fixed pixels (20 by default), not from the font: rows of a
+    # drop-down or list would overlap and cut their text at 150 % scale without this.
+    item_h = str(fonts.font(Fonts.BODY).get_linesize() + fonts.px(6))
+    for element in ("drop_down_menu", "selection_list"):
+        theme[element]["misc"]["list_item_height"] = item_h
+    # A rounded box redraws its whole shape super-sampled on every rebuild: over a second for
+    # the rules text. Square corners on the big boxes cost nothing.
+    theme["text_box"]["misc"] = {"shape": "rectangle"}
+    theme["selection_list"]["misc"]["shape"] = "rectangle"
     theme["label"]["colours"] = {"dark_bg": "#00000000", "normal_text": _hex(pal.text)}
     theme["label"]["misc"] = {"text_horiz_alignment": "left"}
     theme["#title"]["misc"] = {"text_horiz_alignment": "left"}

@@ -9,6 +9,7 @@ import pygame
 import pygame_gui
 from pygame_gui.elements import UIButton, UIDropDownMenu, UILabel, UITextBox, UITextEntryLine
 
+from game.ui.display_names import is_benchmark_map, map_title, units_line
 from game.ui.scenes.gui import GuiScene
 
 if TYPE_CHECKING:
@@ -16,6 +17,7 @@ if TYPE_CHECKING:
 
 SIDE_CHOICES: tuple[tuple[str, str], ...] = (
     ("Human", "human"),
+    ("AI — random", "ai:random"),
     ("AI — easy", "ai:easy"),
     ("AI — normal", "ai:normal"),
     ("AI — hard", "ai:hard"),
@@ -52,11 +54,16 @@ class LauncherScene(GuiScene):
 
         return registry.get(self.ruleset_id) if self.ruleset_id else None
 
+    def maps(self) -> list[Path]:
+        """The chosen ruleset's maps a player may pick (benchmark maps are for measuring)."""
+        rs = self.ruleset
+        return [] if rs is None else [p for p in rs.maps() if not is_benchmark_map(p)]
+
     def _choose_defaults(self) -> None:
         rs = self.ruleset
         if rs is None:
             return
-        maps = rs.maps()
+        maps = self.maps()
         self.map_path = maps[0] if maps else None
         d1, d2 = rs.default_squads()
         self.squads = {"p1": d1, "p2": d2}
@@ -109,16 +116,21 @@ class LauncherScene(GuiScene):
         m = f.px(40)
         row = f.px(38)
         label_w, field_w = f.px(150), min(f.px(360), (w - 3 * m) // 2)
+        # A window short for the scale (720 px at 150 %) drops the subtitle so the squads'
+        # description keeps room for its lines.
+        self.compact = h < f.px(640)
+        top = f.px(10) if self.compact else f.px(20)
         UILabel(
-            pygame.Rect(m, f.px(20), w - 2 * m, f.px(50)), "Skirmish Table", self.manager, object_id="#title"
+            pygame.Rect(m, top, w - 2 * m, f.px(50)), "Skirmish Table", self.manager, object_id="#title"
         )
-        UILabel(
-            pygame.Rect(m, f.px(64), w - 2 * m, f.px(24)),
-            "Turn-based tactical skirmishes under tabletop rulesets",
-            self.manager,
-            object_id="#dim",
-        )
-        y = f.px(110)
+        if not self.compact:
+            UILabel(
+                pygame.Rect(m, f.px(64), w - 2 * m, f.px(24)),
+                "Turn-based tactical skirmishes under tabletop rulesets",
+                self.manager,
+                object_id="#dim",
+            )
+        y = self.band_y() + f.px(14)
         x_field = m + label_w
 
         def label(text: str, yy: int) -> None:
@@ -145,9 +157,9 @@ class LauncherScene(GuiScene):
             )
             y += row
             label("Map", y)
-            maps = rs.maps()
+            maps = self.maps()
             if maps:
-                map_opts = [(p.stem.replace("_", " "), str(p)) for p in maps]
+                map_opts = [(map_title(p), str(p)) for p in maps]
                 start = next((o for o in map_opts if o[1] == str(self.map_path)), map_opts[0])
                 self.map_menu = UIDropDownMenu(
                     map_opts,
@@ -194,12 +206,13 @@ class LauncherScene(GuiScene):
             pygame.Rect(x_field + f.px(170), y, f.px(120), row - 6), "New seed", self.manager
         )
         y += row + f.px(8)
-        desc_h = max(f.px(80), h - y - f.px(140))
+        desc_h = max(f.px(80), h - y - f.px(100))  # room below: buttons, error line, margin
         self.desc = UITextBox(
             self._description(), pygame.Rect(m, y, min(w - 2 * m, f.px(900)), desc_h), self.manager
         )
         y += desc_h + f.px(14)
-        bw, bh = f.px(150), f.px(42)
+        gap = f.px(12)
+        bw, bh = min(f.px(150), (w - 2 * m - 4 * gap) // 5), f.px(42)
         x = m
         self.buttons: dict[str, UIButton] = {}
         for key, text in (
@@ -210,7 +223,7 @@ class LauncherScene(GuiScene):
             ("quit", "Quit"),
         ):
             self.buttons[key] = UIButton(pygame.Rect(x, y, bw, bh), text, self.manager)
-            x += bw + f.px(12)
+            x += bw + gap
         if rs is None:
             self.buttons["start"].disable()
             self.buttons["rules"].disable()
@@ -230,8 +243,8 @@ class LauncherScene(GuiScene):
         for side in ("p1", "p2"):
             sq = squads.get(self.squads.get(side, ""))
             if sq is not None:
-                units = ", ".join(sq.units)
-                parts.append(f"<b>{side}: {_html(sq.name)}</b> — {_html(sq.description)} ({_html(units)})")
+                who, units = f"Side {side[1:]}", _html(units_line(sq.units))
+                parts.append(f"<b>{who}: {_html(sq.name)}</b> — {_html(sq.description)} ({units})")
         parts.append("Keys in battle: F1. Enter starts.")
         return "<br>".join(parts)
 
@@ -289,5 +302,10 @@ class LauncherScene(GuiScene):
         """A band of the two side colours under the title."""
         f, pal = self.app.fonts, self.app.palette
         w = surface.get_width()
-        pygame.draw.rect(surface, pal.side(0), (0, f.px(96), w // 2, f.px(4)))
-        pygame.draw.rect(surface, pal.side(1), (w // 2, f.px(96), w - w // 2, f.px(4)))
+        y = self.band_y()
+        pygame.draw.rect(surface, pal.side(0), (0, y, w // 2, f.px(4)))
+        pygame.draw.rect(surface, pal.side(1), (w // 2, y, w - w // 2, f.px(4)))
+
+    def band_y(self) -> int:
+        """Top of the side-colour band under the title."""
+        return self.app.fonts.px(62 if getattr(self, "compact", False) else 96)

@@ -1,10 +1,13 @@
-"""The pause menu over the battle and the load-game scene (a list of save files)."""
+"""The pause menu over the battle (it asks before unsaved progress is lost) and the load-game
+scene (saves listed by ruleset, map, round, squads and time)."""
 
 from __future__ import annotations
 
+import time
 from collections.abc import Callable
+from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import pygame
 
@@ -26,11 +29,16 @@ class ButtonColumn:
         title: str,
         items: list[tuple[str, Callable[[], None], bool]],
         on_escape: Callable[[], None],
+        details: list[str] | None = None,
+        width: int = 300,
     ) -> None:
         self.fonts = fonts
         self.title = title
         self.items = items
         self.on_escape = on_escape
+        #: a second, dim line under an item's label (same order as items; "" for none)
+        self.details = details or []
+        self.width = width
         self.focus = 0
         self.buttons: list[Button] = []
         self.mouse = (0, 0)
@@ -39,16 +47,24 @@ class ButtonColumn:
     def layout(self, area: pygame.Rect) -> pygame.Rect:
         """Place the buttons centred in an area; returns the panel rect."""
         f = self.fonts
-        bw, bh, gap = f.px(300), f.px(36), f.px(8)
-        h = f.px(70) + len(self.items) * (bh + gap) + f.px(30)
-        rect = pygame.Rect(0, 0, bw + f.px(40), h)
+        bw = min(f.px(self.width), area.w - f.px(60))
+        line = f.line_height(Fonts.BODY)
+        gap = f.px(8)
+        two_lines = line + f.line_height(Fonts.SMALL) + f.px(12)
+        one_line = max(f.px(36), line + f.px(10))
+        heights = [two_lines if self._detail(i) else one_line for i in range(len(self.items))]
+        h = f.px(70) + sum(heights) + gap * len(self.items) + f.px(30)
+        rect = pygame.Rect(0, 0, bw + f.px(40), min(h, area.h))
         rect.center = area.center
         y = rect.y + f.px(60)
         self.buttons = []
-        for label, fn, enabled in self.items:
+        for (label, fn, enabled), bh in zip(self.items, heights, strict=True):
             self.buttons.append(Button(pygame.Rect(rect.x + f.px(20), y, bw, bh), label, fn, enabled=enabled))
             y += bh + gap
         return rect
+
+    def _detail(self, index: int) -> str:
+        return self.details[index] if index < len(self.details) else ""
 
     def handle(self, event: pygame.event.Event) -> None:
         """Mouse and keys."""
@@ -80,10 +96,43 @@ class ButtonColumn:
         surface.blit(title, title.get_rect(midtop=(rect.centerx, rect.y + f.px(18))))
         for i, b in enumerate(self.buttons):
             b.selected = i == self.focus
+            detail = self._detail(i)
+            if not detail:
+                b.draw(surface, f, pal, b.rect.collidepoint(self.mouse))
+                continue
+            # Two lines: the label, and a dim line of details under it.
+            label, b.label = b.label, ""
             b.draw(surface, f, pal, b.rect.collidepoint(self.mouse))
+            b.label = label
+            x, room = b.rect.x + f.px(10), b.rect.w - f.px(20)
+            top = b.rect.y + f.px(5)
+            head = f.render(f.fit(label, room, Fonts.BODY, True), Fonts.BODY, pal.text, True)
+            surface.blit(head, (x, top))
+            sub = f.render(f.fit(detail, room, Fonts.SMALL), Fonts.SMALL, pal.dim)
+            surface.blit(sub, (x, top + f.line_height(Fonts.BODY) + f.px(1)))
         if self.note:
-            note = f.render(self.note[:80], Fonts.SMALL, pal.dim)
+            room = rect.w - f.px(20)
+            note = f.render(f.fit(self.note, room, Fonts.SMALL), Fonts.SMALL, pal.dim)
             surface.blit(note, note.get_rect(midbottom=(rect.centerx, rect.bottom - f.px(8))))
+
+
+def unsaved_progress(session: Any) -> bool:
+    """Whether leaving now loses moves: the game runs on, something was played, and no save in
+    the saves folder holds exactly this game's inputs."""
+    from game.ui.saves import SaveError, list_saves, read_save
+
+    match = getattr(session, "match", None)
+    if match is None or match.over or not match.inputs:
+        return False
+    scenario = match.scenario.to_json()
+    for path in list_saves()[:10]:
+        try:
+            snap = read_save(path)["snapshot"]
+        except (SaveError, OSError):
+            continue
+        if snap.get("inputs") == match.inputs and snap.get("scenario") == scenario:
+            return False
+    return True
 
 
 class PauseMenu:
@@ -93,7 +142,8 @@ class PauseMenu:
         self.battle = battle
         app = battle.app
         can_save = not battle.replay and battle.session.can_save
-        self.column = ButtonColumn(
+        self.can_save = can_save
+        self.main = ButtonColumn(
             app.fonts,
             "Paused",
             [
@@ -103,15 +153,53 @@ class PauseMenu:
                 ("Settings", lambda: app.open_settings(), True),
                 ("Rules reference", lambda: app.open_rules(battle.match.ruleset), True),
                 ("Keys (help)", self._help, True),
-                ("Quit to launcher", app.to_launcher, True),
-                ("Quit game", app.quit, True),
+                ("Quit to launcher", lambda: self.leave(app.to_launcher, "Quit to launcher"), True),
+                ("Quit game", lambda: self.leave(app.quit, "Quit game"), True),
             ],
             battle.close_menu,
         )
+        self.column = self.main
+
+    def leave(self, then: Callable[[], None], what: str) -> None:
+        """Leave the battle; with unsaved progress, ask first (save and leave, leave, or stay)."""
+        if self.battle.replay or not unsaved_progress(self.battle.session):
+            then()
+            return
+        self.ask(then, what)
+
+    def ask(self, then: Callable[[], None], what: str) -> None:
+        """The question: this game has moves no save holds."""
+
+        def save_then() -> None:
+            if self.battle.save() is not None:
+                then()
+            else:
+                self.column.note = (self.battle.toast or ("Could not save.", 0))[0]
+
+        back = self._back_to_main
+        self.column = ButtonColumn(
+            self.battle.app.fonts,
+            "Unsaved progress",
+            [
+                (f"Save, then {what.lower()}", save_then, self.can_save),
+                (f"{what} without saving", then, True),
+                ("Cancel", back, True),
+            ],
+            back,
+        )
+        self.column.note = "The moves since your last save would be lost."
+
+    @property
+    def asking(self) -> bool:
+        """The unsaved-progress question is open."""
+        return self.column is not self.main
+
+    def _back_to_main(self) -> None:
+        self.column = self.main
 
     def _save(self) -> None:
         path = self.battle.save()
-        self.column.note = f"Saved {path.name}" if path else (self.battle.toast or ("", 0))[0]
+        self.column.note = "Saved." if path else (self.battle.toast or ("", 0))[0]
 
     def _help(self) -> None:
         self.battle.overlay = "help"
@@ -128,6 +216,67 @@ class PauseMenu:
         self.column.draw(surface, self.battle.pal, surface.get_rect())
 
 
+@dataclass(frozen=True)
+class SaveSummary:
+    """What the load list says of a save: which game, how far, when."""
+
+    path: Path
+    ruleset: str
+    map: str
+    round: int | None
+    squads: str
+    saved: str
+
+    @property
+    def label(self) -> str:
+        """First line: the squads."""
+        return self.squads
+
+    @property
+    def detail(self) -> str:
+        """Second line: ruleset, map, round, time."""
+        parts = [self.ruleset, self.map]
+        if self.round is not None:
+            parts.append(f"round {self.round}")
+        parts.append(self.saved)
+        return " · ".join(p for p in parts if p)
+
+
+def save_summary(path: Path) -> SaveSummary | None:
+    """Read a save's header for the list; None when it cannot be read (loading it says why)."""
+    from game.core import ruleset as registry
+    from game.ui.display_names import map_title
+    from game.ui.saves import SaveError, read_save
+
+    try:
+        data = read_save(path)
+    except (SaveError, OSError):
+        return None
+    snap = data["snapshot"]
+    scen = snap.get("scenario") or {}
+    rid = str(scen.get("ruleset", ""))
+    try:
+        rs = registry.get(rid)
+        rs_name, squads = rs.name, rs.squads()
+    except Exception:  # noqa: BLE001 - a save of a ruleset not installed still gets listed
+        rs_name, squads = rid.capitalize(), {}
+    sides = dict(scen.get("squads") or {})
+    names = [squads[s].name if s in squads else str(s).replace("_", " ").capitalize() for s in sides.values()]
+    table = (snap.get("world") or {}).get(str(snap.get("table_entity")), {}).get("Table", {})
+    rnd = table.get("round") if isinstance(table, dict) else None
+    saved = str(data.get("saved_at") or "")
+    if not saved:
+        saved = time.strftime("%Y-%m-%d %H:%M", time.localtime(path.stat().st_mtime))
+    return SaveSummary(
+        path=path,
+        ruleset=rs_name,
+        map=map_title(str(scen.get("map", ""))) if scen.get("map") else "",
+        round=rnd if isinstance(rnd, int) else None,
+        squads=" vs ".join(names) or path.stem,
+        saved=saved[:16],  # to the minute
+    )
+
+
 class LoadScene(Scene):
     """Saved games, newest first; a damaged save shows one clear message and nothing is lost."""
 
@@ -136,14 +285,21 @@ class LoadScene(Scene):
         from game.ui.saves import list_saves
 
         self.folder = folder
-        self.saves = list_saves(folder)[:10]
+        self.saves = list_saves(folder)[:8]
         self.error = ""
+        self.summaries = [save_summary(p) for p in self.saves]
         items: list[tuple[str, Callable[[], None], bool]] = []
-        for path in self.saves:
-            items.append((path.stem, (lambda p=path: self.load(p)), True))
+        details: list[str] = []
+        for path, summary in zip(self.saves, self.summaries, strict=True):
+            if summary is None:
+                items.append((f"{path.name} (cannot be read)", (lambda p=path: self.load(p)), True))
+                details.append("")
+            else:
+                items.append((summary.label, (lambda p=path: self.load(p)), True))
+                details.append(summary.detail)
         items.append(("Back", app.pop, True))
         self.column = ButtonColumn(
-            app.fonts, "Load game" if self.saves else "Load game — no saves yet", items, app.pop
+            app.fonts, "Load game" if self.saves else "Load game — no saves yet", items, app.pop, details, 560
         )
 
     def load(self, path: Path) -> None:

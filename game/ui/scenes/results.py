@@ -7,6 +7,8 @@ from typing import TYPE_CHECKING
 import pygame
 
 from game.core.events import Event
+from game.ui.display_names import map_title, name_sides, side_names
+from game.ui.replays import keep_replay
 from game.ui.scenes.base import Scene
 from game.ui.session import ReplayFeed, Session
 from game.ui.theme import Fonts
@@ -58,6 +60,10 @@ class ResultsScene(Scene):
         # Damage from the events' data when the ruleset states it, else health lost as watched here.
         self.damage = damage_by_unit(match.log) or dict(session.damage_dealt)
         self.losses = losses_by_side(self.units, session.sides)
+        self.names = side_names(match)
+        # A finished game from the window leaves a replay in the data folder (not a watched one).
+        self.replay_path = None if replay else keep_replay(session)
+        self.map_title = map_title(match.scenario.map)
         self.buttons: list[Button] = []
         self.mouse = (0, 0)
 
@@ -99,7 +105,7 @@ class ResultsScene(Scene):
             head, colour = "Draw", pal.text
         else:
             idx = self.session.sides.index(res.winner) if res.winner in self.session.sides else 0
-            who = res.winner + (
+            who = self.names.get(res.winner, res.winner) + (
                 " (you)" if self.session.players.get(res.winner) is None and not self.replay else ""
             )
             head, colour = f"{who} wins", pal.side(idx)
@@ -108,11 +114,13 @@ class ResultsScene(Scene):
         )
         y += f.line_height(Fonts.TITLE) + f.px(6)
         if res is not None:
-            surface.blit(f.render(res.reason, Fonts.BODY, pal.dim), (x0, y))
+            reason = name_sides(res.reason, self.names)
+            reason = reason[:1].upper() + reason[1:]
+            surface.blit(f.render(f.fit(reason, w - 2 * x0), Fonts.BODY, pal.dim), (x0, y))
             y += f.line_height(Fonts.BODY)
         surface.blit(
             f.render(
-                f"{match.ruleset.name} · {match.scenario.map} · seed {match.scenario.seed} · "
+                f"{match.ruleset.name} · {self.map_title} · seed {match.scenario.seed} · "
                 f"{match.round} rounds",
                 Fonts.BODY,
                 pal.text,
@@ -124,7 +132,8 @@ class ResultsScene(Scene):
         y += f.line_height(Fonts.LARGE)
         for i, side in enumerate(self.session.sides):
             lost, total = self.losses[side]
-            surface.blit(f.render(f"{side}: {lost} of {total} units out", Fonts.BODY, pal.side(i)), (x0, y))
+            name = self.names.get(side, side)
+            surface.blit(f.render(f"{name}: {lost} of {total} units out", Fonts.BODY, pal.side(i)), (x0, y))
             y += f.line_height(Fonts.BODY)
         y += f.px(14)
         surface.blit(f.render("Damage dealt", Fonts.LARGE, pal.text, True), (x0, y))
@@ -158,7 +167,9 @@ class ResultsScene(Scene):
         panel(surface, pygame.Rect(area.x - 8, area.y - 6, area.w + 16, (bh + 4) * len(rows) + 12), pal)
         for u in rows:
             dmg = self.damage.get(u.ent, 0)
-            label = f.render(u.name[:22] + ("" if u.state == "active" else " †"), Fonts.SMALL, pal.text)
+            mark = "" if u.state == "active" else " †"
+            name = f.fit(u.name, name_w - f.px(8) - f.font(Fonts.SMALL).size(mark)[0], Fonts.SMALL)
+            label = f.render(name + mark, Fonts.SMALL, pal.text)
             surface.blit(label, (area.x, y + (bh - label.get_height()) // 2))
             width = round((area.w - name_w - f.px(50)) * dmg / top)
             pygame.draw.rect(

@@ -1,15 +1,21 @@
-"""The rules reference: the ruleset's docs/rulesets/<id>.md rendered as scrollable text."""
+"""The rules reference: the ruleset's docs/rulesets/<id>.md for the player, one section at a time.
+
+Sections are listed on the left; the chosen one is shown in a pygame_gui text box. One section at
+a time keeps the text box small: pygame_gui renders a text box's whole text into one surface
+(about 70 MiB and a second for a whole document at 150 %).
+"""
 
 from __future__ import annotations
 
-import re
-from dataclasses import dataclass
-from pathlib import Path
 from typing import TYPE_CHECKING
 
 import pygame
+import pygame_gui
+from pygame_gui.elements import UIButton, UILabel, UISelectionList, UITextBox
 
-from game.ui.scenes.base import Scene
+from game.ui.memory import release_memory
+from game.ui.scenes.gui import GuiScene, _hex
+from game.ui.scenes.rules_text import Style, rules_markup, rules_sections
 from game.ui.theme import Fonts
 
 if TYPE_CHECKING:
@@ -17,156 +23,165 @@ if TYPE_CHECKING:
     from game.ui.app import App
 
 
-@dataclass
-class Block:
-    """One markdown block: a heading, paragraph, bullet or table row."""
-
-    kind: str  # h1 h2 h3 p li row head gap
-    cells: list[str]
-
-
-def _clean(text: str) -> str:
-    text = re.sub(r"\*\*(.+?)\*\*", r"\1", text)
-    text = re.sub(r"`([^`]*)`", r"\1", text)
-    text = re.sub(r"\[([^\]]+)\]\([^)]*\)", r"\1", text)
-    return text.strip()
-
-
-def parse_markdown(text: str) -> list[Block]:
-    """The small subset of markdown the rules documents use."""
-    blocks: list[Block] = []
-    header_done = False
-    for raw in text.splitlines():
-        line = raw.rstrip()
-        if not line.strip():
-            blocks.append(Block("gap", []))
-            header_done = False
-            continue
-        if line.startswith("#"):
-            level = len(line) - len(line.lstrip("#"))
-            blocks.append(Block(f"h{min(level, 3)}", [_clean(line.lstrip("#"))]))
-        elif line.lstrip().startswith(("- ", "* ")):
-            blocks.append(Block("li", [_clean(line.lstrip()[2:])]))
-        elif line.lstrip().startswith("|"):
-            cells = [_clean(c) for c in line.strip().strip("|").split("|")]
-            if all(re.fullmatch(r":?-{2,}:?", c.replace(" ", "")) for c in cells if c):
-                header_done = True
-                continue
-            blocks.append(Block("row" if header_done else "head", cells))
-        elif blocks and blocks[-1].kind in ("p", "li"):
-            # Markdown joins wrapped source lines into one paragraph or list item.
-            blocks[-1].cells[0] += " " + _clean(line)
-        else:
-            blocks.append(Block("p", [_clean(line)]))
-    return blocks
-
-
-class RulesScene(Scene):
-    """Scrollable rules text; Esc or Back returns."""
+class RulesScene(GuiScene):
+    """Section list and text; Esc or Back returns, PgDn at a section's end turns to the next."""
 
     def __init__(self, app: App, ruleset: Ruleset) -> None:
         super().__init__(app)
         self.ruleset = ruleset
-        path: Path = ruleset.rules_doc()
         try:
-            self.blocks = parse_markdown(path.read_text(encoding="utf-8"))
+            source = ruleset.rules_doc().read_text(encoding="utf-8")
+            self.missing = False
         except OSError:
-            self.blocks = [Block("h1", [ruleset.name]), Block("p", [f"No rules reference found at {path}."])]
-        self.scroll = 0
-        self._rows: list[tuple[str, int, bool, tuple[int, int, int], int]] | None = None
-        self._width = 0
+            source = f"# {ruleset.name}\n\nThe rules reference for {ruleset.name} is not installed."
+            self.missing = True
+        self.sections = rules_sections(source) or [(ruleset.name, f"# {ruleset.name}\n")]
+        self.index = 0
+        self.trim = False  # the old section's surfaces are freed: hand them back after the update
+        self.text_box: UITextBox | None = None
+        self.build()
 
-    def _layout(self, width: int) -> list[tuple[str, int, bool, tuple[int, int, int], int]]:
+    def markup(self, index: int | None = None) -> str:
+        """A section as text box markup, at the current scale and palette."""
         f, pal = self.app.fonts, self.app.palette
-        rows: list[tuple[str, int, bool, tuple[int, int, int], int]] = []
+        style = Style(
+            title_px=f.px(Fonts.TITLE),
+            heading_px=f.px(Fonts.LARGE),
+            text=_hex(pal.text),
+            accent=_hex(pal.active),
+            dim=_hex(pal.dim),
+            code=_hex(pal.reach),
+        )
+        title, text = self.sections[self.index if index is None else index]
+        return rules_markup(text, style, player=False)
 
-        def add(text: str, size: int, bold: bool, colour: tuple[int, int, int], indent: int = 0) -> None:
-            for part in f.wrap(text, width - indent, size, bold):
-                rows.append((part, size, bold, colour, indent))
+    def build(self) -> None:
+        """Section list, text box, key hint and Back button for the window size."""
+        self.manager.clear_and_reset()
+        f = self.app.fonts
+        fonts = self.manager.get_theme().get_font_dictionary()
+        wanted = [
+            {"name": "dejavu", "point_size": f.px(size), "style": style}
+            for size, style in ((Fonts.LARGE, "bold"), (Fonts.BODY, "italic"))
+        ]
+        fresh = [
+            w for w in wanted
+            if not fonts.check_font_preloaded(f"dejavu_{w['style']}_aa_{w['point_size']}")
+        ]
+        if fresh:
+            self.manager.preload_fonts(fresh)
+        w, h = self.app.screen_size
+        margin = f.px(20)
+        bar = f.px(52)
+        gap = f.px(12)
+        list_w = min(f.px(250), (w - 2 * margin) // 3)
+        text_w = min(w - 2 * margin - list_w - gap, f.px(900))
+        x0 = (w - (list_w + gap + text_w)) // 2
+        body_h = h - margin - bar
+        self.section_list = UISelectionList(
+            pygame.Rect(x0, margin, list_w, body_h),
+            [(title, str(i)) for i, (title, _) in enumerate(self.sections)],
+            self.manager,
+            default_selection=(self.sections[self.index][0], str(self.index)),
+        )
+        self.text_box = UITextBox(
+            self.markup(), pygame.Rect(x0 + list_w + gap, margin, text_w, body_h), self.manager
+        )
+        bh = f.px(36)
+        by = h - bar + (bar - bh) // 2
+        right = x0 + list_w + gap + text_w
+        UILabel(
+            pygame.Rect(x0, by, right - x0 - f.px(140), bh),
+            "Esc: back  ·  wheel, ↑↓, PgUp/PgDn: scroll  ·  ←→: section",
+            self.manager,
+            object_id="#dim",
+        )
+        self.back = UIButton(pygame.Rect(right - f.px(130), by, f.px(130), bh), "Back", self.manager)
 
-        for b in self.blocks:
-            if b.kind == "gap":
-                if rows and rows[-1][0] != "":
-                    rows.append(("", Fonts.SMALL, False, pal.text, 0))
-            elif b.kind == "h1":
-                add(b.cells[0], Fonts.TITLE, True, pal.text)
-            elif b.kind == "h2":
-                add(b.cells[0], Fonts.LARGE, True, pal.active)
-            elif b.kind == "h3":
-                add(b.cells[0], Fonts.BODY, True, pal.text)
-            elif b.kind == "li":
-                add("• " + b.cells[0], Fonts.BODY, False, pal.text, f.px(14))
-            elif b.kind == "head":
-                add("  ·  ".join(c for c in b.cells if c), Fonts.SMALL, True, pal.dim)
-            elif b.kind == "row":
-                first, rest = b.cells[0], [c for c in b.cells[1:] if c]
-                add(first, Fonts.BODY, True, pal.active)
-                if rest:
-                    add(rest[0], Fonts.BODY, False, pal.text, f.px(18))
-                for extra in rest[1:]:
-                    add(extra, Fonts.SMALL, False, pal.dim, f.px(18))
-                rows.append(("", Fonts.SMALL // 2, False, pal.text, 0))
-            else:
-                add(b.cells[0], Fonts.BODY, False, pal.text)
-        return rows
+    def update(self, dt: float) -> None:
+        """Advance the widgets; after a page turn, return the old page's memory."""
+        super().update(dt)
+        if self.trim:
+            self.trim = False
+            release_memory()
 
-    def handle(self, event: pygame.event.Event) -> None:
-        """Scroll, leave."""
-        step = self.app.fonts.line_height(Fonts.BODY)
-        if event.type == pygame.MOUSEWHEEL:
-            self.scroll = max(0, self.scroll - event.y * step * 3)
+    def _mark(self, index: int) -> None:
+        """Highlight a section in the list (keys turn pages too, not only clicks)."""
+        for i, item in enumerate(self.section_list.item_list):
+            item["selected"] = i == index
+            button = item.get("button_element")
+            if button is not None:
+                button.select() if i == index else button.unselect()
+
+    def show(self, index: int) -> None:
+        """Turn to a section."""
+        index = max(0, min(len(self.sections) - 1, index))
+        if index != self.index:
+            self.index = index
+            if self.text_box is not None:
+                self.text_box.set_text(self.markup())  # the widgets stay; only the text changes
+                self.trim = True
+            self._mark(index)
+        self.dirty = True
+
+    # -- scrolling -----------------------------------------------------------------------------
+    @property
+    def scroll(self) -> float:
+        """How far down the section is scrolled, 0 (top) to 1 (bottom)."""
+        bar = self.text_box.scroll_bar if self.text_box is not None else None
+        return 0.0 if bar is None else float(bar.start_percentage)
+
+    def at_end(self) -> bool:
+        """The section's last line is on screen."""
+        bar = self.text_box.scroll_bar if self.text_box is not None else None
+        return bar is None or bar.start_percentage + bar.visible_percentage >= 0.999
+
+    def scroll_by(self, pixels: int) -> None:
+        """Move the text by pixels (negative: up)."""
+        box = self.text_box
+        bar = box.scroll_bar if box is not None else None
+        if box is None or bar is None:
+            return
+        total = max(1, box.text_box_layout.layout_rect.height)
+        top = max(0.0, 1.0 - bar.visible_percentage)
+        bar.set_scroll_from_start_percentage(min(top, max(0.0, bar.start_percentage + pixels / total)))
+        box.update(0.0)
+
+    def on_event(self, event: pygame.event.Event) -> None:
+        """Back, section choice, and the keys the text box does not handle itself."""
+        if event.type == pygame_gui.UI_BUTTON_PRESSED and event.ui_element is self.back:
+            self.app.pop()
+        elif (
+            event.type == pygame_gui.UI_SELECTION_LIST_NEW_SELECTION and event.ui_element is self.section_list
+        ):
+            self.show(self._index_of(event.text))
         elif event.type == pygame.KEYDOWN:
-            page = self.app.screen_size[1] - 120
+            step = self.app.fonts.line_height(Fonts.BODY)
+            page = self.text_box.rect.h - 2 * step if self.text_box is not None else 300
             if event.key in (pygame.K_ESCAPE, pygame.K_BACKSPACE, pygame.K_q):
                 self.app.pop()
-                return
-            if event.key in (pygame.K_DOWN, pygame.K_s, pygame.K_j):
-                self.scroll += step
+            elif event.key in (pygame.K_DOWN, pygame.K_s, pygame.K_j):
+                self.scroll_by(step)
             elif event.key in (pygame.K_UP, pygame.K_w, pygame.K_k):
-                self.scroll = max(0, self.scroll - step)
+                self.scroll_by(-step)
             elif event.key in (pygame.K_PAGEDOWN, pygame.K_SPACE):
-                self.scroll += page
+                if self.at_end():
+                    self.show(self.index + 1)
+                else:
+                    self.scroll_by(page)
             elif event.key == pygame.K_PAGEUP:
-                self.scroll = max(0, self.scroll - page)
+                if self.scroll <= 0 and self.index > 0:
+                    self.show(self.index - 1)
+                else:
+                    self.scroll_by(-page)
+            elif event.key in (pygame.K_RIGHT, pygame.K_TAB):
+                self.show(self.index + 1)
+            elif event.key == pygame.K_LEFT:
+                self.show(self.index - 1)
             elif event.key == pygame.K_HOME:
-                self.scroll = 0
-        elif event.type == pygame.MOUSEBUTTONUP and event.button == 1:
-            if getattr(self, "back_rect", pygame.Rect(0, 0, 0, 0)).collidepoint(event.pos):
-                self.app.pop()
-                return
-        else:
-            return
-        self.dirty = True
+                self.scroll_by(-(10**9))
+            elif event.key == pygame.K_END:
+                self.scroll_by(10**9)
 
-    def resize(self, size: tuple[int, int]) -> None:
-        """Re-wrap for the new width."""
-        self._rows = None
-        self.dirty = True
-
-    def draw(self, surface: pygame.Surface) -> None:
-        """Visible rows and the back hint."""
-        f, pal = self.app.fonts, self.app.palette
-        surface.fill(pal.bg)
-        w, h = surface.get_size()
-        margin = f.px(40)
-        width = min(w - 2 * margin, f.px(900))
-        if self._rows is None or self._width != width:
-            self._rows = self._layout(width)
-            self._width = width
-        x0 = (w - width) // 2
-        heights = [f.line_height(size) for _, size, _, _, _ in self._rows]
-        total = sum(heights)
-        view_h = h - f.px(70)
-        self.scroll = max(0, min(self.scroll, max(0, total - view_h)))
-        y = f.px(20) - self.scroll
-        for (text, size, bold, colour, indent), lh in zip(self._rows, heights, strict=True):
-            if y + lh >= 0 and y < view_h + f.px(20):
-                if text:
-                    surface.blit(f.render(text, size, colour, bold), (x0 + indent, y))
-            y += lh
-        pygame.draw.rect(surface, pal.panel, (0, h - f.px(44), w, f.px(44)))
-        hint = f.render("Esc / Back: return    Wheel, arrows, PgUp/PgDn: scroll", Fonts.SMALL, pal.dim)
-        surface.blit(hint, (x0, h - f.px(30)))
-        back = f.render("◀ Back", Fonts.BODY, pal.active, True)
-        self.back_rect = back.get_rect(topright=(w - margin, h - f.px(34)))
-        surface.blit(back, self.back_rect)
+    def _index_of(self, title: str) -> int:
+        return next((i for i, (t, _) in enumerate(self.sections) if t == title), self.index)

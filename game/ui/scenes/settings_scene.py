@@ -14,6 +14,9 @@ from pygame_gui.elements import UIButton, UIDropDownMenu, UIHorizontalSlider, UI
 from game.ui.scenes.gui import GuiScene
 from game.ui.settings import ANIM_SPEEDS, PALETTES, UI_SCALES
 
+#: what the colour choices are called on screen (the settings file keeps the ids)
+PALETTE_NAMES = {"okabe-ito": "Colour-blind safe", "high-contrast": "High contrast", "muted": "Muted"}
+
 if TYPE_CHECKING:
     from game.ui.app import App
 
@@ -58,7 +61,7 @@ class SettingsScene(GuiScene):
         )
         y += row
         label("Colours")
-        pals = [(k, k) for k in PALETTES]
+        pals = [(PALETTE_NAMES.get(k, k.replace("-", " ").capitalize()), k) for k in PALETTES]
         self.palette_menu = UIDropDownMenu(
             pals,
             next(o for o in pals if o[1] == s.palette),
