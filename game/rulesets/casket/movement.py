@@ -10,12 +10,12 @@ from __future__ import annotations
 
 import math
 from collections.abc import Generator
-from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from game.core.action import Decision, Option
 from game.core.board import Terrain
 from game.core.components import Facing, Position
+from game.core.counted import Route, counted
 from game.rulesets.casket.components import (
     CasketMotion,
     CasketSP,
@@ -33,16 +33,6 @@ if TYPE_CHECKING:
 
 Cell = tuple[int, int]
 DIRECTION_NAMES = ("E", "SE", "SW", "W", "NW", "NE")
-
-
-@dataclass(frozen=True)
-class Route:
-    """The cheapest way to one hex: cells entered, SP paid, hexes entered."""
-
-    cell: Cell
-    path: tuple[Cell, ...]
-    sp: int
-    hexes: int
 
 
 def occupied(match: Match) -> set[Cell]:
@@ -63,49 +53,21 @@ def _extra(terrain: Terrain) -> int:
 
 def routes(match: Match, ent: int, hexes: int, budget: int, plain: bool,
            steady: bool = False) -> dict[Cell, Route]:
-    """Every hex the casket can end on within `hexes` hexes and `budget` SP (cheapest, then shortest).
-
-    Hex by hex outwards; a hex already reached in fewer hexes for no more SP is not expanded again.
-    core.pathing.reachable with the hex count as its tag finds the same routes (a test checks it)
-    but is several times slower, and legal_actions asks for these on every step.
-    """
+    """Every hex the casket can end on within `hexes` hexes and `budget` SP (cheapest, then
+    fewest hexes): core `counted`, every casket blocking its hex."""
     limit = hex_limit(ent)
     if limit is not None:
         hexes = min(hexes, limit - get(ent, CasketMotion).moved_this)
-    start = cell_of(ent)
     base = int(plain) + (0 if steady else move_penalty(ent))
-    blocked = occupied(match)
+    return counted(match.board, cell_of(ent), hexes, budget, base, occupied(match), _extra)
+
+
+def route_cost(match: Match, ent: int, path: tuple[Cell, ...], plain: bool, steady: bool,
+               penalty: int | None = None) -> int:
+    """SP of a given path (`penalty`: the casket's `move_penalty`, when the caller has it)."""
+    per_hex = int(plain) + (0 if steady else move_penalty(ent) if penalty is None else penalty)
     terrain = match.board.terrain
-    neighbors = match.board.grid.neighbors
-    frontier: dict[Cell, tuple[int, tuple[Cell, ...]]] = {start: (0, ())}
-    best: dict[Cell, Route] = {}
-    seen: dict[Cell, int] = {start: 0}
-    for h in range(1, max(0, hexes) + 1):
-        nxt: dict[Cell, tuple[int, tuple[Cell, ...]]] = {}
-        for cell in sorted(frontier):
-            cost, path = frontier[cell]
-            for n in neighbors(cell):
-                t = terrain.get(n)
-                if t is None or t.blocks_move or n in blocked:
-                    continue
-                c = cost + base + _extra(t)
-                if c > budget or seen.get(n, budget + 1) <= c:
-                    continue
-                if n not in nxt or c < nxt[n][0]:
-                    nxt[n] = (c, (*path, n))
-        for cell, (cost, path) in nxt.items():
-            seen[cell] = cost
-            best[cell] = Route(cell, path, cost, h)
-        frontier = nxt
-        if not frontier:
-            break
-    return best
-
-
-def route_cost(match: Match, ent: int, path: tuple[Cell, ...], plain: bool, steady: bool) -> int:
-    """SP of a given path."""
-    penalty = 0 if steady else move_penalty(ent)
-    return sum(step_cost(match, c, plain, penalty) for c in path)
+    return sum([per_hex + _extra(terrain[c]) for c in path])
 
 
 def turn_steps(a: int, b: int) -> int:

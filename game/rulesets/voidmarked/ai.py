@@ -20,7 +20,6 @@ from game.core.ruleset import Assessment, Preview
 from game.rulesets.voidmarked.actions import area_targets, sweep_targets
 from game.rulesets.voidmarked.content import Voidcall
 from game.rulesets.voidmarked.expectation import KILL_WEIGHT, expect, pool
-from game.rulesets.voidmarked.movement import reach_for
 from game.rulesets.voidmarked.odds import BAND_NAMES, band_odds, check_odds
 from game.rulesets.voidmarked.query import (
     cell_of,
@@ -30,6 +29,7 @@ from game.rulesets.voidmarked.query import (
     health,
     name_of,
     order,
+    reach_for,
     side_of,
     state_key,
     stats,
@@ -100,6 +100,7 @@ _LAST: list = [None]
 
 def forget(match: Match) -> None:
     """Drop the AI's memo for a match (tests that edit components by hand call this)."""
+    match.touch()
     _LAST[0] = None
     for memo in (_CONTEXTS, _SQUARES, _GEOMETRY, _TURN_POOL):
         memo.pop(match, None)
