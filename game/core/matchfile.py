@@ -48,6 +48,9 @@ class ScenarioOptions(Struct, forbid_unknown_fields=True, omit_defaults=True):
 
     deck_cap: Annotated[int, Meta(ge=1, le=1_000)] | UnsetType = UNSET
     objectives: bool | UnsetType = UNSET
+    # saves: who acts first (SV-INIT) and which sides' player characters ignore morale
+    surprise: Literal["unclear", "none", "p1", "p2"] | UnsetType = UNSET
+    player_sides: Annotated[str, Meta(max_length=64)] | UnsetType = UNSET
 
 
 class ScenarioData(Struct, forbid_unknown_fields=True):
