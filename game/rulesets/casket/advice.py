@@ -6,6 +6,7 @@ from collections import Counter
 from typing import TYPE_CHECKING
 
 from game.core.action import Decision
+from game.core.knowledge import believed_cell
 from game.rulesets.casket.components import (
     CasketMotion,
     caskets,
@@ -42,7 +43,7 @@ def facing_value(match: Match, ent: int, cell: Cell, facing: int) -> float:
     for foe in caskets(match):
         if side_of(foe) == mine or not is_active(foe):
             continue
-        there = cell_of(foe)
+        there = believed_cell(match, mine, foe)
         dist = grid.distance(cell, there)
         arc = grid.arc(cell, facing, there)  # type: ignore[attr-defined]
         value += ARC_VALUE[arc] / (1.0 + 0.5 * max(0, dist - 1))

@@ -8,6 +8,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from game.core.board import board_tables
+from game.core.knowledge import believed_cell
 from game.core.memo import state_memo
 from game.rulesets.casket.components import (
     THRESHOLDS,
@@ -78,7 +79,8 @@ def context(match: Match, ent: int) -> Context:
         hand = sorted(set(structure(ent).zones.get("hand", [])))
         attacks = [content.card(c) for c in hand
                    if content.card(c).attack is not None and not card_block(ent, content.card(c))]
-        found = memo[ent] = Context(ent, content, enemies, attacks, [cell_of(e) for e in enemies])
+        found = memo[ent] = Context(ent, content, enemies, attacks,
+                                    [believed_cell(match, side_of(ent), e) for e in enemies])
     return found
 
 
@@ -216,7 +218,7 @@ def strike_on(match: Match, ctx: Context, cell: Cell, moved: int, card: CardDef,
     grid = match.board.grid
     there = ctx.where.get(foe)
     if there is None:
-        there = ctx.where[foe] = cell_of(foe)
+        there = ctx.where[foe] = believed_cell(match, side_of(ctx.ent), foe)
     attack = card.attack
     if attack is not None and grid.distance(cell, there) > attack.range:
         strikes[key] = None  # attack_block: out of range

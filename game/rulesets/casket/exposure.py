@@ -9,6 +9,7 @@ from math import comb
 from typing import TYPE_CHECKING
 
 from game.core.action import Action
+from game.core.knowledge import believed_cell
 from game.core.memo import state_memo
 from game.core.sight import board_sight
 from game.rulesets.casket.attacks import attack_value
@@ -114,7 +115,7 @@ def _reach(match: Match, side: str, cell: Cell, flank: bool = False) -> list[_Fo
     for foe in caskets(match):
         if side_of(foe) == side or not is_active(foe):
             continue
-        here = cell_of(foe)
+        here = believed_cell(match, side, foe)
         dist = board.distance(here, cell)
         cards = structure(foe)
         unseen = Counter(cards.unseen_by(side))
