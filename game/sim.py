@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import json
-import sys
 import time
 from collections.abc import Callable
 from pathlib import Path
@@ -13,6 +12,7 @@ from game.ai.controller import make_controller
 from game.core import ruleset as registry
 from game.core.match import Match, Scenario, load_board_for, map_name
 from game.errors import UserError
+from game.progress import progress_bar  # noqa: F401 - the callback cli.py hands to simulate
 
 REPLAY_FORMAT = 1
 
@@ -151,20 +151,3 @@ def simulate(ruleset_id: str, map_path: str | None, games: int, seed: int,
         "mean_rounds": round(sum(rounds) / len(rounds), 3) if rounds else 0.0,
         "seconds": round(seconds, 3),
     }
-
-
-def progress_bar(done: int, total: int) -> None:
-    """A one-line progress bar on stderr; where stderr is a log file, not a terminal, a plain
-    line at every tenth of the way, so long headless runs still show how far they are."""
-    if not sys.stderr.isatty():
-        tenth = max(1, total // 10)
-        if done == total or done % tenth == 0:
-            sys.stderr.write(f"{done}/{total} games\n")
-            sys.stderr.flush()
-        return
-    width = 30
-    filled = width * done // max(total, 1)
-    sys.stderr.write(f"\r[{'#' * filled}{'.' * (width - filled)}] {done}/{total}")
-    if done == total:
-        sys.stderr.write("\n")
-    sys.stderr.flush()

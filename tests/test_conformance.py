@@ -9,7 +9,12 @@ cells, the round never goes back, the board never changes, and the match ends by
 round cap. Then the recorded inputs replay to the same final state hash, and a JSON snapshot taken
 mid-game continues to the same end.
 
-SKIRMISH_CONFORMANCE_SEEDS overrides the number of seeds (default 200) for quick local runs.
+A match that ends before the round cap without a winner passes only as a simultaneous wipe: no
+unit on either side can act any more (both sides out at once is a decided game, not a stall).
+
+The seeds of each ruleset are split into CHUNKS test cases so that parallel workers (pytest-xdist)
+share them; every seed is still played. SKIRMISH_CONFORMANCE_SEEDS overrides the number of seeds
+per ruleset (default 200) for quick local runs.
 """
 
 from __future__ import annotations
@@ -34,6 +39,8 @@ from game.core.match import Match, Scenario, load_board_for, map_name
 from game.core.ruleset import Ruleset
 
 SEEDS = int(os.environ.get("SKIRMISH_CONFORMANCE_SEEDS", "200"))
+#: test cases per ruleset; each plays a consecutive run of seeds (8 x 25 at the default)
+CHUNKS = 8
 #: inputs after which a game counts as stuck (a round cap of 30 is far below this for any ruleset)
 MAX_INPUTS = 20_000
 
@@ -50,8 +57,21 @@ def _ruleset_params() -> list[Any]:
             pass
         found.append(rid)
     if not found:
-        return [pytest.param("none", marks=pytest.mark.skip(reason="no ruleset is registered yet"))]
-    return found
+        return [pytest.param("none", 0, marks=pytest.mark.skip(reason="no ruleset is registered yet"))]
+    return [pytest.param(rid, chunk, id=f"{rid}-{chunk + 1}of{CHUNKS}")
+            for rid in found for chunk in range(CHUNKS)]
+
+
+def chunk_seeds(chunk: int, seeds: int = SEEDS, chunks: int = CHUNKS) -> range:
+    """The seeds (1-based) one chunk plays; the chunks together cover 1..seeds exactly once."""
+    return range(1 + seeds * chunk // chunks, 1 + seeds * (chunk + 1) // chunks)
+
+
+def simultaneous_wipe(match: Match) -> bool:
+    """No unit on any side can act: a decided end even without a winner."""
+    with match.world:
+        units = [esper.try_component(ent, Status) for ent, _ in match.units(Side)]
+    return bool(units) and all(s is not None and not s.can_act for s in units)
 
 
 class Feed:
@@ -201,8 +221,10 @@ def _play_checked(rs: Ruleset, scenario: Scenario, board: Board) -> tuple[Match,
     if not problems:
         if match.result is None:
             problems.append("the match stopped without a result")
-        elif match.result.winner not in ("p1", "p2") and match.round <= rs.round_cap:
-            problems.append(f"ended as a draw before the round cap: {match.result.reason}")
+        elif (match.result.winner not in ("p1", "p2") and match.round <= rs.round_cap
+              and not simultaneous_wipe(match)):
+            problems.append(f"ended as a draw before the round cap with units still able to act: "
+                            f"{match.result.reason}")
         if _board_state(board) != watch.board:
             problems.append("the board changed during play (changing terrain belongs in the world)")
     return match, problems
@@ -238,16 +260,24 @@ def _continue_from_snapshot(rs: Ruleset, scenario: Scenario, board: Board,
     return digest
 
 
+def test_the_chunks_cover_every_seed_once():
+    for seeds in (SEEDS, 200, 7, 1):
+        covered = [s for chunk in range(CHUNKS) for s in chunk_seeds(chunk, seeds)]
+        assert covered == list(range(1, seeds + 1))
+    assert len(chunk_seeds(0, 200)) == 25
+
+
 @pytest.mark.slow
-@pytest.mark.parametrize("ruleset_id", _ruleset_params())
-def test_random_legal_play_conforms(ruleset_id):
+@pytest.mark.parametrize("ruleset_id,chunk", _ruleset_params())
+def test_random_legal_play_conforms(ruleset_id, chunk):
     rs = registry.get(ruleset_id)
     maps = [map_name(p) for p in rs.maps()]
     assert maps, f"{ruleset_id} ships no map"
     boards: dict[str, Board] = {}
     started = time.perf_counter()
     rounds = Counter()
-    for seed in range(1, SEEDS + 1):
+    seeds = chunk_seeds(chunk)
+    for seed in seeds:
         scenario = _scenario(rs, seed, maps)
         board = boards.get(scenario.map) or boards.setdefault(scenario.map, load_board_for(scenario))
         try:
@@ -264,4 +294,23 @@ def test_random_legal_play_conforms(ruleset_id):
         rounds["draw" if match.result.winner is None else "win"] += 1
         match.close()
     elapsed = time.perf_counter() - started
-    print(f"\nconformance {ruleset_id}: {SEEDS} seeds in {elapsed:.1f} s ({dict(rounds)})")
+    print(f"\nconformance {ruleset_id}: seeds {seeds.start}-{seeds.stop - 1} of {SEEDS} "
+          f"in {elapsed:.1f} s ({dict(rounds)})")
+
+
+@pytest.mark.parametrize("ruleset_id", ["voidmarked", "casket"])
+def test_a_simultaneous_wipe_is_told_from_a_stall(ruleset_id):
+    rs = registry.get(ruleset_id)
+    maps = [map_name(p) for p in rs.maps()]
+    scenario = _scenario(rs, 1, maps)
+    match = Match(rs, scenario, load_board_for(scenario), {})
+    assert not simultaneous_wipe(match)
+    with match.world:
+        statuses = [esper.component_for_entity(ent, Status) for ent, _ in match.units(Side)]
+    assert len(statuses) >= 2
+    for s in statuses[1:]:
+        s.state = "dead"
+    assert not simultaneous_wipe(match)          # one unit can still act: not a wipe
+    statuses[0].state = "down"
+    assert simultaneous_wipe(match)
+    match.close()

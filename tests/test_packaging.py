@@ -147,6 +147,25 @@ def test_spec_imports_every_game_module_and_excludes_tools(monkeypatch):
     assert analysis.args[0] == [str(PACKAGING / "skirmish_entry.py")]
 
 
+def test_spec_names_the_libraries_imported_lazily_or_by_name(monkeypatch):
+    analysis = run_spec(monkeypatch)["Analysis"]
+    libraries = {"msgspec", "tqdm", "markdown"}
+    assert libraries <= set(analysis.kwargs["hiddenimports"])
+    assert not libraries & set(analysis.kwargs["excludes"])
+
+
+def test_markdown_extensions_and_entry_points_are_collected_by_a_hook():
+    """Naming markdown is enough only while PyInstaller's hook for it collects the extensions
+    (imported by name) and Markdown's metadata (short names resolve through entry points)."""
+    contrib = pytest.importorskip("_pyinstaller_hooks_contrib")
+    hooks = [Path(d) / "hook-markdown.py" for d in contrib.get_hook_dirs()
+             if (Path(d) / "hook-markdown.py").is_file()]
+    assert hooks, "no PyInstaller hook for markdown: collect markdown.extensions in build.spec"
+    text = hooks[0].read_text(encoding="utf-8")
+    assert "collect_submodules('markdown.extensions')" in text.replace('"', "'")
+    assert "copy_metadata" in text
+
+
 def test_spec_drops_unused_pygame_gui_fonts_only(monkeypatch):
     names = {Path(dest).name for dest, _, _ in run_spec(monkeypatch)["Analysis"].datas}
     assert not names & set(GUI_UNUSED)

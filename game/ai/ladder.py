@@ -247,7 +247,7 @@ def parse_levels(text: str) -> list[str]:
 
 def run_ladder_command(args: Any) -> int:
     """The `ladder` subcommand."""
-    from game.sim import progress_bar
+    from game.progress import progress_bar
 
     levels = parse_levels(getattr(args, "levels", "") or "")
     hard_budget = getattr(args, "hard_budget", None) or DEFAULT_HARD_BUDGET

@@ -11,16 +11,22 @@ from collections import Counter
 from dataclasses import dataclass
 from functools import cached_property, lru_cache
 from pathlib import Path
-from typing import Any
+from typing import Annotated, Any, ClassVar, Literal
 
-from game.core.content import Fields, load_toml
+from msgspec import Meta, Struct
+
+from game.core.content import Schema, decode, decode_entries, entry_error, invalid, load_toml, tag_kinds
 from game.errors import UserError
 
 DATA_DIR = Path(__file__).resolve().parent / "data"
 
-CATEGORIES = ("universal", "faction", "primary", "secondary")
-SLOTS = ("shield", "offhand", "accessory")
-TYPES = ("movement", "defense", "heat", "utility", "support", "combat", "attack")
+Category = Literal["universal", "faction", "primary", "secondary"]
+CATEGORIES: tuple[str, ...] = Category.__args__  # type: ignore[attr-defined]
+Slot = Literal["shield", "offhand", "accessory"]
+SLOTS: tuple[str, ...] = Slot.__args__  # type: ignore[attr-defined]
+CardType = Literal["movement", "defense", "heat", "utility", "support", "combat", "attack"]
+TYPES: tuple[str, ...] = CardType.__args__  # type: ignore[attr-defined]
+Weight = Literal["light", "medium", "heavy"]
 WEIGHTS = {"light": 6, "medium": 5, "heavy": 4}
 DECK_MIN, DECK_MAX = 26, 50
 SQUAD_MIN, SQUAD_MAX = 2, 3
@@ -29,41 +35,127 @@ DAMAGE_CARD = "damage"
 #: effect kinds that need a target or a cell from the action (a card holds at most one)
 TARGETED = ("move", "attack", "reveal")
 REACTION_KINDS = ("reduce", "draw")
-SEVERITIES = ("minor", "severe", "trauma")
+Severity = Literal["minor", "severe", "trauma"]
+SEVERITIES: tuple[str, ...] = Severity.__args__  # type: ignore[attr-defined]
 
 
-@dataclass(frozen=True)
-class Effect:
-    """One effect tag of a card, e.g. {kind="attack", damage=4, range=1}."""
+def Range(lo: int, hi: int) -> Meta:  # noqa: N802 - reads as part of a type
+    """An inclusive integer range."""
+    return Meta(ge=lo, le=hi)
 
-    kind: str
-    damage: int = 0
-    range: int = 0
-    hexes: int = 0
-    amount: int = 0
-    cards: int = 0
-    bypass: int = 0
-    ignore_armor: int = 0
-    snap: bool = False
+
+# -- effect tags: one schema per kind, told apart by `kind` --------------------------------------------
+class Effect(Schema, frozen=True, kw_only=True, tag_field="kind"):
+    """One effect tag of a card, e.g. {kind="attack", damage=4, range=1}.
+
+    Each kind declares only its own keys (others are refused in the data); the rest read as 0.
+    """
+
+    kind: ClassVar[str] = ""
+    damage: ClassVar[int] = 0
+    range: ClassVar[int] = 0
+    hexes: ClassVar[int] = 0
+    amount: ClassVar[int] = 0
+    cards: ClassVar[int] = 0
+    bypass: ClassVar[int] = 0
+    ignore_armor: ClassVar[int] = 0
+    snap: ClassVar[bool] = False
+    steady: ClassVar[bool] = False
+
+
+class Move(Effect, frozen=True, kw_only=True, tag="move"):
+    hexes: Annotated[int, Range(1, 12)]
     steady: bool = False
 
 
-@dataclass(frozen=True)
-class CardDef:
-    """A structure-deck card."""
+class Attack(Effect, frozen=True, kw_only=True, tag="attack"):
+    damage: Annotated[int, Range(0, 20)]
+    range: Annotated[int, Range(1, 20)] = 1
+    bypass: Annotated[int, Range(0, 6)] = 0
+    ignore_armor: Annotated[int, Range(0, 6)] = 0
+    snap: bool = False
+
+
+class Heat(Effect, frozen=True, kw_only=True, tag="heat"):
+    amount: Annotated[int, Range(-10, 10)]
+
+    def __post_init__(self) -> None:
+        if self.amount == 0:
+            raise invalid("amount", "a heat effect needs a non-zero amount")
+
+
+class Draw(Effect, frozen=True, kw_only=True, tag="draw"):
+    cards: Annotated[int, Range(1, 5)]
+
+
+class Reveal(Effect, frozen=True, kw_only=True, tag="reveal"):
+    cards: Annotated[int, Range(1, 3)] = 1
+
+
+class AllyDraw(Effect, frozen=True, kw_only=True, tag="ally_draw"):
+    cards: Annotated[int, Range(1, 3)] = 1
+    range: Annotated[int, Range(1, 10)] = 3
+
+
+class Boost(Effect, frozen=True, kw_only=True, tag="boost"):
+    damage: Annotated[int, Range(1, 10)]
+
+
+class NoAttack(Effect, frozen=True, kw_only=True, tag="no_attack"):
+    pass
+
+
+class Sacrifice(Effect, frozen=True, kw_only=True, tag="sacrifice"):
+    cards: Annotated[int, Range(1, 10)]
+
+
+class Reduce(Effect, frozen=True, kw_only=True, tag="reduce"):
+    amount: Annotated[int, Range(1, 10)]
+
+
+EFFECT_KINDS = tag_kinds(Move, Attack, Heat, Draw, Reveal, AllyDraw, Boost, NoAttack, Sacrifice, Reduce)
+AnyEffect = Move | Attack | Heat | Draw | Reveal | AllyDraw | Boost | NoAttack | Sacrifice | Reduce
+
+
+class CardDef(Schema, frozen=True, kw_only=True, dict=True):
+    """A structure-deck card (`dict=True`: room for the cached lookups below)."""
 
     id: str
     name: str
-    category: str
-    type: str
-    sp: int
-    effects: tuple[Effect, ...]
+    category: Category
+    type: CardType
+    sp: Annotated[int, Range(0, 6)]
+    effects: tuple[AnyEffect, ...]
     faction: str = ""
     weapon: str = ""
-    slot: str = ""
+    slot: Slot = ""  # type: ignore[assignment]  # "" = not equipment; only a real slot may be written
     reaction: bool = False
     targeting: bool = False
     text: str = ""
+
+    def __post_init__(self) -> None:
+        if self.category == DAMAGE_CARD:  # the built-in Damage card, never read from data
+            return
+        category = self.category
+        if not self.effects:
+            raise invalid("effects", "a card needs at least one effect")
+        if category == "universal" and self.faction:
+            raise invalid("faction", "a Universal card belongs to no faction")
+        if category != "universal" and not self.faction:
+            raise invalid("faction", f"a {category} card needs a faction")
+        if category == "primary" and not self.weapon:
+            raise invalid("weapon", "a Primary Weapon card names its weapon")
+        if category == "secondary" and not self.slot:
+            raise invalid("slot", "a Secondary Equipment card needs a slot (shield, offhand, accessory)")
+        if category not in ("primary", "secondary") and (self.weapon or self.slot):
+            raise invalid("", "only equipment cards have a weapon or slot")
+        targeted = [e.kind for e in self.effects if e.kind in TARGETED]
+        if len(targeted) > 1:
+            raise invalid("effects", f"a card may hold one targeted effect, found {', '.join(targeted)}")
+        if self.reaction and any(e.kind not in REACTION_KINDS for e in self.effects):
+            raise invalid("effects", "a reaction card may only reduce damage and draw")
+        if not self.reaction and any(e.kind == "reduce" for e in self.effects):
+            raise invalid("effects", "'reduce' is a reaction effect: mark the card reaction = true")
 
     @property
     def equipment(self) -> str:
@@ -96,18 +188,25 @@ class CardDef:
         return a is not None and a.range > 1
 
 
-DAMAGE = CardDef(DAMAGE_CARD, "Damage", "damage", "damage", 0, (),
+DAMAGE = CardDef(id=DAMAGE_CARD, name="Damage", category="damage", type="damage",  # type: ignore[arg-type]
+                 sp=0, effects=(),
                  text="Structural degradation: a dead draw; playing it (0 SP) does nothing.")
 
 
-@dataclass(frozen=True)
-class ChassisDef:
+class Faction(Schema, frozen=True, kw_only=True):
+    """A faction's display name."""
+
+    id: str
+    name: str
+
+
+class ChassisDef(Schema, frozen=True, kw_only=True):
     """A casket frame: weight class sets the SP maximum."""
 
     id: str
     name: str
     faction: str
-    weight: str
+    weight: Weight
 
     @property
     def sp(self) -> int:
@@ -115,8 +214,16 @@ class ChassisDef:
         return WEIGHTS[self.weight]
 
 
-@dataclass(frozen=True)
-class DeckDef:
+class DeckSpec(Schema, frozen=True, kw_only=True):
+    """A deck as written: card counts on top of one of each Universal card."""
+
+    id: str
+    name: str
+    faction: str
+    cards: dict[str, Annotated[int, Range(1, 20)]]
+
+
+class DeckDef(Struct, frozen=True):
     """A legal structure deck (the 10 Universal cards included)."""
 
     id: str
@@ -125,38 +232,56 @@ class DeckDef:
     cards: tuple[str, ...]
 
 
-@dataclass(frozen=True)
-class CasketDef:
+class CasketDef(Schema, frozen=True, kw_only=True):
     """One casket of a squad: frame, deck and pilot."""
 
     name: str
     chassis: str
     deck: str
-    grit: int = 2
-    repair: int = 0
+    grit: Annotated[int, Range(0, 10)] = 2
+    repair: Annotated[int, Range(0, 10)] = 0
     wounds: tuple[str, ...] = ()
 
+    def __post_init__(self) -> None:
+        if len(set(self.wounds)) != len(self.wounds):
+            raise invalid("wounds", "a wound card can be face up only once")
 
-@dataclass(frozen=True)
-class SquadDef:
+
+class SquadDef(Schema, frozen=True, kw_only=True):
     """A side's force."""
 
     id: str
     name: str
     faction: str
-    description: str
+    description: str = ""
     caskets: tuple[CasketDef, ...]
     duel: bool = False
 
+    def __post_init__(self) -> None:
+        lo, hi = (1, 1) if self.duel else (SQUAD_MIN, SQUAD_MAX)
+        if not lo <= len(self.caskets) <= hi:
+            want = "exactly 1 casket" if self.duel else f"{SQUAD_MIN}-{SQUAD_MAX} caskets"
+            raise invalid("caskets", f"{len(self.caskets)} caskets; a {'duel ' if self.duel else ''}squad "
+                          f"fields {want}")
 
-@dataclass(frozen=True)
-class WoundDef:
+
+class WoundDef(Schema, frozen=True, kw_only=True):
     """A pilot wound card."""
 
     id: str
     name: str
-    severity: str
-    text: str
+    severity: Severity
+    text: str = ""
+
+
+class BrokenFinger(Schema, frozen=True, kw_only=True):
+    """The d10 table of card types a Broken Finger wound locks."""
+
+    types: tuple[CardType, ...]
+
+    def __post_init__(self) -> None:
+        if len(self.types) != 10:
+            raise invalid("types", f"needs 10 entries (one per d10 face), found {len(self.types)}")
 
 
 @dataclass
@@ -181,221 +306,108 @@ class Content:
         return [c.id for c in self.cards.values() if c.category == "universal"]
 
 
-# -- parsing ---------------------------------------------------------------------------------------
-
-_EFFECT_KEYS: dict[str, dict[str, tuple[int, int, Any]]] = {
-    # key: (lo, hi, default); default None = required
-    "move": {"hexes": (1, 12, None)},
-    "attack": {"damage": (0, 20, None), "range": (1, 20, 1), "bypass": (0, 6, 0), "ignore_armor": (0, 6, 0)},
-    "heat": {"amount": (-10, 10, None)},
-    "draw": {"cards": (1, 5, None)},
-    "reveal": {"cards": (1, 3, 1)},
-    "ally_draw": {"cards": (1, 3, 1), "range": (1, 10, 3)},
-    "boost": {"damage": (1, 10, None)},
-    "no_attack": {},
-    "sacrifice": {"cards": (1, 10, None)},
-    "reduce": {"amount": (1, 10, None)},
-}
-_EFFECT_FLAGS = {"move": ("steady",), "attack": ("snap",)}
+# -- loading: schemas per file, then the references between entries ----------------------------------
+TABLES = ("faction", "card", "chassis", "deck", "squad", "wound", "broken_finger")
 
 
-def parse_effect(data: Any, file: str, place: str) -> Effect:
-    """One effect tag, checked against its kind's keys."""
-    f = Fields(data, file, place)
-    kind = f.choice("kind", list(_EFFECT_KEYS))
-    values: dict[str, Any] = {"kind": kind}
-    for key, (lo, hi, default) in _EFFECT_KEYS[kind].items():
-        values[key] = f.int_in(key, lo, hi) if default is None else f.int_in(key, lo, hi, default)
-    for flag in _EFFECT_FLAGS.get(kind, ()):
-        values[flag] = f.get(flag, bool, False)
-    f.no_extras()
-    if kind == "heat" and values["amount"] == 0:
-        raise f.fail("a heat effect needs a non-zero amount", "amount")
-    return Effect(**values)
-
-
-def parse_card(card_id: str, f: Fields) -> CardDef:
-    """A card table, validated on its own (faction and weapon are checked later)."""
-    category = f.choice("category", CATEGORIES)
-    raw = f.get("effects", list)
-    effects = tuple(parse_effect(e, f.file, f"{f.place}.effects[{i + 1}]") for i, e in enumerate(raw))
-    card = CardDef(
-        id=card_id,
-        name=f.get("name", str),
-        category=category,
-        type=f.choice("type", TYPES),
-        sp=f.int_in("sp", 0, 6),
-        effects=effects,
-        faction=f.get("faction", str, ""),
-        weapon=f.get("weapon", str, ""),
-        slot=f.choice("slot", SLOTS, "") if "slot" in f.data else "",
-        reaction=f.get("reaction", bool, False),
-        targeting=f.get("targeting", bool, False),
-        text=f.get("text", str, ""),
-    )
-    f.no_extras()
-    if not effects:
-        raise f.fail("a card needs at least one effect", "effects")
-    if category == "universal" and card.faction:
-        raise f.fail("a Universal card belongs to no faction", "faction")
-    if category != "universal" and not card.faction:
-        raise f.fail(f"a {category} card needs a faction", "faction")
-    if category == "primary" and not card.weapon:
-        raise f.fail("a Primary Weapon card names its weapon", "weapon")
-    if category == "secondary" and not card.slot:
-        raise f.fail("a Secondary Equipment card needs a slot (shield, offhand, accessory)", "slot")
-    if category not in ("primary", "secondary") and (card.weapon or card.slot):
-        raise f.fail("only equipment cards have a weapon or slot")
-    targeted = [e.kind for e in effects if e.kind in TARGETED]
-    if len(targeted) > 1:
-        raise f.fail(f"a card may hold one targeted effect, found {', '.join(targeted)}", "effects")
-    if card.reaction and any(e.kind not in REACTION_KINDS for e in effects):
-        raise f.fail("a reaction card may only reduce damage and draw", "effects")
-    if not card.reaction and any(e.kind == "reduce" for e in effects):
-        raise f.fail("'reduce' is a reaction effect: mark the card reaction = true", "effects")
-    return card
-
-
-def _entries(doc: dict[str, Any], table: str, file: str) -> list[tuple[str, Fields]]:
-    root = doc.get(table, {})
-    if not isinstance(root, dict):
-        raise UserError(f"[{table}] should be a table of entries", file)
-    return [(key, Fields(value, file, f"{table}.{key}")) for key, value in root.items()]
-
-
-def build_deck(deck_id: str, f: Fields, content: Content) -> DeckDef:
+def build_deck(spec: DeckSpec, content: Content, file: str) -> DeckDef:
     """A deck from its card counts plus one of each Universal card, with the deck rules checked."""
-    faction = f.get("faction", str)
-    if faction not in content.factions:
-        raise f.fail(f"unknown faction {faction!r}", "faction")
-    counts = f.sub("cards")
+    place = f"deck.{spec.id}"
+    if spec.faction not in content.factions:
+        raise entry_error(file, place, f"unknown faction {spec.faction!r}", "faction")
     cards: Counter[str] = Counter({cid: 1 for cid in content.universal})
     weapons: set[str] = set()
-    for cid in counts.data:
-        n = counts.int_in(cid, 1, 20)
+    for cid, n in spec.cards.items():
         if cid not in content.cards:
-            raise counts.fail(f"unknown card {cid!r}", cid)
+            raise entry_error(file, f"{place}.cards", f"unknown card {cid!r}", cid)
         card = content.cards[cid]
-        if card.category != "universal" and card.faction != faction:
-            raise counts.fail(f"{card.name} is a {card.faction} card, not {faction}", cid)
+        if card.category != "universal" and card.faction != spec.faction:
+            raise entry_error(file, f"{place}.cards", f"{card.name} is a {card.faction} card, not "
+                              f"{spec.faction}", cid)
         if card.category == "primary":
             weapons.add(card.weapon)
         cards[cid] += n
-    name = f.get("name", str)
-    f.no_extras()
     if len(weapons) > 1:
-        raise f.fail(f"one primary weapon per casket, found {', '.join(sorted(weapons))}", "cards")
+        raise entry_error(file, place, f"one primary weapon per casket, found {', '.join(sorted(weapons))}",
+                          "cards")
     size = sum(cards.values())
     if not DECK_MIN <= size <= DECK_MAX:
-        raise f.fail(f"{size} cards (the 10 Universal cards included); a deck holds "
-                     f"{DECK_MIN}-{DECK_MAX}", "cards")
-    return DeckDef(deck_id, name, faction, tuple(sorted(cards.elements())))
+        raise entry_error(file, place, f"{size} cards (the 10 Universal cards included); a deck holds "
+                          f"{DECK_MIN}-{DECK_MAX}", "cards")
+    return DeckDef(spec.id, spec.name, spec.faction, tuple(sorted(cards.elements())))
 
 
-def build_squad(squad_id: str, f: Fields, content: Content) -> SquadDef:
-    """A squad: 2-3 caskets of one faction (a duel squad: exactly one)."""
-    faction = f.get("faction", str)
-    if faction not in content.factions:
-        raise f.fail(f"unknown faction {faction!r}", "faction")
-    duel = f.get("duel", bool, False)
-    raw = f.get("caskets", list)
-    caskets = []
-    for i, item in enumerate(raw):
-        c = Fields(item, f.file, f"{f.place}.caskets[{i + 1}]")
-        chassis = c.get("chassis", str)
-        deck = c.get("deck", str)
-        if chassis not in content.chassis:
-            raise c.fail(f"unknown chassis {chassis!r}", "chassis")
-        if deck not in content.decks:
-            raise c.fail(f"unknown deck {deck!r}", "deck")
-        if content.chassis[chassis].faction != faction:
-            raise c.fail(f"chassis {chassis!r} is not a {faction} frame", "chassis")
-        if content.decks[deck].faction != faction:
-            raise c.fail(f"deck {deck!r} is not a {faction} deck", "deck")
-        wounds = tuple(c.str_list("wounds", []))
-        for w in wounds:
+def check_squad(squad: SquadDef, content: Content, file: str) -> None:
+    """A squad's references: one faction's frames and decks, known wounds."""
+    place = f"squad.{squad.id}"
+    if squad.faction not in content.factions:
+        raise entry_error(file, place, f"unknown faction {squad.faction!r}", "faction")
+    for i, c in enumerate(squad.caskets):
+        where = f"{place}.caskets[{i + 1}]"
+        if c.chassis not in content.chassis:
+            raise entry_error(file, where, f"unknown chassis {c.chassis!r}", "chassis")
+        if c.deck not in content.decks:
+            raise entry_error(file, where, f"unknown deck {c.deck!r}", "deck")
+        if content.chassis[c.chassis].faction != squad.faction:
+            raise entry_error(file, where, f"chassis {c.chassis!r} is not a {squad.faction} frame", "chassis")
+        if content.decks[c.deck].faction != squad.faction:
+            raise entry_error(file, where, f"deck {c.deck!r} is not a {squad.faction} deck", "deck")
+        for w in c.wounds:
             if w not in content.wounds:
-                raise c.fail(f"unknown wound {w!r}", "wounds")
-        if len(set(wounds)) != len(wounds):
-            raise c.fail("a wound card can be face up only once", "wounds")
-        caskets.append(CasketDef(c.get("name", str), chassis, deck, c.int_in("grit", 0, 10, 2),
-                                 c.int_in("repair", 0, 10, 0), wounds))
-        c.no_extras()
-    lo, hi = (1, 1) if duel else (SQUAD_MIN, SQUAD_MAX)
-    if not lo <= len(caskets) <= hi:
-        want = "exactly 1 casket" if duel else f"{SQUAD_MIN}-{SQUAD_MAX} caskets"
-        raise f.fail(f"{len(caskets)} caskets; a {'duel ' if duel else ''}squad fields {want}", "caskets")
-    squad = SquadDef(squad_id, f.get("name", str), faction, f.get("description", str, ""),
-                     tuple(caskets), duel)
-    f.no_extras()
-    return squad
+                raise entry_error(file, where, f"unknown wound {w!r}", "wounds")
 
 
 def load_content(files: list[Path]) -> Content:
     """Load and validate content from the given TOML files."""
     docs = [(str(p), load_toml(p)) for p in files]
     content = Content({}, {}, {}, {}, {}, {}, ())
-    known = ("faction", "card", "chassis", "deck", "squad", "wound", "broken_finger")
     seen: dict[tuple[str, str], str] = {}
 
-    def claim(table: str, key: str, file: str) -> None:
-        if (table, key) in seen:
-            raise UserError(f"{table} {key!r} is defined twice (also in {seen[(table, key)]})", file,
-                            f"{table}.{key}")
-        seen[(table, key)] = file
+    def claim(table: str, entries: dict[str, Any], file: str) -> dict[str, Any]:
+        for key in entries:
+            if (table, key) in seen:
+                raise UserError(f"{table} {key!r} is defined twice (also in {seen[(table, key)]})", file,
+                                f"{table}.{key}")
+            seen[(table, key)] = file
+        return entries
 
+    decks: list[tuple[str, DeckSpec]] = []
+    squads: list[tuple[str, SquadDef]] = []
     for file, doc in docs:
-        for table in doc:
-            if table not in known:
-                raise UserError(f"unknown table [{table}] (expected one of {', '.join(known)})", file)
-        for key, f in _entries(doc, "faction", file):
-            claim("faction", key, file)
-            content.factions[key] = f.get("name", str)
-            f.no_extras()
-        for key, f in _entries(doc, "wound", file):
-            claim("wound", key, file)
-            content.wounds[key] = WoundDef(key, f.get("name", str), f.choice("severity", SEVERITIES),
-                                           f.get("text", str, ""))
-            f.no_extras()
+        for name in doc:
+            if name not in TABLES:
+                raise UserError(f"unknown table [{name}] (expected one of {', '.join(TABLES)})", file)
+        factions = claim("faction", decode_entries(doc, "faction", Faction, file, False), file)
+        content.factions.update((key, f.name) for key, f in factions.items())
+        content.wounds.update(claim("wound", decode_entries(doc, "wound", WoundDef, file, False), file))
         if "broken_finger" in doc:
-            f = Fields(doc["broken_finger"], file, "broken_finger")
-            types = f.str_list("types")
-            if len(types) != 10:
-                raise f.fail(f"needs 10 entries (one per d10 face), found {len(types)}", "types")
-            for t in types:
-                if t not in TYPES:
-                    raise f.fail(f"{t!r} is not a card type ({', '.join(TYPES)})", "types")
-            content.finger_types = tuple(types)
-            f.no_extras()
-        for key, f in _entries(doc, "card", file):
-            claim("card", key, file)
-            if key == DAMAGE_CARD:
-                raise f.fail("'damage' is the reserved Damage card")
-            content.cards[key] = parse_card(key, f)
-        for key, f in _entries(doc, "chassis", file):
-            claim("chassis", key, file)
-            content.chassis[key] = ChassisDef(key, f.get("name", str), f.get("faction", str),
-                                              f.choice("weight", list(WEIGHTS)))
-            f.no_extras()
-    for file, doc in docs:
-        for key, f in _entries(doc, "card", file):
-            card = content.cards[key]
-            if card.faction and card.faction not in content.factions:
-                raise f.fail(f"unknown faction {card.faction!r}", "faction")
-        for key, f in _entries(doc, "chassis", file):
-            if content.chassis[key].faction not in content.factions:
-                raise f.fail(f"unknown faction {content.chassis[key].faction!r}", "faction")
+            finger: BrokenFinger = decode(doc["broken_finger"], BrokenFinger, file, "broken_finger")
+            content.finger_types = finger.types
+        if DAMAGE_CARD in (doc.get("card") or {}):
+            raise UserError("'damage' is the reserved Damage card", file, f"card.{DAMAGE_CARD}")
+        content.cards.update(claim("card", decode_entries(doc, "card", CardDef, file, False), file))
+        chassis = decode_entries(doc, "chassis", ChassisDef, file, False)
+        content.chassis.update(claim("chassis", chassis, file))
+        deck_specs = claim("deck", decode_entries(doc, "deck", DeckSpec, file, False), file)
+        decks += [(file, d) for d in deck_specs.values()]
+        squad_defs = claim("squad", decode_entries(doc, "squad", SquadDef, file, False), file)
+        squads += [(file, sq) for sq in squad_defs.values()]
+    for key, card in content.cards.items():
+        if card.faction and card.faction not in content.factions:
+            raise entry_error(seen[("card", key)], f"card.{key}", f"unknown faction {card.faction!r}",
+                              "faction")
+    for key, frame in content.chassis.items():
+        if frame.faction not in content.factions:
+            raise entry_error(seen[("chassis", key)], f"chassis.{key}", f"unknown faction {frame.faction!r}",
+                              "faction")
     if len(content.universal) != 10:
         raise UserError(f"the rules need exactly 10 Universal cards, found {len(content.universal)}",
                         docs[0][0] if docs else "")
-    for file, doc in docs:
-        for key, f in _entries(doc, "deck", file):
-            claim("deck", key, file)
-            content.decks[key] = build_deck(key, f, content)
-    for file, doc in docs:
-        for key, f in _entries(doc, "squad", file):
-            claim("squad", key, file)
-            content.squads[key] = build_squad(key, f, content)
+    for file, spec in decks:
+        content.decks[spec.id] = build_deck(spec, content, file)
+    for file, squad in squads:
+        check_squad(squad, content, file)
+        content.squads[squad.id] = squad
     by_severity = Counter(w.severity for w in content.wounds.values())
     if dict(by_severity) != {"minor": 5, "severe": 3, "trauma": 2}:
         raise UserError("the wound deck needs 5 minor, 3 severe and 2 trauma cards", docs[0][0])

@@ -1,7 +1,8 @@
 """Voidmarked content: archetypes, races, conditions, weapons, voidcalls, units and squads from TOML.
 
-Every entry is checked on load (types, ranges, references between files, dual-wield legality);
-a problem is a UserError naming the file, the entry and the key. Adding a weapon needs no code.
+Each kind of entry is a schema (types, ranges, choices, checks within one entry); the loader adds
+the references between files and dual-wield legality. A problem is a UserError naming the file,
+the entry and the key. Adding a weapon needs no code.
 """
 
 from __future__ import annotations
@@ -9,67 +10,113 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
+from typing import Annotated, Literal
 
-from game.core.content import Fields, entries, load_toml
+import msgspec
+from msgspec import Meta
+
+from game.core.content import Schema, decode, decode_entries, entry_error, invalid, load_toml
 from game.errors import UserError
 
 DATA_DIR = Path(__file__).resolve().parent / "data"
-DAMAGE_TYPES = ("physical", "fire", "void")
-TRIGGER_ON = ("hit", "moderate+", "high", "crit")
-TRIGGER_EFFECTS = ("condition", "damage", "ve")
-ABILITY_WHEN = ("attacked", "turn_start")
-ABILITY_EFFECTS = ("ve", "heal")
-WEAPON_TRAITS = ("silenced", "armour_piercing")
+DamageType = Literal["physical", "fire", "void"]
+DAMAGE_TYPES: tuple[str, ...] = DamageType.__args__  # type: ignore[attr-defined]
+TriggerOn = Literal["hit", "moderate+", "high", "crit"]
+TRIGGER_ON: tuple[str, ...] = TriggerOn.__args__  # type: ignore[attr-defined]
+TriggerEffect = Literal["condition", "damage", "ve"]
+TRIGGER_EFFECTS: tuple[str, ...] = TriggerEffect.__args__  # type: ignore[attr-defined]
+AbilityWhen = Literal["attacked", "turn_start"]
+ABILITY_WHEN: tuple[str, ...] = AbilityWhen.__args__  # type: ignore[attr-defined]
+AbilityEffect = Literal["ve", "heal"]
+ABILITY_EFFECTS: tuple[str, ...] = AbilityEffect.__args__  # type: ignore[attr-defined]
+WeaponTrait = Literal["silenced", "armour_piercing"]
+WEAPON_TRAITS: tuple[str, ...] = WeaponTrait.__args__  # type: ignore[attr-defined]
 REQUIRED_CONDITIONS = ("bleeding", "burning", "withered", "in_melee", "stealthed", "grasping")
 DEFAULT_BANDS = (4, 8)
 
 
-@dataclass(frozen=True)
-class Trigger:
+def Range(lo: int, hi: int) -> Meta:  # noqa: N802 - reads as part of a type
+    """An inclusive integer range."""
+    return Meta(ge=lo, le=hi)
+
+
+Stat = Annotated[int, Range(-5, 10)]
+Modifier = Annotated[int, Range(-10, 10)]
+Magnitude = Annotated[int, Range(0, 50)]
+Damage = Annotated[tuple[int, int, int], Meta(description="three whole numbers [Low, Moderate, High]")]
+Bands = Annotated[tuple[int, int],
+                  Meta(description="two whole numbers [last Low value, last Moderate value]")]
+
+
+def _check_damage(damage: tuple[int, int, int] | None) -> None:
+    if damage is not None and (min(damage) < 0 or not damage[0] <= damage[1] <= damage[2]):
+        raise invalid("damage", "should be non-negative and rising: Low <= Moderate <= High")
+
+
+def _check_bands(bands: tuple[int, int]) -> None:
+    if not 1 <= bands[0] < bands[1] <= 13:
+        raise invalid("bands", "needs 1 <= Low limit < Moderate limit <= 13")
+
+
+class Trigger(Schema, frozen=True, kw_only=True):
     """A weapon or voidcall trigger: when the damage reaches `on`, apply `effect` (VM-TRIGGER)."""
 
-    on: str
-    effect: str
+    on: TriggerOn
+    effect: TriggerEffect
     condition: str = ""
-    amount: int = 0
-    type: str = "physical"
+    amount: Magnitude = 0
+    type: DamageType = "physical"
     optional: bool = False
     name: str = ""
+
+    def __post_init__(self) -> None:
+        if self.effect in ("damage", "ve") and self.amount <= 0:
+            raise invalid("amount", "needs an amount above 0")
 
     def label(self) -> str:
         """How the log names it."""
         return self.name or (self.condition.replace("_", " ").title() if self.condition else self.effect)
 
 
-@dataclass(frozen=True)
-class Ability:
+class Ability(Schema, frozen=True, kw_only=True):
     """A unit's ability trigger: fires on `when` without costing an action."""
 
-    when: str
-    effect: str
-    amount: int
-    name: str
+    when: AbilityWhen
+    effect: AbilityEffect
+    amount: Annotated[int, Range(1, 50)]
+    name: str = ""
 
 
-@dataclass(frozen=True)
-class Weapon:
+class Weapon(Schema, frozen=True, kw_only=True):
     """A weapon's game data."""
 
     id: str
     name: str
-    kind: str  # melee | ranged
-    hands: int
-    wclass: str  # standard | automatic | heavy
-    range_ft: int
-    damage: tuple[int, int, int]
-    bands: tuple[int, int]
-    bonus: int
-    type: str
-    shots: int
-    extra_targets: int
-    sweep_ft: int
-    traits: tuple[str, ...]
-    triggers: tuple[Trigger, ...]
+    kind: Literal["melee", "ranged"]
+    hands: Annotated[int, Range(1, 2)]
+    wclass: Literal["standard", "automatic", "heavy"] = msgspec.field(default="standard", name="class")
+    range_ft: Annotated[int, Range(5, 500)]
+    damage: Damage
+    bands: Bands = DEFAULT_BANDS
+    bonus: Modifier = 0
+    type: DamageType
+    shots: Annotated[int, Range(0, 100)] = 0
+    extra_targets: Annotated[int, Range(0, 10)] = 0
+    sweep_ft: Annotated[int, Range(0, 100)] = 0
+    traits: tuple[WeaponTrait, ...] = ()
+    triggers: tuple[Trigger, ...] = ()
+
+    def __post_init__(self) -> None:
+        if self.kind == "melee" and self.wclass != "standard":
+            raise invalid("class", "a melee weapon cannot be automatic or heavy")
+        _check_damage(self.damage)
+        _check_bands(self.bands)
+        if self.kind == "ranged" and self.shots < 1:
+            raise invalid("shots", "a ranged weapon needs at least 1 shot")
+        if self.kind == "melee" and self.shots:
+            raise invalid("shots", "a melee weapon has no shots")
+        if self.extra_targets and self.wclass != "automatic":
+            raise invalid("extra_targets", "only automatic weapons take extra targets")
 
     @property
     def ranged(self) -> bool:
@@ -87,118 +134,143 @@ class Weapon:
         return "action" if self.wclass == "heavy" else "quick"
 
 
-@dataclass(frozen=True)
-class Voidcall:
+class Instability(Schema, frozen=True, kw_only=True):
+    """A voidcall's backlash: below this flip total the caster takes this damage."""
+
+    below: Annotated[int, Range(0, 14)] = 0
+    damage: Magnitude = 0
+
+
+class Voidcall(Schema, frozen=True, kw_only=True):
     """A voidcall's game data (VM-VOID)."""
 
     id: str
     name: str
-    cost: int
-    kind: str  # attack | heal
-    range_ft: int
-    radius: int
-    affects: str  # enemies | all
-    cover_applies: bool
-    damage: tuple[int, int, int] | None
-    bands: tuple[int, int]
-    type: str
-    bonus: int
-    condition: str
-    triggers: tuple[Trigger, ...]
-    instability_below: int
-    instability_damage: int
+    cost: Annotated[int, Range(0, 100)]
+    kind: Literal["attack", "heal"]
+    range_ft: Annotated[int, Range(5, 500)]
+    radius: Annotated[int, Range(0, 5)] = 0
+    affects: Literal["enemies", "all"] = "enemies"
+    cover_applies: bool = False
+    damage: Damage | None = None
+    bands: Bands = DEFAULT_BANDS
+    type: DamageType = "void"
+    bonus: Modifier = 0
+    condition: str = ""
+    triggers: tuple[Trigger, ...] = ()
+    instability: Instability = Instability()
+
+    def __post_init__(self) -> None:
+        _check_damage(self.damage)
+        _check_bands(self.bands)
+        if self.damage is None and not self.condition:
+            raise invalid("damage", "needs damage or a condition (or both)")
+        if self.kind == "heal" and (self.damage is None or self.radius):
+            raise invalid("damage", "a heal needs damage bands (the amounts healed) and no radius")
 
     @property
     def range_sq(self) -> int:
         """Range in squares."""
         return max(1, self.range_ft // 5)
 
+    @property
+    def instability_below(self) -> int:
+        """Flip totals below this backlash (0: never)."""
+        return self.instability.below
 
-@dataclass(frozen=True)
-class ConditionDef:
+    @property
+    def instability_damage(self) -> int:
+        """What the backlash deals."""
+        return self.instability.damage
+
+
+class ConditionDef(Schema, frozen=True, kw_only=True):
     """A condition's magnitudes (VM-CONDITIONS)."""
 
     id: str
     name: str
-    damage: int
-    type: str
-    turns: int
-    hit: int
-    defence: int
-    derived: bool
-    description: str
+    damage: Magnitude = 0
+    type: DamageType = "physical"
+    turns: Magnitude = 0
+    hit: Modifier = 0
+    defence: Modifier = 0
+    derived: bool = False
+    description: str = ""
 
 
-@dataclass(frozen=True)
-class Race:
+class Race(Schema, frozen=True, kw_only=True):
     """A race and its Void Energy base."""
 
     id: str
     name: str
-    void_base: int
+    void_base: Annotated[int, Range(-50, 100)]
 
 
-@dataclass(frozen=True)
-class Archetype:
+class Archetype(Schema, frozen=True, kw_only=True):
     """An archetype and its Health scaling per level."""
 
     id: str
     name: str
-    role: str
-    health_scaling: int
-    description: str
+    role: str = ""
+    health_scaling: Annotated[int, Range(0, 20)]
+    description: str = ""
 
 
-@dataclass(frozen=True)
-class UnitDef:
-    """One unit type as written in units.toml."""
+class UnitDef(Schema, frozen=True, kw_only=True):
+    """One unit type as written in units.toml (no `speed` in the file: the rules' speed)."""
 
     id: str
     name: str
     archetype: str
     race: str
-    level: int
-    strength: int
-    dexterity: int
-    physique: int
-    intelligence: int
-    foresight: int
-    perception: int
-    stealth: int
-    resilience: int
-    speed: int
+    level: Annotated[int, Range(1, 20)]
+    strength: Stat = 0
+    dexterity: Stat = 0
+    physique: Stat = 0
+    intelligence: Stat = 0
+    foresight: Stat = 0
+    perception: Stat = 0
+    stealth: Stat = 0
+    resilience: Stat = 0
+    speed: Annotated[int, Range(1, 20)] = 0
     weapon: str
-    offhand: str
-    voidcaller: bool
-    voidcalls: tuple[str, ...]
-    resist: tuple[str, ...]
-    status_resist: tuple[str, ...]
-    ordinary: bool
-    abilities: tuple[Ability, ...]
+    offhand: str = ""
+    voidcaller: bool = False
+    voidcalls: tuple[str, ...] = ()
+    resist: tuple[DamageType, ...] = ()
+    status_resist: tuple[str, ...] = ()
+    ordinary: bool = False
+    abilities: tuple[Ability, ...] = ()
+
+    def __post_init__(self) -> None:
+        if self.voidcalls and not self.voidcaller:
+            raise invalid("voidcalls", "only voidcaller units can know voidcalls (set voidcaller = true)")
 
 
-@dataclass(frozen=True)
-class SquadDef:
+class SquadDef(Schema, frozen=True, kw_only=True):
     """A squad: units in deployment order."""
 
     id: str
     name: str
-    description: str
+    description: str = ""
     units: tuple[str, ...]
 
+    def __post_init__(self) -> None:
+        if not 1 <= len(self.units) <= 8:
+            raise invalid("units", f"a squad has 1..8 units, found {len(self.units)}")
 
-@dataclass(frozen=True)
-class Rules:
+
+class Rules(Schema, frozen=True, kw_only=True):
     """The configurable readings (data/rules.toml)."""
 
-    crit_against: str
-    hand_base: int
-    speed: int
-    grasp_tn: int
-    grasp_fails: int
-    resist_tn: int
-    overkill_percent: int
-    perception_ties: str
+    crit_against: Literal["total", "stat"]
+    hand_base: Annotated[int, Range(0, 20)]
+    speed: Annotated[int, Range(1, 20)]
+    grasp_tn: Annotated[int, Range(1, 30)]
+    grasp_fails: Annotated[int, Range(1, 10)]
+    resist_tn: Annotated[int, Range(1, 30)]
+    overkill_percent: Annotated[int, Range(1, 1000)]
+    perception_ties: Literal["hider", "seeker"]
 
 
 @dataclass(frozen=True)
@@ -242,205 +314,89 @@ def max_ve_of(void_base: int, foresight: int) -> int:
     return max(0, void_base + foresight * 5)
 
 
-# -- parsing -------------------------------------------------------------------------------------
-def _damage(f: Fields, key: str, required: bool = True) -> tuple[int, int, int] | None:
-    value = f.get(key, list) if required else f.get(key, list, None)
-    if value is None:
-        return None
-    if len(value) != 3 or not all(isinstance(v, int) and not isinstance(v, bool) for v in value):
-        raise f.fail("should be three whole numbers [Low, Moderate, High]", key)
-    if min(value) < 0 or not value[0] <= value[1] <= value[2]:
-        raise f.fail("should be non-negative and rising: Low <= Moderate <= High", key)
-    return (value[0], value[1], value[2])
+# -- loading: schemas per file, then the references between entries --------------------------------
+def _one_of(value: str, known: dict[str, object], file: Path, place: str, key: str) -> None:
+    if value not in known:
+        raise entry_error(file, place, f"{value!r} is not one of {', '.join(known)}", key)
 
 
-def _bands(f: Fields) -> tuple[int, int]:
-    value = f.get("bands", list, list(DEFAULT_BANDS))
-    if len(value) != 2 or not all(isinstance(v, int) and not isinstance(v, bool) for v in value):
-        raise f.fail("should be two whole numbers [last Low value, last Moderate value]", "bands")
-    lo, mo = value
-    if not 1 <= lo < mo <= 13:
-        raise f.fail("needs 1 <= Low limit < Moderate limit <= 13", "bands")
-    return (lo, mo)
-
-
-def _triggers(f: Fields, key: str, conditions: dict[str, ConditionDef]) -> tuple[Trigger, ...]:
-    raw = f.get(key, list, [])
-    out = []
-    for i, item in enumerate(raw):
-        t = Fields(item, f.file, f"{f.place}.{key}[{i + 1}]")
-        trig = Trigger(
-            on=t.choice("on", TRIGGER_ON), effect=t.choice("effect", TRIGGER_EFFECTS),
-            condition=t.get("condition", str, ""), amount=t.int_in("amount", 0, 50, 0),
-            type=t.choice("type", DAMAGE_TYPES, "physical"), optional=t.get("optional", bool, False),
-            name=t.get("name", str, ""))
-        t.no_extras()
+def _check_triggers(triggers: tuple[Trigger, ...], conditions: dict[str, ConditionDef], file: Path,
+                    place: str) -> None:
+    for i, trig in enumerate(triggers):
         if trig.effect == "condition" and trig.condition not in conditions:
-            raise t.fail(f"unknown condition {trig.condition!r}", "condition")
-        if trig.effect in ("damage", "ve") and trig.amount <= 0:
-            raise t.fail("needs an amount above 0", "amount")
-        out.append(trig)
-    return tuple(out)
-
-
-def _load_rules(folder: Path) -> Rules:
-    path = folder / "rules.toml"
-    doc = load_toml(path)
-    f = Fields(doc.get("rules"), path, "rules")
-    rules = Rules(
-        crit_against=f.choice("crit_against", ("total", "stat")),
-        hand_base=f.int_in("hand_base", 0, 20), speed=f.int_in("speed", 1, 20),
-        grasp_tn=f.int_in("grasp_tn", 1, 30), grasp_fails=f.int_in("grasp_fails", 1, 10),
-        resist_tn=f.int_in("resist_tn", 1, 30), overkill_percent=f.int_in("overkill_percent", 1, 1000),
-        perception_ties=f.choice("perception_ties", ("hider", "seeker")))
-    f.no_extras()
-    return rules
+            raise entry_error(file, f"{place}.triggers[{i + 1}]", f"unknown condition {trig.condition!r}",
+                              "condition")
 
 
 def load_content(folder: Path = DATA_DIR) -> Content:
     """Load and cross-check every data file; UserError names the first problem found."""
-    rules = _load_rules(folder)
+    path = folder / "rules.toml"
+    rules: Rules = decode(load_toml(path).get("rules"), Rules, path, "rules")
 
     path = folder / "archetypes.toml"
-    archetypes = {}
-    for key, f in entries(load_toml(path), "archetype", path):
-        archetypes[key] = Archetype(key, f.get("name", str), f.get("role", str, ""),
-                                    f.int_in("health_scaling", 0, 20), f.get("description", str, ""))
-        f.no_extras()
-
+    archetypes = decode_entries(load_toml(path), "archetype", Archetype, path)
     path = folder / "races.toml"
-    races = {}
-    for key, f in entries(load_toml(path), "race", path):
-        races[key] = Race(key, f.get("name", str), f.int_in("void_base", -50, 100))
-        f.no_extras()
+    races = decode_entries(load_toml(path), "race", Race, path)
 
     path = folder / "conditions.toml"
-    conditions = {}
-    for key, f in entries(load_toml(path), "condition", path):
-        conditions[key] = ConditionDef(
-            key, f.get("name", str), f.int_in("damage", 0, 50, 0), f.choice("type", DAMAGE_TYPES, "physical"),
-            f.int_in("turns", 0, 50, 0), f.int_in("hit", -10, 10, 0), f.int_in("defence", -10, 10, 0),
-            f.get("derived", bool, False), f.get("description", str, ""))
-        f.no_extras()
+    conditions = decode_entries(load_toml(path), "condition", ConditionDef, path)
     for need in REQUIRED_CONDITIONS:
         if need not in conditions:
             raise UserError(f"missing condition {need!r} (the rules use it)", str(path))
 
     path = folder / "weapons.toml"
-    weapons = {}
-    for key, f in entries(load_toml(path), "weapon", path):
-        kind = f.choice("kind", ("melee", "ranged"))
-        wclass = f.choice("class", ("standard", "automatic", "heavy"), "standard")
-        if kind == "melee" and wclass != "standard":
-            raise f.fail("a melee weapon cannot be automatic or heavy", "class")
-        w = Weapon(
-            id=key, name=f.get("name", str), kind=kind, hands=f.int_in("hands", 1, 2), wclass=wclass,
-            range_ft=f.int_in("range_ft", 5, 500), damage=_damage(f, "damage"),  # type: ignore[arg-type]
-            bands=_bands(f), bonus=f.int_in("bonus", -10, 10, 0), type=f.choice("type", DAMAGE_TYPES),
-            shots=f.int_in("shots", 0, 100, 0), extra_targets=f.int_in("extra_targets", 0, 10, 0),
-            sweep_ft=f.int_in("sweep_ft", 0, 100, 0), traits=tuple(f.str_list("traits", [])),
-            triggers=_triggers(f, "triggers", conditions))
-        f.no_extras()
-        for tr in w.traits:
-            if tr not in WEAPON_TRAITS:
-                raise f.fail(f"unknown trait {tr!r} (known: {', '.join(WEAPON_TRAITS)})", "traits")
-        if kind == "ranged" and w.shots < 1:
-            raise f.fail("a ranged weapon needs at least 1 shot", "shots")
-        if kind == "melee" and w.shots:
-            raise f.fail("a melee weapon has no shots", "shots")
-        if w.extra_targets and wclass != "automatic":
-            raise f.fail("only automatic weapons take extra targets", "extra_targets")
-        weapons[key] = w
+    weapons = decode_entries(load_toml(path), "weapon", Weapon, path)
+    for key, w in weapons.items():
+        _check_triggers(w.triggers, conditions, path, f"weapon.{key}")
 
     path = folder / "voidcalls.toml"
-    voidcalls = {}
-    for key, f in entries(load_toml(path), "voidcall", path):
-        vkind = f.choice("kind", ("attack", "heal"))
-        inst = f.sub("instability", {})
-        below = inst.int_in("below", 0, 14, 0)
-        backlash = inst.int_in("damage", 0, 50, 0)
-        inst.no_extras()
-        v = Voidcall(
-            id=key, name=f.get("name", str), cost=f.int_in("cost", 0, 100), kind=vkind,
-            range_ft=f.int_in("range_ft", 5, 500), radius=f.int_in("radius", 0, 5, 0),
-            affects=f.choice("affects", ("enemies", "all"), "enemies"),
-            cover_applies=f.get("cover_applies", bool, False), damage=_damage(f, "damage", False),
-            bands=_bands(f), type=f.choice("type", DAMAGE_TYPES, "void"), bonus=f.int_in("bonus", -10, 10, 0),
-            condition=f.get("condition", str, ""), triggers=_triggers(f, "triggers", conditions),
-            instability_below=below, instability_damage=backlash)
-        f.no_extras()
+    voidcalls = decode_entries(load_toml(path), "voidcall", Voidcall, path)
+    for key, v in voidcalls.items():
         if v.condition and v.condition not in conditions:
-            raise f.fail(f"unknown condition {v.condition!r}", "condition")
-        if v.damage is None and not v.condition:
-            raise f.fail("needs damage or a condition (or both)", "damage")
-        if vkind == "heal" and (v.damage is None or v.radius):
-            raise f.fail("a heal needs damage bands (the amounts healed) and no radius", "damage")
-        voidcalls[key] = v
+            raise entry_error(path, f"voidcall.{key}", f"unknown condition {v.condition!r}", "condition")
+        _check_triggers(v.triggers, conditions, path, f"voidcall.{key}")
 
     path = folder / "units.toml"
-    units = {}
-    for key, f in entries(load_toml(path), "unit", path):
-        abilities = []
-        for i, item in enumerate(f.get("abilities", list, [])):
-            a = Fields(item, path, f"unit.{key}.abilities[{i + 1}]")
-            abilities.append(Ability(a.choice("when", ABILITY_WHEN), a.choice("effect", ABILITY_EFFECTS),
-                                     a.int_in("amount", 1, 50), a.get("name", str, "")))
-            a.no_extras()
-        u = UnitDef(
-            id=key, name=f.get("name", str), archetype=f.choice("archetype", archetypes),
-            race=f.choice("race", races), level=f.int_in("level", 1, 20),
-            strength=f.int_in("strength", -5, 10, 0), dexterity=f.int_in("dexterity", -5, 10, 0),
-            physique=f.int_in("physique", -5, 10, 0), intelligence=f.int_in("intelligence", -5, 10, 0),
-            foresight=f.int_in("foresight", -5, 10, 0), perception=f.int_in("perception", -5, 10, 0),
-            stealth=f.int_in("stealth", -5, 10, 0), resilience=f.int_in("resilience", -5, 10, 0),
-            speed=f.int_in("speed", 1, 20, rules.speed), weapon=f.choice("weapon", weapons),
-            offhand=f.get("offhand", str, ""), voidcaller=f.get("voidcaller", bool, False),
-            voidcalls=tuple(f.str_list("voidcalls", [])), resist=tuple(f.str_list("resist", [])),
-            status_resist=tuple(f.str_list("status_resist", [])), ordinary=f.get("ordinary", bool, False),
-            abilities=tuple(abilities))
-        f.no_extras()
-        _check_unit(u, f, weapons, voidcalls, conditions)
-        units[key] = u
+    units = decode_entries(load_toml(path), "unit", UnitDef, path)
+    for key, u in units.items():
+        place = f"unit.{key}"
+        _one_of(u.archetype, archetypes, path, place, "archetype")
+        _one_of(u.race, races, path, place, "race")
+        _one_of(u.weapon, weapons, path, place, "weapon")
+        _check_unit(u, path, place, weapons, voidcalls, conditions)
+        if not u.speed:
+            units[key] = msgspec.structs.replace(u, speed=rules.speed)
 
     path = folder / "squads.toml"
-    squads = {}
-    for key, f in entries(load_toml(path), "squad", path):
-        members = f.str_list("units")
-        if not 1 <= len(members) <= 8:
-            raise f.fail(f"a squad has 1..8 units, found {len(members)}", "units")
-        for m in members:
+    squads = decode_entries(load_toml(path), "squad", SquadDef, path)
+    for key, sq in squads.items():
+        for m in sq.units:
             if m not in units:
-                raise f.fail(f"unknown unit {m!r}", "units")
-        squads[key] = SquadDef(key, f.get("name", str), f.get("description", str, ""), tuple(members))
-        f.no_extras()
+                raise entry_error(path, f"squad.{key}", f"unknown unit {m!r}", "units")
     if len(squads) < 2:
         raise UserError("at least two squads are needed", str(path))
     return Content(rules, archetypes, races, conditions, weapons, voidcalls, units, squads)
 
 
-def _check_unit(u: UnitDef, f: Fields, weapons: dict[str, Weapon], voidcalls: dict[str, Voidcall],
-                conditions: dict[str, ConditionDef]) -> None:
+def _check_unit(u: UnitDef, file: Path, place: str, weapons: dict[str, Weapon],
+                voidcalls: dict[str, Voidcall], conditions: dict[str, ConditionDef]) -> None:
     if u.offhand:
         if u.offhand not in weapons:
-            raise f.fail(f"unknown weapon {u.offhand!r}", "offhand")
+            raise entry_error(file, place, f"unknown weapon {u.offhand!r}", "offhand")
         main, off = weapons[u.weapon], weapons[u.offhand]
         # VM-DUAL: two one-handed weapons, never a two-hander or a Heavy weapon.
         for w, k in ((main, "weapon"), (off, "offhand")):
             if w.hands != 1:
-                raise f.fail(f"dual wielding needs one-handed weapons; {w.name} is two-handed", k)
+                raise entry_error(file, place, f"dual wielding needs one-handed weapons; {w.name} is "
+                                  "two-handed", k)
             if w.wclass == "heavy":
-                raise f.fail(f"dual wielding cannot use a Heavy weapon ({w.name})", k)
+                raise entry_error(file, place, f"dual wielding cannot use a Heavy weapon ({w.name})", k)
     for v in u.voidcalls:
         if v not in voidcalls:
-            raise f.fail(f"unknown voidcall {v!r}", "voidcalls")
-    if u.voidcalls and not u.voidcaller:
-        raise f.fail("only voidcaller units can know voidcalls (set voidcaller = true)", "voidcalls")
-    for t in u.resist:
-        if t not in DAMAGE_TYPES:
-            raise f.fail(f"unknown damage type {t!r}", "resist")
+            raise entry_error(file, place, f"unknown voidcall {v!r}", "voidcalls")
     for c in u.status_resist:
         if c not in conditions:
-            raise f.fail(f"unknown condition {c!r}", "status_resist")
+            raise entry_error(file, place, f"unknown condition {c!r}", "status_resist")
 
 
 @lru_cache(maxsize=1)

@@ -115,12 +115,33 @@ def test_optional_event_cap_of_30_refuses_a_big_deck():
      'deck="confessor_blades"}, {name="B", chassis="confessor_light", deck="confessor_blades"}]\n',
      "not a confessor frame"),
     ('[mystery]\nx=1\n', "unknown table [mystery]"),
+    # an effect takes only its own kind's keys
+    ('[card.x]\nname="X"\ncategory="faction"\nfaction="confessor"\ntype="attack"\nsp=1\n'
+     'effects=[{kind="attack", damage=3, hexes=2}]\n', "unknown key 'hexes'"),
+    ('[card.x]\nname="X"\ncategory="faction"\nfaction="confessor"\ntype="heat"\nsp=1\n'
+     'effects=[{kind="heat", amount=0}]\n', "a heat effect needs a non-zero amount"),
+    ('[card.damage]\nname="X"\n', "'damage' is the reserved Damage card"),
 ])
 def test_content_errors_name_file_place_and_problem(tmp_path, text, problem):
     with pytest.raises(UserError) as err:
         load_content(_with_extra(tmp_path, text))
     assert problem in err.value.problem, err.value.line()
     assert "zz_extra.toml" in err.value.line()
+
+
+@pytest.mark.parametrize("text,place,problem", [
+    ('[card.x]\nname="X"\ncategory="faction"\nfaction="confessor"\ntype="attack"\nsp=1\n'
+     'effects=[{kind="move", hexes=2}, {kind="attack", damage=30}]\n', "card.x.effects[2].damage",
+     "30 is outside 0..20"),
+    ('[deck.bad]\nname = "Bad"\nfaction = "confessor"\ncards = { faithful_thrust = 0 }\n',
+     "deck.bad.cards.faithful_thrust", "0 is outside 1..20"),
+    ('[squad.x]\nname="X"\nfaction="confessor"\ncaskets=[{name="A", chassis="confessor_light", '
+     'deck="confessor_blades", grit=11}]\n', "squad.x.caskets[1].grit", "11 is outside 0..10"),
+])
+def test_content_errors_name_the_exact_key(tmp_path, text, place, problem):
+    with pytest.raises(UserError) as err:
+        load_content(_with_extra(tmp_path, text))
+    assert (err.value.place, err.value.problem) == (place, problem)
 
 
 def test_toml_syntax_error_is_one_line(tmp_path):
