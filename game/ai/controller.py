@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from game.ai.answers import default_answer
 from game.ai.explain import candidate
 from game.core.action import Action, Decision
 from game.core.chance import Chance
@@ -64,12 +65,7 @@ class BaselineAI:
 
     def decide(self, match: Match, decision: Decision) -> str:
         """The answer the ruleset values most for this side; the default otherwise."""
-        with match.world:
-            values = match.ruleset.advise(match, decision)
-        keys = decision.keys()
-        if values:
-            return max(keys, key=lambda k: (values.get(k, float("-inf")), -keys.index(k)))
-        return decision.default if decision.default in keys else keys[0]
+        return default_answer(match, decision)
 
 
 def make_controller(spec: str, seed: int = 0) -> object:

@@ -3,7 +3,8 @@
 The live match holds everything: opponents' hands, the deck order, the seeded future of
 `match.chance`. An AI that looks ahead must not use any of it. `Sample` takes a scratch copy,
 re-deals every card the side cannot see among the zones it cannot see (the ruleset's
-`determinize` hook) and replaces the match's chance with one seeded from the AI's own source,
+`determinize` hook), re-places every unit hidden from it where it might be (`place_hidden`) and
+replaces the match's chance with one seeded from the AI's own source,
 so a simulated future is one the side could imagine from what it has seen — never the real one.
 """
 
@@ -16,10 +17,12 @@ from typing import Any
 
 import esper
 
+from game.ai.answers import default_answer
 from game.core.action import Action, Decision
 from game.core.chance import Chance
-from game.core.components import Health, Position, Side, Status
+from game.core.components import Health, Status
 from game.core.geometry import Cell
+from game.core.knowledge import known_units, place_hidden
 from game.core.match import Match
 
 Answer = Callable[[Match, Decision], str]
@@ -48,7 +51,7 @@ class Deadline:
 
 @dataclass(frozen=True)
 class UnitInfo:
-    """What every side sees of a unit on the board."""
+    """A unit as a side knows it: `cell` is where the side believes it is (`hidden`: last seen)."""
 
     ent: int
     side: str
@@ -56,6 +59,7 @@ class UnitInfo:
     hp: float
     hp_max: float
     active: bool
+    hidden: bool = False
 
     @property
     def hp_frac(self) -> float:
@@ -63,28 +67,36 @@ class UnitInfo:
         return 1.0 if self.hp_max <= 0 else max(0.0, min(1.0, self.hp / self.hp_max))
 
 
-def units(match: Match) -> list[UnitInfo]:
-    """Every unit with a side and a position, ascending id (public information only)."""
+def units(match: Match, side: str | None) -> list[UnitInfo]:
+    """Every unit `side` can place on the board, ascending id, where it believes each is
+    (`core.knowledge.known_units`: hidden units at their last-seen cell, never-seen ones left
+    out). None is the whole truth: only for spectators, never for a side's decisions."""
     out: list[UnitInfo] = []
     vitality = getattr(match.ruleset, "vitality", None)
+    known = known_units(match, side)
     with match.world:
-        for ent, (owner, pos) in match.units(Side, Position):
+        for unit in known:
+            if unit.cell is None:
+                continue
+            ent = unit.ent
             status = esper.try_component(ent, Status)
             vit = vitality(match, ent) if vitality is not None else None
             if vit is None:
                 health = esper.try_component(ent, Health)
                 vit = (float(health.current), float(health.maximum)) if health else (1.0, 1.0)
-            out.append(UnitInfo(ent, owner.side, tuple(pos.cell), vit[0], vit[1],  # type: ignore[arg-type]
-                                status is None or status.can_act))
+            out.append(UnitInfo(ent, unit.side, unit.cell, vit[0], vit[1],
+                                status is None or status.can_act, unit.hidden))
     return out
 
 
 def determinize(match: Match, side: str, chance: Chance) -> None:
-    """Re-deal what `side` cannot see on a scratch match (the ruleset's hook, generic by default)."""
+    """Re-deal what `side` cannot see on a scratch match (the ruleset's hook, generic by default),
+    then re-place the units hidden from it among the cells it cannot rule out."""
     hook = getattr(match.ruleset, "determinize", None)
     if hook is not None:
         with match.world:
             hook(match, side, chance)
+    place_hidden(match, side, chance)
 
 
 class Sample:
@@ -128,16 +140,6 @@ class Sample:
 
 class StepError(RuntimeError):
     """A simulated step could not be completed (a ruleset refused a simulated input)."""
-
-
-def default_answer(match: Match, decision: Decision) -> str:
-    """The ruleset's advice for the deciding side, else the default answer."""
-    with match.world:
-        values = match.ruleset.advise(match, decision)
-    keys = decision.keys()
-    if values:
-        return max(keys, key=lambda k: (values.get(k, float("-inf")), -keys.index(k)))
-    return decision.default if decision.default in keys else keys[0]
 
 
 def step(match: Match, action: Action, answer: Answer = default_answer, max_answers: int = 64,

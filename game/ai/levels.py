@@ -9,11 +9,13 @@ from __future__ import annotations
 
 from typing import Any
 
+from game.ai.answers import decide_by_advice
 from game.ai.controller import BaselineAI, RandomAI
 from game.ai.explain import Explanation, candidate, top
 from game.ai.knowledge import Deadline
+from game.ai.moves import is_move, label_of
 from game.ai.search import HardAI
-from game.ai.utility import NormalAI, decide_by_advice, is_move, label_of
+from game.ai.utility import NormalAI
 from game.core.action import Action, Decision
 from game.core.chance import Chance
 from game.core.match import Match

@@ -23,9 +23,11 @@ import time
 from dataclasses import dataclass, field
 from statistics import NormalDist
 
+from game.ai.answers import decide_by_advice, default_answer
 from game.ai.explain import Explanation, candidate, top
-from game.ai.knowledge import Deadline, Sample, StepError, default_answer, side_turn_key, step, units
-from game.ai.utility import NormalAI, Ranked, decide_by_advice, destination, is_move, label_of
+from game.ai.knowledge import Deadline, Sample, StepError, side_turn_key, step, units
+from game.ai.moves import destination, is_move, label_of
+from game.ai.utility import NormalAI, Ranked
 from game.core.action import Action, Decision
 from game.core.chance import Chance
 from game.core.match import Match
@@ -70,7 +72,7 @@ def fast_policy(match: Match, chance: Chance, legal: list[Action], max_moves: in
     """
     rs = match.ruleset
     turn = match.current()
-    info = {u.ent: u for u in units(match)}
+    info = {u.ent: u for u in units(match, turn.side)}
     moves = [a for a in legal if is_move(rs, a)]
     aimed = [a for a in legal if not is_move(rs, a) and (a.target is not None or a.cell is not None)]
     plain = [a for a in legal if not is_move(rs, a) and a.target is None and a.cell is None]

@@ -192,26 +192,48 @@ class Ruleset(ABC):
                     cards.zones[zone] = pool[start:start + size]
                     start += size
 
+    def hidden_units(self, match: Match, side: str) -> dict[int, Cell | None]:
+        """Units of other sides whose whereabouts `side` does not know now, each with the cell it
+        last saw the unit on (None: never seen). Default: none, everything on the board is seen.
+
+        `game.core.knowledge.known_units` builds every side's picture of the board from it; the
+        AI and the UI place units only through that."""
+        return {}
+
+    def hiding_places(self, match: Match, side: str, ent: int, last_seen: Cell | None) -> list[Cell]:
+        """Cells where hidden unit `ent` may be, as far as `side` can tell; an AI's scratch copy puts
+        it on one of them (`knowledge.place_hidden`). Must not depend on where it truly is.
+
+        Generic: passable cells no unit of `side` has a line of sight to, within `threat_reach` of
+        the last-seen cell. Rulesets with vision ranges or movement rules narrow it down."""
+        from game.core.knowledge import default_hiding_places
+
+        return default_hiding_places(match, side, ent, last_seen, self.threat_reach)
+
     def threat_by(self, match: Match, side: str, cell: Cell) -> dict[int, float]:
         """Per enemy unit, the damage it could deal next turn to a unit of `side` standing on `cell`.
 
         Generic estimate: 1 per enemy able to act within `threat_reach` cells, fading to 0 at twice
-        that. Rulesets that know their weapons override it with expected damage.
+        that, each where `side` believes it is (`known_units`). Rulesets that know their weapons
+        override it with expected damage.
         """
         import esper
 
-        from game.core.components import Position, Side, Status
+        from game.core.components import Status
+        from game.core.knowledge import known_units
 
         out: dict[int, float] = {}
         reach = max(1, self.threat_reach)
+        known = known_units(match, side)
         with match.world:
-            for ent, (owner, pos) in match.units(Side, Position):
-                if owner.side == side:
+            for unit in known:
+                ent = unit.ent
+                if unit.side == side or unit.cell is None:
                     continue
                 status = esper.try_component(ent, Status)
                 if status is not None and not status.can_act:
                     continue
-                dist = match.board.distance(pos.cell, cell)
+                dist = match.board.distance(unit.cell, cell)
                 weight = 1.0 if dist <= reach else max(0.0, 1.0 - (dist - reach) / reach)
                 if weight > 0.0:
                     out[ent] = weight
@@ -268,7 +290,8 @@ class Ruleset(ABC):
         """Static value of the position for `side` (search leaves): won/lost, then strength left.
 
         Generic: ±100 for a decided match; otherwise each unit able to act counts 1 plus its
-        `vitality` fraction, a downed one 0.25, own units plus and enemy units minus.
+        `vitality` fraction, a downed one 0.25, own units plus and enemy units minus. It reads
+        no position, so a unit hidden from `side` counts like any other (a squad's size is known).
         """
         import esper
 

@@ -12,6 +12,7 @@ from typing import Any
 from game.core.cards import Cards
 from game.core.components import Conditions, Facing, Health, Name, Position, Side, Status
 from game.core.geometry import Cell
+from game.core.knowledge import believed_cells
 from game.core.match import Match
 
 
@@ -78,8 +79,10 @@ def read_units(match: Match, viewer: str | None) -> list[UnitInfo]:
     sides = list(match.table.sides)
     rs = match.ruleset
     out: list[UnitInfo] = []
+    # where the viewer believes each unit is: a unit hidden from it shows where it was last seen
+    where = believed_cells(match, viewer)
     with match.world:
-        found = match.units(Position, Side)
+        found = [(e, c) for e, c in match.units(Position, Side) if e in where]
         import esper
 
         rows: list[tuple[int, str, str]] = []
@@ -87,7 +90,7 @@ def read_units(match: Match, viewer: str | None) -> list[UnitInfo]:
             name = esper.try_component(ent, Name)
             rows.append((ent, side.side, name.text if name else f"#{ent}"))
         marks = _marks(rows)
-        for ent, (pos, side) in found:
+        for ent, (_pos, side) in found:
             view = dict(rs.unit_view(match, ent, viewer) or {})
             if view.get("hidden"):
                 continue
@@ -103,7 +106,7 @@ def read_units(match: Match, viewer: str | None) -> list[UnitInfo]:
                     kind=name.kind if name else "",
                     side=side.side,
                     side_index=sides.index(side.side) if side.side in sides else 0,
-                    cell=tuple(pos.cell),
+                    cell=where[ent],
                     mark=str(view.get("mark") or marks.get(ent, "?"))[:2],  # type: ignore[arg-type]
                     hp=health.current if health else _view_int(view, "health", "hp"),
                     hp_max=health.maximum if health else _view_int(view, "max_health", "hp_max"),

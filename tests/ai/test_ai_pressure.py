@@ -179,7 +179,8 @@ def test_hard_prices_position_by_exact_exposure_and_faces_by_it():
     facing answer after a move turns its best arc to the enemy."""
     from game.ai.knowledge import Deadline, units
     from game.ai.search import HardAI
-    from game.ai.utility import WEIGHTS, NormalAI
+    from game.ai.terms import WEIGHTS
+    from game.ai.utility import NormalAI
 
     m, a, b = ck.duel()
     legal = m.legal()
@@ -188,7 +189,7 @@ def test_hard_prices_position_by_exact_exposure_and_faces_by_it():
     step = next(x for x in legal if x.kind == "move" and len(x.path) == 1
                 and m.ruleset.exposure_after(m, x) != m.ruleset.exposure_now(m, a))
     gain = m.ruleset.exposure_now(m, a) - m.ruleset.exposure_after(m, step)
-    care = 1.5 - 0.5 * next(u for u in units(m) if u.ent == a).hp_frac
+    care = 1.5 - 0.5 * next(u for u in units(m, m.current().side) if u.ent == a).hp_frac
     assert exact[step]["safety"] == pytest.approx(WEIGHTS["safety"] * care * gain)
     assert "facing" not in exact[step] and "cover" not in exact[step]
     # Normal prices the same step by the threat alone

@@ -94,7 +94,8 @@ def test_hard_scores_what_follows_every_action_by_the_volley_and_normal_does_not
     one-attack "potential" and lookahead follow-up); Normal keeps its own terms."""
     from game.ai.knowledge import Deadline
     from game.ai.search import HardAI
-    from game.ai.utility import WEIGHTS, NormalAI
+    from game.ai.terms import WEIGHTS
+    from game.ai.utility import NormalAI
 
     m, a, b = ck.duel()
     ck.set_hand(m, a, THRUSTS)

@@ -283,3 +283,80 @@ class ToyRules(Ruleset):
 
 
 TOY = ToyRules()
+
+
+@component
+@dataclass
+class Lurking:
+    """A unit the other side has lost sight of; `last_seen` is where it was last seen (None: never)."""
+
+    last_seen: tuple[int, int] | None = None
+
+
+class HidingRules(ToyRules):
+    """The toy duels with lurking units: a unit carrying `Lurking` is hidden from the other side,
+    which believes it is where it was last seen. A lurker cannot be attacked and does not block a
+    move (it slips aside); everything the rules tell a side about enemies goes through the side's
+    knowledge (`core.knowledge`), never through the lurker's `Position`."""
+
+    id = "toy-hiding"
+
+    def hidden_units(self, match: Match, side: str) -> dict[int, tuple[int, int] | None]:
+        """Lurkers of the other side, at their last-seen cells."""
+        with match.world:
+            return {e: (tuple(lk.last_seen) if lk.last_seen is not None else None)  # type: ignore[misc]
+                    for e, (lk, s) in esper.get_components(Lurking, Side) if s.side != side}
+
+    def _occupied(self) -> dict[tuple[int, int], int]:
+        return {tuple(p.cell): e for e, (p, s) in esper.get_components(Position, Status)
+                if s.can_act and not esper.has_component(e, Lurking)}
+
+    def legal_actions(self, match: Match) -> list[Action]:
+        """The toy's actions, without attacks on lurkers."""
+        return [a for a in super().legal_actions(match)
+                if a.kind != "attack" or not esper.has_component(a.target, Lurking)]
+
+    def _believed_enemies(self, match: Match, side: str) -> list[tuple[int, int]]:
+        from game.core.knowledge import known_units
+
+        return [u.cell for u in known_units(match, side) if u.side != side and u.cell is not None
+                and esper.component_for_entity(u.ent, Status).can_act]
+
+    def _threat(self, match: Match, side: str, cell: tuple[int, int]) -> float:
+        from game.core.knowledge import believed_cells
+
+        where = believed_cells(match, side)
+        total = 0.0
+        for e, (s, st, stats) in esper.get_components(Side, Status, ToyStats):
+            reach = stats.speed + stats.reach
+            if s.side != side and st.can_act and e in where and match.board.distance(where[e], cell) <= reach:
+                total += 0.5 * (3.5 + stats.damage)
+        return total
+
+    def assess(self, match: Match, action: Action) -> Assessment:
+        """The toy's terms, with enemies where the acting side believes they are."""
+        side = self.turn(match).side
+        if action.kind != "move":
+            return super().assess(match, action)
+        pos = esper.component_for_entity(action.actor, Position).cell
+        enemies = self._believed_enemies(match, side)
+        near = min((match.board.distance(pos, c) for c in enemies), default=0)
+        after = min((match.board.distance(action.cell, c) for c in enemies), default=0)
+        return Assessment(progress=float(near - after), exposure=0.2 * self._threat(match, side, action.cell))
+
+
+HIDING = HidingRules()
+
+
+def hiding_match(seed: int = 1, lurker: int = 5, at: tuple[int, int] = (7, 6),
+                 last_seen: tuple[int, int] | None = (6, 5)) -> Match:
+    """A toy match with the units close (as in the no-peeking tests) and p2's unit `lurker`
+    hidden from p1 on `at`, last seen by p1 on `last_seen`."""
+    scenario = Scenario("toy-hiding", "toy", {"p1": "shots", "p2": "blades"}, seed)
+    match = Match(HIDING, scenario, toy_board(), None)
+    with match.world:
+        for ent, cell in {2: (1, 1), 3: (1, 5), 4: (6, 1), 5: (6, 5)}.items():
+            esper.component_for_entity(ent, Position).cell = cell
+        esper.component_for_entity(lurker, Position).cell = at
+        esper.add_component(lurker, Lurking(last_seen))
+    return match

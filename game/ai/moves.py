@@ -1,0 +1,36 @@
+"""How the AI levels read an action: a move or not, where it ends, how it is labelled."""
+
+from __future__ import annotations
+
+from game.core.action import Action
+from game.core.geometry import Cell
+from game.core.ruleset import Ruleset
+
+
+def overrides(rs: Ruleset, name: str) -> bool:
+    """Whether the ruleset refines a generic `Ruleset` hook (the AI then trusts its units)."""
+    return getattr(type(rs), name, None) is not getattr(Ruleset, name, None)
+
+
+def is_move(rs: Ruleset, action: Action) -> bool:
+    """A chance-free positional action (the ruleset's undoable kinds) that ends on a cell."""
+    return action.kind in rs.undoable and (action.cell is not None or bool(action.path))
+
+
+def destination(action: Action) -> Cell | None:
+    """Where a move leaves its actor."""
+    if action.cell is not None:
+        return tuple(action.cell)  # type: ignore[return-value]
+    return tuple(action.path[-1]) if action.path else None  # type: ignore[return-value]
+
+
+def label_of(action: Action) -> str:
+    """How an action reads in an explanation."""
+    if action.label:
+        return action.label
+    parts = [action.kind]
+    if action.target is not None:
+        parts.append(f"#{action.target}")
+    if action.cell is not None:
+        parts.append(f"to {tuple(action.cell)}")
+    return " ".join(parts)
