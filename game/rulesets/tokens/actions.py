@@ -1,0 +1,147 @@
+"""The legal actions of the side whose turn it is: every unit spends its own tokens, in any order.
+
+Move-token actions (the seed's Movement table): move, bypass (option), sprint, sneak, observe,
+hand off, apply, reload, draw, await; attack-token actions: attack, apply to an unwilling target,
+overcharge. "end" passes the turn and is always legal.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import esper
+
+from game.core.action import Action
+from game.rulesets.tokens.combat import can_target, weapon
+from game.rulesets.tokens.components import (
+    TkGear,
+    TkShield,
+    TkTokens,
+    TkUnit,
+    cell_of,
+    get,
+    health,
+    is_active,
+    name_of,
+    on_board,
+    side_of,
+    table,
+    units,
+)
+from game.rulesets.tokens.content import shipped
+from game.rulesets.tokens.movement import SPRINT_COST, path_cost, provokers, reach, sprint_paths, threat_map
+from game.rulesets.tokens.stealth import hidden_from, sneak_blockers
+
+if TYPE_CHECKING:
+    from game.core.match import Match
+
+HANDOFF, APPLY, RELOAD, DRAW, AWAIT = 2, 2, 4, 2, 4
+OVERCHARGE = 1
+
+
+def legal(match: Match) -> list[Action]:
+    """Everything the side to act may do now."""
+    side = table(match).turn_side
+    out: list[Action] = []
+    for ent in units(match):
+        if side_of(ent) == side and is_active(ent):
+            out.extend(unit_actions(match, ent))
+    out.append(Action("end", None, label="End turn"))
+    return out
+
+
+def move_actions(match: Match, ent: int) -> list[Action]:
+    """Plain moves to every tile in reach; Bypass versions of moves that would provoke."""
+    out: list[Action] = []
+    tokens = get(ent, TkTokens)
+    if tokens.move <= 0:
+        return out
+    name = name_of(ent)
+    plain = reach(match, ent)
+    start = cell_of(ent)
+    threats = threat_map(match, ent)
+    for cell in sorted(plain.stoppable):
+        if cell == start:
+            continue
+        path = tuple(plain.path_to(cell))
+        n = len(provokers(match, ent, path, threats))
+        tail = f", provokes {n} attack(s) of opportunity" if n else ""
+        out.append(Action("move", ent, cell=cell, path=path,
+                          label=f"{name}: move to {cell} ({int(plain.cost[cell])} tokens{tail})"))
+    if tokens.move >= 2 and any(c in threats for c in plain.cost):
+        by = reach(match, ent, bypass=True)
+        for cell in sorted(by.stoppable):
+            if cell == start:
+                continue
+            path = tuple(by.path_to(cell))
+            if provokers(match, ent, path, threats):
+                cost, _ = path_cost(match.board, start, path, tokens.diagonals, True)
+                out.append(Action("move", ent, cell=cell, path=path, option="bypass",
+                                  label=f"{name}: bypass to {cell} ({int(cost)} tokens, no attacks of opportunity)"))
+    if tokens.move >= SPRINT_COST:
+        for path in sprint_paths(match, ent):
+            out.append(Action("sprint", ent, cell=path[-1], path=path,
+                              label=f"{name}: sprint {len(path)} tiles to {path[-1]} ({SPRINT_COST} tokens)"))
+    return out
+
+
+def unit_actions(match: Match, ent: int) -> list[Action]:
+    """One unit's options with the tokens it has left."""
+    tokens, gear = get(ent, TkTokens), get(ent, TkGear)
+    side, name = side_of(ent), name_of(ent)
+    content = shipped()
+    out = move_actions(match, ent)
+    hidden = hidden_from(match, side)
+    others = [e for e in units(match) if e != ent and on_board(e) and e not in hidden]
+    board = match.board
+    here = cell_of(ent)
+    held = gear.held
+    if held:
+        w = weapon(held)
+        loaded = gear.loaded.get(held, 1) if w.ammo else 1
+        if tokens.attack >= w.cost and loaded > 0:
+            for t in others:
+                if side_of(t) != side and can_target(match, ent, held, t):
+                    out.append(Action("attack", ent, target=t, option=held,
+                                      label=f"{name}: {w.name} at {name_of(t)} ({w.cost} attack tokens)"))
+        if w.ammo and gear.loaded.get(held, 0) < w.ammo and tokens.move >= RELOAD:
+            out.append(Action("reload", ent, option=held, label=f"{name}: reload {w.name} ({RELOAD} tokens)"))
+    for wid in gear.weapons:
+        if wid != held and tokens.move >= DRAW:
+            out.append(Action("draw", ent, option=wid, label=f"{name}: draw {weapon(wid).name} ({DRAW} tokens)"))
+    if tokens.move >= 1 and not sneak_blockers(match, ent):
+        for n in range(1, tokens.move + 1):
+            out.append(Action("sneak", ent, option=str(n), label=f"{name}: sneak with {n} token(s)"))
+    if tokens.move >= 1:
+        for n in range(1, tokens.move + 1):
+            out.append(Action("observe", ent, option=str(n), label=f"{name}: observe with {n} token(s)"))
+    adjacent = [e for e in others if board.distance(cell_of(e), here) <= 1 and e != ent]
+    for item in sorted(set(gear.items)):
+        it = content.items[item]
+        if it.heal:
+            for t in [ent] + [e for e in adjacent if side_of(e) == side]:
+                if tokens.move >= APPLY and health(t).current < health(t).maximum:
+                    out.append(Action("apply", ent, target=t, option=item,
+                                      label=f"{name}: apply {it.name} to {name_of(t)} ({APPLY} tokens)"))
+        if it.harm:
+            for t in adjacent:
+                if side_of(t) != side and tokens.attack >= 1:
+                    out.append(Action("apply", ent, target=t, option=item,
+                                      label=f"{name}: {it.name} on unwilling {name_of(t)} (1 attack token)"))
+        for t in adjacent:
+            if side_of(t) == side and is_active(t):
+                if tokens.move >= HANDOFF:
+                    out.append(Action("handoff", ent, target=t, option=f"{item}:giver",
+                                      label=f"{name}: hand {it.name} to {name_of(t)} ({HANDOFF} tokens)"))
+                if tokens.move >= 1 and get(t, TkTokens).move >= 1:
+                    out.append(Action("handoff", ent, target=t, option=f"{item}:split",
+                                      label=f"{name}: hand {it.name} to {name_of(t)} (1 token each)"))
+    top = get(ent, TkUnit).attack // 2
+    if held and tokens.move >= AWAIT and tokens.reserved == 0 and top >= weapon(held).cost:
+        for n in range(weapon(held).cost, top + 1):
+            out.append(Action("await", ent, option=str(n),
+                              label=f"{name}: await, reserving {n} of next turn's attack tokens ({AWAIT} tokens)"))
+    sh = esper.try_component(ent, TkShield)
+    if sh is not None and sh.over_rounds == 0 and sh.charges > 0 and tokens.attack >= OVERCHARGE:
+        out.append(Action("overcharge", ent, label=f"{name}: overcharge shield ({OVERCHARGE} attack token)"))
+    return out
