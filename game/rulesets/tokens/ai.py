@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 import esper
 
 from game.core.action import Action, Decision
-from game.core.knowledge import believed_cells
+from game.core.knowledge import believed_cells, known_units
 from game.core.ruleset import Assessment
 from game.rulesets.tokens.combat import can_target, expected, sneak_bonus, strikes, weapon
 from game.rulesets.tokens.components import (
@@ -36,7 +36,7 @@ def best_mode(match: Match, ent: int, wid: str, target: int) -> tuple[float, flo
     side = side_of(ent)
     best = (-1e9, 0.0)
     for props in weapon(wid).combos:
-        got = expected(strikes(match, ent, wid, props, target, sneak_bonus(ent)), side)
+        got = expected(strikes(match, ent, wid, props, target, sneak_bonus(ent), side), side)
         if got[0] + 4 * got[1] > best[0] + 4 * best[1]:
             best = got
     return best
@@ -57,7 +57,7 @@ def aoo_damage(match: Match, ent: int, path: tuple) -> float:
     total = 0.0
     for foe, _i in provokers(match, ent, path):
         wid = get(foe, TkGear).held
-        one = strikes(match, foe, wid, (), ent)
+        one = strikes(match, foe, wid, (), ent, viewer=side_of(ent))
         per = one[0].to_health if one else 0
         total += per * attacks_of_opportunity(get(foe, TkUnit).attack)
     return total
@@ -92,7 +92,7 @@ def assess(match: Match, action: Action) -> Assessment:
         n = int(action.option)
         return Assessment(progress=0.3 * float(heads(n).expect()) - 0.1 * n)
     if kind == "observe":
-        hidden = [e for e in units(match) if side_of(e) != side and e not in foes and is_active(e)]
+        hidden = [b for b in known_units(match, side) if b.hidden]
         return Assessment(progress=(0.4 if hidden else -0.2) - 0.1 * int(action.option))
     if kind == "reload":
         loaded = get(ent, TkGear).loaded.get(action.option, 0)
@@ -130,14 +130,14 @@ def advise(match: Match, decision: Decision) -> dict[str, float]:
         out = {}
         for i, props in enumerate(weapon(ctx["weapon"]).combos):
             dmg, kills = expected(strikes(match, ctx["attacker"], ctx["weapon"], props, ctx["target"],
-                                          sneak_bonus(ctx["attacker"])), side)
+                                          sneak_bonus(ctx["attacker"]), side), side)
             out[str(i)] = dmg + 4 * kills
         return out
     if decision.kind in ("aoo", "overwatch"):
         foe, target = ctx["attacker"], ctx["target"]
         wid = get(foe, TkGear).held
         props = () if decision.kind == "aoo" else weapon(wid).combos[0]
-        dmg, kills = expected(strikes(match, foe, wid, props, target), decision.side)
+        dmg, kills = expected(strikes(match, foe, wid, props, target, viewer=decision.side), decision.side)
         times = ctx.get("times", 1)
         yes = "strike" if decision.kind == "aoo" else "fire"
         no = "pass" if decision.kind == "aoo" else "hold"

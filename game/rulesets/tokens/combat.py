@@ -30,7 +30,7 @@ from game.rulesets.tokens.components import (
 from game.rulesets.tokens.content import WeaponDef, shipped
 from game.rulesets.tokens.damage import after_defense, deal, gib, takes_out
 from game.rulesets.tokens.odds import hit_chance, penetration_chances
-from game.rulesets.tokens.stealth import reveal
+from game.rulesets.tokens.stealth import hidden_from, reveal
 
 if TYPE_CHECKING:
     from game.core.match import Match
@@ -76,11 +76,18 @@ def unit_at(match: Match) -> dict[tuple[int, int], int]:
 
 
 def strikes(match: Match, attacker: int, wid: str, props: tuple[str, ...], target: int,
-            bonus: int = 0) -> list[Strike]:
-    """Every unit this attack may hit, allies included, with exact chance and damage."""
+            bonus: int = 0, viewer: str | None = None) -> list[Strike]:
+    """Every unit this attack may hit, allies included, with exact chance and damage.
+
+    With a `viewer` side (previews, the AI, a side's own choices) units hidden from that side are
+    left out: the odds a side sees never tell it where a sneaker stands."""
     w = weapon(wid)
     board = match.board
     at = unit_at(match)
+    if viewer is not None:
+        hidden = hidden_from(match, viewer)
+        if hidden:
+            at = {c: e for c, e in at.items() if e not in hidden}
     a, t = cell_of(attacker), cell_of(target)
     base = w.damage + bonus
     why = [f"{w.name}: {w.damage} {w.type}" + (f" +{bonus} sneak" if bonus else "")]
@@ -132,7 +139,7 @@ def mode_decision(match: Match, attacker: int, wid: str, target: int) -> Decisio
     side = side_of(attacker)
     opts = []
     for i, props in enumerate(combos):
-        dmg, kills = expected(strikes(match, attacker, wid, props, target, sneak_bonus(attacker)), side)
+        dmg, kills = expected(strikes(match, attacker, wid, props, target, sneak_bonus(attacker), side), side)
         opts.append(Option(str(i), " + ".join(props) or "plain",
                            f"expected net damage {dmg:.2f}, expected take-outs {kills:.2f}"))
     return Decision(side, "mode", f"{weapon(wid).name}: which properties for this attack?", tuple(opts),

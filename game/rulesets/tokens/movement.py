@@ -228,7 +228,7 @@ def opportunity(match: Match, foe: int, mover: int) -> Resolution:
     n = attacks_of_opportunity(get(foe, TkUnit).attack)
     wid = get(foe, TkGear).held
     w = weapon(wid)
-    one = strikes(match, foe, wid, (), mover)
+    one = strikes(match, foe, wid, (), mover, viewer=side_of(foe))
     per = one[0].to_health if one else 0
     key = yield Decision(side_of(foe), "aoo", f"{name_of(mover)} leaves {name_of(foe)}'s reach: strike?",
                          (Option("strike", f"Strike {n} time(s)", f"{w.name}: {per} to health each"),
@@ -260,7 +260,7 @@ def overwatch(match: Match, mover: int) -> Resolution:
             continue
         if not can_target(match, foe, wid, mover):
             continue
-        plan = strikes(match, foe, wid, weapon(wid).combos[0], mover)
+        plan = strikes(match, foe, wid, weapon(wid).combos[0], mover, viewer=side_of(foe))
         exp = sum(float(s.chance) * s.to_health * (1 if side_of(s.ent) != side_of(foe) else -1) for s in plan)
         key = yield Decision(side_of(foe), "overwatch",
                              f"{name_of(mover)} moves into {name_of(foe)}'s sights: fire?",

@@ -76,7 +76,7 @@ class TokensRuleset(Ruleset):
             best_dmg = best_kill = hit = 0.0
             outcomes: list[tuple[str, float]] = []
             for props in w.combos:
-                plan = strikes(match, ent, wid, props, target, sneak_bonus(ent))
+                plan = strikes(match, ent, wid, props, target, sneak_bonus(ent), side_of(ent))
                 dmg, kills = expected(plan, side_of(ent))
                 lines.append(f"{' + '.join(props) or 'plain'}: net expected damage {dmg:.2f}")
                 for s in plan:
