@@ -20,10 +20,9 @@ def twin(at, seed):
     m.chance.force("coin", H, H)
     act(m, "sneak", actor=s, option="2")
     place(m, s, at)                     # it crept on, unseen
-    # a p2 unit close enough that an attack's cleave could reach the hidden tiles' neighbours
-    place(m, unit(m, "Pyro"), (5, 9))
-    place(m, unit(m, "Vanguard 1"), (9, 9))
-    place(m, unit(m, "Shade 2"), (5, 11))   # a visible target whose cleave ring holds TRUE_A
+    # p2's Breacher can fire its cleaving scattergun at Shade 2, whose cleave ring holds TRUE_A
+    place(m, unit(m, "Breacher"), (8, 11))
+    place(m, unit(m, "Shade 2"), (5, 11))
     act(m, "end")
     return m, s
 
