@@ -29,7 +29,15 @@ from game.rulesets.tokens.components import (
     units,
 )
 from game.rulesets.tokens.content import shipped
-from game.rulesets.tokens.movement import SPRINT_COST, path_cost, provokers, reach, sprint_paths, threat_map
+from game.rulesets.tokens.movement import (
+    SPRINT_COST,
+    path_cost,
+    provokers,
+    reach,
+    sprint_paths,
+    threat_map,
+    visible_obstacles,
+)
 from game.rulesets.tokens.stealth import hidden_from, sneak_blockers
 
 if TYPE_CHECKING:
@@ -50,8 +58,40 @@ def legal(match: Match) -> list[Action]:
     return out
 
 
+#: recent move lists: a unit's moves depend only on the key below (AI lookahead and replays ask
+#: for the same positions again and again); the board is held in the value, as in movement.py
+_MOVES: dict[tuple[object, ...], tuple[object, list[Action]]] = {}
+
+
 def move_actions(match: Match, ent: int) -> list[Action]:
-    """Plain moves to every tile in reach; Bypass versions of moves that would provoke."""
+    """Plain moves to every tile in reach; Bypass versions of moves that would provoke; sprints."""
+    tokens = get(ent, TkTokens)
+    if tokens.move <= 0:
+        return []
+    foes, taken = visible_obstacles(match, ent)
+    threats = threat_map(match, ent)
+    key = (
+        id(match.board),
+        ent,
+        name_of(ent),
+        cell_of(ent),
+        tokens.move,
+        tokens.diagonals,
+        frozenset(foes),
+        frozenset(taken),
+        tuple(sorted((c, tuple(v)) for c, v in threats.items())),
+    )
+    found = _MOVES.get(key)
+    if found is not None and found[0] is match.board:
+        return found[1]
+    out = _move_actions(match, ent)
+    if len(_MOVES) > 4096:
+        _MOVES.clear()
+    _MOVES[key] = (match.board, out)
+    return out
+
+
+def _move_actions(match: Match, ent: int) -> list[Action]:
     out: list[Action] = []
     tokens = get(ent, TkTokens)
     if tokens.move <= 0:
@@ -66,8 +106,15 @@ def move_actions(match: Match, ent: int) -> list[Action]:
         path = tuple(plain.path_to(cell))
         n = len(provokers(match, ent, path, threats))
         tail = f", provokes {n} attack(s) of opportunity" if n else ""
-        out.append(Action("move", ent, cell=cell, path=path,
-                          label=f"{name}: move to {cell} ({int(plain.cost[cell])} tokens{tail})"))
+        out.append(
+            Action(
+                "move",
+                ent,
+                cell=cell,
+                path=path,
+                label=f"{name}: move to {cell} ({int(plain.cost[cell])} tokens{tail})",
+            )
+        )
     if tokens.move >= 2 and any(c in threats for c in plain.cost):
         by = reach(match, ent, bypass=True)
         for cell in sorted(by.stoppable):
@@ -76,12 +123,27 @@ def move_actions(match: Match, ent: int) -> list[Action]:
             path = tuple(by.path_to(cell))
             if provokers(match, ent, path, threats):
                 cost, _ = path_cost(match.board, start, path, tokens.diagonals, True)
-                out.append(Action("move", ent, cell=cell, path=path, option="bypass",
-                                  label=f"{name}: bypass to {cell} ({int(cost)} tokens, no attacks of opportunity)"))
+                out.append(
+                    Action(
+                        "move",
+                        ent,
+                        cell=cell,
+                        path=path,
+                        option="bypass",
+                        label=f"{name}: bypass to {cell} ({int(cost)} tokens, no attacks of opportunity)",
+                    )
+                )
     if tokens.move >= SPRINT_COST:
         for path in sprint_paths(match, ent):
-            out.append(Action("sprint", ent, cell=path[-1], path=path,
-                              label=f"{name}: sprint {len(path)} tiles to {path[-1]} ({SPRINT_COST} tokens)"))
+            out.append(
+                Action(
+                    "sprint",
+                    ent,
+                    cell=path[-1],
+                    path=path,
+                    label=f"{name}: sprint {len(path)} tiles to {path[-1]} ({SPRINT_COST} tokens)",
+                )
+            )
     return out
 
 
@@ -90,7 +152,7 @@ def unit_actions(match: Match, ent: int) -> list[Action]:
     tokens, gear = get(ent, TkTokens), get(ent, TkGear)
     side, name = side_of(ent), name_of(ent)
     content = shipped()
-    out = move_actions(match, ent)
+    out = list(move_actions(match, ent))
     hidden = hidden_from(match, side)
     others = [e for e in units(match) if e != ent and on_board(e) and e not in hidden]
     board = match.board
@@ -102,13 +164,22 @@ def unit_actions(match: Match, ent: int) -> list[Action]:
         if tokens.attack >= w.cost and loaded > 0:
             for t in others:
                 if side_of(t) != side and can_target(match, ent, held, t):
-                    out.append(Action("attack", ent, target=t, option=held,
-                                      label=f"{name}: {w.name} at {name_of(t)} ({w.cost} attack tokens)"))
+                    out.append(
+                        Action(
+                            "attack",
+                            ent,
+                            target=t,
+                            option=held,
+                            label=f"{name}: {w.name} at {name_of(t)} ({w.cost} attack tokens)",
+                        )
+                    )
         if w.ammo and gear.loaded.get(held, 0) < w.ammo and tokens.move >= RELOAD:
             out.append(Action("reload", ent, option=held, label=f"{name}: reload {w.name} ({RELOAD} tokens)"))
     for wid in gear.weapons:
         if wid != held and tokens.move >= DRAW:
-            out.append(Action("draw", ent, option=wid, label=f"{name}: draw {weapon(wid).name} ({DRAW} tokens)"))
+            out.append(
+                Action("draw", ent, option=wid, label=f"{name}: draw {weapon(wid).name} ({DRAW} tokens)")
+            )
     if tokens.move >= 1 and not sneak_blockers(match, ent):
         for n in range(1, tokens.move + 1):
             out.append(Action("sneak", ent, option=str(n), label=f"{name}: sneak with {n} token(s)"))
@@ -121,26 +192,60 @@ def unit_actions(match: Match, ent: int) -> list[Action]:
         if it.heal:
             for t in [ent] + [e for e in adjacent if side_of(e) == side]:
                 if tokens.move >= APPLY and health(t).current < health(t).maximum:
-                    out.append(Action("apply", ent, target=t, option=item,
-                                      label=f"{name}: apply {it.name} to {name_of(t)} ({APPLY} tokens)"))
+                    out.append(
+                        Action(
+                            "apply",
+                            ent,
+                            target=t,
+                            option=item,
+                            label=f"{name}: apply {it.name} to {name_of(t)} ({APPLY} tokens)",
+                        )
+                    )
         if it.harm:
             for t in adjacent:
                 if side_of(t) != side and tokens.attack >= 1:
-                    out.append(Action("apply", ent, target=t, option=item,
-                                      label=f"{name}: {it.name} on unwilling {name_of(t)} (1 attack token)"))
+                    out.append(
+                        Action(
+                            "apply",
+                            ent,
+                            target=t,
+                            option=item,
+                            label=f"{name}: {it.name} on unwilling {name_of(t)} (1 attack token)",
+                        )
+                    )
         for t in adjacent:
             if side_of(t) == side and is_active(t):
                 if tokens.move >= HANDOFF:
-                    out.append(Action("handoff", ent, target=t, option=f"{item}:giver",
-                                      label=f"{name}: hand {it.name} to {name_of(t)} ({HANDOFF} tokens)"))
+                    out.append(
+                        Action(
+                            "handoff",
+                            ent,
+                            target=t,
+                            option=f"{item}:giver",
+                            label=f"{name}: hand {it.name} to {name_of(t)} ({HANDOFF} tokens)",
+                        )
+                    )
                 if tokens.move >= 1 and get(t, TkTokens).move >= 1:
-                    out.append(Action("handoff", ent, target=t, option=f"{item}:split",
-                                      label=f"{name}: hand {it.name} to {name_of(t)} (1 token each)"))
+                    out.append(
+                        Action(
+                            "handoff",
+                            ent,
+                            target=t,
+                            option=f"{item}:split",
+                            label=f"{name}: hand {it.name} to {name_of(t)} (1 token each)",
+                        )
+                    )
     top = get(ent, TkUnit).attack // 2
     if held and tokens.move >= AWAIT and tokens.reserved == 0 and top >= weapon(held).cost:
         for n in range(weapon(held).cost, top + 1):
-            out.append(Action("await", ent, option=str(n),
-                              label=f"{name}: await, reserving {n} of next turn's attack tokens ({AWAIT} tokens)"))
+            out.append(
+                Action(
+                    "await",
+                    ent,
+                    option=str(n),
+                    label=f"{name}: await, reserving {n} of next turn's attack tokens ({AWAIT} tokens)",
+                )
+            )
     sh = esper.try_component(ent, TkShield)
     if sh is not None and sh.over_rounds == 0 and sh.charges > 0 and tokens.attack >= OVERCHARGE:
         out.append(Action("overcharge", ent, label=f"{name}: overcharge shield ({OVERCHARGE} attack token)"))

@@ -21,7 +21,6 @@ from game.rulesets.tokens.components import (
     health,
     is_active,
     side_of,
-    units,
 )
 from game.rulesets.tokens.content import shipped
 from game.rulesets.tokens.movement import SPRINT_COST, path_cost, provokers
@@ -82,7 +81,9 @@ def assess(match: Match, action: Action) -> Assessment:
         before, after = nearest(match, start, foes), nearest(match, action.path[-1], foes)
         # close to weapon range, not further
         progress = float(max(0, before - reach_) - max(0, after - reach_))
-        exposure = 0.0 if action.option == "bypass" or kind == "sprint" else aoo_damage(match, ent, action.path)
+        exposure = (
+            0.0 if action.option == "bypass" or kind == "sprint" else aoo_damage(match, ent, action.path)
+        )
         if kind == "sprint":
             spent = SPRINT_COST
         else:
@@ -129,8 +130,18 @@ def advise(match: Match, decision: Decision) -> dict[str, float]:
         side = decision.side
         out = {}
         for i, props in enumerate(weapon(ctx["weapon"]).combos):
-            dmg, kills = expected(strikes(match, ctx["attacker"], ctx["weapon"], props, ctx["target"],
-                                          sneak_bonus(ctx["attacker"]), side), side)
+            dmg, kills = expected(
+                strikes(
+                    match,
+                    ctx["attacker"],
+                    ctx["weapon"],
+                    props,
+                    ctx["target"],
+                    sneak_bonus(ctx["attacker"]),
+                    side,
+                ),
+                side,
+            )
             out[str(i)] = dmg + 4 * kills
         return out
     if decision.kind in ("aoo", "overwatch"):

@@ -75,8 +75,15 @@ def unit_at(match: Match) -> dict[tuple[int, int], int]:
     return {cell_of(e): e for e in units(match) if on_board(e)}
 
 
-def strikes(match: Match, attacker: int, wid: str, props: tuple[str, ...], target: int,
-            bonus: int = 0, viewer: str | None = None) -> list[Strike]:
+def strikes(
+    match: Match,
+    attacker: int,
+    wid: str,
+    props: tuple[str, ...],
+    target: int,
+    bonus: int = 0,
+    viewer: str | None = None,
+) -> list[Strike]:
     """Every unit this attack may hit, allies included, with exact chance and damage.
 
     With a `viewer` side (previews, the AI, a side's own choices) units hidden from that side are
@@ -140,14 +147,26 @@ def mode_decision(match: Match, attacker: int, wid: str, target: int) -> Decisio
     opts = []
     for i, props in enumerate(combos):
         dmg, kills = expected(strikes(match, attacker, wid, props, target, sneak_bonus(attacker), side), side)
-        opts.append(Option(str(i), " + ".join(props) or "plain",
-                           f"expected net damage {dmg:.2f}, expected take-outs {kills:.2f}"))
-    return Decision(side, "mode", f"{weapon(wid).name}: which properties for this attack?", tuple(opts),
-                    "0", {"attacker": attacker, "target": target, "weapon": wid})
+        opts.append(
+            Option(
+                str(i),
+                " + ".join(props) or "plain",
+                f"expected net damage {dmg:.2f}, expected take-outs {kills:.2f}",
+            )
+        )
+    return Decision(
+        side,
+        "mode",
+        f"{weapon(wid).name}: which properties for this attack?",
+        tuple(opts),
+        "0",
+        {"attacker": attacker, "target": target, "weapon": wid},
+    )
 
 
-def resolve_attack(match: Match, attacker: int, wid: str, target: int, free: bool = False,
-                   why: str = "attacks") -> Resolution:
+def resolve_attack(
+    match: Match, attacker: int, wid: str, target: int, free: bool = False, why: str = "attacks"
+) -> Resolution:
     """Spend the tokens, choose the mode, flip what must be flipped, apply damage and effects."""
     w = weapon(wid)
     gear, tokens = get(attacker, TkGear), get(attacker, TkTokens)
@@ -164,12 +183,18 @@ def resolve_attack(match: Match, attacker: int, wid: str, target: int, free: boo
     if bonus:
         tokens.sneak_bonus_used = True
     plan = strikes(match, attacker, wid, props, target, bonus)
-    side = side_of(attacker)
-    title = f"{name_of(attacker)} {why} {name_of(target)} with {w.name}" + (f" ({' + '.join(props)})" if props else "")
+    title = f"{name_of(attacker)} {why} {name_of(target)} with {w.name}" + (
+        f" ({' + '.join(props)})" if props else ""
+    )
     if get(attacker, TkEffects).blind > 0:
         hit = match.chance.coin()
-        match.emit("blind", f"{title}: blinded, coin {'heads - it connects' if hit else 'tails - a miss'}.",
-                   ["Blinding: 50 % miss chance"], chance=True, unit=attacker)
+        match.emit(
+            "blind",
+            f"{title}: blinded, coin {'heads - it connects' if hit else 'tails - a miss'}.",
+            ["Blinding: 50 % miss chance"],
+            chance=True,
+            unit=attacker,
+        )
         if not hit:
             plan = []
     else:
@@ -182,9 +207,12 @@ def resolve_attack(match: Match, attacker: int, wid: str, target: int, free: boo
                 continue
             if not (deep and s.chain == 0):
                 go = match.chance.coin()
-                match.emit("penetrate", f"Penetrate: coin {'heads - it passes through' if go else 'tails - it stops'}.",
-                           ["50 % to go on" + (" (Deep Penetrate: the first pass is certain)" if deep else "")],
-                           chance=True)
+                match.emit(
+                    "penetrate",
+                    f"Penetrate: coin {'heads - it passes through' if go else 'tails - it stops'}.",
+                    ["50 % to go on" + (" (Deep Penetrate: the first pass is certain)" if deep else "")],
+                    chance=True,
+                )
                 if not go:
                     chain_on = False
                     continue
@@ -203,23 +231,38 @@ def effects(match: Match, attacker: int, ent: int, w: WeaponDef, props: tuple[st
         take = min(tokens.move, w.damage)
         tokens.move -= take
         tokens.move_debt += w.damage - take
-        match.emit("stumble", f"{name_of(ent)} stumbles: -{w.damage} move tokens"
-                   + (f" ({w.damage - take} from its next turn)" if w.damage - take else "") + ".", unit=ent)
+        match.emit(
+            "stumble",
+            f"{name_of(ent)} stumbles: -{w.damage} move tokens"
+            + (f" ({w.damage - take} from its next turn)" if w.damage - take else "")
+            + ".",
+            unit=ent,
+        )
     if "disabling" in props and enemy:
         take = min(tokens.attack, w.damage)
         tokens.attack -= take
         tokens.attack_debt += w.damage - take
-        match.emit("disable", f"{name_of(ent)} is disabled: -{w.damage} attack tokens"
-                   + (f" ({w.damage - take} from its next turn)" if w.damage - take else "") + ".", unit=ent)
+        match.emit(
+            "disable",
+            f"{name_of(ent)} is disabled: -{w.damage} attack tokens"
+            + (f" ({w.damage - take} from its next turn)" if w.damage - take else "")
+            + ".",
+            unit=ent,
+        )
     if "blinding" in props:
         get(ent, TkEffects).blind = max(get(ent, TkEffects).blind, 1)
         match.emit("blinded", f"{name_of(ent)} is blinded for 1 round (50 % miss chance).", unit=ent)
     if "dot" in props and w.fuel:
         fuel = shipped().fuels[w.fuel]
-        get(ent, TkEffects).dots.append({"damage": fuel.damage, "type": fuel.type, "rounds": fuel.rounds,
-                                         "name": fuel.name})
-        match.emit("dot", f"{name_of(ent)} is doused in {fuel.name}: {fuel.damage} {fuel.type} a round for "
-                   f"{fuel.rounds} rounds from its next turn.", unit=ent)
+        get(ent, TkEffects).dots.append(
+            {"damage": fuel.damage, "type": fuel.type, "rounds": fuel.rounds, "name": fuel.name}
+        )
+        match.emit(
+            "dot",
+            f"{name_of(ent)} is doused in {fuel.name}: {fuel.damage} {fuel.type} a round for "
+            f"{fuel.rounds} rounds from its next turn.",
+            unit=ent,
+        )
     from game.core.components import Status
 
     if "gibbing" in props and get(ent, Status).state == "dead" and lost > 0:
@@ -227,10 +270,12 @@ def effects(match: Match, attacker: int, ent: int, w: WeaponDef, props: tuple[st
         here = cell_of(ent)
         near = [e for e in units(match) if on_board(e) and e != ent and board.distance(cell_of(e), here) == 1]
         gib(match, ent, near)
-    _ = health
 
 
-def hidden_attack_reveal(match: Match, attacker: int, target: int, w: WeaponDef, props: tuple[str, ...]) -> None:
+
+def hidden_attack_reveal(
+    match: Match, attacker: int, target: int, w: WeaponDef, props: tuple[str, ...]
+) -> None:
     """TK-SNEAK / TK-SILENT: an attack reveals a hidden attacker unless Silent; a Silent weapon's
     later attacks on the same target each reveal it on a coin."""
     st = get(attacker, TkStealth)
@@ -242,8 +287,13 @@ def hidden_attack_reveal(match: Match, attacker: int, target: int, w: WeaponDef,
     key = str(target)
     if key in st.silent_on:
         seen = match.chance.coin()
-        match.emit("silent", f"Silent weapon, same target again: coin {'heads - revealed' if seen else 'tails - unseen'}.",
-                   ["later Silent attacks on one target reveal on 50 %"], chance=True, visible="all" if seen else side_of(attacker))
+        match.emit(
+            "silent",
+            f"Silent weapon, same target again: coin {'heads - revealed' if seen else 'tails - unseen'}.",
+            ["later Silent attacks on one target reveal on 50 %"],
+            chance=True,
+            visible="all" if seen else side_of(attacker),
+        )
         if seen:
             reveal(match, attacker, f"{name_of(target)} traced the shots")
     else:

@@ -24,11 +24,28 @@ TABLES = ("weapon", "fuel", "item", "armour", "shield", "unit", "squad")
 
 DamageType = Literal["universal", "untyped", "flame", "ice", "physical", "electric", "acid"]
 DAMAGE_TYPES: tuple[str, ...] = DamageType.__args__  # type: ignore[attr-defined]
-PROPERTIES = ("penetrate", "deep_penetrate", "cleave", "greater_cleave", "greatest_cleave", "clustershot",
-              "tripleshot", "stumbling", "disabling", "blinding", "gibbing", "dot", "silent")
+PROPERTIES = (
+    "penetrate",
+    "deep_penetrate",
+    "cleave",
+    "greater_cleave",
+    "greatest_cleave",
+    "clustershot",
+    "tripleshot",
+    "stumbling",
+    "disabling",
+    "blinding",
+    "gibbing",
+    "dot",
+    "silent",
+)
 #: a property and the one it needs on the same weapon (the catalog's "Requires")
-REQUIRES = {"deep_penetrate": "penetrate", "greater_cleave": "cleave", "greatest_cleave": "greater_cleave",
-            "clustershot": "cleave"}
+REQUIRES = {
+    "deep_penetrate": "penetrate",
+    "greater_cleave": "cleave",
+    "greatest_cleave": "greater_cleave",
+    "clustershot": "cleave",
+}
 PRIMARY_SLOTS, SECONDARY_SLOTS = 4, 6
 _DEFENSE = re.compile(r"^([a-z]+)(\+?)\((\d+)\)$")
 
@@ -186,7 +203,9 @@ class Content:
 
     def unit_wealth(self, unit: UnitDef) -> int:
         """What a unit's gear costs in wealth tokens."""
-        total = sum(self.weapons[w].wealth for w in unit.weapons) + sum(self.items[i].wealth for i in unit.items)
+        total = sum(self.weapons[w].wealth for w in unit.weapons) + sum(
+            self.items[i].wealth for i in unit.items
+        )
         if unit.armour:
             total += self.armours[unit.armour].wealth
         if unit.shield:
@@ -227,11 +246,16 @@ def check_gear(content: Content, unit: UnitDef, file: Path | str) -> None:
         raise entry_error(file, place, f"unknown shield {unit.shield!r}", "shield")
     primary, secondary = content.slots(unit)
     if primary > PRIMARY_SLOTS:
-        raise entry_error(file, place, f"gear fills {primary} primary slots (at most {PRIMARY_SLOTS}; "
-                          "Bulky counts two)", "weapons")
+        raise entry_error(
+            file,
+            place,
+            f"gear fills {primary} primary slots (at most {PRIMARY_SLOTS}; Bulky counts two)",
+            "weapons",
+        )
     if secondary > SECONDARY_SLOTS:
-        raise entry_error(file, place, f"gear fills {secondary} secondary slots (at most {SECONDARY_SLOTS})",
-                          "items")
+        raise entry_error(
+            file, place, f"gear fills {secondary} secondary slots (at most {SECONDARY_SLOTS})", "items"
+        )
 
 
 def check_squad(content: Content, squad: SquadDef, file: Path | str) -> None:
@@ -242,8 +266,12 @@ def check_squad(content: Content, squad: SquadDef, file: Path | str) -> None:
             raise entry_error(file, f"squad.{squad.id}", f"unknown unit {u!r}", f"units[{n}]")
         spent += content.unit_wealth(content.units[u])
     if spent > squad.wealth:
-        raise entry_error(file, f"squad.{squad.id}", f"gear costs {spent} wealth, over the budget of "
-                          f"{squad.wealth}", "wealth")
+        raise entry_error(
+            file,
+            f"squad.{squad.id}",
+            f"gear costs {spent} wealth, over the budget of {squad.wealth}",
+            "wealth",
+        )
 
 
 def load_content(files: list[Path]) -> Content:
@@ -251,10 +279,15 @@ def load_content(files: list[Path]) -> Content:
     content = Content()
     squads_from: dict[str, str] = {}
     units_from: dict[str, str] = {}
-    schemas = {"weapon": (WeaponDef, content.weapons), "fuel": (FuelDef, content.fuels),
-               "item": (ItemDef, content.items), "armour": (ArmourDef, content.armours),
-               "shield": (ShieldDef, content.shields), "unit": (UnitDef, content.units),
-               "squad": (SquadDef, content.squads)}
+    schemas = {
+        "weapon": (WeaponDef, content.weapons),
+        "fuel": (FuelDef, content.fuels),
+        "item": (ItemDef, content.items),
+        "armour": (ArmourDef, content.armours),
+        "shield": (ShieldDef, content.shields),
+        "unit": (UnitDef, content.units),
+        "squad": (SquadDef, content.squads),
+    }
     for path in files:
         doc = load_toml(path)
         for name in doc:

@@ -68,7 +68,9 @@ def set_health(match: Match, ent: int, hp: int) -> None:
     if new != status.state:
         status.state = new
         word = {"dead": "dies", "down": "falls and bleeds", "active": "is back on its feet"}[new]
-        match.emit("status", f"{name_of(ent)} {word} (health {h.current}).", chance=False, unit=ent, state=new)
+        match.emit(
+            "status", f"{name_of(ent)} {word} (health {h.current}).", chance=False, unit=ent, state=new
+        )
 
 
 def deal(match: Match, ent: int, damage: int, dtype: str, why: str, math: list[str] | None = None) -> int:
@@ -79,9 +81,15 @@ def deal(match: Match, ent: int, damage: int, dtype: str, why: str, math: list[s
     if soaked:
         get(ent, TkShield).charges -= soaked
     before = health(ent).current
-    match.emit("damage", f"{why}: {name_of(ent)} takes {left} ({damage} {dtype} before defense"
-               + (f", {soaked} on the shield" if soaked else "") + ").",
-               list(math or []) + lines, unit=ent, amount=left)
+    match.emit(
+        "damage",
+        f"{why}: {name_of(ent)} takes {left} ({damage} {dtype} before defense"
+        + (f", {soaked} on the shield" if soaked else "")
+        + ").",
+        list(math or []) + lines,
+        unit=ent,
+        amount=left,
+    )
     if left:
         set_health(match, ent, before - left)
     return left
@@ -92,5 +100,11 @@ def gib(match: Match, ent: int, board_adjacent: list[int]) -> None:
     (untyped: the catalog names no type)."""
     amount = max(1, health(ent).maximum // 2)
     for other in board_adjacent:
-        deal(match, other, amount, "untyped", f"Gibbed by {name_of(ent)}",
-             [f"half of {health(ent).maximum} max health = {amount} (minimum 1)"])
+        deal(
+            match,
+            other,
+            amount,
+            "untyped",
+            f"Gibbed by {name_of(ent)}",
+            [f"half of {health(ent).maximum} max health = {amount} (minimum 1)"],
+        )

@@ -53,8 +53,9 @@ def step_cost(board: Board, src: Cell, dst: Cell, diagonals: int, bypass: bool =
     return 1 * t.move_cost * factor, diagonals
 
 
-def path_cost(board: Board, start: Cell, path: tuple[Cell, ...] | list[Cell], diagonals: int,
-              bypass: bool = False) -> tuple[float, int]:
+def path_cost(
+    board: Board, start: Cell, path: tuple[Cell, ...] | list[Cell], diagonals: int, bypass: bool = False
+) -> tuple[float, int]:
     """Total cost of a path from `start` and the diagonal count after it."""
     cost = 0.0
     prev = start
@@ -82,38 +83,48 @@ def visible_obstacles(match: Match, ent: int) -> tuple[set[Cell], set[Cell]]:
     return foes, taken
 
 
-#: recent searches: (board id, start, budget, parity, bypass, foes, taken) -> (board, Reach);
-#: units rarely all move between inputs, so most of a turn's searches repeat (kept small, and the
-#: board is held in the value so its id cannot be reused meanwhile)
+#: recent searches: (board id, start, budget, parity, bypass, foes) -> (board, Reach); within a
+#: side's turn the enemies stand still, so a unit's search repeats until it moves itself (kept
+#: small; the board is held in the value so its id cannot be reused meanwhile)
 _REACH: dict[tuple[object, ...], tuple[object, Reach]] = {}
 
 
 def reach(match: Match, ent: int, bypass: bool = False) -> Reach:
-    """Where `ent` can move with its move tokens this turn (read-only: shared between calls)."""
+    """Where `ent` can move with its move tokens this turn: `cost` holds every tile it can pass,
+    `stoppable` the ones it may end on (a fresh Reach each call; its search may be shared)."""
     board = match.board
     tokens = get(ent, TkTokens)
     foes, taken = visible_obstacles(match, ent)
     start = cell_of(ent)
-    key = (id(board), start, tokens.move, tokens.diagonals % 2, bypass, frozenset(foes), frozenset(taken))
+    key = (id(board), start, tokens.move, tokens.diagonals % 2, bypass, frozenset(foes))
     found = _REACH.get(key)
     if found is not None and found[0] is board:
-        return found[1]
-    terrain = board.terrain
-    factor = BYPASS_FACTOR if bypass else 1
+        search = found[1]
+    else:
+        terrain = board.terrain
+        factor = BYPASS_FACTOR if bypass else 1
 
-    def step(src: Cell, dst: Cell, tag: Hashable) -> tuple[float, Hashable] | None:
-        t = terrain.get(dst)
-        if t is None or t.blocks_move or dst in foes:
-            return None
-        if src[0] != dst[0] and src[1] != dst[1]:
-            return (2 if tag == 0 else 1) * t.move_cost * factor, 1 - tag  # type: ignore[operator]
-        return t.move_cost * factor, tag
+        def step(src: Cell, dst: Cell, tag: Hashable) -> tuple[float, Hashable] | None:
+            t = terrain.get(dst)
+            if t is None or t.blocks_move or dst in foes:
+                return None
+            if src[0] != dst[0] and src[1] != dst[1]:
+                return (2 if tag == 0 else 1) * t.move_cost * factor, 1 - tag  # type: ignore[operator]
+            return t.move_cost * factor, tag
 
-    result = reachable(board, start, tokens.move, step, None, lambda c: c not in taken, tokens.diagonals % 2)
-    if len(_REACH) > 256:
-        _REACH.clear()
-    _REACH[key] = (board, result)
-    return result
+        search = reachable(board, start, tokens.move, step, None, None, tokens.diagonals % 2)
+        if len(_REACH) > 256:
+            _REACH.clear()
+        _REACH[key] = (board, search)
+    out = Reach(
+        search.start,
+        search.cost,
+        search.came,
+        {c for c in search.cost if c not in taken},
+        search.best_node,
+        search.prev_node,
+    )
+    return out
 
 
 def threat_map(match: Match, ent: int) -> dict[Cell, list[int]]:
@@ -130,8 +141,9 @@ def threat_map(match: Match, ent: int) -> dict[Cell, list[int]]:
     return out
 
 
-def provokers(match: Match, ent: int, path: tuple[Cell, ...] | list[Cell],
-              threats: dict[Cell, list[int]] | None = None) -> list[tuple[int, int]]:
+def provokers(
+    match: Match, ent: int, path: tuple[Cell, ...] | list[Cell], threats: dict[Cell, list[int]] | None = None
+) -> list[tuple[int, int]]:
     """TK-AOO: (enemy, index of the tile left) for each visible active enemy threatening a tile the
     move leaves, each enemy once per move (the first time)."""
     if threats is None:
@@ -172,7 +184,9 @@ def sprint_paths(match: Match, ent: int) -> list[tuple[Cell, ...]]:
     return out
 
 
-def move(match: Match, ent: int, path: tuple[Cell, ...], bypass: bool = False, sprint: bool = False) -> Resolution:
+def move(
+    match: Match, ent: int, path: tuple[Cell, ...], bypass: bool = False, sprint: bool = False
+) -> Resolution:
     """Walk the path step by step: attacks of opportunity when leaving threatened tiles (unless
     Bypass), overwatch when entering a tile in an awaiting enemy's reach, adjacency spotting."""
     board = match.board
@@ -197,10 +211,14 @@ def move(match: Match, ent: int, path: tuple[Cell, ...], bypass: bool = False, s
                 yield from opportunity(match, foe, ent)
                 if not is_active(ent):
                     return
-        blocker = next((e for e in units(match) if on_board(e) and cell_of(e) == c and side_of(e) != side), None)
+        blocker = next(
+            (e for e in units(match) if on_board(e) and cell_of(e) == c and side_of(e) != side), None
+        )
         if blocker is not None:
             reveal(match, blocker, f"{name_of(ent)} ran into it")
-            match.emit("blocked", f"{name_of(ent)} runs into a hidden enemy and stops.", chance=True, unit=ent)
+            match.emit(
+                "blocked", f"{name_of(ent)} runs into a hidden enemy and stops.", chance=True, unit=ent
+            )
             return
         get(ent, Position).cell = c
         adjacency_spot(match, ent, spotted)
@@ -230,18 +248,29 @@ def opportunity(match: Match, foe: int, mover: int) -> Resolution:
     w = weapon(wid)
     one = strikes(match, foe, wid, (), mover, viewer=side_of(foe))
     per = one[0].to_health if one else 0
-    key = yield Decision(side_of(foe), "aoo", f"{name_of(mover)} leaves {name_of(foe)}'s reach: strike?",
-                         (Option("strike", f"Strike {n} time(s)", f"{w.name}: {per} to health each"),
-                          Option("pass", "Let it go", "no attack")),
-                         "strike", {"attacker": foe, "target": mover, "times": n})
+    key = yield Decision(
+        side_of(foe),
+        "aoo",
+        f"{name_of(mover)} leaves {name_of(foe)}'s reach: strike?",
+        (
+            Option("strike", f"Strike {n} time(s)", f"{w.name}: {per} to health each"),
+            Option("pass", "Let it go", "no attack"),
+        ),
+        "strike",
+        {"attacker": foe, "target": mover, "times": n},
+    )
     if key != "strike":
         match.emit("aoo", f"{name_of(foe)} lets {name_of(mover)} go.", unit=foe)
         return
     for k in range(n):
         if not is_active(mover):
             break
-        match.emit("aoo", f"Attack of opportunity {k + 1}/{n}: {name_of(foe)} strikes {name_of(mover)}.",
-                   [f"half of {get(foe, TkUnit).attack} attack tokens = {n} (at least 1)"], unit=foe)
+        match.emit(
+            "aoo",
+            f"Attack of opportunity {k + 1}/{n}: {name_of(foe)} strikes {name_of(mover)}.",
+            [f"half of {get(foe, TkUnit).attack} attack tokens = {n} (at least 1)"],
+            unit=foe,
+        )
         deal(match, mover, w.damage, w.type, f"{w.name} (opportunity)")
 
 
@@ -262,12 +291,21 @@ def overwatch(match: Match, mover: int) -> Resolution:
             continue
         plan = strikes(match, foe, wid, weapon(wid).combos[0], mover, viewer=side_of(foe))
         exp = sum(float(s.chance) * s.to_health * (1 if side_of(s.ent) != side_of(foe) else -1) for s in plan)
-        key = yield Decision(side_of(foe), "overwatch",
-                             f"{name_of(mover)} moves into {name_of(foe)}'s sights: fire?",
-                             (Option("fire", "Fire", f"{weapon(wid).name}, expected net damage {exp:.2f}; "
-                                     f"{tokens.reserved} reserved token(s)"),
-                              Option("hold", "Hold", "keep the reserved tokens")),
-                             "fire", {"attacker": foe, "target": mover})
+        key = yield Decision(
+            side_of(foe),
+            "overwatch",
+            f"{name_of(mover)} moves into {name_of(foe)}'s sights: fire?",
+            (
+                Option(
+                    "fire",
+                    "Fire",
+                    f"{weapon(wid).name}, expected net damage {exp:.2f}; {tokens.reserved} reserved token(s)",
+                ),
+                Option("hold", "Hold", "keep the reserved tokens"),
+            ),
+            "fire",
+            {"attacker": foe, "target": mover},
+        )
         if key == "fire":
             tokens.reserved -= weapon(wid).cost
             yield from resolve_attack(match, foe, wid, mover, free=True, why="fires overwatch at")

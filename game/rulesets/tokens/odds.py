@@ -37,7 +37,9 @@ def half_tokens(n: int) -> int:
     return n // 2
 
 
-def reduce_damage(damage: int, dtype: str, defenses: tuple[Defense, ...] | list[Defense]) -> tuple[int, list[str]]:
+def reduce_damage(
+    damage: int, dtype: str, defenses: tuple[Defense, ...] | list[Defense]
+) -> tuple[int, list[str]]:
     """TK-TYPES / TK-DEFENSE: damage after defense, with the breakdown.
 
     Untyped damage ignores defense. Universal damage is reduced by the single best entry of any
@@ -47,7 +49,9 @@ def reduce_damage(damage: int, dtype: str, defenses: tuple[Defense, ...] | list[
     if damage <= 0:
         return 0, [f"{damage} damage: nothing to reduce"]
     if dtype == "untyped" or not defenses:
-        return damage, [f"{damage} {dtype} damage" + (" (untyped: no defense applies)" if dtype == "untyped" else "")]
+        return damage, [
+            f"{damage} {dtype} damage" + (" (untyped: no defense applies)" if dtype == "untyped" else "")
+        ]
     if dtype == "universal":
         best = max(defenses, key=lambda d: (d.amount + (0.5 if d.plus else 0), str(d)))
         chosen = [best]
@@ -86,7 +90,7 @@ def penetration_chances(behind: int, deep: bool) -> list[Fraction]:
     out: list[Fraction] = []
     for k in range(behind):
         if deep:
-            out.append(HALF ** k)
+            out.append(HALF**k)
         else:
             out.append(HALF if k == 0 else Fraction(0))
     return out

@@ -50,8 +50,12 @@ def resolve(match: Match, action: Action) -> Resolution:
         tokens.move -= AWAIT
         tokens.reserved = n
         tokens.attack_debt += n
-        match.emit("await", f"{name_of(ent)} awaits: {n} of next turn's attack tokens reserved for overwatch.",
-                   [f"{AWAIT} move tokens; the reserved tokens are gone from the next turn"], unit=ent)
+        match.emit(
+            "await",
+            f"{name_of(ent)} awaits: {n} of next turn's attack tokens reserved for overwatch.",
+            [f"{AWAIT} move tokens; the reserved tokens are gone from the next turn"],
+            unit=ent,
+        )
     elif kind == "handoff":
         assert action.target is not None
         item, payer = action.option.split(":")
@@ -62,8 +66,11 @@ def resolve(match: Match, action: Action) -> Resolution:
             get(action.target, TkTokens).move -= 1
         gear.items.remove(item)
         get(action.target, TkGear).items.append(item)
-        match.emit("handoff", f"{name_of(ent)} hands {shipped().items[item].name} to {name_of(action.target)}.",
-                   unit=ent)
+        match.emit(
+            "handoff",
+            f"{name_of(ent)} hands {shipped().items[item].name} to {name_of(action.target)}.",
+            unit=ent,
+        )
     elif kind == "apply":
         assert action.target is not None
         apply_item(match, ent, action.target, action.option)
@@ -82,14 +89,22 @@ def apply_item(match: Match, ent: int, target: int, item: str) -> None:
         get(ent, TkTokens).move -= APPLY
         h = health(target)
         new = min(h.maximum, h.current + it.heal)
-        match.emit("apply", f"{name_of(ent)} applies {it.name} to {name_of(target)}: health {h.current} -> {new}.",
-                   unit=target)
+        match.emit(
+            "apply",
+            f"{name_of(ent)} applies {it.name} to {name_of(target)}: health {h.current} -> {new}.",
+            unit=target,
+        )
         set_health(match, target, new)
     else:
         get(ent, TkTokens).attack -= 1
-        get(target, TkEffects).dots.append({"damage": it.harm, "type": "untyped", "rounds": it.rounds,
-                                            "name": it.name})
-        match.emit("apply", f"{name_of(ent)} jabs {name_of(target)} with {it.name}: {it.harm} a round for "
-                   f"{it.rounds} rounds.", unit=target)
+        get(target, TkEffects).dots.append(
+            {"damage": it.harm, "type": "untyped", "rounds": it.rounds, "name": it.name}
+        )
+        match.emit(
+            "apply",
+            f"{name_of(ent)} jabs {name_of(target)} with {it.name}: {it.harm} a round for "
+            f"{it.rounds} rounds.",
+            unit=target,
+        )
         if side_of(target) != side_of(ent):
             reveal(match, ent, "it struck")

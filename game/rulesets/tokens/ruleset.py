@@ -35,8 +35,10 @@ class TokensRuleset(Ruleset):
 
     def squads(self) -> dict[str, SquadInfo]:
         c = self.content
-        return {s.id: SquadInfo(s.id, s.name, s.description, tuple(c.units[u].name for u in s.units))
-                for s in c.squads.values()}
+        return {
+            s.id: SquadInfo(s.id, s.name, s.description, tuple(c.units[u].name for u in s.units))
+            for s in c.squads.values()
+        }
 
     def default_squads(self) -> tuple[str, str]:
         return ("wardens", "nightfall")
@@ -81,18 +83,26 @@ class TokensRuleset(Ruleset):
                 lines.append(f"{' + '.join(props) or 'plain'}: net expected damage {dmg:.2f}")
                 for s in plan:
                     ally = " (ally)" if side_of(s.ent) == side_of(ent) else ""
-                    lines.append(f"  {name_of(s.ent)}{ally} [{s.role}]: {float(s.chance):.0%} to be hit, "
-                                 f"{s.to_health} to health"
-                                 + (f", {s.to_shield} on shield" if s.to_shield else "")
-                                 + (" - taken out" if s.takes_out else ""))
+                    lines.append(
+                        f"  {name_of(s.ent)}{ally} [{s.role}]: {float(s.chance):.0%} to be hit, "
+                        f"{s.to_health} to health"
+                        + (f", {s.to_shield} on shield" if s.to_shield else "")
+                        + (" - taken out" if s.takes_out else "")
+                    )
                     lines.extend("    " + x for x in s.lines[1:])
                     outcomes.append((f"{name_of(s.ent)} hit", float(s.chance)))
                 if dmg >= best_dmg:
                     best_dmg = dmg
                     best_kill = kills
                     hit = float(plan[0].chance) if plan else 0.0
-            return Preview(f"{w.name} at {name_of(target)}", outcomes, hit=hit, expected_damage=best_dmg,
-                           kill=best_kill, lines=lines)
+            return Preview(
+                f"{w.name} at {name_of(target)}",
+                outcomes,
+                hit=hit,
+                expected_damage=best_dmg,
+                kill=best_kill,
+                lines=lines,
+            )
 
     def assess(self, match: Match, action: Action) -> Assessment:
         with match.world:

@@ -45,13 +45,22 @@ def deploy(match: Match, content: Content) -> None:
     for index, side in enumerate(sides):
         sid = scenario.squads[side]
         if sid not in content.squads:
-            raise UserError(f"unknown tokens squad {sid!r} (known: {', '.join(sorted(content.squads))})",
-                            "scenario", f"squads.{side}")
+            raise UserError(
+                f"unknown tokens squad {sid!r} (known: {', '.join(sorted(content.squads))})",
+                "scenario",
+                f"squads.{side}",
+            )
         squad = content.squads[sid]
         free = [c for c in spawn_cells(match.board, side, index) if c not in taken]
         if len(free) < len(squad.units):
-            raise UserError(f"not enough spawn tiles for {side}'s {len(squad.units)} units", match.board.source)
-        player = squad.player and str(scenario.options.get(f"npc_{side}", "")).lower() not in ("1", "true", "yes")
+            raise UserError(
+                f"not enough spawn tiles for {side}'s {len(squad.units)} units", match.board.source
+            )
+        player = squad.player and str(scenario.options.get(f"npc_{side}", "")).lower() not in (
+            "1",
+            "true",
+            "yes",
+        )
         count: dict[str, int] = {}
         for kind, cell in zip(squad.units, free, strict=False):
             taken.add(cell)
@@ -60,20 +69,35 @@ def deploy(match: Match, content: Content) -> None:
             numbered = squad.units.count(kind) > 1
             hp, flips = roll_health(match, u.health, player)
             shown = " ".join("H" if f else "T" for f in flips)
-            gear = TkGear(list(u.weapons), u.weapons[0],
-                          {w: content.weapons[w].ammo for w in u.weapons if content.weapons[w].ammo},
-                          list(u.items))
+            gear = TkGear(
+                list(u.weapons),
+                u.weapons[0],
+                {w: content.weapons[w].ammo for w in u.weapons if content.weapons[w].ammo},
+                list(u.items),
+            )
             comps: list[object] = [
-                Name(f"{u.name} {count[kind]}" if numbered else u.name, kind), Side(side), Position(cell), Status("active"), Health(hp, hp),
+                Name(f"{u.name} {count[kind]}" if numbered else u.name, kind),
+                Side(side),
+                Position(cell),
+                Status("active"),
+                Health(hp, hp),
                 TkUnit(kind, u.move, u.attack, u.health, player, u.observe, u.invisible, u.armour),
-                TkTokens(), TkStealth(), gear, TkEffects()]
+                TkTokens(),
+                TkStealth(),
+                gear,
+                TkEffects(),
+            ]
             if u.shield:
                 sh = content.shields[u.shield]
                 comps.append(TkShield(sh.id, sh.charges, sh.charges, sh.recharge, 0, 0, sh.overcharge_rounds))
             ent = esper.create_entity(*comps)
-            formula = (f"{u.health} tokens + {sum(flips)} heads" if player else f"1 + {sum(flips)} heads")
-            match.emit("health", f"{u.name} ({side}) rolls {hp} health: {shown}.",
-                       [f"flips: {shown}", f"{'player' if player else 'non-player'}: {formula} = {hp}"],
-                       chance=True, unit=ent)
+            formula = f"{u.health} tokens + {sum(flips)} heads" if player else f"1 + {sum(flips)} heads"
+            match.emit(
+                "health",
+                f"{u.name} ({side}) rolls {hp} health: {shown}.",
+                [f"flips: {shown}", f"{'player' if player else 'non-player'}: {formula} = {hp}"],
+                chance=True,
+                unit=ent,
+            )
     table(match).sides = tuple(sides)
     start_turn(match, sides[0])

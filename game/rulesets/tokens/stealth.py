@@ -85,10 +85,17 @@ def sneak(match: Match, ent: int, n: int) -> None:
             if other != side:
                 st.last_seen[other] = list(cell_of(ent))
     dist = heads(n)
-    match.emit("sneak", f"{name_of(ent)} sneaks with {n} token(s): {shown} - stealth {value}"
-               + ("" if value else " (no heads: not hidden)") + ".",
-               [f"flips: {shown}", f"P(stealth >= 1) = {float(dist.prob(lambda h: h >= 1)):.0%}"],
-               chance=True, side=side, visible=side, unit=ent)
+    match.emit(
+        "sneak",
+        f"{name_of(ent)} sneaks with {n} token(s): {shown} - stealth {value}"
+        + ("" if value else " (no heads: not hidden)")
+        + ".",
+        [f"flips: {shown}", f"P(stealth >= 1) = {float(dist.prob(lambda h: h >= 1)):.0%}"],
+        chance=True,
+        side=side,
+        visible=side,
+        unit=ent,
+    )
 
 
 def reveal(match: Match, ent: int, why: str) -> None:
@@ -112,8 +119,14 @@ def observe(match: Match, ent: int, n: int, passive: bool = False) -> int:
     got = sum(flips)
     shown = " ".join("H" if f else "T" for f in flips)
     side = side_of(ent)
-    match.emit("observe", f"{name_of(ent)} {'keeps watch' if passive else 'observes'} with {n} token(s): "
-               f"{shown} - {got} success(es).", [f"flips: {shown}"], chance=True, unit=ent)
+    match.emit(
+        "observe",
+        f"{name_of(ent)} {'keeps watch' if passive else 'observes'} with {n} token(s): "
+        f"{shown} - {got} success(es).",
+        [f"flips: {shown}"],
+        chance=True,
+        unit=ent,
+    )
     here = cell_of(ent)
     for foe in enemies(match, side):
         st = get(foe, TkStealth)
@@ -135,10 +148,15 @@ def adjacency_spot(match: Match, mover: int, checked: set[tuple[int, int]]) -> N
                     continue
                 checked.add((sneaker, watcher))
                 spotted = match.chance.coin()
-                match.emit("spot", f"{name_of(watcher)} is next to a hidden unit: coin "
-                           f"{'heads - spotted' if spotted else 'tails - unseen'}.",
-                           ["adjacent enemies spot a sneaker on a coin (50 %)"], chance=True,
-                           visible=side_of(sneaker) if not spotted else "all", unit=sneaker)
+                match.emit(
+                    "spot",
+                    f"{name_of(watcher)} is next to a hidden unit: coin "
+                    f"{'heads - spotted' if spotted else 'tails - unseen'}.",
+                    ["adjacent enemies spot a sneaker on a coin (50 %)"],
+                    chance=True,
+                    visible=side_of(sneaker) if not spotted else "all",
+                    unit=sneaker,
+                )
                 if spotted:
                     reveal(match, sneaker, f"spotted by adjacent {name_of(watcher)}")
 

@@ -78,8 +78,12 @@ def bleed(match: Match, ent: int) -> None:
     """TK-ZERO: below 0 a player unit loses 1 health a turn until it dies at minus its tokens."""
     h = health(ent)
     if h.current < 0:
-        match.emit("bleed", f"{name_of(ent)} bleeds: health {h.current} -> {h.current - 1}.",
-                   [f"dies at -{get(ent, TkUnit).health_tokens}"], unit=ent)
+        match.emit(
+            "bleed",
+            f"{name_of(ent)} bleeds: health {h.current} -> {h.current - 1}.",
+            [f"dies at -{get(ent, TkUnit).health_tokens}"],
+            unit=ent,
+        )
         set_health(match, ent, h.current - 1)
 
 
@@ -90,8 +94,14 @@ def dots(match: Match, ent: int) -> None:
     for dot in fx.dots:
         if not on_board(ent):
             break
-        deal(match, ent, int(dot["damage"]), str(dot["type"]), f"{dot['name']} burns",
-             [f"{dot['rounds']} round(s) left before this one"])
+        deal(
+            match,
+            ent,
+            int(dot["damage"]),
+            str(dot["type"]),
+            f"{dot['name']} burns",
+            [f"{dot['rounds']} round(s) left before this one"],
+        )
         left = int(dot["rounds"]) - 1
         if left > 0:
             keep.append({**dot, "rounds": left})
@@ -119,8 +129,11 @@ def overcharge(match: Match, ent: int) -> None:
     sh.over_extra = sh.charges
     sh.charges *= 2
     sh.over_rounds = sh.overcharge_for
-    match.emit("shield", f"{name_of(ent)} overcharges its shield: {sh.charges} tokens for "
-               f"{sh.over_rounds} round(s).", unit=ent)
+    match.emit(
+        "shield",
+        f"{name_of(ent)} overcharges its shield: {sh.charges} tokens for {sh.over_rounds} round(s).",
+        unit=ent,
+    )
 
 
 def end_turn(match: Match) -> None:

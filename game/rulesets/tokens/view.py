@@ -41,15 +41,34 @@ def unit_view(match: Match, ent: int, side: str | None) -> dict[str, Any]:
         unit, tokens, gear, fx = get(ent, TkUnit), get(ent, TkTokens), get(ent, TkGear), get(ent, TkEffects)
         h = get(ent, Health)
         view: dict[str, Any] = {
-            "health": h.current, "max_health": h.maximum, "hp": h.current, "hp_max": h.maximum,
-            "bars": [{"label": "Move tokens", "value": tokens.move, "max": unit.move, "good": True, "note": ""},
-                     {"label": "Attack tokens", "value": tokens.attack, "max": unit.attack, "good": True,
-                      "note": f"{tokens.reserved} reserved" if tokens.reserved else ""}],
-            "tags": [], "sections": {}}
+            "health": h.current,
+            "max_health": h.maximum,
+            "hp": h.current,
+            "hp_max": h.maximum,
+            "bars": [
+                {"label": "Move tokens", "value": tokens.move, "max": unit.move, "good": True, "note": ""},
+                {
+                    "label": "Attack tokens",
+                    "value": tokens.attack,
+                    "max": unit.attack,
+                    "good": True,
+                    "note": f"{tokens.reserved} reserved" if tokens.reserved else "",
+                },
+            ],
+            "tags": [],
+            "sections": {},
+        }
         sh = esper.try_component(ent, TkShield)
         if sh is not None:
-            view["bars"].append({"label": "Shield", "value": sh.charges, "max": sh.amount, "good": True,
-                                 "note": f"overcharged {sh.over_rounds} round(s)" if sh.over_rounds else ""})
+            view["bars"].append(
+                {
+                    "label": "Shield",
+                    "value": sh.charges,
+                    "max": sh.amount,
+                    "good": True,
+                    "note": f"overcharged {sh.over_rounds} round(s)" if sh.over_rounds else "",
+                }
+            )
         if st.hidden:
             view["tags"].append(f"sneaking (stealth {st.value})")
         if fx.blind:
@@ -61,8 +80,10 @@ def unit_view(match: Match, ent: int, side: str | None) -> dict[str, Any]:
             w = weapon(wid)
             ammo = f", {gear.loaded.get(wid, 0)}/{w.ammo} loaded" if w.ammo else ""
             hand = " (in hand)" if wid == gear.held else ""
-            gear_lines.append(f"{w.name}{hand}: {w.damage} {w.type}, {w.cost} tokens, range {w.range}"
-                              f"{ammo}; {w.properties or 'no properties'}")
+            gear_lines.append(
+                f"{w.name}{hand}: {w.damage} {w.type}, {w.cost} tokens, range {w.range}"
+                f"{ammo}; {w.properties or 'no properties'}"
+            )
         gear_lines += [shipped().items[i].name for i in gear.items]
         if unit.armour:
             a = shipped().armours[unit.armour]
@@ -85,7 +106,11 @@ def invariants(match: Match) -> list[str]:
                 bad.append(f"unit {ent} holds more tokens than its allotment")
             if h.current > h.maximum:
                 bad.append(f"unit {ent} health {h.current} over its maximum {h.maximum}")
-            if state == "active" and h.current < 0 or (state == "active" and not unit.player and h.current <= 0):
+            if (
+                state == "active"
+                and h.current < 0
+                or (state == "active" and not unit.player and h.current <= 0)
+            ):
                 bad.append(f"unit {ent} active at health {h.current}")
             if state != "dead" and unit.player and h.current <= -unit.health_tokens:
                 bad.append(f"unit {ent} alive at health {h.current}")

@@ -43,6 +43,7 @@ def test_reload_costs_four_tokens_and_fills_the_weapon():
     s = unit(m, "Shade 1")
     with m.world:
         from game.rulesets.tokens.components import get
+
         get(s, TkGear).loaded["crossbow"] = 0
     assert not [a for a in m.legal() if a.kind == "attack" and a.actor == s]
     act(m, "reload", actor=s, option="crossbow")
@@ -71,7 +72,7 @@ def test_awaiting_fires_during_the_enemys_move_and_the_tokens_leave_next_turn():
     act(m, "await", actor=g, option="2")
     assert tokens(m, g).move == 0 and tokens(m, g).reserved == 2
     end_turn(m)
-    act(m, "move", actor=s, cell=(8, 8))          # (9, 8) is the first tile in the carbine's 6
+    act(m, "move", actor=s, cell=(8, 8))  # (9, 8) is the first tile in the carbine's 6
     pending = m.pending_decision
     assert pending is not None and pending.kind == "overwatch" and pending.side == "p1"
     answer(m, "overwatch", "fire")

@@ -43,11 +43,13 @@ units = ["pack"]
 def test_gear_slots_are_checked_on_load(tmp_path):
     ok = UNIT.format(weapons='["greataxe", "sword", "rifle"]', items='["stim"]', wealth=50)
     assert load_content(write(tmp_path, ok)).slots(load_content(write(tmp_path, ok)).units["pack"]) == (4, 1)
-    bad = UNIT.format(weapons='["greataxe", "flamer", "sword"]', items='[]', wealth=50)
+    bad = UNIT.format(weapons='["greataxe", "flamer", "sword"]', items="[]", wealth=50)
     with pytest.raises(UserError) as err:
         load_content(write(tmp_path, bad))
     assert "unit.pack.weapons" in str(err.value) and "5 primary slots" in str(err.value)
-    bad = UNIT.format(weapons='["knife"]', items='["stim", "stim", "stim", "stim", "stim", "stim"]', wealth=50)
+    bad = UNIT.format(
+        weapons='["knife"]', items='["stim", "stim", "stim", "stim", "stim", "stim"]', wealth=50
+    )
     with pytest.raises(UserError) as err:
         load_content(write(tmp_path, bad))
     assert "7 secondary slots" in str(err.value)
@@ -55,7 +57,7 @@ def test_gear_slots_are_checked_on_load(tmp_path):
 
 @pytest.mark.rule("TK-WEALTH")
 def test_a_squad_must_fit_its_wealth_budget(tmp_path):
-    bad = UNIT.format(weapons='["rifle"]', items='[]', wealth=4)
+    bad = UNIT.format(weapons='["rifle"]', items="[]", wealth=4)
     with pytest.raises(UserError) as err:
         load_content(write(tmp_path, bad))
     assert "squad.test.wealth" in str(err.value) and "costs 5 wealth" in str(err.value)

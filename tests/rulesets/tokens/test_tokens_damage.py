@@ -34,14 +34,14 @@ def test_seed_example_ice_plus_2_takes_two_off_down_to_zero():
 def test_matching_entries_add_up_and_other_types_do_not_count():
     assert reduce_damage(6, "physical", d("physical(2)", "physical(1)"))[0] == 3
     assert reduce_damage(6, "physical", d("flame(3)"))[0] == 6
-    assert reduce_damage(4, "physical", d("physical(3)", "physical+(1)"))[0] == 0   # 4-3=1, then plus to 0
+    assert reduce_damage(4, "physical", d("physical(3)", "physical+(1)"))[0] == 0  # 4-3=1, then plus to 0
 
 
 @pytest.mark.rule("TK-TYPES")
 def test_untyped_ignores_defense_and_universal_takes_the_best_single_entry():
     defense = d("flame(1)", "ice+(3)", "physical(2)")
     assert reduce_damage(5, "untyped", defense)[0] == 5
-    assert reduce_damage(5, "universal", defense)[0] == 2        # ice+(3) is the best entry
+    assert reduce_damage(5, "universal", defense)[0] == 2  # ice+(3) is the best entry
     assert reduce_damage(5, "electric", defense)[0] == 5
     assert reduce_damage(5, "acid", d("acid(2)"))[0] == 3
 
@@ -73,7 +73,7 @@ def test_at_exactly_zero_a_unit_gets_half_its_tokens():
 @pytest.mark.rule("TK-ZERO")
 def test_below_zero_a_player_unit_bleeds_each_turn_and_dies_at_minus_its_tokens():
     m = make_match()
-    v = unit(m, "Vanguard 1")                    # 4 health tokens
+    v = unit(m, "Vanguard 1")  # 4 health tokens
     with m.world:
         from game.rulesets.tokens.damage import set_health
 
@@ -95,7 +95,7 @@ def test_a_non_player_unit_dies_at_zero():
     place(m, g, (5, 6))
     place(m, s, (8, 6))
     set_hp(m, s, 2)
-    act(m, "attack", actor=g, target=s)          # carbine 2 physical, Thick Hide physical+(1) -> 1
+    act(m, "attack", actor=g, target=s)  # carbine 2 physical, Thick Hide physical+(1) -> 1
     assert hp(m, s) == 1 and tokens(m, g).attack == 3
     act(m, "attack", actor=g, target=s)
     assert comp(m, s, Status).state == "dead"
@@ -110,9 +110,9 @@ def test_attacks_hit_without_a_flip_and_cost_the_weapons_tokens():
     set_hp(m, b, 9, 9)
     draws = m.chance.draws
     act(m, "attack", actor=mk, target=b)
-    assert tokens(m, mk).attack == 1                  # rail rifle costs 2 of 3
-    assert hp(m, b) == 9 - 2                          # 3 physical vs physical+(1)
-    assert m.chance.draws == draws                    # no coin for a plain hit
+    assert tokens(m, mk).attack == 1  # rail rifle costs 2 of 3
+    assert hp(m, b) == 9 - 2  # 3 physical vs physical+(1)
+    assert m.chance.draws == draws  # no coin for a plain hit
 
 
 @pytest.mark.rule("TK-SHIELD")
@@ -122,19 +122,19 @@ def test_shields_absorb_after_defense_recharge_and_overcharge_doubles_for_a_whil
     place(m, b, (5, 6))
     place(m, v, (6, 6))
     set_hp(m, v, 8, 8)
-    act(m, "attack", actor=b, target=v)               # greataxe 4 - plate 2 = 2, all on 2 shield tokens
+    act(m, "attack", actor=b, target=v)  # greataxe 4 - plate 2 = 2, all on 2 shield tokens
     assert hp(m, v) == 8 and comp(m, v, TkShield).charges == 0
     act(m, "attack", actor=b, target=v)
     assert hp(m, v) == 6
     end_turn(m)
-    assert comp(m, v, TkShield).charges == 1          # recharges 1 a turn
+    assert comp(m, v, TkShield).charges == 1  # recharges 1 a turn
     end_turn(m)
     end_turn(m)
-    assert comp(m, v, TkShield).charges == 2          # never above the shield's amount
+    assert comp(m, v, TkShield).charges == 2  # never above the shield's amount
     act(m, "overcharge", actor=v)
     assert comp(m, v, TkShield).charges == 4 and comp(m, v, TkShield).over_rounds == 1
     end_turn(m)
-    act(m, "attack", actor=b, target=v)               # the overcharge soaks this one
+    act(m, "attack", actor=b, target=v)  # the overcharge soaks this one
     assert hp(m, v) == 6 and comp(m, v, TkShield).charges == 2
     end_turn(m)
     assert comp(m, v, TkShield).over_rounds == 0 and comp(m, v, TkShield).charges == 2

@@ -21,14 +21,14 @@ def test_odd_diagonals_cost_two_even_ones_one_and_the_count_lasts_the_turn():
     v = unit(m, "Vanguard 1")
     place(m, v, (5, 6))
     c = costs(m, v)
-    assert c[(6, 7)] == 2 and c[(7, 8)] == 3          # 1st diagonal 2, 2nd 1
-    assert c[(5, 9)] == 3 and c[(8, 6)] == 3          # orthogonal 1 each
-    assert (8, 9) not in c                             # three diagonals: 2 + 1 + 2 = 5 > 4 tokens
+    assert c[(6, 7)] == 2 and c[(7, 8)] == 3  # 1st diagonal 2, 2nd 1
+    assert c[(5, 9)] == 3 and c[(8, 6)] == 3  # orthogonal 1 each
+    assert (8, 9) not in c  # three diagonals: 2 + 1 + 2 = 5 > 4 tokens
     act(m, "move", actor=v, cell=(6, 7))
     assert tokens(m, v).move == 2 and tokens(m, v).diagonals == 1
     c = costs(m, v)
-    assert c[(7, 8)] == 1                              # the 2nd diagonal of the turn costs 1
-    assert c[(8, 8)] == 2 and (8, 9) not in c          # the 3rd diagonal would cost 2 again
+    assert c[(7, 8)] == 1  # the 2nd diagonal of the turn costs 1
+    assert c[(8, 8)] == 2 and (8, 9) not in c  # the 3rd diagonal would cost 2 again
 
 
 @pytest.mark.rule("TK-STEP")
@@ -58,7 +58,7 @@ def test_leaving_a_threatened_tile_provokes_half_the_enemys_attack_tokens():
     act(m, "move", actor=v, cell=(3, 6), option="")
     pending = m.pending_decision
     assert pending is not None and pending.kind == "aoo" and pending.side == "p2"
-    assert pending.context["times"] == 2                    # Brute: 4 attack tokens -> 2 attacks
+    assert pending.context["times"] == 2  # Brute: 4 attack tokens -> 2 attacks
     answer(m, "aoo", "strike")
     # greataxe 4 physical vs plate physical(2) -> 2, the buckler field soaks 2 of the first hit
     assert len([e for e in events(m, "aoo") if "strikes" in e.text]) == 2

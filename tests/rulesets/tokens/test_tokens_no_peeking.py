@@ -10,7 +10,7 @@ from tokens_helpers import H, act, make_match, place, unit
 from game.ai.levels import make_level
 from game.rulesets.tokens import RULESET
 
-TRUE_A, TRUE_B = (4, 10), (6, 7)      # both dark, both out of every p2 unit's sight
+TRUE_A, TRUE_B = (4, 10), (6, 7)  # both dark, both out of every p2 unit's sight
 
 
 def twin(at, seed):
@@ -19,7 +19,7 @@ def twin(at, seed):
     place(m, s, (4, 8))
     m.chance.force("coin", H, H)
     act(m, "sneak", actor=s, option="2")
-    place(m, s, at)                     # it crept on, unseen
+    place(m, s, at)  # it crept on, unseen
     # p2's Breacher can fire its cleaving scattergun at Shade 2, whose cleave ring holds TRUE_A
     place(m, unit(m, "Breacher"), (8, 11))
     place(m, unit(m, "Shade 2"), (5, 11))
@@ -42,7 +42,13 @@ def test_a_sneakers_true_position_changes_nothing_the_other_side_sees_or_decides
                 pa, pb = RULESET.preview(a, x), RULESET.preview(b, y)
                 assert (pa.outcomes, pa.lines) == (pb.outcomes, pb.lines)
         assert RULESET.unit_view(a, s, "p2") == RULESET.unit_view(b, s, "p2")
-        opts = {"samples": 2, "budget": 30.0} if level == "hard" else {} if level == "random" else {"budget": 30.0}
+        opts = (
+            {"samples": 2, "budget": 30.0}
+            if level == "hard"
+            else {}
+            if level == "random"
+            else {"budget": 30.0}
+        )
         ai_a, ai_b = make_level(level, 7, **opts), make_level(level, 7, **opts)
         xa, xb = ai_a.choose(a, la), ai_b.choose(b, lb)
         assert xa.to_json() == xb.to_json()

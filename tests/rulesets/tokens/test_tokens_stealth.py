@@ -3,7 +3,22 @@
 from __future__ import annotations
 
 import pytest
-from tokens_helpers import H, T, act, comp, end_turn, events, find, hold, hp, legal_kinds, make_match, place, set_hp, unit
+from tokens_helpers import (
+    H,
+    T,
+    act,
+    comp,
+    end_turn,
+    events,
+    find,
+    hold,
+    hp,
+    legal_kinds,
+    make_match,
+    place,
+    set_hp,
+    unit,
+)
 
 from game.core.board import Board
 from game.rulesets.tokens import RULESET
@@ -41,17 +56,17 @@ def test_sneak_flips_its_tokens_and_the_heads_are_the_stealth_value():
 @pytest.mark.rule("TK-SNEAK")
 def test_sneak_needs_low_light_or_invisible_and_no_enemy_near_or_watching():
     m = make_match("wardens", "nightfall", board=dark_board())
-    v = unit(m, "Vanguard 1")                      # not Invisible
-    place(m, v, (10, 8))                           # lit tile
+    v = unit(m, "Vanguard 1")  # not Invisible
+    place(m, v, (10, 8))  # lit tile
     assert "sneak" not in legal_kinds(m, v)
-    place(m, v, (4, 8))                            # dark tile, enemies far
+    place(m, v, (4, 8))  # dark tile, enemies far
     assert "sneak" in legal_kinds(m, v)
     foe = unit(m, "Pyro")
-    place(m, foe, (5, 9))                          # adjacent
+    place(m, foe, (5, 9))  # adjacent
     assert "sneak" not in legal_kinds(m, v)
-    place(m, foe, (6, 10))                         # two away: sees a dark tile within 2
+    place(m, foe, (6, 10))  # two away: sees a dark tile within 2
     assert "sneak" not in legal_kinds(m, v)
-    place(m, foe, (8, 11))                         # three away in the dark: unseen
+    place(m, foe, (8, 11))  # three away in the dark: unseen
     assert "sneak" in legal_kinds(m, v)
 
 
@@ -64,10 +79,11 @@ def test_one_attack_a_turn_gains_the_stealth_value_and_reveals_a_loud_attacker()
     hold(m, s, "knife")
     with m.world:
         from game.rulesets.tokens.components import TkGear, get
+
         get(s, TkGear).weapons = ["knife"]
     # the knife is Silent: +2 from stealth, the shade stays hidden
     act(m, "attack", actor=s, target=t)
-    assert hp(m, t) == 9 - (2 + 2 - 1)             # flak physical(1)
+    assert hp(m, t) == 9 - (2 + 2 - 1)  # flak physical(1)
     assert comp(m, s, TkStealth).hidden
 
 
@@ -84,13 +100,13 @@ def test_an_adjacent_enemy_spots_a_sneaker_on_heads_whatever_its_stealth():
 
 @pytest.mark.rule("TK-OBSERVE")
 def test_observe_reveals_a_sneaker_in_vision_when_heads_reach_its_stealth():
-    m, s = sneaker()                               # stealth 2
+    m, s = sneaker()  # stealth 2
     end_turn(m)
     v = unit(m, "Vanguard 1")
-    place(m, v, (6, 10))                           # two tiles from the dark tile: in vision
+    place(m, v, (6, 10))  # two tiles from the dark tile: in vision
     m.chance.force("coin", H, T)
     act(m, "observe", actor=v, option="2")
-    assert comp(m, s, TkStealth).hidden            # 1 < 2
+    assert comp(m, s, TkStealth).hidden  # 1 < 2
     m.chance.force("coin", H, H)
     act(m, "observe", actor=v, option="2")
     assert not comp(m, s, TkStealth).hidden
@@ -99,9 +115,10 @@ def test_observe_reveals_a_sneaker_in_vision_when_heads_reach_its_stealth():
 
 @pytest.mark.rule("TK-OBSERVE")
 def test_passive_observe_flips_at_the_start_of_the_watchers_turn():
-    m, s = sneaker((H,))                           # stealth 1
+    m, s = sneaker((H,))  # stealth 1
     with m.world:
         from game.rulesets.tokens.components import get
+
         get(unit(m, "Vanguard 1"), TkUnit).observe = 1
     place(m, unit(m, "Vanguard 1"), (6, 9))
     m.chance.force("coin", H)

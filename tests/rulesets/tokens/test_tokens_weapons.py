@@ -6,7 +6,22 @@ from __future__ import annotations
 from fractions import Fraction
 
 import pytest
-from tokens_helpers import H, T, act, answer, comp, end_turn, events, hold, hp, make_match, place, set_hp, tokens, unit
+from tokens_helpers import (
+    H,
+    T,
+    act,
+    answer,
+    comp,
+    end_turn,
+    events,
+    hold,
+    hp,
+    make_match,
+    place,
+    set_hp,
+    tokens,
+    unit,
+)
 
 from game.core.components import Status
 from game.rulesets.tokens import RULESET
@@ -27,9 +42,9 @@ def test_deep_penetrate_passes_the_first_for_certain_then_on_a_coin():
     mk = unit(m, "Marksman")
     foes = [unit(m, "Stalker 1"), unit(m, "Stalker 2"), unit(m, "Stalker 3")]
     line_up(m, mk, foes)
-    m.chance.force("coin", T)                 # the second pass fails
+    m.chance.force("coin", T)  # the second pass fails
     act(m, "attack", actor=mk, target=foes[0])
-    assert [hp(m, f) for f in foes] == [7, 7, 9]   # 3 physical vs physical+(1)
+    assert [hp(m, f) for f in foes] == [7, 7, 9]  # 3 physical vs physical+(1)
     assert len(events(m, "penetrate")) == 1
     assert penetration_chances(3, True) == [1, Fraction(1, 2), Fraction(1, 4)]
 
@@ -57,15 +72,15 @@ def test_cleave_hits_every_unit_next_to_the_target_allies_too():
     b1, b2, far = unit(m, "Brute 1"), unit(m, "Brute 2"), unit(m, "Stalker 1")
     place(m, v, (5, 6))
     place(m, b1, (6, 6))
-    place(m, b2, (7, 7))      # next to the target
-    place(m, w, (6, 5))       # an ally next to the target
-    place(m, far, (8, 8))     # two away from the target: outside plain Cleave
+    place(m, b2, (7, 7))  # next to the target
+    place(m, w, (6, 5))  # an ally next to the target
+    place(m, far, (8, 8))  # two away from the target: outside plain Cleave
     for e in (b1, b2, far):
         set_hp(m, e, 9, 9)
     set_hp(m, w, 9, 9)
-    act(m, "attack", actor=v, target=b1)      # broadsword 3 physical, "cleave"
-    assert hp(m, b1) == 7 and hp(m, b2) == 7 and hp(m, far) == 9   # Thick Hide physical+(1)
-    assert hp(m, w) == 9 - 0                  # plate: 3-2 = 1, soaked by its shield
+    act(m, "attack", actor=v, target=b1)  # broadsword 3 physical, "cleave"
+    assert hp(m, b1) == 7 and hp(m, b2) == 7 and hp(m, far) == 9  # Thick Hide physical+(1)
+    assert hp(m, w) == 9 - 0  # plate: 3-2 = 1, soaked by its shield
     assert any("Vanguard 2" in e.text for e in events(m, "damage"))
 
 
@@ -75,11 +90,12 @@ def test_greater_cleave_reaches_one_ring_further():
     b = unit(m, "Brute 1")
     with m.world:
         from game.core.components import Side
+
         foes = [e for e, (s,) in m.units(Side) if s.side == "p2"][:3]
     place(m, b, (5, 6))
     place(m, foes[0], (6, 6))
-    place(m, foes[1], (8, 6))   # two from the target: greater cleave
-    place(m, foes[2], (9, 6))   # three: out of reach
+    place(m, foes[1], (8, 6))  # two from the target: greater cleave
+    place(m, foes[2], (9, 6))  # three: out of reach
     for f in foes:
         set_hp(m, f, 9, 9)
     act(m, "attack", actor=b, target=foes[0])
@@ -100,7 +116,7 @@ def test_clustershot_is_chosen_per_attack_doubles_damage_and_drops_the_cleave():
     pending = m.pending_decision
     assert pending.kind == "mode" and [o.label for o in pending.options] == ["cleave", "clustershot"]
     answer(m, "mode", "1")
-    assert hp(m, t) == 9 - 3 and hp(m, side) == 9      # 2x2 = 4 - 1 plus defense; no cleave
+    assert hp(m, t) == 9 - 3 and hp(m, side) == 9  # 2x2 = 4 - 1 plus defense; no cleave
 
 
 @pytest.mark.rule("TK-COMBO")
@@ -125,8 +141,8 @@ def test_tripleshot_hits_units_next_to_the_line_of_fire():
     t, near, off = unit(m, "Brute 1"), unit(m, "Brute 2"), unit(m, "Stalker 1")
     place(m, g, (2, 8))
     place(m, t, (7, 8))
-    place(m, near, (4, 9))     # next to the line
-    place(m, off, (4, 11))     # not
+    place(m, near, (4, 9))  # next to the line
+    place(m, off, (4, 11))  # not
     for e in (t, near, off):
         set_hp(m, e, 9, 9)
     act(m, "attack", actor=g, target=t)
@@ -142,10 +158,10 @@ def test_stumbling_and_disabling_take_tokens_now_and_from_the_next_turn():
     place(m, b, (6, 6))
     set_hp(m, b, 9, 9)
     act(m, "attack", actor=br, target=b)
-    answer(m, "mode", "1")                 # stumbling
-    assert tokens(m, b).move_debt == 3     # its pools are spent (not its turn): the next turn pays
+    answer(m, "mode", "1")  # stumbling
+    assert tokens(m, b).move_debt == 3  # its pools are spent (not its turn): the next turn pays
     act(m, "attack", actor=br, target=b)
-    answer(m, "mode", "0")                 # disabling
+    answer(m, "mode", "0")  # disabling
     assert tokens(m, b).attack_debt == 3
     end_turn(m)
     assert (tokens(m, b).move, tokens(m, b).attack) == (1, 1)
@@ -180,17 +196,18 @@ def test_gibbing_kill_splashes_half_the_targets_max_health_on_its_neighbours():
     t, n1 = unit(m, "Gunner"), unit(m, "Marksman")
     place(m, b, (4, 6))
     place(m, t, (5, 6))
-    place(m, n1, (6, 7))      # next to the target (the axe's cleave hits it too)
-    set_hp(m, t, -2, 5)       # already bleeding: the axe kills it (dies at -3)
+    place(m, n1, (6, 7))  # next to the target (the axe's cleave hits it too)
+    set_hp(m, t, -2, 5)  # already bleeding: the axe kills it (dies at -3)
     set_hp(m, n1, 9, 9)
     with m.world:
         from game.rulesets.tokens.damage import set_health
+
         set_health(m, t, -2)
     act(m, "attack", actor=b, target=t)
     assert comp(m, t, Status).state == "dead"
     gibs = [e for e in events(m, "damage") if e.text.startswith("Gibbed")]
     hit = sorted(e.text.split(": ")[1].split(" takes")[0] for e in gibs)
-    assert hit == ["Brute 1", "Marksman"]          # every neighbour, the attacker too
+    assert hit == ["Brute 1", "Marksman"]  # every neighbour, the attacker too
     assert all("half of 5 max health = 2" in e.math[0] for e in gibs)
 
 
@@ -201,7 +218,7 @@ def test_a_dot_burns_from_the_victims_next_turn_for_the_fuels_rounds():
     place(m, p, (4, 6))
     place(m, b, (6, 6))
     set_hp(m, b, 9, 9)
-    act(m, "attack", actor=p, target=b)        # flamer 2 flame, napalm 1 a round for 2 rounds
+    act(m, "attack", actor=p, target=b)  # flamer 2 flame, napalm 1 a round for 2 rounds
     assert hp(m, b) == 7 and comp(m, b, TkEffects).dots
     end_turn(m)
     assert hp(m, b) == 6

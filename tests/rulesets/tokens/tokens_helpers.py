@@ -16,8 +16,15 @@ from game.rulesets.tokens.components import TkGear, TkTokens, TkUnit, get
 H, T = "heads", "tails"
 
 
-def make_match(p1: str = "wardens", p2: str = "brood", *, force: list[str] | None = None, seed: int = 1,
-               board: Board | None = None, quiet: bool = True) -> Match:
+def make_match(
+    p1: str = "wardens",
+    p2: str = "brood",
+    *,
+    force: list[str] | None = None,
+    seed: int = 1,
+    board: Board | None = None,
+    quiet: bool = True,
+) -> Match:
     """A match on a blank 16x12 square board, p1 spawned down the west edge, p2 the east edge.
 
     `force` queues coins for set-up (health tokens, then p1's passive Observe). With `quiet` no
