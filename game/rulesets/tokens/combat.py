@@ -21,7 +21,6 @@ from game.rulesets.tokens.components import (
     TkUnit,
     cell_of,
     get,
-    health,
     name_of,
     on_board,
     side_of,
@@ -270,7 +269,6 @@ def effects(match: Match, attacker: int, ent: int, w: WeaponDef, props: tuple[st
         here = cell_of(ent)
         near = [e for e in units(match) if on_board(e) and e != ent and board.distance(cell_of(e), here) == 1]
         gib(match, ent, near)
-
 
 
 def hidden_attack_reveal(
