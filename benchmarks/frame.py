@@ -1,6 +1,7 @@
 """Battle-screen frame time, idle CPU and command-to-first-frame, with software rendering.
 
-    python benchmarks/frame.py [--frames 400] [--idle 4] [--ruleset voidmarked]
+    python benchmarks/frame.py [--frames 400] [--idle 4] [--ruleset voidmarked] [--window]
+    python benchmarks/frame.py --thinking hard [--ruleset casket] [--seconds 20] [--window]
 
 * Frame time: 1280x720, maps/square/bench_40x40.tmx, 12 units (the UI test ruleset, 6 a side,
   so the count does not depend on a ruleset's squads; then the ruleset's own default skirmish on
@@ -9,6 +10,13 @@
   update + draw + flip, everything redrawn every frame.
 * Idle CPU: the real main loop on the battle screen with nothing happening, process CPU time /
   wall time over a few seconds.
+  Each line is measured on a person's own turn: the AI's inputs before it are given first (never
+  timed inside `update()`), a ruleset whose side picks who acts (casket's activation) has a unit
+  picked, and the line reports how many reachable cells the path preview moves over and whether
+  the odds box (a targetable enemy under the mouse) was open.
+* Frames while the AI thinks (--thinking LEVEL): the real main loop, Hard against Hard by default,
+  each decision on its worker thread; p50/p95 of the time between frames shown while a worker
+  runs (target p95 <= 20 ms). Use with --window under Xvfb for a real window.
 * Command to first frame: `python -m game play ...` in a child process until its first flip.
 
 Targets: p95 <= 4 ms, idle CPU <= 3 %, first frame <= 1.0 s. Uses the SDL dummy video driver
@@ -60,6 +68,54 @@ def _bench_session(ruleset_id: str | None):
     return f"{ruleset_id} {squads[0]} vs {squads[1]} on {session.match.scenario.map}", session
 
 
+def to_human_turn(session) -> None:
+    """Give the AI's inputs (and a side's pick of who acts) until a person moves a unit."""
+    from game.ui.battle.model import is_end, is_move
+
+    for _ in range(200):
+        if session.over:
+            return
+        if session.waiting_for_ai:
+            session.step_ai()
+            continue
+        d = session.decision
+        if d is not None:
+            session.answer(d.default or d.options[0].key)
+            continue
+        legal = session.legal()
+        if any(is_move(a) for a in legal):
+            return
+        pick = next((a for a in legal if not is_end(a) and a.target is None and a.cell is None), None)
+        if pick is None:
+            return
+        session.submit(pick)  # e.g. casket: activate a casket, then it moves
+
+
+def bring_enemy_close(scene) -> bool:
+    """As mid-game: with no enemy in reach, move the nearest one next to the acting unit (so the
+    odds box is part of what is timed). True if it did."""
+    import esper
+
+    from game.core.components import Position
+
+    if any(scene.preview(a[0]) is not None for a in scene.target_actions.values()):
+        return False
+    me = scene.unit_by_ent.get(scene.selected) if scene.selected is not None else None
+    if me is None:
+        return False
+    board = scene.match.board
+    foes = sorted((u for u in scene.units if u.side != me.side and u.alive),
+                  key=lambda u: board.distance(u.cell, me.cell))
+    free = [c for c in board.neighbors(me.cell) if board.passable(c) and scene.unit_at(c) is None]
+    if not foes or not free:
+        return False
+    with scene.match.world:
+        esper.component_for_entity(foes[0].ent, Position).cell = free[0]
+    scene.session.refresh()
+    scene.refresh()
+    return any(scene.preview(a[0]) is not None for a in scene.target_actions.values())
+
+
 def _position_side():
     from game.core.components import Position, Side
 
@@ -75,8 +131,10 @@ def frame_times(label: str, session, frames: int) -> None:
     from game.ui.scenes.battle import BattleScene
     from game.ui.settings import Settings
 
+    to_human_turn(session)
     app = App((1280, 720), Settings())
     scene = BattleScene(app, session)
+    scene.ai_threads = False
     app.switch(scene)
     # A long log, as late in a game.
     scene.log.add([Event("note", f"Line {i}: a unit does something worth a log line", ["math 1", "math 2"],
@@ -84,7 +142,11 @@ def frame_times(label: str, session, frames: int) -> None:
     with session.match.world:
         units = len(session.match.units(*_position_side()))
     cells = list(scene.moves)[:40] or [u.cell for u in scene.units]
-    enemies = [u.cell for u in scene.units if u.side != scene.viewer]
+    staged = bring_enemy_close(scene)
+    # targetable enemies whose attack has odds: hovering one opens the odds box
+    odds = [scene.unit_by_ent[e].cell for e, acts in scene.target_actions.items()
+            if e in scene.unit_by_ent and scene.preview(acts[0]) is not None]
+    enemies = odds or [u.cell for u in scene.units if u.side != scene.viewer]
     spots = []
     for i, c in enumerate(cells):
         spots.append(c)
@@ -106,13 +168,81 @@ def frame_times(label: str, session, frames: int) -> None:
         if i >= 20:  # warm caches first
             times.append((t1 - t0) * 1000)
             cpu.append((c1 - c0) * 1000)
-    print(f"frame  {label}: {units} units, {len(scene.moves)} reachable cells, "
+    moved = " (an enemy moved next to the unit)" if staged else ""
+    odds_note = (f"odds box on {len(odds)} target(s){moved}" if odds
+                 else "no target in reach: unit tooltip instead of odds")
+    print(f"frame  {label}: {units} units, {len(scene.moves)} reachable cells (path preview), {odds_note}, "
           f"{len(scene.log.events)} log lines, {frames} frames at 1280x720 "
           f"({os.environ.get('SDL_VIDEODRIVER', 'default')} driver)")
     print(f"       wall p50 {statistics.median(times):.2f} ms   p95 {_percentile(times, 0.95):.2f} ms   "
           f"max {max(times):.2f} ms   (target p95 <= 4 ms)")
     # CPU time of this thread leaves out time the OS gave to other processes (a busy machine).
     print(f"       cpu  p50 {statistics.median(cpu):.2f} ms   p95 {_percentile(cpu, 0.95):.2f} ms")
+    pygame.quit()
+
+
+def thinking_frames(ruleset_id: str, level: str, seconds: float) -> None:
+    """The main loop with AI against AI: each frame's time (input, update, draw, showing it) while a
+    decision is thought out on the worker thread, and the interval between frames (60 fps cap)."""
+    import pygame
+
+    from game.ui.app import App, build_session
+    from game.ui.scenes.battle import BattleScene
+    from game.ui.settings import Settings
+
+    session = build_session(ruleset_id, None, 5, f"ai:{level}", f"ai:{level}")
+    app = App((1280, 720), Settings(anim_speed="fast"))
+    scene = BattleScene(app, session)
+    app.switch(scene)
+    frames: list[float] = []  # input + update + draw + flip, ms
+    kept: list[float] = []  # the frames that redrew only the thinking mark over the kept frame
+    gaps: list[float] = []
+    cpu: list[float] = []
+    decisions = 0
+    seen = None
+    last = time.perf_counter()
+    t0 = last
+    while time.perf_counter() - t0 < seconds and app.scene is scene and not session.over:
+        s0, c0 = time.perf_counter(), time.thread_time()
+        for event in pygame.event.get():
+            scene.handle(event)
+        scene.update(s0 - last if s0 > last else 0.0)
+        worker = scene.worker
+        if worker is not None and worker is not seen:
+            seen, decisions = worker, decisions + 1
+        if scene.dirty:
+            scene.dirty = False
+            scene.draw(app.screen)
+            if scene.update_rects:
+                pygame.display.update(scene.update_rects)
+            else:
+                pygame.display.flip()
+            s1, c1 = time.perf_counter(), time.thread_time()
+            if worker is not None and scene.worker is worker:
+                frames.append((s1 - s0) * 1000)
+                cpu.append((c1 - c0) * 1000)
+                gaps.append((s1 - last) * 1000)
+                if scene.update_rects:
+                    kept.append(frames[-1])
+            last = s1
+        app.clock.tick(app.fps)
+    if not frames:
+        print(f"think  {ruleset_id} {level}: no frame drawn while the AI thought")
+        return
+    driver = os.environ.get("SDL_VIDEODRIVER", "default")
+    p50, p95 = statistics.median(frames), _percentile(frames, 0.95)
+    print(f"think  {ruleset_id} {level} vs {level}: {len(frames)} frames drawn while {decisions} decisions "
+          f"were thought out on the worker thread ({driver} driver, 1280x720)")
+    print(f"       frame time p50 {p50:.1f} ms   p95 {p95:.1f} ms   max {max(frames):.1f} ms "
+          f"(target p95 <= 20 ms); UI-thread cpu p95 {_percentile(cpu, 0.95):.2f} ms")
+    print(f"       interval between frames p50 {statistics.median(gaps):.1f} ms   "
+          f"p95 {_percentile(gaps, 0.95):.1f} ms (60 fps cap: 16.7 ms at best)")
+    if kept:
+        k50, k95 = statistics.median(kept), _percentile(kept, 0.95)
+        print(f"       {len(kept)} frames redrew only the thinking mark: p50 {k50:.1f} ms  p95 {k95:.1f} ms; "
+              "the others are full frames (the first after each input)")
+    load = os.getloadavg()[0] if hasattr(os, "getloadavg") else float("nan")
+    print(f"       machine load average {load:.1f} on {os.cpu_count()} cores while measuring")
     pygame.quit()
 
 
@@ -171,7 +301,15 @@ def main() -> int:
     ap.add_argument("--idle", type=float, default=4.0, help="seconds of idle measurement")
     ap.add_argument("--ruleset", default="voidmarked")
     ap.add_argument("--window", action="store_true", help="use the real display instead of the dummy driver")
+    ap.add_argument("--thinking", metavar="LEVEL", help="only: frames while AIs of this level think")
+    ap.add_argument("--seconds", type=float, default=20.0, help="how long --thinking runs")
     args = ap.parse_args()
+    if args.thinking:
+        if not args.window:
+            os.environ["SDL_VIDEODRIVER"] = "dummy"
+        os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+        thinking_frames(args.ruleset, args.thinking, args.seconds)
+        return 0
     if not args.window:
         os.environ["SDL_VIDEODRIVER"] = "dummy"
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")

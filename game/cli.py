@@ -1,4 +1,4 @@
-"""Command line: launcher (default), play, screenshot, simulate, check-map, replay, ladder.
+"""Command line: launcher (default), play, screenshot, simulate, check-map, replay, ladder, report.
 
 Every problem with arguments or files is one line on stderr and exit code 2, never a traceback.
 Headless commands never import pygame.
@@ -13,6 +13,7 @@ from pathlib import Path
 
 from game import __version__
 from game.errors import UserError
+from game.report.command import add_parser as add_report_parser
 
 
 class _Parser(argparse.ArgumentParser):
@@ -124,6 +125,7 @@ def build_parser() -> argparse.ArgumentParser:
     lad.add_argument("--hard-samples", type=_positive, default=None,
                      help="cap Hard's samples per decision (reproducible when the cap binds first)")
     lad.add_argument("--jobs", type=_seed, default=1, help="worker processes (0 = one per CPU)")
+    add_report_parser(sub)
     return ap
 
 
@@ -173,6 +175,10 @@ def run(argv: list[str]) -> int:
         from game.ai.ladder import run_ladder_command
 
         return run_ladder_command(args)
+    if cmd == "report":
+        from game.report.command import run_report
+
+        return run_report(args)
     if cmd == "screenshot":
         from game.ui.app import screenshot_command
 

@@ -349,6 +349,28 @@ class Ruleset(ABC):
         """Units in the order they are due to act (for the turn bar); [] lets the UI guess."""
         return []
 
+    # -- data hooks for the battle screen (pygame-free; the UI draws what they describe) ----------
+    def card_label(self, card: str) -> str:
+        """The name players know a card by ("judgement" -> "Lance of Judgement"); "" lets the UI
+        make the id readable."""
+        return ""
+
+    def why_not_target(self, match: Match, actor: int, target: int) -> str:
+        """Why `actor` has no legal action against `target` now ("no line of sight", "out of range
+        (8 > 6)", "engaged", "not in the firing arc"), from the ruleset's own legality check; ""
+        when it can, or when the ruleset does not say."""
+        return ""
+
+    def area_of(self, match: Match, action: Action) -> list[Cell]:
+        """Every cell an area action hits (a blast, a cone, a splash), for outlining before it is
+        committed; [] for an action that hits only its target."""
+        return []
+
+    def cell_info(self, match: Match, cell: Cell, side: str | None) -> list[str]:
+        """What a board cell does under this ruleset, for hovering it (cover, move cost, light, an
+        objective's rule); [] when it is plain ground."""
+        return []
+
     def rules_doc(self) -> Path:
         """The ruleset's rules reference in our words."""
         return Path(__file__).resolve().parents[2] / "docs" / "rulesets" / f"{self.id}.md"

@@ -233,7 +233,12 @@ class App:
         if scene.dirty:
             scene.dirty = False
             scene.draw(self.screen)
-            pygame.display.flip()
+            # a scene that redrew only a few areas names them (the battle while the AI thinks)
+            rects = getattr(scene, "update_rects", None)
+            if rects:
+                pygame.display.update(rects)
+            else:
+                pygame.display.flip()
             self.frames_drawn += 1
             if self.first_frame_at is None:
                 self.first_frame_at = time.perf_counter()

@@ -2,7 +2,8 @@
 
 A chance event's `data` may carry "cards" (card strings), "dice" (face names, with "die" naming
 the kind of die, which colours it) and "coin" (True for heads); the popup shows them with the
-event's text while the sound plays. Named faces of custom dice are drawn as symbols.
+event's text while the sound plays. Named faces of custom dice are drawn as symbols that a
+ruleset's UI module registers (`register_faces`).
 """
 
 from __future__ import annotations
@@ -28,8 +29,10 @@ def is_standard_card(card: str) -> bool:
     return len(card) >= 2 and card[-1] in STANDARD_SUITS and card[:-1] in STANDARD_RANKS
 
 
-def draw_card(fonts: Fonts, card: str, height: int, face_up: bool = True) -> pygame.Surface:
-    """A card picture: rank and suit, jokers in their own colours, other cards by name."""
+def draw_card(fonts: Fonts, card: str, height: int, face_up: bool = True, name: str | None = None
+              ) -> pygame.Surface:
+    """A card picture: rank and suit, jokers in their own colours, other cards by name (`name`, the
+    ruleset's display name, else the id made readable); every word of the name fits the card."""
     named = not is_standard_card(card)
     # A named card (a casket's "emergency_vent") is wider so its name stays readable.
     w, h = round(height * (1.25 if named else 0.7)), height
@@ -60,11 +63,14 @@ def draw_card(fonts: Fonts, card: str, height: int, face_up: bool = True) -> pyg
         surf.blit(glyph, glyph.get_rect(center=(w // 2, h // 2 + h // 10)))
     else:
         size = max(8, min(Fonts.SMALL, round(h * 0.2 / fonts.scale)))
-        name = card_name(card)
+        name = name or card_name(card)
         # a long single word ("Earthshaker") gets a smaller size rather than being cut off
         while size > 7 and max(fonts.font(size, True).size(word)[0] for word in name.split()) > w - 6:
             size -= 1
-        parts = fonts.wrap(name, w - 6, size, True)[:4]
+        parts = fonts.wrap(name, w - 6, size, True)
+        while size > 7 and fonts.line_height(size) * len(parts) > h - 4:
+            size -= 1
+            parts = fonts.wrap(name, w - 6, size, True)
         lh = fonts.line_height(size)
         y = max(2, (h - lh * len(parts)) // 2)
         for part in parts:
@@ -74,11 +80,16 @@ def draw_card(fonts: Fonts, card: str, height: int, face_up: bool = True) -> pyg
     return surf
 
 
+SMALL_WORDS = frozenset({"a", "an", "and", "at", "for", "in", "of", "on", "the", "to"})
+
+
 def card_name(card: str) -> str:
-    """A ruleset card id made readable: 'emergency_vent' -> 'Emergency Vent'."""
+    """A ruleset card id made readable: 'emergency_vent' -> 'Emergency Vent', 'call_to_arms' ->
+    'Call to Arms' (the ruleset's own display name is better: `Ruleset.card_label`)."""
     if any(ch.isupper() for ch in card) or " " in card:
         return card
-    return card.replace("_", " ").replace("-", " ").title()
+    words = card.replace("_", " ").replace("-", " ").split()
+    return " ".join(w if (i and w in SMALL_WORDS) else w.capitalize() for i, w in enumerate(words))
 
 
 Point = tuple[float, float]
@@ -88,185 +99,26 @@ DIE_COLOURS: dict[str, tuple[int, int, int]] = {
     "attack": (236, 224, 200),
     "defense": (196, 214, 236),
 }
-BLOOD_RED = (176, 20, 32)
-STEEL = (70, 84, 110)
-FIRE = (232, 110, 20)
-GOLD = (226, 170, 30)
+#: die bodies by the kind an event names in data["die"] (a ruleset's UI module adds its dice)
+DIE_COLOURS: dict[str, tuple[int, int, int]] = {}
+#: painters of named die faces (lower-case name -> painter of a symbol on a size x size surface);
+#: a ruleset's UI module registers its faces (casket: game/ui/casket.py)
+FACE_SYMBOLS: dict[str, Any] = {}
 
 
-def _poly(surf: pygame.Surface, colour: tuple[int, int, int], pts: list[Point], width: int = 0) -> None:
-    pygame.draw.polygon(surf, colour, [(round(x), round(y)) for x, y in pts], width)
-
-
-def _at(c: Point, s: float, *rel: Point) -> list[Point]:
-    """Points given relative to the centre, in symbol sizes."""
-    return [(c[0] + dx * s, c[1] + dy * s) for dx, dy in rel]
-
-
-def _blade(surf: pygame.Surface, c: Point, size: float, angle: float, colour: tuple[int, int, int]) -> None:
-    """A sword along `angle` (degrees, 0 = pointing up), centred on c."""
-    import math
-
-    a = math.radians(angle)
-    ux, uy = math.sin(a), -math.cos(a)      # along the blade, towards the tip
-
-    def at(along: float, across: float) -> Point:
-        return (c[0] + (ux * along - uy * across) * size, c[1] + (uy * along + ux * across) * size)
-
-    _poly(surf, colour, [at(0.42, 0), at(0.3, 0.06), at(-0.14, 0.06), at(-0.14, -0.06), at(0.3, -0.06)])
-    _poly(surf, colour, [at(-0.13, 0.19), at(-0.13, -0.19), at(-0.2, -0.19), at(-0.2, 0.19)])
-    _poly(surf, colour, [at(-0.2, 0.035), at(-0.2, -0.035), at(-0.34, -0.035), at(-0.34, 0.035)])
-    end = at(-0.37, 0)
-    pygame.draw.circle(surf, colour, (round(end[0]), round(end[1])), max(2, round(size * 0.05)))
-
-
-def _drop(surf: pygame.Surface, c: Point, size: float) -> None:
-    r = size * 0.2
-    cx, cy = c[0], c[1] + size * 0.08
-    pygame.draw.circle(surf, BLOOD_RED, (round(cx), round(cy)), round(r))
-    _poly(surf, BLOOD_RED, [(cx - r * 0.95, cy - r * 0.3), (cx, cy - size * 0.36),
-                            (cx + r * 0.95, cy - r * 0.3)])
-
-
-def _skull(surf: pygame.Surface, c: Point, size: float) -> None:
-    bone, hole = (245, 242, 232), (25, 25, 30)
-    r = size * 0.25
-    cx, cy = c[0], c[1] - size * 0.05
-    pygame.draw.circle(surf, hole, (round(cx), round(cy)), round(r) + 1)
-    pygame.draw.circle(surf, bone, (round(cx), round(cy)), round(r))
-    jaw = pygame.Rect(0, 0, round(r * 1.1), round(r * 0.75))
-    jaw.midtop = (round(cx), round(cy + r * 0.55))
-    pygame.draw.rect(surf, hole, jaw.inflate(2, 2), border_radius=2)
-    pygame.draw.rect(surf, bone, jaw, border_radius=2)
-    for dx in (-0.42, 0.42):
-        pygame.draw.circle(surf, hole, (round(cx + dx * r), round(cy + 0.05 * r)), max(2, round(r * 0.28)))
-    for i in (-1, 0, 1):
-        x = round(cx + i * jaw.w / 4)
-        pygame.draw.line(surf, hole, (x, jaw.top + 1), (x, jaw.bottom - 1), 1)
-
-
-def _glance(surf: pygame.Surface, c: Point, size: float, ink: tuple[int, int, int]) -> None:
-    """A blow skidding off: an arrow that comes in and bounces away."""
-    s = size
-    a = (c[0] - s * 0.32, c[1] - s * 0.25)
-    b = (c[0], c[1] + s * 0.18)
-    e = (c[0] + s * 0.32, c[1] - s * 0.25)
-    w = max(2, round(s * 0.07))
-    pygame.draw.line(surf, ink, a, b, w)
-    pygame.draw.line(surf, ink, b, e, w)
-    _poly(surf, ink, _at(e, s, (0.04, -0.06), (-0.14, 0.0), (-0.01, 0.13)))
-    ground = _at(c, s, (-0.3, 0.3), (0.3, 0.3))
-    pygame.draw.line(surf, ink, ground[0], ground[1], max(1, w - 1))
-
-
-def _gear(surf: pygame.Surface, c: Point, size: float, ink: tuple[int, int, int]) -> None:
-    """A jammed cog: a gear crossed out."""
-    import math
-
-    r = size * 0.24
-    for i in range(8):
-        a = i * math.pi / 4
-        tooth = (c[0] + math.cos(a) * r * 1.25, c[1] + math.sin(a) * r * 1.25)
-        pygame.draw.circle(surf, ink, (round(tooth[0]), round(tooth[1])), max(2, round(size * 0.06)))
-    pygame.draw.circle(surf, ink, (round(c[0]), round(c[1])), round(r))
-    pygame.draw.circle(surf, (235, 235, 235), (round(c[0]), round(c[1])), max(2, round(r * 0.4)))
-    w = max(2, round(size * 0.08))
-    d = size * 0.34
-    pygame.draw.line(surf, BLOOD_RED, (c[0] - d, c[1] - d), (c[0] + d, c[1] + d), w)
-    pygame.draw.line(surf, BLOOD_RED, (c[0] + d, c[1] - d), (c[0] - d, c[1] + d), w)
-
-
-def _shield(surf: pygame.Surface, c: Point, size: float) -> None:
-    s = size
-    pts = _at(c, s, (-0.27, -0.3), (0.27, -0.3), (0.27, 0.02), (0, 0.34), (-0.27, 0.02))
-    edge = max(1, round(s * 0.04))
-    _poly(surf, STEEL, pts)
-    _poly(surf, (235, 238, 245), pts, edge)
-    top, bottom = _at(c, s, (0, -0.24), (0, 0.24))
-    pygame.draw.line(surf, (235, 238, 245), top, bottom, edge)
-
-
-def _absorb(surf: pygame.Surface, c: Point, size: float) -> None:
-    """Energy soaked up: a blow's arrow stopping inside rings."""
-    for k, rr in enumerate((0.33, 0.22, 0.11)):
-        pygame.draw.circle(surf, STEEL, (round(c[0]), round(c[1])), round(size * rr), 0 if k == 2 else
-                           max(1, round(size * 0.05)))
-
-
-def _star(surf: pygame.Surface, c: Point, size: float) -> None:
-    import math
-
-    pts = []
-    for i in range(16):
-        r = size * (0.38 if i % 2 == 0 else 0.16)
-        a = i * math.pi / 8 - math.pi / 2
-        pts.append((c[0] + math.cos(a) * r, c[1] + math.sin(a) * r))
-    _poly(surf, GOLD, pts)
-    _poly(surf, (120, 60, 0), pts, 1)
-
-
-def _pierce(surf: pygame.Surface, c: Point, size: float, ink: tuple[int, int, int]) -> None:
-    """An arrow through a plate."""
-    s = size
-    plate = pygame.Rect(0, 0, max(3, round(s * 0.1)), round(s * 0.62))
-    plate.center = (round(c[0]), round(c[1]))
-    pygame.draw.rect(surf, STEEL, plate)
-    w = max(2, round(s * 0.07))
-    pygame.draw.line(surf, ink, (c[0] - s * 0.38, c[1]), (c[0] + s * 0.22, c[1]), w)
-    _poly(surf, ink, _at(c, s, (0.4, 0), (0.2, -0.12), (0.2, 0.12)))
-    for dy in (-1, 1):
-        tail, feather = _at(c, s, (-0.38, 0), (-0.46, dy * 0.1))
-        pygame.draw.line(surf, ink, tail, feather, max(1, w - 1))
-
-
-def _flame(surf: pygame.Surface, c: Point, size: float) -> None:
-    s = size
-    _poly(surf, FIRE, _at(c, s, (0, -0.38), (0.12, -0.14), (0.24, -0.22), (0.26, 0.12), (0.12, 0.32),
-                          (-0.12, 0.32), (-0.26, 0.12), (-0.2, -0.12), (-0.08, -0.04)))
-    core = _at(c, s, (0, -0.06), (0.12, 0.14), (0.06, 0.28), (-0.06, 0.28), (-0.12, 0.14))
-    _poly(surf, (250, 210, 60), core)
+def register_faces(painters: dict[str, Any], colours: dict[str, tuple[int, int, int]] | None = None) -> None:
+    """Add named die faces (and die body colours by kind) that dice and prompts draw as symbols."""
+    FACE_SYMBOLS.update({name.lower(): p for name, p in painters.items()})
+    DIE_COLOURS.update(colours or {})
 
 
 def draw_symbol(surf: pygame.Surface, face: str, size: int) -> bool:
-    """Draw a custom die face's symbol centred on a size x size surface; False for an unknown face.
-
-    Symbols: Strike a sword, Double Strike two crossed swords, Death Blow a skull, Glance a
-    skidding arrow, Jam a crossed-out cog, Blood a drop; Shield a shield, Absorb rings, Critical
-    a starburst, Pierce an arrow through a plate, Heat a flame.
-    """
-    c = (size / 2, size / 2 - size * 0.06)
-    s = size * 0.9
-    name = face.strip().lower()
-    if name == "strike":
-        _blade(surf, c, s, 30, INK)
-    elif name == "double strike":
-        _blade(surf, c, s * 0.9, -40, INK)
-        _blade(surf, c, s * 0.9, 40, (120, 20, 28))
-    elif name == "death blow":
-        _skull(surf, c, s)
-    elif name == "glance":
-        _glance(surf, c, s, INK)
-    elif name == "jam":
-        _gear(surf, c, s, INK)
-    elif name == "blood":
-        _drop(surf, c, s)
-    elif name == "shield":
-        _shield(surf, c, s)
-    elif name == "absorb":
-        _absorb(surf, c, s)
-    elif name == "critical":
-        _star(surf, c, s)
-    elif name == "pierce":
-        _pierce(surf, c, s, INK)
-    elif name == "heat":
-        _flame(surf, c, s)
-    else:
+    """Draw a registered die face's symbol on a size x size surface; False for an unknown face."""
+    painter = FACE_SYMBOLS.get(face.strip().lower())
+    if painter is None:
         return False
+    painter(surf, size)
     return True
-
-
-SYMBOL_FACES = ("Strike", "Double Strike", "Death Blow", "Glance", "Jam", "Blood",
-                "Shield", "Absorb", "Critical", "Pierce", "Heat")
 
 
 def draw_die(
@@ -276,7 +128,7 @@ def draw_die(
     it), the number or face name otherwise. `kind` (an event's data["die"]) picks the body colour."""
     colour = colour or DIE_COLOURS.get(kind, (245, 245, 245))
     text = str(face)
-    symbol = text.strip().lower() in {f.lower() for f in SYMBOL_FACES}
+    symbol = text.strip().lower() in FACE_SYMBOLS
     label = fonts.render(text, Fonts.SMALL, (235, 235, 240), True) if symbol else None
     caption = label.get_height() if label is not None else 0
     width = max(size, label.get_width()) if label is not None else size
@@ -376,6 +228,10 @@ class ChanceFx:
         self.pal = pal
         self.popups: list[Popup] = []
         self.speed = 1.0
+        #: card ids -> display names (the battle screen fills it from the ruleset)
+        self.names: dict[str, str] = {}
+        #: where the last draw put each popup (other boxes keep clear of them)
+        self.rects: list[pygame.Rect] = []
 
     def add(self, event: Event) -> bool:
         """Show an event's chance pieces; False when it has none."""
@@ -403,8 +259,11 @@ class ChanceFx:
         """Drop every popup (fast-forward)."""
         self.popups.clear()
 
-    def draw(self, surface: pygame.Surface, area: pygame.Rect) -> None:
-        """Stack the popups at the top of the board area."""
+    def draw(self, surface: pygame.Surface, area: pygame.Rect,
+             avoid: list[pygame.Rect] | None = None) -> None:
+        """Stack the popups at the top of the board area, beside or below any `avoid` box (the AI's
+        reasoning)."""
+        self.rects = []
         fonts = self.fonts
         card_h = fonts.px(74)
         die = fonts.px(44)
@@ -414,7 +273,7 @@ class ChanceFx:
             pieces: list[pygame.Surface] = []
             for kind, value in p.items:
                 if kind == "card":
-                    pieces.append(draw_card(fonts, value, card_h))
+                    pieces.append(draw_card(fonts, value, card_h, name=self.names.get(value)))
                 elif kind == "die":
                     pieces.append(draw_die(fonts, value, die, kind=str((p.event.data or {}).get("die", ""))))
                 else:
@@ -428,6 +287,15 @@ class ChanceFx:
             width = max(width, max((t.get_width() for t in texts), default=0) + 2 * pad)
             rect = pygame.Rect(0, y, width, height + text_h + 3 * pad)
             rect.centerx = area.centerx
+            for other in avoid or []:
+                if rect.colliderect(other):
+                    beside = pygame.Rect(rect)
+                    beside.left = other.right + pad
+                    if beside.right <= area.right - pad:
+                        rect = beside
+                    else:
+                        rect.top = other.bottom + pad
+            self.rects.append(rect)
             fade = 1.0 if p.age < p.life - 0.3 else max(0.0, (p.life - p.age) / 0.3)
             box = pygame.Surface(rect.size, pygame.SRCALPHA)
             pygame.draw.rect(box, (*self.pal.panel, round(230 * fade)), box.get_rect(), border_radius=8)

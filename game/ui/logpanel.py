@@ -78,13 +78,40 @@ class LogPanel:
             colour = self.side_colours.get(ev.side, self.pal.text)
             marker = ("▾ " if i in self.expanded else "▸ ") if ev.math else "  "
             head = f"{marker}R{ev.round} {ev.text}" if ev.round else f"{marker}{ev.text}"
-            for j, part in enumerate(fonts.wrap(head, width, Fonts.SMALL)):
-                rows.append(_Row(part, colour, 0 if j == 0 else fonts.px(14), i, ev.kind == "end"))
+            bold = ev.kind == "end"
+            indent = fonts.px(14)
+            for j, part in enumerate(self.wrap(head, width, width - indent, bold)):
+                rows.append(_Row(part, colour, 0 if j == 0 else indent, i, bold))
             if i in self.expanded:
                 for line in ev.math:
-                    for part in fonts.wrap(line, width - fonts.px(18), Fonts.SMALL):
+                    for part in self.wrap(line, width - fonts.px(18), width - fonts.px(18)):
                         rows.append(_Row(part, self.pal.dim, fonts.px(18), i))
         return rows
+
+    def wrap(self, text: str, first: int, rest: int, bold: bool = False) -> list[str]:
+        """Lines of text no wider than `first` pixels (the first) and `rest` (the indented others),
+        measured in the font they are drawn in; a word longer than a line is split."""
+        font = self.fonts.font(Fonts.SMALL, bold)
+        out: list[str] = []
+        line = ""
+        for word in text.split(" "):
+            width = first if not out else rest
+            trial = f"{line} {word}" if line else word
+            if font.size(trial)[0] <= width:
+                line = trial
+                continue
+            if line:
+                out.append(line)
+                line = ""
+            while font.size(word)[0] > (first if not out else rest):
+                cut = len(word)
+                while cut > 1 and font.size(word[:cut])[0] > (first if not out else rest):
+                    cut -= 1
+                out.append(word[:cut])
+                word = word[cut:]
+            line = word
+        out.append(line)
+        return out
 
     @property
     def rows(self) -> list[_Row]:

@@ -19,16 +19,17 @@ from game.ui.theme import Colour, Fonts, Palette
 from game.ui.widgets import panel, percent
 
 STRUCTURED_KEYS = frozenset({"bars", "tags", "sections", "health_label"})
-#: outcome names read as bad for the one attacking (drawn in the warning colour)
-BAD_WORDS = ("miss", "fail", "catastroph", "fumble", "jam")
-KIND_COLOURS: dict[str, Colour] = {
-    "universal": (120, 128, 144),
-    "faction": (86, 140, 200),
-    "primary": (200, 84, 64),
-    "secondary": (200, 160, 60),
-    "reaction": (130, 100, 190),
-    "damage": (90, 90, 96),
-}
+#: outcome names read as bad for the one attacking (drawn in the warning colour); a ruleset's UI
+#: module adds its own (`register_card_kinds`)
+BAD_WORDS: list[str] = ["miss", "fail", "catastroph", "fumble"]
+#: hand card stripe colours by card kind, registered by a ruleset's UI module
+KIND_COLOURS: dict[str, Colour] = {}
+
+
+def register_card_kinds(colours: dict[str, Colour], bad_words: tuple[str, ...] = ()) -> None:
+    """A ruleset's card kinds (stripe colours) and outcome words that read as bad."""
+    KIND_COLOURS.update(colours)
+    BAD_WORDS.extend(w for w in bad_words if w not in BAD_WORDS)
 
 
 def has_status(view: dict[str, Any]) -> bool:
@@ -136,8 +137,11 @@ def draw_status(surface: pygame.Surface, fonts: Fonts, pal: Palette, view: dict[
         indent = 0 if title else fonts.px(10)
         for part in fonts.wrap(text, width - indent, Fonts.SMALL, title):
             if y + lh > max_y:
+                # in place of the last line shown (cleared first: nothing drawn over other text)
                 more = fonts.render("… press I for everything", Fonts.SMALL, pal.active)
-                surface.blit(more, (x, max(pos[1], y - lh)))
+                at = max(pos[1], y - lh)
+                surface.fill(pal.panel, pygame.Rect(x, at, width, lh))
+                surface.blit(more, (x, at))
                 return y
             colour = pal.dim if title else pal.text
             surface.blit(fonts.render(part, Fonts.SMALL, colour, title), (x + indent, y))
@@ -154,8 +158,10 @@ def preview_rows(preview: Preview) -> tuple[list[str], list[tuple[str, float]], 
 
 
 def draw_preview(surface: pygame.Surface, fonts: Fonts, pal: Palette, preview: Preview,
-                 anchor: tuple[int, int], footer: str = "", width: int = 380) -> pygame.Rect:
-    """The exact odds of an action before committing: every outcome as a bar, then the breakdown."""
+                 anchor: tuple[int, int], footer: str = "", width: int = 380,
+                 avoid: list[pygame.Rect] | None = None) -> pygame.Rect:
+    """The exact odds of an action before committing: every outcome as a bar, then the breakdown.
+    Placed beside the anchor on the first side where it covers none of `avoid` (the acting unit)."""
     width = min(fonts.px(width), surface.get_width() - 8)
     pad = fonts.px(8)
     inner = width - 2 * pad
@@ -169,10 +175,15 @@ def draw_preview(surface: pygame.Surface, fonts: Fonts, pal: Palette, preview: P
               + (len(outcomes) * lh + pad if outcomes else 0) + len(wrapped_lines) * lh
               + (len(foot) * lh + pad // 2 if foot else 0))
     sw, sh = surface.get_size()
-    x = min(anchor[0] + fonts.px(18), sw - width - 4)
-    y = min(anchor[1] + fonts.px(18), sh - height - 4)
-    rect = pygame.Rect(max(4, x), max(4, y), width, height)
-    panel(surface, rect, pal, alpha=245)
+    gap = fonts.px(18)
+    spots = [(anchor[0] + gap, anchor[1] + gap), (anchor[0] - gap - width, anchor[1] + gap),
+             (anchor[0] + gap, anchor[1] - gap - height), (anchor[0] - gap - width, anchor[1] - gap - height)]
+    rects = []
+    for x, y in spots:
+        r = pygame.Rect(min(max(4, x), sw - width - 4), min(max(4, y), sh - height - 4), width, height)
+        rects.append(r)
+    rect = next((r for r in rects if not any(r.colliderect(a) for a in avoid or [])), rects[0])
+    panel(surface, rect, pal)  # opaque: the text under it never shows through
     cy = rect.y + pad
     for part in title:
         surface.blit(fonts.render(part, Fonts.BODY, pal.text, True), (rect.x + pad, cy))

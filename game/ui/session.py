@@ -99,6 +99,17 @@ def is_human_spec(spec: str) -> bool:
     return spec == "human"
 
 
+@dataclass
+class AiPlan:
+    """An AI's chosen input for one need, not yet given to the match."""
+
+    need: Need
+    side: str
+    before: object  # the controller's explanation before it thought (to tell a new one)
+    key: str = ""
+    action: Action | None = None
+
+
 class Session:
     """A match plus who plays each side; the one place the UI changes game state through."""
 
@@ -222,20 +233,29 @@ class Session:
 
     def step_ai(self) -> Step:
         """Let the AI (or replay feed) whose turn it is give one input."""
+        return self.apply_ai(self.plan_ai())
+
+    def plan_ai(self, view: Match | None = None) -> AiPlan:
+        """The AI's choice for what the match waits for, thought out on `view` (a scratch copy of
+        the match, so a worker thread never touches the live one) or on the match itself."""
         assert self.need is not None
         side = self.need.side
         player = self.players[side]
         before = getattr(player, "last_explanation", None)
+        m = view if view is not None else self.match
         if self.need.decision is not None:
-            key = player.decide(self.match, self.need.decision)
-            thought = self._think(side, player, before)
-            step = self.answer(key)
+            return AiPlan(self.need, side, before, key=player.decide(m, self.need.decision))
+        return AiPlan(self.need, side, before, action=player.choose(m, list(self.need.legal)))
+
+    def apply_ai(self, plan: AiPlan) -> Step:
+        """Give the planned input to the live match (on the thread that owns it)."""
+        assert self.need is plan.need, "the match moved on while the AI was thinking"
+        thought = self._think(plan.side, self.players[plan.side], plan.before)
+        if plan.action is None:
+            step = self.answer(plan.key)
         else:
-            legal = list(self.need.legal)
-            chosen = player.choose(self.match, legal)
-            thought = self._think(side, player, before)
             # Hand the match the legal instance so the step carries its label and path.
-            found = next((a for a in legal if a.same_intent(chosen)), chosen)
+            found = next((a for a in self.need.legal if a.same_intent(plan.action)), plan.action)
             step = self.submit(found)
         step.thought = thought
         return step

@@ -6,7 +6,7 @@ so every ruleset draws the same way; a side's hidden cards are shown only to tha
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from game.core.cards import Cards
@@ -116,6 +116,29 @@ def read_units(match: Match, viewer: str | None) -> list[UnitInfo]:
                     view=view,
                 )
             )
+    return unique_marks(out)
+
+
+def unique_marks(units: list[UnitInfo]) -> list[UnitInfo]:
+    """No two tokens of one side share a label: repeated marks (a ruleset's own included) get
+    their initial and a number ("G1", "G2")."""
+    groups: dict[tuple[str, str], list[int]] = {}
+    for i, u in enumerate(units):
+        groups.setdefault((u.side, u.mark), []).append(i)
+    taken = {(u.side, u.mark) for u in units}
+    out = list(units)
+    for (side, mark), where in groups.items():
+        if len(where) < 2:
+            continue
+        n = 0
+        for i in where:
+            while True:
+                n += 1
+                label = f"{mark[:1]}{n}" if n < 10 else str(n)
+                if (side, label) not in taken:
+                    break
+            taken.add((side, label))
+            out[i] = replace(out[i], mark=label)
     return out
 
 

@@ -54,6 +54,10 @@ class Driver:
     def pump(self, passes: int = 2) -> None:
         for _ in range(passes):
             self.app.step(block=False)
+            # an AI thinking on its thread: wait for it, so a test's steps do not race the clock
+            wait = getattr(self.app.scene, "wait_ai", None)
+            if wait is not None:
+                wait()
 
     def key(self, key: int, mod: int = 0, unicode: str = "") -> None:
         pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=key, mod=mod, unicode=unicode, scancode=0))

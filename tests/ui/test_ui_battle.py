@@ -143,12 +143,14 @@ def test_ai_plays_at_watch_pace_and_answers_its_own_prompts(app, driver):
     assert len(scene.match.inputs) == inputs  # the AI waits its pace first
     for _ in range(4):
         scene.update(0.1)
+        scene.wait_ai()  # the decision is thought out on its thread
     assert len(scene.match.inputs) == inputs + 1
     scene.fast = True
-    for _ in range(200):
+    for _ in range(2000):
         if scene.match.over:
             break
         scene.update(0.05)
+        scene.wait_ai()
     assert scene.match.over
     assert any(i["t"] == "answer" for i in scene.match.inputs)
 

@@ -13,8 +13,10 @@ from game.core.components import Facing, Position, Table
 from game.core.match import Match, Scenario
 from game.core.ruleset import Ruleset
 from game.ui import panels
-from game.ui.chancefx import SYMBOL_FACES, ChanceFx, draw_die, draw_symbol
-from game.ui.scenes import battle as battle_mod
+from game.ui.battle import tooltips as tooltips_mod
+from game.ui.battle import unitpanel as battle_mod
+from game.ui.casket import SYMBOL_FACES
+from game.ui.chancefx import ChanceFx, draw_die, draw_symbol
 from game.ui.scenes.battle import BattleScene, split_labels
 from game.ui.scenes.results import damage_by_unit
 from game.ui.session import Session
@@ -240,7 +242,7 @@ def test_turn_bar_follows_the_rulesets_activation_order(app):
 
 def test_hovering_a_target_shows_every_outcome_before_rolling(app, driver, monkeypatch):
     shown = []
-    monkeypatch.setattr(battle_mod, "draw_preview", lambda *args, **kw: shown.append(args[3]))
+    monkeypatch.setattr(tooltips_mod, "draw_preview", lambda *args, **kw: shown.append(args[3]))
     scene, a, b = casket_duel(app)
     driver.move(scene.camera.to_screen(scene.layout.centre(scene.unit_by_ent[b].cell)))
     assert shown, "no odds box drawn"

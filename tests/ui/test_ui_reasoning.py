@@ -18,6 +18,7 @@ pytestmark = pytest.mark.skipif("voidmarked" not in registry.available(), reason
 def watch(app, specs: tuple[str, str]) -> BattleScene:
     session = build_session("voidmarked", "square/voidmarked_warehouse.tmx", 3, *specs)
     scene = BattleScene(app, session)
+    scene.ai_threads = False  # these tests give the AI's inputs themselves, one at a time
     app.switch(scene)
     app.step(block=False)
     return scene
@@ -65,11 +66,14 @@ def test_x_shows_the_ai_top_choices_on_the_board_and_in_the_log(app, driver):
     # the board box names the side, the level and the chosen action with its score
     lines = scene.reasoning_lines()
     last = scene.session.thoughts[-1]
-    assert lines[0][0].startswith(f"{last.side} · {last.level} AI")
+    assert lines[0][0].startswith(f"{scene.side_name(last.side)} · {last.level} AI")
+    assert not lines[0][0].startswith(last.side)  # the squad, not the side id
     assert last.explanation[0]["label"] in lines[1][0]
-    # ...and is drawn: the board's top-left corner changes when it is shown
+    # ...and is drawn: its corner of the board (the first that hides nothing needed) changes
     scene.draw(app.screen)
-    corner = scene.board_rect.x + 20, scene.board_rect.y + 12
+    box, _ = scene.reasoning_layout()
+    assert scene.board_rect.contains(box)
+    corner = box.x + 20, box.y + 12
     shown = pygame.Surface.copy(app.screen.subsurface(pygame.Rect(corner, (200, 40))))
 
     new = ai_inputs(scene, 1)

@@ -1,0 +1,101 @@
+"""The actions panel: one button per group of legal actions, hotkeys 1-9 and E."""
+
+from __future__ import annotations
+
+import pygame
+
+from game.ui.battle.model import Group, is_end
+from game.ui.theme import Fonts
+from game.ui.widgets import Button, text_block
+
+
+class ActionsMixin:
+    """The actions panel (a part of BattleScene)."""
+
+    def _group_tooltip(self, g: Group) -> list[str]:
+        lines = []
+        if len(g.actions) == 1:
+            a = g.actions[0]
+            if a.label and a.label != g.label:
+                lines.append(a.label)
+            p = self.preview(a)
+            if p is not None:
+                lines += self._preview_lines(p)
+        else:
+            lines.append(f"{len(g.actions)} possible targets — press the key, then click one.")
+            lines += [a.label for a in g.actions[:6] if a.label]
+        return lines
+
+    def _render_actions(self, surf: pygame.Surface, y: int) -> int:
+        """The actions under the unit details, from y down; returns where the log may start."""
+        f, pal = self.fonts, self.pal
+        rect = self.panel_rect
+        pad = f.px(10)
+        inner = rect.w - 2 * pad
+        # Actions: as many buttons as fit above the log; the wheel scrolls the rest.
+        self.panel_buttons = []
+        self.actions_rect = pygame.Rect(0, 0, 0, 0)
+        if self.session.waiting_for_human and not self.replay and self.session.decision is None:
+            surf.blit(f.render("Actions", Fonts.BODY, pal.dim, True), (pad, y))
+            y += f.line_height(Fonts.BODY)
+            bh, gap = f.px(28), f.px(4)
+            entries: list[Button] = []
+            for i, g in enumerate(self.groups):
+                targets = len({(a.target, a.cell) for a in g.actions})
+                if g.targeted and targets > 1:
+                    label = f"{g.label}  ({targets} targets)"
+                elif not g.targeted and len(g.actions) > 1:
+                    label = f"{g.label}…  ({len(g.actions)} choices)"
+                else:
+                    label = g.label
+                hotkey = "E" if is_end(g.actions[0]) else (str(i + 1) if i < 9 else "")
+                single = self.preview(g.actions[0]) if len(g.actions) == 1 else None
+                entries.append(
+                    Button(
+                        pygame.Rect(0, 0, inner, bh),
+                        label,
+                        (lambda i=i: self._activate_group(i)),
+                        hotkey=hotkey,
+                        selected=self.armed == g.key,
+                        tooltip=self._group_tooltip(g),
+                        preview=single,
+                    )
+                )
+            if self.focus is not None:
+                entries.append(Button(pygame.Rect(0, 0, inner, bh), "Cancel the card (right click)",
+                                      self.cancel_focus, hotkey="Esc"))
+            if self.session.can_undo:
+                entries.append(Button(pygame.Rect(0, 0, inner, bh), "Undo move", self.undo, hotkey="U"))
+            if not entries:
+                hint = "Select one of your units." if self.session.legal() else "No actions."
+                y = text_block(surf, f, [hint], (pad, y), inner, Fonts.SMALL, pal.dim)
+            # the log gives up room, then the buttons get slimmer, before any action hides behind "more"
+            fit = 1
+            logs = (f.px(150), f.px(70), f.px(40)) if self.show_log else (0,)
+            for log_min, bh in [(m, f.px(28)) for m in logs] + [(logs[-1], f.px(24))]:
+                fit = max(1, (rect.h - y - log_min - f.px(24)) // (bh + gap))
+                if fit >= len(entries):
+                    break
+            for b in entries:
+                b.rect.h = bh
+            self.actions_scroll = max(0, min(self.actions_scroll, len(entries) - fit))
+            shown = entries[self.actions_scroll : self.actions_scroll + fit]
+            self.actions_rect = pygame.Rect(rect.x, rect.y + y, rect.w, len(shown) * (bh + gap))
+            hot = self._hot_button()
+            for b in shown:
+                b.rect.topleft = (rect.x + pad, rect.y + y)
+                local = Button(
+                    pygame.Rect(pad, y, inner, bh), b.label, b.on_click, b.hotkey, True, [], b.selected
+                )
+                local.draw(surf, f, pal, hot is not None and hot.rect == b.rect, Fonts.SMALL)
+                self.panel_buttons.append(b)
+                y += bh + gap
+            if len(entries) > fit:
+                more = (f"▲ {self.actions_scroll} more  " if self.actions_scroll else "") + (
+                    f"▼ {len(entries) - fit - self.actions_scroll} more"
+                    if self.actions_scroll + fit < len(entries)
+                    else ""
+                )
+                surf.blit(f.render(more + "  (wheel)", Fonts.SMALL, pal.active), (pad, y))
+                y += f.line_height(Fonts.SMALL)
+        return y

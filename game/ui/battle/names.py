@@ -1,0 +1,26 @@
+"""Names players know things by on the battle screen: sides by squad, cards by display name."""
+
+from __future__ import annotations
+
+
+class NamesMixin:
+    """Display names (a part of BattleScene)."""
+
+    def side_name(self, side: str) -> str:
+        """A side as players know it: its squad's name (or who plays it), never its id."""
+        return self.side_names.get(side, side)
+
+    def _learn_card_names(self) -> None:
+        """Card ids -> the names players know (hand entries name theirs; the ruleset the rest)."""
+        names = self.card_names
+        for e in self.hand:
+            if e.get("card") and e.get("name"):
+                names[str(e["card"])] = str(e["name"])
+        d = self.session.decision
+        cards = (d.context or {}).get("cards") if d is not None else None
+        ids = list(cards.values()) if isinstance(cards, dict) else list(cards or [])
+        for cid in map(str, ids):
+            if cid not in names:
+                label = self.match.ruleset.card_label(cid)
+                if label:
+                    names[cid] = label

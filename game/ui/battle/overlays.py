@@ -1,0 +1,157 @@
+"""Overlays over the battle: help, the unit info sheet, the hot-seat handoff, the Esc menu, toasts."""
+
+from __future__ import annotations
+
+import pygame
+
+from game.ui.battle.labels import health_label
+from game.ui.panels import (
+    section_lines,
+)
+from game.ui.theme import Fonts
+from game.ui.widgets import panel, text_block
+
+HELP_LINES: list[tuple[str, str]] = [
+    ("Left click", "select a unit · move to a lit cell · use the armed action"),
+    ("Right click", "cancel the armed action / deselect"),
+    ("Drag / arrows / WASD", "pan the map"),
+    ("Wheel / + / -", "zoom"),
+    ("C", "centre on the active unit"),
+    ("Tab", "next unit of yours that can act"),
+    ("1 – 9", "actions (or the options of an open prompt)"),
+    ("E / Enter", "end turn (Enter also takes a prompt's default)"),
+    ("U / Ctrl+Z", "undo the last move (until chance is drawn)"),
+    ("Space / F", "fast-forward the AI (toggle)"),
+    ("L", "show or hide the combat log"),
+    ("H", "show or hide the hand strip (click a lit card to play it)"),
+    ("I", "everything known about the selected unit"),
+    ("X", "show or hide the AI's reasoning (its top choices; may name cards in its hand)"),
+    ("Ctrl+S", "save the game"),
+    ("Esc", "menu (save, load, settings, rules, quit)"),
+    ("F1 / ?", "this help"),
+]
+
+
+class OverlayMixin:
+    """Overlays over the battle (a part of BattleScene)."""
+
+    # -- overlays: handoff, menu, save ---------------------------------------------------------
+    def _handle_handoff(self, event: pygame.event.Event) -> None:
+        if (
+            event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE)
+        ) or (event.type == pygame.MOUSEBUTTONUP and event.button == 1):
+            self.viewer = self.handoff
+            self.handoff = None
+            self.selected = None
+            self.log.set_viewer(self.viewer, self._log_events())
+            self.refresh()
+            self.centre_on_active()
+        elif event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            self.open_menu()
+
+    def open_menu(self) -> None:
+        """The pause menu (Esc)."""
+        from game.ui.scenes.menus import PauseMenu
+
+        self.overlay = "pause"
+        self.menu = PauseMenu(self)
+        self.dirty = True
+
+    def _handle_menu(self, event: pygame.event.Event) -> None:
+        closing = event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE
+        if event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP, pygame.KEYDOWN) and not closing:
+            # a menu choice may save, load or restyle: the AI finishes its input first
+            self.settle_ai()
+        self.menu.handle(event)
+        self.dirty = True
+
+    def close_menu(self) -> None:
+        """Back to the board."""
+        self.overlay = None
+        self.dirty = True
+
+    def _draw_toast(self, surface: pygame.Surface) -> pygame.Rect | None:
+        if self.toast is None:
+            return None
+        text = self.fonts.render(self.toast[0][:120], Fonts.BODY, self.pal.text, True)
+        rect = text.get_rect(midbottom=(self.board_rect.centerx, self.board_rect.bottom - self.fonts.px(90)))
+        box = rect.inflate(24, 14)
+        panel(surface, box, self.pal, alpha=235)
+        surface.blit(text, rect)
+        return box
+
+    def _draw_help(self, surface: pygame.Surface) -> None:
+        f, pal = self.fonts, self.pal
+        shade = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
+        shade.fill((0, 0, 0, 150))
+        surface.blit(shade, (0, 0))
+        lh = f.line_height(Fonts.BODY) + f.px(4)
+        key_w = max(f.font(Fonts.BODY, True).size(k)[0] for k, _ in HELP_LINES) + f.px(24)
+        text_w = max(f.font(Fonts.BODY).size(w)[0] for _, w in HELP_LINES)
+        rect = pygame.Rect(
+            0, 0, min(key_w + text_w + f.px(40), surface.get_width() - 20), lh * (len(HELP_LINES) + 3)
+        )
+        rect.center = surface.get_rect().center
+        panel(surface, rect, pal)
+        y = rect.y + f.px(12)
+        surface.blit(f.render("Keys and mouse", Fonts.LARGE, pal.text, True), (rect.x + f.px(16), y))
+        y += lh + f.px(6)
+        for key, what in HELP_LINES:
+            surface.blit(f.render(key, Fonts.BODY, pal.active, True), (rect.x + f.px(16), y))
+            surface.blit(f.render(what, Fonts.BODY, pal.text), (rect.x + f.px(16) + key_w, y))
+            y += lh
+        surface.blit(f.render("Any key or click closes this.", Fonts.SMALL, pal.dim), (rect.x + f.px(16), y))
+
+    def _draw_info(self, surface: pygame.Surface) -> None:
+        """The selected (or inspected) unit's full view."""
+        f, pal = self.fonts, self.pal
+        ent = self.inspected or self.selected
+        u = self.unit_by_ent.get(ent) if ent is not None else None
+        shade = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
+        shade.fill((0, 0, 0, 150))
+        surface.blit(shade, (0, 0))
+        rect = pygame.Rect(0, 0, min(f.px(760), surface.get_width() - 40), surface.get_height() - 60)
+        rect.center = surface.get_rect().center
+        panel(surface, rect, pal)
+        pad = f.px(16)
+        title = u.name + f"  ({self.side_name(u.side)})" if u is not None else "No unit selected"
+        surface.blit(f.render(title, Fonts.LARGE, pal.text, True), (rect.x + pad, rect.y + pad))
+        y = rect.y + pad + f.line_height(Fonts.LARGE) + f.px(6)
+        if u is not None:
+            hp = [f"{health_label(u)}: {u.hp}/{u.hp_max}"] if u.hp is not None else []
+            status: list[str] = []
+            for b in u.view.get("bars") or []:
+                if isinstance(b, dict):
+                    note = f" ({b['note']})" if b.get("note") else ""
+                    status.append(f"{b.get('label')}: {b.get('value')}/{b.get('max')}{note}")
+            if u.view.get("tags"):
+                status.append("State: " + ", ".join(str(t) for t in u.view["tags"]))
+            sections = u.view.get("sections")
+            for text, title in section_lines(sections if isinstance(sections, dict) else {}):
+                status.append(f"{text}:" if title else f"   {text}")
+            lines = [*hp, f"State: {u.state}", *status, *self.unit_lines(u)]
+            text_block(
+                surface,
+                f,
+                lines,
+                (rect.x + pad, y),
+                rect.w - 2 * pad,
+                Fonts.BODY,
+                pal.text,
+                max_y=rect.bottom - pad,
+            )
+
+    def _draw_handoff(self, surface: pygame.Surface) -> None:
+        f, pal = self.fonts, self.pal
+        colour = (
+            pal.side(self.session.sides.index(self.handoff))
+            if self.handoff in self.session.sides
+            else pal.text
+        )
+        title = f.render(f"Pass to {self.side_name(self.handoff)}", Fonts.TITLE, colour, True)
+        rect = surface.get_rect()
+        surface.blit(title, title.get_rect(center=(rect.centerx, rect.centery - f.px(40))))
+        sub = f.render(
+            "The other player looks away. Click or press Enter when you are ready.", Fonts.BODY, pal.text
+        )
+        surface.blit(sub, sub.get_rect(center=(rect.centerx, rect.centery + f.px(10))))

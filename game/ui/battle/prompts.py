@@ -1,0 +1,282 @@
+"""Prompts: a decision's question and options, and the chooser of several actions for one click."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pygame
+
+from game.ui.battle.labels import group_label, split_labels
+from game.ui.battle.prompt_parts import PAGE, option_odds, parts_for
+from game.ui.theme import Fonts
+from game.ui.widgets import Button, panel, percent, text_block
+
+
+class PromptMixin:
+    """Prompts (a part of BattleScene)."""
+
+    def _modal_rect(self) -> pygame.Rect | None:
+        if self.chooser and self.handoff is None:
+            return pygame.Rect(0, 0, 10, 10)
+        d = self.session.decision if self.session.waiting_for_human and not self.replay else None
+        if d is None or self.handoff is not None:
+            return None
+        w = min(self.fonts.px(560), self.board_rect.w - 40)
+        return pygame.Rect(0, 0, w, 10)
+
+    def _place_modal(self, rect: pygame.Rect, keep: int = 0, make_room: bool = False) -> bool:
+        """Centre a prompt on the board, moved aside so the acting unit (and `keep` pixels around
+        it, for facing arrows) stays in sight; True when it covers neither. With `make_room`, the
+        camera first slides the unit to the side away from where the prompt can go."""
+        rect.center = self.board_rect.center
+        ent = self._prompt_unit()
+        u = self.unit_by_ent.get(ent) if ent is not None else None
+        if u is None:
+            return True
+        m = max(self.fonts.px(20), keep)
+        room = self.fonts.px(12)
+        if make_room:
+            self._slide_unit_aside(u.cell, rect, m, room)
+        x, y = self.camera.to_screen(self.layout.centre(u.cell))
+        clear = pygame.Rect(0, 0, 2 * m, 2 * m)
+        clear.center = (round(x), round(y))
+        if not rect.colliderect(clear):
+            return True
+        area = self.board_rect.inflate(-2 * room, -2 * room)
+        tries = []
+        for side in ("below", "above", "left", "right"):
+            r = pygame.Rect(rect)
+            r.clamp_ip(area)
+            if side == "below":
+                r.top = clear.bottom + room
+            elif side == "above":
+                r.bottom = clear.top - room
+            elif side == "left":
+                r.right = clear.left - room
+            else:
+                r.left = clear.right + room
+            tries.append(r)
+        for r in tries:
+            if area.contains(r):
+                rect.topleft = r.topleft
+                return True
+        # Nowhere clear: the side that hides the least of the unit's surroundings.
+        for r in tries:
+            r.clamp_ip(self.board_rect)
+        best = min(tries, key=lambda r: (r.clip(clear).w * r.clip(clear).h, tries.index(r)))
+        rect.topleft = best.topleft
+        return False
+
+    def _side_room(self, keep: int) -> int:
+        """The widest free width left or right of the prompt's unit and its ring (0 without one)."""
+        ent = self._prompt_unit()
+        u = self.unit_by_ent.get(ent) if ent is not None else None
+        if u is None:
+            return 0
+        m = max(self.fonts.px(20), keep)
+        room = self.fonts.px(12)
+        x, _ = self.camera.to_screen(self.layout.centre(u.cell))
+        board = self.board_rect
+        return int(max(x - m - board.x, board.right - x - m) - 3 * room)
+
+    def _slide_unit_aside(self, cell: Any, rect: pygame.Rect, m: int, room: int) -> None:
+        """Pan so the unit and its ring sit by the board's left (or top) edge, leaving the rest of
+        the board to a prompt that fits nowhere else."""
+        board = self.board_rect
+        x, y = self.camera.to_screen(self.layout.centre(cell))
+        if board.w - 2 * m - 3 * room >= rect.w:
+            self.camera.pan(x - (board.x + room + m), 0)
+        elif board.h - 2 * m - 3 * room >= rect.h:
+            self.camera.pan(0, y - (board.y + room + m))
+        self._reach_surface = None
+
+    def _prompt_unit(self) -> int | None:
+        """The unit a prompt is about: the decision's "unit", else the acting or selected one."""
+        d = self.session.decision
+        if d is not None and isinstance((d.context or {}).get("unit"), int):
+            return int(d.context["unit"])
+        if self.chooser and self.chooser[0].actor is not None:
+            return self.chooser[0].actor
+        return self.turn.unit if self.turn is not None and self.turn.unit is not None else self.selected
+
+    def _draw_chooser(self, surface: pygame.Surface) -> None:
+        """Several actions fit one click (facings, aimed parts): pick one with 1-9 or the mouse."""
+        f, pal = self.fonts, self.pal
+        actions = self.chooser or []
+        w = min(f.px(460), self.board_rect.w - 40)
+        pad, bh = f.px(12), f.px(30)
+        shown = actions[:12]
+        first = self.preview(shown[0]) if shown else None
+        common, rests = split_labels([a.label for a in shown])
+        title = f"{common or group_label(shown)}: choose one" if shown else "Choose"
+        summary = ""
+        if first is not None:
+            summary = (f"Hit {percent(first.hit)} · Crit {percent(first.crit)} · expected damage "
+                       f"{first.expected_damage:.2f} — hover an option for every modifier and outcome")
+        title_lines = f.wrap(title, w - 2 * pad, Fonts.LARGE, True)
+        summary_lines = f.wrap(summary, w - 2 * pad, Fonts.SMALL) if summary else []
+        rect = pygame.Rect(
+            0,
+            0,
+            w,
+            2 * pad
+            + len(title_lines) * f.line_height(Fonts.LARGE)
+            + len(summary_lines) * f.line_height(Fonts.SMALL)
+            + len(shown) * (bh + f.px(4))
+            + f.line_height(Fonts.SMALL)
+            + pad,
+        )
+        self._place_modal(rect, self._facing_keep())
+        self.modal_area = pygame.Rect(rect)
+        panel(surface, rect, pal)  # opaque: nothing under it shows through
+        pygame.draw.rect(surface, pal.active, rect, 2, border_radius=6)
+        y = rect.y + pad
+        for line in title_lines:
+            surface.blit(f.render(line, Fonts.LARGE, pal.text, True), (rect.x + pad, y))
+            y += f.line_height(Fonts.LARGE)
+        y = text_block(surface, f, summary_lines, (rect.x + pad, y), w - 2 * pad, Fonts.SMALL, pal.active)
+        self.modal_buttons = []
+        for i, a in enumerate(shown):
+            label = rests[i] or a.label or f"{a.kind} {a.option}".strip()
+            p = self.preview(a)
+            b = Button(
+                pygame.Rect(rect.x + pad, y, w - 2 * pad, bh),
+                label,
+                (lambda a=a: self.submit(a)),
+                hotkey=str(i + 1) if i < 9 else "",
+                preview=p,
+            )
+            b.draw(surface, f, pal, b.rect.collidepoint(self.mouse), Fonts.BODY)
+            self.modal_buttons.append(b)
+            y += bh + f.px(4)
+        surface.blit(
+            f.render("1–9 or click · Esc cancels", Fonts.SMALL, pal.dim), (rect.x + pad, y + f.px(2))
+        )
+        self._draw_facings(surface)
+
+    def prompt_options(self) -> tuple[int, int, list[Any]]:
+        """The open decision's page: (page, pages, [(number, option)]) with numbers 1-9 on it."""
+        d = self.session.decision
+        if d is None:
+            return 0, 0, []
+        if self._prompt_seen is not d:
+            self._prompt_seen, self.prompt_page = d, 0
+        pages = max(1, -(-len(d.options) // PAGE))
+        self.prompt_page = max(0, min(self.prompt_page, pages - 1))
+        start = self.prompt_page * PAGE
+        return self.prompt_page, pages, list(enumerate(d.options[start:start + PAGE], start=1))
+
+    def prompt_key(self, number: int) -> str | None:
+        """The option key a number (1-9) picks on the open prompt's current page."""
+        _, _, shown = self.prompt_options()
+        return next((o.key for n, o in shown if n == number), None)
+
+    def turn_prompt_page(self, step: int) -> None:
+        """Show the next (or previous) nine options."""
+        _, pages, _ = self.prompt_options()
+        self.prompt_page = (self.prompt_page + step) % max(1, pages)
+        self.dirty = True
+
+    def _draw_decision(self, surface: pygame.Surface) -> None:
+        """A person's prompt (any ruleset's, through the registry): the question, the pictures of
+        its context, its options with their details and odds lines, 1-9 and paging past nine."""
+        if self.chooser and self.handoff is None:
+            self._draw_chooser(surface)
+            return
+        d = self.session.decision if self.session.waiting_for_human and not self.replay else None
+        if d is None or self.handoff is not None:
+            return
+        f, pal = self.fonts, self.pal
+        pad = f.px(12)
+        page, pages, shown = self.prompt_options()
+        odds = option_odds(d)
+        lh = f.line_height(Fonts.SMALL)
+        bh = f.px(30)
+
+        def notes(o: Any) -> list[str]:
+            return ([o.detail] if o.detail else []) + odds.get(o.key, [])
+
+        def measure(w: int) -> tuple[int, int, list[str], list[pygame.Surface]]:
+            """(height without details, details' height, prompt lines, context pictures) at width w."""
+            inner = w - 2 * pad
+            pics = parts_for(d, f, pal, inner, self.card_names)
+            lines = f.wrap(d.prompt, inner, Fonts.LARGE, True)
+            h = pad + len(lines) * f.line_height(Fonts.LARGE) + pad
+            h += sum(p.get_height() + pad // 2 for p in pics)
+            h += len(shown) * (bh + f.px(4)) + pad + lh + (lh if pages > 1 else 0)
+            detail_w = inner - f.px(20)
+            details = lh * sum(len(f.wrap(x, detail_w, Fonts.SMALL)) for _, o in shown for x in notes(o))
+            return h, details, lines, pics
+
+        # Placed to cover neither the unit nor its facing arrows: every detail inline if that fits,
+        # else the details as the buttons' tooltips, else a narrower prompt beside the unit, else
+        # the board slides the unit aside.
+        keep = self._facing_keep()
+        top = self.board_rect.h - 20
+        w = min(f.px(560), self.board_rect.w - 40)
+        tries = [(w, True), (w, False)]
+        narrow = self._side_room(keep)
+        if f.px(220) <= narrow < w:
+            tries += [(narrow, True), (narrow, False)]
+        placed = False
+        for w, inline in tries:
+            h, details, prompt_lines, pics = measure(w)
+            if inline and h + details > top:
+                continue
+            rect = pygame.Rect(0, 0, w, min(h + details if inline else h, top))
+            if self._place_modal(rect, keep):
+                placed = True
+                break
+        if not placed:
+            w, inline = tries[1]
+            h, details, prompt_lines, pics = measure(w)
+            rect = pygame.Rect(0, 0, w, min(h, top))
+            self._place_modal(rect, keep, make_room=True)
+        inner = w - 2 * pad
+        detail_w = inner - f.px(20)
+        self.modal_area = pygame.Rect(rect)
+        panel(surface, rect, pal)  # opaque: nothing under it shows through
+        pygame.draw.rect(surface, pal.active, rect, 2, border_radius=6)
+        y = rect.y + pad
+        for line in prompt_lines:
+            surface.blit(f.render(line, Fonts.LARGE, pal.text, True), (rect.x + pad, y))
+            y += f.line_height(Fonts.LARGE)
+        for pic in pics:
+            surface.blit(pic, (rect.x + pad, y))
+            y += pic.get_height() + pad // 2
+        y += pad // 2
+        # Buttons live in screen space for clicks; they replace the actions panel's while open.
+        self.modal_buttons = []
+        for n, o in shown:
+            label = o.label + ("  (default)" if o.key == d.default else "")
+            b = Button(
+                pygame.Rect(rect.x + pad, y, inner, bh),
+                label,
+                (lambda k=o.key: self.answer(k)),
+                hotkey=str(n),
+                selected=o.key == d.default,
+                tooltip=[] if inline else notes(o),
+            )
+            b.draw(surface, f, pal, b.rect.collidepoint(self.mouse), Fonts.BODY)
+            self.modal_buttons.append(b)
+            y += bh + f.px(4)
+            if inline and notes(o):
+                y = text_block(surface, f, notes(o), (rect.x + pad + f.px(20), y), detail_w, Fonts.SMALL,
+                               pal.dim)
+        arrows = bool(self.facing_choices()[1])
+        keys = f"1–{len(shown)}"
+        enter = " or Enter for the default" if d.default else ""
+        short = " · Enter: default" if d.default else ""
+        click = " · click an arrow" if arrows else ""
+        hints = [
+            f"{self.side_name(d.side)}: press {keys}{enter}" + (" · or click an arrow" if arrows else ""),
+            f"Press {keys}{short}{click}",
+            keys + short,
+        ]
+        small = f.font(Fonts.SMALL)
+        hint = next((h for h in hints if small.size(h)[0] <= inner), hints[-1])
+        if pages > 1:
+            more = f"Page {page + 1} of {pages} · 0 or PgDn: next nine"
+            surface.blit(f.render(more, Fonts.SMALL, pal.active), (rect.x + pad, rect.bottom - pad - 2 * lh))
+        surface.blit(f.render(hint, Fonts.SMALL, pal.dim), (rect.x + pad, rect.bottom - pad - lh))
+        self._draw_facings(surface)

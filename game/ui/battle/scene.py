@@ -1,0 +1,394 @@
+"""The battle screen: a match in progress (or a replay of one), assembled from its parts.
+
+The scene reads the match (through `view`, kept in a pygame-free `BattleModel`) and sends intents
+through the `Session`; it never decides a rule. Everything it shows of hidden information is
+filtered for the side at the screen. Each part (board, tokens, turn bar, panels, hand strip,
+tooltips, prompts, overlays, input, AI pacing) lives in its own module as a mixin.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+import pygame
+
+from game.core.action import Action
+from game.core.ruleset import Preview
+from game.ui.battle.actions_panel import ActionsMixin
+from game.ui.battle.board import BoardMixin
+from game.ui.battle.extensions import load_ruleset_ui, side_names
+from game.ui.battle.facings import FacingMixin
+from game.ui.battle.handstrip import HandStripMixin
+from game.ui.battle.input import InputMixin
+from game.ui.battle.model import BattleModel, group_key
+from game.ui.battle.names import NamesMixin
+from game.ui.battle.overlays import OverlayMixin
+from game.ui.battle.pacing import PacingMixin, Slide
+from game.ui.battle.prompts import PromptMixin
+from game.ui.battle.reasoning import ReasoningMixin
+from game.ui.battle.tooltips import TooltipMixin
+from game.ui.battle.turnbar import TurnBarMixin
+from game.ui.battle.unit_tokens import TokensMixin
+from game.ui.battle.unitpanel import UnitPanelMixin
+from game.ui.camera import Camera
+from game.ui.chancefx import ChanceFx, sound_for
+from game.ui.logpanel import LogPanel
+from game.ui.mapdraw import MapArt
+from game.ui.scenes.base import Scene
+from game.ui.session import Session, Step
+from game.ui.tokens import TokenArt
+from game.ui.view import UnitInfo
+from game.ui.widgets import Button
+
+if TYPE_CHECKING:
+    from game.core.geometry import Cell
+    from game.ui.app import App
+
+
+class _Model:
+    """An attribute of the scene that lives on its model (tests and parts read either)."""
+
+    def __set_name__(self, owner: type, name: str) -> None:
+        self.name = name
+
+    def __get__(self, obj: Any, owner: type | None = None) -> Any:
+        return getattr(obj.model, self.name)
+
+    def __set__(self, obj: Any, value: Any) -> None:
+        setattr(obj.model, self.name, value)
+
+
+class BattleScene(
+    InputMixin,
+    PacingMixin,
+    BoardMixin,
+    TokensMixin,
+    TurnBarMixin,
+    UnitPanelMixin,
+    ActionsMixin,
+    HandStripMixin,
+    TooltipMixin,
+    PromptMixin,
+    FacingMixin,
+    ReasoningMixin,
+    OverlayMixin,
+    NamesMixin,
+    Scene,
+):
+    """A match in progress (or a replay of one)."""
+
+    viewer = _Model()
+    units = _Model()
+    unit_by_ent = _Model()
+    piles = _Model()
+    hand = _Model()
+    order = _Model()
+    turn = _Model()
+    selected = _Model()
+    inspected = _Model()
+    armed = _Model()
+    focus = _Model()
+    chooser = _Model()
+    hover_cell = _Model()
+    moves = _Model()
+    move_options = _Model()
+    target_actions = _Model()
+    cell_actions = _Model()
+    groups = _Model()
+
+    def __init__(
+        self, app: App, session: Session, *, replay: bool = False, map_path: Path | None = None
+    ) -> None:
+        super().__init__(app)
+        from game.paths import resolve_map
+
+        self.session = session
+        self.match = session.match
+        self.replay = replay
+        self.fonts = app.fonts
+        self.pal = app.palette
+        path = map_path or resolve_map(self.match.scenario.map)
+        self.art = MapArt.for_board(self.match.board, path if path.is_file() else None, self.pal.bg)
+        self.layout = self.art.layout
+        self.tokens = TokenArt(self.fonts, self.pal)
+        self.fx = ChanceFx(self.fonts, self.pal)
+        self.fx.speed = app.settings.anim_factor
+        self.log = LogPanel(self.fonts, self.pal)
+        self.log.side_colours = {s: self.pal.side(i) for i, s in enumerate(self.session.sides)}
+        humans = session.human_sides()
+        self.model = BattleModel(session, humans[0] if humans and not replay else None, replay)
+        self.log.set_viewer(self.viewer, self._log_events())
+        self.handoff: str | None = None
+        self.mouse = (0, 0)
+        self.slides: dict[int, Slide] = {}
+        self.ai_wait = 0.3
+        self.fast = False
+        self.show_log = True
+        self.show_strip = True
+        self.overlay: str | None = None  # "help" | "pause"
+        self.toast: tuple[str, float] | None = None
+        self.end_hold = 0.0
+        self.keys_held: set[int] = set()
+        self.drag: tuple[int, int] | None = None
+        self.dragged = False
+        self.panel_buttons: list[Button] = []
+        self.modal_buttons: list[Button] = []
+        self.actions_scroll = 0
+        self.actions_rect = pygame.Rect(0, 0, 0, 0)
+        self._reach_surface: tuple[pygame.Surface, tuple[int, int]] | None = None
+        self._panel_surface: pygame.Surface | None = None
+        self._bar_surface: pygame.Surface | None = None
+        self._strip_surface: pygame.Surface | None = None
+        self.hand_hits: list[tuple[pygame.Rect, dict[str, Any]]] = []
+        self._press_used = False
+        self._strip_hits: list[tuple[pygame.Rect, dict[str, Any]]] = []
+        self.modal_area = pygame.Rect(0, 0, 0, 0)  # where an open prompt covers the board
+        self.prompt_page = 0
+        self._still: pygame.Surface | None = None  # the last full frame, kept while the AI thinks
+        self._marks: list[pygame.Rect] = []  # where the thinking mark and toast were drawn over it
+        #: the screen areas the last draw changed when it redrew only those (None: everything)
+        self.update_rects: list[pygame.Rect] | None = None
+        self._prompt_seen: Any = None
+        self.side_names = side_names(session)
+        self.card_names: dict[str, str] = {}
+        self.fx.names = self.card_names
+        load_ruleset_ui(self.match.ruleset.id)
+        self.layout_rects(app.screen_size)
+        self.camera = Camera(self.board_rect, self.layout.size())
+        self.camera.fit()
+        self._check_handoff()
+        self.refresh()
+        self.centre_on_active()
+
+    # -- geometry ------------------------------------------------------------------------------
+    def layout_rects(self, size: tuple[int, int]) -> None:
+        """Split the window: board on the left under the turn bar, panel on the right."""
+        w, h = size
+        f = self.fonts
+        self.size = size
+        panel_w = min(f.px(350), w // 2)
+        self.bar_rect = pygame.Rect(0, 0, w - panel_w, f.px(52))
+        self.panel_rect = pygame.Rect(w - panel_w, 0, panel_w, h)
+        self.board_rect = pygame.Rect(0, self.bar_rect.bottom, w - panel_w, h - self.bar_rect.bottom)
+        if hasattr(self, "camera"):
+            self.camera.view = pygame.Rect(self.board_rect)
+            self.camera.clamp()
+        self._panel_surface = self._bar_surface = self._strip_surface = None
+
+    def resize(self, size: tuple[int, int]) -> None:
+        """New window size."""
+        self.layout_rects(size)
+        self._reach_surface = None
+        self.log.invalidate()
+        self.dirty = True
+
+    def restyle(self) -> None:
+        """Settings changed (palette, UI scale, speed): rebuild what was drawn with the old ones."""
+        self.pal = self.app.palette
+        self.art = MapArt(self.match.board, self.art.tmx, self.pal.bg)
+        self.layout = self.art.layout
+        self.tokens = TokenArt(self.fonts, self.pal)
+        self.fx = ChanceFx(self.fonts, self.pal)
+        self.fx.speed = self.app.settings.anim_factor
+        self.fx.names = self.card_names
+        events = self._log_events()
+        self.log = LogPanel(self.fonts, self.pal)
+        self.log.side_colours = {s: self.pal.side(i) for i, s in enumerate(self.session.sides)}
+        self.log.set_viewer(self.viewer, events)
+        self.layout_rects(self.app.screen_size)
+        self.refresh()
+
+    # -- reading state -------------------------------------------------------------------------
+    def _check_handoff(self) -> None:
+        """Hot-seat: when another person must act, hide the screen until they take it."""
+        s = self.session
+        if self.replay or not s.hotseat or s.need is None or not s.waiting_for_human:
+            return
+        if s.need.side != self.viewer:
+            self.handoff = s.need.side
+
+    def refresh(self) -> None:
+        """Re-read the world for the viewer after an input."""
+        self.settle_ai()
+        self._still = None
+        self.model.read()
+        self._learn_card_names()
+        self._reach_surface = None
+        self._panel_surface = self._bar_surface = self._strip_surface = None
+        self.dirty = True
+
+    def _compute_actions(self) -> None:
+        self.model.compute_actions()
+
+    @property
+    def human_input(self) -> bool:
+        """A person may act now (not the AI's turn, no overlay covering the board)."""
+        s = self.session
+        return not self.replay and s.waiting_for_human and self.handoff is None and self.overlay is None
+
+    def preview(self, action: Action) -> Preview | None:
+        """The ruleset's exact odds for an action (cached until the next input)."""
+        return self.model.preview(action)
+
+    def unit_at(self, cell: Cell) -> UnitInfo | None:
+        """The living unit standing on a cell."""
+        return self.model.unit_at(cell)
+
+    def _candidates_for_target(self, ent: int) -> list[Action]:
+        return self.model.candidates_for_target(ent)
+
+    def _group_for_target(self, ent: int) -> Action | None:
+        return self.model.group_for_target(ent)
+
+    def _action_for_cell_target(self, cell: Cell) -> Action | None:
+        return self.model.action_for_cell_target(cell)
+
+    @staticmethod
+    def group_key(a: Action) -> str:
+        """The actions-panel group an action belongs to."""
+        return group_key(a)
+
+    # -- driving -------------------------------------------------------------------------------
+    def apply_step(self, step: Step) -> None:
+        """Show what an input did: log, chance popups and sounds, slides."""
+        factor = 0.0 if self.fast else self.app.settings.anim_factor
+        self.fx.speed = factor
+        if step.thought is not None and self.show_reasoning:
+            self.log.add([step.thought.event()])
+        self.log.add(step.events)
+        for ev in step.events:
+            if not ev.visible_to(self.viewer):
+                continue
+            if ev.chance:
+                self.fx.add(ev)
+            if factor > 0:
+                self.app.sounds.play(
+                    sound_for(ev) if (ev.chance or "hit" in ev.kind or "miss" in ev.kind) else None
+                )
+            if ev.kind == "end":
+                self.toast = (ev.text, 4.0)
+        for mv in step.moves:
+            if factor > 0 and len(mv.path) >= 2:
+                self.slides[mv.ent] = Slide(mv.ent, mv.path, 0.13 * (len(mv.path) - 1) / factor)
+        if step.action is not None and step.action.actor is not None and step.moves and not self.fast:
+            self._follow(step.action.actor)
+        self._check_handoff()
+        self.refresh()
+
+    def _follow(self, ent: int) -> None:
+        u = self.unit_by_ent.get(ent)
+        if u is None:
+            return
+        sx, sy = self.camera.to_screen(self.layout.centre(u.cell))
+        if not self.board_rect.inflate(-80, -80).collidepoint(sx, sy):
+            self.camera.centre_on(self.layout.centre(u.cell))
+
+    def submit(self, action: Action) -> None:
+        """Send a person's action."""
+        if not self.human_input:
+            return
+        self.armed = None
+        self.focus = None
+        self.apply_step(self.session.submit(action))
+
+    def answer(self, key: str) -> None:
+        """Send a person's answer to the open prompt."""
+        if self.replay or self.handoff is not None or not self.session.waiting_for_human:
+            return
+        self.apply_step(self.session.answer(key))
+
+    def undo(self) -> None:
+        """Take back the last move."""
+        if self.human_input and self.session.undo():
+            self.slides.clear()
+            self.log.set_events(self._log_events())
+            self.refresh()
+            self.toast = ("Move undone.", 1.5)
+
+    def centre_on_active(self) -> None:
+        """Centre the camera on the acting (or selected) unit."""
+        ent = self.turn.unit if self.turn is not None and self.turn.unit is not None else self.selected
+        u = self.unit_by_ent.get(ent) if ent is not None else None
+        if u is not None:
+            self.camera.centre_on(self.layout.centre(u.cell))
+            self._reach_surface = None
+            self.dirty = True
+
+    def save(self) -> Path | None:
+        """Save to a new file in the saves folder; the result is shown as a toast."""
+        from game.ui.saves import SaveError, save_game
+
+        self.settle_ai()
+
+        try:
+            path = save_game(self.session)
+        except SaveError as exc:
+            self.toast = (str(exc), 3.0)
+            return None
+        self.toast = (f"Saved: {path.name}", 2.5)
+        self.dirty = True
+        return path
+
+    # -- drawing -------------------------------------------------------------------------------
+    def draw(self, surface: pygame.Surface) -> None:
+        """The whole battle screen. While the AI thinks on its thread, the frame last drawn is kept
+        and only what moves (the thinking mark, toasts) is drawn over it: each drawing call hands
+        the interpreter to the worker for a moment, so a full redraw per frame would crawl."""
+        self.update_rects = None
+        if self.handoff is not None:
+            surface.fill(self.pal.bg)
+            self.modal_area = pygame.Rect(0, 0, 0, 0)
+            self.hand_hits = []  # nothing of the last person's hand stays clickable
+            self._draw_handoff(surface)
+            if self.overlay == "pause":
+                self.menu.draw(surface)
+            return
+        keep = self.worker is not None and self.overlay is None
+        partial = keep and self._still is not None and self._still.get_size() == surface.get_size()
+        if partial:
+            # only the thinking mark and a toast change: restore their areas, redraw, show those
+            assert self._still is not None
+            for r in self._marks:
+                surface.blit(self._still, r, r)
+        else:
+            self._draw_screen(surface)
+            self._still = surface.copy() if keep else None
+        clip = surface.get_clip()
+        surface.set_clip(self.board_rect)
+        thinking = self._draw_thinking(surface)
+        surface.set_clip(clip)
+        toast = self._draw_toast(surface)
+        marks = [r for r in (thinking, toast) if r is not None]
+        self.update_rects = [r.clip(surface.get_rect()) for r in self._marks + marks] if partial else None
+        self._marks = marks
+        if self.overlay == "help":
+            self._draw_help(surface)
+        elif self.overlay == "info":
+            self._draw_info(surface)
+        elif self.overlay == "pause":
+            self.menu.draw(surface)
+
+    def _draw_screen(self, surface: pygame.Surface) -> None:
+        """Board, tokens, strip, popups, bar, panel, prompt and hover information."""
+        surface.fill(self.pal.bg)
+        self.modal_area = pygame.Rect(0, 0, 0, 0)
+        clip = surface.get_clip()
+        surface.set_clip(self.board_rect)
+        self._draw_map(surface)
+        self._draw_overlays(surface)
+        self._draw_tokens(surface)
+        self._draw_strip(surface)
+        # the AI's reasoning first, in a free corner; the chance popups then keep clear of it
+        box = self._draw_reasoning(surface) if self.show_reasoning else None
+        self.fx.draw(surface, self.board_rect, avoid=[box] if box is not None else [])
+        surface.set_clip(clip)
+        self._draw_bar(surface)
+        self._draw_panel(surface)
+        self._draw_decision(surface)
+        self._draw_hover_info(surface)
+
+    def invalidate(self) -> None:
+        """Something on screen changed: the next frame is drawn in full."""
+        self._still = None
+        self.dirty = True

@@ -1,0 +1,112 @@
+"""Hover information: odds on targets, button tooltips, hand card text, unit names."""
+
+from __future__ import annotations
+
+import pygame
+
+from game.core.ruleset import Preview
+from game.ui.battle.labels import display_name, health_label
+from game.ui.panels import (
+    draw_preview,
+)
+from game.ui.widgets import percent, tooltip
+
+
+class TooltipMixin:
+    """Hover information (a part of BattleScene)."""
+
+    @staticmethod
+    def _preview_lines(p: Preview) -> list[str]:
+        lines = [
+            f"Hit {percent(p.hit)}   Crit {percent(p.crit)}   Kill {percent(p.kill)}",
+            f"Expected damage {p.expected_damage:.2f}",
+        ]
+        if p.outcomes:
+            lines.append("Outcomes: " + "; ".join(f"{name} {percent(prob)}" for name, prob in p.outcomes[:8]))
+        lines += list(p.lines[:12])
+        return lines
+
+    def _draw_hover_info(self, surface: pygame.Surface) -> None:
+        """Odds when hovering a target; tooltips for buttons; unit names otherwise."""
+        hot = self._hot_button()
+        if hot is not None:
+            if hot.preview is not None:
+                footer = f"Click: {hot.label}"
+                draw_preview(surface, self.fonts, self.pal, hot.preview, self.mouse, footer=footer)
+            elif hot.tooltip:
+                tooltip(surface, self.fonts, self.pal, hot.tooltip, self.mouse, title=hot.label)
+            return
+        entry = self._hand_card_at(self.mouse)
+        if entry is not None:
+            cost = entry.get("cost")
+            unit = entry.get("cost_unit", "cost")
+            price = "" if cost is None else (f"{cost} {unit}" if unit != "cost" else f"cost {cost}")
+            lines = [" · ".join(x for x in (price, str(entry.get("kind", ""))) if x)]
+            if entry.get("text"):
+                lines.append(str(entry["text"]))
+            lines.append("Click to play it." if entry.get("playable")
+                         else f"Cannot be played: {entry.get('why') or 'not now'}.")
+            tooltip(surface, self.fonts, self.pal, lines, self.mouse, width=300, title=str(entry.get("name")))
+            return
+        if self._modal_rect() is not None:
+            return
+        if self.hover_cell is None or not self.board_rect.collidepoint(self.mouse) or self._modal_rect():
+            return
+        unit = self.unit_under(self.mouse) or self.unit_at(self.hover_cell)
+        if unit is not None and self.human_input and unit.ent in self.target_actions:
+            action = self._group_for_target(unit.ent)
+            if action is not None:
+                p = self.preview(action)
+                many = len(self._candidates_for_target(unit.ent)) > 1
+                footer = ("Click, then choose how (aim, option)" if many
+                          else f"Click: {action.label or action.kind}")
+                area = self.model.area(action)
+                if area:
+                    allies = [self.unit_by_ent[e].name for e in getattr(self, "area_allies", [])
+                              if e in self.unit_by_ent]
+                    inside = f", allies inside: {', '.join(allies)}" if allies else ""
+                    footer = f"Hits {len(area)} cells{inside} · {footer}"
+                if p is not None:
+                    draw_preview(surface, self.fonts, self.pal, p, self.mouse, footer=footer,
+                                 avoid=self._keep_rects())
+                    return
+                title = action.label or action.kind
+                tooltip(surface, self.fonts, self.pal, ["No chance involved.", footer], self.mouse, width=340,
+                        title=title)
+                return
+        cell_action = self._action_for_cell_target(self.hover_cell) if self.human_input else None
+        if cell_action is not None:
+            p = self.preview(cell_action)
+            if p is not None:
+                draw_preview(surface, self.fonts, self.pal, p, self.mouse,
+                             footer=f"Click: {cell_action.label or cell_action.kind}",
+                             avoid=self._keep_rects())
+                return
+            lines: list[str] = []
+            tooltip(
+                surface,
+                self.fonts,
+                self.pal,
+                lines + [f"Click: {cell_action.label or cell_action.kind}"],
+                self.mouse,
+                width=320,
+                title=cell_action.label or cell_action.kind,
+            )
+            return
+        if unit is not None:
+            hp = f"{unit.hp}/{unit.hp_max} {health_label(unit)}" if unit.hp is not None else ""
+            conds = ", ".join(display_name(c) for c in unit.conditions)
+            lines = [x for x in (self.side_name(unit.side), hp, conds) if x]
+            why = self.model.why_not(unit.ent) if self.human_input else ""
+            if why:
+                lines.append(f"Cannot be targeted: {why}.")
+            tooltip(surface, self.fonts, self.pal, lines, self.mouse, width=280, title=unit.name)
+            return
+        lines = self.model.cell_lines(self.hover_cell)
+        if lines and self.hover_cell not in self.moves:
+            tooltip(surface, self.fonts, self.pal, lines[1:], self.mouse, width=280, title=lines[0])
+
+    def _keep_rects(self) -> list[pygame.Rect]:
+        """Screen areas a hover box must leave in sight: the acting (or selected) unit's cell."""
+        cells = self._cells_to_keep()[:1]
+        return [self._screen_cell_rect(c).inflate(8, 8) for c in cells]

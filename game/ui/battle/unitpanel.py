@@ -1,0 +1,132 @@
+"""The side panel: ruleset name, status line, the focused unit's details; hosts actions and log."""
+
+from __future__ import annotations
+
+import pygame
+
+from game.ui.battle.labels import describe, health_label
+from game.ui.panels import (
+    STRUCTURED_KEYS,
+    draw_status,
+    has_status,
+)
+from game.ui.theme import Fonts
+from game.ui.view import UnitInfo
+from game.ui.widgets import bar, text_block
+
+# unit_view keys the panel already shows from the shared components.
+SHOWN_ELSEWHERE = frozenset(
+    {"mark", "hidden", "name", "side", "health", "max_health", "hp", "hp_max", "status", "state", "cell",
+     "position", "conditions"}
+)
+UNIT_LINES = 9
+
+
+class UnitPanelMixin:
+    """The side panel (a part of BattleScene)."""
+
+    def _draw_panel(self, surface: pygame.Surface) -> None:
+        if self._panel_surface is None:
+            self._panel_surface = self._render_panel()
+        surface.blit(self._panel_surface, self.panel_rect.topleft)
+        if self.show_log:
+            self.log.draw(surface)
+
+    def _render_panel(self) -> pygame.Surface:
+        f, pal = self.fonts, self.pal
+        rect = self.panel_rect
+        surf = pygame.Surface(rect.size)
+        surf.fill(pal.panel)
+        pygame.draw.line(surf, pal.panel_edge, (0, 0), (0, rect.h))
+        pad = f.px(10)
+        inner = rect.w - 2 * pad
+        y = pad
+        rs = self.match.ruleset
+        surf.blit(f.render(rs.name, Fonts.LARGE, pal.text, True), (pad, y))
+        y += f.line_height(Fonts.LARGE)
+        status = self._status_line()
+        y = text_block(surf, f, [status], (pad, y), inner, Fonts.SMALL, pal.dim) + f.px(6)
+        # Unit details: whose actions are listed (the acting unit unless a prompt asks about another)
+        ent = self.model.focus_unit(self._offered_unit())
+        self.panel_unit = ent
+        u = self.unit_by_ent.get(ent) if ent is not None else None
+        if u is not None:
+            colour = pal.side(u.side_index)
+            pygame.draw.rect(surf, colour, (pad, y + 3, f.px(10), f.px(10)))
+            title = f"{u.name}  ({self.side_name(u.side)})"
+            surf.blit(f.render(title, Fonts.BODY, pal.text, True), (pad + f.px(16), y))
+            y += f.line_height(Fonts.BODY)
+            if u.hp is not None and u.hp_max:
+                bar(
+                    surf,
+                    pygame.Rect(pad, y + 3, f.px(120), f.px(9)),
+                    u.hp / u.hp_max,
+                    pal.good if u.hp / u.hp_max > 0.5 else pal.bad,
+                )
+                surf.blit(
+                    f.render(
+                        f"{u.hp}/{u.hp_max} {health_label(u)}"
+                        + ("" if u.state == "active" else f" · {u.state}"),
+                        Fonts.SMALL,
+                        pal.text,
+                    ),
+                    (pad + f.px(128), y),
+                )
+                y += f.line_height(Fonts.SMALL)
+            if has_status(u.view):
+                # The ruleset's generic status panel: bars, tags and titled sections.
+                room = max(f.px(120), min(f.px(270), int(rect.h * 0.4)))
+                if u.conditions:
+                    conds = ", ".join(c.replace("_", " ") for c in u.conditions)
+                    y = text_block(surf, f, [f"Conditions: {conds}"], (pad, y), inner, Fonts.SMALL, pal.text)
+                y = draw_status(surf, f, pal, u.view, (pad, y + f.px(2)), inner, y + room) + f.px(6)
+            else:
+                lines = self.unit_lines(u)
+                shown = lines[:UNIT_LINES]
+                if len(lines) > UNIT_LINES:
+                    shown.append(f"… {len(lines) - UNIT_LINES} more: press I")
+                y = text_block(
+                    surf, f, shown, (pad, y), inner, Fonts.SMALL, pal.text, max_y=y + f.px(190)
+                ) + f.px(6)
+        y = self._render_actions(surf, y)
+        y += f.px(6)
+        self.log.set_rect(
+            pygame.Rect(rect.x + f.px(4), rect.y + y, rect.w - f.px(8), max(f.px(40), rect.h - y - f.px(4)))
+        )
+        return surf
+
+    def unit_lines(self, u: UnitInfo) -> list[str]:
+        """Everything the viewer may know of a unit, one "Key: value" line per unit_view entry."""
+        lines = []
+        if u.conditions:
+            lines.append("Conditions: " + ", ".join(c.replace("_", " ") for c in u.conditions))
+        for k, v in u.view.items():
+            if k.lower() in SHOWN_ELSEWHERE or k in STRUCTURED_KEYS or v in (None, "", [], {}) \
+                    or isinstance(v, bool):
+                continue
+            lines.append(f"{k.replace('_', ' ').capitalize()}: {describe(v)}")
+        own_piles = [p for p in self.piles if p.owner == u.ent]
+        if own_piles:
+            lines.append("Cards: " + ", ".join(f"{p.zone} {p.count}" for p in own_piles))
+        return lines
+
+    def _status_line(self) -> str:
+        s = self.session
+        if self.match.over and self.match.result is not None:
+            r = self.match.result
+            return f"Over: {'draw' if r.winner is None else self.side_name(r.winner) + ' wins'} — {r.reason}"
+        if s.need is None:
+            return ""
+        who = self.side_name(s.need.side)
+        if self.replay:
+            return f"Replay — {who} to act. Space: fast-forward."
+        if s.waiting_for_ai:
+            return f"{who} (AI) is acting… Space/F fast-forward."
+        if s.decision is not None:
+            return f"{who}: answer the prompt."
+        if self.focus is not None:
+            name = next((str(e.get("name")) for e in self.hand if e.get("group") == self.focus), "the card")
+            return f"Playing {name}: click a highlighted cell or target (right click cancels)."
+        if self.armed:
+            return "Pick a highlighted target (right click to cancel)."
+        return f"Your turn ({who}). F1 for keys."
