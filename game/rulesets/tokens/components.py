@@ -143,3 +143,8 @@ def table(match: Match) -> Table:
 def enemies(match: Match, side: str) -> list[int]:
     """Standing units of other sides."""
     return [e for e in units(match) if side_of(e) != side and on_board(e)]
+
+
+def audience(ent: int) -> str:
+    """Who may read an event about `ent`'s own doings: its side alone while it is hidden."""
+    return side_of(ent) if get(ent, TkStealth).hidden else "all"

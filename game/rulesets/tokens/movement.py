@@ -21,6 +21,7 @@ from game.rulesets.tokens.components import (
     TkStealth,
     TkTokens,
     TkUnit,
+    audience,
     cell_of,
     enemies,
     get,
@@ -199,13 +200,20 @@ def move(
         tokens.move -= int(cost)
         tokens.diagonals = diags
     verb = "sprints" if sprint else "bypasses" if bypass else "moves"
-    match.emit("move", f"{name_of(ent)} {verb} {len(path)} tile(s).", unit=ent, path=[list(c) for c in path])
+    match.emit(
+        "move",
+        f"{name_of(ent)} {verb} {len(path)} tile(s).",
+        unit=ent,
+        path=[list(c) for c in path],
+        visible=audience(ent),
+    )
     provoked: set[int] = set()
     spotted: set[tuple[int, int]] = set()
     side = side_of(ent)
     for c in path:
         here = cell_of(ent)
-        if not bypass:
+        # a hidden mover provokes nothing: the enemy does not know it is there
+        if not bypass and not get(ent, TkStealth).hidden:
             for foe, _i in provokers_here(match, ent, here, provoked):
                 provoked.add(foe)
                 yield from opportunity(match, foe, ent)

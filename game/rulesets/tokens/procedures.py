@@ -8,7 +8,16 @@ from typing import TYPE_CHECKING
 from game.core.action import Action
 from game.rulesets.tokens.actions import APPLY, AWAIT, DRAW, HANDOFF, OVERCHARGE, RELOAD
 from game.rulesets.tokens.combat import resolve_attack, weapon
-from game.rulesets.tokens.components import TkEffects, TkGear, TkTokens, get, health, name_of, side_of
+from game.rulesets.tokens.components import (
+    TkEffects,
+    TkGear,
+    TkTokens,
+    audience,
+    get,
+    health,
+    name_of,
+    side_of,
+)
 from game.rulesets.tokens.content import shipped
 from game.rulesets.tokens.damage import set_health
 from game.rulesets.tokens.movement import move
@@ -40,11 +49,15 @@ def resolve(match: Match, action: Action) -> Resolution:
     elif kind == "reload":
         tokens.move -= RELOAD
         gear.loaded[action.option] = weapon(action.option).ammo
-        match.emit("reload", f"{name_of(ent)} reloads {weapon(action.option).name}.", unit=ent)
+        match.emit(
+            "reload", f"{name_of(ent)} reloads {weapon(action.option).name}.", unit=ent, visible=audience(ent)
+        )
     elif kind == "draw":
         tokens.move -= DRAW
         gear.held = action.option
-        match.emit("draw", f"{name_of(ent)} draws {weapon(action.option).name}.", unit=ent)
+        match.emit(
+            "draw", f"{name_of(ent)} draws {weapon(action.option).name}.", unit=ent, visible=audience(ent)
+        )
     elif kind == "await":
         n = int(action.option)
         tokens.move -= AWAIT

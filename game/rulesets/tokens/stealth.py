@@ -124,6 +124,7 @@ def observe(match: Match, ent: int, n: int, passive: bool = False) -> int:
         f"{name_of(ent)} {'keeps watch' if passive else 'observes'} with {n} token(s): "
         f"{shown} - {got} success(es).",
         [f"flips: {shown}"],
+        visible=side if get(ent, TkStealth).hidden else "all",
         chance=True,
         unit=ent,
     )
