@@ -12,6 +12,8 @@ from typing import TYPE_CHECKING
 import esper
 
 from game.core.action import Action
+from game.core.geometry import Cell
+from game.core.pathing import Reach
 from game.rulesets.tokens.combat import can_target, weapon
 from game.rulesets.tokens.components import (
     TkGear,
@@ -32,7 +34,6 @@ from game.rulesets.tokens.content import shipped
 from game.rulesets.tokens.movement import (
     SPRINT_COST,
     path_cost,
-    provokers,
     reach,
     sprint_paths,
     threat_map,
@@ -91,6 +92,39 @@ def move_actions(match: Match, ent: int) -> list[Action]:
     return out
 
 
+class Routes:
+    """Every path of a search with the enemies it provokes (TK-AOO), each built from its parent's
+    (a path's provokers are its parent's plus the enemies threatening the tile it leaves last)."""
+
+    def __init__(self, found: Reach, threats: dict[Cell, list[int]]) -> None:
+        self.found = found
+        self.threats = threats
+        self.memo: dict[object, tuple[tuple[Cell, ...], frozenset[int]]] = {}
+
+    def to(self, cell: Cell) -> tuple[tuple[Cell, ...], frozenset[int]]:
+        node = self.found.best_node[cell]
+        return self._node(node)
+
+    def _node(self, node: tuple[Cell, object]) -> tuple[tuple[Cell, ...], frozenset[int]]:
+        memo = self.memo
+        chain = []
+        cur: tuple[Cell, object] | None = node
+        prev_of = self.found.prev_node
+        while cur is not None and cur not in memo and prev_of.get(cur) is not None:
+            chain.append(cur)
+            cur = prev_of[cur]
+        path, provoked = memo.get(cur, ((), frozenset())) if cur is not None else ((), frozenset())
+        left = path[-1] if path else self.found.start
+        for n in reversed(chain):
+            near = self.threats.get(left)
+            if near:
+                provoked = provoked | frozenset(near)
+            path = path + (n[0],)
+            memo[n] = (path, provoked)
+            left = n[0]
+        return path, provoked
+
+
 def _move_actions(match: Match, ent: int) -> list[Action]:
     out: list[Action] = []
     tokens = get(ent, TkTokens)
@@ -100,11 +134,12 @@ def _move_actions(match: Match, ent: int) -> list[Action]:
     plain = reach(match, ent)
     start = cell_of(ent)
     threats = threat_map(match, ent)
+    routes = Routes(plain, threats)
     for cell in sorted(plain.stoppable):
         if cell == start:
             continue
-        path = tuple(plain.path_to(cell))
-        n = len(provokers(match, ent, path, threats))
+        path, provoked = routes.to(cell)
+        n = len(provoked)
         tail = f", provokes {n} attack(s) of opportunity" if n else ""
         out.append(
             Action(
@@ -117,11 +152,12 @@ def _move_actions(match: Match, ent: int) -> list[Action]:
         )
     if tokens.move >= 2 and any(c in threats for c in plain.cost):
         by = reach(match, ent, bypass=True)
+        by_routes = Routes(by, threats)
         for cell in sorted(by.stoppable):
             if cell == start:
                 continue
-            path = tuple(by.path_to(cell))
-            if provokers(match, ent, path, threats):
+            path, provoked = by_routes.to(cell)
+            if provoked:
                 cost, _ = path_cost(match.board, start, path, tokens.diagonals, True)
                 out.append(
                     Action(
