@@ -25,7 +25,8 @@ class TokensRuleset(Ruleset):
     id: ClassVar[str] = "tokens"
     name: ClassVar[str] = "Tokens"
     board_kind: ClassVar[str] = "square"
-    round_cap: ClassVar[int] = 30
+    # the seed has no round limit; AI games end in 5-7 rounds, so 20 only stops stalled games
+    round_cap: ClassVar[int] = 20
     undoable: ClassVar[frozenset[str]] = frozenset({"move", "draw"})
     threat_reach: ClassVar[int] = 8
 
