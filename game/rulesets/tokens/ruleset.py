@@ -8,13 +8,14 @@ from game.core.action import Action, Decision
 from game.core.ruleset import Assessment, Outcome, Preview, Resolution, Ruleset, SquadInfo, Turn
 from game.rulesets.tokens import actions, ai, view
 from game.rulesets.tokens.combat import expected, sneak_bonus, strikes, weapon
-from game.rulesets.tokens.components import is_active, name_of, side_of, table, units
+from game.rulesets.tokens.components import TkStealth, TkUnit, get, is_active, name_of, side_of, table, units
 from game.rulesets.tokens.content import Content, shipped
 from game.rulesets.tokens.procedures import resolve
 from game.rulesets.tokens.setup import deploy
 from game.rulesets.tokens.stealth import hidden_from
 
 if TYPE_CHECKING:
+    from game.core.chance import Chance
     from game.core.geometry import Cell
     from game.core.match import Match
 
@@ -121,6 +122,21 @@ class TokensRuleset(Ruleset):
         """Sneaking enemies, where `side` last saw each (TK-SNEAK)."""
         with match.world:
             return hidden_from(match, side)
+
+    def determinize(self, match: Match, side: str, chance: Chance) -> None:
+        """On an AI's scratch copy, re-imagine what `side` cannot know of a sneaker: its stealth
+        value is flipped afresh from its move allotment (at least one heads, or it would not be
+        hidden); where it stands is re-placed by the AI's knowledge step (`place_hidden`)."""
+        super().determinize(match, side, chance)
+        with match.world:
+            for ent in sorted(hidden_from(match, side)):
+                st, unit = get(ent, TkStealth), get(ent, TkUnit)
+                value = 0
+                for _ in range(16):
+                    value = sum(chance.coin() for _ in range(max(1, unit.move)))
+                    if value:
+                        break
+                st.value = max(1, value)
 
     def invariants(self, match: Match) -> list[str]:
         return view.invariants(match)

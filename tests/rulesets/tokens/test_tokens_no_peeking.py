@@ -55,3 +55,24 @@ def test_a_sneakers_true_position_changes_nothing_the_other_side_sees_or_decides
         assert getattr(ai_a, "last_explanation", None) == getattr(ai_b, "last_explanation", None)
         a.close()
         b.close()
+
+
+def test_an_ai_copy_never_holds_the_sneakers_true_stealth_value():
+    from game.core.chance import Chance
+    from game.rulesets.tokens.components import TkStealth, get
+
+    values = set()
+    for at in (TRUE_A, TRUE_B):
+        m, s = twin(at, 1)
+        for seed in range(6):
+            copy = m.scratch()
+            RULESET.determinize(copy, "p2", Chance(seed))
+            with copy.world:
+                values.add((at, seed, get(s, TkStealth).value))
+            copy.close()
+        m.close()
+    by_seed = {}
+    for at, seed, v in values:
+        by_seed.setdefault(seed, set()).add(v)
+    assert all(len(v) == 1 for v in by_seed.values())      # the same for both twins
+    assert len({v for _a, _s, v in values}) > 1            # drawn, not the true 2 every time
