@@ -74,5 +74,5 @@ def test_an_ai_copy_never_holds_the_sneakers_true_stealth_value():
     by_seed = {}
     for at, seed, v in values:
         by_seed.setdefault(seed, set()).add(v)
-    assert all(len(v) == 1 for v in by_seed.values())      # the same for both twins
-    assert len({v for _a, _s, v in values}) > 1            # drawn, not the true 2 every time
+    assert all(len(v) == 1 for v in by_seed.values())  # the same for both twins
+    assert len({v for _a, _s, v in values}) > 1  # drawn, not the true 2 every time

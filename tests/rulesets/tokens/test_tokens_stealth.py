@@ -167,8 +167,8 @@ def test_the_enemy_cannot_target_or_place_a_hidden_unit():
 def test_a_hidden_mover_provokes_nothing_and_its_move_is_logged_for_its_side_only():
     m, s = sneaker()
     foe = unit(m, "Vanguard 1")
-    place(m, foe, (5, 9))                          # next to the shade; nobody has flipped for it yet
-    m.chance.force("coin", T)                      # leaving next to it: the adjacency spot misses
+    place(m, foe, (5, 9))  # next to the shade; nobody has flipped for it yet
+    m.chance.force("coin", T)  # leaving next to it: the adjacency spot misses
     act(m, "move", actor=s, cell=(3, 8))
     assert m.pending_decision is None and not events(m, "aoo")
     assert events(m, "move")[-1].visible == "p1"

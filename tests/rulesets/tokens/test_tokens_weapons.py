@@ -228,3 +228,36 @@ def test_a_dot_burns_from_the_victims_next_turn_for_the_fuels_rounds():
     end_turn(m)
     end_turn(m)
     assert hp(m, b) == 5
+
+
+@pytest.mark.rule("TK-CLEAVE", "TK-DEFENSE", "TK-SHIELD")
+def test_the_preview_outlines_every_unit_in_reach_with_the_damage_the_attack_then_deals():
+    m = make_match("brood", "wardens")
+    b = unit(m, "Brute 1")
+    ally = unit(m, "Stalker 1")
+    foes = [unit(m, "Vanguard 1"), unit(m, "Gunner"), unit(m, "Marksman")]
+    place(m, b, (4, 6))
+    place(m, foes[0], (5, 6))
+    place(m, foes[1], (6, 7))  # ring 1 of the target
+    place(m, foes[2], (7, 8))  # ring 2 (greater cleave)
+    place(m, ally, (4, 7))  # ring 1: the axe hits its own side too
+    for e in foes + [ally]:
+        set_hp(m, e, 9, 9)
+    a = next(x for x in m.legal() if x.kind == "attack" and x.actor == b and x.target == foes[0])
+    p = RULESET.preview(m, a)
+    named = {n: c for n, c in p.outcomes}
+    assert named == {"Vanguard 1 hit": 1.0, "Gunner hit": 1.0, "Marksman hit": 1.0, "Stalker 1 hit": 1.0}
+    assert any("(ally)" in line for line in p.lines)
+    with m.world:
+        from game.rulesets.tokens.combat import strikes
+
+        plan = {
+            s.ent: s.to_health
+            for s in strikes(m, b, "greataxe", ("cleave", "greater_cleave", "gibbing"), foes[0])
+        }
+    m.submit(a)
+    for e in foes + [ally]:
+        assert hp(m, e) == 9 - plan[e]
+    assert (
+        plan[foes[0]] == 0 and plan[foes[1]] == 3 and plan[ally] == 3
+    )  # plate 2 + shield 2; flak 1; hide +1
