@@ -72,7 +72,7 @@ def test_an_ai_copy_never_holds_the_sneakers_true_stealth_value():
             copy.close()
         m.close()
     by_seed = {}
-    for at, seed, v in values:
+    for _at, seed, v in values:
         by_seed.setdefault(seed, set()).add(v)
     assert all(len(v) == 1 for v in by_seed.values())  # the same for both twins
     assert len({v for _a, _s, v in values}) > 1  # drawn, not the true 2 every time
