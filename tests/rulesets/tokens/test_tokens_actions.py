@@ -30,10 +30,10 @@ def test_apply_heals_for_two_move_tokens_and_an_unwilling_target_costs_one_attac
     set_hp(m, p, 1, 6)
     act(m, "apply", actor=s, target=p, option="stim")
     assert hp(m, p) == 2 and tokens(m, s).move == 3
-    foe = unit(m, "Gunner")
+    foe = unit(m, "Marksman")
     place(m, foe, (5, 7))
     act(m, "apply", actor=s, target=foe, option="toxin")
-    assert tokens(m, s).attack == 2 and tokens(m, s).move == 3
+    assert tokens(m, s).attack == 4 - 1 and tokens(m, s).move == 3
     assert comp(m, foe, TkEffects).dots[0]["damage"] == 1
 
 
@@ -47,7 +47,7 @@ def test_reload_costs_four_tokens_and_fills_the_weapon():
         get(s, TkGear).loaded["crossbow"] = 0
     assert not [a for a in m.legal() if a.kind == "attack" and a.actor == s]
     act(m, "reload", actor=s, option="crossbow")
-    assert comp(m, s, TkGear).loaded["crossbow"] == 1 and tokens(m, s).move == 1
+    assert comp(m, s, TkGear).loaded["crossbow"] == 2 and tokens(m, s).move == 1
 
 
 @pytest.mark.rule("TK-DRAW")

@@ -51,8 +51,8 @@ def test_player_health_is_one_plus_a_flip_per_token_non_player_one_plus_the_flip
     # wardens (player): Vanguard 4 tokens, flips H T H T -> 4 + 2 = 6
     m = make_match("wardens", "brood", force=[H, T, H, T])
     assert comp(m, unit(m, "Vanguard 1"), Health).maximum == 6
-    # brood (non-player): first Brute 6 tokens, flips H H H T T T -> 1 + 3 = 4
-    m = make_match("brood", "wardens", force=[H, H, H, T, T, T])
+    # brood (non-player): first Brute 9 tokens, flips H H H T T T T T T -> 1 + 3 = 4
+    m = make_match("brood", "wardens", force=[H, H, H] + [T] * 6)
     assert comp(m, unit(m, "Brute 1"), Health).maximum == 4
     assert health_distribution(3, True).prob(lambda h: h == 6) == Fraction(1, 8)
     assert health_distribution(3, False).prob(lambda h: h == 1) == Fraction(1, 8)

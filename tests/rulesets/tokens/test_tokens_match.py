@@ -10,8 +10,9 @@ from game.rulesets.tokens import RULESET
 def test_baseline_ais_play_a_game_to_the_end_and_it_replays():
     scenario = Scenario("tokens", str(RULESET.maps()[0]), {"p1": "wardens", "p2": "brood"}, 11, {})
     board = load_board_for(scenario)
-    match = Match(RULESET, scenario, board, {"p1": make_controller("baseline", 1),
-                                             "p2": make_controller("baseline", 2)})
+    match = Match(
+        RULESET, scenario, board, {"p1": make_controller("baseline", 1), "p2": make_controller("baseline", 2)}
+    )
     outcome = match.play()
     assert outcome is not None and match.over
     assert RULESET.invariants(match) == []

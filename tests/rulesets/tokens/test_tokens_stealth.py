@@ -73,7 +73,7 @@ def test_sneak_needs_low_light_or_invisible_and_no_enemy_near_or_watching():
 @pytest.mark.rule("TK-SNEAK")
 def test_one_attack_a_turn_gains_the_stealth_value_and_reveals_a_loud_attacker():
     m, s = sneaker()
-    t = unit(m, "Gunner")
+    t = unit(m, "Marksman")
     place(m, t, (5, 9))
     set_hp(m, t, 9, 9)
     hold(m, s, "knife")
@@ -130,7 +130,7 @@ def test_passive_observe_flips_at_the_start_of_the_watchers_turn():
 @pytest.mark.rule("TK-SILENT")
 def test_silent_attacks_keep_sneak_and_later_ones_on_the_same_target_reveal_on_heads():
     m, s = sneaker()
-    t = unit(m, "Gunner")
+    t = unit(m, "Marksman")
     place(m, t, (5, 9))
     set_hp(m, t, 20, 20)
     hold(m, s, "knife")
@@ -147,7 +147,7 @@ def test_silent_attacks_keep_sneak_and_later_ones_on_the_same_target_reveal_on_h
 @pytest.mark.rule("TK-SNEAK")
 def test_a_loud_weapon_reveals_the_attacker():
     m, s = sneaker()
-    t = unit(m, "Gunner")
+    t = unit(m, "Marksman")
     place(m, t, (4, 11))
     set_hp(m, t, 20, 20)
     hold(m, s, "flashbang")
