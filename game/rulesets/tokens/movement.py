@@ -293,6 +293,8 @@ def overwatch(match: Match, mover: int) -> Resolution:
         wid = get(foe, TkGear).held
         if not is_active(foe) or not wid or tokens.reserved < weapon(wid).cost:
             continue
+        if weapon(wid).ammo and get(foe, TkGear).loaded.get(wid, 0) <= 0:
+            continue  # nothing loaded to fire
         if get(mover, TkStealth).hidden or not sees(match.board, cell_of(foe), cell_of(mover)):
             continue
         if not can_target(match, foe, wid, mover):
