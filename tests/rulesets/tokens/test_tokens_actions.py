@@ -81,3 +81,19 @@ def test_awaiting_fires_during_the_enemys_move_and_the_tokens_leave_next_turn():
         answer(m, "overwatch", "hold")
     end_turn(m)
     assert tokens(m, g).attack == 4 - 2 and tokens(m, g).reserved == 0
+
+
+@pytest.mark.rule("TK-AWAIT", "TK-RELOAD")
+def test_an_empty_weapon_cannot_fire_overwatch():
+    m = make_match("wardens", "brood")
+    g, s = unit(m, "Gunner"), unit(m, "Stalker 1")
+    place(m, g, (3, 9))
+    place(m, s, (12, 8))
+    act(m, "await", actor=g, option="2")
+    with m.world:
+        from game.rulesets.tokens.components import get
+
+        get(g, TkGear).loaded["carbine"] = 0
+    end_turn(m)
+    act(m, "move", actor=s, cell=(8, 8))
+    assert m.pending_decision is None
