@@ -8,6 +8,7 @@ that runs into one stops before it and reveals it.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Hashable
 from typing import TYPE_CHECKING
 
@@ -197,7 +198,7 @@ def move(
         tokens.move -= SPRINT_COST
     else:
         cost, diags = path_cost(board, start, path, tokens.diagonals, bypass)
-        tokens.move -= int(cost)
+        tokens.move -= math.ceil(cost - 1e-9)  # fractional move costs round up
         tokens.diagonals = diags
     verb = "sprints" if sprint else "bypasses" if bypass else "moves"
     match.emit(
