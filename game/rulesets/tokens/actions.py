@@ -7,6 +7,7 @@ overcharge. "end" passes the turn and is always legal.
 
 from __future__ import annotations
 
+import math
 from typing import TYPE_CHECKING
 
 import esper
@@ -147,7 +148,7 @@ def _move_actions(match: Match, ent: int) -> list[Action]:
                 ent,
                 cell=cell,
                 path=path,
-                label=f"{name}: move to {cell} ({int(plain.cost[cell])} tokens{tail})",
+                label=f"{name}: move to {cell} ({math.ceil(plain.cost[cell] - 1e-9)} tokens{tail})",
             )
         )
     if tokens.move >= 2 and any(c in threats for c in plain.cost):
@@ -166,7 +167,7 @@ def _move_actions(match: Match, ent: int) -> list[Action]:
                         cell=cell,
                         path=path,
                         option="bypass",
-                        label=f"{name}: bypass to {cell} ({int(cost)} tokens, no attacks of opportunity)",
+                        label=f"{name}: bypass to {cell} ({math.ceil(cost - 1e-9)} tokens, no attacks of opportunity)",
                     )
                 )
     if tokens.move >= SPRINT_COST:
