@@ -167,7 +167,8 @@ def _move_actions(match: Match, ent: int) -> list[Action]:
                         cell=cell,
                         path=path,
                         option="bypass",
-                        label=f"{name}: bypass to {cell} ({math.ceil(cost - 1e-9)} tokens, no attacks of opportunity)",
+                        label=f"{name}: bypass to {cell} ({math.ceil(cost - 1e-9)} tokens, "
+                        "no attacks of opportunity)",
                     )
                 )
     if tokens.move >= SPRINT_COST:
