@@ -9,7 +9,7 @@ that runs into one stops before it and reveals it.
 from __future__ import annotations
 
 import math
-from collections.abc import Hashable
+from collections.abc import Generator, Hashable
 from typing import TYPE_CHECKING
 
 from game.core.action import Decision, Option
@@ -211,29 +211,46 @@ def move(
     provoked: set[int] = set()
     spotted: set[tuple[int, int]] = set()
     side = side_of(ent)
+    last_free = start
     for c in path:
-        here = cell_of(ent)
-        # a hidden mover provokes nothing: the enemy does not know it is there
-        if not bypass and not get(ent, TkStealth).hidden:
-            for foe, _i in provokers_here(match, ent, here, provoked):
-                provoked.add(foe)
-                yield from opportunity(match, foe, ent)
-                if not is_active(ent):
-                    return
-        blocker = next(
-            (e for e in units(match) if on_board(e) and cell_of(e) == c and side_of(e) != side), None
-        )
-        if blocker is not None:
-            reveal(match, blocker, f"{name_of(ent)} ran into it")
-            match.emit(
-                "blocked", f"{name_of(ent)} runs into a hidden enemy and stops.", chance=True, unit=ent
-            )
-            return
-        get(ent, Position).cell = c
-        adjacency_spot(match, ent, spotted)
-        yield from overwatch(match, ent)
-        if not is_active(ent):
-            return
+        if not (yield from step_once(match, ent, c, bypass, provoked, spotted, side)):
+            break
+        if not any(e != ent and on_board(e) and cell_of(e) == c for e in units(match)):
+            last_free = c
+    # a move cut short (a fall, a hidden enemy in the way) never ends on an ally passed through
+    if any(e != ent and on_board(e) and cell_of(e) == cell_of(ent) for e in units(match)):
+        get(ent, Position).cell = last_free
+        match.emit("move", f"{name_of(ent)} stops on the last free tile.", unit=ent, visible=audience(ent))
+
+
+def step_once(
+    match: Match,
+    ent: int,
+    c: Cell,
+    bypass: bool,
+    provoked: set[int],
+    spotted: set[tuple[int, int]],
+    side: str,
+) -> Generator[Decision, str, bool]:
+    """One step of a move: attacks of opportunity on leaving, a hidden enemy in the way, the
+    step, adjacency spotting, overwatch. Returns whether the move goes on."""
+    here = cell_of(ent)
+    # a hidden mover provokes nothing: the enemy does not know it is there
+    if not bypass and not get(ent, TkStealth).hidden:
+        for foe, _i in provokers_here(match, ent, here, provoked):
+            provoked.add(foe)
+            yield from opportunity(match, foe, ent)
+            if not is_active(ent):
+                return False
+    blocker = next((e for e in units(match) if on_board(e) and cell_of(e) == c and side_of(e) != side), None)
+    if blocker is not None:
+        reveal(match, blocker, f"{name_of(ent)} ran into it")
+        match.emit("blocked", f"{name_of(ent)} runs into a hidden enemy and stops.", chance=True, unit=ent)
+        return False
+    get(ent, Position).cell = c
+    adjacency_spot(match, ent, spotted)
+    yield from overwatch(match, ent)
+    return is_active(ent)
 
 
 def provokers_here(match: Match, ent: int, here: Cell, done: set[int]) -> list[tuple[int, int]]:
