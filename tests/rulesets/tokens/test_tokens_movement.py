@@ -108,3 +108,22 @@ def test_sprint_needs_two_open_tiles_ahead():
     place(m, w, (4, 8))
     sprints = {a.cell for a in m.legal() if a.kind == "sprint" and a.actor == v}
     assert (10, 8) not in sprints and all(c[1] != 8 or c[0] < 2 for c in sprints)
+
+
+@pytest.mark.rule("TK-AOO")
+def test_a_unit_felled_while_passing_an_ally_ends_on_the_last_free_tile():
+    from tokens_helpers import comp, set_hp
+
+    from game.core.components import Position, Status
+
+    m = make_match("wardens", "brood")
+    v, w, b = unit(m, "Vanguard 1"), unit(m, "Vanguard 2"), unit(m, "Brute 1")
+    place(m, v, (5, 6))
+    place(m, w, (5, 7))  # the ally it walks through
+    place(m, b, (6, 8))  # threatens (5, 7), not (5, 6)
+    set_hp(m, v, 1, 6)
+    act(m, "move", actor=v, cell=(5, 8), option="")
+    answer(m, "aoo", "strike")  # 2 after plate, twice: the shield soaks one, the other fells it
+    assert comp(m, v, Status).state == "down"
+    assert tuple(comp(m, v, Position).cell) == (5, 6)
+    assert m.legal()  # between inputs again: the invariants hold
