@@ -2,16 +2,22 @@
 
     python benchmarks/games_per_second.py [--games 20] [--seed 1] [--ruleset voidmarked ...]
 
-Target: at least 5 voidmarked 4v4 games per second on one core. Prints wall-clock and CPU-time
-rates (CPU time is the fair figure on a busy machine). Prints figures; asserts nothing.
+Targets (issue #18): at least 5 voidmarked 4v4 and 3 casket 3v3 games per second on one core.
+Prints wall-clock and CPU-time rates (CPU time is the fair figure on a busy machine) and a digest
+of every game's final state hash: equal digests before and after a change mean the change left
+every game's result alone. Prints figures; asserts nothing.
 """
 
 from __future__ import annotations
 
 import argparse
+import hashlib
 import time
 
 import _common  # noqa: F401 - sets the import path first
+
+
+TARGETS = {"voidmarked": 5.0, "casket": 3.0}
 
 
 def main() -> None:
@@ -32,6 +38,7 @@ def main() -> None:
         boards = {}
         rounds, inputs, sizes = [], [], set()
         wins = {"p1": 0, "p2": 0, None: 0}
+        digest = hashlib.sha256()
         start, cpu = time.perf_counter(), time.process_time()
         for i in range(args.games):
             scenario = default_scenario(rid, None, args.seed + i)
@@ -42,6 +49,7 @@ def main() -> None:
             wins[result.winner] += 1
             rounds.append(match.round)
             inputs.append(len(match.inputs))
+            digest.update(match.state_hash().encode())
             match.close()
         seconds, cpu = time.perf_counter() - start, time.process_time() - cpu
         print(f"{rid} ({'/'.join(sorted(sizes))}, {scenario.map}): {args.games} games in {seconds:.2f} s "
@@ -49,6 +57,10 @@ def main() -> None:
               f"({1000 * cpu / args.games:.0f} CPU-ms/game); "
               f"mean rounds {sum(rounds) / len(rounds):.1f}, mean inputs {sum(inputs) / len(inputs):.0f}; "
               f"wins p1 {wins['p1']} p2 {wins['p2']} draws {wins[None]}")
+        target = TARGETS.get(rid)
+        if target is not None:
+            print(f"  target {target:g} games/s CPU: {'met' if args.games / cpu >= target else 'NOT met'}")
+        print(f"  results digest (seeds {args.seed}..{args.seed + args.games - 1}): {digest.hexdigest()[:16]}")
 
 
 if __name__ == "__main__":

@@ -15,10 +15,14 @@ from game import __version__
 from game.errors import UserError
 from game.report.command import add_parser as add_report_parser
 
+PROG = "skirmish"
+
 
 class _Parser(argparse.ArgumentParser):
     def error(self, message: str) -> None:  # type: ignore[override]
-        raise UserError(message, self.prog)
+        # main() prints "skirmish: " before every line: name only the subcommand here
+        sub = self.prog.removeprefix(PROG).strip()
+        raise UserError(message, sub)
 
 
 def _ruleset_arg(value: str) -> str:
@@ -32,22 +36,41 @@ def _ruleset_arg(value: str) -> str:
 
 def _positive(value: str) -> int:
     try:
-        n = int(value)
+        n = int(value) if len(value) <= 30 else None
     except ValueError:
-        raise argparse.ArgumentTypeError(f"{value!r} is not a whole number") from None
+        n = None
+    if n is None:
+        raise argparse.ArgumentTypeError(f"{value[:30]!r} is not a whole number")
     if n < 1:
         raise argparse.ArgumentTypeError(f"{value} must be at least 1")
+    if n > 10_000_000:
+        raise argparse.ArgumentTypeError(f"{value} is more than 10000000")
+    return n
+
+
+def _whole(value: str, what: str, low: int, high: int) -> int:
+    try:
+        n = int(value) if len(value) <= 30 else None
+    except ValueError:
+        n = None
+    if n is None:
+        raise argparse.ArgumentTypeError(f"{what} {value[:30]!r} is not a whole number")
+    if not low <= n <= high:
+        raise argparse.ArgumentTypeError(
+            f"{what} must be {low} or more" if n < low else f"{what} must be at most {high}")
     return n
 
 
 def _seed(value: str) -> int:
-    try:
-        n = int(value)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"seed {value!r} is not a whole number") from None
-    if n < 0:
-        raise argparse.ArgumentTypeError("seed must be 0 or more")
-    return n
+    return _whole(value, "seed", 0, 2**63 - 1)
+
+
+def _jobs(value: str) -> int:
+    return _whole(value, "jobs", 0, 1024)
+
+
+def _turns(value: str) -> int:
+    return _whole(value, "turns", 0, 10_000)
 
 
 def _seconds(value: str) -> float:
@@ -71,15 +94,18 @@ def _size(value: str) -> tuple[int, int]:
 
 
 def _side(value: str) -> str:
-    if value == "human" or value == "random" or value.startswith("ai:") or value in (
-            "easy", "normal", "hard", "baseline"):
+    from game.ai.levels import LEVELS
+    from game.sim import is_side_spec
+
+    if is_side_spec(value):
         return value
-    raise argparse.ArgumentTypeError(f"{value!r} is not human or ai:LEVEL")
+    raise argparse.ArgumentTypeError(
+        f"{value[:40]!r} is not human or ai:LEVEL (levels: {', '.join((*LEVELS, 'baseline'))})")
 
 
 def build_parser() -> argparse.ArgumentParser:
     """The argument parser with every subcommand."""
-    ap = _Parser(prog="skirmish", description="Skirmish Table: turn-based tactical skirmishes.")
+    ap = _Parser(prog=PROG, description="Skirmish Table: turn-based tactical skirmishes.")
     ap.add_argument("--version", action="version", version=f"skirmish-table {__version__}")
     sub = ap.add_subparsers(dest="command", parser_class=_Parser)
 
@@ -110,7 +136,7 @@ def build_parser() -> argparse.ArgumentParser:
     shot.add_argument("--ruleset", type=_ruleset_arg, required=True)
     shot.add_argument("--map")
     shot.add_argument("--out", type=Path, required=True)
-    shot.add_argument("--turns", type=int, default=0)
+    shot.add_argument("--turns", type=_turns, default=0)
     shot.add_argument("--seed", type=_seed, default=1)
     shot.add_argument("--size", type=_size, default=(1280, 720))
 
@@ -124,7 +150,7 @@ def build_parser() -> argparse.ArgumentParser:
                      help="Hard's seconds per decision in ladder games (default 0.25; x3 per side turn)")
     lad.add_argument("--hard-samples", type=_positive, default=None,
                      help="cap Hard's samples per decision (reproducible when the cap binds first)")
-    lad.add_argument("--jobs", type=_seed, default=1, help="worker processes (0 = one per CPU)")
+    lad.add_argument("--jobs", type=_jobs, default=1, help="worker processes (0 = one per CPU)")
     add_report_parser(sub)
     return ap
 
@@ -142,9 +168,11 @@ def run(argv: list[str]) -> int:
     args = build_parser().parse_args(argv)
     cmd = args.command
     if cmd == "simulate":
-        from game.sim import progress_bar, simulate
+        from game.sim import progress_bar, simulate, usable_folder
 
         _check_map_path(args.map)
+        if args.replay_dir is not None:
+            usable_folder(args.replay_dir)
         summary = simulate(args.ruleset, args.map, args.games, args.seed, args.replay_dir,
                            args.p1, args.p2, progress=progress_bar)
         if args.json:
@@ -193,7 +221,7 @@ def main(argv: list[str] | None = None) -> int:
     try:
         return run(sys.argv[1:] if argv is None else argv)
     except UserError as exc:
-        print(f"skirmish: {exc.line()}", file=sys.stderr)
+        print(f"{PROG}: {exc.line()}", file=sys.stderr)
         return 2
     except KeyboardInterrupt:
         return 130

@@ -17,3 +17,8 @@ class UserError(Exception):
         parts = [p for p in (self.file, self.place) if p]
         where = ": ".join(parts)
         return f"{where}: {self.problem}" if where else self.problem
+
+
+class DataFolderError(UserError, OSError):
+    """The per-user data folder cannot be used (a file in its place, no permission): a UserError
+    for the command line's one line, and an OSError for code that guards file writes."""

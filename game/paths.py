@@ -20,12 +20,20 @@ DOCS_DIR = ROOT / "docs"
 
 
 def user_dir(kind: str = "") -> Path:
-    """Per-user data folder (saves, settings, replays), created on first use."""
+    """Per-user data folder (saves, settings, replays), created on first use; DataFolderError
+    (a UserError and an OSError) when it cannot be (a file in its place, no permission)."""
     import platformdirs
+
+    from game.errors import DataFolderError
 
     base = Path(platformdirs.user_data_dir("skirmish-table", "SkirmishTable"))
     path = base / kind if kind else base
-    path.mkdir(parents=True, exist_ok=True)
+    try:
+        path.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        raise DataFolderError(f"cannot use the data folder: {exc.strerror or exc}", str(path)) from None
+    if not path.is_dir():
+        raise DataFolderError("cannot use the data folder: it is not a folder", str(path))
     return path
 
 

@@ -8,9 +8,13 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+from msgspec import UNSET
+
 from game.ai.controller import make_controller
 from game.core import ruleset as registry
-from game.core.match import Match, Scenario, load_board_for, map_name
+from game.core.files import write_atomic
+from game.core.match import IllegalInput, Match, Scenario, load_board_for, map_name
+from game.core.matchfile import ActionInput, AnswerInput
 from game.errors import UserError
 from game.progress import progress_bar  # noqa: F401 - the callback cli.py hands to simulate
 
@@ -57,63 +61,114 @@ def replay_data(match: Match, p1: str, p2: str) -> dict[str, Any]:
     }
 
 
+def is_side_spec(spec: str) -> bool:
+    """Whether a player spec names someone who can play a side: human, or an AI level."""
+    from game.ai.levels import LEVELS
+
+    level = spec.removeprefix("ai:")
+    return spec == "human" or level in (*LEVELS, "baseline")
+
+
 class _Feed:
-    """Plays back recorded inputs for whichever side is asked."""
+    """Plays back recorded inputs (already validated) for whichever side is asked."""
 
     is_human = False
 
-    def __init__(self, inputs: list[dict[str, Any]], source: str) -> None:
-        self.inputs = list(inputs)
+    def __init__(self, inputs: list[Any], source: str) -> None:
+        self.inputs = inputs
         self.source = source
         self.pos = 0
 
-    def _next(self, kind: str) -> dict[str, Any]:
+    def _next(self, kind: type) -> Any:
         if self.pos >= len(self.inputs):
-            raise UserError("the recorded inputs ran out before the match ended", self.source)
+            raise UserError("the recorded inputs ran out before the match ended", self.source, "inputs")
         item = self.inputs[self.pos]
         self.pos += 1
-        if item.get("t") != kind:
-            raise UserError(f"input {self.pos} is a {item.get('t')!r}, the match asked for {kind!r}",
-                            self.source)
+        if not isinstance(item, kind):
+            asked = "an action" if kind is ActionInput else "an answer"
+            raise UserError(f"the match asked for {asked} here", self.source, f"inputs[{self.pos - 1}]")
         return item
 
     def choose(self, match: Match, legal: list[Any]) -> Any:
         from game.core.action import Action
 
-        return Action.from_json(self._next("action")["action"])
+        a = self._next(ActionInput).action
+        return Action(a.kind, a.actor, a.target, a.cell, tuple(a.path), a.option, a.label)
 
     def decide(self, match: Match, decision: Any) -> str:
-        return str(self._next("answer")["key"])
+        return str(self._next(AnswerInput).key)
 
 
 def run_replay(path: Path) -> tuple[Match, dict[str, Any]]:
-    """Re-run a replay file headless; returns the match and the file's data."""
+    """Re-run a replay file headless; returns the match and the file's data.
+
+    The file is decoded within bounds and checked against its schema (game.core.matchfile);
+    each recorded input must be legal when its turn comes, none may be left over, and the
+    recorded winner and round count must be what the re-run gives.
+    """
+    from game.core.matchfile import (
+        REPLAY_LIMIT,
+        ReplayFile,
+        board_for,
+        check_format,
+        decode_file,
+        scenario_from,
+    )
+
+    file = str(path)
+    replay, raw = decode_file(path, ReplayFile, REPLAY_LIMIT)
+    check_format(replay.format, REPLAY_FORMAT, file, "format")
+    for side, spec in sorted(replay.controllers.items()):
+        if not is_side_spec(spec):
+            raise UserError(f"unknown player {spec!r}", file, f"controllers.{side}")
+    scenario, rs = scenario_from(replay.scenario, file)
+    board = board_for(scenario, rs, file, load=load_board_for)  # this module's name: tests patch it
+    feed = _Feed(replay.inputs, file)
     try:
-        data = json.loads(path.read_text())
-    except FileNotFoundError:
-        raise UserError("no such file", str(path)) from None
-    except (OSError, UnicodeDecodeError) as exc:
-        raise UserError(f"cannot read: {exc}", str(path)) from None
-    except json.JSONDecodeError as exc:
-        raise UserError(f"not JSON: {exc.msg}", str(path), f"line {exc.lineno}") from None
-    if not isinstance(data, dict) or "scenario" not in data or "inputs" not in data:
-        raise UserError("not a replay (needs 'scenario' and 'inputs')", str(path))
-    try:
-        scenario = Scenario.from_json(data["scenario"])
-    except (KeyError, TypeError, ValueError) as exc:
-        raise UserError(f"bad scenario: {exc}", str(path), "scenario") from None
-    feed = _Feed(data["inputs"], str(path))
-    board = load_board_for(scenario)
-    try:
-        rs = registry.get(scenario.ruleset)
-    except KeyError:
-        raise UserError(f"unknown ruleset {scenario.ruleset!r}", str(path), "scenario.ruleset") from None
-    match = Match(rs, scenario, board, {"p1": feed, "p2": feed})  # type: ignore[dict-item]
+        match = Match(rs, scenario, board, {"p1": feed, "p2": feed})  # type: ignore[dict-item]
+    except UserError as exc:
+        raise UserError(exc.line(), file, "scenario") from None
     try:
         match.play()
-    except ValueError as exc:
-        raise UserError(f"input {feed.pos} does not fit the game: {exc}", str(path), "inputs") from None
-    return match, data
+    except IllegalInput as exc:
+        match.close()
+        raise UserError(f"does not fit the game: {exc}", file, f"inputs[{feed.pos - 1}]") from None
+    except BaseException:
+        match.close()
+        raise
+    left = len(replay.inputs) - feed.pos
+    problem = ""
+    if left:
+        problem = f"{left} recorded input(s) left over after the match ended"
+        where = f"inputs[{feed.pos}]"
+    elif replay.winner is not UNSET and match.result is not None and replay.winner != match.result.winner:
+        problem = (f"the recorded winner {replay.winner or 'nobody'} is not the replayed "
+                   f"{match.result.winner or 'nobody'}")
+        where = "winner"
+    elif replay.rounds is not UNSET and replay.rounds != match.round:
+        problem = f"the recorded {replay.rounds} rounds are not the replayed {match.round}"
+        where = "rounds"
+    if problem:
+        match.close()
+        raise UserError(problem, file, where)
+    return match, raw
+
+
+def usable_folder(folder: Path) -> Path:
+    """A folder the game can write into, created if missing; UserError (one line) otherwise."""
+    import os
+    import tempfile
+
+    if folder.exists() and not folder.is_dir():
+        raise UserError("exists and is not a folder", str(folder))
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+        fd, probe = tempfile.mkstemp(prefix=".probe-", dir=folder)
+        os.close(fd)
+        os.unlink(probe)
+    except OSError as exc:
+        raise UserError(f"cannot write there: {exc.strerror or exc}", str(folder)) from None
+    return folder
 
 
 def simulate(ruleset_id: str, map_path: str | None, games: int, seed: int,
@@ -125,7 +180,7 @@ def simulate(ruleset_id: str, map_path: str | None, games: int, seed: int,
     draws = 0
     rounds: list[int] = []
     if replay_dir is not None:
-        replay_dir.mkdir(parents=True, exist_ok=True)
+        usable_folder(replay_dir)
     for i in range(games):
         scenario = default_scenario(ruleset_id, map_path, seed + i)
         match = play_game(scenario, p1, p2)
@@ -137,7 +192,11 @@ def simulate(ruleset_id: str, map_path: str | None, games: int, seed: int,
         rounds.append(match.round)
         if replay_dir is not None:
             data = replay_data(match, p1, p2)
-            (replay_dir / f"{ruleset_id}-{seed + i}.json").write_text(json.dumps(data))
+            target = replay_dir / f"{ruleset_id}-{seed + i}.json"
+            try:
+                write_atomic(target, json.dumps(data))
+            except OSError as exc:
+                raise UserError(f"cannot write the replay: {exc.strerror or exc}", str(target)) from None
         match.close()
         if progress:
             progress(i + 1, games)

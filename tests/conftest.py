@@ -8,6 +8,7 @@ two workers never share a file and no test touches the developer's own settings.
 from __future__ import annotations
 
 import os
+import sys
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
@@ -41,6 +42,15 @@ def private_user_data(tmp_path_factory: pytest.TempPathFactory):
             os.environ.pop(key, None)
         else:
             os.environ[key] = value
+
+
+@pytest.fixture(autouse=True)
+def same_recursion_limit():
+    """A test (or a library it imports: PyInstaller's hooks raise it to 5000) must not change the
+    recursion limit for the tests that follow it in the same worker: depth checks depend on it."""
+    limit = sys.getrecursionlimit()
+    yield
+    sys.setrecursionlimit(limit)
 
 
 @pytest.fixture(autouse=True)

@@ -188,3 +188,93 @@ def test_progress_goes_to_a_log_as_plain_lines_at_each_tenth(capsys):
     captured = capsys.readouterr()
     assert captured.out == ""
     assert captured.err.splitlines() == [f"{n}/20 games" for n in range(2, 21, 2)]
+
+
+# -- untrusted input (#23) and the program name said once (#17 4.1) ------------------------------
+
+@pytest.mark.parametrize(("argv", "says"), [
+    (["simulate", "--ruleset", "voidmarked", "--p1", "ai:godlike"], "'ai:godlike' is not human or ai:LEVEL"),
+    (["play", "--ruleset", "voidmarked", "--p2", "godlike"], "'godlike' is not human or ai:LEVEL"),
+    (["ladder", "--ruleset", "voidmarked", "--jobs", "-1"], "jobs must be 0 or more"),
+    (["ladder", "--ruleset", "voidmarked", "--jobs", "lots"], "jobs 'lots' is not a whole number"),
+    (["screenshot", "--ruleset", "voidmarked", "--out", "x.png", "--turns", "-3"], "turns must be 0 or more"),
+    (["screenshot", "--ruleset", "voidmarked", "--out", "x.png", "--turns", "1e400"], "not a whole number"),
+    (["simulate", "--ruleset", "voidmarked", "--seed", "9" * 5000], "not a whole number"),
+    (["simulate", "--ruleset", "voidmarked", "--seed", str(2**64)], "seed must be at most"),
+    (["simulate", "--ruleset", "voidmarked", "--games", "9" * 5000], "not a whole number"),
+])
+def test_more_bad_arguments_are_one_line(argv, says, capsys):
+    line = _one_error_line(*_run(argv, capsys))
+    assert says in line
+
+
+@pytest.mark.parametrize("argv", [
+    ["play", "--ruleset", "nope"],
+    ["screenshot", "--ruleset", "voidmarked", "--out", "x.png", "--turns", "-3"],
+    ["simulate", "--games", "0", "--ruleset", "voidmarked"],
+    ["ladder", "--ruleset", "voidmarked", "--jobs", "-1"],
+    ["replay"],
+])
+def test_the_program_name_is_said_once(argv, capsys):
+    line = _one_error_line(*_run(argv, capsys))
+    assert line.count("skirmish") == 1, line
+    sub = argv[0]
+    assert line.startswith(f"skirmish: {sub}: "), line
+
+
+@needs_voidmarked
+def test_an_unusable_replay_dir_is_one_line(tmp_path, capsys):
+    a_file = tmp_path / "taken"
+    a_file.write_text("not a folder")
+    for target, says in [(a_file, "not a folder"), (Path("/proc/skirmish-replays"), "cannot write there")]:
+        line = _one_error_line(*_run(["simulate", "--ruleset", "voidmarked", "--games", "1",
+                                      "--replay-dir", str(target)], capsys))
+        assert str(target) in line and says in line
+    assert a_file.read_text() == "not a folder"
+
+
+def _fifo(tmp_path: Path) -> Path:
+    import os
+
+    fifo = tmp_path / "pipe.json"
+    os.mkfifo(fifo)
+    return fifo
+
+
+@pytest.mark.skipif(not hasattr(__import__("os"), "mkfifo"), reason="no FIFOs on this system")
+@pytest.mark.parametrize("special", ["/dev/zero", "fifo", "folder"])
+def test_replay_of_a_special_file_is_refused_before_reading(special, tmp_path):
+    """In a real process: `replay /dev/zero` and a FIFO used to never return."""
+    path = {"/dev/zero": Path("/dev/zero"), "fifo": None, "folder": tmp_path}[special] or _fifo(tmp_path)
+    res = subprocess.run([sys.executable, "-m", "game", "replay", str(path)],
+                         capture_output=True, text=True, cwd=ROOT, timeout=60)
+    assert res.returncode == 2 and res.stdout == "", res.stderr
+    assert len(res.stderr.splitlines()) == 1 and "Traceback" not in res.stderr
+    assert str(path) in res.stderr
+
+
+@needs_voidmarked
+@pytest.mark.parametrize(("raw", "place"), [
+    ('"seed": 1e400', "scenario.seed"),
+    ('"seed": ' + "9" * 5000, "scenario.seed"),
+    ('"seed": 7.9', "scenario.seed"),
+])
+def test_a_replay_with_an_impossible_seed_in_a_real_process(raw, place, tmp_path):
+    text = ('{"format": 1, "scenario": {"ruleset": "voidmarked", "map": "square/voidmarked_warehouse.tmx", '
+            '"squads": {"p1": "vanguard", "p2": "void_cult"}, ' + raw + '}, "inputs": []}')
+    path = tmp_path / "seed.json"
+    path.write_text(text)
+    res = subprocess.run([sys.executable, "-m", "game", "replay", str(path)],
+                         capture_output=True, text=True, cwd=ROOT, timeout=60)
+    assert res.returncode == 2 and res.stdout == ""
+    (line,) = res.stderr.splitlines()
+    assert line.startswith(f"skirmish: {path}: {place}: "), line
+
+
+@needs_voidmarked
+def test_a_replay_nested_100000_deep_in_a_real_process(tmp_path):
+    path = tmp_path / "deep.json"
+    path.write_text('{"format": 1, "scenario": {}, "inputs": ' + "[" * 100_000 + "]" * 100_000 + "}")
+    res = subprocess.run([sys.executable, "-m", "game", "replay", str(path)],
+                         capture_output=True, text=True, cwd=ROOT, timeout=60)
+    assert res.returncode == 2 and "nested" in res.stderr and len(res.stderr.splitlines()) == 1

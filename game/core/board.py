@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import weakref
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -51,6 +52,8 @@ class Board:
     properties: dict[str, Any] = field(default_factory=dict)
     tile_size: tuple[int, int] = (32, 32)
     warnings: list[str] = field(default_factory=list)  # what the map loader assumed
+    #: bumped by `set`: per-board tables (core pathing and sight) key on (id, revision)
+    revision: int = field(default=0, compare=False, repr=False)
 
     @staticmethod
     def blank(kind: str, cols: int, rows: int, **hex_opts: str) -> Board:
@@ -96,3 +99,21 @@ class Board:
         from dataclasses import replace
 
         self.terrain[cell] = replace(self.terrain.get(cell, OPEN), **changes)
+        self.revision += 1
+
+
+_TABLES: dict[int, tuple[int, dict[str, Any]]] = {}
+
+
+def board_tables(board: Board) -> dict[str, Any]:
+    """A dict of tables for this board as it is now (rebuilt after `Board.set`); core pathing and
+    sight keep their per-board tables here, and a ruleset may add its own."""
+    key = id(board)
+    found = _TABLES.get(key)
+    if found is None:
+        weakref.finalize(board, _TABLES.pop, key, None)
+    elif found[0] == board.revision:
+        return found[1]
+    tables: dict[str, Any] = {}
+    _TABLES[key] = (board.revision, tables)
+    return tables

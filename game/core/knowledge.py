@@ -66,13 +66,20 @@ def believed_cells(match: Match, side: str | None) -> dict[int, Cell]:
 
 def believed_cell(match: Match, side: str, ent: int) -> Cell | None:
     """Where `side` believes unit `ent` is (`known_units` for one unit): for a ruleset's own AI
-    code, which reads one enemy at a time."""
+    code, which reads one enemy at a time, many times a decision (hence no world switch when the
+    match's world is already the current one)."""
     hidden = match.ruleset.hidden_units(match, side)
-    with match.world:
-        if ent in hidden and esper.component_for_entity(ent, Side).side != side:
-            last = hidden[ent]
-            return tuple(last) if last is not None else None  # type: ignore[return-value]
-        pos = esper.try_component(ent, Position)
+    if esper.current_world != match.world.name:
+        with match.world:
+            return _believed(hidden, side, ent)
+    return _believed(hidden, side, ent)
+
+
+def _believed(hidden: dict[int, Cell | None], side: str, ent: int) -> Cell | None:
+    if hidden and ent in hidden and esper.component_for_entity(ent, Side).side != side:
+        last = hidden[ent]
+        return tuple(last) if last is not None else None  # type: ignore[return-value]
+    pos = esper.try_component(ent, Position)
     return tuple(pos.cell) if pos is not None else None  # type: ignore[return-value]
 
 

@@ -17,7 +17,7 @@ from game.core.chance import Chance
 from game.core.components import Table
 from game.core.events import Event
 from game.core.ruleset import Outcome, Resolution, Ruleset, Turn
-from game.core.world import World, entities_with, state_hash
+from game.core.world import VERSIONS, World, entities_with, state_hash
 from game.errors import UserError
 
 SAVE_FORMAT = 1
@@ -103,6 +103,7 @@ class Match:
         self._undo: list[tuple[dict[str, Any], int]] = []
         self._setting_up = False
         self.table_entity = 0
+        self._version = next(VERSIONS)
         if setup:
             with self.world:
                 self.table_entity = self._create_table()
@@ -121,6 +122,18 @@ class Match:
         import esper
 
         return esper.create_entity(Table(sides=tuple(sorted(self.scenario.squads))))
+
+    @property
+    def version(self) -> int:
+        """A token that changes whenever the state may have changed (every input, resolution
+        step, event, undo and world restore), unique across matches: caches key on it instead of
+        hand-made state tuples. Code that edits components outside a resolution calls `touch`."""
+        world = self.world.version
+        return world if world > self._version else self._version
+
+    def touch(self) -> None:
+        """Mark the state changed (invalidates every cache keyed on `version`)."""
+        self._version = next(VERSIONS)
 
     # -- state access --------------------------------------------------------------------------
     @property
@@ -182,6 +195,7 @@ class Match:
             rnd = self.table.round
         ev = Event(kind, text, list(math or []), data, rnd, side, chance, visible)
         self.log.append(ev)
+        self._version = next(VERSIONS)
         if chance:
             self._undo.clear()
         for fn in self.listeners:
@@ -232,6 +246,7 @@ class Match:
         else:
             self._undo.clear()
         self.inputs.append({"t": "action", "action": match.to_json()})
+        self._version = next(VERSIONS)
         with self.world:
             self._resolution = self.ruleset.resolve(self, match)
         self._pump(None)
@@ -246,6 +261,7 @@ class Match:
         if key not in self._decision.keys():
             raise IllegalInput(f"{key!r} is not an option of {self._decision.kind}")
         self.inputs.append({"t": "answer", "key": key})
+        self._version = next(VERSIONS)
         # an answer is an input of its own (often the other side's): undo never takes it back
         self._undo.clear()
         self._pump(key)
@@ -259,6 +275,7 @@ class Match:
                 self._resolution = None
                 self._decision = None
                 self._setting_up = False
+        self._version = next(VERSIONS)
         if self._resolution is None:
             self._check_over()
 
@@ -293,6 +310,7 @@ class Match:
         snap, log_len = self._undo.pop()
         self._restore_state(snap)
         del self.log[log_len:]
+        self._version = next(VERSIONS)
         return True
 
     # -- snapshots -----------------------------------------------------------------------------
@@ -319,6 +337,7 @@ class Match:
 
     def _restore_state(self, snap: dict[str, Any]) -> None:
         self.world.restore(snap["world"])
+        self._version = next(VERSIONS)
         self.chance = Chance.from_json(snap["chance"])
         self.table_entity = int(snap["table_entity"])
         self.inputs = list(snap["inputs"])

@@ -102,6 +102,8 @@ class Ruleset(ABC):
     #: how many times `advise`'s price of a lasting resource (`spent`) the Hard AI pays, planning
     #: for the whole fight where the other levels weigh one resolution; measured per ruleset
     far_thrift: ClassVar[float] = 1.0
+    #: offered to players (launcher, command line); False while its window is unfinished
+    offered: ClassVar[bool] = True
 
     # -- content -------------------------------------------------------------------------------
     @abstractmethod
@@ -380,15 +382,17 @@ RULESET_IDS: tuple[str, ...] = ("voidmarked", "casket", "varium", "tokens", "sav
 _cache: dict[str, Ruleset] = {}
 
 
-def available() -> list[str]:
-    """Ids of rulesets that are implemented (their package imports)."""
+def available(unoffered: bool = False) -> list[str]:
+    """Ids of rulesets that are implemented (their package imports) and offered to players
+    (`unoffered`: those not offered yet too)."""
     out = []
     for rid in RULESET_IDS:
         try:
-            get(rid)
+            rs = get(rid)
         except KeyError:
             continue
-        out.append(rid)
+        if rs.offered or unoffered:
+            out.append(rid)
     return out
 
 

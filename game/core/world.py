@@ -23,6 +23,9 @@ C = TypeVar("C")
 COMPONENTS: dict[str, type] = {}
 _TUPLE_FIELDS: dict[type, dict[str, bool]] = {}
 _names = itertools.count(1)
+#: state versions, shared by every world and match: a version is never handed out twice, so a
+#: cache keyed on one cannot mistake another match (or a restored world) for the one it saw
+VERSIONS = itertools.count(1)
 
 
 def component(cls: type[C]) -> type[C]:
@@ -89,6 +92,8 @@ class World:
     def __init__(self, name: str | None = None) -> None:
         self.name = name or f"world-{next(_names)}"
         self._previous: list[str] = []
+        #: changes on every restore (Match.version folds it in)
+        self.version = next(VERSIONS)
         previous = esper.current_world
         esper.switch_world(self.name)
         esper.clear_database()
@@ -123,18 +128,20 @@ class World:
 
     def restore(self, snap: dict[str, dict[str, Any]]) -> None:
         """Replace this world's content with a snapshot, keeping entity ids."""
+        self.version = next(VERSIONS)
+        wanted = sorted((int(k), v) for k, v in snap.items())
+        if wanted and wanted[0][0] < 1:
+            raise ValueError(f"entity id {wanted[0][0]} is below 1")
         with self:
             esper.clear_database()
-            wanted = {int(k): v for k, v in snap.items()}
-            top = max(wanted, default=0)
-            for ent_id in range(1, top + 1):
+            # esper numbers entities from a counter: point it at each wanted id in turn, so the
+            # work is per entity and not per id up to the largest (an id of 10**8 in a save)
+            for ent_id, comps in wanted:
+                esper._entity_count = itertools.count(ent_id)  # noqa: SLF001 - no esper API for ids
                 ent = esper.create_entity()
-                assert ent == ent_id
-                if ent_id not in wanted:
-                    esper.delete_entity(ent, immediate=True)
-                    continue
-                for name, fields in wanted[ent_id].items():
+                for name, fields in comps.items():
                     esper.add_component(ent, component_from_json(name, fields))
+            esper._entity_count = itertools.count(wanted[-1][0] + 1 if wanted else 1)  # noqa: SLF001
 
     def copy(self, name: str | None = None) -> World:
         """A scratch world with the same content (AI lookahead)."""

@@ -10,8 +10,9 @@ import re
 from collections import Counter
 from functools import lru_cache
 from pathlib import Path
-from typing import Any
 from xml.etree import ElementTree
+
+from game.core.sides import side_names as side_names  # the names rulesets write with too
 
 BENCHMARK_PREFIX = "bench_"  # maps made for benchmarks/ (game.paths.maps_for sorts them last)
 
@@ -49,27 +50,6 @@ def map_title(name: Path | str) -> str:
     except OSError:
         title = None
     return title or _fallback_title(Path(name).stem)
-
-
-def side_names(match: Any) -> dict[str, str]:
-    """Each side as the player knows it: its squad's name ("Side 1"/"Side 2" when there is none).
-
-    Two sides fielding the same squad are told apart by their number.
-    """
-    sides = list(match.scenario.squads) or ["p1", "p2"]
-    try:
-        squads = match.ruleset.squads()
-    except Exception:  # noqa: BLE001 - a ruleset without squads still gets readable sides
-        squads = {}
-    names: dict[str, str] = {}
-    for i, side in enumerate(sides):
-        squad = squads.get(match.scenario.squads.get(side, ""))
-        names[side] = squad.name if squad is not None else f"Side {i + 1}"
-    counts = Counter(names.values())
-    for i, side in enumerate(sides):
-        if counts[names[side]] > 1:
-            names[side] = f"{names[side]} (side {i + 1})"
-    return names
 
 
 def name_sides(text: str, names: dict[str, str]) -> str:

@@ -4,9 +4,18 @@ from __future__ import annotations
 
 import json
 import os
-from dataclasses import asdict, dataclass, fields
+import sys
+from dataclasses import asdict, dataclass
 from pathlib import Path
-from typing import Any
+from typing import Annotated
+
+import msgspec
+from msgspec import Meta
+
+from game.core.files import write_atomic
+
+__all__ = ["Settings", "load_settings", "save_settings", "settings_notice", "take_settings_notice",
+           "write_atomic"]
 
 ANIM_SPEEDS: dict[str, float] = {"slow": 0.6, "normal": 1.0, "fast": 2.5, "instant": 0.0}
 UI_SCALES: tuple[float, ...] = (0.75, 1.0, 1.25, 1.5, 2.0)
@@ -58,33 +67,87 @@ def settings_path() -> Path:
     return user_dir() / "settings.json"
 
 
+SETTINGS_LIMIT = 64 << 10  # bytes; the file the game writes is about 200
+
+
+class SettingsFile(msgspec.Struct):
+    """settings.json's schema; keys it does not know are ignored (a newer version's file loads),
+    values of the right type but out of range are brought into range by `Settings.clean`."""
+
+    ui_scale: Annotated[float, Meta(ge=0.1, le=10.0)] = 1.0
+    anim_speed: Annotated[str, Meta(max_length=40)] = "normal"
+    palette: Annotated[str, Meta(max_length=40)] = "okabe-ito"
+    volume: float = 0.7
+    muted: bool = False
+    fullscreen: bool = False
+    ai_reasoning: bool = False
+
+
+_notice = ""
+#: the Settings object that load produced along with `_notice` (the notice belongs to it only)
+_notice_for: Settings | None = None
+
+
+def settings_notice() -> str:
+    """Why the last load fell back to the default settings ("" when it did not)."""
+    return _notice
+
+
+def take_settings_notice(settings: Settings) -> str:
+    """The fall-back notice, once, if `settings` is what that load returned (the launcher shows
+    it the first time it opens; an app given settings of its own has no notice to show)."""
+    global _notice, _notice_for
+    if settings is not _notice_for:
+        return ""
+    text, _notice, _notice_for = _notice, "", None
+    return text
+
+
+def _keep_aside(path: Path) -> Path | None:
+    """Rename a damaged settings file out of the way (never overwrite it); its new path."""
+    for n in range(1, 100):
+        aside = path.with_name(f"{path.stem}.damaged{'' if n == 1 else f'-{n}'}{path.suffix}")
+        if not os.path.lexists(aside):
+            try:
+                os.replace(path, aside)
+            except OSError:
+                return None
+            return aside
+    return None
+
+
 def load_settings(path: Path | None = None) -> Settings:
-    """The saved settings, or defaults when there are none or the file is unreadable."""
-    path = path or settings_path()
+    """The saved settings, or defaults when there are none; a damaged file (not JSON, wrong
+    types, too big or deep, not a regular file) gives defaults with one line on stderr, and is
+    renamed to settings.damaged.json so the next save does not overwrite it silently."""
+    from game.core.files import load_json
+    from game.errors import UserError
+
+    global _notice, _notice_for
+    _notice, _notice_for = "", None
     try:
-        data: Any = json.loads(path.read_text(encoding="utf-8"))
-    except (OSError, ValueError):
+        path = path or settings_path()
+    except UserError as exc:
+        _notice = f"{exc.line()}; using the default settings"
+        print(f"skirmish: {_notice}", file=sys.stderr)
+        _notice_for = Settings()
+        return _notice_for
+    if not os.path.lexists(path):
         return Settings()
-    if not isinstance(data, dict):
-        return Settings()
-    known = {f.name for f in fields(Settings)}
     try:
-        return Settings(**{k: v for k, v in data.items() if k in known}).clean()
-    except (TypeError, ValueError):
-        return Settings()
+        data = load_json(path, SettingsFile, SETTINGS_LIMIT, file=path.name)
+    except UserError as exc:
+        aside = _keep_aside(path) if not exc.problem.startswith("cannot read") else None
+        kept = f", the damaged file is kept as {aside.name}" if aside else ""
+        # the file's name, not its folder: the line is also shown in the window, where width is short
+        _notice = f"{exc.line()}; using the default settings{kept}"
+        print(f"skirmish: {_notice} (in {path.parent})", file=sys.stderr)
+        _notice_for = Settings()
+        return _notice_for
+    return Settings(**msgspec.structs.asdict(data)).clean()
 
 
 def save_settings(settings: Settings, path: Path | None = None) -> None:
-    """Write settings atomically (temp file, then rename)."""
+    """Write settings atomically (temp file, fsync, rename, fsync of the folder)."""
     path = path or settings_path()
     write_atomic(path, json.dumps(asdict(settings), indent=2, sort_keys=True))
-
-
-def write_atomic(path: Path, text: str) -> None:
-    """Write a file so a crash leaves either the old or the new content, never half of one."""
-    tmp = path.with_name(path.name + ".tmp")
-    with open(tmp, "w", encoding="utf-8") as fh:
-        fh.write(text)
-        fh.flush()
-        os.fsync(fh.fileno())
-    os.replace(tmp, path)

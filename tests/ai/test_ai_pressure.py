@@ -93,7 +93,7 @@ def test_casket_expected_best_card_is_exact():
     from collections import Counter
     from itertools import combinations
 
-    from game.rulesets.casket.ai import _expected_best
+    from game.rulesets.casket.ai import expected_best as _expected_best
 
     values = {"big": 3.0, "small": 2.0, "dud": 0.0}
     unseen = Counter({"big": 2, "small": 3, "dud": 5, "vent": 4})

@@ -41,7 +41,7 @@ def test_casket_volley_is_the_best_set_of_attacks_the_sp_pays_for():
     here = (5, 5)
     with m.world:
         thrust = m.ruleset.content.card("faithful_thrust")
-        ctx = ai._ctx(m, a)
+        ctx = ai.context(m, a)
         value, kill = ai.attack_value(m, a, b, thrust, None)
         terms = attack_terms(m, a, b, thrust)
         odds = attack_odds(terms.target, terms.base, terms.bonus, terms.bypass)
@@ -73,7 +73,7 @@ def test_casket_volley_after_each_action_uses_what_the_action_leaves():
     legal = m.legal()
     with m.world:
         sp = get(a, CasketSP).sp
-        ctx = ai._ctx(m, a)
+        ctx = ai.context(m, a)
         stay = (5, 5)
         attack = next(x for x in legal if x.kind == "card" and x.option.startswith("faithful_thrust@"))
         rest = ai.volley(m, ctx, stay, 0, sp - 2, "faithful_thrust", b)

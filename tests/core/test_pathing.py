@@ -8,8 +8,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from game.core.board import Board
+from game.core.counted import counted
 from game.core.geometry import Cell
-from game.core.pathing import default_step, reachable
+from game.core.pathing import Occupancy, Zones, default_step, diagonal_parity, reachable, search
 
 settings.register_profile("pathing", max_examples=80, deadline=None)
 settings.load_profile("pathing")
@@ -157,3 +158,143 @@ def test_tagged_diagonals_known_case():
     reach = reachable(board, (0, 0), 10, step=step, tag=False)
     assert reach.cost[(1, 1)] == 1 and reach.cost[(2, 2)] == 3 and reach.cost[(3, 3)] == 4
     assert reach.path_to((3, 3)) == [(1, 1), (2, 2), (3, 3)]
+
+
+# -- the one search the rulesets use: parity, occupancy, zones of control ---------------------------
+def _walks(board: Board, start: Cell, budget: float, odd: float = 2.0,
+           even: float = 1.0) -> dict[Cell, float]:
+    """Every walk within budget, tried exhaustively: the cheapest cost per cell (the parity rule)."""
+    best: dict[Cell, float] = {}
+    seen: dict[tuple[Cell, int], float] = {}
+
+    def walk(cell: Cell, cost: float, parity: int) -> None:
+        if seen.get((cell, parity), float("inf")) <= cost:
+            return
+        seen[(cell, parity)] = cost
+        best[cell] = min(best.get(cell, float("inf")), cost)
+        for nxt in board.neighbors(cell):
+            if not board.passable(nxt):
+                continue
+            diagonal = nxt[0] != cell[0] and nxt[1] != cell[1]
+            price = ((odd if parity == 0 else even) if diagonal else 1.0) * board.at(nxt).move_cost
+            if cost + price <= budget + 1e-9:
+                walk(nxt, cost + price, 1 - parity if diagonal else parity)
+
+    walk(start, 0.0, 0)
+    return best
+
+
+def test_parity_odd_diagonals_cost_two_and_even_ones_one():
+    board = Board.blank("square", 9, 9)
+    reach = search(board, (0, 0), 20, step=diagonal_parity(board), tag=0)
+    # 1st diagonal 2, 2nd 1, 3rd 2, 4th 1: within one move the parity carries on
+    assert [reach.cost[(d, d)] for d in range(1, 5)] == [2, 3, 5, 6]
+    assert reach.cost[(4, 0)] == 4 and reach.cost[(4, 2)] == 5  # 2 diagonals (3) + 2 straight
+    assert reach.route((4, 4)) == ((1, 1), (2, 2), (3, 3), (4, 4))
+
+
+def test_parity_keeps_the_better_parity_not_the_first_cheapest_arrival():
+    # (1, 1) costs 2 both ways: one diagonal (the next diagonal then costs 1) or two straight
+    # steps (the next costs 2). (2, 2) can only be entered from (1, 1): a search keeping one step
+    # history per cell prices it 4 when the straight arrival is the one it kept.
+    board = Board.blank("square", 3, 3)
+    for cell in ((1, 2), (2, 1)):
+        board.set(cell, blocks_move=True)
+    reach = search(board, (0, 0), 10, step=diagonal_parity(board), tag=0)
+    assert reach.cost[(1, 1)] == 2 and reach.cost[(2, 2)] == 3
+    assert reach.route((2, 2)) == ((1, 1), (2, 2))
+    assert reach.cost == _walks(board, (0, 0), 10)
+
+
+@given(rough_boards(), st.integers(1, 7))
+def test_parity_search_matches_every_walk(case, budget):
+    board, start = case
+    if board.kind != "square" or len(board.terrain) > 40:
+        return
+    step = diagonal_parity(board)
+    reach = search(board, start, budget, step=step, tag=0)
+    assert reach.cost == _walks(board, start, budget)
+    for cell, cost in reach.cost.items():
+        assert path_cost(board, start, list(reach.route(cell)), step, 0) == cost
+
+
+def test_capacity_lets_up_to_n_units_share_a_cell():
+    board = Board.blank("square", 5, 1)
+    occupancy = Occupancy.of([((1, 0), True), ((2, 0), True), ((2, 0), True), ((3, 0), True)], capacity=2)
+    reach = search(board, (0, 0), 4, occupancy)
+    assert (1, 0) in reach.stoppable and (3, 0) in reach.stoppable  # one ally there: room for one more
+    assert (2, 0) in reach.cost and (2, 0) not in reach.stoppable  # two allies: full, passable
+    assert (4, 0) in reach.stoppable
+    single = search(board, (0, 0), 4, Occupancy.of([((1, 0), True)], capacity=1))
+    assert (1, 0) in single.cost and (1, 0) not in single.stoppable
+
+
+def test_foes_block_and_allies_are_passed_only_when_allowed():
+    board = Board.blank("square", 5, 1)
+    allies = [((2, 0), True)]
+    passing = search(board, (0, 0), 4, Occupancy.of(allies))
+    assert passing.cost[(4, 0)] == 4 and (2, 0) not in passing.stoppable
+    assert passing.route((4, 0)) == ((1, 0), (2, 0), (3, 0), (4, 0))
+    barred = search(board, (0, 0), 4, Occupancy.of(allies, pass_allies=False))
+    assert set(barred.cost) == {(0, 0), (1, 0)}
+    foe = search(board, (0, 0), 4, Occupancy.of([((2, 0), False)]))
+    assert set(foe.cost) == {(0, 0), (1, 0)}
+    through = search(board, (0, 0), 4, Occupancy.of([((2, 0), False)], pass_foes=True))
+    assert (4, 0) in through.stoppable and (2, 0) not in through.stoppable
+
+
+def test_zones_of_control_stop_a_unit_that_walks_in():
+    board = Board.blank("square", 5, 3)
+    threatened = frozenset({(2, 0), (2, 1), (2, 2)})  # a wall of threat across the board
+    reach = search(board, (0, 1), 6, zones=Zones(threatened))
+    assert (2, 1) in reach.stoppable  # entering is allowed...
+    assert all(c[0] <= 2 for c in reach.cost)  # ...leaving is not
+    priced = search(board, (0, 1), 6, zones=Zones(threatened, leave=2.0))
+    assert priced.cost[(3, 1)] == 5 and priced.cost[(4, 1)] == 6  # 3 steps + 2 to step out of it
+
+
+def test_zones_of_control_from_the_start_cell():
+    board = Board.blank("square", 5, 1)
+    threatened = frozenset({(0, 0), (1, 0)})
+    free = search(board, (0, 0), 4, zones=Zones(threatened))
+    assert set(free.cost) == {(0, 0), (1, 0)}  # disengages from the start, stuck in the next one
+    held = search(board, (0, 0), 4, zones=Zones(threatened, leave=None, start_free=False))
+    assert set(held.cost) == {(0, 0)}
+    costly = search(board, (0, 0), 4, zones=Zones(threatened, leave=1.0, start_free=False))
+    assert costly.cost[(1, 0)] == 2 and costly.cost[(2, 0)] == 4
+
+
+@given(rough_boards(), st.integers(0, 8), st.data())
+def test_fast_search_finds_what_the_tagged_search_finds(case, budget, data):
+    board, start = case
+    cells = board.cells()
+    blocked = set(data.draw(st.lists(st.sampled_from(cells), max_size=4))) - {start}
+    taken = blocked | set(data.draw(st.lists(st.sampled_from(cells), max_size=4)))
+    fast = search(board, start, budget, blocked=blocked, taken=taken)
+    slow = reachable(board, start, budget, enterable=lambda c: c not in blocked,
+                     can_stop=lambda c: c not in taken)
+    assert fast.cost == slow.cost and fast.stoppable == slow.stoppable
+    step = default_step(board)
+    for cell in fast.cost:
+        assert path_cost(board, start, list(fast.route(cell)), step) == fast.cost[cell]
+
+
+def test_search_results_follow_board_edits():
+    board = Board.blank("square", 5, 1)
+    assert (4, 0) in search(board, (0, 0), 4).cost
+    board.set((2, 0), blocks_move=True)
+    assert (4, 0) not in search(board, (0, 0), 4).cost
+
+
+def test_counted_takes_the_cheapest_then_the_fewest_steps():
+    board = Board.blank("square", 6, 3)
+    board.set((2, 1), move_cost=4.0)
+
+    def extra(t):
+        return int(t.move_cost) - 1
+
+    routes = counted(board, (0, 1), 6, 8, 1, set(), extra)
+    assert routes[(3, 1)].cost == 3 and routes[(3, 1)].steps == 3  # around the mud, diagonally
+    assert (2, 1) in routes and routes[(2, 1)].cost == 5
+    short = counted(board, (0, 1), 2, 8, 1, {(1, 0), (1, 1), (1, 2)}, extra)
+    assert set(short) == {(0, 0), (0, 2)}  # a wall of units: only along the edge

@@ -6,7 +6,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from game.core.board import Board
-from game.core.sight import between, cover_on_line, has_los, sight_lines
+from game.core.sight import CoverRule, between, board_sight, cover_on_line, has_los, sight_lines
 
 settings.register_profile("sight", max_examples=120, deadline=None)
 settings.load_profile("sight")
@@ -147,3 +147,42 @@ def test_cover_on_line_square_order_and_obscured():
     board.set((7, 0), cover=3)  # the target's own cell does not count
     found = cover_on_line(board, (0, 0), (7, 0))
     assert [c for c, _ in found] == [(6, 0), (5, 0), (2, 0)]
+
+
+# -- the memoised sight the rulesets' AI reads -------------------------------------------------------
+class _HalfHeight(CoverRule):
+    """Voidmarked's reading: cover counts within half its height of the target (5 ft a cell)."""
+
+    def reach(self, terrain):
+        return 1 + int(terrain.cover_height_ft / 2 // 5)
+
+    def counts(self, terrain, gap):
+        return gap * 5 <= terrain.cover_height_ft / 2
+
+
+HALF = _HalfHeight()
+
+
+@given(boards())
+def test_memoised_sight_answers_what_has_los_and_cover_on_line_answer(case):
+    board, _, _ = case
+    for cell in board.cells()[::3]:
+        board.set(cell, cover_height_ft=float(2 + hash(cell) % 9))
+    sight = board_sight(board)
+    cells = board.cells()
+    for a in cells[::2]:
+        for b in cells[::3]:
+            assert sight.see(a, b) == has_los(board, a, b) == sight.see(b, a), (a, b)
+            direct = any(t.cover > 0 and HALF.counts(t, board.distance(c, b) - 1)
+                         for c, t in cover_on_line(board, a, b))
+            assert sight.covered(a, b, HALF) == direct, (a, b)
+
+
+def test_memoised_sight_follows_board_edits_and_is_shared_by_equal_boards():
+    board = Board.blank("square", 5, 1)
+    assert board_sight(board).see((0, 0), (4, 0))
+    board.set((2, 0), blocks_los=True)
+    assert not board_sight(board).see((0, 0), (4, 0))
+    twin = Board.blank("square", 5, 1)
+    twin.set((2, 0), blocks_los=True)
+    assert board_sight(twin) is board_sight(board)

@@ -271,8 +271,10 @@ def test_replay_of_a_ruleset_on_the_wrong_board_kind_is_refused(tmp_path):
     import json
 
     replay = tmp_path / "r.json"
-    scenario = {"ruleset": "casket", "map": str(WAREHOUSE), "squads": {"p1": "a", "p2": "b"}, "seed": 1}
-    replay.write_text(json.dumps({"scenario": scenario, "inputs": []}))
+    scenario = {"ruleset": "casket", "map": str(WAREHOUSE),
+                "squads": {"p1": "confessor_choir", "p2": "ironclad_hold"}, "seed": 1}
+    # a replay valid in all but the map (format and squads are checked before the map)
+    replay.write_text(json.dumps({"format": 1, "scenario": scenario, "inputs": []}))
     res = run_cli("replay", str(replay))
     assert res.returncode == 2 and len(res.stderr.splitlines()) == 1, res.stderr
     assert "Casket is played on hex boards, this map is a square board" in res.stderr

@@ -81,3 +81,12 @@ class Driver:
 def driver(app):
     """Input helper bound to the app."""
     return Driver(app)
+
+
+@pytest.fixture(autouse=True)
+def ai_on_threads(monkeypatch):
+    """Battle scenes think on a thread in tests (a process per test would cost a second each);
+    tests/ui/test_ui_ai_process.py turns the worker process on where it is what is tested."""
+    from game.ui.battle.pacing import PacingMixin
+
+    monkeypatch.setattr(PacingMixin, "ai_processes", False)

@@ -51,11 +51,12 @@ def test_tiles_are_drawn_where_the_map_says(app, tmp_path, kind):
     path = write_map(tmp_path, kind, cols, rows, pattern)
     board = Board.blank(kind, cols, rows)
     art = MapArt(board, load_tmx_art(path))
+    picture = art.picture()
     for r in range(rows):
         for c in range(cols):
             cell = board.grid.from_offset(c, r)
             x, y = art.layout.centre(cell)
-            assert tuple(art.base.get_at((int(x), int(y))))[:3] == TILE_COLOURS[pattern(c, r)], (c, r)
+            assert tuple(picture.get_at((int(x), int(y))))[:3] == TILE_COLOURS[pattern(c, r)], (c, r)
 
 
 def _shipped_maps() -> list[Path]:
@@ -69,6 +70,7 @@ def test_shipped_maps_show_their_tileset_pixels_at_cell_centres(app, path):
     board = load_board(path)
     tmx = load_tmx_art(path)
     art = MapArt(board, tmx)
+    picture = art.picture()
     checked = 0
     for col in range(board.size[0]):
         for row in range(board.size[1]):
@@ -82,7 +84,7 @@ def test_shipped_maps_show_their_tileset_pixels_at_cell_centres(app, path):
             if pixel.a < 255:
                 continue  # see-through decoration: the colour below shows
             x, y = art.layout.centre(board.grid.from_offset(col, row))
-            assert tuple(art.base.get_at((int(x), int(y))))[:3] == tuple(pixel)[:3], (col, row)
+            assert tuple(picture.get_at((int(x), int(y))))[:3] == tuple(pixel)[:3], (col, row)
             checked += 1
     assert checked > board.size[0] * board.size[1] // 3
 
@@ -177,3 +179,25 @@ def test_palette_change_restyles_the_battle(app):
     sx, sy = scene.camera.to_screen(scene.layout.centre(u.cell))
     got = tuple(app.screen.get_at((round(sx), round(sy + 0.7 * r))))[:3]
     assert got == palette("muted").side(u.side_index)
+
+
+def test_a_big_map_is_drawn_in_pieces_that_meet_and_only_where_the_view_is(app):
+    """A 256x256 map is 8192 pixels square: drawn whole it took 256 MiB (and a second transparent
+    surface for the grid); the view draws and keeps only the pieces it shows."""
+    from game.ui import mapdraw
+
+    board = Board.blank("square", 256, 256)
+    board.set((20, 20), cover=2)
+    art = MapArt(board)
+    view = pygame.Surface((1280, 720))
+    art.draw(view, 1.0, pygame.Rect(300, 200, 1280, 720), (0, 0))
+    kept = sum(s.get_width() * s.get_height() * 4 for s in art._base.values())
+    assert len(art._base) == 8 and kept <= 8 * mapdraw.CHUNK ** 2 * 4  # 4 x 2 pieces, not 16 x 16
+    # drawn in two halves with an odd split, the view is the same picture
+    halves = pygame.Surface((1280, 720))
+    art.draw(halves, 1.0, pygame.Rect(300, 200, 517, 720), (0, 0))
+    art.draw(halves, 1.0, pygame.Rect(817, 200, 763, 720), (517, 0))
+    assert pygame.image.tobytes(view, "RGB") == pygame.image.tobytes(halves, "RGB")
+    # zoomed out over the whole map: the pieces kept stay within their budget
+    art.draw(pygame.Surface((1280, 720)), 0.15, pygame.Rect(0, 0, 1229, 720), (0, 0))
+    assert len(art._base) <= mapdraw.BASE_KEPT and art._scaled_bytes <= mapdraw.SCALED_BYTES

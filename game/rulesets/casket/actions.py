@@ -54,7 +54,7 @@ def legal(match: Match) -> list[Action]:
     out.extend(card_actions(match, content, ent, sp))
     for cell, route in sorted(routes(match, ent, sp, sp, plain=True).items()):
         out.append(Action("move", actor=ent, cell=cell, path=route.path,
-                          label=f"Move {route.hexes} hex(es) to {cell} ({route.sp} SP)"))
+                          label=f"Move {route.steps} hex(es) to {cell} ({route.cost} SP)"))
     for d in range(6):
         if d != facing_of(ent) and turn_cost(ent, d) <= sp:
             # one hotkey group: the UI offers the turns as one entry, drawn as facing arrows
@@ -79,7 +79,7 @@ def card_actions(match: Match, content: Content, ent: int, sp: int) -> list[Acti
             for cell, route in sorted(routes(match, ent, move.hexes, sp - card.sp, plain=False,
                                              steady=move.steady).items()):
                 out.append(Action("card", actor=ent, option=cid, cell=cell, path=route.path,
-                                  label=f"{card.name}: move {route.hexes} to {cell}", hotkey_group=group))
+                                  label=f"{card.name}: move {route.steps} to {cell}", hotkey_group=group))
         elif strike is not None:
             for foe in enemies_of(match, ent):
                 if attack_block(match, ent, foe, card):

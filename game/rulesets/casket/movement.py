@@ -10,12 +10,12 @@ from __future__ import annotations
 
 import math
 from collections.abc import Generator
-from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from game.core.action import Decision, Option
 from game.core.board import Terrain
 from game.core.components import Facing, Position
+from game.core.counted import Route, counted
 from game.rulesets.casket.components import (
     CasketMotion,
     CasketSP,
@@ -27,22 +27,13 @@ from game.rulesets.casket.components import (
     side_of,
 )
 from game.rulesets.casket.status import hex_limit, move_penalty
+from game.rulesets.casket.tohit import arc_reading
 
 if TYPE_CHECKING:
     from game.core.match import Match
 
 Cell = tuple[int, int]
 DIRECTION_NAMES = ("E", "SE", "SW", "W", "NW", "NE")
-
-
-@dataclass(frozen=True)
-class Route:
-    """The cheapest way to one hex: cells entered, SP paid, hexes entered."""
-
-    cell: Cell
-    path: tuple[Cell, ...]
-    sp: int
-    hexes: int
 
 
 def occupied(match: Match) -> set[Cell]:
@@ -63,49 +54,34 @@ def _extra(terrain: Terrain) -> int:
 
 def routes(match: Match, ent: int, hexes: int, budget: int, plain: bool,
            steady: bool = False) -> dict[Cell, Route]:
-    """Every hex the casket can end on within `hexes` hexes and `budget` SP (cheapest, then shortest).
-
-    Hex by hex outwards; a hex already reached in fewer hexes for no more SP is not expanded again.
-    core.pathing.reachable with the hex count as its tag finds the same routes (a test checks it)
-    but is several times slower, and legal_actions asks for these on every step.
-    """
+    """Every hex the casket can end on within `hexes` hexes and `budget` SP (cheapest, then
+    fewest hexes): core `counted`, every casket blocking its hex."""
     limit = hex_limit(ent)
     if limit is not None:
         hexes = min(hexes, limit - get(ent, CasketMotion).moved_this)
-    start = cell_of(ent)
     base = int(plain) + (0 if steady else move_penalty(ent))
-    blocked = occupied(match)
+    return counted(match.board, cell_of(ent), hexes, budget, base, occupied(match), _extra)
+
+
+def route_cost(match: Match, ent: int, path: tuple[Cell, ...], plain: bool, steady: bool,
+               penalty: int | None = None) -> int:
+    """SP of a given path (`penalty`: the casket's `move_penalty`, when the caller has it)."""
+    per_hex = int(plain) + (0 if steady else move_penalty(ent) if penalty is None else penalty)
     terrain = match.board.terrain
-    neighbors = match.board.grid.neighbors
-    frontier: dict[Cell, tuple[int, tuple[Cell, ...]]] = {start: (0, ())}
-    best: dict[Cell, Route] = {}
-    seen: dict[Cell, int] = {start: 0}
-    for h in range(1, max(0, hexes) + 1):
-        nxt: dict[Cell, tuple[int, tuple[Cell, ...]]] = {}
-        for cell in sorted(frontier):
-            cost, path = frontier[cell]
-            for n in neighbors(cell):
-                t = terrain.get(n)
-                if t is None or t.blocks_move or n in blocked:
-                    continue
-                c = cost + base + _extra(t)
-                if c > budget or seen.get(n, budget + 1) <= c:
-                    continue
-                if n not in nxt or c < nxt[n][0]:
-                    nxt[n] = (c, (*path, n))
-        for cell, (cost, path) in nxt.items():
-            seen[cell] = cost
-            best[cell] = Route(cell, path, cost, h)
-        frontier = nxt
-        if not frontier:
-            break
-    return best
+    return sum([per_hex + _extra(terrain[c]) for c in path])
 
 
-def route_cost(match: Match, ent: int, path: tuple[Cell, ...], plain: bool, steady: bool) -> int:
-    """SP of a given path."""
-    penalty = 0 if steady else move_penalty(ent)
-    return sum(step_cost(match, c, plain, penalty) for c in path)
+def _nearest_foe(match: Match, ent: int) -> str:
+    """Where a move ended, as a player reads it: how far from the nearest enemy casket."""
+    from game.rulesets.casket.components import is_active
+
+    here = cell_of(ent)
+    foes = sorted((match.board.distance(here, cell_of(e)), name_of(e)) for e in caskets(match)
+                  if side_of(e) != side_of(ent) and is_active(e))
+    if not foes:
+        return ""
+    d, name = foes[0]
+    return f", now {d} hex{'es' if d != 1 else ''} from {name}"
 
 
 def turn_steps(a: int, b: int) -> int:
@@ -143,14 +119,14 @@ def walk(match: Match, ent: int, path: tuple[Cell, ...], plain: bool, steady: bo
     motion = get(ent, CasketMotion)
     motion.moved_this += len(path)
     motion.free_turns += len(path)
-    match.emit("move", f"{name_of(ent)} moves {len(path)} hex(es) to {path[-1]} ({why}, {cost} SP).",
+    match.emit("move", f"{name_of(ent)} moves {len(path)} hex{'es' if len(path) != 1 else ''} "
+               f"({why}, {cost} SP){_nearest_foe(match, ent)}.",
                [f"hexes this activation: {motion.moved_this}", f"SP left {get(ent, CasketSP).sp}"],
                path=[list(c) for c in path])
 
 
-#: a defender's arcs, with what an attacker standing in each gets (tohit.ARCS: target number, damage)
-ARC_WORDS = ("front", "weapon side (+1 damage)", "right flank (to-hit -1)", "rear (to-hit -2)",
-             "left flank (to-hit -1)", "shield side (to-hit +1)")
+#: a defender's arcs, read as an attacker standing in each gets them (from tohit.ARCS)
+ARC_WORDS = tuple(arc_reading(arc) for arc in range(6))
 
 
 def facing_detail(match: Match, ent: int, direction: int) -> str:
@@ -163,7 +139,7 @@ def facing_detail(match: Match, ent: int, direction: int) -> str:
     for e in caskets(match):
         if side_of(e) != side_of(ent) and is_active(e):
             by_arc.setdefault(grid.arc(here, direction, cell_of(e)), []).append(name_of(e))  # type: ignore[attr-defined]
-    return "; ".join(f"{ARC_WORDS[arc]}: {', '.join(names)}" for arc, names in sorted(by_arc.items()))
+    return "; ".join(f"{', '.join(names)} → {ARC_WORDS[arc]}" for arc, names in sorted(by_arc.items()))
 
 
 def face_decision(match: Match, ent: int) -> Decision:

@@ -156,6 +156,16 @@ def block_distribution(dice: int) -> tuple[Fraction, ...]:
     return tuple(comb(dice, k) * p ** k * (1 - p) ** (dice - k) for k in range(dice + 1))
 
 
+def damage_range(base: int, result: str, bonus: int, bypass: int) -> tuple[int, int]:
+    """(least, most) final damage a result can do: every die a block, or none (as `attack_odds`
+    resolves them: Execution ignores blocks, a Critical Hit ignores one more)."""
+    dmg = raw_damage(base, result, bonus)
+    if result == EXECUTION or dmg == 0:
+        return dmg, dmg
+    skip = bypass + RESULT_BYPASS.get(result, 0)
+    return defense_outcome((dmg, 0, 0, 0), dmg, skip).final, dmg
+
+
 @lru_cache(maxsize=4096)
 def attack_odds(target: int, base: int, bonus: int, bypass: int) -> AttackOdds:
     """Result and final-damage distributions of an attack (reactions not counted: they are hidden).

@@ -5,8 +5,9 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from game.core.action import Action, Decision
+from game.core.geometry import Cell
 from game.core.ruleset import Assessment, Outcome, Preview, Resolution, Ruleset, SquadInfo, Turn
-from game.rulesets.casket import actions, ai, view
+from game.rulesets.casket import actions, ai, hover, view
 from game.rulesets.casket.combat import AIM_NAMES
 from game.rulesets.casket.components import (
     CasketTempo,
@@ -20,7 +21,7 @@ from game.rulesets.casket.components import (
 from game.rulesets.casket.content import Content, shipped
 from game.rulesets.casket.effects import play_card, split_option
 from game.rulesets.casket.movement import move_and_face, turn
-from game.rulesets.casket.odds import RESULTS, attack_odds
+from game.rulesets.casket.odds import RESULTS, attack_odds, damage_range
 from game.rulesets.casket.pilot import field_repair
 from game.rulesets.casket.setup import deploy
 from game.rulesets.casket.tohit import attack_terms
@@ -138,7 +139,8 @@ class CasketRuleset(Ruleset):
             foe = name_of(action.target)
             title = f"{card.name} at {foe} ({AIM_NAMES.get(aim or 'random')})"
         # the outcomes carry the six results' odds; the lines the modifiers and the damage spread
-        outcomes = [(r, float(odds.results.get(r, 0))) for r in RESULTS]
+        outcomes = [(_with_damage(r, damage_range(terms.base, r, terms.bonus, terms.bypass)),
+                     float(odds.results.get(r, 0))) for r in RESULTS]
         lines = terms.breakdown()
         lines.append("damage after defense dice: " + ", ".join(
             f"{d} {float(p):.1%}" for d, p in sorted(odds.final.items())))
@@ -224,6 +226,25 @@ class CasketRuleset(Ruleset):
         """The caskets still due this round, the activating one first."""
         with match.world:
             return activation_order(match)
+
+    # -- the battle screen's hover questions (answered by the legality checks themselves) -------
+    def why_not_target(self, match: Match, actor: int, target: int) -> str:
+        """Why the activating casket cannot attack `target` now (range, sight, arc, SP...)."""
+        with match.world:
+            return hover.why_not_target(match, actor, target)
+
+    def cell_info(self, match: Match, cell: Cell, side: str | None) -> list[str]:
+        """Cover, concealment, height and movement cost of a hex under casket."""
+        with match.world:
+            return hover.cell_info(match, cell, side)
+
+
+def _with_damage(result: str, spread: tuple[int, int]) -> str:
+    """A result with the final damage it does beside it ("Strong Hit 3–5")."""
+    lo, hi = spread
+    if hi <= 0:
+        return result
+    return f"{result} {lo}–{hi}" if lo != hi else f"{result} {hi}"
 
 
 RULESET = CasketRuleset()

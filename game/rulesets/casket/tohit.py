@@ -30,6 +30,27 @@ ARCS = {0: ("front", 0), 1: ("weapon side", 0), 2: ("right flank", -1), 3: ("rea
         4: ("left flank", -1), 5: ("shield side", 1)}
 WEAPON_SIDE = 1
 REAR = 3
+#: the damage an attacker standing on the defender's weapon side adds
+WEAPON_SIDE_DAMAGE = 1
+
+
+def to_hit_words(mod: int) -> str:
+    """A target-number modifier as the attacker reads it: lower is easier to hit."""
+    if mod < 0:
+        return f"easier to hit, −{-mod} to the target number"
+    if mod > 0:
+        return f"harder to hit, +{mod} to the target number"
+    return "no change"
+
+
+def arc_reading(arc: int) -> str:
+    """What an attacker standing in the defender's arc gets ("rear: easier to hit, −2 to the
+    target number"), from `ARCS` and the weapon side's damage."""
+    name, mod = ARCS[arc]
+    effects = [to_hit_words(mod)] if mod else []
+    if arc == WEAPON_SIDE:
+        effects.append(f"+{WEAPON_SIDE_DAMAGE} damage")
+    return f"{name}: {', '.join(effects) or 'no modifier'}"
 
 
 def range_mod(hexes: int) -> tuple[str, int]:
@@ -87,7 +108,7 @@ class Terms:
 
     def breakdown(self) -> list[str]:
         """Readable lines: every to-hit modifier, then damage and bypass terms."""
-        out = [f"{label}: {value:+d}" if i else f"{label}: {value}+"
+        out = [f"{label}: {to_hit_words(value)}" if i else f"{label}: {value}+"
                for i, (label, value) in enumerate(self.lines)]
         out.append(f"target number: {self.target}+")
         out.append(f"base damage {self.base}" + "".join(f", {label} {v:+d}" for label, v in self.bonus_lines))
@@ -124,7 +145,7 @@ def defender_lines(defender: int, arc: int, moved: int) -> tuple[Lines, Lines, L
     arc_name, arc_mod = ARCS[arc]
     lines = [(f"defender moved {moved} hex(es) last activation", movement_mod(moved)),
              (f"{arc_name} arc", arc_mod)]
-    bonus = [("weapon side", 1)] if arc == WEAPON_SIDE else []
+    bonus = [("weapon side", WEAPON_SIDE_DAMAGE)] if arc == WEAPON_SIDE else []
     malus = defense_malus(defender)
     return lines, bonus, [("defender's Defense penalty", malus)] if malus else []
 
@@ -174,7 +195,7 @@ def attack_block(match: Match, attacker: int, defender: int, card: CardDef, at: 
     board = match.board
     dist = board.distance(a_cell, d_cell)
     if dist > eff.range:
-        return f"out of range ({dist} > {eff.range})"
+        return f"out of range ({dist} hexes away, {card.name} reaches {eff.range})"
     if dist > 1 and not has_los(board, a_cell, d_cell):
         return "no line of sight"
     if has_wound(attacker, "ptsd") and board.grid.arc(d_cell, facing_of(defender), a_cell) == REAR:  # type: ignore[attr-defined]

@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from game.core.components import Table
+from game.core.sides import side_names
 from game.rulesets.casket.components import (
     CasketMotion,
     CasketPilot,
@@ -65,9 +66,12 @@ def roll_initiative(match: Match) -> str:
         match.emit("initiative", f"Initiative tie ({ra}-{rb}) in the first round: roll again.", chance=True,
                    dice=[str(ra), str(rb)], die="d6")
     t.data["first"], t.data["second"] = first, (b if first == a else a)
-    match.emit("initiative", f"Round {t.round}: {a} rolls {ra}, {b} rolls {rb} - {first} activates first "
-               f"({why}).",
-               [f"{a} d6 {ra}", f"{b} d6 {rb}"], chance=True, first=first, dice=[str(ra), str(rb)], die="d6")
+    names = side_names(match)
+    na, nb = names.get(a, a), names.get(b, b)
+    match.emit("initiative", f"Round {t.round}: {na} rolls {ra}, {nb} rolls {rb} - {names.get(first, first)} "
+               f"activates first ({why}).",
+               [f"{na} d6 {ra}", f"{nb} d6 {rb}"], chance=True, first=first, dice=[str(ra), str(rb)],
+               die="d6")
     return first
 
 

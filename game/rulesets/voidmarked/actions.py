@@ -10,12 +10,13 @@ area's centre), "reload" (option "main"/"offhand"), "hide", "end".
 
 from __future__ import annotations
 
-import weakref
 from typing import TYPE_CHECKING
 
 from game.core.action import Action
 from game.core.components import Position
 from game.core.geometry import Cell
+from game.core.memo import state_memo
+from game.core.pathing import Reach
 from game.core.ruleset import Resolution
 from game.rulesets.voidmarked.checks import spot
 from game.rulesets.voidmarked.combat import resolve_strike
@@ -23,7 +24,6 @@ from game.rulesets.voidmarked.conditions import damage_raw, fire_ability, heal, 
 from game.rulesets.voidmarked.content import Voidcall, Weapon
 from game.rulesets.voidmarked.expectation import KILL_WEIGHT, expect, resisted_amount
 from game.rulesets.voidmarked.flips import ask_cheat, best_cards, clear_table, flip, hand_cards
-from game.rulesets.voidmarked.movement import VmReach, reach_for
 from game.rulesets.voidmarked.odds import BAND_NAMES, ZERO, band_of
 from game.rulesets.voidmarked.query import (
     allies,
@@ -34,10 +34,11 @@ from game.rulesets.voidmarked.query import (
     enemies,
     gear,
     health,
+    los,
     name_of,
     on_board,
+    reach_for,
     side_of,
-    state_key,
     stats,
     status,
     turn_state,
@@ -45,7 +46,6 @@ from game.rulesets.voidmarked.query import (
     void,
     weapon,
 )
-from game.rulesets.voidmarked.sightlines import los
 from game.rulesets.voidmarked.stealth import break_stealth, can_hide
 from game.rulesets.voidmarked.strikes import Strike, distance, reach_problem, strike
 from game.rulesets.voidmarked.turns import end_turn
@@ -73,6 +73,20 @@ def sweep_targets(match: Match, att: int, primary: int, w: Weapon, shots: int) -
     return [e for _, e in sorted(found)[:room]]
 
 
+def in_area(match: Match, v: Voidcall, centre: Cell, c: Cell) -> bool:
+    """VM-AOE: a square the area reaches - within its radius of the centre, seen from the centre
+    (walls and full cover shield)."""
+    return distance(match, centre, c) <= v.radius and los(match.board, centre, c)
+
+
+def area_cells(match: Match, v: Voidcall, centre: Cell) -> list[Cell]:
+    """Every square the area reaches (what the screen outlines before it is cast)."""
+    cx, cy = centre
+    span = range(-v.radius, v.radius + 1)
+    return [c for c in ((cx + dx, cy + dy) for dy in span for dx in span)
+            if c in match.board and in_area(match, v, centre, c)]
+
+
 def area_targets(match: Match, caster: int, v: Voidcall, centre: Cell) -> list[int]:
     """VM-AOE: units the area holds that the centre can see (walls and full cover shield)."""
     side = side_of(caster)
@@ -82,8 +96,7 @@ def area_targets(match: Match, caster: int, v: Voidcall, centre: Cell) -> list[i
             continue
         if v.affects == "enemies" and side_of(e) == side:
             continue
-        c = cell_of(e)
-        if distance(match, centre, c) <= v.radius and los(match.board, centre, c):
+        if in_area(match, v, centre, cell_of(e)):
             out.append(e)
     return out
 
@@ -103,29 +116,24 @@ def area_centres(match: Match, caster: int, v: Voidcall) -> list[Cell]:
 
 
 # -- the legal list ----------------------------------------------------------------------------------
-_LEGAL: weakref.WeakKeyDictionary[Match, tuple[tuple, list[Action]]] = weakref.WeakKeyDictionary()
-
-
 def legal(match: Match) -> list[Action]:
     """Everything the current unit may do now (memoised: Match asks twice per input)."""
-    key = state_key(match)
-    found = _LEGAL.get(match)
-    if found is not None and found[0] == key:
-        return list(found[1])
-    out = _legal(match)
-    _LEGAL[match] = (key, out)
-    return list(out)
+    memo = state_memo(match, "vm-legal")
+    found = memo.get("legal")
+    if found is None:
+        found = memo["legal"] = _legal(match)
+    return list(found)
 
 
 _MOVES: dict[tuple[int, tuple[Cell, ...]], Action] = {}
 
 
-def _moves(ent: int, reach: VmReach) -> list[Action]:
+def _moves(ent: int, reach: Reach) -> list[Action]:
     """Every Move the search allows, each carrying its route (listed once per search: the memoised
     search is asked again for every decision while nobody moves)."""
-    found = reach.moves
+    found = reach.extra.get(("moves", ent))
     if found is None:
-        found = reach.moves = []
+        found = reach.extra[("moves", ent)] = []
         for cell in sorted(reach.stoppable, key=lambda c: (c[1], c[0])):
             if cell != reach.start:
                 found.append(_move_action(ent, reach.route(cell)))

@@ -17,10 +17,10 @@ from typing import TYPE_CHECKING
 from game.core.action import Action, Decision
 from game.core.cards import card_value
 from game.core.ruleset import Assessment, Preview
+from game.core.sides import side_name
 from game.rulesets.voidmarked.actions import area_targets, sweep_targets
 from game.rulesets.voidmarked.content import Voidcall
 from game.rulesets.voidmarked.expectation import KILL_WEIGHT, expect, pool
-from game.rulesets.voidmarked.movement import reach_for
 from game.rulesets.voidmarked.odds import BAND_NAMES, band_odds, check_odds
 from game.rulesets.voidmarked.query import (
     cell_of,
@@ -30,6 +30,7 @@ from game.rulesets.voidmarked.query import (
     health,
     name_of,
     order,
+    reach_for,
     side_of,
     state_key,
     stats,
@@ -100,6 +101,7 @@ _LAST: list = [None]
 
 def forget(match: Match) -> None:
     """Drop the AI's memo for a match (tests that edit components by hand call this)."""
+    match.touch()
     _LAST[0] = None
     for memo in (_CONTEXTS, _SQUARES, _GEOMETRY, _TURN_POOL):
         memo.pop(match, None)
@@ -354,7 +356,7 @@ def preview(match: Match, action: Action) -> Preview | None:
         healed = sum(float(p) * amounts[b] for b, p in enumerate(probs))
         return Preview(f"{v.name} → {name_of(action.target)}", outs, hit=1.0, expected_damage=-healed,
                        lines=[f"heals {healed:.1f} on average",
-                              f"odds from the {sum(ctx.prof)} cards {side} cannot see"])
+                              f"odds from the {sum(ctx.prof)} cards {side_name(match, side)} cannot see"])
     strikes = _strikes_for(match, ctx, action)
     if not strikes:
         return Preview(action.label or action.kind, lines=["no one in the area"])
@@ -363,7 +365,8 @@ def preview(match: Match, action: Action) -> Preview | None:
     lines = [f"attack: card {' '.join(f'+ {n} {v}' for n, v in first.att_parts)}",
              f"defence: card {' '.join(f'+ {n} {v}' for n, v in first.def_parts)}",
              *first.reasons,
-             f"odds from the {sum(ctx.prof)} cards {side} cannot see (deck and the other hand)"]
+             f"odds from the {sum(ctx.prof)} cards {side_name(match, side)} cannot see "
+             "(deck and the other hand)"]
     total_ev, total_kill = ex.floats()
     for s in strikes[1:]:
         e2 = expect(match, side, s, ctx.prof)
@@ -376,7 +379,7 @@ def preview(match: Match, action: Action) -> Preview | None:
         lines.append(f"{name_of(first.target)} is hidden: must be spotted first "
                      f"({float(spot_chance(ctx.prof, ctx.ent, first.target)):.0%})")
     return Preview(f"{first.name} → {name_of(first.target)}",
-                   [(label, float(p)) for p, _, label in ex.outcomes],
+                   [(f"{label} {d}" if d else label, float(p)) for p, d, label in ex.outcomes],
                    hit=float(ex.odds.hit), crit=float(ex.odds.crit), expected_damage=total_ev,
                    kill=total_kill, lines=lines)
 

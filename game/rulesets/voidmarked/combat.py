@@ -150,6 +150,11 @@ def _damage_flip(match: Match, s: Strike) -> Asking:
     return band
 
 
+def worth_text(value: float, target: str) -> str:
+    """A duel result's worth in its unit: expected damage, a take-out counted as KILL_WEIGHT."""
+    return f"{value:+.1f} expected damage to {target} (taking it out counts as {KILL_WEIGHT:g})"
+
+
 def _duel_cheats(match: Match, s: Strike, a: Flip, d: Flip, res: int) -> Asking:
     """VM-CHEAT in a duel: the losing side is asked first, then the other side may answer."""
     side_a = side_of(s.attacker)
@@ -178,11 +183,12 @@ def _duel_cheats(match: Match, s: Strike, a: Flip, d: Flip, res: int) -> Asking:
         offers = []
         for r, card in fixes.items():
             v = card_label(card)
-            offers.append((card, f"Cheat {v}: {words[r]}", f"worth {sign * worth(r):.1f} expected damage "
-                           f"to {name_of(s.target)}", worth(r)))
+            offers.append((card, f"Cheat {v}: {words[r]}", worth_text(sign * worth(r), name_of(s.target)),
+                           worth(r)))
         prompt = (f"{name_of(s.attacker)} attacks {name_of(s.target)} ({s.name}): {a_tot} against {d_tot}, "
                   f"a {words[res]}. Cheat your {role}'s flip?")
-        yield from ask_cheat(match, f, prompt, (f"Keep: {words[res]}", f"worth {sign * worth(res):.1f}",
+        yield from ask_cheat(match, f, prompt, (f"Keep: {words[res]}",
+                                                worth_text(sign * worth(res), name_of(s.target)),
                                                 worth(res)), offers,
                              {"flip": "duel", "role": role, "attacker": s.attacker, "target": s.target,
                               "attacking_side": side_a})

@@ -15,6 +15,7 @@ from game.core.board import Board
 from game.core.cards import Cards, standard_deck
 from game.core.components import Conditions, Health, Name, Position, Side, Status
 from game.core.geometry import Cell
+from game.core.sides import side_name
 from game.errors import UserError
 from game.rulesets.voidmarked.components import VmGear, VmMarks, VmOrder, VmStats, VmTurn, VmVoid
 from game.rulesets.voidmarked.content import UnitDef
@@ -92,7 +93,7 @@ def deploy(match: Match) -> None:
     esper.add_component(match.table_entity, VmOrder())
     esper.add_component(match.table_entity, VmTurn())
     match.emit("setup", "The long rest is over: full Health and Void Energy, deck shuffled, hands drawn.",
-               [f"{side} hand: {len(cards.zone(hand_zone(side)))} cards" for side in SIDES])
+               [f"{side_name(match, side)} hand: {len(cards.zone(hand_zone(side)))} cards" for side in SIDES])
     roll_initiative(match)
     first_turn(match)
 

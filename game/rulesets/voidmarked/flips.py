@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any
 
 from game.core.action import Decision, Option
 from game.core.cards import card_label, card_value
+from game.core.sides import side_name
 from game.rulesets.voidmarked.odds import BJ, RJ, kept_index, shape
 from game.rulesets.voidmarked.query import deck, hand_zone
 
@@ -130,7 +131,8 @@ def ask_cheat(match: Match, f: Flip, prompt: str, keep: tuple[str, str, float],
     card = cards[answer]
     before = card_label(f.kept)
     cheat(match, f, card)
-    match.emit("cheat", f"{f.side} cheats {card_label(card)} over {before}.",
-               [f"{card_label(card)} from {f.side}'s hand replaces the flipped {before}; "
+    who = side_name(match, f.side)
+    match.emit("cheat", f"{who} cheats {card_label(card)} over {before}.",
+               [f"{card_label(card)} from {who}'s hand replaces the flipped {before}; "
                 "it is discarded and not replaced (VM-CHEAT)."], side=f.side, card=card, cards=[card])
     return card

@@ -1,4 +1,13 @@
-"""Looking things up in a voidmarked world (call inside `with match.world:`)."""
+"""Looking things up in a voidmarked world (call inside `with match.world:`): units, sight, reach.
+
+VM-LOS is core sight (walls and full cover block, units do not); VM-COVER reads core sight's
+cover memo with voidmarked's rule: a cover square on the line of fire counts when the gap
+between it and the target is at most half the cover's height (adjacent = 0 ft, each further
+square 5 ft). VM-MOVE is core pathing: Chebyshev steps of 5 ft, each costing the entered
+square's move_cost; a unit passes its allies, never an enemy (standing or grasping), and stops
+only on an empty square. The routes the legal move actions carry come off the same search, so
+the path a client previews is the one walked.
+"""
 
 from __future__ import annotations
 
@@ -6,9 +15,13 @@ from typing import TYPE_CHECKING
 
 import esper
 
+from game.core.board import Board, Terrain
 from game.core.cards import Cards
 from game.core.components import Conditions, Health, Name, Position, Side, Status, Table
 from game.core.geometry import Cell
+from game.core.memo import state_memo
+from game.core.pathing import Occupancy, Reach, search
+from game.core.sight import CoverRule, board_sight, cover_on_line
 from game.rulesets.voidmarked.components import VmGear, VmOrder, VmStats, VmTurn, VmVoid
 from game.rulesets.voidmarked.content import Content, Weapon, content
 
@@ -202,3 +215,46 @@ def state_key(match: Match) -> tuple:
     cards = deck(match)
     return (len(match.log), len(match.inputs), match.chance.draws, ts.actor, ts.moves_left, ts.action_used,
             ts.quick_used, len(cards.zones.get("deck", ())), rows)
+
+
+class _VmCover(CoverRule):
+    """VM-COVER: within half the cover's height of the target (5 ft a square)."""
+
+    def reach(self, terrain: Terrain) -> int:
+        return 1 + int(terrain.cover_height_ft / 2 // 5)
+
+    def counts(self, terrain: Terrain, gap: int) -> bool:
+        return gap * 5 <= terrain.cover_height_ft / 2
+
+
+VM_COVER = _VmCover()
+
+
+def los(board: Board, a: Cell, b: Cell) -> bool:
+    """VM-LOS between two squares (symmetric)."""
+    return board_sight(board).see(a, b)
+
+
+def in_cover(board: Board, attacker: Cell, target: Cell) -> bool:
+    """VM-COVER: the target is in cover against an attack from `attacker`."""
+    return board_sight(board).covered(attacker, target, VM_COVER)
+
+
+def cover_counts(board: Board, attacker: Cell, target: Cell) -> bool:
+    """VM-COVER straight off core `cover_on_line`, without the memo (the reference tests check)."""
+    return any(t.cover > 0 and VM_COVER.counts(t, board.distance(c, target) - 1)
+               for c, t in cover_on_line(board, attacker, target))
+
+
+def reach_for(match: Match, ent: int, budget: float) -> Reach:
+    """VM-MOVE: squares `ent` can reach from where it stands within `budget` squares of movement
+    (memoised while the match's state stands still)."""
+    memo = state_memo(match, "vm-reach")
+    key = (ent, budget)
+    found = memo.get(key)
+    if found is None:
+        side = side_of(ent)
+        occupancy = Occupancy.of((cell_of(e), side_of(e) == side)
+                                 for e in units() if e != ent and on_board(e))
+        found = memo[key] = search(match.board, cell_of(ent), budget, occupancy)
+    return found

@@ -7,8 +7,10 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 from game.core.action import Action, Decision
 from game.core.cards import standard_deck
+from game.core.geometry import Cell
 from game.core.ruleset import Assessment, Outcome, Preview, Resolution, Ruleset, SquadInfo, Turn
-from game.rulesets.voidmarked import actions, ai, views
+from game.core.sides import side_name
+from game.rulesets.voidmarked import actions, ai, hover, views
 from game.rulesets.voidmarked.deployment import deploy
 from game.rulesets.voidmarked.query import (
     SIDES,
@@ -83,7 +85,7 @@ class VoidmarkedRuleset(Ruleset):
         for side in SIDES:
             if not standing[side]:
                 winner = "p2" if side == "p1" else "p1"
-                return Outcome(winner, f"every {side} unit is down or dead")
+                return Outcome(winner, f"every {side_name(match, side)} unit is down or dead")
         return None
 
     def preview(self, match: Match, action: Action) -> Preview | None:
@@ -157,6 +159,23 @@ class VoidmarkedRuleset(Ruleset):
         """A unit's panel for the UI."""
         with match.world:
             return views.unit_view(match, ent, side)
+
+
+    # -- the battle screen's hover questions (answered by the legality checks themselves) -------
+    def why_not_target(self, match: Match, actor: int, target: int) -> str:
+        """Why `actor` cannot attack `target` now (range, sight, spent Action...)."""
+        with match.world:
+            return hover.why_not_target(match, actor, target)
+
+    def cell_info(self, match: Match, cell: Cell, side: str | None) -> list[str]:
+        """Cover, sight and movement of a square under voidmarked."""
+        with match.world:
+            return hover.cell_info(match, cell, side)
+
+    def area_of(self, match: Match, action: Action) -> list[Cell]:
+        """The squares an area voidcall reaches."""
+        with match.world:
+            return hover.area_of(match, action)
 
 
 RULESET = VoidmarkedRuleset()

@@ -21,11 +21,14 @@ import weakref
 from fractions import Fraction
 from typing import TYPE_CHECKING
 
+from game.core.board import Board
 from game.core.geometry import Cell
+from game.core.sight import BoardSight, board_sight
 from game.rulesets.voidmarked.content import Weapon
 from game.rulesets.voidmarked.expectation import KILL_WEIGHT, expect
 from game.rulesets.voidmarked.odds import DuelRule, Profile, duel_odds
 from game.rulesets.voidmarked.query import (
+    VM_COVER,
     active,
     cell_of,
     conditions,
@@ -36,7 +39,6 @@ from game.rulesets.voidmarked.query import (
     stats,
     void,
 )
-from game.rulesets.voidmarked.sightlines import board_cache
 from game.rulesets.voidmarked.strikes import Strike, base_strike, nets
 
 if TYPE_CHECKING:
@@ -62,6 +64,51 @@ def spot_chance(prof: Profile, seeker: int, hider: int) -> Fraction:
     return duel_odds(prof, 0, 0, rule).hit
 
 
+class Pairs:
+    """The sight facts of pairs of squares of one board's content (VM-LOS, VM-COVER both ways),
+    by near end and by far end: the AI scores every square against a few enemy squares."""
+
+    def __init__(self, sight: BoardSight) -> None:
+        self.sight = sight
+        self.pairs: dict[tuple[Cell, Cell], tuple[int, bool, bool, bool]] = {}
+        #: the same facts by far end then near end: `toward[there][here] == pairs[(here, there)]`
+        #: (one row per enemy, no key tuples)
+        self.toward: dict[Cell, dict[Cell, tuple[int, bool, bool, bool]]] = {}
+
+    def pair(self, here: Cell, there: Cell) -> tuple[int, bool, bool, bool]:
+        """(squares apart, line of sight, `there` in cover from `here`, `here` in cover from `there`)."""
+        key = (here, there)
+        found = self.pairs.get(key)
+        if found is None:
+            d = max(abs(here[0] - there[0]), abs(here[1] - there[1]))
+            sight = self.sight
+            sees = sight.see(here, there)
+            there_covered = sees and sight.covered(here, there, VM_COVER)
+            here_covered = sees and sight.covered(there, here, VM_COVER)
+            found = self.pairs[key] = (d, sees, there_covered, here_covered)
+            # the same facts seen from the other end (sight is symmetric): the enemies' turns ask
+            back = self.pairs[(there, here)] = (d, sees, here_covered, there_covered)
+            toward = self.toward
+            row = toward.get(there)
+            if row is None:
+                row = toward[there] = {}
+            row[here] = found
+            row = toward.get(here)
+            if row is None:
+                row = toward[here] = {}
+            row[there] = back
+        return found
+
+
+def pairs(board: Board) -> Pairs:
+    """The board's pair tables, kept with its memoised sight (shared by boards of equal content)."""
+    sight = board_sight(board)
+    found = sight.tables.get("vm-pairs")
+    if found is None:
+        found = sight.tables["vm-pairs"] = Pairs(sight)
+    return found
+
+
 class Squares:
     """Positional scores of squares for one unit against the enemies as they stand."""
 
@@ -72,7 +119,7 @@ class Squares:
         self.side = side_of(ent)
         self.prof = prof
         self.board = match.board
-        self.sight = board_cache(match.board)
+        self.sight = pairs(match.board)
         self.hidden = conditions(ent).has("stealthed")
         g = gear(ent)
         self.weapon = w = data().weapons[g.weapon]

@@ -12,8 +12,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from game.core.geometry import Cell
-from game.rulesets.voidmarked.query import cell_of, conditions, enemies, name_of, side_of
-from game.rulesets.voidmarked.sightlines import in_cover, los
+from game.rulesets.voidmarked.query import cell_of, conditions, enemies, in_cover, los, name_of, side_of
 
 if TYPE_CHECKING:
     from game.core.match import Match

@@ -20,10 +20,11 @@ from game.rulesets.voidmarked.query import (
     conditions,
     data,
     gear,
+    in_cover,
+    los,
     stat_mod,
     stats,
 )
-from game.rulesets.voidmarked.sightlines import in_cover, los
 
 if TYPE_CHECKING:
     from game.core.match import Match

@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING
 import esper
 
 from game.core.cards import card_label, card_value
+from game.core.sides import side_name
 from game.rulesets.voidmarked.components import VmMarks
 from game.rulesets.voidmarked.conditions import refresh_engagement, start_of_turn
 from game.rulesets.voidmarked.flips import Asking, clear_table, flip
@@ -58,7 +59,7 @@ def roll_initiative(match: Match) -> list[int]:
     o.order = ranked
     o.index = 0
     o.initiative = {str(e): totals[e] for e in ranked}
-    math.append(f"ties: Foresight, then {first_side} (won the toss), then deployment order")
+    math.append(f"ties: Foresight, then {side_name(match, first_side)} (won the toss), then deployment order")
     match.emit("initiative", "Initiative: " + ", ".join(f"{name_of(e)} {totals[e]}" for e in ranked) + ".",
                math, chance=True, cards=turned, order=list(ranked))
     return ranked

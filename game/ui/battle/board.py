@@ -15,7 +15,6 @@ class BoardMixin:
     """The board view (a part of BattleScene)."""
 
     def _draw_map(self, surface: pygame.Surface) -> None:
-        scaled = self.art.scaled(self.camera.zoom)
         cam = self.camera
         area = pygame.Rect(cam.x, cam.y, cam.view.w, cam.view.h)
         dest = [cam.view.x, cam.view.y]
@@ -27,7 +26,10 @@ class BoardMixin:
             dest[1] -= area.y
             area.h += area.y
             area.y = 0
-        surface.blit(scaled, dest, area)
+        w, h = self.art.scaled_size(cam.zoom)
+        area.w, area.h = max(0, min(area.w, w - area.x)), max(0, min(area.h, h - area.y))
+        if area.w and area.h:
+            self.art.draw(surface, cam.zoom, area, (dest[0], dest[1]))
 
     def _reach_overlay(self) -> tuple[pygame.Surface, tuple[int, int]] | None:
         """Reachable cells and targets, drawn once into a surface the size of their bounding box."""

@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+import sys
 from dataclasses import dataclass
 from typing import Any
 
 import pygame
 
 from game.core.geometry import Cell
+from game.ui.battle.ai_process import AiProcess, ProcessGone, ProcessWorker, can_think_remotely
 from game.ui.battle.ai_worker import AiWorker
 from game.ui.session import ReplayFeed
 
@@ -42,7 +44,10 @@ class PacingMixin:
 
     #: think on a worker thread (off only for tools that time the AI itself)
     ai_threads = True
-    worker: AiWorker | None = None
+    #: think in a worker process where the child can rebuild the match and controller (off: the thread)
+    ai_processes = True
+    worker: AiWorker | ProcessWorker | None = None
+    ai_process: AiProcess | None = None
 
     @property
     def busy(self) -> bool:
@@ -114,16 +119,34 @@ class PacingMixin:
                     break
             self.ai_wait = 0.0 if (self.fast or factor <= 0) else 0.5 / factor
         else:
-            self.worker = AiWorker(self.session)
-            self.model.world_busy = True
+            self._start_worker()
         self.dirty = True
+
+    def _start_worker(self) -> None:
+        """The decision starts in the battle's process (started on first use) or on a thread."""
+        need = self.session.need
+        assert need is not None
+        if self.ai_processes and can_think_remotely(self.session, need.side):
+            if self.ai_process is None:
+                self.ai_process = AiProcess()
+            if self.ai_process.start():
+                self.worker = ProcessWorker(self.session, self.ai_process)
+                return
+        self.worker = AiWorker(self.session)
+        self.model.world_busy = True
 
     def _take_ai(self) -> None:
         """Give the worker's chosen input to the live match (here, on the UI thread)."""
         worker, self.worker = self.worker, None
         self.model.world_busy = False
         assert worker is not None
-        plan = worker.result()
+        try:
+            plan = worker.result()
+        except ProcessGone as exc:
+            # the process could not think this one out: the thread does, from the same memory
+            print(f"skirmish: the AI process failed, thinking on a thread instead: {exc}", file=sys.stderr)
+            self._start_worker()
+            return
         if self.session.need is not worker.need:
             return  # the match moved on meanwhile (a tool gave the input itself): the plan is stale
         factor = self.app.settings.anim_factor
@@ -133,10 +156,9 @@ class PacingMixin:
     def settle_ai(self) -> None:
         """Before anything that reads or changes the match (save, load, settings, leaving): let the
         AI finish its decision and give it to the match."""
-        if self.worker is None:
-            return
-        self.worker.wait()
-        self._take_ai()
+        while self.worker is not None:  # twice if the process failed and the thread took over
+            self.worker.wait()
+            self._take_ai()
 
     def wait_ai(self, timeout: float = 10.0) -> None:
         """Block until a decision being thought out is made (tests drive the loop without a clock)."""
@@ -177,9 +199,13 @@ class PacingMixin:
         """Replaced by another scene: no AI thread outlives the battle it thinks for (its input is
         dropped: the match is left as it was saved or shown)."""
         worker, self.worker = self.worker, None
-        if worker is not None:
+        if isinstance(worker, AiWorker):
             self.model.world_busy = False
             try:
                 worker.result()
             except Exception:  # noqa: BLE001 - the battle is being left; nothing to report to
                 pass
+        self.model.world_busy = False
+        proc, self.ai_process = self.ai_process, None
+        if proc is not None:
+            proc.close()  # a decision under way is dropped with the process

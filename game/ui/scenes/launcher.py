@@ -42,7 +42,9 @@ class LauncherScene(GuiScene):
         self.squads: dict[str, str] = {}
         self.sides = {"p1": "human", "p2": "ai:normal"}
         self.seed = random_seed()
-        self.error = ""
+        from game.ui.settings import take_settings_notice
+
+        self.error = take_settings_notice(app.settings)  # a damaged settings.json fell back to defaults
         self._choose_defaults()
         self.build()
 

@@ -282,7 +282,7 @@ class LoadScene(Scene):
 
     def __init__(self, app: App, folder: Path | None = None) -> None:
         super().__init__(app)
-        from game.ui.saves import list_saves
+        from game.ui.saves import list_saves, shown_name
 
         self.folder = folder
         self.saves = list_saves(folder)[:8]
@@ -292,7 +292,7 @@ class LoadScene(Scene):
         details: list[str] = []
         for path, summary in zip(self.saves, self.summaries, strict=True):
             if summary is None:
-                items.append((f"{path.name} (cannot be read)", (lambda p=path: self.load(p)), True))
+                items.append((f"{shown_name(path)} (cannot be read)", (lambda p=path: self.load(p)), True))
                 details.append("")
             else:
                 items.append((summary.label, (lambda p=path: self.load(p)), True))

@@ -111,7 +111,7 @@ def test_preview_shows_every_modifier_and_exact_odds():
     with m.world:
         terms = attack_terms(m, a, b, RULESET.content.card("faithful_thrust"))
     odds = attack_odds(terms.target, terms.base, terms.bonus, terms.bypass)
-    assert [name for name, _ in p.outcomes] == list(RESULTS)
+    assert all(name.startswith(r) for (name, _), r in zip(p.outcomes, RESULTS, strict=True))
     assert abs(sum(prob for _, prob in p.outcomes) - 1) < 1e-12
     assert p.expected_damage == float(odds.expected_final) and p.hit == float(odds.hit)
     for label in ("base: 5+", "short range", "attacker moved", "defender moved", "front arc",
@@ -244,3 +244,25 @@ def test_evaluate_prefers_the_side_whose_enemy_is_worn_down():
         structure(b).move_all("deck", "lost")
     assert RULESET.evaluate(m, "p1") > before
     assert RULESET.evaluate(m, "p2") == -RULESET.evaluate(m, "p1")
+
+
+def test_result_bands_show_the_damage_they_can_do_beside_them():
+    """#17: damage odds give numbers beside bands ("Strong Hit 1–3"), the extremes of the exact
+    defense-dice distribution for that result."""
+    from game.rulesets.casket.odds import EXECUTION, HITS, RESULT_BYPASS, defense_distribution, raw_damage
+
+    m, a, b = duel()
+    p = RULESET.preview(m, next(x for x in m.legal() if x.option == "faithful_thrust@chassis"))
+    with m.world:
+        terms = attack_terms(m, a, b, RULESET.content.card("faithful_thrust"))
+    shown = dict(zip(RESULTS, (name for name, _ in p.outcomes), strict=True))
+    for r in HITS:
+        dmg = raw_damage(terms.base, r, terms.bonus)
+        if r == EXECUTION:
+            lo = hi = dmg
+        else:
+            skip = terms.bypass + RESULT_BYPASS.get(r, 0)
+            finals = [d.final for d in defense_distribution(dmg, skip).probs]
+            lo, hi = min(finals), max(finals)
+        assert shown[r] == (f"{r} {lo}–{hi}" if lo != hi else f"{r} {hi}")
+    assert shown["Miss"] == "Miss"

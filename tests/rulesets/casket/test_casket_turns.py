@@ -199,7 +199,7 @@ def test_routes_match_the_engine_pathfinder_with_two_budgets():
     eps = 1e-3
     for hexes, budget, plain in ((6, 6, True), (3, 2, False), (4, 0, False), (2, 5, False)):
         with m.world:
-            mine = {c: (r.sp, r.hexes) for c, r in routes(m, a, hexes, budget, plain).items()}
+            mine = {c: (r.cost, r.steps) for c, r in routes(m, a, hexes, budget, plain).items()}
             base = int(plain) + move_penalty(a)
             blocked = occupied(m)
 

@@ -23,7 +23,7 @@ from vm_helpers import (
 from game.core.board import Board
 from game.rulesets.voidmarked.ai import strike_now
 from game.rulesets.voidmarked.odds import MISS
-from game.rulesets.voidmarked.sightlines import in_cover, los
+from game.rulesets.voidmarked.query import in_cover, los
 
 
 def duo(a_uid, b_uid, a_cell, b_cell, board=None, p1="vanguard", p2="void_cult"):

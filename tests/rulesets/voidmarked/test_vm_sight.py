@@ -1,4 +1,5 @@
-"""The memoised sight lines agree with core sight (has_los, cover_on_line) everywhere they are used."""
+"""Voidmarked's sight (core's memo with the VM-COVER rule) agrees with core sight (has_los,
+cover_on_line) everywhere it is used, and its moves with core's tagged search."""
 
 from __future__ import annotations
 
@@ -8,11 +9,10 @@ from game.core.board import Board
 from game.core.chance import Chance
 from game.core.sight import has_los
 from game.paths import MAPS_DIR
-from game.rulesets.voidmarked import sightlines
+from game.rulesets.voidmarked import query as sightlines
 
 
 def _compare(board: Board, step: int) -> int:
-    sightlines.forget(board)
     cells = board.cells()[::step]
     checked = 0
     for a in cells:
@@ -52,8 +52,7 @@ def test_shipped_maps_agree_with_core_sight():
 
 
 def test_reach_search_agrees_with_core_pathing():
-    from game.core.pathing import reachable
-    from game.rulesets.voidmarked.movement import search
+    from game.core.pathing import reachable, search
 
     chance = Chance(7)
     for costs in ((1.0,), (1.0, 2.0), (1.0, 1.5)):
@@ -78,7 +77,7 @@ def test_reach_search_agrees_with_core_pathing():
             if start in blocked:
                 continue
             for budget in (6, 7, 12):
-                mine = search(board, start, budget, blocked, taken)
+                mine = search(board, start, budget, blocked=blocked, taken=taken)
                 core = reachable(board, start, budget, enterable=enterable, can_stop=can_stop)
                 assert mine.cost == core.cost and mine.stoppable == core.stoppable
                 for c in list(mine.cost)[::7]:

@@ -102,6 +102,7 @@ def stack(match: Match, *cards: str) -> None:
                 cs.move(c, src, "deck")
                 cs.move(spare, "deck", src)
     match.chance.force("card", *cards)
+    match.touch()
 
 
 def act(match: Match, kind: str, actor: int, *, target: int | None = None, cell: Cell | None = None,
@@ -153,18 +154,21 @@ def state(match: Match, ent: int) -> str:
 def conds(match: Match, ent: int) -> dict:
     """Active conditions."""
     with match.world:
+        match.touch()  # handed out to be edited: caches keyed on the version start afresh
         return esper.component_for_entity(ent, Conditions).active
 
 
 def gear(match: Match, ent: int) -> VmGear:
     """Weapons and shots."""
     with match.world:
+        match.touch()  # handed out to be edited: caches keyed on the version start afresh
         return esper.component_for_entity(ent, VmGear)
 
 
 def void(match: Match, ent: int) -> VmVoid:
     """Void Energy."""
     with match.world:
+        match.touch()  # handed out to be edited: caches keyed on the version start afresh
         return esper.component_for_entity(ent, VmVoid)
 
 

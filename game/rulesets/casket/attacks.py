@@ -1,0 +1,240 @@
+"""The casket AI's attack values: exact odds (odds.py) turned into worth, per hex, card and enemy,
+kept per decision point in a `Context` (one per state: `Match.version`)."""
+
+from __future__ import annotations
+
+import itertools
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
+
+from game.core.board import board_tables
+from game.core.knowledge import believed_cell
+from game.core.memo import state_memo
+from game.rulesets.casket.components import (
+    THRESHOLDS,
+    Casket,
+    CasketFrame,
+    CasketMotion,
+    CasketTempo,
+    CasketThreads,
+    CasketWounds,
+    caskets,
+    cell_of,
+    facing_of,
+    get,
+    is_active,
+    side_of,
+    structure,
+)
+from game.rulesets.casket.content import CardDef, Content
+from game.rulesets.casket.odds import AttackOdds, attack_odds
+from game.rulesets.casket.status import card_block
+from game.rulesets.casket.tohit import (
+    attack_block,
+    attack_terms,
+)
+from game.rulesets.casket.view import structure_left
+
+if TYPE_CHECKING:
+    from game.core.match import Match
+
+Cell = tuple[int, int]
+
+#: how much one point of component damage at a location is worth to the attacker
+AIM_WEIGHT = {"chassis": 1.0, "right_arm": 0.6, "head": 0.5, "left_arm": 0.3, "legs": 0.3}
+RANDOM_WEIGHTS = {"head": 1 / 6, "right_arm": 1 / 6, "left_arm": 1 / 6, "chassis": 1 / 6, "legs": 2 / 6}
+
+
+@dataclass
+class Context:
+    """What stays fixed while the AI compares the legal actions of one decision point."""
+
+    ent: int
+    content: Content
+    enemies: list[int]
+    attacks: list[CardDef]
+    enemy_cells: list[Cell] = field(default_factory=list)
+    spends: list[tuple[int, float]] | None = None
+    best: dict[tuple[Cell, int, int], float] = field(default_factory=dict)
+    strikes: dict[tuple[Cell, int, str, int], Strike | None] = field(default_factory=dict)
+    sets: dict[tuple[Cell, int, int, tuple[str, ...]], float] = field(default_factory=dict)
+    volleys: dict[tuple[Cell, int, int, str, int | None], float] = field(default_factory=dict)
+    gaps: dict[Cell, int] = field(default_factory=dict)
+    #: what each casket brings to a strike (`_inputs`), attacker and enemies, read once
+    inputs: dict[int, int] = field(default_factory=dict)
+    where: dict[int, Cell] = field(default_factory=dict)
+    spend_by_sp: dict[int, float] = field(default_factory=dict)
+    facing_now: float | None = None
+    penalty: int | None = None
+
+
+def context(match: Match, ent: int) -> Context:
+    """The context of the state the AI is looking at, kept while that state stands still
+    (`Match.version`)."""
+    memo = state_memo(match, "casket-context")
+    found = memo.get(ent)
+    if found is None:
+        content: Content = match.ruleset.content  # type: ignore[attr-defined]
+        enemies = [e for e in caskets(match) if side_of(e) != side_of(ent) and is_active(e)]
+        hand = sorted(set(structure(ent).zones.get("hand", [])))
+        attacks = [content.card(c) for c in hand
+                   if content.card(c).attack is not None and not card_block(ent, content.card(c))]
+        found = memo[ent] = Context(ent, content, enemies, attacks,
+                                    [believed_cell(match, side_of(ent), e) for e in enemies])
+    return found
+
+
+def aim_value(foe: int, aim: str, crits: float, executes: float) -> float:
+    """Worth of the component damage an attack's Critical faces and Execution chance bring."""
+    frame = get(foe, CasketFrame)
+    weights = RANDOM_WEIGHTS if aim == "random" else {aim: 1.0}
+    value = 0.0
+    for loc, w in weights.items():
+        left = max(1, THRESHOLDS[loc] - frame.damage[loc])
+        broken = frame.destroyed(loc)
+        per_point = AIM_WEIGHT[loc] * (0.25 if broken else 1.0 + 1.0 / left)
+        value += w * (crits * per_point + (0.0 if broken else executes * AIM_WEIGHT[loc] * 3.0))
+    return value
+
+
+#: what the chance of destroying the target is worth, in the units of expected damage
+KILL_WORTH = 8.0
+
+
+def valued_odds(match: Match, ent: int, foe: int, card: CardDef, aim: str | None,
+                 at: Cell | None, moved: int | None) -> tuple[float, AttackOdds]:
+    """An attack's exact odds and its expected damage plus component worth (aim None: the best).
+
+    The odds do not depend on the aim: kept for the state (every aimed card action asks again)."""
+    memo = state_memo(match, "casket-odds")
+    key = (ent, foe, card.id, at, moved)
+    odds = memo.get(key)
+    if odds is None:
+        terms = attack_terms(match, ent, foe, card, at=at, moved=moved)
+        odds = memo[key] = attack_odds(terms.target, terms.base, terms.bonus, terms.bypass)
+    floats = odds.floats
+    worth = memo.get((foe, aim, floats))
+    if worth is None:
+        expected, crits, executes = floats
+        aims = [aim] if aim else list(AIM_WEIGHT) + ["random"]
+        worth = memo[(foe, aim, floats)] = expected + max(aim_value(foe, a, crits, executes) for a in aims)
+    return worth, odds
+
+
+def kill_chance(odds: AttackOdds, foe: int) -> float:
+    """Chance the attack's final damage destroys `foe`."""
+    left = structure_left(foe)
+    return float(odds.at_least(left)) if left <= max(odds.final) else 0.0
+
+
+def attack_value(match: Match, ent: int, foe: int, card: CardDef, aim: str | None,
+                 at: Cell | None = None, moved: int | None = None) -> tuple[float, float]:
+    """(expected value, kill chance) of an attack; aim None takes the best aim."""
+    value, odds = valued_odds(match, ent, foe, card, aim, at, moved)
+    return value, kill_chance(odds, foe)
+
+
+def best_attack(match: Match, ctx: Context, cell: Cell, moved: int, sp_left: int) -> float:
+    """Best attack value available from a hex with the SP left (0 when none)."""
+    key = (cell, moved, sp_left)
+    if key not in ctx.best:
+        best = 0.0
+        strikes = ctx.strikes
+        for card in ctx.attacks:
+            if card.sp > sp_left:
+                continue
+            cid = card.id
+            for foe in ctx.enemies:
+                strike = strikes.get((cell, moved, cid, foe), _MISSING)
+                if strike is _MISSING:
+                    strike = strike_on(match, ctx, cell, moved, card, foe)
+                if strike is not None:
+                    best = max(best, strike.value + KILL_WORTH * strike.kill)  # type: ignore[union-attr]
+        ctx.best[key] = best
+    return ctx.best[key]
+
+
+_MISSING = object()
+
+
+@dataclass(frozen=True)
+class Strike:
+    """One attack card on one enemy from a hex: its value (`valued_odds`), kill chance and final
+    damage odds."""
+
+    value: float
+    kill: float
+    final: tuple[tuple[int, float], ...]
+
+
+#: every distinct `_inputs` row seen, numbered (never twice): strike keys carry the number
+_ROWS: dict[tuple[object, ...], int] = {}
+_NUMBERS = itertools.count()
+
+
+def _inputs(ctx: Context, ent: int) -> int:
+    """Everything of casket `ent` that a strike by or on it reads (tohit.attack_terms and
+    attack_block, aim_value, kill_chance): its make, tempo, frame damage, wounds and snapped
+    threads; where it stands and faces, its hexes last activation and the structure it has left.
+    Equal rows get equal numbers."""
+    found = ctx.inputs.get(ent)
+    if found is None:
+        tempo = get(ent, CasketTempo)
+        row = (repr(get(ent, Casket)), tempo.boost, tempo.no_attack, tempo.jam_penalty,
+               tuple(sorted(get(ent, CasketFrame).damage.items())),
+               tuple(get(ent, CasketWounds).zones.get("up", ())),
+               tuple(get(ent, CasketThreads).snapped), cell_of(ent), facing_of(ent),
+               get(ent, CasketMotion).moved_last, structure_left(ent))
+        found = _ROWS.get(row)
+        if found is None:
+            if len(_ROWS) > 100_000:
+                _ROWS.clear()  # strikes kept under the old numbers are simply never asked again
+            found = _ROWS[row] = next(_NUMBERS)
+        ctx.inputs[ent] = found
+    return found
+
+
+def _kept(match: Match, content: Content) -> dict[tuple[object, ...], Strike | None]:
+    """The strikes kept for this board and this content (held, so its id cannot be reused)."""
+    tables = board_tables(match.board)
+    found = tables.get(("casket-strikes", id(content)))
+    if found is None:
+        found = tables[("casket-strikes", id(content))] = (content, {})
+    return found[1]
+
+
+def strike_on(match: Match, ctx: Context, cell: Cell, moved: int, card: CardDef, foe: int) -> Strike | None:
+    """`card` played on `foe` from `cell` having entered `moved` hexes (None when not allowed).
+
+    A strike is a function of the two caskets' `_inputs`, the hex, the hexes entered and the card,
+    so it is kept on those with the board and content, across decision points: while a casket
+    walks and turns its attacks from each hex are worked out once, not once per step.
+    """
+    key = (cell, moved, card.id, foe)
+    strikes = ctx.strikes
+    found = strikes.get(key, _MISSING)
+    if found is not _MISSING:
+        return found  # type: ignore[return-value]
+    grid = match.board.grid
+    there = ctx.where.get(foe)
+    if there is None:
+        there = ctx.where[foe] = believed_cell(match, side_of(ctx.ent), foe)
+    attack = card.attack
+    if attack is not None and grid.distance(cell, there) > attack.range:
+        strikes[key] = None  # attack_block: out of range
+        return None
+    kept = _kept(match, ctx.content)
+    wide = (cell, moved, card.id, foe, _inputs(ctx, ctx.ent), _inputs(ctx, foe))
+    found = kept.get(wide, _MISSING)
+    if found is not _MISSING:
+        strikes[key] = found  # type: ignore[assignment]
+        return found  # type: ignore[return-value]
+    facing = grid.direction_to(cell, there)  # type: ignore[attr-defined]
+    found = None
+    if not attack_block(match, ctx.ent, foe, card, at=cell, facing=facing):
+        value, odds = valued_odds(match, ctx.ent, foe, card, None, cell, moved)
+        found = Strike(value, kill_chance(odds, foe), tuple((d, float(p)) for d, p in odds.final.items()))
+    if len(kept) > 50_000:
+        kept.clear()
+    strikes[key] = kept[wide] = found
+    return found

@@ -1,0 +1,292 @@
+"""Legal actions of the declaring side: per unit a move (or an item swap) and then one declared
+action; 'cancel' takes a unit's declaration back; 'end' (Resolve) rolls everything together.
+
+Moves and swaps apply at once (they draw no chance); declarations wait in Table.data['declared'].
+"""
+
+from __future__ import annotations
+
+import heapq
+from typing import TYPE_CHECKING, Any
+
+from game.core.action import Action
+from game.core.components import Status
+from game.rulesets.saves.components import (
+    SvGear,
+    SvScores,
+    SvTurn,
+    conditions,
+    get,
+    has,
+    is_standing,
+    name_of,
+    side_of,
+    units,
+)
+from game.rulesets.saves.content import shipped
+from game.rulesets.saves.maneuvers import on_edge
+from game.rulesets.saves.morale import exempt
+from game.rulesets.saves.rules import can_reach, cell_of, enemies, weapon_sets
+from game.rulesets.saves.turns import may_act, table
+
+_DIRS = ((-1, -1), (0, -1), (1, -1), (-1, 0), (1, 0), (-1, 1), (0, 1), (1, 1))
+
+if TYPE_CHECKING:
+    from game.core.board import Board
+    from game.core.match import Match
+
+DECLARE = ("attack", "maneuver", "flee", "tend", "use", "parley")
+
+
+def occupied() -> set[tuple[int, int]]:
+    """Squares holding a unit still on the field (the dead lie where they fell and block too)."""
+    return {cell_of(e) for e in units() if get(e, Status).state != "fled"}
+
+
+def move_actions(match: Match, ent: int) -> list[Action]:
+    """The unit's move actions (immutable, so memoised with the reach they come from)."""
+    cells, key = _reach_of(match, ent)
+    memo: dict[Any, list[Action]] = match.board.__dict__.setdefault("_saves_moves", {})
+    me = name_of(ent)
+    akey = (ent, me, key)
+    acts = memo.get(akey)
+    if acts is None:
+        if len(memo) > 4096:
+            memo.clear()
+        acts = memo[akey] = [Action("move", ent, cell=cell, label=f"{me}: move to {cell}") for cell in cells]
+    taken = occupied()
+    return [a for a in acts if a.cell not in taken]
+
+
+def move_targets(match: Match, ent: int) -> list[tuple[int, int]]:
+    """Squares the unit may move to."""
+    cells, _ = _reach_of(match, ent)
+    taken = occupied()
+    return [c for c in cells if c not in taken]
+
+
+def _reach_of(match: Match, ent: int) -> tuple[list[tuple[int, int]], Any]:
+    """Squares reachable within Speed (SV-TURN): enemies cannot be passed through, allies can, and
+    no move ends on a unit."""
+    board = match.board
+    start, speed = cell_of(ent), get(ent, SvScores).speed
+    foes = frozenset(
+        cell_of(e) for e in units() if side_of(e) != side_of(ent) and get(e, Status).state != "fled"
+    )
+    # the reach depends only on these (the board never changes): memoised on the board itself,
+    # since the enemies stand still through a side's whole turn of declarations
+    memo: dict[Any, list[tuple[int, int]]] = board.__dict__.setdefault("_saves_reach", {})
+    key = (start, speed, foes)
+    cells = memo.get(key)
+    if cells is None:
+        if len(memo) > 4096:
+            memo.clear()
+        cells = memo[key] = _reach(board, start, speed, foes)
+    return cells, key
+
+
+def _costs(board: Board) -> dict[tuple[int, int], float]:
+    """Entry cost of every passable square (memoised on the static board)."""
+    costs = board.__dict__.get("_saves_costs")
+    if costs is None:
+        costs = board.__dict__["_saves_costs"] = {
+            c: board.at(c).move_cost for c in board.cells() if board.passable(c)
+        }
+    return costs
+
+
+def _links(board: Board) -> dict[tuple[int, int], list[tuple[tuple[int, int], float]]]:
+    """Each passable square's passable neighbours with the cost of entering them (memoised)."""
+    links = board.__dict__.get("_saves_links")
+    if links is None:
+        costs = _costs(board)
+        links = board.__dict__["_saves_links"] = {
+            (x, y): [
+                ((x + dx, y + dy), costs[(x + dx, y + dy)]) for dx, dy in _DIRS if (x + dx, y + dy) in costs
+            ]
+            for (x, y) in costs
+        }
+    return links
+
+
+def _reach(
+    board: Board, start: tuple[int, int], speed: int, foes: frozenset[tuple[int, int]]
+) -> list[tuple[int, int]]:
+    """Dijkstra over the squares (8 neighbours, each step paying the entered square's cost);
+    breadth first, ring by ring, when every step costs 1."""
+    links = _links(board)
+    if start not in links:
+        return []
+    if board.__dict__.setdefault("_saves_uniform", all(v == 1.0 for v in _costs(board).values())):
+        seen = {start}
+        ring = [start]
+        for _ in range(speed):
+            nxt_ring = []
+            for cell in ring:
+                for c, _cost in links[cell]:
+                    if c not in seen and c not in foes:
+                        seen.add(c)
+                        nxt_ring.append(c)
+            ring = nxt_ring
+        seen.discard(start)
+        return sorted(seen)
+    best = {start: 0.0}
+    heap = [(0.0, start)]
+    pop, push = heapq.heappop, heapq.heappush
+    while heap:
+        d, cell = pop(heap)
+        if d > best[cell]:
+            continue
+        for nxt, step in links[cell]:
+            nd = d + step
+            if nd <= speed and nd < best.get(nxt, 1e9) and nxt not in foes:
+                best[nxt] = nd
+                push(heap, (nd, nxt))
+    return sorted(c for c in best if c != start)
+
+
+def targetable(ent: int, target: int) -> bool:
+    """An enemy can be declared against: standing, not Hidden (its whereabouts unknown), not
+    already attacked since its last turn (SV-GANG)."""
+    return is_standing(target) and not has(target, "hidden") and not has(target, "attacked")
+
+
+def declarations(match: Match, ent: int) -> list[Action]:
+    """What a unit may declare as its one action."""
+    out: list[Action] = []
+    me = name_of(ent)
+    here = cell_of(ent)
+    dist = match.board.distance
+    all_foes = enemies(ent)
+    near = [e for e in units() if e != ent and dist(here, cell_of(e)) <= 1]
+    foes = [e for e in all_foes if targetable(ent, e)]
+    busy = any(e in near for e in all_foes)
+    for ws in weapon_sets(match, ent, busy):
+        option = "+".join(w.id for w in ws)
+        label = " and ".join(w.name for w in ws)
+        for foe in foes:
+            if can_reach(match, ent, foe, ws):
+                out.append(
+                    Action(
+                        "attack",
+                        ent,
+                        foe,
+                        option=option,
+                        label=f"{me}: {label} at {name_of(foe)}",
+                        hotkey_group="attack",
+                    )
+                )
+    mine = side_of(ent)
+    for foe in near:
+        if foe not in all_foes:
+            continue
+        if foe in foes:
+            out.append(
+                Action("maneuver", ent, foe, option="knockdown", label=f"{me}: knock down {name_of(foe)}")
+            )
+            out.append(
+                Action("maneuver", ent, foe, option="snatch", label=f"{me}: snatch from {name_of(foe)}")
+            )
+        if (
+            _hp(foe) == 0
+            and get(foe, SvScores).role != "pc"
+            and not has(foe, "hidden")
+            and not exempt(match, foe)
+        ):
+            out.append(Action("parley", ent, foe, label=f"{me}: call on {name_of(foe)} to surrender"))
+    if on_edge(match, ent):
+        out.append(Action("flee", ent, label=f"{me}: flee the field"))
+    allies = [e for e in near if side_of(e) == mine]
+    for ally in allies:
+        if has(ally, "critical") and not has(ally, "tended"):
+            out.append(Action("tend", ent, ally, label=f"{me}: tend {name_of(ally)}"))
+    items = shipped().items
+    for item in sorted(set(get(ent, SvGear).items)):
+        name = items[item].name
+        if items[item].effect == "wake":
+            out += [
+                Action("use", ent, ally, option=item, label=f"{me}: {name} on {name_of(ally)}")
+                for ally in allies
+                if has(ally, "unconscious")
+            ]
+        elif not has(ent, items[item].effect):
+            out.append(Action("use", ent, option=item, label=f"{me}: use {name}"))
+    return out
+
+
+def _hp(ent: int) -> int:
+    from game.core.components import Health
+
+    return get(ent, Health).current
+
+
+def legal(match: Match) -> list[Action]:
+    """Declarations of every unit that may act, then Resolve (always legal)."""
+    t = table(match)
+    declared = t.data.get("declared", {})
+    out: list[Action] = []
+    for ent in units():
+        if not may_act(match, ent):
+            continue
+        if str(ent) in declared:
+            out.append(Action("cancel", ent, label=f"{name_of(ent)}: take back the declaration"))
+            continue
+        out += declarations(match, ent)
+        turn = get(ent, SvTurn)
+        if not turn.moved and not turn.swapped:
+            gear = get(ent, SvGear)
+            for w in sorted(set(gear.stowed)):
+                out.append(
+                    Action(
+                        "swap",
+                        ent,
+                        option=w,
+                        label=f"{name_of(ent)}: take up {shipped().weapons[w].name}",
+                    )
+                )
+            out += move_actions(match, ent)
+    out.append(Action("end", None, label="Resolve: roll every declared action"))
+    return out
+
+
+def apply(match: Match, action: Action) -> None:
+    """A move, a swap, a declaration or a cancel (no chance)."""
+    ent = action.actor
+    assert ent is not None
+    t = table(match)
+    turn = get(ent, SvTurn)
+    if action.kind == "move":
+        from game.core.components import Position
+
+        get(ent, Position).cell = tuple(action.cell)  # type: ignore[arg-type]
+        turn.moved = True
+        match.emit("move", f"{name_of(ent)} moves to {action.cell}.", unit=ent)
+        here = get(ent, Position).cell
+        for foe in enemies(ent):
+            if has(foe, "hidden") and match.board.distance(here, cell_of(foe)) <= 1:
+                # reading: a Hidden unit is found by an enemy stepping next to it; what was found
+                # cannot be unseen, so this commits the move (no undo)
+                conditions(foe).active.pop("hidden", None)
+                match.emit(
+                    "reveal", f"{name_of(ent)} finds {name_of(foe)}: no longer Hidden.", unit=foe, chance=True
+                )
+    elif action.kind == "swap":
+        gear = get(ent, SvGear)
+        gear.stowed.remove(action.option)
+        gear.stowed.extend(w for w in gear.held if w != "fists")
+        gear.held = [action.option]
+        turn.swapped = True
+        match.emit("swap", f"{name_of(ent)} takes up {shipped().weapons[action.option].name}.", unit=ent)
+    elif action.kind == "cancel":
+        was = t.data["declared"].pop(str(ent), {})
+        turn.moved = bool(was.get("moved", turn.moved))
+        match.emit("declare", f"{name_of(ent)} takes its declaration back.", unit=ent)
+    else:
+        t.data["declared"][str(ent)] = {
+            "kind": action.kind,
+            "target": action.target,
+            "option": action.option,
+            "moved": turn.moved,
+        }
+        match.emit("declare", f"Declared - {action.label}.", unit=ent)
+        turn.moved = True  # SV-TURN: the move comes before the action

@@ -1,0 +1,193 @@
+"""AI terms for saves, from the same exact odds the resolution and the preview use."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from game.core.action import Action, Decision
+from game.core.components import Health
+from game.core.ruleset import Assessment
+from game.rulesets.saves.combat import Group, counter_harm, counters, dodge_chance, weapons_of
+from game.rulesets.saves.components import SvGear, SvScores, get, has, is_standing, side_of, units
+from game.rulesets.saves.content import shipped
+from game.rulesets.saves.odds import damage_distribution, save_chance
+from game.rulesets.saves.rules import armour_of, cell_of, enemies, held, save_mode
+from game.rulesets.saves.turns import table
+
+if TYPE_CHECKING:
+    from game.core.match import Match
+
+KILL = 8.0
+
+
+def group_for(match: Match, action: Action, with_actor: bool) -> Group:
+    """The group the attack joins: the side's declared attacks on the same target (and score)."""
+    score = weapons_of(action.option)[0].score
+    g = Group(action.target, [], {}, score)  # type: ignore[arg-type]
+    for key, d in sorted(table(match).data.get("declared", {}).items(), key=lambda kv: int(kv[0])):
+        if (
+            d["kind"] == "attack"
+            and d["target"] == action.target
+            and int(key) != action.actor
+            and weapons_of(d["option"])[0].score == score
+            and not weapons_of(d["option"])[0].blast
+        ):
+            g.attackers.append(int(key))
+            g.option[int(key)] = d["option"]
+    if with_actor:
+        g.attackers.append(action.actor)  # type: ignore[arg-type]
+        g.option[action.actor] = action.option  # type: ignore[index]
+    return g
+
+
+def attack_value(match: Match, action: Action) -> tuple[float, float, float]:
+    """(expected harm, out chance, exposure) the attack adds, the defender assumed to dodge."""
+    ws = weapons_of(action.option)
+    if ws[0].blast:
+        dmg = out = 0.0
+        for e in units():
+            unseen = has(e, "hidden") and side_of(e) != side_of(action.actor)  # not known to the thrower
+            if (
+                is_standing(e)
+                and not unseen
+                and match.board.distance(cell_of(e), cell_of(action.target)) <= ws[0].blast
+            ):  # type: ignore[arg-type]
+                h = Group(e, [action.actor], {action.actor: action.option}, ws[0].score, True).harm(match)  # type: ignore[list-item, dict-item]
+                sign = 1.0 if side_of(e) != side_of(action.actor) else -1.5  # type: ignore[arg-type]
+                miss = 1.0 - dodge_chance(e)
+                dmg += sign * miss * h.expected
+                out += sign * miss * h.out
+        return dmg, out, 0.0
+    target = action.target
+    assert target is not None
+    miss = 1.0 - dodge_chance(target)
+    after = group_for(match, action, True).harm(match)
+    before_group = group_for(match, action, False)
+    before = before_group.harm(match) if before_group.attackers else None
+    dmg = miss * (after.expected - (before.expected if before else 0.0))
+    out = miss * (after.out - (before.out if before else 0.0))
+    exposure = 0.0
+    g = group_for(match, action, True)
+    for a, cws in counters(match, g):
+        if a == action.actor:
+            exposure = counter_harm(match, target, a, cws).expected * 0.5
+    return dmg, out, exposure
+
+
+def _gap_terms(match: Match, ent: int) -> tuple[int, list[tuple[int, int]]]:
+    """The unit's longest reach and the squares of the enemies it could aim at. Kept on the match
+    for as long as no input or event has changed anything (one ranking of the legal actions)."""
+    stamp = (len(match.inputs), len(match.log))
+    memo = match.__dict__.get("_saves_gap")
+    if memo is None or memo[0] != stamp:
+        memo = match.__dict__["_saves_gap"] = (stamp, {})
+    found = memo[1].get(ent)
+    if found is None:
+        reach = max([w.range for w in held(ent)] + [1])
+        found = memo[1][ent] = (reach, [cell_of(e) for e in enemies(ent) if not has(e, "hidden")])
+    return found
+
+
+def reach_gap(match: Match, ent: int, cell: tuple[int, int]) -> float:
+    """How far `cell` is from letting the unit attack its nearest enemy."""
+    reach, foes = _gap_terms(match, ent)
+    if not foes:
+        return 0.0
+    dist = match.board.distance
+    return float(min(max(0, dist(cell, c) - reach) for c in foes))
+
+
+def assess(match: Match, action: Action) -> Assessment:
+    """Baseline terms per action kind."""
+    kind, ent = action.kind, action.actor
+    if kind == "end":
+        return Assessment(progress=0.1)
+    if kind == "cancel":
+        return Assessment(cost=10.0)
+    assert ent is not None
+    if kind == "attack":
+        dmg, out, exposure = attack_value(match, action)
+        return Assessment(expected_damage=dmg, kill_chance=out, exposure=exposure)
+    if kind == "move":
+        here = reach_gap(match, ent, cell_of(ent))
+        there = reach_gap(match, ent, tuple(action.cell))  # type: ignore[arg-type]
+        return Assessment(progress=(here - there))
+    target = action.target
+    if kind == "maneuver":
+        score = "DEX" if action.option == "knockdown" else "STR"
+        p = float(save_chance(get(target, SvScores).get(score), save_mode(target, score)))  # type: ignore[arg-type]
+        worth = (
+            0.6
+            if action.option == "knockdown"
+            else (1.0 if any(w != "fists" for w in get(target, SvGear).held) else 0.0)
+        )  # type: ignore[arg-type]
+        return Assessment(expected_damage=(1 - p) * worth)
+    if kind == "parley":
+        return Assessment(kill_chance=1 - float(save_chance(get(target, SvScores).wil)))  # type: ignore[arg-type]
+    if kind == "tend":
+        return Assessment(progress=1.0)
+    if kind == "use":
+        effect = shipped().items[action.option].effect
+        return Assessment(progress=2.0 if effect == "wake" else 0.5)
+    if kind == "swap":
+        w = shipped().weapons[action.option]
+        gap_now = reach_gap(match, ent, cell_of(ent))
+        useful = (
+            w.ranged and gap_now > get(ent, SvScores).speed and w.damage >= max(x.damage for x in held(ent))
+        )
+        return Assessment(progress=0.3 if useful else -0.5)
+    if kind == "flee":
+        return Assessment(cost=3.0)
+    return Assessment()
+
+
+def advise(match: Match, decision: Decision) -> dict[str, float]:
+    """Defence: the value of each answer to the defender's side (harm avoided and dealt)."""
+    if decision.kind != "defend":
+        return {}
+    ctx = decision.context
+    target = int(ctx["target"])
+    g = Group(
+        target,
+        list(ctx["attackers"]),
+        {int(k): v for k, v in ctx["options"].items()},
+        ctx.get("score"),
+        bool(ctx.get("blast")),
+    )
+    incoming = g.harm(match)
+    loss = incoming.expected + KILL * incoming.out
+    out: dict[str, float] = {"dodge": -(1.0 - dodge_chance(target)) * loss}
+    for a, ws in counters(match, g):
+        h = counter_harm(match, target, a, ws)
+        out[f"counter:{a}"] = -loss + h.expected + KILL * h.out
+    return out
+
+
+def threat_by(match: Match, side: str, cell: tuple[int, int]) -> dict[int, float]:
+    """Per enemy, the expected damage of its best attack next turn on a unit on `cell`."""
+    out: dict[int, float] = {}
+    for e in units():
+        if side_of(e) == side or not is_standing(e) or has(e, "hidden"):
+            continue  # a Hidden enemy's square is not known to `side`
+        dist = match.board.distance(cell_of(e), cell)
+        speed = get(e, SvScores).speed
+        best = 0.0
+        for w in held(e):
+            reach = w.range or 1
+            if dist <= speed + reach:
+                best = max(best, float(damage_distribution([w.damage]).expect()))
+        if best:
+            out[e] = best
+    return out
+
+
+def strength(ent: int) -> float:
+    """A standing unit's worth for search leaves: 1 plus what is left of HP and STR."""
+    s = get(ent, SvScores)
+    h = get(ent, Health)
+    return (
+        1.0
+        + 0.5 * (h.current / max(1, h.maximum))
+        + 0.5 * (s.strength / max(1, s.strength_max))
+        + 0.2 * armour_of(ent)
+    )

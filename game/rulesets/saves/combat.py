@@ -1,0 +1,270 @@
+"""Resolve: every declaration of the side at once - items, tending and maneuvers, then the attacks
+grouped by target (SV-GANG), each group asking the defender to counter-attack or dodge (SV-DEFEND).
+
+Declarations live in Table.data['declared'] as {str(unit): {kind, target, option}}.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from game.core.action import Decision, Option
+from game.core.chance import Die
+from game.core.components import Health, Table
+from game.core.ruleset import Resolution
+from game.rulesets.saves.components import SvGear, SvScores, get, has, is_standing, name_of, side_of
+from game.rulesets.saves.content import Weapon, shipped
+from game.rulesets.saves.odds import Harm, damage_distribution, damage_of, gang_bonus, harm, save_chance
+from game.rulesets.saves.rules import (
+    apply_damage,
+    armour_of,
+    attack_terms,
+    can_reach,
+    cell_of,
+    clear_condition,
+    knock_out,
+    roll_save,
+    save_mode,
+    set_condition,
+    weapon_sets,
+)
+
+if TYPE_CHECKING:
+    from game.core.match import Match
+
+
+def weapons_of(option: str) -> tuple[Weapon, ...]:
+    """The weapons an attack option names ('sword+dagger')."""
+    c = shipped()
+    return tuple(c.weapons[w] for w in option.split("+"))
+
+
+@dataclass
+class Group:
+    """Attackers resolved together on one target: their pooled dice, gang bonus and the target's armour."""
+
+    target: int
+    attackers: list[int]
+    option: dict[int, str]
+    score: str | None = None
+    blast: bool = False
+
+    def dice(self, match: Match) -> list[int]:
+        """Every attacker's dice, pooled (SV-GANG keeps the highest)."""
+        pool: list[int] = []
+        for a in self.attackers:
+            pool += attack_terms(match, a, self.target, weapons_of(self.option[a])).dice
+        return pool
+
+    def bonus(self) -> int:
+        """+1 per extra attacker, at most +5 (a blast is rolled for each target alone)."""
+        return 0 if self.blast else gang_bonus(len(self.attackers))
+
+    def harm(self, match: Match) -> Harm:
+        """Exact harm to the target if it does not dodge."""
+        dist = damage_distribution(self.dice(match), self.bonus(), armour_of(self.target))
+        s = get(self.target, SvScores)
+        value = s.get(self.score) if self.score else 0
+        return harm(
+            dist,
+            get(self.target, Health).current,
+            s.strength,
+            self.score,
+            value,
+            save_mode(self.target, "STR"),
+        )
+
+    def ranged(self) -> bool:
+        """Whether every attack in the group is ranged (only a ranged weapon can answer it)."""
+        return all(weapons_of(self.option[a])[0].ranged for a in self.attackers)
+
+
+def dodge_chance(target: int) -> float:
+    """SV-DEFEND: the DEX save that avoids all the damage (Disadvantage when Blinded or Stunned)."""
+    return float(save_chance(get(target, SvScores).dex, save_mode(target, "DEX")))
+
+
+def counters(match: Match, group: Group) -> list[tuple[int, tuple[Weapon, ...]]]:
+    """Attackers the target can answer, with the weapons it would use (a ranged attack needs a
+    ranged weapon; blast weapons never answer)."""
+    out = []
+    sets = [s for s in weapon_sets(match, group.target) if not s[0].blast]
+    for a in group.attackers:
+        ranged = weapons_of(group.option[a])[0].ranged
+        for ws in sets:
+            if (ws[0].ranged or not ranged) and can_reach(match, group.target, a, ws):
+                out.append((a, ws))
+                break
+    return out
+
+
+def counter_harm(match: Match, defender: int, attacker: int, ws: tuple[Weapon, ...]) -> Harm:
+    """Exact harm of a counter-attack: the defender's dice, reduced by the attacker's armour."""
+    dist = damage_distribution(attack_terms(match, defender, attacker, ws).dice, 0, armour_of(attacker))
+    s = get(attacker, SvScores)
+    return harm(dist, get(attacker, Health).current, s.strength, None, 0, save_mode(attacker, "STR"))
+
+
+def defend_decision(match: Match, group: Group) -> Decision:
+    """The defender's choice, each option with its exact odds."""
+    target = group.target
+    incoming = group.harm(match)
+    p = dodge_chance(target)
+    opts = [
+        Option(
+            "dodge",
+            "Dodge",
+            f"DEX save {p:.0%} avoids all damage; else expect {incoming.expected:.1f} lost, "
+            f"{incoming.out:.0%} taken out",
+        )
+    ]
+    for a, ws in counters(match, group):
+        h = counter_harm(match, target, a, ws)
+        opts.append(
+            Option(
+                f"counter:{a}",
+                f"Counter-attack {name_of(a)}",
+                f"{'+'.join(w.name for w in ws)}: expect {h.expected:.1f} to {name_of(a)}, "
+                f"{h.out:.0%} takes it out; you still take {incoming.expected:.1f} expected, "
+                f"{incoming.out:.0%} taken out",
+            )
+        )
+    who = ", ".join(name_of(a) for a in group.attackers)
+    what = f" on {group.score}" if group.score else ""
+    return Decision(
+        side_of(target),
+        "defend",
+        f"{name_of(target)} is attacked{what} by {who}: counter or dodge?",
+        tuple(opts),
+        default="dodge",
+        context={
+            "target": target,
+            "attackers": list(group.attackers),
+            "options": dict(group.option),
+            "score": group.score,
+            "blast": group.blast,
+        },
+    )
+
+
+def roll_dice(match: Match, dice: list[int]) -> list[int]:
+    """Roll each die through the match's one source (forced by channel 'd6', 'd8'...)."""
+    return [match.chance.roll_value(Die.numeric(d)) for d in dice]
+
+
+def resolve_group(match: Match, group: Group) -> Resolution:
+    """One target: the defence decision, the pooled roll, the counter-attack, the damage."""
+    target = group.target
+    live = []
+    for a in group.attackers:
+        if not is_standing(a) or has(a, "stunned"):
+            continue
+        ws = weapons_of(group.option[a])
+        if has(a, "blinded") and ws[0].ranged and not roll_save(match, a, "DEX", "Blinded: aim by sound"):
+            continue  # SV-BLINDED: acting on sight needs a DEX save
+        live.append(a)
+    group.attackers = live
+    if not live or not is_standing(target):
+        return
+    answer = "none"
+    if not has(target, "unconscious"):
+        answer = yield defend_decision(match, group)
+    dice = group.dice(match)
+    rolls = roll_dice(match, dice)
+    armour = armour_of(target)
+    damage = damage_of(rolls, group.bonus(), armour)
+    who = ", ".join(name_of(a) for a in live)
+    match.emit(
+        "attack",
+        f"{who} {'blast' if group.blast else 'attack'} {name_of(target)}"
+        + (f" ({group.score})" if group.score else "")
+        + f": {damage} damage before any dodge.",
+        [
+            f"rolled {' '.join(f'd{d}:{r}' for d, r in zip(dice, rolls, strict=True))}, highest {max(rolls)}",
+            f"gang bonus +{group.bonus()}",
+            f"armour -{armour}",
+            f"damage {damage}",
+        ],
+        chance=True,
+        unit=target,
+        dice=[str(r) for r in rolls],
+    )
+    for a in live:
+        if has(a, "hidden"):
+            clear_condition(a, "hidden")  # SV-HIDDEN: attacking unveils the attacker
+            match.emit("reveal", f"{name_of(a)} is no longer Hidden.", unit=a)
+    if answer == "dodge" and roll_save(match, target, "DEX", "dodge"):
+        damage = 0
+    if answer.startswith("counter:"):
+        foe = int(answer.split(":", 1)[1])
+        ws = next(ws for a, ws in counters(match, group) if a == foe)
+        cdice = attack_terms(match, target, foe, ws).dice
+        crolls = roll_dice(match, cdice)
+        cdmg = damage_of(crolls, 0, armour_of(foe))
+        match.emit(
+            "counter",
+            f"{name_of(target)} counter-attacks {name_of(foe)}: {cdmg} damage.",
+            [
+                f"rolled {' '.join(f'd{d}:{r}' for d, r in zip(cdice, crolls, strict=True))}",
+                f"armour -{armour_of(foe)}",
+            ],
+            chance=True,
+            unit=foe,
+            dice=[str(r) for r in crolls],
+        )
+        apply_damage(match, foe, cdmg, f"{name_of(target)}'s counter-attack")
+    apply_damage(match, target, damage, f"attack by {who}", group.score)
+    ws_all = [w for a in live for w in weapons_of(group.option[a])]
+    if damage > 0 and is_standing(target):
+        if any(w.stun for w in ws_all) and not roll_save(match, target, "STR", "stunning blow"):
+            set_condition(target, "stunned")
+            match.emit("condition", f"{name_of(target)} is Stunned.", unit=target)
+        if any(w.blind for w in ws_all) and not roll_save(match, target, "DEX", "flash"):
+            set_condition(target, "blinded")
+            match.emit("condition", f"{name_of(target)} is Blinded.", unit=target)
+        if any(w.knockout for w in ws_all) and not roll_save(match, target, "STR", "knock-out blow"):
+            knock_out(match, target, "a blow to the head")
+    set_condition(target, "attacked")
+
+
+def groups_of(match: Match, declared: dict[str, dict[str, Any]]) -> list[Group]:
+    """SV-GANG / SV-BLAST: attacks on a target grouped (score attacks apart, by score); a blast is
+    rolled for every standing unit within its radius of the aimed target."""
+    from game.rulesets.saves.components import units
+
+    groups: dict[tuple[int, str], Group] = {}
+    blasts: list[Group] = []
+    for key in sorted(declared, key=int):
+        d = declared[key]
+        if d["kind"] != "attack":
+            continue
+        a = int(key)
+        ws = weapons_of(d["option"])
+        if ws[0].blast:
+            gear = get(a, SvGear)
+            gear.spent[ws[0].id] = gear.spent.get(ws[0].id, 0) + 1
+            centre = cell_of(d["target"])
+            for e in units():
+                if is_standing(e) and match.board.distance(cell_of(e), centre) <= ws[0].blast:
+                    blasts.append(Group(e, [a], {a: d["option"]}, ws[0].score, blast=True))
+            continue
+        g = groups.setdefault((d["target"], ws[0].score or ""), Group(d["target"], [], {}, ws[0].score))
+        g.attackers.append(a)
+        g.option[a] = d["option"]
+    ordered = [groups[k] for k in sorted(groups)]
+    return ordered + blasts
+
+
+def resolve_declared(match: Match) -> Resolution:
+    """Everything the side declared, rolled together."""
+    from game.rulesets.saves.maneuvers import resolve_other
+
+    t = get(match.table_entity, Table)
+    declared: dict[str, dict[str, Any]] = dict(t.data.get("declared", {}))
+    t.data["declared"] = {}
+    for key in sorted(declared, key=int):
+        if declared[key]["kind"] != "attack":
+            resolve_other(match, int(key), declared[key])
+    for group in groups_of(match, declared):
+        yield from resolve_group(match, group)

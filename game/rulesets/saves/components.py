@@ -1,0 +1,110 @@
+"""Saves components: ability scores, gear, per-turn state. Prefixed Sv (snapshot names are global).
+
+Shared components carry the rest: Health (Hit Points), Conditions (blinded, hidden, invisible,
+stunned, unconscious, prone, critical, tended, paralysed, catatonic), Status (active, down, dead,
+fled).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+import esper
+
+from game.core.components import Conditions, Health, Name, Side, Status
+from game.core.world import component
+
+
+@component
+@dataclass
+class SvScores:
+    """STR, DEX, WIL now and at the start; role ('pc', 'hireling', 'opponent'); morale flags."""
+
+    strength: int
+    dex: int
+    wil: int
+    strength_max: int
+    dex_max: int
+    wil_max: int
+    speed: int = 8
+    role: str = "opponent"
+    leader: bool = False
+    mindless: bool = False
+    fearless: bool = False
+
+    def get(self, score: str) -> int:
+        """A score by its name (STR, DEX, WIL)."""
+        return {"STR": self.strength, "DEX": self.dex, "WIL": self.wil}[score]
+
+    def set(self, score: str, value: int) -> None:
+        """Set a score by its name."""
+        setattr(self, {"STR": "strength", "DEX": "dex", "WIL": "wil"}[score], value)
+
+
+@component
+@dataclass
+class SvGear:
+    """Weapons in hand (one or two), stowed weapons, armour and shield ids, items, uses spent."""
+
+    held: list[str]
+    stowed: list[str] = field(default_factory=list)
+    armour: str = "none"
+    shield: str = ""
+    items: list[str] = field(default_factory=list)
+    spent: dict[str, int] = field(default_factory=dict)
+    bonus: list[int] = field(default_factory=list)
+
+
+@component
+@dataclass
+class SvTurn:
+    """This turn: moved (or swapped items instead); whether it may act in the surprise turn."""
+
+    moved: bool = False
+    swapped: bool = False
+
+
+def get(ent: int, cls: type) -> Any:
+    """A component of an entity (inside `with match.world`)."""
+    return esper.component_for_entity(ent, cls)
+
+
+def units() -> list[int]:
+    """Every saves unit, ascending id."""
+    return sorted(e for e, _ in esper.get_component(SvScores))
+
+
+def side_of(ent: int) -> str:
+    """The unit's side."""
+    return get(ent, Side).side
+
+
+def name_of(ent: int) -> str:
+    """The unit's display name."""
+    return get(ent, Name).text
+
+
+def conditions(ent: int) -> Conditions:
+    """The unit's conditions."""
+    return get(ent, Conditions)
+
+
+def has(ent: int, condition: str) -> bool:
+    """Whether the unit has the condition."""
+    return conditions(ent).has(condition)
+
+
+def is_standing(ent: int) -> bool:
+    """In the fight (Status active): not dead, down, routed or fled."""
+    return get(ent, Status).state == "active"
+
+
+def can_act(ent: int) -> bool:
+    """Standing and not Stunned (SV-STUNNED) nor Unconscious."""
+    return is_standing(ent) and not has(ent, "stunned") and not has(ent, "unconscious")
+
+
+def hp(ent: int) -> Health:
+    """Hit Points."""
+    return get(ent, Health)

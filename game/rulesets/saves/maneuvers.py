@@ -1,0 +1,107 @@
+"""What a unit declares instead of an attack: maneuvers (SV-MANEUVER), fleeing (SV-RETREAT),
+tending a critically damaged ally (SV-CRITICAL), a parley (SV-REACTION) and items.
+
+In a maneuver the side most at risk saves (the referee's choice, data here): knock down - the
+target saves DEX or falls Prone; snatch - the target saves STR or loses a held weapon to the actor.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from game.core.components import Health, Status
+from game.rulesets.saves.components import SvGear, get, has, is_standing, name_of
+from game.rulesets.saves.morale import exempt
+from game.rulesets.saves.rules import cell_of, clear_condition, enemies, roll_save, set_condition, take_out
+
+if TYPE_CHECKING:
+    from game.core.match import Match
+
+#: maneuver -> the score the target saves with
+MANEUVERS: dict[str, str] = {"knockdown": "DEX", "snatch": "STR"}
+
+
+def on_edge(match: Match, ent: int) -> bool:
+    """Somewhere to run to: a square on the map's edge."""
+    x, y = cell_of(ent)
+    cols, rows = match.board.size
+    return x in (0, cols - 1) or y in (0, rows - 1)
+
+
+def pursued(match: Match, ent: int) -> bool:
+    """An enemy next to the fleeing unit gives chase."""
+    return any(match.board.distance(cell_of(ent), cell_of(e)) <= 1 for e in enemies(ent))
+
+
+def resolve_other(match: Match, ent: int, d: dict[str, Any]) -> None:
+    """Apply one non-attack declaration (asks nobody anything)."""
+    if not is_standing(ent) or has(ent, "stunned"):
+        return
+    kind, target, option = d["kind"], d.get("target"), d.get("option", "")
+    if target is not None and not is_standing(target) and kind not in ("tend", "use"):
+        return
+    if kind == "maneuver":
+        score = MANEUVERS[option]
+        if roll_save(
+            match, target, score, f"{name_of(ent)} tries to {option.replace('knockdown', 'knock it down')}"
+        ):
+            return
+        if option == "knockdown":
+            set_condition(target, "prone")
+            match.emit("condition", f"{name_of(target)} is knocked Prone.", unit=target)
+        else:
+            gear, mine = get(target, SvGear), get(ent, SvGear)
+            taken = next((w for w in gear.held if w != "fists"), None)
+            if taken is not None:
+                gear.held.remove(taken)
+                if not gear.held:
+                    gear.held.append("fists")
+                mine.stowed.append(taken)
+                if taken in gear.spent:
+                    mine.spent[taken] = gear.spent.pop(taken)
+                match.emit("snatch", f"{name_of(ent)} snatches {taken} from {name_of(target)}.", unit=target)
+    elif kind == "flee":
+        if pursued(match, ent) and not roll_save(match, ent, "DEX", "fleeing under pursuit"):
+            match.emit("flee", f"{name_of(ent)} fails to get away.", unit=ent)
+            return
+        take_out(match, ent, "fled", "", f"{name_of(ent)} flees to safety.")
+        from game.core.components import Table
+        from game.rulesets.saves.morale import check_group
+
+        for side in get(match.table_entity, Table).sides:
+            check_group(match, side)
+    elif kind == "tend":
+        if has(target, "critical") and not has(target, "tended"):
+            set_condition(target, "tended")
+            match.emit(
+                "tend",
+                f"{name_of(ent)} tends {name_of(target)}: it will live, but stays out of the fight.",
+                unit=target,
+            )
+    elif kind == "parley":
+        if not exempt(match, target) and not roll_save(
+            match, target, "WIL", f"{name_of(ent)} calls for surrender"
+        ):
+            take_out(match, target, "fled", "surrendered", f"{name_of(target)} surrenders.")
+    elif kind == "use":
+        use_item(match, ent, target, option)
+
+
+def use_item(match: Match, ent: int, target: int | None, item: str) -> None:
+    """Items: Invisibility draught, Shadow cloak (Hidden), Smelling salts (wake an Unconscious ally)."""
+    from game.rulesets.saves.content import shipped
+
+    gear = get(ent, SvGear)
+    if item not in gear.items:
+        return
+    effect = shipped().items[item].effect
+    gear.items.remove(item)
+    if effect == "wake":
+        if target is not None and has(target, "unconscious"):
+            clear_condition(target, "unconscious")
+            get(target, Status).state = "active"
+            get(target, Health).current = max(get(target, Health).current, 0)
+            match.emit("condition", f"{name_of(ent)} wakes {name_of(target)}.", unit=target)
+        return
+    set_condition(ent, effect)
+    match.emit("condition", f"{name_of(ent)} uses {shipped().items[item].name}: {effect.title()}.", unit=ent)

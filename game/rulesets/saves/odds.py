@@ -1,0 +1,136 @@
+"""The exact odds every part of the ruleset shares: saves, keep-highest damage, ganging up, harm.
+
+Resolution applies these rules to the real dice; the preview, the decision details and the AI
+read the same functions for their distributions. One formula, never two copies.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from fractions import Fraction
+from functools import lru_cache
+
+from game.core.chance import Distribution
+
+GANG_CAP = 5  # SV-GANG: +1 per extra attacker, at most +5
+IMPAIRED_DIE = 4  # SV-IMPAIR: an Impaired attack rolls d4 whatever the weapon
+ENHANCED_DIE = 12  # SV-IMPAIR: an Enhanced attack adds a d12
+
+
+def save_passes(roll: int, score: int) -> bool:
+    """SV-SAVE: d20 equal or under the score; a natural 1 always succeeds, a natural 20 always fails."""
+    if roll == 1:
+        return True
+    if roll == 20:
+        return False
+    return roll <= score
+
+
+def net_mode(advantage: bool, disadvantage: bool) -> int:
+    """SV-ADV: +1 advantage, -1 disadvantage; one of each cancels."""
+    return int(advantage) - int(disadvantage)
+
+
+@lru_cache(maxsize=256)
+def save_chance(score: int, mode: int = 0) -> Fraction:
+    """Exact chance to pass a save against `score` (mode +1 advantage, -1 disadvantage)."""
+    p = Fraction(sum(1 for r in range(1, 21) if save_passes(r, score)), 20)
+    if mode > 0:
+        return 1 - (1 - p) ** 2
+    if mode < 0:
+        return p * p
+    return p
+
+
+def pick_save_roll(rolls: list[int], mode: int, score: int) -> int:
+    """Which of the rolled d20s counts: the better one with advantage, the worse with disadvantage."""
+    if mode == 0 or len(rolls) == 1:
+        return rolls[0]
+    ranked = sorted(rolls, key=lambda r: (save_passes(r, score), -r))
+    return ranked[-1] if mode > 0 else ranked[0]
+
+
+def attack_dice(weapon_dice: list[int], bonus_dice: list[int], impaired: bool, enhanced: bool) -> list[int]:
+    """SV-ATTACK / SV-IMPAIR: the dice one attacker rolls. Impaired and Enhanced cancel."""
+    if impaired and enhanced:
+        impaired = enhanced = False
+    if impaired:
+        return [IMPAIRED_DIE]
+    dice = list(weapon_dice) + list(bonus_dice)
+    if enhanced:
+        dice.append(ENHANCED_DIE)
+    return dice
+
+
+def gang_bonus(attackers: int) -> int:
+    """SV-GANG: +1 per attacker past the first, at most +5."""
+    return min(GANG_CAP, max(0, attackers - 1))
+
+
+def damage_of(rolls: list[int], bonus: int, armour: int) -> int:
+    """The damage dealt: the highest single die, plus the gang bonus, minus Armour (never below 0)."""
+    return max(0, max(rolls) + bonus - armour)
+
+
+@lru_cache(maxsize=4096)
+def _damage_dist(dice: tuple[int, ...], bonus: int, armour: int) -> Distribution:
+    # P(max <= k) = prod(min(k, d) / d): exact keep-highest without enumerating every face
+    probs: dict[int, Fraction] = {}
+    prev = Fraction(0)
+    for k in range(1, max(dice) + 1):
+        cdf = Fraction(1)
+        for d in dice:
+            cdf *= Fraction(min(k, d), d)
+        value = max(0, k + bonus - armour)
+        probs[value] = probs.get(value, Fraction(0)) + cdf - prev
+        prev = cdf
+    return Distribution(probs)
+
+
+def damage_distribution(dice: list[int], bonus: int = 0, armour: int = 0) -> Distribution:
+    """Exact distribution of `damage_of` for the pool of dice."""
+    return _damage_dist(tuple(sorted(dice)), bonus, armour)
+
+
+@dataclass(frozen=True)
+class Harm:
+    """What a damage distribution does to a target, exactly."""
+
+    expected: float  # expected HP + score lost
+    out: float  # chance the target is taken out (dead, critical, paralysed, catatonic)
+    dead: float  # chance of death
+
+
+def harm(
+    dist: Distribution,
+    hp: int,
+    strength: int,
+    score: str | None = None,
+    score_value: int = 0,
+    save_mode: int = 0,
+) -> Harm:
+    """SV-DAMAGE / SV-SCORELOSS over a damage distribution: HP first, the rest off STR, then a STR
+    save against Critical Damage; an attack on a score takes it straight off that score."""
+    exp = Fraction(0)
+    out = Fraction(0)
+    dead = Fraction(0)
+    for dmg, p in dist.probs.items():
+        if score is not None:
+            lost = min(dmg, score_value)
+            exp += p * lost
+            if dmg >= score_value:
+                out += p
+                if score == "STR":
+                    dead += p
+            continue
+        exp += p * min(dmg, hp + strength)
+        over = dmg - hp
+        if over <= 0:
+            continue
+        left = strength - over
+        if left <= 0:
+            out += p
+            dead += p
+        else:
+            out += p * (1 - save_chance(left, save_mode))
+    return Harm(float(exp), float(out), float(dead))

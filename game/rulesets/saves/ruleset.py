@@ -1,0 +1,179 @@
+"""The saves ruleset: roll-under d20 saves, attacks that always hit, side turns of declarations
+resolved together (ganging up), counter-attack or dodge, morale, conditions."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any, ClassVar
+
+from game.core.action import Action, Decision
+from game.core.ruleset import Assessment, Outcome, Preview, Resolution, Ruleset, SquadInfo, Turn
+from game.rulesets.saves import actions, ai, view
+from game.rulesets.saves.combat import dodge_chance, resolve_declared, weapons_of
+from game.rulesets.saves.components import is_standing, name_of, side_of, units
+from game.rulesets.saves.content import Content, shipped
+from game.rulesets.saves.odds import damage_distribution
+from game.rulesets.saves.rules import armour_of, attack_terms
+from game.rulesets.saves.setup import deploy, initiative
+from game.rulesets.saves.turns import end_turn, may_act, table
+
+if TYPE_CHECKING:
+    from game.core.match import Match
+
+
+class SavesRuleset(Ruleset):
+    """Saves: the side declares for all its units, then everything is rolled together."""
+
+    id: ClassVar[str] = "saves"
+    name: ClassVar[str] = "Saves"
+    board_kind: ClassVar[str] = "square"
+    round_cap: ClassVar[int] = 30
+    undoable: ClassVar[frozenset[str]] = frozenset(
+        {"move", "swap", "cancel", "attack", "maneuver", "flee", "tend", "use", "parley"}
+    )
+    threat_reach: ClassVar[int] = 9
+
+    @property
+    def content(self) -> Content:
+        """Weapons, armour, items and squads (validated TOML)."""
+        return shipped()
+
+    def squads(self) -> dict[str, SquadInfo]:
+        """Every squad."""
+        return {
+            s.id: SquadInfo(s.id, s.name, s.description, tuple(u.name for u in s.units))
+            for s in self.content.squads.values()
+        }
+
+    def default_squads(self) -> tuple[str, str]:
+        """The party against the warband."""
+        return ("party", "warband")
+
+    def setup(self, match: Match) -> None:
+        """Deploy both squads."""
+        deploy(match, self.content)
+
+    def setup_phase(self, match: Match) -> Resolution | None:
+        """SV-INIT: who acts first."""
+        return initiative(match)
+
+    def turn(self, match: Match) -> Turn:
+        """The declaring side (it acts as one)."""
+        return Turn(table(match).turn_side, None)
+
+    def legal_actions(self, match: Match) -> list[Action]:
+        """See actions.legal."""
+        return actions.legal(match)
+
+    def resolve(self, match: Match, action: Action) -> Resolution:
+        """Declarations apply at once; 'end' rolls them all and passes the turn."""
+        if action.kind == "end":
+            yield from resolve_declared(match)
+            if self.outcome(match) is None:
+                end_turn(match)
+            return
+        actions.apply(match, action)
+
+    def outcome(self, match: Match) -> Outcome | None:
+        """A side with no unit left in the fight (dead, out of action, routed or fled) loses."""
+        t = table(match)
+        alive = {s: any(is_standing(e) for e in units() if side_of(e) == s) for s in t.sides}
+        if all(alive.values()):
+            return None
+        if not any(alive.values()):
+            return Outcome(None, "nobody is left standing")
+        winner = next(s for s, ok in alive.items() if ok)
+        return Outcome(winner, "every enemy is dead, out of action, routed or fled")
+
+    def preview(self, match: Match, action: Action) -> Preview | None:
+        """An attack's exact damage odds with the group it joins, the dodge and the armour."""
+        if action.kind in ("maneuver", "flee", "parley"):
+            with match.world:
+                return save_preview(match, action)
+        if action.kind != "attack" or action.target is None:
+            return None
+        with match.world:
+            ws = weapons_of(action.option)
+            terms = attack_terms(match, action.actor, action.target, ws)  # type: ignore[arg-type]
+            group = ai.group_for(match, action, True)
+            if ws[0].blast:
+                group.blast = True
+            dist = damage_distribution(group.dice(match), group.bonus(), armour_of(action.target))
+            h = group.harm(match)
+            dodge = dodge_chance(action.target)
+            foe = name_of(action.target)
+            lines = terms.lines()
+            if len(group.attackers) > 1:
+                lines.append(f"ganging up with {len(group.attackers) - 1} other(s): +{group.bonus()}")
+            lines.append(f"{foe}'s armour -{armour_of(action.target)}")
+            lines.append(f"{foe} may dodge: DEX save {dodge:.0%} avoids all")
+            lines.append("damage: " + ", ".join(f"{d} {float(p):.0%}" for d, p in sorted(dist.probs.items())))
+            title = f"{'+'.join(w.name for w in ws)} at {foe}"
+        outcomes = [(str(d), float(p)) for d, p in sorted(dist.probs.items())]
+        return Preview(title, outcomes, hit=1.0, expected_damage=h.expected, kill=h.out, lines=lines)
+
+    def assess(self, match: Match, action: Action) -> Assessment:
+        """Baseline-AI terms (see ai.py)."""
+        with match.world:
+            return ai.assess(match, action)
+
+    def advise(self, match: Match, decision: Decision) -> dict[str, float]:
+        """Counter-attack or dodge by exact value (see ai.py)."""
+        with match.world:
+            return ai.advise(match, decision)
+
+    def threat_by(self, match: Match, side: str, cell: tuple[int, int]) -> dict[int, float]:
+        """Per enemy, expected damage of its best weapon if it can reach `cell` next turn."""
+        with match.world:
+            return ai.threat_by(match, side, cell)
+
+    def evaluate(self, match: Match, side: str) -> float:
+        """Won/lost, else each standing unit by HP, STR and armour left."""
+        with match.world:
+            result = match.result or self.outcome(match)
+            if result is not None:
+                return 0.0 if result.winner is None else (100.0 if result.winner == side else -100.0)
+            return sum(
+                (ai.strength(e) if side_of(e) == side else -ai.strength(e)) for e in units() if is_standing(e)
+            )
+
+    def invariants(self, match: Match) -> list[str]:
+        """See view.invariants."""
+        return view.invariants(match)
+
+    def unit_view(self, match: Match, ent: int, side: str | None) -> dict[str, Any]:
+        """See view.unit_view."""
+        return view.unit_view(match, ent, side)
+
+    def turn_order(self, match: Match) -> list[int]:
+        """The declaring side's units that may still act."""
+        with match.world:
+            return [e for e in units() if may_act(match, e)]
+
+
+def save_preview(match: Match, action: Action) -> Preview | None:
+    """The one save a maneuver, a flight or a parley turns on, with its exact chance."""
+    from game.rulesets.saves.components import SvScores, get
+    from game.rulesets.saves.maneuvers import MANEUVERS, pursued
+    from game.rulesets.saves.odds import save_chance
+    from game.rulesets.saves.rules import save_mode
+
+    if action.kind == "flee":
+        who, score = action.actor, "DEX"
+        if not pursued(match, who):  # type: ignore[arg-type]
+            return Preview("Flee", [("gets away", 1.0)], hit=1.0, lines=["nobody gives chase: no save"])
+        good = "gets away"
+    else:
+        who, score = action.target, MANEUVERS.get(action.option, "WIL")
+        good = "resists"
+    assert who is not None
+    mode = save_mode(who, score)
+    p = float(save_chance(get(who, SvScores).get(score), mode))
+    how = {1: " with Advantage", -1: " with Disadvantage"}.get(mode, "")
+    line = f"{name_of(who)} saves {score} {get(who, SvScores).get(score)}{how}: {p:.0%} to pass"
+    if action.kind == "flee":
+        return Preview("Flee under pursuit", [(good, p), ("caught", 1 - p)], hit=p, lines=[line])
+    effect = {"knockdown": "falls Prone", "snatch": "loses its weapon"}.get(action.option, "surrenders")
+    return Preview(f"{action.label}", [(good, p), (effect, 1 - p)], hit=1 - p, lines=[line])
+
+
+RULESET = SavesRuleset()

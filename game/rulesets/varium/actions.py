@@ -1,0 +1,281 @@
+"""What the acting unit may do (legal actions) and applying them. Costs are in half-turns:
+Dash, attacks, Aim, Dodge, Interact, Shove, Grapple, Assist, vertical jump ½ turn (1); Run, Get
+up, long jump 1 turn (2); Hide and Heal 2 turns (4); Reload the weapon's time. End is free.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from game.core.action import Action
+from game.core.components import Position
+from game.core.pathing import reachable
+from game.rulesets.varium import bodies
+from game.rulesets.varium.bodies import PER_SQUARE, Gen
+from game.rulesets.varium.combat import UNARMED, accuracy, attack, can_see
+from game.rulesets.varium.components import (
+    VariumState,
+    active,
+    cell_of,
+    get,
+    health,
+    living,
+    name_of,
+    occupants,
+    sheet,
+    side_of,
+    weapon_def,
+)
+from game.rulesets.varium.turns import begin, end_turn
+
+if TYPE_CHECKING:
+    from game.core.match import Match
+
+Cell = tuple[int, int]
+COST = {
+    "dash": 1,
+    "attack": 1,
+    "dodge": 1,
+    "draw": 1,
+    "shove": 1,
+    "grapple": 1,
+    "assist": 1,
+    "vjump": 1,
+    "run": 2,
+    "getup": 2,
+    "ljump": 2,
+    "hide": 4,
+    "heal": 4,
+}
+MIN_ACCURACY = 5
+
+
+def _steppable(match: Match, ent: int, src: Cell, dst: Cell) -> bool:
+    """Open ground no more than half a metre up (higher needs a jump)."""
+    b = match.board
+    return dst in b and b.passable(dst) and b.at(dst).elevation - b.at(src).elevation < 1
+
+
+def _room(
+    match: Match,
+    ent: int,
+    cell: Cell,
+    *,
+    pass_only: bool = False,
+    occ_map: dict[Cell, list[str]] | None = None,
+) -> bool:
+    occ = occ_map.get(cell, []) if occ_map is not None else [side_of(o) for o in occupants(match, cell, ent)]
+    if pass_only and any(s != side_of(ent) for s in occ):
+        return False
+    return len(occ) < PER_SQUARE
+
+
+def _occupancy(match: Match, ent: int) -> dict[Cell, list[str]]:
+    out: dict[Cell, list[str]] = {}
+    for e in living(match):
+        if e != ent:
+            out.setdefault(cell_of(e), []).append(side_of(e))
+    return out
+
+
+def moves(match: Match, ent: int, budget: int) -> dict[Cell, tuple[Cell, ...]]:
+    """Squares reachable within `budget` steps (not through foes; a foe's square may end it)."""
+    here = cell_of(ent)
+    board = match.board
+    occ = _occupancy(match, ent)
+
+    def step(src: Cell, dst: Cell, tag: object) -> tuple[float, object] | None:
+        return (1.0, None) if _steppable(match, ent, src, dst) else None
+
+    reach = reachable(board, here, budget, step, lambda c: _room(match, ent, c, pass_only=True, occ_map=occ))
+    out: dict[Cell, tuple[Cell, ...]] = {}
+    for n in board.neighbors(here):  # a foe's square next to you is a one-square move
+        if n not in reach.cost and _steppable(match, ent, here, n) and _room(match, ent, n, occ_map=occ):
+            out[n] = (n,)
+    for cell, cost in sorted(reach.cost.items()):
+        if cell == here:
+            continue
+        out[cell] = tuple(reach.path_to(cell))
+        if cost <= budget - 1:
+            for n in board.neighbors(cell):
+                if (
+                    n not in out
+                    and n not in reach.cost
+                    and _steppable(match, ent, cell, n)
+                    and _room(match, ent, n, occ_map=occ)
+                ):
+                    out[n] = (*out[cell], n)
+    return out
+
+
+def _weapons(ent: int) -> list[str]:
+    return list(sheet(ent).weapons)
+
+
+def attack_options(match: Match, ent: int, target: int) -> list[str]:
+    """Weapon options usable on `target` now (ammunition, range, reach, grapple hands)."""
+    st = get(ent, VariumState)
+    d = match.board.distance(cell_of(ent), cell_of(target))
+    hold = bodies.holding(match, ent)
+    out: list[str] = []
+    if st.drawn and (hold < 0 or hold >= bodies.CONTROLLED):
+        for wid in _weapons(ent):
+            w = weapon_def(wid)
+            if w.ammo and st.ammo.get(wid, w.ammo) <= 0:
+                continue
+            if w.ranged:
+                if can_see(match, ent, target) and accuracy(match, ent, target, w) >= MIN_ACCURACY:
+                    out.append(wid)
+            elif d <= 1:
+                out += [wid, wid + "!nl"]
+    if d <= 1 and (hold < 0 or hold >= bodies.PINNED):
+        out += [UNARMED, UNARMED + "!nl"]
+    return out
+
+
+def legal(match: Match) -> list[Action]:
+    """Every action of the acting unit."""
+    from game.rulesets.varium.components import table
+
+    ent = table(match).actor
+    if ent is None or not active(ent):
+        return [Action("end", ent, label="End turn")]
+    st = get(ent, VariumState)
+    h = st.halves
+    out: list[Action] = [Action("end", ent, label="End turn")]
+    if h <= 0 or st.busy:
+        return out
+    here = cell_of(ent)
+    foes = [e for e in living(match) if side_of(e) != side_of(ent) and not get(e, VariumState).hidden]
+    friends = [e for e in living(match) if side_of(e) == side_of(ent) and e != ent]
+    free = not st.prone and not bodies.restrained(match, ent)
+    if free:
+        reach = moves(match, ent, sheet(ent).speed if h >= 2 else 1)
+        for cell, path in reach.items():
+            if len(path) == 1:
+                out.append(Action("dash", ent, cell=cell, path=path, label=f"Dash to {cell}"))
+        if h >= 2:
+            for cell, path in reach.items():
+                if len(path) > 1:
+                    out.append(Action("run", ent, cell=cell, path=path, label=f"Run to {cell}"))
+    for foe in foes:
+        for opt in attack_options(match, ent, foe):
+            out.append(
+                Action(
+                    "attack",
+                    ent,
+                    target=foe,
+                    option=opt,
+                    label=f"Attack {name_of(foe)} ({opt.replace('!nl', ', non-lethal')})",
+                )
+            )
+        if match.board.distance(here, cell_of(foe)) <= 1:
+            out.append(Action("shove", ent, target=foe, label=f"Shove {name_of(foe)}"))
+            out.append(Action("grapple", ent, target=foe, label=f"Grapple {name_of(foe)}"))
+    if not st.drawn and sheet(ent).weapons:
+        out.append(Action("draw", ent, label="Draw weapon"))
+    for wid in _weapons(ent):
+        w = weapon_def(wid)
+        if w.ammo and st.ammo.get(wid, w.ammo) < w.ammo:
+            out.append(Action("reload", ent, option=wid, label=f"Reload {w.name} ({w.reload} half-turns)"))
+    if bodies.can_dodge(match, ent):
+        out.append(Action("dodge", ent, label="Dodge"))
+    if st.prone and h >= 2:
+        out.append(Action("getup", ent, label="Get up"))
+    if not st.hidden and not any(side_of(o) != side_of(ent) for o in occupants(match, here, ent)):
+        out.append(Action("hide", ent, label="Hide (2 turns)"))
+    for f in friends:
+        if match.board.distance(here, cell_of(f)) <= 1:
+            if st.kits > 0 and health(f).current < health(f).maximum:
+                out.append(Action("heal", ent, target=f, label=f"Heal {name_of(f)} (2 turns)"))
+            if get(f, VariumState).advantage == 0:
+                out.append(Action("assist", ent, target=f, label=f"Assist {name_of(f)}"))
+    if free:
+        out += _jumps(match, ent, h)
+    return out
+
+
+def _jumps(match: Match, ent: int, h: int) -> list[Action]:
+    b = match.board
+    here = cell_of(ent)
+    out = []
+    for n in b.neighbors(here):
+        rise = b.at(n).elevation - b.at(here).elevation
+        if b.passable(n) and rise >= 1 and _room(match, ent, n):
+            out.append(Action("vjump", ent, cell=n, option=str(rise), label=f"Climb-jump to {n} ({rise} m)"))
+        gap = n
+        land = (2 * n[0] - here[0], 2 * n[1] - here[1])
+        if (
+            h >= 2
+            and not b.passable(gap)
+            and gap in b
+            and not b.at(gap).blocks_los
+            and land in b
+            and b.passable(land)
+            and _room(match, ent, land)
+        ):
+            out.append(Action("ljump", ent, cell=land, label=f"Long jump to {land}"))
+    return out
+
+
+def resolve(match: Match, action: Action) -> Gen:
+    """Apply one action, paying its half-turns first; the turn ends by End (or when nothing is left)."""
+    ent = action.actor
+    assert ent is not None
+    kind = action.kind
+    if kind == "end":
+        yield from end_turn(match, ent)
+        return
+    st = get(ent, VariumState)
+    if kind == "reload":
+        yield from begin(match, ent, f"reload:{action.option}", max(1, weapon_def(action.option).reload))
+        return
+    if kind in ("hide", "heal", "getup"):
+        yield from begin(match, ent, kind, COST[kind], action.target)
+        return
+    st.halves -= COST[kind]
+    if kind in ("dash", "run"):
+        yield from move(match, ent, action.path)
+    elif kind == "attack":
+        assert action.target is not None
+        yield from attack(match, ent, action.target, action.option)
+    elif kind == "shove":
+        assert action.target is not None
+        yield from bodies.shove(match, ent, action.target)
+    elif kind == "grapple":
+        assert action.target is not None
+        yield from bodies.grapple(match, ent, action.target)
+    elif kind == "draw":
+        st.drawn = True
+        match.emit("interact", f"{name_of(ent)} draws a weapon")
+    elif kind == "dodge":
+        from game.rulesets.varium.components import table
+
+        st.dodge_round = table(match).round
+        match.emit("dodge", f"{name_of(ent)} gets ready to dodge")
+    elif kind == "assist":
+        assert action.target is not None
+        get(action.target, VariumState).advantage = 1
+        match.emit("assist", f"{name_of(ent)} assists {name_of(action.target)}: a free aim")
+    elif kind in ("vjump", "ljump"):
+        assert action.cell is not None
+        dc = bodies.VERTICAL_JUMP_DC * int(action.option) if kind == "vjump" else bodies.LONG_JUMP_DC
+        yield from bodies.jump(match, ent, action.cell, dc)
+    else:
+        raise ValueError(f"unknown action kind {kind!r}")
+
+
+def move(match: Match, ent: int, path: tuple[Cell, ...]) -> Gen:
+    """Walk a path; leaving a square shared with foes gives each a free shove or grapple first."""
+    for cell in path:
+        if any(side_of(o) != side_of(ent) for o in occupants(match, cell_of(ent), ent)):
+            ok = yield from bodies.leave(match, ent)
+            if not ok or not active(ent):
+                return
+        if get(ent, VariumState).prone or bodies.restrained(match, ent):
+            return
+        get(ent, Position).cell = cell
+        bodies.check_grapples(match)
+    if any(side_of(o) != side_of(ent) for o in occupants(match, cell_of(ent), ent)):
+        match.emit("melee", f"{name_of(ent)} is In Melee")
+    match.emit("move", f"{name_of(ent)} moves to {cell_of(ent)}")

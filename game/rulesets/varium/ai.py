@@ -1,0 +1,189 @@
+"""AI hooks: exact worths of every check decision (stand, another card, bet, Aim, Ace), the
+attack's value and preview from the same odds, and simple terms for the other actions.
+
+Everything reads only what the deciding side can see: pools are `unseen_by(side)`, so the
+face-down evasion cards count as unknown cards and are never looked at.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from game.core.ruleset import Assessment, Preview
+from game.rulesets.varium import odds
+from game.rulesets.varium.checks import payoff_of, pool_for, worths
+from game.rulesets.varium.combat import (
+    COVER_EVASION,
+    accuracy,
+    evasion,
+    proficiency,
+    strike_terms,
+    weapon_of,
+)
+from game.rulesets.varium.components import (
+    VariumState,
+    cell_of,
+    deck,
+    get,
+    health,
+    living,
+    name_of,
+    sheet,
+    side_of,
+    weapon_def,
+)
+
+if TYPE_CHECKING:
+    from game.core.action import Action, Decision
+    from game.core.match import Match
+
+CHECK_KINDS = ("stack", "ace", "bust")
+
+
+def seen_foes(match: Match, ent: int) -> list[int]:
+    """Enemies of `ent`'s side that side can see: a hidden unit is not where its foes may look."""
+    return [e for e in living(match) if side_of(e) != side_of(ent) and not get(e, VariumState).hidden]
+
+
+def _attack_terms(match: Match, action: Action) -> tuple[odds.Attack, dict]:
+    ent, target = action.actor, action.target
+    assert ent is not None and target is not None
+    w = weapon_of(action.option)
+    zone = deck(match).zones.get(f"ev{target}")
+    k = len(zone) if zone else evasion(match, ent, target, w)
+    ctx = strike_terms(match, ent, target, w, k)
+    ctx.update({"limit": accuracy(match, ent, target, w), "prof": proficiency(ent, w), "bet": 0})
+    pool = pool_for(match, side_of(ent))
+    strike = odds.Strike(ctx["wd"], ctx["armour"], ctx["crit"], ctx["cb"], ctx["resist"], 0)
+    return odds.Attack(pool, ctx["limit"], ctx["prof"], k, strike, ctx["health"]), ctx
+
+
+def _open_to_fire(match: Match, foes: list[int], cell: tuple[int, int]) -> float:
+    """How open a square is to the seen foes' guns: per armed foe with sight of it, the evasion
+    cards that cover there would not give (substantial cover 5 gives 0)."""
+    from game.core.sight import cover_on_line, has_los
+
+    total = 0.0
+    for f in foes:
+        if not any(weapon_def(w).ranged for w in sheet(f).weapons) or not has_los(
+            match.board, cell_of(f), cell
+        ):
+            continue
+        cover = max((t.cover for _c, t in cover_on_line(match.board, cell_of(f), cell)), default=0)
+        total += (COVER_EVASION[-1] - COVER_EVASION[min(3, max(0, cover))]) / 3.0
+    return total
+
+
+def attack_preview(match: Match, action: Action) -> Preview:
+    """Best hit chance and best expected damage of the whole check, with every term."""
+    a, ctx = _attack_terms(match, action)
+    hit, dmg, kill = odds.attack_odds(a)
+    w = weapon_of(action.option)
+    lines = [
+        f"accuracy (stack limit) {a.limit}",
+        f"proficiency +{a.prof}",
+        f"target's face-down cards: {a.k}",
+        f"weapon damage {ctx['wd']}, armour {ctx['armour']}",
+        f"critical at {ctx['crit']} ({ctx['cb'].replace('_', ' ')})",
+    ]
+    return Preview(
+        f"{'Unarmed strike' if w is None else w.name} at {name_of(action.target or 0)}",
+        [("hit (played well)", hit)],
+        hit=hit,
+        expected_damage=dmg,
+        kill=kill,
+        lines=lines,
+    )
+
+
+def check_preview(match: Match, action: Action) -> Preview | None:
+    """Best chance to pass a DC check (Hide, Heal, jumps), played well from no cards."""
+    from game.core.stackplay import stack_value
+    from game.core.stacks import StackState
+    from game.rulesets.varium import bodies
+
+    ent = action.actor
+    assert ent is not None
+    s = sheet(ent)
+    if action.kind == "hide":
+        title, lim, prof, dc = "Hide (Stealth)", 20 + s.agility, s.prof("stealth"), bodies.hide_dc(match, ent)
+    elif action.kind == "heal":
+        title, lim, prof, dc = "Heal (Medicine)", 20 + s.perception, s.prof("medicine"), bodies.HEAL_DC
+    elif action.kind == "ljump":
+        title, lim, prof, dc = "Long jump (Agility)", 20 + s.agility, 0, bodies.LONG_JUMP_DC
+    elif action.kind == "vjump":
+        title, lim, prof = "Climb-jump (Agility)", 20 + s.agility, 0
+        dc = bodies.VERTICAL_JUMP_DC * int(action.option)
+    else:
+        return None
+    pool = pool_for(match, side_of(ent))
+    chance = stack_value(pool, StackState(), odds.rule(lim), odds.check_payoff(lim, prof, dc), odds.HORIZON)
+    lines = [f"stack limit {lim}", f"proficiency +{prof}", f"needs {dc}"]
+    return Preview(
+        title, [(f"success (played well, within {odds.HORIZON} cards)", chance)], hit=chance, lines=lines
+    )
+
+
+def advise(match: Match, decision: Decision) -> dict[str, float]:
+    """Exact worths for check decisions; simple values for the rest."""
+    if decision.kind in CHECK_KINDS:
+        return worths(match, decision)
+    if decision.kind == "leave":
+        ent, target = decision.context["ent"], decision.context["target"]
+        mine = sheet(ent)
+        theirs = sheet(target)
+        return {
+            "shove": 1.0 + 0.1 * (mine.might - theirs.might),
+            "grapple": 0.8
+            + 0.1 * (mine.might + mine.prof("grappling") - theirs.might - theirs.prof("grappling")),
+            "let": 0.0,
+        }
+    return {}
+
+
+def assess(match: Match, action: Action) -> Assessment:
+    """Terms for one legal action."""
+    kind = action.kind
+    ent = action.actor
+    assert ent is not None
+    if kind == "attack":
+        a, _ctx = _attack_terms(match, action)
+        r = odds.rule(a.limit)
+        from game.core.stackplay import stack_value
+        from game.core.stacks import StackState
+
+        dmg = stack_value(a.pool, StackState(), r, payoff_of({"pay": "attack", **_ctx}, a.pool), odds.HORIZON)
+        return Assessment(expected_damage=dmg / 5.0)
+    if kind in ("dash", "run"):
+        assert action.cell is not None
+        foes = seen_foes(match, ent)
+        if not foes:
+            return Assessment()
+        here = min(match.board.distance(cell_of(ent), cell_of(f)) for f in foes)
+        there = min(match.board.distance(action.cell, cell_of(f)) for f in foes)
+        ranged = any(weapon_def(w).ranged for w in sheet(ent).weapons)
+        want = 4 if ranged else 0
+        progress = abs(here - want) - abs(there - want)
+        exposure = _open_to_fire(match, foes, action.cell) - _open_to_fire(match, foes, cell_of(ent))
+        return Assessment(progress=2.0 * progress, exposure=exposure, cost=0.2 * len(action.path))
+    if kind == "draw":
+        return Assessment(expected_damage=3.0)
+    if kind == "reload":
+        return Assessment(expected_damage=2.0)
+    if kind == "getup":
+        return Assessment(expected_damage=2.5)
+    if kind == "grapple":
+        s = sheet(ent)
+        return Assessment(expected_damage=0.3 * s.prof("grappling") + 0.1 * s.might)
+    if kind == "heal":
+        t = action.target
+        assert t is not None
+        hp = health(t)
+        return Assessment(expected_damage=0.1 * min(sheet(ent).kit_heal, hp.maximum - hp.current))
+    if kind == "dodge":
+        # worth the attacks it may turn away: foes close enough to strike or shoot this round
+        near = [e for e in seen_foes(match, ent) if match.board.distance(cell_of(e), cell_of(ent)) <= 6]
+        return Assessment(expected_damage=0.8 * len(near), cost=0.3)
+    if kind == "end":
+        return Assessment(cost=0.5 if get(ent, VariumState).halves > 0 else 0.0)
+    return Assessment(cost=0.3)

@@ -1,0 +1,262 @@
+"""The risk-and-stand procedure every varium check uses (hit checks, dodges, grapples, stealth...).
+
+Cards are dealt face up from the shared deck one at a time. After each card the checker's
+controller decides: stand, take another (in melee: betting chips first), or Aim (redeal the card
+just dealt, for a half-turn or a free aim from an Assist). An Ace asks whether it counts 14 or
+starts a new stack. A stack above the limit busts the whole check (an Aim may still redeal the
+busting card). The score on standing is the sum of every stack plus the proficiency.
+
+Each decision carries in its context what `worths` needs to value every answer exactly from the
+cards the checker cannot see; the option texts show those odds, and the AI reads the same numbers.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Generator
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+from game.core.action import Decision, Option
+from game.core.cards import card_label
+from game.core.stacks import StackState
+from game.rulesets.varium import odds
+from game.rulesets.varium.components import VariumState, deck, get, name_of, side_of
+
+if TYPE_CHECKING:
+    from game.core.match import Match
+
+Check = Generator[Decision, str, "CheckResult"]
+
+
+@dataclass
+class CheckResult:
+    """How a check ended: the score (0 on a bust), its stacks and cards, chips bet."""
+
+    score: int
+    busted: bool
+    stacks: list[int] = field(default_factory=list)
+    cards: list[str] = field(default_factory=list)
+    bet: int = 0
+    prof: int = 0
+
+
+def deal(match: Match, to: str = "table") -> str:
+    """One card from the shared deck (the discard is reshuffled in when it runs out)."""
+    card = deck(match).draw(match.chance, "deck", to, "discard")
+    assert card is not None, "54 cards cannot all be out of play"
+    return card
+
+
+def pool_for(match: Match, side: str) -> tuple[int, ...]:
+    """The cards `side` cannot see, by value: what its next card (and any face-down card) can be."""
+    return odds.profile(deck(match).unseen_by(side))
+
+
+def _attack(ctx: dict[str, Any], pool: tuple[int, ...]) -> odds.Attack:
+    strike = odds.Strike(ctx["wd"], ctx["armour"], ctx["crit"], ctx["cb"], ctx["resist"], ctx["bet"])
+    return odds.Attack(pool, ctx["limit"], ctx["prof"], ctx["k"], strike, ctx["health"])
+
+
+def payoff_of(ctx: dict[str, Any], pool: tuple[int, ...]) -> odds.Payoff:
+    """What each stack total is worth to the checker, by the check's purpose."""
+    pay = ctx["pay"]
+    if pay == "attack":
+        return odds.payoff(_attack(ctx, pool))
+    if pay == "dc":
+        return odds.check_payoff(ctx["limit"], ctx["prof"], ctx["dc"])
+    if pay == "dodge":
+        # the attacks on the dodger are known: a dodge total avoids those below it
+        hits = ctx["against"]
+        top = 3 * ctx["limit"] + 2
+        return odds.Payoff(
+            tuple(float(sum(d for s, d in hits if s < t)) if t > 0 else 0.0 for t in range(top)), 0.0
+        )
+    return odds.linear_payoff(ctx["limit"], ctx["prof"], ctx.get("bonus_at", 0), ctx.get("bonus", 0.0))
+
+
+def worths(match: Match, decision: Decision) -> dict[str, float]:
+    """Exact worth of each answer to a check decision, from the cards the decider cannot see."""
+    ctx = decision.context
+    pool = pool_for(match, decision.side)
+    pay = payoff_of(ctx, pool)
+    rule = odds.rule(ctx["limit"])
+    state = StackState(ctx["stack"], ctx["banked"], ctx["dealt"])
+    out: dict[str, float] = {}
+    if decision.kind == "ace":
+        before = StackState(ctx["stack"], ctx["banked"], ctx["dealt"] - 1)
+        counted, split = odds.split_choice(pool, before, odds.ACE, rule, pay, odds.HORIZON)
+        return {"count": counted, "split": split}
+    aim = 0.0
+    if ctx.get("aim"):
+        # redeal the last card: back to the state before it, with one more card drawn
+        prev = StackState(ctx["prev_stack"], ctx["prev_banked"], ctx["dealt"] - 1)
+        aim = odds.stack_choice(pool, prev, rule, pay, odds.HORIZON).hit - ctx.get("aim_cost", 0.0)
+    if decision.kind == "bust":
+        out["accept"] = pay.bust
+        if ctx.get("aim"):
+            out["aim"] = aim
+        return out
+    ch = odds.stack_choice(pool, state, rule, pay, odds.HORIZON)
+    out["stand"] = ch.stand
+    out["hit"] = ch.hit
+    if ctx.get("aim"):
+        out["aim"] = aim
+    cap = ctx.get("bet_cap", 0) - ctx.get("bet", 0)
+    if cap > 0 and ctx["pay"] == "attack":
+        hitp = odds.stack_choice(pool, state, rule, odds.hit_payoff(_attack(ctx, pool)), odds.HORIZON).hit
+        for n in range(1, cap + 1):
+            # a hit adds the chips as damage; a miss hands them to the target's next melee check
+            out[f"bet:{n}"] = ch.hit + n * hitp - 0.5 * n * (1.0 - hitp)
+    return out
+
+
+def _options(match: Match, decision: Decision) -> Decision:
+    """The decision with each option's exact worth in its text."""
+    w = worths(match, decision)
+    ctx = decision.context
+    pool = pool_for(match, decision.side)
+    nxt = odds.next_card(pool, StackState(ctx["stack"], ctx["banked"], ctx["dealt"]), odds.rule(ctx["limit"]))
+    extra = ""
+    if ctx["pay"] == "attack":
+        now = odds.beat_chance(pool, ctx["k"], ctx["stack"] + ctx["banked"] + ctx["prof"])
+        extra = f"; hit if standing now {now:.1%}"
+    opts = []
+    for o in decision.options:
+        detail = f"worth {w.get(o.key, 0.0):.2f}"
+        if o.key == "hit" or o.key.startswith("bet:"):
+            detail += f"; bust on the next card {float(nxt.bust):.1%}"
+        if o.key == "stand":
+            detail += extra
+        opts.append(Option(o.key, o.label, detail))
+    return Decision(decision.side, decision.kind, decision.prompt, tuple(opts), decision.default, ctx)
+
+
+def run_check(
+    match: Match,
+    ent: int,
+    label: str,
+    limit: int,
+    prof: int,
+    ctx: dict[str, Any],
+    *,
+    bet_cap: int = 0,
+    own_turn: bool = True,
+    side: str | None = None,
+) -> Check:
+    """Deal a check for unit `ent` (its side decides) and return how it ended.
+
+    `ctx` holds the purpose's terms (see `payoff_of`); `own_turn` lets Aims spend the unit's
+    half-turns (otherwise only free aims from an Assist).
+    """
+    side = side or side_of(ent)
+    st = get(ent, VariumState)
+    cards = deck(match)
+    stack = banked = dealt = bet = 0
+    held: list[str] = []
+    who = name_of(ent)
+    base = {**ctx, "ent": ent, "limit": limit, "prof": prof, "bet_cap": bet_cap}
+    while True:
+        prev = (stack, banked)
+        card = deal(match)
+        held.append(card)
+        dealt += 1
+        v = odds.card_index(card)
+        match.emit(
+            "card",
+            f"{who}'s {label}: dealt {card_label(card)} ({v})",
+            [f"stack {stack} + {v}", f"limit {limit}"],
+            chance=True,
+            side=side,
+            card=card,
+        )
+        if v == odds.ACE:
+            c = {**base, "stack": stack, "banked": banked, "dealt": dealt, "bet": bet, "pay": base["pay"]}
+            key = yield _options(
+                match,
+                Decision(
+                    side,
+                    "ace",
+                    f"{who}'s {label}: an Ace. Count it 14, or start a new stack?",
+                    (Option("count", "Count 14"), Option("split", "New stack")),
+                    "count" if stack + 14 <= limit else "split",
+                    c,
+                ),
+            )
+            if key == "split":
+                banked += stack
+                stack = 0
+                match.emit("check", f"{who} starts a new stack with the Ace", side=side)
+            else:
+                stack += v
+        else:
+            stack += v
+        can_aim = st.advantage > 0 or (own_turn and st.halves > 0)
+        c = {
+            **base,
+            "stack": stack,
+            "banked": banked,
+            "dealt": dealt,
+            "bet": bet,
+            "aim": can_aim,
+            "prev_stack": prev[0],
+            "prev_banked": prev[1],
+            "aim_cost": 0.0 if st.advantage > 0 else 0.5,
+        }
+        if stack > limit and not can_aim:
+            key = "accept"  # nothing left to choose: no prompt
+        elif stack > limit:
+            opts = [Option("accept", "Bust"), Option("aim", "Aim: redeal it")]
+            key = yield _options(
+                match,
+                Decision(
+                    side, "bust", f"{who}'s {label}: {stack} is over {limit}.", tuple(opts), "accept", c
+                ),
+            )
+        else:
+            opts = [Option("stand", f"Stand on {stack + banked}"), Option("hit", "Another card")]
+            opts += [Option(f"bet:{n}", f"Bet {n} and take a card") for n in range(1, bet_cap - bet + 1)]
+            if can_aim:
+                opts.append(Option("aim", "Aim: redeal the last card"))
+            key = yield _options(
+                match,
+                Decision(
+                    side, "stack", f"{who}'s {label}: {stack + banked} of {limit}.", tuple(opts), "stand", c
+                ),
+            )
+        if key == "aim":
+            if st.advantage > 0:
+                st.advantage -= 1
+            else:
+                st.halves -= 1
+            cards.move(card, "table", "discard")
+            held.remove(card)
+            stack, banked = prev
+            dealt -= 1
+            match.emit("aim", f"{who} aims: {card_label(card)} is redealt", side=side)
+            continue
+        if key == "accept":
+            _discard(match, held)
+            match.emit(
+                "check", f"{who}'s {label} busts ({stack} > {limit})", [f"cards {' '.join(held)}"], side=side
+            )
+            return CheckResult(0, True, [banked, stack], held, bet, prof)
+        if key == "stand":
+            _discard(match, held)
+            score = stack + banked + prof
+            match.emit(
+                "check",
+                f"{who}'s {label}: {score}",
+                [f"cards {' '.join(held)}", f"stacks {banked}+{stack}", f"proficiency +{prof}"],
+                side=side,
+            )
+            return CheckResult(score, False, [banked, stack], held, bet, prof)
+        if key.startswith("bet:"):
+            n = int(key.split(":")[1])
+            bet += n
+            match.emit("bet", f"{who} bets {n} chip(s) (total {bet})", side=side)
+
+
+def _discard(match: Match, held: list[str]) -> None:
+    cards = deck(match)
+    for c in held:
+        cards.move(c, "table", "discard")

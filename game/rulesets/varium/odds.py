@@ -1,0 +1,185 @@
+"""Exact odds of varium's checks: the one formula the resolution, the preview and the AI share.
+
+Card values: Joker 1, number cards their face, J 11, Q 12, K 13, Ace 14 (or a new stack). Value
+index = value, so a pool is a 15-entry count profile (index 0 unused). The attacker's next cards
+and the target's face-down evasion cards are all drawn from what the attacker cannot see (deck
+and every face-down zone), which by exchangeability makes them uniform over that pool.
+
+Looking ahead (take another card), the evasion sum is weighed on the pool as it is now; the few
+cards the attacker would still see before standing shift it slightly (said in the docs).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import lru_cache
+
+from game.core.cards import RANK_VALUE
+from game.core.draws import Profile, profile_of, sum_weights
+from game.core.stackplay import Payoff, StackChoice, split_choice, stack_choice, stack_value
+from game.core.stacks import NextCard, StackRule, StackState, next_card
+
+SIZE = 15
+ACE = 14
+VALUES = tuple(range(SIZE))
+#: cards looked ahead when an Ace may split (exact within it; unbounded is too slow with splits)
+HORIZON = 3
+KILL_BONUS = 10.0
+
+
+def card_index(card: str) -> int:
+    """A card's varium value: Joker 1, 2-10, J 11, Q 12, K 13, Ace 14."""
+    if card in ("RJ", "BJ"):
+        return 1
+    rank = card[:-1]
+    return ACE if rank == "A" else RANK_VALUE[rank]
+
+
+def profile(cards: list[str]) -> Profile:
+    """Count profile of cards by value."""
+    return profile_of(cards, card_index, SIZE)
+
+
+def rule(limit: int) -> StackRule:
+    """A stack rule with this limit; an Ace may start a new stack."""
+    return StackRule(max(0, limit), VALUES, frozenset({ACE}))
+
+
+@lru_cache(maxsize=4096)
+def evasion_cdf(pool: Profile, k: int) -> tuple[tuple[int, ...], int]:
+    """Cumulative weights `below[s]` = ways k face-down cards sum to less than s, over comb(n, k)."""
+    if k <= 0 or sum(pool) < k:
+        return (0,), 1
+    weights, total = sum_weights(pool, k, VALUES)
+    top = max(weights) + 2
+    below = [0] * (top + 1)
+    run = 0
+    for s in range(top + 1):
+        below[s] = run
+        run += weights.get(s, 0)
+    return tuple(below), total
+
+
+def beat_chance(pool: Profile, k: int, score: int) -> float:
+    """P(k face-down cards from `pool` sum strictly below `score`): a hit check `score` hits."""
+    below, total = evasion_cdf(pool, k)
+    if k <= 0:
+        return 1.0 if score > 0 else 0.0
+    return below[min(max(score, 0), len(below) - 1)] / total if score < len(below) else 1.0
+
+
+@dataclass(frozen=True)
+class Strike:
+    """What a hit does, given the check's final score: the damage terms of the target and weapon."""
+
+    weapon_damage: int
+    armour: int
+    crit: int
+    crit_bonus: str
+    resist: float = 1.0
+    bet: int = 0
+
+
+def damage_of(score: int, s: Strike) -> tuple[int, bool]:
+    """Damage = score + weapon damage (+ bet) - armour (ignored on a crit), never below 0, then
+    resistances; the critical threshold's bonus. Returns (damage, critical)."""
+    crit = score >= s.crit
+    armour = 0 if crit and s.crit_bonus == "ignore_armour" else s.armour
+    raw = max(0, score + s.weapon_damage + s.bet - armour)
+    if crit and s.crit_bonus == "double_damage":
+        raw *= 2
+    return int(raw * s.resist), crit
+
+
+@dataclass(frozen=True)
+class Attack:
+    """One hit check as the attacker knows it: its pool, limit, proficiency, evasion cards, strike."""
+
+    pool: Profile
+    limit: int
+    prof: int
+    k: int
+    strike: Strike
+    health: int
+
+
+def payoff(a: Attack) -> Payoff:
+    """Worth of standing on each stack total: P(hit) x (damage up to the target's health, plus a
+    bonus for taking it out)."""
+    top = 3 * a.limit + 2
+    out = []
+    for t in range(top):
+        score = t + a.prof if t > 0 else 0
+        dmg, _ = damage_of(score, a.strike)
+        worth = min(dmg, a.health) + (KILL_BONUS if dmg >= a.health else 0.0)
+        out.append(beat_chance(a.pool, a.k, score) * worth if t > 0 else 0.0)
+    return Payoff(tuple(out), 0.0)
+
+
+def hit_payoff(a: Attack) -> Payoff:
+    """Worth of standing on each total = P(hit) only."""
+    return Payoff(
+        tuple(beat_chance(a.pool, a.k, t + a.prof) if t > 0 else 0.0 for t in range(3 * a.limit + 2)), 0.0
+    )
+
+
+def choice(a: Attack, state: StackState) -> StackChoice:
+    """Stand now or take another card: exact worths (expected damage)."""
+    return stack_choice(a.pool, state, rule(a.limit), payoff(a), HORIZON)
+
+
+def split_worths(a: Attack, state: StackState) -> tuple[float, float]:
+    """An Ace was just dealt (`a.pool` without it, `state` before it): worth of counting it 14
+    and of starting a new stack with it."""
+    return split_choice(a.pool, state, ACE, rule(a.limit), payoff(a), HORIZON)
+
+
+def next_card_odds(a: Attack, state: StackState) -> NextCard:
+    """The next card's bust chance."""
+    return next_card(a.pool, state, rule(a.limit))
+
+
+def kill_payoff(a: Attack) -> Payoff:
+    """Worth of standing on each total = P(the hit takes the target out)."""
+    out = []
+    for t in range(3 * a.limit + 2):
+        score = t + a.prof
+        out_of = t > 0 and damage_of(score, a.strike)[0] >= a.health
+        out.append(beat_chance(a.pool, a.k, score) if out_of else 0.0)
+    return Payoff(tuple(out), 0.0)
+
+
+def attack_odds(a: Attack) -> tuple[float, float, float]:
+    """(best hit chance, best expected worth in damage, best take-out chance) of the whole check
+    played well from no cards (each the best play for that aim)."""
+    r = rule(a.limit)
+    return (
+        stack_value(a.pool, StackState(), r, hit_payoff(a), HORIZON),
+        stack_value(a.pool, StackState(), r, payoff(a), HORIZON),
+        stack_value(a.pool, StackState(), r, kill_payoff(a), HORIZON),
+    )
+
+
+def check_payoff(limit: int, prof: int, dc: int) -> Payoff:
+    """A check against a DC: worth 1 when the total (stacks + proficiency) reaches it."""
+    return Payoff(tuple(1.0 if t > 0 and t + prof >= dc else 0.0 for t in range(3 * limit + 2)), 0.0)
+
+
+def linear_payoff(limit: int, prof: int, bonus_at: int = 0, bonus: float = 0.0) -> Payoff:
+    """A check where more is better (initiative, an opposed check): worth the total, plus a
+    bonus from `bonus_at` (initiative's critical)."""
+    return Payoff(
+        tuple(
+            float(t + prof) + (bonus if bonus_at and t + prof >= bonus_at else 0.0) if t > 0 else 0.0
+            for t in range(3 * limit + 2)
+        ),
+        0.0,
+    )
+
+
+def check_choice(pool: Profile, limit: int, state: StackState, pay: Payoff) -> StackChoice:
+    """Stand or take another card on any check."""
+    return stack_choice(pool, state, rule(limit), pay, HORIZON)
+
+
+__all__ = ["Payoff", "split_choice", "stack_choice"]

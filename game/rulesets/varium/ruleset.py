@@ -1,0 +1,126 @@
+"""The varium ruleset: blackjack hit checks against face-down evasion cards, half-turn actions,
+two bodies per square, grappling."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any, ClassVar
+
+from game.core.action import Action, Decision
+from game.core.ruleset import Assessment, Outcome, Preview, Resolution, Ruleset, SquadInfo, Turn
+from game.rulesets.varium import actions, ai, view
+from game.rulesets.varium.components import living, side_of, table
+from game.rulesets.varium.content import Content, shipped
+from game.rulesets.varium.setup import deploy, initiative
+
+if TYPE_CHECKING:
+    from game.core.match import Match
+
+
+class VariumRuleset(Ruleset):
+    """Varium: every attack a small game of blackjack against cards nobody has seen."""
+
+    id: ClassVar[str] = "varium"
+    name: ClassVar[str] = "Varium"
+    board_kind: ClassVar[str] = "square"
+    round_cap: ClassVar[int] = 30
+    undoable: ClassVar[frozenset[str]] = frozenset()
+    #: not offered in the launcher until its window (hit-check table) exists
+    offered: ClassVar[bool] = False
+
+    @property
+    def content(self) -> Content:
+        """Weapons, character sheets, squads (validated TOML)."""
+        return shipped()
+
+    def squads(self) -> dict[str, SquadInfo]:
+        """Every squad."""
+        c = self.content
+        return {
+            s.id: SquadInfo(
+                s.id, s.name, s.description, tuple(f"{u.name} ({c.units[u.kind].name})" for u in s.units)
+            )
+            for s in c.squads.values()
+        }
+
+    def default_squads(self) -> tuple[str, str]:
+        """Street gang against city guard."""
+        return ("street_gang", "city_guard")
+
+    def setup(self, match: Match) -> None:
+        """Deploy the squads (the deck is shuffled on the table)."""
+        deploy(match, self.content)
+
+    def setup_phase(self, match: Match) -> Resolution:
+        """Initiative checks, tie orders, free half-turns."""
+        return initiative(match)
+
+    def turn(self, match: Match) -> Turn:
+        """The unit whose turn it is."""
+        t = table(match)
+        return Turn(t.turn_side, t.actor)
+
+    def legal_actions(self, match: Match) -> list[Action]:
+        """See actions.legal."""
+        return actions.legal(match)
+
+    def resolve(self, match: Match, action: Action) -> Resolution:
+        """See actions.resolve."""
+        return actions.resolve(match, action)
+
+    def outcome(self, match: Match) -> Outcome | None:
+        """A side with nobody standing loses; a side down to its surrender fraction gives up."""
+        t = table(match)
+        start = t.data.get("start", {})
+        standing = {s: len(living(match, s)) for s in t.sides}
+        out = [s for s in t.sides if standing[s] == 0]
+        if len(out) == len(t.sides):
+            return Outcome(None, "both sides down")
+        if out:
+            return Outcome(next(s for s in t.sides if s not in out), "every enemy is down")
+        from game.rulesets.varium.content import shipped as _c
+
+        for s in t.sides:
+            sq = _c().squads.get(match.scenario.squads.get(s, ""))
+            if sq is not None and sq.surrender and standing[s] <= sq.surrender * start.get(s, 1):
+                return Outcome(next(o for o in t.sides if o != s), f"{sq.name} surrenders")
+        return None
+
+    def preview(self, match: Match, action: Action) -> Preview | None:
+        """Exact odds before committing: a hit check's, or a check against a DC (see ai.py)."""
+        with match.world:
+            if action.kind == "attack":
+                return ai.attack_preview(match, action)
+            return ai.check_preview(match, action)
+
+    def assess(self, match: Match, action: Action) -> Assessment:
+        """Baseline-AI terms (see ai.py)."""
+        with match.world:
+            return ai.assess(match, action)
+
+    def advise(self, match: Match, decision: Decision) -> dict[str, float]:
+        """Exact worths of each answer (see ai.py)."""
+        with match.world:
+            return ai.advise(match, decision)
+
+    def invariants(self, match: Match) -> list[str]:
+        """Cards conserved, two per square, health in bounds, grapples between neighbours."""
+        with match.world:
+            return view.invariants(match)
+
+    def unit_view(self, match: Match, ent: int, side: str | None) -> dict[str, Any]:
+        """Sheet, half-turns, action in progress, grapple, conditions."""
+        with match.world:
+            return view.unit_view(match, ent, side)
+
+    def turn_order(self, match: Match) -> list[int]:
+        """Initiative order."""
+        with match.world:
+            return [e for e in table(match).data.get("order", []) if e in living(match)]
+
+    def side_of(self, match: Match, ent: int) -> str:
+        """Helper for tests."""
+        with match.world:
+            return side_of(ent)
+
+
+RULESET = VariumRuleset()

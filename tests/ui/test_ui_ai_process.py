@@ -1,0 +1,111 @@
+"""The AI thinks in a worker process: same decisions as in-process, the window keeps its world,
+the process ends with the battle, and the thread takes over when a process cannot start."""
+
+from __future__ import annotations
+
+import pytest
+
+from game.ai.levels import make_level
+from game.ui.app import build_session
+from game.ui.battle import ai_process
+from game.ui.battle.ai_process import AiProcess, ProcessWorker
+from game.ui.battle.ai_worker import AiWorker
+from game.ui.battle.pacing import PacingMixin
+from game.ui.scenes.battle import BattleScene
+
+
+def _session(ruleset: str, seed: int):
+    session = build_session(ruleset, None, seed, "ai:hard", "ai:easy")
+    # budgets that never bind: the same inputs give the same decisions, in a process or not
+    session.players["p1"] = make_level("hard", seed * 2 + 1, samples=3, budget=60.0)
+    session.players["p2"] = make_level("easy", seed * 2 + 2, budget=60.0)
+    return session
+
+
+@pytest.mark.parametrize("ruleset,inputs", [("voidmarked", 6), ("casket", 6)])
+def test_decisions_in_the_process_are_the_in_process_ones(ruleset, inputs):
+    remote, local = _session(ruleset, 3), _session(ruleset, 3)
+    proc = AiProcess()
+    try:
+        for _ in range(inputs):
+            if remote.over:
+                break
+            worker = ProcessWorker(remote, proc)
+            assert worker.wait(120)
+            far = worker.result()
+            near = local.plan_ai(local.match.scratch())
+            assert far.key == near.key
+            assert (far.action and far.action.to_json()) == (near.action and near.action.to_json())
+            # the controller came back with the memory it left the child with (explanation,
+            # its own chance, the turn budget spent)
+            p_far, p_near = remote.players[far.side], local.players[near.side]
+            assert p_far.last_explanation == p_near.last_explanation
+            assert p_far.chance.to_json() == p_near.chance.to_json()
+            remote.apply_ai(far)
+            local.apply_ai(near)
+            assert remote.match.state_hash() == local.match.state_hash()
+        assert len(remote.match.inputs) >= inputs
+    finally:
+        proc.close()
+    assert proc.proc is None
+
+
+def test_the_battle_thinks_in_its_process_and_ends_it_when_left(app, monkeypatch):
+    monkeypatch.setattr(PacingMixin, "ai_processes", True)
+    session = build_session("voidmarked", None, 4, "ai:easy", "ai:easy")
+    scene = BattleScene(app, session)
+    app.switch(scene)
+    inputs = len(session.match.inputs)
+    scene.update(0.01)
+    assert isinstance(scene.worker, ProcessWorker)
+    assert not scene.model.world_busy  # the live world stays readable while the child thinks
+    child = scene.ai_process.proc
+    assert child.is_alive()
+    scene.wait_ai(60)
+    scene.update(0.01)
+    assert scene.worker is None and len(session.match.inputs) == inputs + 1
+    scene.ai_wait = 0.0
+    scene.update(0.01)  # the next decision reuses the same process
+    assert isinstance(scene.worker, ProcessWorker) and scene.ai_process.proc is child
+    scene.leave()  # mid-decision: the process is stopped, the input dropped
+    assert scene.worker is None and scene.ai_process is None
+    assert not child.is_alive()
+    assert len(session.match.inputs) == inputs + 1
+
+
+def test_a_process_that_cannot_start_leaves_the_thinking_to_the_thread(app, monkeypatch):
+    monkeypatch.setattr(PacingMixin, "ai_processes", True)
+
+    def broken():
+        raise OSError("no processes here")
+
+    monkeypatch.setattr(ai_process, "_context", broken)
+    session = build_session("voidmarked", None, 4, "ai:easy", "ai:easy")
+    scene = BattleScene(app, session)
+    app.switch(scene)
+    inputs = len(session.match.inputs)
+    scene.update(0.01)
+    assert isinstance(scene.worker, AiWorker)
+    scene.wait_ai(60)
+    scene.update(0.01)
+    assert len(session.match.inputs) == inputs + 1
+    scene.leave()
+
+
+def test_a_child_that_dies_hands_the_decision_to_the_thread(app, monkeypatch):
+    monkeypatch.setattr(PacingMixin, "ai_processes", True)
+    session = build_session("voidmarked", None, 4, "ai:easy", "ai:easy")
+    scene = BattleScene(app, session)
+    app.switch(scene)
+    inputs = len(session.match.inputs)
+    scene.update(0.01)
+    assert isinstance(scene.worker, ProcessWorker)
+    scene.ai_process.proc.kill()
+    scene.ai_process.proc.join(5)
+    scene.wait_ai(60)
+    scene.update(0.01)  # the process is gone: the thread thinks the same decision out
+    scene.wait_ai(60)
+    scene.update(0.01)
+    assert len(session.match.inputs) == inputs + 1
+    assert scene.ai_process.failed
+    scene.leave()
