@@ -1,0 +1,173 @@
+"""AI hooks: assessments of actions and values of decisions, from exact odds and the acting side's
+knowledge only (hidden enemies are where the side last saw them, never where they are)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import esper
+
+from game.core.action import Action, Decision
+from game.core.knowledge import believed_cells, known_units
+from game.core.ruleset import Assessment
+from game.rulesets.tokens.combat import can_target, expected, sneak_bonus, strikes, weapon
+from game.rulesets.tokens.components import (
+    TkGear,
+    TkShield,
+    TkTokens,
+    TkUnit,
+    cell_of,
+    get,
+    health,
+    is_active,
+    side_of,
+)
+from game.rulesets.tokens.content import shipped
+from game.rulesets.tokens.movement import SPRINT_COST, path_cost, provokers
+from game.rulesets.tokens.odds import attacks_of_opportunity, heads
+
+if TYPE_CHECKING:
+    from game.core.match import Match
+
+
+def best_mode(match: Match, ent: int, wid: str, target: int) -> tuple[float, float]:
+    """(net expected damage, net expected take-outs) of the attack's best property choice."""
+    side = side_of(ent)
+    best = (-1e9, 0.0)
+    for props in weapon(wid).combos:
+        got = expected(strikes(match, ent, wid, props, target, sneak_bonus(ent), side), side)
+        if got[0] + 4 * got[1] > best[0] + 4 * best[1]:
+            best = got
+    return best
+
+
+def foes_known(match: Match, side: str) -> dict[int, tuple[int, int]]:
+    """Enemy units `side` can place (believed cells), standing ones only."""
+    cells = believed_cells(match, side)
+    return {e: c for e, c in cells.items() if side_of(e) != side and is_active(e)}
+
+
+def nearest(match: Match, cell: tuple[int, int], foes: dict[int, tuple[int, int]]) -> int:
+    return min((match.board.distance(cell, c) for c in foes.values()), default=0)
+
+
+def aoo_damage(match: Match, ent: int, path: tuple) -> float:
+    """Expected damage the path's attacks of opportunity deal to the mover."""
+    total = 0.0
+    for foe, _i in provokers(match, ent, path):
+        wid = get(foe, TkGear).held
+        one = strikes(match, foe, wid, (), ent, viewer=side_of(ent))
+        per = one[0].to_health if one else 0
+        total += per * attacks_of_opportunity(get(foe, TkUnit).attack)
+    return total
+
+
+def assess(match: Match, action: Action) -> Assessment:
+    """Baseline terms of one action."""
+    kind, ent = action.kind, action.actor
+    if kind == "end" or ent is None:
+        return Assessment()
+    side = side_of(ent)
+    tokens = get(ent, TkTokens)
+    if kind == "attack":
+        assert action.target is not None
+        dmg, kills = best_mode(match, ent, action.option, action.target)
+        return Assessment(expected_damage=dmg, kill_chance=kills, cost=0.05 * weapon(action.option).cost)
+    foes = foes_known(match, side)
+    if kind in ("move", "sprint"):
+        start = cell_of(ent)
+        wid = get(ent, TkGear).held
+        reach_ = weapon(wid).range if wid else 1
+        before, after = nearest(match, start, foes), nearest(match, action.path[-1], foes)
+        # close to weapon range, not further
+        progress = float(max(0, before - reach_) - max(0, after - reach_))
+        exposure = (
+            0.0 if action.option == "bypass" or kind == "sprint" else aoo_damage(match, ent, action.path)
+        )
+        if kind == "sprint":
+            spent = SPRINT_COST
+        else:
+            spent = path_cost(match.board, start, action.path, tokens.diagonals, action.option == "bypass")[0]
+        return Assessment(progress=progress, exposure=exposure, cost=0.02 * spent)
+    if kind == "sneak":
+        n = int(action.option)
+        return Assessment(progress=0.3 * float(heads(n).expect()) - 0.1 * n)
+    if kind == "observe":
+        hidden = [b for b in known_units(match, side) if b.hidden]
+        return Assessment(progress=(0.4 if hidden else -0.2) - 0.1 * int(action.option))
+    if kind == "reload":
+        loaded = get(ent, TkGear).loaded.get(action.option, 0)
+        return Assessment(progress=2.0 if loaded == 0 else 0.1)
+    if kind == "draw":
+        gear = get(ent, TkGear)
+        held = gear.held
+        empty = weapon(held).ammo and gear.loaded.get(held, 0) == 0
+        w = weapon(action.option)
+        in_reach = any(match.board.distance(cell_of(ent), c) <= w.range for c in foes.values())
+        return Assessment(progress=(1.0 if empty else 0.0) + (0.3 if in_reach else -0.5))
+    if kind == "apply":
+        assert action.target is not None
+        it = shipped().items[action.option]
+        if it.heal:
+            h = health(action.target)
+            return Assessment(progress=0.6 * min(it.heal, h.maximum - h.current))
+        return Assessment(expected_damage=float(it.harm * it.rounds) * 0.8)
+    if kind == "await":
+        wid = get(ent, TkGear).held
+        near = any(match.board.distance(cell_of(ent), c) <= weapon(wid).range + 4 for c in foes.values())
+        return Assessment(progress=0.6 if near and tokens.attack == 0 else -0.3)
+    if kind == "overcharge":
+        sh = esper.try_component(ent, TkShield)
+        near = nearest(match, cell_of(ent), foes) <= 3
+        return Assessment(progress=(0.2 * (sh.charges if sh else 0)) if near else -0.3)
+    return Assessment(progress=-0.3)
+
+
+def advise(match: Match, decision: Decision) -> dict[str, float]:
+    """Values of the answers to attacks of opportunity, overwatch and property choices."""
+    ctx = decision.context
+    if decision.kind == "mode":
+        side = decision.side
+        out = {}
+        for i, props in enumerate(weapon(ctx["weapon"]).combos):
+            dmg, kills = expected(
+                strikes(
+                    match,
+                    ctx["attacker"],
+                    ctx["weapon"],
+                    props,
+                    ctx["target"],
+                    sneak_bonus(ctx["attacker"]),
+                    side,
+                ),
+                side,
+            )
+            out[str(i)] = dmg + 4 * kills
+        return out
+    if decision.kind in ("aoo", "overwatch"):
+        foe, target = ctx["attacker"], ctx["target"]
+        wid = get(foe, TkGear).held
+        props = () if decision.kind == "aoo" else weapon(wid).combos[0]
+        dmg, kills = expected(strikes(match, foe, wid, props, target, viewer=decision.side), decision.side)
+        times = ctx.get("times", 1)
+        yes = "strike" if decision.kind == "aoo" else "fire"
+        no = "pass" if decision.kind == "aoo" else "hold"
+        return {yes: times * (dmg + 4 * kills), no: 0.0}
+    return {}
+
+
+def threat_by(match: Match, side: str, cell: tuple[int, int]) -> dict[int, float]:
+    """Per enemy it can place, the damage its held weapon deals to a unit on `cell` next turn if
+    it can get in range with its move tokens (a rough reach: move tokens + weapon range)."""
+    out: dict[int, float] = {}
+    for e, c in foes_known(match, side).items():
+        wid = get(e, TkGear).held
+        if not wid:
+            continue
+        w = weapon(wid)
+        if match.board.distance(c, cell) <= get(e, TkUnit).move + w.range:
+            out[e] = float(w.damage * max(1, get(e, TkUnit).attack // w.cost))
+    return out
+
+
+__all__ = ["assess", "advise", "threat_by", "can_target"]

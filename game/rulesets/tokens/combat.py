@@ -1,0 +1,306 @@
+"""Attacks (TK-ATTACK): who an attack reaches, the exact odds of each, and the resolution.
+
+`strikes` lists every unit an attack may hit with its exact chance and damage; `preview`, the AI
+and `resolve_attack` all use it, so the odds shown are the odds played.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from fractions import Fraction
+from typing import TYPE_CHECKING
+
+from game.core.action import Decision, Option
+from game.core.sight import has_los
+from game.rulesets.tokens.areas import cleave_cells, cleave_rings, ray_beyond, tripleshot_cells
+from game.rulesets.tokens.components import (
+    TkEffects,
+    TkGear,
+    TkStealth,
+    TkTokens,
+    TkUnit,
+    cell_of,
+    get,
+    name_of,
+    on_board,
+    side_of,
+    units,
+)
+from game.rulesets.tokens.content import WeaponDef, shipped
+from game.rulesets.tokens.damage import after_defense, deal, gib, takes_out
+from game.rulesets.tokens.odds import hit_chance, penetration_chances
+from game.rulesets.tokens.stealth import hidden_from, reveal
+
+if TYPE_CHECKING:
+    from game.core.match import Match
+    from game.core.ruleset import Resolution
+
+
+@dataclass
+class Strike:
+    """One unit an attack may hit: its exact chance, and what a hit does to it."""
+
+    ent: int
+    chance: Fraction
+    damage: int
+    to_shield: int
+    to_health: int
+    takes_out: bool
+    role: str
+    lines: list[str] = field(default_factory=list)
+    #: index along the Penetrate chain (0 = the chosen target's line), -1 off the chain
+    chain: int = -1
+
+
+def weapon(wid: str) -> WeaponDef:
+    return shipped().weapons[wid]
+
+
+def sneak_bonus(ent: int) -> int:
+    """TK-SNEAK: the first attack of a turn made while hidden adds +1 per stealth success."""
+    st, tokens = get(ent, TkStealth), get(ent, TkTokens)
+    return st.value if st.hidden and not tokens.sneak_bonus_used else 0
+
+
+def can_target(match: Match, attacker: int, wid: str, target: int) -> bool:
+    """In range and sight of the attacker's weapon."""
+    board = match.board
+    a, t = cell_of(attacker), cell_of(target)
+    dist = board.distance(a, t)
+    return 1 <= dist <= weapon(wid).range and (dist == 1 or has_los(board, a, t))
+
+
+def unit_at(match: Match) -> dict[tuple[int, int], int]:
+    return {cell_of(e): e for e in units(match) if on_board(e)}
+
+
+def strikes(
+    match: Match,
+    attacker: int,
+    wid: str,
+    props: tuple[str, ...],
+    target: int,
+    bonus: int = 0,
+    viewer: str | None = None,
+) -> list[Strike]:
+    """Every unit this attack may hit, allies included, with exact chance and damage.
+
+    With a `viewer` side (previews, the AI, a side's own choices) units hidden from that side are
+    left out: the odds a side sees never tell it where a sneaker stands."""
+    w = weapon(wid)
+    board = match.board
+    at = unit_at(match)
+    if viewer is not None:
+        hidden = hidden_from(match, viewer)
+        if hidden:
+            at = {c: e for c, e in at.items() if e not in hidden}
+    a, t = cell_of(attacker), cell_of(target)
+    base = w.damage + bonus
+    why = [f"{w.name}: {w.damage} {w.type}" + (f" +{bonus} sneak" if bonus else "")]
+    if "clustershot" in props:
+        base *= 2
+        why.append(f"Clustershot: double -> {base}")
+    blinded = get(attacker, TkEffects).blind > 0
+    hit = hit_chance(blinded)
+    if blinded:
+        why.append("blinded: 50 % miss chance")
+    cells: list[tuple[tuple[int, int], str, Fraction, int]] = [(t, "target", hit, -1)]
+    rings = cleave_rings(props)
+    if rings:
+        cells += [(c, "cleave", hit, -1) for c in cleave_cells(board, t, rings, a)]
+    if "tripleshot" in props:
+        cells += [(c, "tripleshot", hit, -1) for c in tripleshot_cells(board, a, t)]
+    if "penetrate" in props:
+        behind = [c for c in ray_beyond(board, a, t, w.range + 8) if c in at and c != a]
+        for k, p in enumerate(penetration_chances(len(behind), "deep_penetrate" in props)):
+            if p:
+                cells.append((behind[k], "penetrate", hit * p, k))
+    out: list[Strike] = []
+    seen: set[int] = set()
+    for cell, role, p, chain in cells:
+        ent = at.get(cell)
+        if ent is None or ent == attacker or ent in seen:
+            continue
+        seen.add(ent)
+        soak, left, lines = after_defense(ent, base, w.type)
+        out.append(Strike(ent, p, base, soak, left, takes_out(ent, left), role, why + lines, chain))
+    return out
+
+
+def expected(strikes_: list[Strike], side: str) -> tuple[float, float]:
+    """(expected health damage on enemies minus on allies, expected enemies taken out)."""
+    dmg = kills = 0.0
+    for s in strikes_:
+        sign = 1.0 if side_of(s.ent) != side else -1.0
+        dmg += sign * float(s.chance) * s.to_health
+        kills += sign * float(s.chance) * (1.0 if s.takes_out else 0.0)
+    return dmg, kills
+
+
+def mode_decision(match: Match, attacker: int, wid: str, target: int) -> Decision | None:
+    """TK-COMBO: with `A,B` alternatives the attacker's side chooses one for this attack."""
+    combos = weapon(wid).combos
+    if len(combos) < 2:
+        return None
+    side = side_of(attacker)
+    opts = []
+    for i, props in enumerate(combos):
+        dmg, kills = expected(strikes(match, attacker, wid, props, target, sneak_bonus(attacker), side), side)
+        opts.append(
+            Option(
+                str(i),
+                " + ".join(props) or "plain",
+                f"expected net damage {dmg:.2f}, expected take-outs {kills:.2f}",
+            )
+        )
+    return Decision(
+        side,
+        "mode",
+        f"{weapon(wid).name}: which properties for this attack?",
+        tuple(opts),
+        "0",
+        {"attacker": attacker, "target": target, "weapon": wid},
+    )
+
+
+def resolve_attack(
+    match: Match, attacker: int, wid: str, target: int, free: bool = False, why: str = "attacks"
+) -> Resolution:
+    """Spend the tokens, choose the mode, flip what must be flipped, apply damage and effects."""
+    w = weapon(wid)
+    gear, tokens = get(attacker, TkGear), get(attacker, TkTokens)
+    if not free:
+        tokens.attack -= w.cost
+    if w.ammo:
+        gear.loaded[wid] = gear.loaded.get(wid, w.ammo) - 1
+    props = w.combos[0]
+    decision = mode_decision(match, attacker, wid, target)
+    if decision is not None:
+        key = yield decision
+        props = w.combos[int(key)]
+    bonus = sneak_bonus(attacker)
+    if bonus:
+        tokens.sneak_bonus_used = True
+    plan = strikes(match, attacker, wid, props, target, bonus)
+    title = f"{name_of(attacker)} {why} {name_of(target)} with {w.name}" + (
+        f" ({' + '.join(props)})" if props else ""
+    )
+    if get(attacker, TkEffects).blind > 0:
+        hit = match.chance.coin()
+        match.emit(
+            "blind",
+            f"{title}: blinded, coin {'heads - it connects' if hit else 'tails - a miss'}.",
+            ["Blinding: 50 % miss chance"],
+            chance=True,
+            unit=attacker,
+        )
+        if not hit:
+            plan = []
+    else:
+        match.emit("attack", f"{title}.", plan[0].lines if plan else [], unit=attacker, target=target)
+    chain_on = True
+    deep = "deep_penetrate" in props
+    for s in plan:
+        if s.chain >= 0:
+            if not chain_on:
+                continue
+            if not (deep and s.chain == 0):
+                go = match.chance.coin()
+                match.emit(
+                    "penetrate",
+                    f"Penetrate: coin {'heads - it passes through' if go else 'tails - it stops'}.",
+                    ["50 % to go on" + (" (Deep Penetrate: the first pass is certain)" if deep else "")],
+                    chance=True,
+                )
+                if not go:
+                    chain_on = False
+                    continue
+        if not on_board(s.ent):
+            continue
+        lost = deal(match, s.ent, s.damage, w.type, f"{w.name} ({s.role})", s.lines[:1])
+        effects(match, attacker, s.ent, w, props, lost)
+    hidden_attack_reveal(match, attacker, target, w, props)
+
+
+def effects(match: Match, attacker: int, ent: int, w: WeaponDef, props: tuple[str, ...], lost: int) -> None:
+    """Stumbling, Disabling, Blinding, DoT and Gibbing on one unit hit."""
+    enemy = side_of(ent) != side_of(attacker)
+    tokens = get(ent, TkTokens)
+    if "stumbling" in props and enemy:
+        take = min(tokens.move, w.damage)
+        tokens.move -= take
+        tokens.move_debt += w.damage - take
+        match.emit(
+            "stumble",
+            f"{name_of(ent)} stumbles: -{w.damage} move tokens"
+            + (f" ({w.damage - take} from its next turn)" if w.damage - take else "")
+            + ".",
+            unit=ent,
+        )
+    if "disabling" in props and enemy:
+        take = min(tokens.attack, w.damage)
+        tokens.attack -= take
+        tokens.attack_debt += w.damage - take
+        match.emit(
+            "disable",
+            f"{name_of(ent)} is disabled: -{w.damage} attack tokens"
+            + (f" ({w.damage - take} from its next turn)" if w.damage - take else "")
+            + ".",
+            unit=ent,
+        )
+    if "blinding" in props:
+        get(ent, TkEffects).blind = max(get(ent, TkEffects).blind, 1)
+        match.emit("blinded", f"{name_of(ent)} is blinded for 1 round (50 % miss chance).", unit=ent)
+    if "dot" in props and w.fuel:
+        fuel = shipped().fuels[w.fuel]
+        get(ent, TkEffects).dots.append(
+            {"damage": fuel.damage, "type": fuel.type, "rounds": fuel.rounds, "name": fuel.name}
+        )
+        match.emit(
+            "dot",
+            f"{name_of(ent)} is doused in {fuel.name}: {fuel.damage} {fuel.type} a round for "
+            f"{fuel.rounds} rounds from its next turn.",
+            unit=ent,
+        )
+    from game.core.components import Status
+
+    if "gibbing" in props and get(ent, Status).state == "dead" and lost > 0:
+        board = match.board
+        here = cell_of(ent)
+        near = [e for e in units(match) if on_board(e) and e != ent and board.distance(cell_of(e), here) == 1]
+        gib(match, ent, near)
+
+
+def hidden_attack_reveal(
+    match: Match, attacker: int, target: int, w: WeaponDef, props: tuple[str, ...]
+) -> None:
+    """TK-SNEAK / TK-SILENT: an attack reveals a hidden attacker unless Silent; a Silent weapon's
+    later attacks on the same target each reveal it on a coin."""
+    st = get(attacker, TkStealth)
+    if not st.hidden:
+        return
+    if "silent" not in props:
+        reveal(match, attacker, "it attacked")
+        return
+    key = str(target)
+    if key in st.silent_on:
+        seen = match.chance.coin()
+        match.emit(
+            "silent",
+            f"Silent weapon, same target again: coin {'heads - revealed' if seen else 'tails - unseen'}.",
+            ["later Silent attacks on one target reveal on 50 %"],
+            chance=True,
+            visible="all" if seen else side_of(attacker),
+        )
+        if seen:
+            reveal(match, attacker, f"{name_of(target)} traced the shots")
+    else:
+        st.silent_on.append(key)
+
+
+def unit_tokens(ent: int) -> TkTokens:
+    return get(ent, TkTokens)
+
+
+def max_attack(ent: int) -> int:
+    return get(ent, TkUnit).attack

@@ -1,0 +1,322 @@
+"""Tokens content from TOML: weapons (with property combos), fuels, items, armour, shields, unit
+kinds and squads, validated on load (msgspec schemas; one-line errors naming file, entry, key).
+
+The gear rules (TK-GEAR: 4 primary slots, 6 secondary, one armour, Bulky takes two) and the
+squad's wealth budget (TK-WEALTH) are checked here, so a shipped or hand-written squad that breaks
+them never loads.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from functools import lru_cache
+from pathlib import Path
+from typing import Annotated, Literal
+
+from msgspec import Meta
+
+from game.core.content import Schema, decode_entries, entry_error, invalid, load_toml
+from game.errors import UserError
+
+DATA_DIR = Path(__file__).resolve().parent / "data"
+TABLES = ("weapon", "fuel", "item", "armour", "shield", "unit", "squad")
+
+DamageType = Literal["universal", "untyped", "flame", "ice", "physical", "electric", "acid"]
+DAMAGE_TYPES: tuple[str, ...] = DamageType.__args__  # type: ignore[attr-defined]
+PROPERTIES = (
+    "penetrate",
+    "deep_penetrate",
+    "cleave",
+    "greater_cleave",
+    "greatest_cleave",
+    "clustershot",
+    "tripleshot",
+    "stumbling",
+    "disabling",
+    "blinding",
+    "gibbing",
+    "dot",
+    "silent",
+)
+#: a property and the one it needs on the same weapon (the catalog's "Requires")
+REQUIRES = {
+    "deep_penetrate": "penetrate",
+    "greater_cleave": "cleave",
+    "greatest_cleave": "greater_cleave",
+    "clustershot": "cleave",
+}
+PRIMARY_SLOTS, SECONDARY_SLOTS = 4, 6
+_DEFENSE = re.compile(r"^([a-z]+)(\+?)\((\d+)\)$")
+
+
+def Range(lo: int, hi: int) -> Meta:  # noqa: N802 - reads as part of a type
+    """An inclusive integer range."""
+    return Meta(ge=lo, le=hi)
+
+
+def parse_combos(text: str) -> tuple[tuple[str, ...], ...]:
+    """`"a+b,c"` -> (("a", "b"), ("c",)): each group is used together, one group per attack."""
+    if not text.strip():
+        return ((),)
+    return tuple(tuple(p.strip() for p in group.split("+")) for group in text.split(","))
+
+
+@dataclass(frozen=True)
+class Defense:
+    """One defense entry: `physical(2)` (normal: never below 1) or `ice+(2)` (plus: down to 0)."""
+
+    type: str
+    amount: int
+    plus: bool
+
+    @staticmethod
+    def parse(text: str) -> Defense | None:
+        """The entry as written in the rules, or None when it does not read as one."""
+        m = _DEFENSE.match(text.strip().lower())
+        if m is None or m.group(1) not in DAMAGE_TYPES:
+            return None
+        return Defense(m.group(1), int(m.group(3)), m.group(2) == "+")
+
+    def __str__(self) -> str:
+        return f"{self.type.capitalize()}{'+' if self.plus else ''}({self.amount})"
+
+
+class WeaponDef(Schema, frozen=True, kw_only=True):
+    id: str
+    name: str
+    cost: Annotated[int, Range(1, 6)]
+    damage: Annotated[int, Range(0, 12)]
+    type: DamageType
+    range: Annotated[int, Range(1, 20)] = 1
+    ammo: Annotated[int, Range(0, 20)] = 0
+    properties: str = ""
+    fuel: str = ""
+    slot: Literal["primary", "secondary"] = "primary"
+    bulky: bool = False
+    wealth: Annotated[int, Range(0, 50)] = 0
+
+    def __post_init__(self) -> None:
+        flat = {p for g in parse_combos(self.properties) for p in g}
+        for prop in sorted(flat):
+            if prop not in PROPERTIES:
+                raise invalid("properties", f"unknown property {prop!r} (known: {', '.join(PROPERTIES)})")
+        for prop, need in REQUIRES.items():
+            if prop in flat and need not in flat:
+                raise invalid("properties", f"{prop} requires {need}")
+        if "dot" in flat and not self.fuel:
+            raise invalid("fuel", "a DoT weapon names the fuel that sets its damage and duration")
+
+    @property
+    def combos(self) -> tuple[tuple[str, ...], ...]:
+        """The alternatives: one is chosen per attack (TK-COMBO)."""
+        return parse_combos(self.properties)
+
+
+class FuelDef(Schema, frozen=True, kw_only=True):
+    id: str
+    name: str
+    damage: Annotated[int, Range(1, 6)]
+    rounds: Annotated[int, Range(1, 6)]
+    type: DamageType
+
+
+class ItemDef(Schema, frozen=True, kw_only=True):
+    id: str
+    name: str
+    heal: Annotated[int, Range(0, 10)] = 0
+    harm: Annotated[int, Range(0, 6)] = 0
+    rounds: Annotated[int, Range(0, 6)] = 0
+    bulky: bool = False
+    wealth: Annotated[int, Range(0, 50)] = 0
+
+    def __post_init__(self) -> None:
+        if not self.heal and not self.harm:
+            raise invalid("heal", "an item heals or harms")
+
+
+class ArmourDef(Schema, frozen=True, kw_only=True):
+    id: str
+    name: str
+    defense: tuple[str, ...]
+    wealth: Annotated[int, Range(0, 50)] = 0
+
+    def __post_init__(self) -> None:
+        for text in self.defense:
+            if Defense.parse(text) is None:
+                raise invalid("defense", f"{text!r} is not a defense entry like physical(2) or ice+(1)")
+
+    @property
+    def entries(self) -> tuple[Defense, ...]:
+        """The parsed defense entries."""
+        return tuple(d for d in (Defense.parse(t) for t in self.defense) if d is not None)
+
+
+class ShieldDef(Schema, frozen=True, kw_only=True):
+    id: str
+    name: str
+    charges: Annotated[int, Range(1, 10)]
+    recharge: Annotated[int, Range(0, 10)] = 1
+    overcharge_rounds: Annotated[int, Range(1, 5)] = 1
+    bulky: bool = False
+    wealth: Annotated[int, Range(0, 50)] = 0
+
+
+class UnitDef(Schema, frozen=True, kw_only=True):
+    id: str
+    name: str
+    move: Annotated[int, Range(1, 12)]
+    attack: Annotated[int, Range(0, 12)]
+    health: Annotated[int, Range(1, 12)]
+    observe: Annotated[int, Range(0, 6)] = 0
+    invisible: bool = False
+    weapons: tuple[str, ...]
+    items: tuple[str, ...] = ()
+    armour: str = ""
+    shield: str = ""
+
+    def __post_init__(self) -> None:
+        if not self.weapons:
+            raise invalid("weapons", "a unit carries at least one weapon")
+
+
+class SquadDef(Schema, frozen=True, kw_only=True):
+    id: str
+    name: str
+    description: str = ""
+    player: bool = True
+    wealth: Annotated[int, Range(0, 200)]
+    units: Annotated[tuple[str, ...], Meta(min_length=1, max_length=8)]
+
+
+@dataclass
+class Content:
+    """Every validated entry by id."""
+
+    weapons: dict[str, WeaponDef] = field(default_factory=dict)
+    fuels: dict[str, FuelDef] = field(default_factory=dict)
+    items: dict[str, ItemDef] = field(default_factory=dict)
+    armours: dict[str, ArmourDef] = field(default_factory=dict)
+    shields: dict[str, ShieldDef] = field(default_factory=dict)
+    units: dict[str, UnitDef] = field(default_factory=dict)
+    squads: dict[str, SquadDef] = field(default_factory=dict)
+
+    def unit_wealth(self, unit: UnitDef) -> int:
+        """What a unit's gear costs in wealth tokens."""
+        total = sum(self.weapons[w].wealth for w in unit.weapons) + sum(
+            self.items[i].wealth for i in unit.items
+        )
+        if unit.armour:
+            total += self.armours[unit.armour].wealth
+        if unit.shield:
+            total += self.shields[unit.shield].wealth
+        return total
+
+    def slots(self, unit: UnitDef) -> tuple[int, int]:
+        """(primary, secondary) slots the unit's gear fills; Bulky counts two (TK-GEAR)."""
+        primary = secondary = 0
+        for w in unit.weapons:
+            wd = self.weapons[w]
+            n = 2 if wd.bulky else 1
+            if wd.slot == "primary":
+                primary += n
+            else:
+                secondary += n
+        if unit.shield:
+            primary += 2 if self.shields[unit.shield].bulky else 1
+        secondary += sum(2 if self.items[i].bulky else 1 for i in unit.items)
+        return primary, secondary
+
+
+def check_gear(content: Content, unit: UnitDef, file: Path | str) -> None:
+    """TK-GEAR: references exist and the gear fits 4 primary and 6 secondary slots (armour has its own)."""
+    place = f"unit.{unit.id}"
+    for w in unit.weapons:
+        if w not in content.weapons:
+            raise entry_error(file, place, f"unknown weapon {w!r}", "weapons")
+        fuel = content.weapons[w].fuel
+        if fuel and fuel not in content.fuels:
+            raise entry_error(file, f"weapon.{w}", f"unknown fuel {fuel!r}", "fuel")
+    for i in unit.items:
+        if i not in content.items:
+            raise entry_error(file, place, f"unknown item {i!r}", "items")
+    if unit.armour and unit.armour not in content.armours:
+        raise entry_error(file, place, f"unknown armour {unit.armour!r}", "armour")
+    if unit.shield and unit.shield not in content.shields:
+        raise entry_error(file, place, f"unknown shield {unit.shield!r}", "shield")
+    primary, secondary = content.slots(unit)
+    if primary > PRIMARY_SLOTS:
+        raise entry_error(
+            file,
+            place,
+            f"gear fills {primary} primary slots (at most {PRIMARY_SLOTS}; Bulky counts two)",
+            "weapons",
+        )
+    if secondary > SECONDARY_SLOTS:
+        raise entry_error(
+            file, place, f"gear fills {secondary} secondary slots (at most {SECONDARY_SLOTS})", "items"
+        )
+
+
+def check_squad(content: Content, squad: SquadDef, file: Path | str) -> None:
+    """Units exist and every unit's gear fits the squad's wealth budget (TK-WEALTH)."""
+    spent = 0
+    for n, u in enumerate(squad.units, 1):
+        if u not in content.units:
+            raise entry_error(file, f"squad.{squad.id}", f"unknown unit {u!r}", f"units[{n}]")
+        spent += content.unit_wealth(content.units[u])
+    if spent > squad.wealth:
+        raise entry_error(
+            file,
+            f"squad.{squad.id}",
+            f"gear costs {spent} wealth, over the budget of {squad.wealth}",
+            "wealth",
+        )
+
+
+def load_content(files: list[Path]) -> Content:
+    """Load and validate content from the given TOML files (tables may sit in any of them)."""
+    content = Content()
+    squads_from: dict[str, str] = {}
+    units_from: dict[str, str] = {}
+    schemas = {
+        "weapon": (WeaponDef, content.weapons),
+        "fuel": (FuelDef, content.fuels),
+        "item": (ItemDef, content.items),
+        "armour": (ArmourDef, content.armours),
+        "shield": (ShieldDef, content.shields),
+        "unit": (UnitDef, content.units),
+        "squad": (SquadDef, content.squads),
+    }
+    for path in files:
+        doc = load_toml(path)
+        for name in doc:
+            if name not in TABLES:
+                raise UserError(f"unknown table [{name}] (expected one of {', '.join(TABLES)})", str(path))
+        for name, (schema, into) in schemas.items():
+            for key, entry in decode_entries(doc, name, schema, path, False).items():
+                if key in into:
+                    raise UserError(f"{name} {key!r} is defined twice", str(path), f"{name}.{key}")
+                into[key] = entry  # type: ignore[assignment]
+                if name == "squad":
+                    squads_from[key] = str(path)
+                elif name == "unit":
+                    units_from[key] = str(path)
+    for key, unit in content.units.items():
+        check_gear(content, unit, units_from[key])
+    for key, squad in content.squads.items():
+        check_squad(content, squad, squads_from[key])
+    if not content.squads:
+        raise UserError("no [squad] entries", str(files[0]) if files else str(DATA_DIR))
+    return content
+
+
+def data_files(folder: Path = DATA_DIR) -> list[Path]:
+    """The shipped data files, in name order."""
+    return sorted(folder.glob("*.toml"))
+
+
+@lru_cache(maxsize=1)
+def shipped() -> Content:
+    """The shipped content (loaded once)."""
+    return load_content(data_files())

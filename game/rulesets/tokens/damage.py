@@ -1,0 +1,110 @@
+"""Dealing damage: defense (TK-DEFENSE), shields (TK-SHIELD), health and its thresholds (TK-ZERO),
+Gibbing (TK-GIB). One place for every source: attacks, DoTs, bleeding, gibs."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from game.core.components import Status
+from game.rulesets.tokens.components import (
+    TkShield,
+    TkUnit,
+    get,
+    health,
+    name_of,
+)
+from game.rulesets.tokens.content import Defense, shipped
+from game.rulesets.tokens.odds import absorb, reduce_damage
+
+if TYPE_CHECKING:
+    from game.core.match import Match
+
+
+def defenses(ent: int) -> tuple[Defense, ...]:
+    """The unit's defense entries (from its armour)."""
+    armour = get(ent, TkUnit).armour
+    return shipped().armours[armour].entries if armour else ()
+
+
+def shield_charges(ent: int) -> int:
+    import esper
+
+    sh = esper.try_component(ent, TkShield)
+    return sh.charges if sh is not None else 0
+
+
+def after_defense(ent: int, damage: int, dtype: str) -> tuple[int, int, list[str]]:
+    """(to shield, to health, breakdown) of `damage` of `dtype` on unit `ent`, as things stand."""
+    reduced, lines = reduce_damage(damage, dtype, defenses(ent))
+    soaked, left = absorb(reduced, shield_charges(ent))
+    if soaked:
+        lines.append(f"shield absorbs {soaked} -> {left} to health")
+    return soaked, left, lines
+
+
+def out_at(ent: int, hp: int) -> str:
+    """The state a unit is in at `hp` health (TK-ZERO; non-player units die at 0 or below)."""
+    unit = get(ent, TkUnit)
+    if not unit.player:
+        return "dead" if hp <= 0 else "active"
+    if hp <= -unit.health_tokens:
+        return "dead"
+    return "down" if hp < 0 else "active"
+
+
+def takes_out(ent: int, to_health: int) -> bool:
+    """Whether `to_health` more damage leaves the unit unable to act."""
+    return out_at(ent, health(ent).current - to_health) != "active"
+
+
+def set_health(match: Match, ent: int, hp: int) -> None:
+    """Health to `hp`, and the unit's state with it."""
+    h = health(ent)
+    h.current = min(hp, h.maximum)
+    status = get(ent, Status)
+    if status.state == "dead":
+        return
+    new = out_at(ent, h.current)
+    if new != status.state:
+        status.state = new
+        word = {"dead": "dies", "down": "falls and bleeds", "active": "is back on its feet"}[new]
+        match.emit(
+            "status", f"{name_of(ent)} {word} (health {h.current}).", chance=False, unit=ent, state=new
+        )
+
+
+def deal(match: Match, ent: int, damage: int, dtype: str, why: str, math: list[str] | None = None) -> int:
+    """Apply `damage` of `dtype` to `ent` through defense and shield; returns health lost."""
+    if get(ent, Status).state == "dead":
+        return 0
+    soaked, left, lines = after_defense(ent, damage, dtype)
+    if soaked:
+        get(ent, TkShield).charges -= soaked
+    before = health(ent).current
+    match.emit(
+        "damage",
+        f"{why}: {name_of(ent)} takes {left} ({damage} {dtype} before defense"
+        + (f", {soaked} on the shield" if soaked else "")
+        + ").",
+        list(math or []) + lines,
+        unit=ent,
+        amount=left,
+    )
+    if left:
+        set_health(match, ent, before - left)
+    return left
+
+
+def gib(match: Match, ent: int, board_adjacent: list[int]) -> None:
+    """TK-GIB: every unit adjacent to the dead target takes half its maximum health, at least 1
+    (untyped: the catalog names no type)."""
+    amount = max(1, health(ent).maximum // 2)
+    for other in board_adjacent:
+        deal(
+            match,
+            other,
+            amount,
+            "untyped",
+            f"Gibbed by {name_of(ent)}",
+            [f"half of {health(ent).maximum} max health = {amount} (minimum 1)"],
+        )

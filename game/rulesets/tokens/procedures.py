@@ -1,0 +1,123 @@
+"""Resolving each action kind: tokens spent, then the rules of the action (the Movement table's
+Hand off, Apply, Reload, Draw, Awaiting; Sneak and Observe; attacks; shield overcharge)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from game.core.action import Action
+from game.rulesets.tokens.actions import APPLY, AWAIT, DRAW, HANDOFF, OVERCHARGE, RELOAD
+from game.rulesets.tokens.combat import resolve_attack, weapon
+from game.rulesets.tokens.components import (
+    TkEffects,
+    TkGear,
+    TkTokens,
+    audience,
+    get,
+    health,
+    name_of,
+    side_of,
+)
+from game.rulesets.tokens.content import shipped
+from game.rulesets.tokens.damage import set_health
+from game.rulesets.tokens.movement import move
+from game.rulesets.tokens.stealth import observe, reveal, sneak
+from game.rulesets.tokens.turns import end_turn, overcharge
+
+if TYPE_CHECKING:
+    from game.core.match import Match
+    from game.core.ruleset import Resolution
+
+
+def resolve(match: Match, action: Action) -> Resolution:
+    """Apply one legal action."""
+    kind, ent = action.kind, action.actor
+    if kind == "end":
+        end_turn(match)
+        return
+    assert ent is not None
+    tokens, gear = get(ent, TkTokens), get(ent, TkGear)
+    if kind in ("move", "sprint"):
+        yield from move(match, ent, action.path, bypass=action.option == "bypass", sprint=kind == "sprint")
+    elif kind == "attack":
+        assert action.target is not None
+        yield from resolve_attack(match, ent, action.option, action.target)
+    elif kind == "sneak":
+        sneak(match, ent, int(action.option))
+    elif kind == "observe":
+        observe(match, ent, int(action.option))
+    elif kind == "reload":
+        tokens.move -= RELOAD
+        gear.loaded[action.option] = weapon(action.option).ammo
+        match.emit(
+            "reload", f"{name_of(ent)} reloads {weapon(action.option).name}.", unit=ent, visible=audience(ent)
+        )
+    elif kind == "draw":
+        tokens.move -= DRAW
+        gear.held = action.option
+        match.emit(
+            "draw", f"{name_of(ent)} draws {weapon(action.option).name}.", unit=ent, visible=audience(ent)
+        )
+    elif kind == "await":
+        n = int(action.option)
+        tokens.move -= AWAIT
+        tokens.reserved = n
+        tokens.attack_debt += n
+        match.emit(
+            "await",
+            f"{name_of(ent)} awaits: {n} of next turn's attack tokens reserved for overwatch.",
+            [f"{AWAIT} move tokens; the reserved tokens are gone from the next turn"],
+            unit=ent,
+        )
+    elif kind == "handoff":
+        assert action.target is not None
+        item, payer = action.option.split(":")
+        if payer == "giver":
+            tokens.move -= HANDOFF
+        else:
+            tokens.move -= 1
+            get(action.target, TkTokens).move -= 1
+        gear.items.remove(item)
+        get(action.target, TkGear).items.append(item)
+        match.emit(
+            "handoff",
+            f"{name_of(ent)} hands {shipped().items[item].name} to {name_of(action.target)}.",
+            unit=ent,
+        )
+    elif kind == "apply":
+        assert action.target is not None
+        apply_item(match, ent, action.target, action.option)
+    elif kind == "overcharge":
+        tokens.attack -= OVERCHARGE
+        overcharge(match, ent)
+    else:
+        raise ValueError(f"unknown action kind {kind!r}")
+
+
+def apply_item(match: Match, ent: int, target: int, item: str) -> None:
+    """TK-APPLY: a heal costs 2 move tokens; on an unwilling target 1 attack token instead."""
+    it = shipped().items[item]
+    get(ent, TkGear).items.remove(item)
+    if it.heal:
+        get(ent, TkTokens).move -= APPLY
+        h = health(target)
+        new = min(h.maximum, h.current + it.heal)
+        match.emit(
+            "apply",
+            f"{name_of(ent)} applies {it.name} to {name_of(target)}: health {h.current} -> {new}.",
+            unit=target,
+        )
+        set_health(match, target, new)
+    else:
+        get(ent, TkTokens).attack -= 1
+        get(target, TkEffects).dots.append(
+            {"damage": it.harm, "type": "untyped", "rounds": it.rounds, "name": it.name}
+        )
+        match.emit(
+            "apply",
+            f"{name_of(ent)} jabs {name_of(target)} with {it.name}: {it.harm} a round for "
+            f"{it.rounds} rounds.",
+            unit=target,
+        )
+        if side_of(target) != side_of(ent):
+            reveal(match, ent, "it struck")

@@ -1,0 +1,148 @@
+"""The tokens ruleset: side turns of move and attack tokens, coin flips, sneaking, damage types."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any, ClassVar
+
+from game.core.action import Action, Decision
+from game.core.ruleset import Assessment, Outcome, Preview, Resolution, Ruleset, SquadInfo, Turn
+from game.rulesets.tokens import actions, ai, view
+from game.rulesets.tokens.combat import expected, sneak_bonus, strikes, weapon
+from game.rulesets.tokens.components import TkStealth, TkUnit, get, is_active, name_of, side_of, table, units
+from game.rulesets.tokens.content import Content, shipped
+from game.rulesets.tokens.procedures import resolve
+from game.rulesets.tokens.setup import deploy
+from game.rulesets.tokens.stealth import hidden_from
+
+if TYPE_CHECKING:
+    from game.core.chance import Chance
+    from game.core.geometry import Cell
+    from game.core.match import Match
+
+
+class TokensRuleset(Ruleset):
+    """Tokens: each unit spends move and attack tokens in any order; uncertainty is a coin flip."""
+
+    id: ClassVar[str] = "tokens"
+    name: ClassVar[str] = "Tokens"
+    board_kind: ClassVar[str] = "square"
+    # the seed has no round limit; AI games end in 5-7 rounds, so 20 only stops stalled games
+    round_cap: ClassVar[int] = 20
+    undoable: ClassVar[frozenset[str]] = frozenset({"move", "draw"})
+    threat_reach: ClassVar[int] = 8
+
+    @property
+    def content(self) -> Content:
+        return shipped()
+
+    def squads(self) -> dict[str, SquadInfo]:
+        c = self.content
+        return {
+            s.id: SquadInfo(s.id, s.name, s.description, tuple(c.units[u].name for u in s.units))
+            for s in c.squads.values()
+        }
+
+    def default_squads(self) -> tuple[str, str]:
+        return ("wardens", "nightfall")
+
+    def setup(self, match: Match) -> None:
+        deploy(match, self.content)
+
+    def turn(self, match: Match) -> Turn:
+        return Turn(table(match).turn_side, None)
+
+    def legal_actions(self, match: Match) -> list[Action]:
+        return actions.legal(match)
+
+    def resolve(self, match: Match, action: Action) -> Resolution:
+        return resolve(match, action)
+
+    def outcome(self, match: Match) -> Outcome | None:
+        """A side with no unit able to act has lost (the down bleed out)."""
+        alive = {s: any(is_active(e) for e in units(match) if side_of(e) == s) for s in table(match).sides}
+        if all(alive.values()):
+            return None
+        if not any(alive.values()):
+            return Outcome(None, "both squads fell")
+        winner = next(s for s, ok in alive.items() if ok)
+        return Outcome(winner, "every enemy dead or bleeding out")
+
+    # -- knowledge ---------------------------------------------------------------------------------
+    def preview(self, match: Match, action: Action) -> Preview | None:
+        """Every unit the attack can reach, allies too, with its exact chance and expected damage,
+        for each property choice."""
+        if action.kind != "attack" or action.actor is None or action.target is None:
+            return None
+        with match.world:
+            ent, wid, target = action.actor, action.option, action.target
+            w = weapon(wid)
+            lines: list[str] = []
+            best_dmg = best_kill = hit = 0.0
+            outcomes: list[tuple[str, float]] = []
+            for props in w.combos:
+                plan = strikes(match, ent, wid, props, target, sneak_bonus(ent), side_of(ent))
+                dmg, kills = expected(plan, side_of(ent))
+                lines.append(f"{' + '.join(props) or 'plain'}: net expected damage {dmg:.2f}")
+                for s in plan:
+                    ally = " (ally)" if side_of(s.ent) == side_of(ent) else ""
+                    lines.append(
+                        f"  {name_of(s.ent)}{ally} [{s.role}]: {float(s.chance):.0%} to be hit, "
+                        f"{s.to_health} to health"
+                        + (f", {s.to_shield} on shield" if s.to_shield else "")
+                        + (" - taken out" if s.takes_out else "")
+                    )
+                    lines.extend("    " + x for x in s.lines[1:])
+                    outcomes.append((f"{name_of(s.ent)} hit", float(s.chance)))
+                if dmg >= best_dmg:
+                    best_dmg = dmg
+                    best_kill = kills
+                    hit = float(plan[0].chance) if plan else 0.0
+            return Preview(
+                f"{w.name} at {name_of(target)}",
+                outcomes,
+                hit=hit,
+                expected_damage=best_dmg,
+                kill=best_kill,
+                lines=lines,
+            )
+
+    def assess(self, match: Match, action: Action) -> Assessment:
+        with match.world:
+            return ai.assess(match, action)
+
+    def advise(self, match: Match, decision: Decision) -> dict[str, float]:
+        with match.world:
+            return ai.advise(match, decision)
+
+    def threat_by(self, match: Match, side: str, cell: Cell) -> dict[int, float]:
+        with match.world:
+            return ai.threat_by(match, side, cell)
+
+    def hidden_units(self, match: Match, side: str) -> dict[int, Cell | None]:
+        """Sneaking enemies, where `side` last saw each (TK-SNEAK)."""
+        with match.world:
+            return hidden_from(match, side)
+
+    def determinize(self, match: Match, side: str, chance: Chance) -> None:
+        """On an AI's scratch copy, re-imagine what `side` cannot know of a sneaker: its stealth
+        value is flipped afresh from its move allotment (at least one heads, or it would not be
+        hidden); where it stands is re-placed by the AI's knowledge step (`place_hidden`)."""
+        super().determinize(match, side, chance)
+        with match.world:
+            for ent in sorted(hidden_from(match, side)):
+                st, unit = get(ent, TkStealth), get(ent, TkUnit)
+                value = 0
+                for _ in range(16):
+                    value = sum(chance.coin() for _ in range(max(1, unit.move)))
+                    if value:
+                        break
+                st.value = max(1, value)
+
+    def invariants(self, match: Match) -> list[str]:
+        return view.invariants(match)
+
+    def unit_view(self, match: Match, ent: int, side: str | None) -> dict[str, Any]:
+        return view.unit_view(match, ent, side)
+
+
+RULESET = TokensRuleset()

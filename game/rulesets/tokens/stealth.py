@@ -1,0 +1,175 @@
+"""Sneak and Observe (TK-SNEAK, TK-OBSERVE): coin-flipped stealth, what each side can see.
+
+Vision (the seed is silent): an enemy sees a tile it has a line of sight to within VISION tiles;
+a low-light tile only within DARK_VISION. A hidden unit stays hidden in sight until an Observe,
+the 50 % adjacency spot or its own attack reveals it.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from game.core.geometry import Cell
+from game.core.sight import has_los
+from game.rulesets.tokens.components import (
+    TkStealth,
+    TkTokens,
+    TkUnit,
+    cell_of,
+    enemies,
+    get,
+    is_active,
+    name_of,
+    side_of,
+    table,
+    units,
+)
+from game.rulesets.tokens.odds import heads
+
+if TYPE_CHECKING:
+    from game.core.board import Board
+    from game.core.match import Match
+
+VISION = 10
+DARK_VISION = 2
+
+
+def low_light(board: Board, cell: Cell) -> bool:
+    """Dim or dark tiles (map property `light`) are low light."""
+    return board.at(cell).light in ("dim", "dark")
+
+
+def sees(board: Board, eye: Cell, cell: Cell) -> bool:
+    """Whether a unit on `eye` has `cell` within vision."""
+    dist = board.distance(eye, cell)
+    if dist > (DARK_VISION if low_light(board, cell) else VISION):
+        return False
+    return dist <= 1 or has_los(board, eye, cell)
+
+
+def adjacent(board: Board, a: Cell, b: Cell) -> bool:
+    return board.distance(a, b) == 1
+
+
+def sneak_blockers(match: Match, ent: int) -> list[str]:
+    """Why `ent` cannot Sneak now (empty: it may)."""
+    board = match.board
+    here = cell_of(ent)
+    why = []
+    if not (low_light(board, here) or get(ent, TkUnit).invisible):
+        why.append("not in low light")
+    foes = [e for e in enemies(match, side_of(ent)) if is_active(e)]
+    if any(adjacent(board, cell_of(e), here) for e in foes):
+        why.append("adjacent to an enemy")
+    elif any(sees(board, cell_of(e), here) for e in foes):
+        why.append("within an enemy's vision")
+    if get(ent, TkStealth).revealed_round == table(match).round:
+        why.append("revealed this turn")
+    if get(ent, TkStealth).hidden:
+        why.append("already sneaking")
+    return why
+
+
+def sneak(match: Match, ent: int, n: int) -> None:
+    """Flip n sneak tokens: the heads are the stealth value; with at least one the unit hides."""
+    tokens = get(ent, TkTokens)
+    tokens.move -= n
+    flips = [match.chance.coin() for _ in range(n)]
+    value = sum(flips)
+    st = get(ent, TkStealth)
+    side = side_of(ent)
+    shown = " ".join("H" if f else "T" for f in flips)
+    if value:
+        st.hidden, st.value = True, value
+        for other in table(match).sides:
+            if other != side:
+                st.last_seen[other] = list(cell_of(ent))
+    dist = heads(n)
+    match.emit(
+        "sneak",
+        f"{name_of(ent)} sneaks with {n} token(s): {shown} - stealth {value}"
+        + ("" if value else " (no heads: not hidden)")
+        + ".",
+        [f"flips: {shown}", f"P(stealth >= 1) = {float(dist.prob(lambda h: h >= 1)):.0%}"],
+        chance=True,
+        side=side,
+        visible=side,
+        unit=ent,
+    )
+
+
+def reveal(match: Match, ent: int, why: str) -> None:
+    """The unit is seen: no longer hidden, and may not sneak again this turn."""
+    st = get(ent, TkStealth)
+    if not st.hidden:
+        return
+    st.hidden, st.value = False, 0
+    st.revealed_round = table(match).round
+    st.silent_on = []
+    for other in table(match).sides:
+        st.last_seen[other] = list(cell_of(ent))
+    match.emit("reveal", f"{name_of(ent)} is revealed ({why}).", chance=True, unit=ent)
+
+
+def observe(match: Match, ent: int, n: int, passive: bool = False) -> int:
+    """Flip n observe tokens; every hidden enemy within vision whose stealth <= heads is revealed."""
+    if not passive:
+        get(ent, TkTokens).move -= n
+    flips = [match.chance.coin() for _ in range(n)]
+    got = sum(flips)
+    shown = " ".join("H" if f else "T" for f in flips)
+    side = side_of(ent)
+    match.emit(
+        "observe",
+        f"{name_of(ent)} {'keeps watch' if passive else 'observes'} with {n} token(s): "
+        f"{shown} - {got} success(es).",
+        [f"flips: {shown}"],
+        visible=side if get(ent, TkStealth).hidden else "all",
+        chance=True,
+        unit=ent,
+    )
+    here = cell_of(ent)
+    for foe in enemies(match, side):
+        st = get(foe, TkStealth)
+        if st.hidden and sees(match.board, here, cell_of(foe)) and got >= st.value:
+            reveal(match, foe, f"{name_of(ent)}'s observe {got} >= stealth {st.value}")
+    return got
+
+
+def adjacency_spot(match: Match, mover: int, checked: set[tuple[int, int]]) -> None:
+    """TK-SNEAK: an enemy adjacent to a hidden unit spots it on a coin, whatever its stealth;
+    one flip per pair per move (`checked`)."""
+    board = match.board
+    for a in [mover]:
+        for b in enemies(match, side_of(a)):
+            if not is_active(b) or not adjacent(board, cell_of(a), cell_of(b)):
+                continue
+            for sneaker, watcher in ((a, b), (b, a)):
+                if not get(sneaker, TkStealth).hidden or (sneaker, watcher) in checked:
+                    continue
+                checked.add((sneaker, watcher))
+                spotted = match.chance.coin()
+                match.emit(
+                    "spot",
+                    f"{name_of(watcher)} is next to a hidden unit: coin "
+                    f"{'heads - spotted' if spotted else 'tails - unseen'}.",
+                    ["adjacent enemies spot a sneaker on a coin (50 %)"],
+                    chance=True,
+                    visible=side_of(sneaker) if not spotted else "all",
+                    unit=sneaker,
+                )
+                if spotted:
+                    reveal(match, sneaker, f"spotted by adjacent {name_of(watcher)}")
+
+
+def hidden_from(match: Match, side: str) -> dict[int, Cell | None]:
+    """Units of other sides hidden from `side`, with where it last saw each."""
+    out: dict[int, Any] = {}
+    for e in units(match):
+        if side_of(e) == side:
+            continue
+        st = get(e, TkStealth)
+        if st.hidden:
+            last = st.last_seen.get(side)
+            out[e] = tuple(last) if last is not None else None
+    return out

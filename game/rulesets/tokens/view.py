@@ -1,0 +1,132 @@
+"""What each side may see of a unit (hidden units and stealth values stay with their side), and
+the invariants the conformance test checks."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+import esper
+
+from game.core.components import Health, Status
+from game.rulesets.tokens.combat import weapon
+from game.rulesets.tokens.components import (
+    TkEffects,
+    TkGear,
+    TkShield,
+    TkStealth,
+    TkTokens,
+    TkUnit,
+    cell_of,
+    get,
+    on_board,
+    side_of,
+    units,
+)
+from game.rulesets.tokens.content import shipped
+
+if TYPE_CHECKING:
+    from game.core.match import Match
+
+
+def unit_view(match: Match, ent: int, side: str | None) -> dict[str, Any]:
+    """Panel data; a unit hidden from `side` shows nothing but that it is unseen."""
+    with match.world:
+        if not esper.has_component(ent, TkUnit):
+            return {}
+        st = get(ent, TkStealth)
+        own = side is None or side == side_of(ent)
+        if st.hidden and not own:
+            last = st.last_seen.get(side or "")
+            return {"hidden": True, "last_seen": tuple(last) if last else None, "tags": ["unseen"]}
+        unit, tokens, gear, fx = get(ent, TkUnit), get(ent, TkTokens), get(ent, TkGear), get(ent, TkEffects)
+        h = get(ent, Health)
+        view: dict[str, Any] = {
+            "health": h.current,
+            "max_health": h.maximum,
+            "hp": h.current,
+            "hp_max": h.maximum,
+            "bars": [
+                {"label": "Move tokens", "value": tokens.move, "max": unit.move, "good": True, "note": ""},
+                {
+                    "label": "Attack tokens",
+                    "value": tokens.attack,
+                    "max": unit.attack,
+                    "good": True,
+                    "note": f"{tokens.reserved} reserved" if tokens.reserved else "",
+                },
+            ],
+            "tags": [],
+            "sections": {},
+        }
+        sh = esper.try_component(ent, TkShield)
+        if sh is not None:
+            view["bars"].append(
+                {
+                    "label": "Shield",
+                    "value": sh.charges,
+                    "max": sh.amount,
+                    "good": True,
+                    "note": f"overcharged {sh.over_rounds} round(s)" if sh.over_rounds else "",
+                }
+            )
+        if st.hidden:
+            view["tags"].append(f"sneaking (stealth {st.value})")
+        if fx.blind:
+            view["tags"].append("blinded")
+        if fx.dots:
+            view["tags"].append("burning")
+        gear_lines = []
+        for wid in gear.weapons:
+            w = weapon(wid)
+            ammo = f", {gear.loaded.get(wid, 0)}/{w.ammo} loaded" if w.ammo else ""
+            hand = " (in hand)" if wid == gear.held else ""
+            gear_lines.append(
+                f"{w.name}{hand}: {w.damage} {w.type}, {w.cost} tokens, range {w.range}"
+                f"{ammo}; {w.properties or 'no properties'}"
+            )
+        gear_lines += [shipped().items[i].name for i in gear.items]
+        if unit.armour:
+            a = shipped().armours[unit.armour]
+            gear_lines.append(f"{a.name}: " + ", ".join(str(d) for d in a.entries))
+        view["sections"]["Gear"] = gear_lines
+        return view
+
+
+def invariants(match: Match) -> list[str]:
+    """Tokens never negative, health within bounds and matching the state, one unit per tile."""
+    bad: list[str] = []
+    with match.world:
+        seen: dict[tuple[int, int], int] = {}
+        for ent in units(match):
+            unit, tokens, h = get(ent, TkUnit), get(ent, TkTokens), get(ent, Health)
+            state = get(ent, Status).state
+            if min(tokens.move, tokens.attack, tokens.reserved, tokens.move_debt, tokens.attack_debt) < 0:
+                bad.append(f"unit {ent} has negative tokens {tokens}")
+            if tokens.move > unit.move or tokens.attack > unit.attack:
+                bad.append(f"unit {ent} holds more tokens than its allotment")
+            if h.current > h.maximum:
+                bad.append(f"unit {ent} health {h.current} over its maximum {h.maximum}")
+            if (
+                state == "active"
+                and h.current < 0
+                or (state == "active" and not unit.player and h.current <= 0)
+            ):
+                bad.append(f"unit {ent} active at health {h.current}")
+            if state != "dead" and unit.player and h.current <= -unit.health_tokens:
+                bad.append(f"unit {ent} alive at health {h.current}")
+            sh = esper.try_component(ent, TkShield)
+            if sh is not None and not 0 <= sh.charges <= 2 * max(sh.amount, sh.over_extra or 0):
+                bad.append(f"unit {ent} shield charges {sh.charges} out of bounds")
+            gear = get(ent, TkGear)
+            for wid, n in gear.loaded.items():
+                if not 0 <= n <= weapon(wid).ammo:
+                    bad.append(f"unit {ent} weapon {wid} loaded {n}")
+            if on_board(ent):
+                c = cell_of(ent)
+                # a mover passes through its allies mid-move: one unit a tile holds between inputs
+                if c in seen and not match.resolving:
+                    bad.append(f"units {seen[c]} and {ent} share tile {c}")
+                seen[c] = ent
+                if not match.board.passable(c):
+                    bad.append(f"unit {ent} inside a wall at {c}")
+    return bad

@@ -1,0 +1,78 @@
+"""Content: shipped data loads; gear slots and the wealth budget are enforced with one-line errors."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from game.errors import UserError
+from game.rulesets.tokens.content import data_files, load_content, shipped
+
+
+def test_shipped_content_has_three_squads_of_four_to_six():
+    c = shipped()
+    assert len(c.squads) >= 3
+    assert all(4 <= len(s.units) <= 6 for s in c.squads.values())
+
+
+def write(tmp_path: Path, extra: str) -> list[Path]:
+    gear = next(p for p in data_files() if p.name == "gear.toml")
+    f = tmp_path / "extra.toml"
+    f.write_text(extra)
+    return [gear, f]
+
+
+UNIT = """
+[unit.pack]
+name = "Pack Mule"
+move = 4
+attack = 2
+health = 3
+weapons = {weapons}
+items = {items}
+
+[squad.test]
+name = "Test"
+wealth = {wealth}
+units = ["pack"]
+"""
+
+
+@pytest.mark.rule("TK-GEAR")
+def test_gear_slots_are_checked_on_load(tmp_path):
+    ok = UNIT.format(weapons='["greataxe", "sword", "rifle"]', items='["stim"]', wealth=50)
+    assert load_content(write(tmp_path, ok)).slots(load_content(write(tmp_path, ok)).units["pack"]) == (4, 1)
+    bad = UNIT.format(weapons='["greataxe", "flamer", "sword"]', items="[]", wealth=50)
+    with pytest.raises(UserError) as err:
+        load_content(write(tmp_path, bad))
+    assert "unit.pack.weapons" in str(err.value) and "5 primary slots" in str(err.value)
+    bad = UNIT.format(
+        weapons='["knife"]', items='["stim", "stim", "stim", "stim", "stim", "stim"]', wealth=50
+    )
+    with pytest.raises(UserError) as err:
+        load_content(write(tmp_path, bad))
+    assert "7 secondary slots" in str(err.value)
+
+
+@pytest.mark.rule("TK-WEALTH")
+def test_a_squad_must_fit_its_wealth_budget(tmp_path):
+    bad = UNIT.format(weapons='["rifle"]', items="[]", wealth=4)
+    with pytest.raises(UserError) as err:
+        load_content(write(tmp_path, bad))
+    assert "squad.test.wealth" in str(err.value) and "costs 5 wealth" in str(err.value)
+
+
+@pytest.mark.rule("TK-COMBO")
+def test_a_property_needs_what_it_requires(tmp_path):
+    bad = '[weapon.odd]\nname = "Odd"\ncost = 1\ndamage = 1\ntype = "ice"\nproperties = "greater_cleave"\n'
+    with pytest.raises(UserError) as err:
+        load_content(write(tmp_path, bad))
+    assert "weapon.odd.properties" in str(err.value) and "requires cleave" in str(err.value)
+
+
+def test_a_typo_names_file_entry_and_key(tmp_path):
+    bad = '[weapon.odd]\nname = "Odd"\ncost = 1\ndamage = 1\ntype = "fire"\n'
+    with pytest.raises(UserError) as err:
+        load_content(write(tmp_path, bad))
+    assert "extra.toml" in str(err.value) and "weapon.odd.type" in str(err.value)

@@ -1,0 +1,129 @@
+"""Moving on tokens: diagonal parity, attacks of opportunity, Bypass, Sprint."""
+
+from __future__ import annotations
+
+import pytest
+from tokens_helpers import act, answer, events, find, hp, make_match, place, tokens, unit
+
+from game.rulesets.tokens.components import TkTokens, get
+from game.rulesets.tokens.movement import reach
+
+
+def costs(m, ent):
+    with m.world:
+        r = reach(m, ent)
+        return dict(r.cost)
+
+
+@pytest.mark.rule("TK-STEP")
+def test_odd_diagonals_cost_two_even_ones_one_and_the_count_lasts_the_turn():
+    m = make_match()
+    v = unit(m, "Vanguard 1")
+    place(m, v, (5, 6))
+    c = costs(m, v)
+    assert c[(6, 7)] == 2 and c[(7, 8)] == 3  # 1st diagonal 2, 2nd 1
+    assert c[(5, 9)] == 3 and c[(8, 6)] == 3  # orthogonal 1 each
+    assert (8, 9) not in c  # three diagonals: 2 + 1 + 2 = 5 > 4 tokens
+    act(m, "move", actor=v, cell=(6, 7))
+    assert tokens(m, v).move == 2 and tokens(m, v).diagonals == 1
+    c = costs(m, v)
+    assert c[(7, 8)] == 1  # the 2nd diagonal of the turn costs 1
+    assert c[(8, 8)] == 2 and (8, 9) not in c  # the 3rd diagonal would cost 2 again
+
+
+@pytest.mark.rule("TK-STEP")
+def test_the_diagonal_count_resets_each_turn():
+    m = make_match()
+    v = unit(m, "Vanguard 1")
+    place(m, v, (5, 6))
+    act(m, "move", actor=v, cell=(6, 7))
+    act(m, "end")
+    act(m, "end")
+    assert tokens(m, v).diagonals == 0
+    assert costs(m, v)[(7, 8)] == 2
+
+
+def engaged():
+    m = make_match("wardens", "brood")
+    v, b = unit(m, "Vanguard 1"), unit(m, "Brute 1")
+    place(m, v, (5, 6))
+    place(m, b, (6, 6))
+    return m, v, b
+
+
+@pytest.mark.rule("TK-AOO")
+def test_leaving_a_threatened_tile_provokes_half_the_enemys_attack_tokens():
+    m, v, b = engaged()
+    before = hp(m, v)
+    act(m, "move", actor=v, cell=(3, 6), option="")
+    pending = m.pending_decision
+    assert pending is not None and pending.kind == "aoo" and pending.side == "p2"
+    assert pending.context["times"] == 2  # Brute: 4 attack tokens -> 2 attacks
+    answer(m, "aoo", "strike")
+    # greataxe 4 physical vs plate physical(2) -> 2, the buckler field soaks 2 of the first hit
+    assert len([e for e in events(m, "aoo") if "strikes" in e.text]) == 2
+    assert hp(m, v) == before - 2
+    assert tokens(m, v).move == 2
+
+
+@pytest.mark.rule("TK-AOO")
+def test_each_enemy_provokes_at_most_once_per_move_and_may_let_go():
+    m, v, b = engaged()
+    # (5,6) -> (5,7) -> (4,8): both (5,6) and (5,7) are next to the Brute, one decision only
+    act(m, "move", actor=v, cell=(5, 8), option="")
+    answer(m, "aoo", "pass")
+    assert m.pending_decision is None
+    assert len(events(m, "aoo")) == 1
+
+
+@pytest.mark.rule("TK-BYPASS")
+def test_bypass_pays_double_and_provokes_nothing():
+    m, v, b = engaged()
+    a = find(m, "move", actor=v, cell=(4, 6), option="bypass")
+    assert "2 tokens" in a.label
+    m.submit(a)
+    assert m.pending_decision is None
+    assert tokens(m, v).move == 2
+    assert not events(m, "aoo")
+
+
+@pytest.mark.rule("TK-SPRINT")
+def test_sprint_runs_eight_tiles_straight_for_four_tokens():
+    m = make_match()
+    v = unit(m, "Vanguard 1")
+    place(m, v, (2, 8))
+    act(m, "sprint", actor=v, cell=(10, 8))
+    with m.world:
+        from game.core.components import Position
+
+        assert tuple(get(v, Position).cell) == (10, 8)
+        assert get(v, TkTokens).move == 0
+
+
+@pytest.mark.rule("TK-SPRINT")
+def test_sprint_needs_two_open_tiles_ahead():
+    m = make_match()
+    v, w = unit(m, "Vanguard 1"), unit(m, "Vanguard 2")
+    place(m, v, (2, 8))
+    place(m, w, (4, 8))
+    sprints = {a.cell for a in m.legal() if a.kind == "sprint" and a.actor == v}
+    assert (10, 8) not in sprints and all(c[1] != 8 or c[0] < 2 for c in sprints)
+
+
+@pytest.mark.rule("TK-AOO")
+def test_a_unit_felled_while_passing_an_ally_ends_on_the_last_free_tile():
+    from tokens_helpers import comp, set_hp
+
+    from game.core.components import Position, Status
+
+    m = make_match("wardens", "brood")
+    v, w, b = unit(m, "Vanguard 1"), unit(m, "Vanguard 2"), unit(m, "Brute 1")
+    place(m, v, (5, 6))
+    place(m, w, (5, 7))  # the ally it walks through
+    place(m, b, (6, 8))  # threatens (5, 7), not (5, 6)
+    set_hp(m, v, 1, 6)
+    act(m, "move", actor=v, cell=(5, 8), option="")
+    answer(m, "aoo", "strike")  # 2 after plate, twice: the shield soaks one, the other fells it
+    assert comp(m, v, Status).state == "down"
+    assert tuple(comp(m, v, Position).cell) == (5, 6)
+    assert m.legal()  # between inputs again: the invariants hold
