@@ -16,7 +16,6 @@ import time
 
 import _common  # noqa: F401 - sets the import path first
 
-
 TARGETS = {"voidmarked": 5.0, "casket": 3.0}
 
 
