@@ -59,7 +59,8 @@ def main() -> None:
         target = TARGETS.get(rid)
         if target is not None:
             print(f"  target {target:g} games/s CPU: {'met' if args.games / cpu >= target else 'NOT met'}")
-        print(f"  results digest (seeds {args.seed}..{args.seed + args.games - 1}): {digest.hexdigest()[:16]}")
+        seeds = f"{args.seed}..{args.seed + args.games - 1}"
+        print(f"  results digest (seeds {seeds}): {digest.hexdigest()[:16]}")
 
 
 if __name__ == "__main__":
