@@ -158,3 +158,16 @@ def player_character_sides(scenario: Scenario) -> list[str] | None:
     if text in ("", "none"):
         return []
     return sorted(s.strip() for s in text.split(",") if s.strip())
+
+
+def options_from_args(args: Any) -> dict[str, Any]:
+    """The scenario options a command line's --option and --pc ask for (UserError naming the
+    subcommand when the ruleset does not know one)."""
+    from game.core import ruleset as registry
+
+    rs = registry.get(args.ruleset)
+    try:
+        return scenario_options(rs, parse_assignments(rs, getattr(args, "option", None) or []),
+                                parse_pc(getattr(args, "pc", None) or []))
+    except UserError as exc:
+        raise UserError(exc.line(), str(getattr(args, "command", "") or "")) from None
