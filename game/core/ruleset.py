@@ -105,6 +105,9 @@ class Ruleset(ABC):
     far_thrift: ClassVar[float] = 1.0
     #: offered to players (launcher, command line); False while its window is unfinished
     offered: ClassVar[bool] = True
+    #: whether its rules treat player characters apart (game.core.options: the scenario's
+    #: player-character sides); the launcher offers the choice only then
+    uses_player_characters: ClassVar[bool] = False
 
     # -- content -------------------------------------------------------------------------------
     @abstractmethod
