@@ -115,6 +115,16 @@ def test_the_players_rules_leave_out_developer_notes(rid):
         assert _tags(rules_markup(text, STYLE, player=False)) <= GUI_TAGS
 
 
+@pytest.mark.parametrize("rid", ["voidmarked", "casket", "saves"])
+def test_the_players_rules_leave_out_catalog_ids(rid):
+    """The docs tag rules with catalog ids ("(**CK-DECLARE**)") for tests; players never see them."""
+    source = registry.get(rid).rules_doc().read_text(encoding="utf-8")
+    assert re.search(r"\b[A-Z]{2,}-[A-Z]{2,}", source)
+    leak = re.search(r".{0,30}\b[A-Z]{2,}-[A-Z]{2,}.{0,10}", player_markdown(source))
+    assert leak is None, leak
+
+
+
 def test_rules_scene_shows_a_section_scrolls_and_turns_pages(
     app, driver, mini_registered, tmp_path, monkeypatch
 ):

@@ -28,6 +28,17 @@ DEV_PARAGRAPH = re.compile(
 )
 _NESTED_ITEM = re.compile(r"^( {2,3})(?:[-*+]|\d+\.) ")
 _RULE_IDS = re.compile(r"\s*\((?:[A-Z]{2,}-[A-Z0-9-]+(?:,\s*)?)+\)")
+# Catalog ids in the text, bold or not ("(**CK-DECLARE**)", "(**VM-HIT**, **VM-CRIT**)"): tags
+# for the tests and the catalog, meaningless to a player.
+_INLINE_IDS = re.compile(
+    r"\s*\((?:\*\*|__)?[A-Z]{2,}-[A-Z0-9-]+(?:\*\*|__)?(?:\s*,\s*(?:\*\*|__)?[A-Z]{2,}-[A-Z0-9-]+(?:\*\*|__)?)*\)")
+# ... and ids leading or closing a longer aside: "(**VM-UNCHEAT**: Void ...)", "(..., **SV-ASSUMED**)"
+_LEADING_ID = re.compile(r"\((?:\*\*|__)?[A-Z]{2,}-[A-Z0-9-]+(?:\*\*|__)?:\s*")
+_CLOSING_ID = re.compile(r",\s*(?:\*\*|__)?[A-Z]{2,}-[A-Z0-9-]+(?:\*\*|__)?\)")
+
+
+def _drop_ids(line: str) -> str:
+    return _CLOSING_ID.sub(")", _LEADING_ID.sub("(", _INLINE_IDS.sub("", line)))
 _HEADING = re.compile(r"^(#{1,6})\s+(.*?)\s*#*\s*$")
 
 
@@ -54,7 +65,7 @@ def player_markdown(text: str) -> str:
             flush()
             skip_level = level if DEV_HEADINGS.search(head.group(2)) else 0
             if not skip_level:
-                out.append(line)
+                out.append(_drop_ids(line))
             continue
         if skip_level:
             continue
@@ -62,6 +73,8 @@ def player_markdown(text: str) -> str:
         if nested:
             # Python-Markdown nests lists by 4 spaces; the docs use GitHub's 2.
             line = nested.group(1) * 2 + line[len(nested.group(1)):]
+        if not in_fence:
+            line = _drop_ids(line)
         if not line.strip() and not in_fence:
             flush()
             out.append("")
