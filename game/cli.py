@@ -103,6 +103,14 @@ def _side(value: str) -> str:
         f"{value[:40]!r} is not human or ai:LEVEL (levels: {', '.join((*LEVELS, 'baseline'))})")
 
 
+def _add_scenario_args(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--option", action="append", default=[], metavar="KEY=VALUE",
+                   help="a rules option the ruleset declares (repeatable)")
+    p.add_argument("--pc", action="append", default=[], metavar="SIDE",
+                   help="a side fielding player characters: p1, p2 or none (repeatable; "
+                        "default: the ruleset's)")
+
+
 def build_parser() -> argparse.ArgumentParser:
     """The argument parser with every subcommand."""
     ap = _Parser(prog=PROG, description="Skirmish Table: turn-based tactical skirmishes.")
@@ -118,6 +126,7 @@ def build_parser() -> argparse.ArgumentParser:
     sim.add_argument("--replay-dir", type=Path)
     sim.add_argument("--p1", type=_side, default="baseline")
     sim.add_argument("--p2", type=_side, default="baseline")
+    _add_scenario_args(sim)
 
     chk = sub.add_parser("check-map", help="validate a Tiled map against docs/maps.md")
     chk.add_argument("path", type=Path)
@@ -131,6 +140,7 @@ def build_parser() -> argparse.ArgumentParser:
     play.add_argument("--p1", type=_side, default="human")
     play.add_argument("--p2", type=_side, default="ai:normal")
     play.add_argument("--seed", type=_seed)
+    _add_scenario_args(play)
 
     shot = sub.add_parser("screenshot", help="render the battle screen to a PNG without a window")
     shot.add_argument("--ruleset", type=_ruleset_arg, required=True)
@@ -139,6 +149,7 @@ def build_parser() -> argparse.ArgumentParser:
     shot.add_argument("--turns", type=_turns, default=0)
     shot.add_argument("--seed", type=_seed, default=1)
     shot.add_argument("--size", type=_size, default=(1280, 720))
+    _add_scenario_args(shot)
 
     lad = sub.add_parser("ladder", help="mirror matches between AI levels with win rates")
     lad.add_argument("--ruleset", type=_ruleset_arg, required=True)
@@ -151,6 +162,7 @@ def build_parser() -> argparse.ArgumentParser:
     lad.add_argument("--hard-samples", type=_positive, default=None,
                      help="cap Hard's samples per decision (reproducible when the cap binds first)")
     lad.add_argument("--jobs", type=_jobs, default=1, help="worker processes (0 = one per CPU)")
+    _add_scenario_args(lad)
     add_report_parser(sub)
     return ap
 
@@ -173,8 +185,11 @@ def run(argv: list[str]) -> int:
         _check_map_path(args.map)
         if args.replay_dir is not None:
             usable_folder(args.replay_dir)
+        from game.core.options import options_from_args
+
+        options = options_from_args(args)
         summary = simulate(args.ruleset, args.map, args.games, args.seed, args.replay_dir,
-                           args.p1, args.p2, progress=progress_bar)
+                           args.p1, args.p2, progress=progress_bar, options=options)
         if args.json:
             print(json.dumps(summary, sort_keys=True))
         else:

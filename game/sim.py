@@ -22,7 +22,8 @@ REPLAY_FORMAT = 1
 
 
 def default_scenario(ruleset_id: str, map_path: str | None, seed: int,
-                     squads: tuple[str, str] | None = None) -> Scenario:
+                     squads: tuple[str, str] | None = None,
+                     options: dict[str, Any] | None = None) -> Scenario:
     """A skirmish on the ruleset's default (or given) map with its default squads."""
     rs = registry.get(ruleset_id)
     if map_path is None:
@@ -33,7 +34,7 @@ def default_scenario(ruleset_id: str, map_path: str | None, seed: int,
     else:
         name = map_path
     s1, s2 = squads or rs.default_squads()
-    return Scenario(ruleset_id, name, {"p1": s1, "p2": s2}, seed)
+    return Scenario(ruleset_id, name, {"p1": s1, "p2": s2}, seed, dict(options or {}))
 
 
 def play_game(scenario: Scenario, p1: str = "baseline", p2: str = "baseline") -> Match:
@@ -173,7 +174,8 @@ def usable_folder(folder: Path) -> Path:
 
 def simulate(ruleset_id: str, map_path: str | None, games: int, seed: int,
              replay_dir: Path | None = None, p1: str = "baseline", p2: str = "baseline",
-             progress: Callable[[int, int], None] | None = None) -> dict[str, Any]:
+             progress: Callable[[int, int], None] | None = None,
+             options: dict[str, Any] | None = None) -> dict[str, Any]:
     """Play `games` AI-vs-AI games with seeds seed, seed+1, ...; returns the summary."""
     start = time.perf_counter()
     wins: dict[str, int] = {"p1": 0, "p2": 0}
@@ -182,7 +184,7 @@ def simulate(ruleset_id: str, map_path: str | None, games: int, seed: int,
     if replay_dir is not None:
         usable_folder(replay_dir)
     for i in range(games):
-        scenario = default_scenario(ruleset_id, map_path, seed + i)
+        scenario = default_scenario(ruleset_id, map_path, seed + i, options=options)
         match = play_game(scenario, p1, p2)
         assert match.result is not None
         if match.result.winner is None:

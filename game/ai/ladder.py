@@ -64,6 +64,7 @@ class GameSpec:
     seed: int
     budgets: tuple[tuple[str, float], ...]
     samples: int | None = None
+    options: str = "{}"  # the scenario's options as JSON text (game.core.options)
 
 
 def _controller(level: str, seed: int, budgets: dict[str, float], samples: int | None) -> Any:
@@ -88,7 +89,7 @@ def ladder_match(spec: GameSpec, controllers: dict[str, Any]) -> Any:
         raise UserError(f"no shipped map for board kind {rs.board_kind}", "maps/")
     s1, s2 = rs.default_squads()
     scenario = Scenario(spec.ruleset, map_name(maps[spec.pair % len(maps)]), {"p1": s1, "p2": s2},
-                        spec.seed + spec.pair)
+                        spec.seed + spec.pair, json.loads(spec.options))
     return Match(rs, scenario, load_board_for(scenario), controllers)
 
 
@@ -134,12 +135,14 @@ def _play_packed(job: tuple[GameSpec, MatchFactory | None]) -> dict[str, Any]:
 def run_ladder(ruleset: str, games: int, seed: int = 1, levels: list[str] | None = None,
                hard_budget: float = DEFAULT_HARD_BUDGET, jobs: int = 1, samples: int | None = None,
                progress: Callable[[int, int], None] | None = None,
-               factory: MatchFactory | None = None) -> dict[str, Any]:
+               factory: MatchFactory | None = None,
+               options: dict[str, Any] | None = None) -> dict[str, Any]:
     """Play `games` games (rounded up to whole mirror pairs) for every pairing; the summary."""
     chosen = levels or list(LEVELS)
     pairs_n = max(1, (games + 1) // 2)
     budgets = {"easy": 0.1, "normal": 0.25, "hard": hard_budget}
-    specs = [GameSpec(ruleset, a, b, k, swapped, seed, tuple(sorted(budgets.items())), samples)
+    packed = json.dumps(options or {}, sort_keys=True)
+    specs = [GameSpec(ruleset, a, b, k, swapped, seed, tuple(sorted(budgets.items())), samples, packed)
              for a, b in pairings(chosen) for k in range(pairs_n) for swapped in (False, True)]
     start = time.perf_counter()
     results: list[dict[str, Any]] = []
@@ -247,6 +250,7 @@ def parse_levels(text: str) -> list[str]:
 
 def run_ladder_command(args: Any) -> int:
     """The `ladder` subcommand."""
+    from game.core.options import options_from_args
     from game.progress import progress_bar
 
     levels = parse_levels(getattr(args, "levels", "") or "")
@@ -255,7 +259,8 @@ def run_ladder_command(args: Any) -> int:
     if jobs == 0:
         jobs = os.cpu_count() or 1
     summary = run_ladder(args.ruleset, args.games, args.seed, levels, hard_budget, jobs,
-                         getattr(args, "hard_samples", None), progress=progress_bar)
+                         getattr(args, "hard_samples", None), progress=progress_bar,
+                         options=options_from_args(args))
     if args.json:
         print(json.dumps(summary, sort_keys=True))
     else:

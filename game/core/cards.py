@@ -3,7 +3,9 @@
 A `Cards` component holds the zones of one deck family (voidmarked's shared deck with its discard,
 hands and table; a casket's structure deck with its hand and discard; a pilot's wound deck).
 Cards are plain strings; a ruleset gives them meaning. Zone visibility says who may see a card:
-"all", "none" (face down, e.g. an undrawn deck) or a side id (that side's hand).
+"all", "none" (face down, e.g. an undrawn deck) or a side id (that side's hand). A zone the
+ruleset has not declared is hidden from everyone (`HIDDEN`): a new zone of face-down cards can
+never leak by omission; face-up zones are declared "all" where the zones are made.
 """
 
 from __future__ import annotations
@@ -17,6 +19,8 @@ from game.core.world import component
 STANDARD_SUITS = ("S", "H", "D", "C")
 STANDARD_RANKS = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
 RANK_VALUE = {r: i + 1 for i, r in enumerate(STANDARD_RANKS)}
+VISIBLE = "all"
+HIDDEN = "none"
 RED_JOKER = "RJ"
 BLACK_JOKER = "BJ"
 
@@ -133,10 +137,19 @@ class Cards:
         return card
 
     # -- knowledge -----------------------------------------------------------------------------
+    def zone_visibility(self, zone: str) -> str:
+        """Who sees `zone`: "all", "none" or a side id; undeclared zones are "none"."""
+        return self.visibility.get(zone, HIDDEN)
+
+    def declare(self, zone: str, visibility: str) -> list[str]:
+        """Make `zone` (empty if new) seen by `visibility`: "all", "none" or a side id."""
+        self.visibility[zone] = visibility
+        return self.zone(zone)
+
     def visible_to(self, zone: str, side: str | None) -> bool:
         """Whether `side` may see the cards of `zone` (None = an omniscient observer)."""
-        vis = self.visibility.get(zone, "none" if zone == "deck" else "all")
-        return side is None or vis == "all" or vis == side
+        vis = self.zone_visibility(zone)
+        return side is None or vis == VISIBLE or vis == side
 
     def unseen_by(self, side: str | None) -> list[str]:
         """Cards `side` cannot see: what a fair draw could be from its point of view."""

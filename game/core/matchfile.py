@@ -48,9 +48,14 @@ class ScenarioOptions(Struct, forbid_unknown_fields=True, omit_defaults=True):
 
     deck_cap: Annotated[int, Meta(ge=1, le=1_000)] | UnsetType = UNSET
     objectives: bool | UnsetType = UNSET
-    # saves: who acts first (SV-INIT) and which sides' player characters ignore morale
+    # saves: who acts first (SV-INIT)
     surprise: Literal["unclear", "none", "p1", "p2"] | UnsetType = UNSET
+    # the sides that field player characters (game.core.options); unset: the ruleset's default
+    player_characters: Annotated[list[Side], Meta(max_length=2)] | UnsetType = UNSET
+    # older saves' text form of the same flag ("p1", "p1,p2", "none"): still read
     player_sides: Annotated[str, Meta(max_length=64)] | UnsetType = UNSET
+    # rules options the ruleset declares (Ruleset.rule_options), checked in scenario_from
+    rules: Annotated[dict[Name, str | int | bool], Meta(max_length=100)] | UnsetType = UNSET
 
 
 class ScenarioData(Struct, forbid_unknown_fields=True):
@@ -179,6 +184,7 @@ def scenario_from(data: ScenarioData, file: str, place: str = "scenario") -> Any
     """A checked core.match.Scenario and its ruleset: known ruleset, both sides' squads known."""
     from game.core import ruleset as registry
     from game.core.match import Scenario
+    from game.core.options import check_rules
 
     try:
         rs = registry.get(data.ruleset)
@@ -194,6 +200,10 @@ def scenario_from(data: ScenarioData, file: str, place: str = "scenario") -> Any
             raise UserError(f"unknown {rs.name} squad {squad!r} (known: {', '.join(sorted(known))})",
                             file, f"{place}.squads.{side}")
     options = msgspec.to_builtins(data.options)
+    try:
+        check_rules(rs, options.get("rules", {}))
+    except UserError as exc:
+        raise UserError(exc.line(), file, f"{place}.options.rules") from None
     scenario = Scenario(data.ruleset, data.map, dict(data.squads), data.seed, options)
     return scenario, rs
 

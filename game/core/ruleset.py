@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from game.core.action import Action, Decision
+from game.core.options import RuleOption
 
 if TYPE_CHECKING:
     from game.core.chance import Chance
@@ -104,6 +105,9 @@ class Ruleset(ABC):
     far_thrift: ClassVar[float] = 1.0
     #: offered to players (launcher, command line); False while its window is unfinished
     offered: ClassVar[bool] = True
+    #: whether its rules treat player characters apart (game.core.options: the scenario's
+    #: player-character sides); the launcher offers the choice only then
+    uses_player_characters: ClassVar[bool] = False
 
     # -- content -------------------------------------------------------------------------------
     @abstractmethod
@@ -119,6 +123,11 @@ class Ruleset(ABC):
         from game.paths import maps_for
 
         return maps_for(self.board_kind, self.id, self.default_map)
+
+    def rule_options(self) -> tuple[RuleOption, ...]:
+        """The readings a scenario may choose (game.core.options): none by default. The rules
+        read a chosen one through `options.rule_value`, so saves and replays keep it."""
+        return ()
 
     # -- play ----------------------------------------------------------------------------------
     @abstractmethod

@@ -275,7 +275,8 @@ class App:
 
 # -- building skirmishes ---------------------------------------------------------------------------
 def build_session(
-    ruleset_id: str, map_name: str | None, seed: int, p1: str, p2: str, squads: tuple[str, str] | None = None
+    ruleset_id: str, map_name: str | None, seed: int, p1: str, p2: str, squads: tuple[str, str] | None = None,
+    options: dict[str, Any] | None = None,
 ) -> Any:
     """Scenario + match + who plays each side (raises UserError for a bad map)."""
     from game.core import ruleset as registry
@@ -283,7 +284,7 @@ def build_session(
     from game.sim import default_scenario
     from game.ui.session import Session
 
-    scenario = default_scenario(ruleset_id, map_name, seed, squads)
+    scenario = default_scenario(ruleset_id, map_name, seed, squads, options)
     board = load_board_for(scenario)
     match = Match(registry.get(ruleset_id), scenario, board)
     return Session(match, {"p1": side_spec(p1), "p2": side_spec(p2)})
@@ -291,15 +292,19 @@ def build_session(
 
 def launch_command(args: Any) -> int:
     """`python -m game` (launcher) and `python -m game play ...` (straight into a skirmish)."""
+    from game.core.options import options_from_args
+
+    playing = getattr(args, "command", None) == "play"
+    options = options_from_args(args) if playing else {}  # refused before any window opens
     if not has_display():
         raise UserError(
             "no display found; try `python -m game simulate --ruleset voidmarked` or "
             "`python -m game screenshot --ruleset voidmarked --out shot.png`"
         )
     session = None
-    if getattr(args, "command", None) == "play":
+    if playing:
         seed = args.seed if args.seed is not None else random_seed()
-        session = build_session(args.ruleset, args.map, seed, args.p1, args.p2)
+        session = build_session(args.ruleset, args.map, seed, args.p1, args.p2, options=options)
     app = App()
     if session is not None:
         from game.ui.scenes.battle import BattleScene
@@ -361,10 +366,14 @@ def render_battle(session: Any, size: tuple[int, int], settings: Any = None) -> 
 
 def screenshot_command(args: Any) -> int:
     """`python -m game screenshot`: the battle after N AI turns, as a PNG, without a window."""
+    from game.core.options import options_from_args
+
     os.environ["SDL_VIDEODRIVER"] = "dummy"
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+    options = options_from_args(args)
     pygame = _pygame()
-    session = build_session(args.ruleset, args.map, args.seed, "ai:normal", "ai:normal")
+    session = build_session(args.ruleset, args.map, args.seed, "ai:normal", "ai:normal",
+                            options=options)
     advance_turns(session, max(0, args.turns))
     out: Path = args.out
     if out.parent and not out.parent.exists():

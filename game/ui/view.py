@@ -159,7 +159,7 @@ def read_piles(match: Match, viewer: str | None) -> list[Pile]:
             for cards in sorted(decks, key=lambda c: type(c).__name__):
                 family = "" if type(cards) is Cards else type(cards).__name__.lower() + " "
                 for zone, pile in cards.zones.items():
-                    vis = cards.visibility.get(zone, "none" if zone == "deck" else "all")
+                    vis = cards.zone_visibility(zone)
                     shown = tuple(pile) if cards.visible_to(zone, viewer) else None
                     out.append(Pile(ent, owner, family + zone, len(pile), shown, vis))
     return out

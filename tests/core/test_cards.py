@@ -160,7 +160,10 @@ def test_visibility_per_zone():
     assert cards.visible_to("discard", "p2") and cards.visible_to("table", "p1")
     assert cards.visible_to("deck", None)  # the omniscient observer (replays, tests)
     fresh = Cards(zones={"deck": ["AS"], "pile": ["2S"]})
-    assert not fresh.visible_to("deck", "p1") and fresh.visible_to("pile", "p1")  # defaults
+    # undeclared zones are hidden from every side (a forgotten declaration never leaks)
+    assert not fresh.visible_to("deck", "p1") and not fresh.visible_to("pile", "p1")
+    fresh.declare("pile", "all")
+    assert fresh.visible_to("pile", "p2")
 
 
 def test_unseen_by_is_the_deck_plus_hidden_hands():

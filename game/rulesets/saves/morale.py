@@ -1,9 +1,10 @@
 """SV-MORALE: a group that has lost half its numbers saves WIL (its leader) or routs; a lone
 combatant saves at 0 HP. Player characters on a player side, mindless and fearless units are exempt.
 
-Reading: a group is a side's squad. The player sides are the scenario option `player_sides`
-("p1", "p1,p2", "none"); by default the sides that field a party squad. Routed units flee the
-map (Status 'fled', condition 'routed') and count as out of action.
+Reading: a group is a side's squad. The player sides are the scenario's player-character side
+flag (game.core.options; older saves' `player_sides` text reads the same); when the scenario
+leaves it unset, the sides that field a party squad. Routed units flee the map (Status 'fled',
+condition 'routed') and count as out of action.
 """
 
 from __future__ import annotations
@@ -11,6 +12,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from game.core.components import Health, Table
+from game.core.options import player_character_sides
 from game.rulesets.saves.components import SvScores, get, is_standing, name_of, side_of, units
 from game.rulesets.saves.content import shipped
 
@@ -20,14 +22,11 @@ if TYPE_CHECKING:
 
 def player_sides(match: Match) -> list[str]:
     """Sides whose 'pc' units are player characters (the scenario's side flag)."""
-    opt = match.scenario.options.get("player_sides")
-    if opt is None:
-        squads = shipped().squads
-        return sorted(s for s, sq in match.scenario.squads.items() if sq in squads and squads[sq].party)
-    text = str(opt).strip().lower()
-    if text in ("", "none"):
-        return []
-    return sorted(s.strip() for s in text.split(",") if s.strip())
+    flagged = player_character_sides(match.scenario)
+    if flagged is not None:
+        return flagged
+    squads = shipped().squads
+    return sorted(s for s, sq in match.scenario.squads.items() if sq in squads and squads[sq].party)
 
 
 def exempt(match: Match, ent: int) -> bool:

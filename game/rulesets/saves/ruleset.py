@@ -27,6 +27,7 @@ class SavesRuleset(Ruleset):
     name: ClassVar[str] = "Saves"
     board_kind: ClassVar[str] = "square"
     round_cap: ClassVar[int] = 30
+    uses_player_characters: ClassVar[bool] = True  # SV-MORALE exempts them
     undoable: ClassVar[frozenset[str]] = frozenset(
         {"move", "swap", "cancel", "attack", "maneuver", "flee", "tend", "use", "parley"}
     )

@@ -14,16 +14,18 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 import esper
+import msgspec
 
 from game.core.board import Board, Terrain
 from game.core.cards import Cards
 from game.core.components import Conditions, Health, Name, Position, Side, Status, Table
 from game.core.geometry import Cell
 from game.core.memo import state_memo
+from game.core.options import chosen_rules
 from game.core.pathing import Occupancy, Reach, search
 from game.core.sight import CoverRule, board_sight, cover_on_line
 from game.rulesets.voidmarked.components import VmGear, VmOrder, VmStats, VmTurn, VmVoid
-from game.rulesets.voidmarked.content import Content, Weapon, content
+from game.rulesets.voidmarked.content import Content, Rules, Weapon, content
 
 if TYPE_CHECKING:
     from game.core.match import Match
@@ -44,6 +46,13 @@ def hand_zone(side: str) -> str:
 def data() -> Content:
     """The loaded content."""
     return content()
+
+
+def rules(match: Match) -> Rules:
+    """The readings this match plays by: data/rules.toml with the scenario's rules options."""
+    chosen = chosen_rules(match.scenario)
+    base = data().rules
+    return msgspec.structs.replace(base, **chosen) if chosen else base
 
 
 def deck(match: Match) -> Cards:

@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 from game.core.action import Action, Decision
 from game.core.cards import standard_deck
 from game.core.geometry import Cell
+from game.core.options import RuleOption
 from game.core.ruleset import Assessment, Outcome, Preview, Resolution, Ruleset, SquadInfo, Turn
 from game.core.sides import side_name
 from game.rulesets.voidmarked import actions, ai, hover, views
@@ -43,6 +44,13 @@ class VoidmarkedRuleset(Ruleset):
     round_cap: ClassVar[int] = 30
     undoable: ClassVar[frozenset[str]] = frozenset({"move"})
     far_thrift: ClassVar[float] = 4.0
+
+    def rule_options(self) -> tuple[RuleOption, ...]:
+        """Readings a table may change (defaults from data/rules.toml)."""
+        return (RuleOption(
+            "crit_against", "Critical hits", ("total", "stat"), data().rules.crit_against,
+            "A hit is critical at twice the defender's total, or at twice its bare Defence.",
+            ("twice the defence total", "twice the Defence stat")),)
 
     def squads(self) -> dict[str, SquadInfo]:
         """Squads from squads.toml, their units by display name (as casket's are)."""

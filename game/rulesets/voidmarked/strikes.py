@@ -25,6 +25,7 @@ from game.rulesets.voidmarked.query import (
     stat_mod,
     stats,
 )
+from game.rulesets.voidmarked.query import rules as match_rules
 
 if TYPE_CHECKING:
     from game.core.match import Match
@@ -76,7 +77,7 @@ def strike(match: Match, att: int, tgt: int, hand: str, source: str = "", *,
 
 def base_strike(match: Match, att: int, tgt: int, hand: str, source: str = "") -> Strike:
     """The terms that depend on the two units only (stats, weapon, conditions, resistances)."""
-    rules = data().rules
+    rules = match_rules(match)
     sa, st = stats(att), stats(tgt)
     att_parts: list[tuple[str, int]] = []
     reasons: list[str] = []

@@ -23,6 +23,15 @@ SIDE_CHOICES: tuple[tuple[str, str], ...] = (
     ("AI — hard", "ai:hard"),
 )
 
+# who fields player characters ("" = as the ruleset decides from the squads)
+PC_CHOICES: tuple[tuple[str, str], ...] = (
+    ("Player characters: by squad", ""),
+    ("Player characters: side 1", "p1"),
+    ("Player characters: side 2", "p2"),
+    ("Player characters: both", "p1,p2"),
+    ("Player characters: none", "none"),
+)
+
 
 def _html(text: str) -> str:
     return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
@@ -41,6 +50,8 @@ class LauncherScene(GuiScene):
         self.map_path: Path | None = None
         self.squads: dict[str, str] = {}
         self.sides = {"p1": "human", "p2": "ai:normal"}
+        self.rule_choices: dict[str, Any] = {}
+        self.pc_choice = ""
         self.seed = random_seed()
         from game.ui.settings import take_settings_notice
 
@@ -69,6 +80,20 @@ class LauncherScene(GuiScene):
         self.map_path = maps[0] if maps else None
         d1, d2 = rs.default_squads()
         self.squads = {"p1": d1, "p2": d2}
+        self.rule_choices = {o.name: o.default for o in rs.rule_options()}
+        self.pc_choice = ""
+
+    def scenario_options(self) -> dict[str, Any]:
+        """The chosen rules options (those off their default) and player-character sides."""
+        from game.core.options import scenario_options
+
+        rs = self.ruleset
+        chosen = {o.name: self.rule_choices[o.name] for o in rs.rule_options()
+                  if self.rule_choices.get(o.name, o.default) != o.default}
+        pcs = None
+        if self.pc_choice:
+            pcs = [] if self.pc_choice == "none" else self.pc_choice.split(",")
+        return scenario_options(rs, chosen, pcs)
 
     def start(self) -> None:
         """Build the match and go to battle; a problem is shown, not raised."""
@@ -96,6 +121,7 @@ class LauncherScene(GuiScene):
                 self.sides["p1"],
                 self.sides["p2"],
                 (self.squads["p1"], self.squads["p2"]),
+                self.scenario_options(),
             )
         except UserError as exc:
             self.show_error(exc.line())
@@ -200,6 +226,7 @@ class LauncherScene(GuiScene):
                     self.manager,
                 )
                 y += row
+            y = self._options_row(rs, y, x_field, field_w, row, label)
         label("Seed", y)
         self.seed_entry = UITextEntryLine(pygame.Rect(x_field, y, f.px(160), row - 6), self.manager)
         self.seed_entry.set_text(str(self.seed))
@@ -236,6 +263,35 @@ class LauncherScene(GuiScene):
             object_id="#error",
         )
 
+    def _options_row(self, rs: Any, y: int, x: int, field_w: int, row: int, label: Any) -> int:
+        """'Rules options': one menu per declared option (and who fields player characters),
+        two to a row; returns the y below them."""
+        self.option_menus: dict[str, UIDropDownMenu] = {}
+        menus: list[tuple[str, list[tuple[str, str]], tuple[str, str]]] = []
+        for opt in rs.rule_options():
+            choices = [(f"{opt.display}: {opt.label(v)}", str(v)) for v in opt.values]
+            cur = str(self.rule_choices.get(opt.name, opt.default))
+            menus.append((opt.name, choices, next(c for c in choices if c[1] == cur)))
+        if rs.uses_player_characters:
+            pcs = list(PC_CHOICES)
+            menus.append(("", pcs, next(c for c in pcs if c[1] == self.pc_choice)))
+        if not menus:
+            return y
+        label("Rules options", y)
+        gap = self.app.fonts.px(10)
+        cols = 2 if x + 2 * field_w + gap <= self.app.screen_size[0] - self.app.fonts.px(40) else 1
+        for i, (name, choices, cur) in enumerate(menus):
+            col = i % cols
+            if i and not col:
+                y += row
+            rect = pygame.Rect(x + col * (field_w + gap), y, field_w, row - 6)
+            self.option_menus[name] = UIDropDownMenu(choices, cur, rect, self.manager)
+        return y + row
+
+    def _option_lines(self) -> list[str]:
+        rs = self.ruleset
+        return [f"<b>{_html(o.display)}</b> — {_html(o.description)}" for o in rs.rule_options()]
+
     def _description(self) -> str:
         rs = self.ruleset
         if rs is None:
@@ -247,6 +303,7 @@ class LauncherScene(GuiScene):
             if sq is not None:
                 who, units = f"Side {side[1:]}", _html(units_line(sq.units))
                 parts.append(f"<b>{who}: {_html(sq.name)}</b> — {_html(sq.description)} ({units})")
+        parts.extend(self._option_lines())
         parts.append("Keys in battle: F1. Enter starts.")
         return "<br>".join(parts)
 
@@ -290,6 +347,14 @@ class LauncherScene(GuiScene):
         if element is getattr(self, "map_menu", None):
             self.map_path = Path(value)
             return
+        for name, menu in getattr(self, "option_menus", {}).items():
+            if element is menu:
+                if not name:
+                    self.pc_choice = value
+                    return
+                opt = next(o for o in self.ruleset.rule_options() if o.name == name)
+                self.rule_choices[name] = next(v for v in opt.values if str(v) == value)
+                return
         for side, menu in getattr(self, "squad_menus", {}).items():
             if element is menu:
                 self.squads[side] = value

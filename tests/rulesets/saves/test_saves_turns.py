@@ -169,7 +169,7 @@ def test_player_characters_mindless_and_fearless_are_exempt():
         check_group(m, "p2")
     assert [comp(m, e, Status).state for e in party] == ["active", "dead", "dead", "dead", "fled"]
     assert comp(m, beasts[3], Status).state == "active" and comp(m, beasts[4], Status).state == "active"
-    m2 = make_match("party", "warband", options={"player_sides": "none"})
+    m2 = make_match("party", "warband", options={"player_characters": []})
     p2 = side_units(m2, "p1")
     _lose(m2, p2[2:])
     m2.chance.force("d20", 20)
