@@ -171,7 +171,9 @@ def _check_map_path(value: str | None) -> None:
     if value is not None:
         from game.paths import resolve_map
 
-        if not resolve_map(value).is_file():
+        # only absence is told here: a folder, FIFO or device is refused by the map reader with
+        # what it is, before anything is opened
+        if not resolve_map(value).exists():
             raise UserError("no such map file", value)
 
 

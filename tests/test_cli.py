@@ -116,6 +116,23 @@ def test_missing_map_file(tmp_path, capsys):
     assert str(missing) in line
 
 
+@pytest.mark.parametrize("kind", ["folder", "fifo"])
+def test_a_map_that_is_not_a_file_is_named_for_what_it_is(kind, tmp_path, capsys):
+    """A folder or FIFO given as --map is told as such, not as a missing file."""
+    import os
+
+    path = tmp_path / "odd.tmx"
+    if kind == "folder":
+        path.mkdir()
+    else:
+        if not hasattr(os, "mkfifo"):
+            pytest.skip("no FIFOs on this system")
+        os.mkfifo(path)
+    line = _one_error_line(*_run(["simulate", "--ruleset", "voidmarked", "--map", str(path)], capsys))
+    assert str(path) in line and "no such" not in line
+    assert ("directory" if kind == "folder" else "FIFO") in line
+
+
 @needs_voidmarked
 def test_simulate_json_is_reproducible(capsys):
     argv = ["simulate", "--ruleset", "voidmarked", "--games", "2", "--seed", "11", "--json"]
