@@ -42,7 +42,8 @@ def specs_for(ruleset: str, matchups: list[tuple[str, str]], maps: list[str], le
     Game k of a matchup plays scenario seed `seed + k // 2`, so the two seatings of a pair meet
     the same deal.
     """
-    return [ReportSpec(ruleset, level, level, k // 2, bool(k % 2), seed, BUDGETS, None, a, b, mp)
+    return [ReportSpec(ruleset, level, level, k // 2, bool(k % 2), seed, BUDGETS,
+                       squad_a=a, squad_b=b, map=mp)
             for level in levels for mp in maps for a, b in matchups for k in range(games)]
 
 
