@@ -193,3 +193,11 @@ def test_the_odds_box_never_covers_the_acting_unit(app, driver, monkeypatch):
     scene.draw(app.screen)
     assert boxes
     assert not boxes[-1].colliderect(scene._screen_cell_rect(scene.unit_by_ent[me.ent].cell))
+
+
+def test_the_help_gives_a_legend_for_the_cover_marks_on_tiles():
+    """The tile art marks cover with one to three dots; F1 help says what they mean."""
+    from game.ui.battle.overlays import HELP_LINES
+
+    legend = [what for key, what in HELP_LINES if "cover" in what and "\u2022" in what]
+    assert legend and all(word in legend[0] for word in ("light", "heavy", "substantial"))

@@ -29,6 +29,8 @@ HELP_LINES: list[tuple[str, str]] = [
     ("Ctrl+S", "save the game"),
     ("Esc", "menu (save, load, settings, rules, quit)"),
     ("F1 / ?", "this help"),
+    # the tile art marks cover with light dots (tools/make_art.py): the legend for them
+    ("Dots on a tile", "its cover: • light, •• heavy, ••• substantial (hover it for its effect)"),
 ]
 
 
