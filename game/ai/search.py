@@ -30,7 +30,6 @@ from game.ai.moves import destination, is_move, label_of
 from game.ai.utility import NormalAI, Ranked
 from game.core.action import Action, Decision
 from game.core.chance import Chance
-from game.core.kinds import ends_turn
 from game.core.match import Match
 
 
@@ -107,7 +106,7 @@ def fast_policy(match: Match, chance: Chance, legal: list[Action], max_moves: in
             if s > best_score:
                 best, best_score = a, s
     if best is None:
-        ender = next((a for a in plain if ends_turn(a.kind)), None)
+        ender = next((a for a in plain if a.kind in rs.turn_ending), None)
         best = ender or (plain[0] if plain else legal[0])
     return best
 

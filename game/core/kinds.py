@@ -54,7 +54,3 @@ VIEW_SECTIONS: Final = "sections"
 #: the text shown for health instead of "hp/hp_max"
 VIEW_HEALTH_LABEL: Final = "health_label"
 
-
-def ends_turn(kind: str) -> bool:
-    """The action kind ends the turn or activation (declared, not guessed from its spelling)."""
-    return kind in TURN_ENDING_KINDS

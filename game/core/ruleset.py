@@ -17,7 +17,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from game.core.action import Action, Decision
-from game.core.kinds import MOVE, VIEW_HP, VIEW_HP_MAX
+from game.core.kinds import MOVE, TURN_ENDING_KINDS, VIEW_HP, VIEW_HP_MAX
 from game.core.options import RuleOption
 
 if TYPE_CHECKING:
@@ -95,6 +95,8 @@ class Ruleset(ABC):
     default_map: ClassVar[str] = ""
     #: action kinds that draw no chance and may be undone until a chance event happens
     undoable: ClassVar[frozenset[str]] = frozenset({MOVE})
+    #: action kinds that end the turn or activation (the UI sorts them last, binds them to "E")
+    turn_ending: ClassVar[frozenset[str]] = TURN_ENDING_KINDS
     #: whether the Hard AI may overrule its ranking on sampled playouts; a ruleset whose short
     #: playouts measured worse than the ranking (on the ladder) turns this off
     playouts_guide_search: ClassVar[bool] = True

@@ -17,7 +17,6 @@ from typing import Any
 
 from game.ai.ladder import GameSpec, play_game
 from game.core.events import Event
-from game.core.kinds import ends_turn
 
 #: budgets per decision the levels get in report games (the ladder's defaults)
 BUDGETS: tuple[tuple[str, float], ...] = (("easy", 0.1), ("hard", 0.25), ("normal", 0.25))
@@ -91,7 +90,7 @@ class Collector:
             if item.get("t") == "action":
                 act = item["action"]
                 kind = str(act.get("kind", "?"))
-                if ends_turn(kind):
+                if kind in self.match.ruleset.turn_ending:
                     return "end of turn"
                 option = str(act.get("option") or "").split("@")[0]
                 label = f"{kind} {option}" if option else kind

@@ -12,13 +12,13 @@ from typing import TYPE_CHECKING, Any
 
 from game.core.action import Action
 from game.core.geometry import Cell
-from game.core.kinds import CTX_UNIT, MOVE, ends_turn
+from game.core.kinds import CTX_UNIT, MOVE, TURN_ENDING_KINDS
 from game.core.ruleset import Preview
 from game.ui.battle.labels import group_label, label_stem
 from game.ui.view import Pile, UnitInfo, read_hand, read_piles, read_units, turn_order
 
 if TYPE_CHECKING:
-    from game.core.ruleset import Turn
+    from game.core.ruleset import Ruleset, Turn
     from game.ui.session import Session
 
 MOVE_KINDS = (MOVE, "run", "walk", "step", "dash", "sprint", "shift", "stride")
@@ -41,9 +41,9 @@ def move_dest(a: Action) -> Cell:
     return a.path[-1] if a.path else a.cell  # type: ignore[return-value]
 
 
-def is_end(a: Action) -> bool:
-    """An action that ends the turn or activation."""
-    return ends_turn(a.kind)
+def is_end(a: Action, rs: Ruleset | None = None) -> bool:
+    """An action that ends the turn or activation: one of the kinds the ruleset declares so."""
+    return a.kind in (rs.turn_ending if rs is not None else TURN_ENDING_KINDS)
 
 
 def group_key(a: Action) -> str:
@@ -201,7 +201,7 @@ class BattleModel:
         for g in groups.values():
             if not g.label or len(g.actions) > 1:
                 g.label = group_label(g.actions)
-        ordered = sorted(groups.values(), key=lambda g: is_end(g.actions[0]))
+        ordered = sorted(groups.values(), key=lambda g: is_end(g.actions[0], self.match.ruleset))
         self.groups = ordered
         if self.focus is not None and len(ordered) == 1 and ordered[0].targeted:
             self.armed = ordered[0].key
