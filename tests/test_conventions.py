@@ -87,7 +87,8 @@ def _spelled_kinds(path: Path, names: set[str]) -> list[tuple[int, str]]:
 
 def test_the_ruleset_scanner_finds_a_spelled_kind(tmp_path: Path) -> None:
     probe = tmp_path / "probe.py"
-    text = 'Action("end", 1)\nif action.kind in ("dash", "x"):\n    emit("end")\nif eff.kind == "dash":\n    pass\n'
+    text = ('Action("end", 1)\nif action.kind in ("dash", "x"):\n    emit("end")\n'
+            'if eff.kind == "dash":\n    pass\n')
     probe.write_text(text, encoding="utf-8")
     assert _spelled_kinds(probe, {"end", "dash"}) == [(1, "end"), (2, "dash")]
 
