@@ -106,7 +106,7 @@ def fast_policy(match: Match, chance: Chance, legal: list[Action], max_moves: in
             if s > best_score:
                 best, best_score = a, s
     if best is None:
-        ender = next((a for a in plain if a.kind == "end"), None)
+        ender = next((a for a in plain if a.kind in rs.turn_ending), None)
         best = ender or (plain[0] if plain else legal[0])
     return best
 

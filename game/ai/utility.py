@@ -86,7 +86,8 @@ class NormalAI:
         if match.current().unit is None:
             # the side chooses its next actor: try each unit-level choice that is not an attack
             picks = [r for r in ranked if not is_move(rs, r.action) and r.action.actor is not None
-                     and r.action.target is None and r.action.cell is None and r.action.kind != "end"]
+                     and r.action.target is None and r.action.cell is None
+                     and r.action.kind not in rs.turn_ending]
             picks.sort(key=lambda r: (-r.score, r.index))
             picked += picks[:width]
         if not picked or width <= 0 or deadline.over(margin=0.5 * deadline.seconds):

@@ -16,6 +16,7 @@ from game.core.board import Board
 from game.core.chance import Chance
 from game.core.components import Table
 from game.core.events import Event
+from game.core.kinds import EVENT_MATCH_OVER
 from game.core.ruleset import Outcome, Resolution, Ruleset, Turn
 from game.core.world import VERSIONS, World, entities_with, state_hash
 from game.errors import UserError
@@ -287,7 +288,7 @@ class Match:
         if out is not None and self.result is None:
             self.result = out
             who = "draw" if out.winner is None else f"{out.winner} wins"
-            self.emit("end", f"Match over: {who} ({out.reason}).")
+            self.emit(EVENT_MATCH_OVER, f"Match over: {who} ({out.reason}).")
 
     def play(self) -> Outcome:
         """Play to the end with AI controllers on both sides."""

@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from game.core.action import Action, Decision
+from game.core.kinds import MOVE, TURN_ENDING_KINDS, VIEW_HP, VIEW_HP_MAX
 from game.core.options import RuleOption
 
 if TYPE_CHECKING:
@@ -93,7 +94,9 @@ class Ruleset(ABC):
     #: stem of the shipped map a default skirmish is played on ("" = the first of its kind)
     default_map: ClassVar[str] = ""
     #: action kinds that draw no chance and may be undone until a chance event happens
-    undoable: ClassVar[frozenset[str]] = frozenset({"move"})
+    undoable: ClassVar[frozenset[str]] = frozenset({MOVE})
+    #: action kinds that end the turn or activation (the UI sorts them last, binds them to "E")
+    turn_ending: ClassVar[frozenset[str]] = TURN_ENDING_KINDS
     #: whether the Hard AI may overrule its ranking on sampled playouts; a ruleset whose short
     #: playouts measured worse than the ranking (on the ladder) turns this off
     playouts_guide_search: ClassVar[bool] = True
@@ -292,7 +295,7 @@ class Ruleset(ABC):
         if health is not None:
             return float(health.current), float(health.maximum)
         view = self.unit_view(match, ent, None)
-        hp, top = view.get("hp"), view.get("hp_max")
+        hp, top = view.get(VIEW_HP), view.get(VIEW_HP_MAX)
         if isinstance(hp, (int, float)) and isinstance(top, (int, float)) and top > 0:
             return float(hp), float(top)
         return None

@@ -91,7 +91,7 @@ class Collector:
             if item.get("t") == "action":
                 act = item["action"]
                 kind = str(act.get("kind", "?"))
-                if kind == "end":
+                if kind in self.match.ruleset.turn_ending:
                     return "end of turn"
                 option = str(act.get("option") or "").split("@")[0]
                 label = f"{kind} {option}" if option else kind

@@ -15,6 +15,7 @@ import pygame
 
 from game.core.cards import BLACK_JOKER, RED_JOKER, STANDARD_RANKS, STANDARD_SUITS
 from game.core.events import Event
+from game.core.kinds import CTX_CARDS, CTX_DICE, CTX_DIE
 from game.ui.theme import Fonts, Palette
 
 SUIT_GLYPH = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
@@ -181,9 +182,9 @@ def chance_items(event: Event) -> list[tuple[str, Any]]:
     """The visible chance pieces of an event: ('card', s), ('die', face), ('coin', bool)."""
     data = event.data or {}
     items: list[tuple[str, Any]] = []
-    for card in data.get("cards") or []:
+    for card in data.get(CTX_CARDS) or []:
         items.append(("card", str(card)))
-    for face in data.get("dice") or []:
+    for face in data.get(CTX_DICE) or []:
         items.append(("die", str(face)))
     coin = data.get("coin")
     if isinstance(coin, bool):
@@ -201,9 +202,9 @@ def sound_for(event: Event) -> str | None:
     if "hit" in kind or "damage" in kind or "crit" in kind:
         return "hit"
     data = event.data or {}
-    if data.get("cards"):
+    if data.get(CTX_CARDS):
         return "flip"
-    if data.get("dice") or "coin" in data:
+    if data.get(CTX_DICE) or "coin" in data:
         return "roll"
     return None
 
@@ -275,7 +276,8 @@ class ChanceFx:
                 if kind == "card":
                     pieces.append(draw_card(fonts, value, card_h, name=self.names.get(value)))
                 elif kind == "die":
-                    pieces.append(draw_die(fonts, value, die, kind=str((p.event.data or {}).get("die", ""))))
+                    die_kind = str((p.event.data or {}).get(CTX_DIE, ""))
+                    pieces.append(draw_die(fonts, value, die, kind=die_kind))
                 else:
                     pieces.append(draw_coin(fonts, value, die))
             # the event's text, up to two lines (a roll's result comes at the end of it)

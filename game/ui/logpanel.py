@@ -7,6 +7,7 @@ from dataclasses import dataclass
 import pygame
 
 from game.core.events import Event
+from game.core.kinds import EVENT_MATCH_OVER
 from game.ui.theme import Fonts, Palette
 
 
@@ -78,7 +79,7 @@ class LogPanel:
             colour = self.side_colours.get(ev.side, self.pal.text)
             marker = ("▾ " if i in self.expanded else "▸ ") if ev.math else "  "
             head = f"{marker}R{ev.round} {ev.text}" if ev.round else f"{marker}{ev.text}"
-            bold = ev.kind == "end"
+            bold = ev.kind == EVENT_MATCH_OVER
             indent = fonts.px(14)
             for j, part in enumerate(self.wrap(head, width, width - indent, bold)):
                 rows.append(_Row(part, colour, 0 if j == 0 else indent, i, bold))

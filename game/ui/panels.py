@@ -14,11 +14,12 @@ from typing import Any
 
 import pygame
 
+from game.core.kinds import VIEW_BARS, VIEW_HEALTH_LABEL, VIEW_SECTIONS, VIEW_TAGS
 from game.core.ruleset import Preview
 from game.ui.theme import Colour, Fonts, Palette
 from game.ui.widgets import panel, percent
 
-STRUCTURED_KEYS = frozenset({"bars", "tags", "sections", "health_label"})
+STRUCTURED_KEYS = frozenset({VIEW_BARS, VIEW_TAGS, VIEW_SECTIONS, VIEW_HEALTH_LABEL})
 #: outcome names read as bad for the one attacking (drawn in the warning colour); a ruleset's UI
 #: module adds its own (`register_card_kinds`)
 BAD_WORDS: list[str] = ["miss", "fail", "catastroph", "fumble"]
@@ -34,7 +35,7 @@ def register_card_kinds(colours: dict[str, Colour], bad_words: tuple[str, ...] =
 
 def has_status(view: dict[str, Any]) -> bool:
     """Whether a unit_view carries the generic status panel."""
-    return any(view.get(k) for k in ("bars", "tags", "sections"))
+    return any(view.get(k) for k in (VIEW_BARS, VIEW_TAGS, VIEW_SECTIONS))
 
 
 def _number(value: Any) -> float | None:
@@ -125,13 +126,13 @@ def draw_status(surface: pygame.Surface, fonts: Fonts, pal: Palette, view: dict[
                 pos: tuple[int, int], width: int, max_y: int) -> int:
     """The generic status block (bars, tags, sections) of a unit_view; returns the y below."""
     x, y = pos
-    bars = [b for b in view.get("bars") or [] if isinstance(b, dict)]
+    bars = [b for b in view.get(VIEW_BARS) or [] if isinstance(b, dict)]
     if bars:
         y = draw_bars(surface, fonts, pal, bars, (x, y), width) + fonts.px(4)
-    tags = [str(t) for t in view.get("tags") or []]
+    tags = [str(t) for t in view.get(VIEW_TAGS) or []]
     if tags:
         y = draw_tags(surface, fonts, pal, tags, (x, y), width) + fonts.px(2)
-    sections = view.get("sections") or {}
+    sections = view.get(VIEW_SECTIONS) or {}
     lh = fonts.line_height(Fonts.SMALL)
     for text, title in section_lines(sections if isinstance(sections, dict) else {}):
         indent = 0 if title else fonts.px(10)

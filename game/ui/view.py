@@ -12,6 +12,7 @@ from typing import Any
 from game.core.cards import Cards
 from game.core.components import Conditions, Facing, Health, Name, Position, Side, Status
 from game.core.geometry import Cell
+from game.core.kinds import VIEW_HEALTH, VIEW_HIDDEN, VIEW_HP, VIEW_HP_MAX, VIEW_MARK, VIEW_MAX_HEALTH
 from game.core.knowledge import believed_cells
 from game.core.match import Match
 
@@ -92,7 +93,7 @@ def read_units(match: Match, viewer: str | None) -> list[UnitInfo]:
         marks = _marks(rows)
         for ent, (_pos, side) in found:
             view = dict(rs.unit_view(match, ent, viewer) or {})
-            if view.get("hidden"):
+            if view.get(VIEW_HIDDEN):
                 continue
             name = esper.try_component(ent, Name)
             health = esper.try_component(ent, Health)
@@ -107,9 +108,9 @@ def read_units(match: Match, viewer: str | None) -> list[UnitInfo]:
                     side=side.side,
                     side_index=sides.index(side.side) if side.side in sides else 0,
                     cell=where[ent],
-                    mark=str(view.get("mark") or marks.get(ent, "?"))[:2],  # type: ignore[arg-type]
-                    hp=health.current if health else _view_int(view, "health", "hp"),
-                    hp_max=health.maximum if health else _view_int(view, "max_health", "hp_max"),
+                    mark=str(view.get(VIEW_MARK) or marks.get(ent, "?"))[:2],  # type: ignore[arg-type]
+                    hp=health.current if health else _view_int(view, VIEW_HEALTH, VIEW_HP),
+                    hp_max=health.maximum if health else _view_int(view, VIEW_MAX_HEALTH, VIEW_HP_MAX),
                     conditions=tuple(sorted(conds.active)) if conds else (),
                     facing=facing.direction if facing else None,
                     state=status.state if status else "active",

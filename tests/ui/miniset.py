@@ -30,6 +30,7 @@ class MiniRuleset(Ruleset):
     id: ClassVar[str] = "mini"
     name: ClassVar[str] = "Mini (UI test)"
     board_kind: ClassVar[str] = "square"
+    turn_ending: ClassVar[frozenset[str]] = frozenset({"end_turn"})
     round_cap: ClassVar[int] = 40
 
     def __init__(self, kind: str = "square", units: int = 2) -> None:

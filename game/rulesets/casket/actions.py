@@ -23,6 +23,7 @@ from game.rulesets.casket.components import (
 )
 from game.rulesets.casket.content import Content
 from game.rulesets.casket.effects import allies_within
+from game.rulesets.casket.kinds import Kind
 from game.rulesets.casket.movement import DIRECTION_NAMES, routes, turn_cost
 from game.rulesets.casket.pilot import repairable
 from game.rulesets.casket.status import RANGE_FOR_REPAIR_ALONE, card_block
@@ -45,7 +46,7 @@ def legal(match: Match) -> list[Action]:
     t = table(match)
     ent = t.actor
     if ent is None:
-        return [Action("activate", actor=e, label=f"Activate {name_of(e)}"
+        return [Action(Kind.ACTIVATE, actor=e, label=f"Activate {name_of(e)}"
                        + (" (pilot in pain: skips)" if get(e, CasketPilot).skip_next else ""))
                 for e in ready(match, t.turn_side)]
     content: Content = match.ruleset.content  # type: ignore[attr-defined]
@@ -53,15 +54,15 @@ def legal(match: Match) -> list[Action]:
     out: list[Action] = []
     out.extend(card_actions(match, content, ent, sp))
     for cell, route in sorted(routes(match, ent, sp, sp, plain=True).items()):
-        out.append(Action("move", actor=ent, cell=cell, path=route.path,
+        out.append(Action(Kind.MOVE, actor=ent, cell=cell, path=route.path,
                           label=f"Move {route.steps} hex(es) to {cell} ({route.cost} SP)"))
     for d in range(6):
         if d != facing_of(ent) and turn_cost(ent, d) <= sp:
             # one hotkey group: the UI offers the turns as one entry, drawn as facing arrows
-            out.append(Action("turn", actor=ent, option=str(d), hotkey_group="face",
+            out.append(Action(Kind.TURN, actor=ent, option=str(d), hotkey_group="face",
                               label=f"Turn to face {DIRECTION_NAMES[d]} ({turn_cost(ent, d)} SP)"))
     out.extend(repair_actions(match, ent))
-    out.append(Action("end", actor=ent, label="End activation"))
+    out.append(Action(Kind.END, actor=ent, label="End activation"))
     return out
 
 
@@ -78,28 +79,28 @@ def card_actions(match: Match, content: Content, ent: int, sp: int) -> list[Acti
         if move is not None:
             for cell, route in sorted(routes(match, ent, move.hexes, sp - card.sp, plain=False,
                                              steady=move.steady).items()):
-                out.append(Action("card", actor=ent, option=cid, cell=cell, path=route.path,
+                out.append(Action(Kind.CARD, actor=ent, option=cid, cell=cell, path=route.path,
                                   label=f"{card.name}: move {route.steps} to {cell}", hotkey_group=group))
         elif strike is not None:
             for foe in enemies_of(match, ent):
                 if attack_block(match, ent, foe, card):
                     continue
                 for aim in AIMS:
-                    out.append(Action("card", actor=ent, target=foe, option=f"{cid}@{aim}",
+                    out.append(Action(Kind.CARD, actor=ent, target=foe, option=f"{cid}@{aim}",
                                       label=f"{card.name} at {name_of(foe)} ({AIM_NAMES[aim]})",
                                       hotkey_group=group))
         elif card.effect("reveal") is not None:
             for foe in enemies_of(match, ent):
                 if structure(foe).zones.get("hand"):
-                    out.append(Action("card", actor=ent, target=foe, option=cid, hotkey_group=group,
+                    out.append(Action(Kind.CARD, actor=ent, target=foe, option=cid, hotkey_group=group,
                                       label=f"{card.name} on {name_of(foe)}"))
         elif card.effect("ally_draw") is not None:
             eff = card.effect("ally_draw")
             assert eff is not None
             if allies_within(match, ent, eff.range):
-                out.append(Action("card", actor=ent, option=cid, label=card.name, hotkey_group=group))
+                out.append(Action(Kind.CARD, actor=ent, option=cid, label=card.name, hotkey_group=group))
         else:
-            out.append(Action("card", actor=ent, option=cid, label=card.name, hotkey_group=group))
+            out.append(Action(Kind.CARD, actor=ent, option=cid, label=card.name, hotkey_group=group))
     return out
 
 
@@ -116,6 +117,6 @@ def repair_actions(match: Match, ent: int) -> list[Action]:
         patients.append(ent)
     for p in patients:
         for thread in repairable(p):
-            out.append(Action("repair", actor=ent, target=p, option=thread,
+            out.append(Action(Kind.REPAIR, actor=ent, target=p, option=thread,
                               label=f"Field repair: {name_of(p)}'s {THREAD_NAMES[thread]} thread"))
     return out

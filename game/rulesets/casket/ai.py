@@ -33,6 +33,7 @@ from game.rulesets.casket.exposure import (
     threat_by,
 )
 from game.rulesets.casket.heat import OVERHEAT
+from game.rulesets.casket.kinds import Kind
 from game.rulesets.casket.movement import route_cost, turn_cost, turn_steps
 from game.rulesets.casket.status import card_block, move_penalty, sp_max
 from game.rulesets.casket.structure import remaining
@@ -126,22 +127,22 @@ def assess(match: Match, action: Action) -> Assessment:
     ent = action.actor
     if ent is None:
         return Assessment()
-    if action.kind == "activate":
+    if action.kind == Kind.ACTIVATE:
         ctx = context(match, ent)
         value = best_attack(match, ctx, cell_of(ent), 0, sp_max(ent))
         skip = get(ent, CasketPilot).skip_next
         return Assessment(expected_damage=0.5 * value, progress=-0.1 * _gap(match, ctx, cell_of(ent)),
                           cost=1.0 if skip else 0.0)
-    if action.kind == "end":
+    if action.kind == Kind.END:
         return Assessment()
     ctx = context(match, ent)
     sp = get(ent, CasketSP).sp
-    if action.kind == "move":
+    if action.kind == Kind.MOVE:
         cost = route_cost(match, ent, action.path, plain=True, steady=False, penalty=_penalty(ctx))
         terms = _move_terms(match, ctx, ent, action.path, sp - cost, True)
         terms.cost += 0.05 * cost
         return terms
-    if action.kind == "turn":
+    if action.kind == Kind.TURN:
         here = cell_of(ent)
         new = facing_value(match, ent, here, int(action.option))
         now = ctx.facing_now
@@ -149,9 +150,9 @@ def assess(match: Match, action: Action) -> Assessment:
             now = ctx.facing_now = facing_value(match, ent, here, facing_of(ent))
         gain = new - now
         return Assessment(exposure=-gain, cost=0.2 * turn_cost(ent, int(action.option)) + 0.05)
-    if action.kind == "repair":
+    if action.kind == Kind.REPAIR:
         return Assessment(progress=2.0)
-    if action.kind != "card":
+    if action.kind != Kind.CARD:
         return Assessment()
     card_id, aim = split_option(action.option)
     return _card_terms(match, ctx, ent, ctx.content.card(card_id), action, aim)

@@ -26,6 +26,7 @@ from game.rulesets.casket.components import (
 )
 from game.rulesets.casket.content import DAMAGE_CARD, CardDef, Content
 from game.rulesets.casket.effects import split_option
+from game.rulesets.casket.kinds import Kind
 from game.rulesets.casket.movement import turn_steps
 from game.rulesets.casket.odds import attack_odds
 from game.rulesets.casket.status import card_block, hex_limit, move_penalty, sp_max
@@ -215,14 +216,14 @@ def exposure_after(match: Match, action: Action) -> float | None:
     if ent is None:
         return None
     motion = get(ent, CasketMotion)
-    if action.kind == "turn":
+    if action.kind == Kind.TURN:
         return exposure(match, ent, cell_of(ent), int(action.option), motion.moved_this)
     path = action.path
-    if action.kind == "card" and path:
+    if action.kind == Kind.CARD and path:
         card_id, _ = split_option(action.option)
         if match.ruleset.content.card(card_id).effect("move") is None:  # type: ignore[attr-defined]
             return None
-    elif action.kind != "move" or not path:
+    elif action.kind != Kind.MOVE or not path:
         return None
     dest = tuple(path[-1])
     now = facing_of(ent)

@@ -20,6 +20,7 @@ from game.rulesets.casket.components import (
 )
 from game.rulesets.casket.content import Content, shipped
 from game.rulesets.casket.effects import play_card, split_option
+from game.rulesets.casket.kinds import Kind
 from game.rulesets.casket.movement import move_and_face, turn
 from game.rulesets.casket.odds import RESULTS, attack_odds, damage_range
 from game.rulesets.casket.pilot import field_repair
@@ -42,14 +43,14 @@ class CasketRuleset(Ruleset):
     # the seed has no round limit: the cap only ends AI games, and at 40 it cut fights off
     # mid-way (docs/rulesets/casket.md, reading 20)
     round_cap: ClassVar[int] = 60
-    undoable: ClassVar[frozenset[str]] = frozenset({"move", "turn"})
+    undoable: ClassVar[frozenset[str]] = frozenset({Kind.MOVE, Kind.TURN})
     # Overruling Normal's ranking with Hard's playouts (the rest of the activation and one enemy
     # activation) lost to Normal on the ladder: 31.5 % with greedy playouts, 40 % with playouts
     # scored like Normal (100 games each). With the t-test gate, the pressure leaf and facing,
     # vents and unit choice in the playouts (`rollout_plain`) it is 49.5 %: no longer harmful,
     # not better than the wider lookahead ranking alone (54.5 %), which Hard keeps here.
     playouts_guide_search: ClassVar[bool] = False
-    rollout_plain: ClassVar[frozenset[str]] = frozenset({"activate", "turn", "card"})
+    rollout_plain: ClassVar[frozenset[str]] = frozenset({Kind.ACTIVATE, Kind.TURN, Kind.CARD})
 
     @property
     def content(self) -> Content:
@@ -89,20 +90,20 @@ class CasketRuleset(Ruleset):
         ent = action.actor
         assert ent is not None
         kind = action.kind
-        if kind == "activate":
+        if kind == Kind.ACTIVATE:
             begin_activation(match, ent)
             return
-        if kind == "end":
+        if kind == Kind.END:
             end_activation(match, ent)
             return
         get(ent, CasketTempo).fresh = False         # no longer a full activation for a repair
-        if kind == "move":
+        if kind == Kind.MOVE:
             yield from move_and_face(match, ent, action.path, plain=True, steady=False, why="move")
-        elif kind == "turn":
+        elif kind == Kind.TURN:
             turn(match, ent, int(action.option))
-        elif kind == "card":
+        elif kind == Kind.CARD:
             yield from play_card(match, ent, action)
-        elif kind == "repair":
+        elif kind == Kind.REPAIR:
             assert action.target is not None
             field_repair(match, ent, action.target, action.option)
             end_activation(match, ent)
@@ -126,7 +127,7 @@ class CasketRuleset(Ruleset):
     # -- knowledge -----------------------------------------------------------------------------
     def preview(self, match: Match, action: Action) -> Preview | None:
         """Every to-hit modifier and the exact result and damage odds of an attack card."""
-        if action.kind != "card" or action.target is None:
+        if action.kind != Kind.CARD or action.target is None:
             return None
         with match.world:
             card_id, aim = split_option(action.option)

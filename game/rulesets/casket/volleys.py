@@ -16,6 +16,7 @@ from game.rulesets.casket.components import (
 )
 from game.rulesets.casket.content import CardDef
 from game.rulesets.casket.effects import split_option
+from game.rulesets.casket.kinds import Kind
 from game.rulesets.casket.movement import route_cost, turn_cost
 from game.rulesets.casket.view import structure_left
 
@@ -95,16 +96,16 @@ def volley_after(match: Match, action: Action) -> float | None:
     activation ends or attacks are barred; None for actions outside an activation (picking a
     casket, repair)."""
     ent = action.actor
-    if ent is None or action.kind not in ("move", "turn", "card", "end"):
+    if ent is None or action.kind not in (Kind.MOVE, Kind.TURN, Kind.CARD, Kind.END):
         return None
-    if action.kind == "end":
+    if action.kind == Kind.END:
         return 0.0
     ctx = context(match, ent)
     here, moved, sp = cell_of(ent), get(ent, CasketMotion).moved_this, get(ent, CasketSP).sp
-    if action.kind == "move":
+    if action.kind == Kind.MOVE:
         cost = route_cost(match, ent, action.path, plain=True, steady=False)
         return volley(match, ctx, tuple(action.path[-1]), moved + len(action.path), sp - cost)  # type: ignore[arg-type]
-    if action.kind == "turn":
+    if action.kind == Kind.TURN:
         return volley(match, ctx, here, moved, sp - turn_cost(ent, int(action.option)))
     card_id, _ = split_option(action.option)
     card = ctx.content.card(card_id)

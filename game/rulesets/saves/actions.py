@@ -24,6 +24,7 @@ from game.rulesets.saves.components import (
     units,
 )
 from game.rulesets.saves.content import shipped
+from game.rulesets.saves.kinds import Kind
 from game.rulesets.saves.maneuvers import on_edge
 from game.rulesets.saves.morale import exempt
 from game.rulesets.saves.rules import can_reach, cell_of, enemies, weapon_sets
@@ -35,7 +36,7 @@ if TYPE_CHECKING:
     from game.core.board import Board
     from game.core.match import Match
 
-DECLARE = ("attack", "maneuver", "flee", "tend", "use", "parley")
+DECLARE = (Kind.ATTACK, Kind.MANEUVER, Kind.FLEE, Kind.TEND, Kind.USE, Kind.PARLEY)
 
 
 def occupied() -> set[tuple[int, int]]:
@@ -53,7 +54,8 @@ def move_actions(match: Match, ent: int) -> list[Action]:
     if acts is None:
         if len(memo) > 4096:
             memo.clear()
-        acts = memo[akey] = [Action("move", ent, cell=cell, label=f"{me}: move to {cell}") for cell in cells]
+        acts = memo[akey] = [Action(Kind.MOVE, ent, cell=cell, label=f"{me}: move to {cell}")
+                             for cell in cells]
     taken = occupied()
     return [a for a in acts if a.cell not in taken]
 
@@ -168,12 +170,12 @@ def declarations(match: Match, ent: int) -> list[Action]:
             if can_reach(match, ent, foe, ws):
                 out.append(
                     Action(
-                        "attack",
+                        Kind.ATTACK,
                         ent,
                         foe,
                         option=option,
                         label=f"{me}: {label} at {name_of(foe)}",
-                        hotkey_group="attack",
+                        hotkey_group=Kind.ATTACK,
                     )
                 )
     mine = side_of(ent)
@@ -182,10 +184,10 @@ def declarations(match: Match, ent: int) -> list[Action]:
             continue
         if foe in foes:
             out.append(
-                Action("maneuver", ent, foe, option="knockdown", label=f"{me}: knock down {name_of(foe)}")
+                Action(Kind.MANEUVER, ent, foe, option="knockdown", label=f"{me}: knock down {name_of(foe)}")
             )
             out.append(
-                Action("maneuver", ent, foe, option="snatch", label=f"{me}: snatch from {name_of(foe)}")
+                Action(Kind.MANEUVER, ent, foe, option="snatch", label=f"{me}: snatch from {name_of(foe)}")
             )
         if (
             _hp(foe) == 0
@@ -193,24 +195,24 @@ def declarations(match: Match, ent: int) -> list[Action]:
             and not has(foe, "hidden")
             and not exempt(match, foe)
         ):
-            out.append(Action("parley", ent, foe, label=f"{me}: call on {name_of(foe)} to surrender"))
+            out.append(Action(Kind.PARLEY, ent, foe, label=f"{me}: call on {name_of(foe)} to surrender"))
     if on_edge(match, ent):
-        out.append(Action("flee", ent, label=f"{me}: flee the field"))
+        out.append(Action(Kind.FLEE, ent, label=f"{me}: flee the field"))
     allies = [e for e in near if side_of(e) == mine]
     for ally in allies:
         if has(ally, "critical") and not has(ally, "tended"):
-            out.append(Action("tend", ent, ally, label=f"{me}: tend {name_of(ally)}"))
+            out.append(Action(Kind.TEND, ent, ally, label=f"{me}: tend {name_of(ally)}"))
     items = shipped().items
     for item in sorted(set(get(ent, SvGear).items)):
         name = items[item].name
         if items[item].effect == "wake":
             out += [
-                Action("use", ent, ally, option=item, label=f"{me}: {name} on {name_of(ally)}")
+                Action(Kind.USE, ent, ally, option=item, label=f"{me}: {name} on {name_of(ally)}")
                 for ally in allies
                 if has(ally, "unconscious")
             ]
         elif not has(ent, items[item].effect):
-            out.append(Action("use", ent, option=item, label=f"{me}: use {name}"))
+            out.append(Action(Kind.USE, ent, option=item, label=f"{me}: use {name}"))
     return out
 
 
@@ -229,7 +231,7 @@ def legal(match: Match) -> list[Action]:
         if not may_act(match, ent):
             continue
         if str(ent) in declared:
-            out.append(Action("cancel", ent, label=f"{name_of(ent)}: take back the declaration"))
+            out.append(Action(Kind.CANCEL, ent, label=f"{name_of(ent)}: take back the declaration"))
             continue
         out += declarations(match, ent)
         turn = get(ent, SvTurn)
@@ -238,14 +240,14 @@ def legal(match: Match) -> list[Action]:
             for w in sorted(set(gear.stowed)):
                 out.append(
                     Action(
-                        "swap",
+                        Kind.SWAP,
                         ent,
                         option=w,
                         label=f"{name_of(ent)}: take up {shipped().weapons[w].name}",
                     )
                 )
             out += move_actions(match, ent)
-    out.append(Action("end", None, label="Resolve: roll every declared action"))
+    out.append(Action(Kind.END, None, label="Resolve: roll every declared action"))
     return out
 
 
@@ -255,7 +257,7 @@ def apply(match: Match, action: Action) -> None:
     assert ent is not None
     t = table(match)
     turn = get(ent, SvTurn)
-    if action.kind == "move":
+    if action.kind == Kind.MOVE:
         from game.core.components import Position
 
         get(ent, Position).cell = tuple(action.cell)  # type: ignore[arg-type]
@@ -270,14 +272,14 @@ def apply(match: Match, action: Action) -> None:
                 match.emit(
                     "reveal", f"{name_of(ent)} finds {name_of(foe)}: no longer Hidden.", unit=foe, chance=True
                 )
-    elif action.kind == "swap":
+    elif action.kind == Kind.SWAP:
         gear = get(ent, SvGear)
         gear.stowed.remove(action.option)
         gear.stowed.extend(w for w in gear.held if w != "fists")
         gear.held = [action.option]
         turn.swapped = True
         match.emit("swap", f"{name_of(ent)} takes up {shipped().weapons[action.option].name}.", unit=ent)
-    elif action.kind == "cancel":
+    elif action.kind == Kind.CANCEL:
         was = t.data["declared"].pop(str(ent), {})
         turn.moved = bool(was.get("moved", turn.moved))
         match.emit("declare", f"{name_of(ent)} takes its declaration back.", unit=ent)

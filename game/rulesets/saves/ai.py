@@ -10,6 +10,7 @@ from game.core.ruleset import Assessment
 from game.rulesets.saves.combat import Group, counter_harm, counters, dodge_chance, weapons_of
 from game.rulesets.saves.components import SvGear, SvScores, get, has, is_standing, side_of, units
 from game.rulesets.saves.content import shipped
+from game.rulesets.saves.kinds import Kind
 from game.rulesets.saves.odds import damage_distribution, save_chance
 from game.rulesets.saves.rules import armour_of, cell_of, enemies, held, save_mode
 from game.rulesets.saves.turns import table
@@ -26,7 +27,7 @@ def group_for(match: Match, action: Action, with_actor: bool) -> Group:
     g = Group(action.target, [], {}, score)  # type: ignore[arg-type]
     for key, d in sorted(table(match).data.get("declared", {}).items(), key=lambda kv: int(kv[0])):
         if (
-            d["kind"] == "attack"
+            d["kind"] == Kind.ATTACK
             and d["target"] == action.target
             and int(key) != action.actor
             and weapons_of(d["option"])[0].score == score
@@ -100,20 +101,20 @@ def reach_gap(match: Match, ent: int, cell: tuple[int, int]) -> float:
 def assess(match: Match, action: Action) -> Assessment:
     """Baseline terms per action kind."""
     kind, ent = action.kind, action.actor
-    if kind == "end":
+    if kind == Kind.END:
         return Assessment(progress=0.1)
-    if kind == "cancel":
+    if kind == Kind.CANCEL:
         return Assessment(cost=10.0)
     assert ent is not None
-    if kind == "attack":
+    if kind == Kind.ATTACK:
         dmg, out, exposure = attack_value(match, action)
         return Assessment(expected_damage=dmg, kill_chance=out, exposure=exposure)
-    if kind == "move":
+    if kind == Kind.MOVE:
         here = reach_gap(match, ent, cell_of(ent))
         there = reach_gap(match, ent, tuple(action.cell))  # type: ignore[arg-type]
         return Assessment(progress=(here - there))
     target = action.target
-    if kind == "maneuver":
+    if kind == Kind.MANEUVER:
         score = "DEX" if action.option == "knockdown" else "STR"
         p = float(save_chance(get(target, SvScores).get(score), save_mode(target, score)))  # type: ignore[arg-type]
         worth = (
@@ -122,21 +123,21 @@ def assess(match: Match, action: Action) -> Assessment:
             else (1.0 if any(w != "fists" for w in get(target, SvGear).held) else 0.0)
         )  # type: ignore[arg-type]
         return Assessment(expected_damage=(1 - p) * worth)
-    if kind == "parley":
+    if kind == Kind.PARLEY:
         return Assessment(kill_chance=1 - float(save_chance(get(target, SvScores).wil)))  # type: ignore[arg-type]
-    if kind == "tend":
+    if kind == Kind.TEND:
         return Assessment(progress=1.0)
-    if kind == "use":
+    if kind == Kind.USE:
         effect = shipped().items[action.option].effect
         return Assessment(progress=2.0 if effect == "wake" else 0.5)
-    if kind == "swap":
+    if kind == Kind.SWAP:
         w = shipped().weapons[action.option]
         gap_now = reach_gap(match, ent, cell_of(ent))
         useful = (
             w.ranged and gap_now > get(ent, SvScores).speed and w.damage >= max(x.damage for x in held(ent))
         )
         return Assessment(progress=0.3 if useful else -0.5)
-    if kind == "flee":
+    if kind == Kind.FLEE:
         return Assessment(cost=3.0)
     return Assessment()
 

@@ -15,6 +15,7 @@ from game.core.components import Health, Table
 from game.core.ruleset import Resolution
 from game.rulesets.saves.components import SvGear, SvScores, get, has, is_standing, name_of, side_of
 from game.rulesets.saves.content import Weapon, shipped
+from game.rulesets.saves.kinds import Kind
 from game.rulesets.saves.odds import Harm, damage_distribution, damage_of, gang_bonus, harm, save_chance
 from game.rulesets.saves.rules import (
     apply_damage,
@@ -237,7 +238,7 @@ def groups_of(match: Match, declared: dict[str, dict[str, Any]]) -> list[Group]:
     blasts: list[Group] = []
     for key in sorted(declared, key=int):
         d = declared[key]
-        if d["kind"] != "attack":
+        if d["kind"] != Kind.ATTACK:
             continue
         a = int(key)
         ws = weapons_of(d["option"])
@@ -264,7 +265,7 @@ def resolve_declared(match: Match) -> Resolution:
     declared: dict[str, dict[str, Any]] = dict(t.data.get("declared", {}))
     t.data["declared"] = {}
     for key in sorted(declared, key=int):
-        if declared[key]["kind"] != "attack":
+        if declared[key]["kind"] != Kind.ATTACK:
             resolve_other(match, int(key), declared[key])
     for group in groups_of(match, declared):
         yield from resolve_group(match, group)

@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING, Any
 
 from game.core.components import Health, Status
 from game.rulesets.saves.components import SvGear, get, has, is_standing, name_of
+from game.rulesets.saves.kinds import Kind
 from game.rulesets.saves.morale import exempt
 from game.rulesets.saves.rules import cell_of, clear_condition, enemies, roll_save, set_condition, take_out
 
@@ -38,9 +39,9 @@ def resolve_other(match: Match, ent: int, d: dict[str, Any]) -> None:
     if not is_standing(ent) or has(ent, "stunned"):
         return
     kind, target, option = d["kind"], d.get("target"), d.get("option", "")
-    if target is not None and not is_standing(target) and kind not in ("tend", "use"):
+    if target is not None and not is_standing(target) and kind not in (Kind.TEND, Kind.USE):
         return
-    if kind == "maneuver":
+    if kind == Kind.MANEUVER:
         score = MANEUVERS[option]
         if roll_save(
             match, target, score, f"{name_of(ent)} tries to {option.replace('knockdown', 'knock it down')}"
@@ -60,7 +61,7 @@ def resolve_other(match: Match, ent: int, d: dict[str, Any]) -> None:
                 if taken in gear.spent:
                     mine.spent[taken] = gear.spent.pop(taken)
                 match.emit("snatch", f"{name_of(ent)} snatches {taken} from {name_of(target)}.", unit=target)
-    elif kind == "flee":
+    elif kind == Kind.FLEE:
         if pursued(match, ent) and not roll_save(match, ent, "DEX", "fleeing under pursuit"):
             match.emit("flee", f"{name_of(ent)} fails to get away.", unit=ent)
             return
@@ -70,7 +71,7 @@ def resolve_other(match: Match, ent: int, d: dict[str, Any]) -> None:
 
         for side in get(match.table_entity, Table).sides:
             check_group(match, side)
-    elif kind == "tend":
+    elif kind == Kind.TEND:
         if has(target, "critical") and not has(target, "tended"):
             set_condition(target, "tended")
             match.emit(
@@ -78,12 +79,12 @@ def resolve_other(match: Match, ent: int, d: dict[str, Any]) -> None:
                 f"{name_of(ent)} tends {name_of(target)}: it will live, but stays out of the fight.",
                 unit=target,
             )
-    elif kind == "parley":
+    elif kind == Kind.PARLEY:
         if not exempt(match, target) and not roll_save(
             match, target, "WIL", f"{name_of(ent)} calls for surrender"
         ):
             take_out(match, target, "fled", "surrendered", f"{name_of(target)} surrenders.")
-    elif kind == "use":
+    elif kind == Kind.USE:
         use_item(match, ent, target, option)
 
 

@@ -11,6 +11,7 @@ from game.rulesets.saves import actions, ai, view
 from game.rulesets.saves.combat import dodge_chance, resolve_declared, weapons_of
 from game.rulesets.saves.components import is_standing, name_of, side_of, units
 from game.rulesets.saves.content import Content, shipped
+from game.rulesets.saves.kinds import Kind
 from game.rulesets.saves.odds import damage_distribution
 from game.rulesets.saves.rules import armour_of, attack_terms
 from game.rulesets.saves.setup import deploy, initiative
@@ -29,7 +30,8 @@ class SavesRuleset(Ruleset):
     round_cap: ClassVar[int] = 30
     uses_player_characters: ClassVar[bool] = True  # SV-MORALE exempts them
     undoable: ClassVar[frozenset[str]] = frozenset(
-        {"move", "swap", "cancel", "attack", "maneuver", "flee", "tend", "use", "parley"}
+        {Kind.MOVE, Kind.SWAP, Kind.CANCEL, Kind.ATTACK, Kind.MANEUVER, Kind.FLEE, Kind.TEND, Kind.USE,
+         Kind.PARLEY}
     )
     threat_reach: ClassVar[int] = 9
 
@@ -67,7 +69,7 @@ class SavesRuleset(Ruleset):
 
     def resolve(self, match: Match, action: Action) -> Resolution:
         """Declarations apply at once; 'end' rolls them all and passes the turn."""
-        if action.kind == "end":
+        if action.kind == Kind.END:
             yield from resolve_declared(match)
             if self.outcome(match) is None:
                 end_turn(match)
@@ -87,10 +89,10 @@ class SavesRuleset(Ruleset):
 
     def preview(self, match: Match, action: Action) -> Preview | None:
         """An attack's exact damage odds with the group it joins, the dodge and the armour."""
-        if action.kind in ("maneuver", "flee", "parley"):
+        if action.kind in (Kind.MANEUVER, Kind.FLEE, Kind.PARLEY):
             with match.world:
                 return save_preview(match, action)
-        if action.kind != "attack" or action.target is None:
+        if action.kind != Kind.ATTACK or action.target is None:
             return None
         with match.world:
             ws = weapons_of(action.option)
@@ -158,7 +160,7 @@ def save_preview(match: Match, action: Action) -> Preview | None:
     from game.rulesets.saves.odds import save_chance
     from game.rulesets.saves.rules import save_mode
 
-    if action.kind == "flee":
+    if action.kind == Kind.FLEE:
         who, score = action.actor, "DEX"
         if not pursued(match, who):  # type: ignore[arg-type]
             return Preview("Flee", [("gets away", 1.0)], hit=1.0, lines=["nobody gives chase: no save"])
@@ -171,7 +173,7 @@ def save_preview(match: Match, action: Action) -> Preview | None:
     p = float(save_chance(get(who, SvScores).get(score), mode))
     how = {1: " with Advantage", -1: " with Disadvantage"}.get(mode, "")
     line = f"{name_of(who)} saves {score} {get(who, SvScores).get(score)}{how}: {p:.0%} to pass"
-    if action.kind == "flee":
+    if action.kind == Kind.FLEE:
         return Preview("Flee under pursuit", [(good, p), ("caught", 1 - p)], hit=p, lines=[line])
     effect = {"knockdown": "falls Prone", "snatch": "loses its weapon"}.get(action.option, "surrenders")
     return Preview(f"{action.label}", [(good, p), (effect, 1 - p)], hit=1 - p, lines=[line])

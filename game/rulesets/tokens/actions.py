@@ -32,6 +32,7 @@ from game.rulesets.tokens.components import (
     units,
 )
 from game.rulesets.tokens.content import shipped
+from game.rulesets.tokens.kinds import Kind
 from game.rulesets.tokens.movement import (
     SPRINT_COST,
     path_cost,
@@ -56,7 +57,7 @@ def legal(match: Match) -> list[Action]:
     for ent in units(match):
         if side_of(ent) == side and is_active(ent):
             out.extend(unit_actions(match, ent))
-    out.append(Action("end", None, label="End turn"))
+    out.append(Action(Kind.END, None, label="End turn"))
     return out
 
 
@@ -144,7 +145,7 @@ def _move_actions(match: Match, ent: int) -> list[Action]:
         tail = f", provokes {n} attack(s) of opportunity" if n else ""
         out.append(
             Action(
-                "move",
+                Kind.MOVE,
                 ent,
                 cell=cell,
                 path=path,
@@ -162,7 +163,7 @@ def _move_actions(match: Match, ent: int) -> list[Action]:
                 cost, _ = path_cost(match.board, start, path, tokens.diagonals, True)
                 out.append(
                     Action(
-                        "move",
+                        Kind.MOVE,
                         ent,
                         cell=cell,
                         path=path,
@@ -175,7 +176,7 @@ def _move_actions(match: Match, ent: int) -> list[Action]:
         for path in sprint_paths(match, ent):
             out.append(
                 Action(
-                    "sprint",
+                    Kind.SPRINT,
                     ent,
                     cell=path[-1],
                     path=path,
@@ -204,7 +205,7 @@ def unit_actions(match: Match, ent: int) -> list[Action]:
                 if side_of(t) != side and can_target(match, ent, held, t):
                     out.append(
                         Action(
-                            "attack",
+                            Kind.ATTACK,
                             ent,
                             target=t,
                             option=held,
@@ -212,18 +213,19 @@ def unit_actions(match: Match, ent: int) -> list[Action]:
                         )
                     )
         if w.ammo and gear.loaded.get(held, 0) < w.ammo and tokens.move >= RELOAD:
-            out.append(Action("reload", ent, option=held, label=f"{name}: reload {w.name} ({RELOAD} tokens)"))
+            label = f"{name}: reload {w.name} ({RELOAD} tokens)"
+            out.append(Action(Kind.RELOAD, ent, option=held, label=label))
     for wid in gear.weapons:
         if wid != held and tokens.move >= DRAW:
             out.append(
-                Action("draw", ent, option=wid, label=f"{name}: draw {weapon(wid).name} ({DRAW} tokens)")
+                Action(Kind.DRAW, ent, option=wid, label=f"{name}: draw {weapon(wid).name} ({DRAW} tokens)")
             )
     if tokens.move >= 1 and not sneak_blockers(match, ent):
         for n in range(1, tokens.move + 1):
-            out.append(Action("sneak", ent, option=str(n), label=f"{name}: sneak with {n} token(s)"))
+            out.append(Action(Kind.SNEAK, ent, option=str(n), label=f"{name}: sneak with {n} token(s)"))
     if tokens.move >= 1:
         for n in range(1, tokens.move + 1):
-            out.append(Action("observe", ent, option=str(n), label=f"{name}: observe with {n} token(s)"))
+            out.append(Action(Kind.OBSERVE, ent, option=str(n), label=f"{name}: observe with {n} token(s)"))
     adjacent = [e for e in others if board.distance(cell_of(e), here) <= 1 and e != ent]
     for item in sorted(set(gear.items)):
         it = content.items[item]
@@ -232,7 +234,7 @@ def unit_actions(match: Match, ent: int) -> list[Action]:
                 if tokens.move >= APPLY and health(t).current < health(t).maximum:
                     out.append(
                         Action(
-                            "apply",
+                            Kind.APPLY,
                             ent,
                             target=t,
                             option=item,
@@ -244,7 +246,7 @@ def unit_actions(match: Match, ent: int) -> list[Action]:
                 if side_of(t) != side and tokens.attack >= 1:
                     out.append(
                         Action(
-                            "apply",
+                            Kind.APPLY,
                             ent,
                             target=t,
                             option=item,
@@ -256,7 +258,7 @@ def unit_actions(match: Match, ent: int) -> list[Action]:
                 if tokens.move >= HANDOFF:
                     out.append(
                         Action(
-                            "handoff",
+                            Kind.HANDOFF,
                             ent,
                             target=t,
                             option=f"{item}:giver",
@@ -266,7 +268,7 @@ def unit_actions(match: Match, ent: int) -> list[Action]:
                 if tokens.move >= 1 and get(t, TkTokens).move >= 1:
                     out.append(
                         Action(
-                            "handoff",
+                            Kind.HANDOFF,
                             ent,
                             target=t,
                             option=f"{item}:split",
@@ -278,7 +280,7 @@ def unit_actions(match: Match, ent: int) -> list[Action]:
         for n in range(weapon(held).cost, top + 1):
             out.append(
                 Action(
-                    "await",
+                    Kind.AWAIT,
                     ent,
                     option=str(n),
                     label=f"{name}: await, reserving {n} of next turn's attack tokens ({AWAIT} tokens)",
@@ -286,5 +288,6 @@ def unit_actions(match: Match, ent: int) -> list[Action]:
             )
     sh = esper.try_component(ent, TkShield)
     if sh is not None and sh.over_rounds == 0 and sh.charges > 0 and tokens.attack >= OVERCHARGE:
-        out.append(Action("overcharge", ent, label=f"{name}: overcharge shield ({OVERCHARGE} attack token)"))
+        label = f"{name}: overcharge shield ({OVERCHARGE} attack token)"
+        out.append(Action(Kind.OVERCHARGE, ent, label=label))
     return out

@@ -23,6 +23,7 @@ from game.rulesets.tokens.components import (
     side_of,
 )
 from game.rulesets.tokens.content import shipped
+from game.rulesets.tokens.kinds import Kind
 from game.rulesets.tokens.movement import SPRINT_COST, path_cost, provokers
 from game.rulesets.tokens.odds import attacks_of_opportunity, heads
 
@@ -65,16 +66,16 @@ def aoo_damage(match: Match, ent: int, path: tuple) -> float:
 def assess(match: Match, action: Action) -> Assessment:
     """Baseline terms of one action."""
     kind, ent = action.kind, action.actor
-    if kind == "end" or ent is None:
+    if kind == Kind.END or ent is None:
         return Assessment()
     side = side_of(ent)
     tokens = get(ent, TkTokens)
-    if kind == "attack":
+    if kind == Kind.ATTACK:
         assert action.target is not None
         dmg, kills = best_mode(match, ent, action.option, action.target)
         return Assessment(expected_damage=dmg, kill_chance=kills, cost=0.05 * weapon(action.option).cost)
     foes = foes_known(match, side)
-    if kind in ("move", "sprint"):
+    if kind in (Kind.MOVE, Kind.SPRINT):
         start = cell_of(ent)
         wid = get(ent, TkGear).held
         reach_ = weapon(wid).range if wid else 1
@@ -82,41 +83,41 @@ def assess(match: Match, action: Action) -> Assessment:
         # close to weapon range, not further
         progress = float(max(0, before - reach_) - max(0, after - reach_))
         exposure = (
-            0.0 if action.option == "bypass" or kind == "sprint" else aoo_damage(match, ent, action.path)
+            0.0 if action.option == "bypass" or kind == Kind.SPRINT else aoo_damage(match, ent, action.path)
         )
-        if kind == "sprint":
+        if kind == Kind.SPRINT:
             spent = SPRINT_COST
         else:
             spent = path_cost(match.board, start, action.path, tokens.diagonals, action.option == "bypass")[0]
         return Assessment(progress=progress, exposure=exposure, cost=0.02 * spent)
-    if kind == "sneak":
+    if kind == Kind.SNEAK:
         n = int(action.option)
         return Assessment(progress=0.3 * float(heads(n).expect()) - 0.1 * n)
-    if kind == "observe":
+    if kind == Kind.OBSERVE:
         hidden = [b for b in known_units(match, side) if b.hidden]
         return Assessment(progress=(0.4 if hidden else -0.2) - 0.1 * int(action.option))
-    if kind == "reload":
+    if kind == Kind.RELOAD:
         loaded = get(ent, TkGear).loaded.get(action.option, 0)
         return Assessment(progress=2.0 if loaded == 0 else 0.1)
-    if kind == "draw":
+    if kind == Kind.DRAW:
         gear = get(ent, TkGear)
         held = gear.held
         empty = weapon(held).ammo and gear.loaded.get(held, 0) == 0
         w = weapon(action.option)
         in_reach = any(match.board.distance(cell_of(ent), c) <= w.range for c in foes.values())
         return Assessment(progress=(1.0 if empty else 0.0) + (0.3 if in_reach else -0.5))
-    if kind == "apply":
+    if kind == Kind.APPLY:
         assert action.target is not None
         it = shipped().items[action.option]
         if it.heal:
             h = health(action.target)
             return Assessment(progress=0.6 * min(it.heal, h.maximum - h.current))
         return Assessment(expected_damage=float(it.harm * it.rounds) * 0.8)
-    if kind == "await":
+    if kind == Kind.AWAIT:
         wid = get(ent, TkGear).held
         near = any(match.board.distance(cell_of(ent), c) <= weapon(wid).range + 4 for c in foes.values())
         return Assessment(progress=0.6 if near and tokens.attack == 0 else -0.3)
-    if kind == "overcharge":
+    if kind == Kind.OVERCHARGE:
         sh = esper.try_component(ent, TkShield)
         near = nearest(match, cell_of(ent), foes) <= 3
         return Assessment(progress=(0.2 * (sh.charges if sh else 0)) if near else -0.3)

@@ -20,6 +20,7 @@ from game.rulesets.tokens.components import (
 )
 from game.rulesets.tokens.content import shipped
 from game.rulesets.tokens.damage import set_health
+from game.rulesets.tokens.kinds import Kind
 from game.rulesets.tokens.movement import move
 from game.rulesets.tokens.stealth import observe, reveal, sneak
 from game.rulesets.tokens.turns import end_turn, overcharge
@@ -32,33 +33,33 @@ if TYPE_CHECKING:
 def resolve(match: Match, action: Action) -> Resolution:
     """Apply one legal action."""
     kind, ent = action.kind, action.actor
-    if kind == "end":
+    if kind == Kind.END:
         end_turn(match)
         return
     assert ent is not None
     tokens, gear = get(ent, TkTokens), get(ent, TkGear)
-    if kind in ("move", "sprint"):
-        yield from move(match, ent, action.path, bypass=action.option == "bypass", sprint=kind == "sprint")
-    elif kind == "attack":
+    if kind in (Kind.MOVE, Kind.SPRINT):
+        yield from move(match, ent, action.path, bypass=action.option == "bypass", sprint=kind == Kind.SPRINT)
+    elif kind == Kind.ATTACK:
         assert action.target is not None
         yield from resolve_attack(match, ent, action.option, action.target)
-    elif kind == "sneak":
+    elif kind == Kind.SNEAK:
         sneak(match, ent, int(action.option))
-    elif kind == "observe":
+    elif kind == Kind.OBSERVE:
         observe(match, ent, int(action.option))
-    elif kind == "reload":
+    elif kind == Kind.RELOAD:
         tokens.move -= RELOAD
         gear.loaded[action.option] = weapon(action.option).ammo
         match.emit(
             "reload", f"{name_of(ent)} reloads {weapon(action.option).name}.", unit=ent, visible=audience(ent)
         )
-    elif kind == "draw":
+    elif kind == Kind.DRAW:
         tokens.move -= DRAW
         gear.held = action.option
         match.emit(
             "draw", f"{name_of(ent)} draws {weapon(action.option).name}.", unit=ent, visible=audience(ent)
         )
-    elif kind == "await":
+    elif kind == Kind.AWAIT:
         n = int(action.option)
         tokens.move -= AWAIT
         tokens.reserved = n
@@ -69,7 +70,7 @@ def resolve(match: Match, action: Action) -> Resolution:
             [f"{AWAIT} move tokens; the reserved tokens are gone from the next turn"],
             unit=ent,
         )
-    elif kind == "handoff":
+    elif kind == Kind.HANDOFF:
         assert action.target is not None
         item, payer = action.option.split(":")
         if payer == "giver":
@@ -84,10 +85,10 @@ def resolve(match: Match, action: Action) -> Resolution:
             f"{name_of(ent)} hands {shipped().items[item].name} to {name_of(action.target)}.",
             unit=ent,
         )
-    elif kind == "apply":
+    elif kind == Kind.APPLY:
         assert action.target is not None
         apply_item(match, ent, action.target, action.option)
-    elif kind == "overcharge":
+    elif kind == Kind.OVERCHARGE:
         tokens.attack -= OVERCHARGE
         overcharge(match, ent)
     else:

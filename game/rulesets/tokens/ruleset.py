@@ -10,6 +10,7 @@ from game.rulesets.tokens import actions, ai, view
 from game.rulesets.tokens.combat import expected, sneak_bonus, strikes, weapon
 from game.rulesets.tokens.components import TkStealth, TkUnit, get, is_active, name_of, side_of, table, units
 from game.rulesets.tokens.content import Content, shipped
+from game.rulesets.tokens.kinds import Kind
 from game.rulesets.tokens.procedures import resolve
 from game.rulesets.tokens.setup import deploy
 from game.rulesets.tokens.stealth import hidden_from
@@ -28,7 +29,7 @@ class TokensRuleset(Ruleset):
     board_kind: ClassVar[str] = "square"
     # the seed has no round limit; AI games end in 5-7 rounds, so 20 only stops stalled games
     round_cap: ClassVar[int] = 20
-    undoable: ClassVar[frozenset[str]] = frozenset({"move", "draw"})
+    undoable: ClassVar[frozenset[str]] = frozenset({Kind.MOVE, Kind.DRAW})
     threat_reach: ClassVar[int] = 8
 
     @property
@@ -71,7 +72,7 @@ class TokensRuleset(Ruleset):
     def preview(self, match: Match, action: Action) -> Preview | None:
         """Every unit the attack can reach, allies too, with its exact chance and expected damage,
         for each property choice."""
-        if action.kind != "attack" or action.actor is None or action.target is None:
+        if action.kind != Kind.ATTACK or action.actor is None or action.target is None:
             return None
         with match.world:
             ent, wid, target = action.actor, action.option, action.target

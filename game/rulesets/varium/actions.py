@@ -26,6 +26,7 @@ from game.rulesets.varium.components import (
     side_of,
     weapon_def,
 )
+from game.rulesets.varium.kinds import Kind
 from game.rulesets.varium.turns import begin, end_turn
 
 if TYPE_CHECKING:
@@ -33,19 +34,19 @@ if TYPE_CHECKING:
 
 Cell = tuple[int, int]
 COST = {
-    "dash": 1,
-    "attack": 1,
-    "dodge": 1,
-    "draw": 1,
-    "shove": 1,
-    "grapple": 1,
-    "assist": 1,
-    "vjump": 1,
-    "run": 2,
-    "getup": 2,
-    "ljump": 2,
-    "hide": 4,
-    "heal": 4,
+    Kind.DASH: 1,
+    Kind.ATTACK: 1,
+    Kind.DODGE: 1,
+    Kind.DRAW: 1,
+    Kind.SHOVE: 1,
+    Kind.GRAPPLE: 1,
+    Kind.ASSIST: 1,
+    Kind.VJUMP: 1,
+    Kind.RUN: 2,
+    Kind.GETUP: 2,
+    Kind.LJUMP: 2,
+    Kind.HIDE: 4,
+    Kind.HEAL: 4,
 }
 MIN_ACCURACY = 5
 
@@ -139,10 +140,10 @@ def legal(match: Match) -> list[Action]:
 
     ent = table(match).actor
     if ent is None or not active(ent):
-        return [Action("end", ent, label="End turn")]
+        return [Action(Kind.END, ent, label="End turn")]
     st = get(ent, VariumState)
     h = st.halves
-    out: list[Action] = [Action("end", ent, label="End turn")]
+    out: list[Action] = [Action(Kind.END, ent, label="End turn")]
     if h <= 0 or st.busy:
         return out
     here = cell_of(ent)
@@ -153,16 +154,16 @@ def legal(match: Match) -> list[Action]:
         reach = moves(match, ent, sheet(ent).speed if h >= 2 else 1)
         for cell, path in reach.items():
             if len(path) == 1:
-                out.append(Action("dash", ent, cell=cell, path=path, label=f"Dash to {cell}"))
+                out.append(Action(Kind.DASH, ent, cell=cell, path=path, label=f"Dash to {cell}"))
         if h >= 2:
             for cell, path in reach.items():
                 if len(path) > 1:
-                    out.append(Action("run", ent, cell=cell, path=path, label=f"Run to {cell}"))
+                    out.append(Action(Kind.RUN, ent, cell=cell, path=path, label=f"Run to {cell}"))
     for foe in foes:
         for opt in attack_options(match, ent, foe):
             out.append(
                 Action(
-                    "attack",
+                    Kind.ATTACK,
                     ent,
                     target=foe,
                     option=opt,
@@ -170,26 +171,26 @@ def legal(match: Match) -> list[Action]:
                 )
             )
         if match.board.distance(here, cell_of(foe)) <= 1:
-            out.append(Action("shove", ent, target=foe, label=f"Shove {name_of(foe)}"))
-            out.append(Action("grapple", ent, target=foe, label=f"Grapple {name_of(foe)}"))
+            out.append(Action(Kind.SHOVE, ent, target=foe, label=f"Shove {name_of(foe)}"))
+            out.append(Action(Kind.GRAPPLE, ent, target=foe, label=f"Grapple {name_of(foe)}"))
     if not st.drawn and sheet(ent).weapons:
-        out.append(Action("draw", ent, label="Draw weapon"))
+        out.append(Action(Kind.DRAW, ent, label="Draw weapon"))
     for wid in _weapons(ent):
         w = weapon_def(wid)
         if w.ammo and st.ammo.get(wid, w.ammo) < w.ammo:
-            out.append(Action("reload", ent, option=wid, label=f"Reload {w.name} ({w.reload} half-turns)"))
+            out.append(Action(Kind.RELOAD, ent, option=wid, label=f"Reload {w.name} ({w.reload} half-turns)"))
     if bodies.can_dodge(match, ent):
-        out.append(Action("dodge", ent, label="Dodge"))
+        out.append(Action(Kind.DODGE, ent, label="Dodge"))
     if st.prone and h >= 2:
-        out.append(Action("getup", ent, label="Get up"))
+        out.append(Action(Kind.GETUP, ent, label="Get up"))
     if not st.hidden and not any(side_of(o) != side_of(ent) for o in occupants(match, here, ent)):
-        out.append(Action("hide", ent, label="Hide (2 turns)"))
+        out.append(Action(Kind.HIDE, ent, label="Hide (2 turns)"))
     for f in friends:
         if match.board.distance(here, cell_of(f)) <= 1:
             if st.kits > 0 and health(f).current < health(f).maximum:
-                out.append(Action("heal", ent, target=f, label=f"Heal {name_of(f)} (2 turns)"))
+                out.append(Action(Kind.HEAL, ent, target=f, label=f"Heal {name_of(f)} (2 turns)"))
             if get(f, VariumState).advantage == 0:
-                out.append(Action("assist", ent, target=f, label=f"Assist {name_of(f)}"))
+                out.append(Action(Kind.ASSIST, ent, target=f, label=f"Assist {name_of(f)}"))
     if free:
         out += _jumps(match, ent, h)
     return out
@@ -202,7 +203,8 @@ def _jumps(match: Match, ent: int, h: int) -> list[Action]:
     for n in b.neighbors(here):
         rise = b.at(n).elevation - b.at(here).elevation
         if b.passable(n) and rise >= 1 and _room(match, ent, n):
-            out.append(Action("vjump", ent, cell=n, option=str(rise), label=f"Climb-jump to {n} ({rise} m)"))
+            label = f"Climb-jump to {n} ({rise} m)"
+            out.append(Action(Kind.VJUMP, ent, cell=n, option=str(rise), label=label))
         gap = n
         land = (2 * n[0] - here[0], 2 * n[1] - here[1])
         if (
@@ -214,7 +216,7 @@ def _jumps(match: Match, ent: int, h: int) -> list[Action]:
             and b.passable(land)
             and _room(match, ent, land)
         ):
-            out.append(Action("ljump", ent, cell=land, label=f"Long jump to {land}"))
+            out.append(Action(Kind.LJUMP, ent, cell=land, label=f"Long jump to {land}"))
     return out
 
 
@@ -223,43 +225,43 @@ def resolve(match: Match, action: Action) -> Gen:
     ent = action.actor
     assert ent is not None
     kind = action.kind
-    if kind == "end":
+    if kind == Kind.END:
         yield from end_turn(match, ent)
         return
     st = get(ent, VariumState)
-    if kind == "reload":
+    if kind == Kind.RELOAD:
         yield from begin(match, ent, f"reload:{action.option}", max(1, weapon_def(action.option).reload))
         return
-    if kind in ("hide", "heal", "getup"):
+    if kind in (Kind.HIDE, Kind.HEAL, Kind.GETUP):
         yield from begin(match, ent, kind, COST[kind], action.target)
         return
     st.halves -= COST[kind]
-    if kind in ("dash", "run"):
+    if kind in (Kind.DASH, Kind.RUN):
         yield from move(match, ent, action.path)
-    elif kind == "attack":
+    elif kind == Kind.ATTACK:
         assert action.target is not None
         yield from attack(match, ent, action.target, action.option)
-    elif kind == "shove":
+    elif kind == Kind.SHOVE:
         assert action.target is not None
         yield from bodies.shove(match, ent, action.target)
-    elif kind == "grapple":
+    elif kind == Kind.GRAPPLE:
         assert action.target is not None
         yield from bodies.grapple(match, ent, action.target)
-    elif kind == "draw":
+    elif kind == Kind.DRAW:
         st.drawn = True
         match.emit("interact", f"{name_of(ent)} draws a weapon")
-    elif kind == "dodge":
+    elif kind == Kind.DODGE:
         from game.rulesets.varium.components import table
 
         st.dodge_round = table(match).round
         match.emit("dodge", f"{name_of(ent)} gets ready to dodge")
-    elif kind == "assist":
+    elif kind == Kind.ASSIST:
         assert action.target is not None
         get(action.target, VariumState).advantage = 1
         match.emit("assist", f"{name_of(ent)} assists {name_of(action.target)}: a free aim")
-    elif kind in ("vjump", "ljump"):
+    elif kind in (Kind.VJUMP, Kind.LJUMP):
         assert action.cell is not None
-        dc = bodies.VERTICAL_JUMP_DC * int(action.option) if kind == "vjump" else bodies.LONG_JUMP_DC
+        dc = bodies.VERTICAL_JUMP_DC * int(action.option) if kind == Kind.VJUMP else bodies.LONG_JUMP_DC
         yield from bodies.jump(match, ent, action.cell, dc)
     else:
         raise ValueError(f"unknown action kind {kind!r}")

@@ -32,6 +32,7 @@ from game.rulesets.varium.components import (
     side_of,
     weapon_def,
 )
+from game.rulesets.varium.kinds import Kind
 
 if TYPE_CHECKING:
     from game.core.action import Action, Decision
@@ -105,13 +106,13 @@ def check_preview(match: Match, action: Action) -> Preview | None:
     ent = action.actor
     assert ent is not None
     s = sheet(ent)
-    if action.kind == "hide":
+    if action.kind == Kind.HIDE:
         title, lim, prof, dc = "Hide (Stealth)", 20 + s.agility, s.prof("stealth"), bodies.hide_dc(match, ent)
-    elif action.kind == "heal":
+    elif action.kind == Kind.HEAL:
         title, lim, prof, dc = "Heal (Medicine)", 20 + s.perception, s.prof("medicine"), bodies.HEAL_DC
-    elif action.kind == "ljump":
+    elif action.kind == Kind.LJUMP:
         title, lim, prof, dc = "Long jump (Agility)", 20 + s.agility, 0, bodies.LONG_JUMP_DC
-    elif action.kind == "vjump":
+    elif action.kind == Kind.VJUMP:
         title, lim, prof = "Climb-jump (Agility)", 20 + s.agility, 0
         dc = bodies.VERTICAL_JUMP_DC * int(action.option)
     else:
@@ -146,7 +147,7 @@ def assess(match: Match, action: Action) -> Assessment:
     kind = action.kind
     ent = action.actor
     assert ent is not None
-    if kind == "attack":
+    if kind == Kind.ATTACK:
         a, _ctx = _attack_terms(match, action)
         r = odds.rule(a.limit)
         from game.core.stackplay import stack_value
@@ -154,7 +155,7 @@ def assess(match: Match, action: Action) -> Assessment:
 
         dmg = stack_value(a.pool, StackState(), r, payoff_of({"pay": "attack", **_ctx}, a.pool), odds.HORIZON)
         return Assessment(expected_damage=dmg / 5.0)
-    if kind in ("dash", "run"):
+    if kind in (Kind.DASH, Kind.RUN):
         assert action.cell is not None
         foes = seen_foes(match, ent)
         if not foes:
@@ -166,24 +167,24 @@ def assess(match: Match, action: Action) -> Assessment:
         progress = abs(here - want) - abs(there - want)
         exposure = _open_to_fire(match, foes, action.cell) - _open_to_fire(match, foes, cell_of(ent))
         return Assessment(progress=2.0 * progress, exposure=exposure, cost=0.2 * len(action.path))
-    if kind == "draw":
+    if kind == Kind.DRAW:
         return Assessment(expected_damage=3.0)
-    if kind == "reload":
+    if kind == Kind.RELOAD:
         return Assessment(expected_damage=2.0)
-    if kind == "getup":
+    if kind == Kind.GETUP:
         return Assessment(expected_damage=2.5)
-    if kind == "grapple":
+    if kind == Kind.GRAPPLE:
         s = sheet(ent)
         return Assessment(expected_damage=0.3 * s.prof("grappling") + 0.1 * s.might)
-    if kind == "heal":
+    if kind == Kind.HEAL:
         t = action.target
         assert t is not None
         hp = health(t)
         return Assessment(expected_damage=0.1 * min(sheet(ent).kit_heal, hp.maximum - hp.current))
-    if kind == "dodge":
+    if kind == Kind.DODGE:
         # worth the attacks it may turn away: foes close enough to strike or shoot this round
         near = [e for e in seen_foes(match, ent) if match.board.distance(cell_of(e), cell_of(ent)) <= 6]
         return Assessment(expected_damage=0.8 * len(near), cost=0.3)
-    if kind == "end":
+    if kind == Kind.END:
         return Assessment(cost=0.5 if get(ent, VariumState).halves > 0 else 0.0)
     return Assessment(cost=0.3)

@@ -10,6 +10,7 @@ from game.core.ruleset import Assessment, Outcome, Preview, Resolution, Ruleset,
 from game.rulesets.varium import actions, ai, view
 from game.rulesets.varium.components import living, side_of, table
 from game.rulesets.varium.content import Content, shipped
+from game.rulesets.varium.kinds import Kind
 from game.rulesets.varium.setup import deploy, initiative
 
 if TYPE_CHECKING:
@@ -88,7 +89,7 @@ class VariumRuleset(Ruleset):
     def preview(self, match: Match, action: Action) -> Preview | None:
         """Exact odds before committing: a hit check's, or a check against a DC (see ai.py)."""
         with match.world:
-            if action.kind == "attack":
+            if action.kind == Kind.ATTACK:
                 return ai.attack_preview(match, action)
             return ai.check_preview(match, action)
 

@@ -18,6 +18,7 @@ from game.rulesets.varium.components import (
     table,
     weapon_def,
 )
+from game.rulesets.varium.kinds import Kind
 
 if TYPE_CHECKING:
     from game.core.match import Match
@@ -88,16 +89,16 @@ def complete(match: Match, ent: int, kind: str, target: int) -> Gen:
     from game.rulesets.varium import bodies
 
     st = get(ent, VariumState)
-    if kind == "hide":
+    if kind == Kind.HIDE:
         yield from bodies.hide(match, ent)
-    elif kind == "heal":
+    elif kind == Kind.HEAL:
         if target >= 0 and active(target):
             yield from bodies.heal(match, ent, target)
     elif kind.startswith("reload:"):
         w = weapon_def(kind.split(":", 1)[1])
         st.ammo[w.id] = w.ammo
         match.emit("reload", f"{name_of(ent)} reloads the {w.name} ({w.ammo})")
-    elif kind == "getup":
+    elif kind == Kind.GETUP:
         st.prone = False
         match.emit("getup", f"{name_of(ent)} gets up")
 

@@ -24,6 +24,7 @@ from game.rulesets.voidmarked.conditions import damage_raw, fire_ability, heal, 
 from game.rulesets.voidmarked.content import Voidcall, Weapon
 from game.rulesets.voidmarked.expectation import KILL_WEIGHT, expect, resisted_amount
 from game.rulesets.voidmarked.flips import ask_cheat, best_cards, clear_table, flip, hand_cards
+from game.rulesets.voidmarked.kinds import Kind
 from game.rulesets.voidmarked.odds import BAND_NAMES, ZERO, band_of
 from game.rulesets.voidmarked.query import (
     allies,
@@ -149,8 +150,8 @@ def _move_action(ent: int, path: tuple[Cell, ...]) -> Action:
         if len(_MOVES) > 20000:
             _MOVES.clear()
         cell = path[-1]
-        action = _MOVES[key] = Action("move", ent, cell=cell, path=path, label=f"Move to {cell[0]},{cell[1]}",
-                                      hotkey_group="move")
+        action = _MOVES[key] = Action(Kind.MOVE, ent, cell=cell, path=path,
+                                      label=f"Move to {cell[0]},{cell[1]}", hotkey_group=Kind.MOVE)
     return action
 
 
@@ -169,35 +170,35 @@ def _legal(match: Match) -> list[Action]:
     if not ts.action_used:
         for e in foes:
             if not reach_problem(match, ent, e, "main"):
-                out.append(Action("attack", ent, e, option="main", label=f"{main.name} → {name_of(e)}",
-                                  hotkey_group="attack"))
+                out.append(Action(Kind.ATTACK, ent, e, option="main", label=f"{main.name} → {name_of(e)}",
+                                  hotkey_group=Kind.ATTACK))
                 if main.wclass == "automatic" and sweep_targets(match, ent, e, main, g.shots):
-                    out.append(Action("attack", ent, e, option="sweep",
+                    out.append(Action(Kind.ATTACK, ent, e, option="sweep",
                                       label=f"{main.name} burst → {name_of(e)} and those near",
-                                      hotkey_group="attack"))
+                                      hotkey_group=Kind.ATTACK))
         if main.ranged and main.reload_cost == "action" and g.shots < main.shots:
-            out.append(Action("reload", ent, option="main", label=f"Reload {main.name} (Action)",
-                              hotkey_group="reload"))
+            out.append(Action(Kind.RELOAD, ent, option="main", label=f"Reload {main.name} (Action)",
+                              hotkey_group=Kind.RELOAD))
         out.extend(_voidcalls(match, ent))
         if not conditions(ent).has("stealthed") and can_hide(match, ent):
-            out.append(Action("hide", ent, label="Hide (Action)", hotkey_group="hide"))
-        out.append(Action("dash", ent, label=f"Second Move: {st.speed} more squares (gives up the Action)",
-                          hotkey_group="move"))
+            out.append(Action(Kind.HIDE, ent, label="Hide (Action)", hotkey_group=Kind.HIDE))
+        out.append(Action(Kind.DASH, ent, label=f"Second Move: {st.speed} more squares (gives up the Action)",
+                          hotkey_group=Kind.MOVE))
     if not ts.quick_used:
         if g.offhand:
             off = weapon(ent, "offhand")
             for e in foes:
                 if not reach_problem(match, ent, e, "offhand"):
-                    out.append(Action("attack", ent, e, option="offhand",
+                    out.append(Action(Kind.ATTACK, ent, e, option="offhand",
                                       label=f"Off-hand {off.name} → {name_of(e)} (Quick Action)",
-                                      hotkey_group="attack"))
+                                      hotkey_group=Kind.ATTACK))
             if off.ranged and g.offhand_shots < off.shots:
-                out.append(Action("reload", ent, option="offhand", label=f"Reload {off.name} (Quick Action)",
-                                  hotkey_group="reload"))
+                out.append(Action(Kind.RELOAD, ent, option="offhand",
+                                  label=f"Reload {off.name} (Quick Action)", hotkey_group=Kind.RELOAD))
         if main.ranged and main.reload_cost == "quick" and g.shots < main.shots:
-            out.append(Action("reload", ent, option="main", label=f"Reload {main.name} (Quick Action)",
-                              hotkey_group="reload"))
-    out.append(Action("end", ent, label="End turn", hotkey_group="end"))
+            out.append(Action(Kind.RELOAD, ent, option="main", label=f"Reload {main.name} (Quick Action)",
+                              hotkey_group=Kind.RELOAD))
+    out.append(Action(Kind.END, ent, label="End turn", hotkey_group=Kind.END))
     return out
 
 
@@ -214,17 +215,17 @@ def _voidcalls(match: Match, ent: int) -> list[Action]:
             for a in [ent, *allies(ent)]:
                 hp = health(a)
                 if hp.current < hp.maximum and not reach_problem(match, ent, a, "void", vid):
-                    out.append(Action("voidcall", ent, a, option=vid, label=f"{v.name} → {name_of(a)}",
-                                      hotkey_group="voidcall"))
+                    out.append(Action(Kind.VOIDCALL, ent, a, option=vid, label=f"{v.name} → {name_of(a)}",
+                                      hotkey_group=Kind.VOIDCALL))
         elif v.radius:
             for c in area_centres(match, ent, v):
-                out.append(Action("voidcall", ent, cell=c, option=vid, label=f"{v.name} at {c[0]},{c[1]}",
-                                  hotkey_group="voidcall"))
+                out.append(Action(Kind.VOIDCALL, ent, cell=c, option=vid, label=f"{v.name} at {c[0]},{c[1]}",
+                                  hotkey_group=Kind.VOIDCALL))
         else:
             for e in enemies(ent):
                 if not reach_problem(match, ent, e, "void", vid):
-                    out.append(Action("voidcall", ent, e, option=vid, label=f"{v.name} → {name_of(e)}",
-                                      hotkey_group="voidcall"))
+                    out.append(Action(Kind.VOIDCALL, ent, e, option=vid, label=f"{v.name} → {name_of(e)}",
+                                      hotkey_group=Kind.VOIDCALL))
     return out
 
 
@@ -234,27 +235,27 @@ def resolve(match: Match, action: Action, ruleset: VoidmarkedRuleset) -> Resolut
     kind = action.kind
     ent = action.actor
     assert ent is not None
-    if kind == "move":
+    if kind == Kind.MOVE:
         _move(match, ent, action)
-    elif kind == "attack":
+    elif kind == Kind.ATTACK:
         yield from _attack(match, ent, action)
-    elif kind == "voidcall":
+    elif kind == Kind.VOIDCALL:
         yield from _voidcall(match, ent, action)
-    elif kind == "reload":
+    elif kind == Kind.RELOAD:
         _reload(match, ent, action.option)
-    elif kind == "dash":
+    elif kind == Kind.DASH:
         ts = turn_state(match)
         ts.action_used = True
         ts.ran = True
         ts.moves_left += 1
         match.emit("dash", f"{name_of(ent)} gives up the Action for a second Move "
                    f"({ts.moves_left} Move{'s' if ts.moves_left > 1 else ''} to make).", side=side_of(ent))
-    elif kind == "hide":
+    elif kind == Kind.HIDE:
         turn_state(match).action_used = True
         conditions(ent).active["stealthed"] = {"turns": 0}
         match.emit("stealth", f"{name_of(ent)} hides.",
                    ["Hide action: in cover or out of sight of every enemy"], side=side_of(ent))
-    if kind == "end" or _spent(match, ent):
+    if kind == Kind.END or _spent(match, ent):
         yield from end_turn(match, ruleset.round_cap, lambda: ruleset.outcome(match) is not None)
 
 

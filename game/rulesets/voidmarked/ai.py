@@ -21,6 +21,7 @@ from game.core.sides import side_name
 from game.rulesets.voidmarked.actions import area_targets, sweep_targets
 from game.rulesets.voidmarked.content import Voidcall
 from game.rulesets.voidmarked.expectation import KILL_WEIGHT, expect, pool
+from game.rulesets.voidmarked.kinds import Kind
 from game.rulesets.voidmarked.odds import BAND_NAMES, band_odds, check_odds
 from game.rulesets.voidmarked.query import (
     cell_of,
@@ -163,23 +164,23 @@ def assess(match: Match, action: Action) -> Assessment:
     """Baseline-AI terms for one legal action, relative to ending the turn where it stands."""
     ctx = context(match)
     kind = action.kind
-    if kind == "move":
+    if kind == Kind.MOVE:
         return _assess_move(ctx, action)
-    if kind == "end":
+    if kind == Kind.END:
         return Assessment()
-    if kind == "dash":
+    if kind == Kind.DASH:
         return _assess_dash(match, ctx)
-    if kind == "attack":
+    if kind == Kind.ATTACK:
         return _assess_attack(match, ctx, action)
-    if kind == "voidcall":
+    if kind == Kind.VOIDCALL:
         return _assess_voidcall(match, ctx, action)
-    if kind == "reload":
+    if kind == Kind.RELOAD:
         g = gear(ctx.ent)
         w = data().weapons[g.offhand if action.option == "offhand" else g.weapon]
         shots = g.offhand_shots if action.option == "offhand" else g.shots
         worth = RELOAD_EMPTY if shots == 0 else 0.4 * (w.shots - shots) / w.shots
         return Assessment(expected_damage=worth)
-    if kind == "hide":
+    if kind == Kind.HIDE:
         # worth it as the last thing in a turn: moving afterwards would likely end it again
         if turn_state(match).moves_left >= 1:
             return Assessment(cost=0.5)
@@ -217,7 +218,7 @@ def _assess_dash(match: Match, ctx: _Context) -> Assessment:
 def _strikes_for(match: Match, ctx: _Context, action: Action) -> list[Strike]:
     """The strikes an attack or voidcall would make, placed where the units stand now."""
     ent = ctx.ent
-    if action.kind == "attack":
+    if action.kind == Kind.ATTACK:
         assert action.target is not None
         hand = "offhand" if action.option == "offhand" else "main"
         targets = [action.target]
@@ -343,11 +344,11 @@ def spent(decision: Decision) -> dict[str, float]:
 # -- preview ---------------------------------------------------------------------------------------
 def preview(match: Match, action: Action) -> Preview | None:
     """Exact odds and breakdown of an attack or voidcall for the acting side."""
-    if action.kind not in ("attack", "voidcall"):
+    if action.kind not in (Kind.ATTACK, Kind.VOIDCALL):
         return None
     ctx = context(match)
     side = ctx.side
-    if action.kind == "voidcall" and data().voidcalls[action.option].kind == "heal":
+    if action.kind == Kind.VOIDCALL and data().voidcalls[action.option].kind == "heal":
         v: Voidcall = data().voidcalls[action.option]
         assert v.damage is not None and action.target is not None
         probs = band_odds(ctx.prof, 0, v.bands)
@@ -374,7 +375,7 @@ def preview(match: Match, action: Action) -> Preview | None:
         total_ev += ev2
         total_kill += kill2
         lines.append(f"also {name_of(s.target)}: hit {float(e2.odds.hit):.0%}, expected {ev2:.1f}")
-    if conditions(first.target).has("stealthed") and not (action.kind == "voidcall"
+    if conditions(first.target).has("stealthed") and not (action.kind == Kind.VOIDCALL
                                                            and data().voidcalls[action.option].radius):
         lines.append(f"{name_of(first.target)} is hidden: must be spotted first "
                      f"({float(spot_chance(ctx.prof, ctx.ent, first.target)):.0%})")

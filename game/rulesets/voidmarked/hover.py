@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING
 from game.core.action import Action
 from game.core.geometry import Cell
 from game.rulesets.voidmarked.actions import area_cells
+from game.rulesets.voidmarked.kinds import Kind
 from game.rulesets.voidmarked.query import (
     cell_of,
     current_actor,
@@ -84,7 +85,7 @@ def cell_info(match: Match, cell: Cell, side: str | None) -> list[str]:
 
 def area_of(match: Match, action: Action) -> list[Cell]:
     """The squares an area voidcall reaches ([] for any other action)."""
-    if action.kind != "voidcall" or action.cell is None:
+    if action.kind != Kind.VOIDCALL or action.cell is None:
         return []
     v = data().voidcalls.get(action.option)
     if v is None or not v.radius:

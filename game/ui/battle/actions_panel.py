@@ -48,7 +48,7 @@ class ActionsMixin:
                     label = f"{g.label}…  ({len(g.actions)} choices)"
                 else:
                     label = g.label
-                hotkey = "E" if is_end(g.actions[0]) else (str(i + 1) if i < 9 else "")
+                hotkey = "E" if is_end(g.actions[0], self.match.ruleset) else (str(i + 1) if i < 9 else "")
                 single = self.preview(g.actions[0]) if len(g.actions) == 1 else None
                 entries.append(
                     Button(

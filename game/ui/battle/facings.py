@@ -6,6 +6,7 @@ from typing import Any
 
 import pygame
 
+from game.core.kinds import CTX_FACINGS, CTX_UNIT
 from game.ui.panels import (
     arrow_points,
     draw_arrow,
@@ -32,7 +33,7 @@ class FacingMixin:
         if d is None or self.handoff is not None:
             return None, []
         ctx = d.context or {}
-        facings, ent = ctx.get("facings"), ctx.get("unit")
+        facings, ent = ctx.get(CTX_FACINGS), ctx.get(CTX_UNIT)
         if not isinstance(facings, dict) or not isinstance(ent, int):
             return None, []
         out = []

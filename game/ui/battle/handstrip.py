@@ -6,6 +6,7 @@ from typing import Any
 
 import pygame
 
+from game.core.kinds import VIEW_BARS
 from game.ui.battle.labels import display_name
 from game.ui.chancefx import draw_card
 from game.ui.panels import (
@@ -34,7 +35,7 @@ class HandStripMixin:
         title = f"{name}'s hand"
         # what is left to pay cards with: the unit's bar named like the cards' cost unit ("SP")
         unit_name = next((str(e["cost_unit"]) for e in entries if e.get("cost_unit")), "")
-        bars = u.view.get("bars") if u is not None else None
+        bars = u.view.get(VIEW_BARS) if u is not None else None
         left = next((b.get("value") for b in bars or [] if isinstance(b, dict) and unit_name
                      and b.get("label") == unit_name), None)
         if isinstance(left, int) and ent == self.model.acting:

@@ -132,7 +132,7 @@ class InputMixin:
             return
         if key in (pygame.K_e, pygame.K_RETURN, pygame.K_KP_ENTER):
             for g in self.groups:
-                if is_end(g.actions[0]) and len(g.actions) == 1:
+                if is_end(g.actions[0], self.match.ruleset) and len(g.actions) == 1:
                     self.submit(g.actions[0])
                     return
             if self.human_input:

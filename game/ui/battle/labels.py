@@ -9,6 +9,7 @@ import re
 from typing import TYPE_CHECKING, Any
 
 from game.core.action import Action
+from game.core.kinds import VIEW_HEALTH_LABEL
 
 if TYPE_CHECKING:
     from game.ui.view import UnitInfo
@@ -42,7 +43,7 @@ def describe(value: Any) -> str:
 
 def health_label(u: UnitInfo) -> str:
     """What a unit's health is called ("HP" unless the ruleset names it, e.g. "Structure")."""
-    label = u.view.get("health_label")
+    label = u.view.get(VIEW_HEALTH_LABEL)
     return str(label) if isinstance(label, str) and label else "HP"
 
 

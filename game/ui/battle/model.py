@@ -12,16 +12,16 @@ from typing import TYPE_CHECKING, Any
 
 from game.core.action import Action
 from game.core.geometry import Cell
+from game.core.kinds import CTX_UNIT, MOVE, TURN_ENDING_KINDS
 from game.core.ruleset import Preview
 from game.ui.battle.labels import group_label, label_stem
 from game.ui.view import Pile, UnitInfo, read_hand, read_piles, read_units, turn_order
 
 if TYPE_CHECKING:
-    from game.core.ruleset import Turn
+    from game.core.ruleset import Ruleset, Turn
     from game.ui.session import Session
 
-END_KINDS = ("end_turn", "end", "pass", "end_activation", "done", "wait")
-MOVE_KINDS = ("move", "run", "walk", "step", "dash", "sprint", "shift", "stride")
+MOVE_KINDS = (MOVE, "run", "walk", "step", "dash", "sprint", "shift", "stride")
 #: hotkey groups whose untargeted actions share one panel entry that opens a chooser: "face" (the
 #: action's option is the hex side or square direction to face; the chooser draws them as arrows)
 CHOOSER_GROUPS = frozenset({"face"})
@@ -41,9 +41,9 @@ def move_dest(a: Action) -> Cell:
     return a.path[-1] if a.path else a.cell  # type: ignore[return-value]
 
 
-def is_end(a: Action) -> bool:
-    """An action that ends the turn or activation."""
-    return a.kind in END_KINDS or (a.kind.startswith("end") and a.target is None and a.cell is None)
+def is_end(a: Action, rs: Ruleset | None = None) -> bool:
+    """An action that ends the turn or activation: one of the kinds the ruleset declares so."""
+    return a.kind in (rs.turn_ending if rs is not None else TURN_ENDING_KINDS)
 
 
 def group_key(a: Action) -> str:
@@ -185,7 +185,7 @@ class BattleModel:
                 self.move_options.setdefault(cell, []).append(a)
                 old = self.moves.get(cell)
                 # The plain move wins the overlay over a run or another kind to the same cell.
-                if old is None or (old.option and not a.option) or (old.kind != "move" and a.kind == "move"):
+                if old is None or (old.option and not a.option) or (old.kind != MOVE and a.kind == MOVE):
                     self.moves[cell] = a
                 continue
             if a.target is not None:
@@ -201,7 +201,7 @@ class BattleModel:
         for g in groups.values():
             if not g.label or len(g.actions) > 1:
                 g.label = group_label(g.actions)
-        ordered = sorted(groups.values(), key=lambda g: is_end(g.actions[0]))
+        ordered = sorted(groups.values(), key=lambda g: is_end(g.actions[0], self.match.ruleset))
         self.groups = ordered
         if self.focus is not None and len(ordered) == 1 and ordered[0].targeted:
             self.armed = ordered[0].key
@@ -212,7 +212,7 @@ class BattleModel:
     def asked_unit(self) -> int | None:
         """The unit an open prompt is about (its context's "unit")."""
         d = self.session.decision
-        asked = (d.context or {}).get("unit") if d is not None else None
+        asked = (d.context or {}).get(CTX_UNIT) if d is not None else None
         return asked if isinstance(asked, int) and asked in self.unit_by_ent else None
 
     def focus_unit(self, offered: int | None = None) -> int | None:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from game.core.kinds import CTX_CARDS
+
 
 class NamesMixin:
     """Display names (a part of BattleScene)."""
@@ -17,7 +19,7 @@ class NamesMixin:
             if e.get("card") and e.get("name"):
                 names[str(e["card"])] = str(e["name"])
         d = self.session.decision
-        cards = (d.context or {}).get("cards") if d is not None else None
+        cards = (d.context or {}).get(CTX_CARDS) if d is not None else None
         ids = list(cards.values()) if isinstance(cards, dict) else list(cards or [])
         for cid in map(str, ids):
             if cid not in names:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pygame
 
+from game.core.kinds import VIEW_BARS, VIEW_SECTIONS, VIEW_TAGS
 from game.ui.battle.labels import health_label
 from game.ui.panels import (
     section_lines,
@@ -122,13 +123,13 @@ class OverlayMixin:
         if u is not None:
             hp = [f"{health_label(u)}: {u.hp}/{u.hp_max}"] if u.hp is not None else []
             status: list[str] = []
-            for b in u.view.get("bars") or []:
+            for b in u.view.get(VIEW_BARS) or []:
                 if isinstance(b, dict):
                     note = f" ({b['note']})" if b.get("note") else ""
                     status.append(f"{b.get('label')}: {b.get('value')}/{b.get('max')}{note}")
-            if u.view.get("tags"):
-                status.append("State: " + ", ".join(str(t) for t in u.view["tags"]))
-            sections = u.view.get("sections")
+            if u.view.get(VIEW_TAGS):
+                status.append("State: " + ", ".join(str(t) for t in u.view[VIEW_TAGS]))
+            sections = u.view.get(VIEW_SECTIONS)
             for text, title in section_lines(sections if isinstance(sections, dict) else {}):
                 status.append(f"{text}:" if title else f"   {text}")
             lines = [*hp, f"State: {u.state}", *status, *self.unit_lines(u)]

@@ -16,6 +16,7 @@ from typing import Any
 import pygame
 
 from game.core.action import Decision
+from game.core.kinds import CTX_CARDS, CTX_DICE, CTX_DIE, CTX_LINES, CTX_ODDS
 from game.ui.chancefx import draw_card, draw_die
 from game.ui.theme import Fonts, Palette
 
@@ -69,7 +70,7 @@ def parts_for(decision: Decision, fonts: Fonts, pal: Palette, width: int,
 
 def option_odds(decision: Decision) -> dict[str, list[str]]:
     """Odds lines per option key from context["odds"] ({key: line or [lines]})."""
-    odds = (decision.context or {}).get("odds")
+    odds = (decision.context or {}).get(CTX_ODDS)
     if not isinstance(odds, dict):
         return {}
     return {str(k): ([str(v)] if isinstance(v, str) else [str(x) for x in v]) for k, v in odds.items()}
@@ -78,7 +79,7 @@ def option_odds(decision: Decision) -> dict[str, list[str]]:
 # -- built-in parts ----------------------------------------------------------------------------
 def _lines(inp: PartInput) -> pygame.Surface | None:
     f = inp.fonts
-    lines = [str(x) for x in inp.ctx.get("lines") or [] if isinstance(x, str)]
+    lines = [str(x) for x in inp.ctx.get(CTX_LINES) or [] if isinstance(x, str)]
     rows = [part for line in lines for part in f.wrap(line, inp.width, Fonts.SMALL)]
     if not rows:
         return None
@@ -92,8 +93,8 @@ def _lines(inp: PartInput) -> pygame.Surface | None:
 def _dice(inp: PartInput) -> pygame.Surface | None:
     """The dice behind the question (defense dice before taking the damage), as symbols."""
     f = inp.fonts
-    faces = [str(x) for x in inp.ctx.get("dice") or []]
-    dice = [draw_die(f, face, f.px(38), kind=str(inp.ctx.get("die", ""))) for face in faces]
+    faces = [str(x) for x in inp.ctx.get(CTX_DICE) or []]
+    dice = [draw_die(f, face, f.px(38), kind=str(inp.ctx.get(CTX_DIE, ""))) for face in faces]
     if not dice:
         return None
     gap = f.px(6)
@@ -119,7 +120,7 @@ def _cards(inp: PartInput) -> pygame.Surface | None:
     """The cards at stake: a list, or a card per option key (numbered like the options); rows wrap
     so none is left out."""
     f = inp.fonts
-    cards = inp.ctx.get("cards")
+    cards = inp.ctx.get(CTX_CARDS)
     keys = inp.decision.keys()
     items: list[tuple[str, str]] = []
     if isinstance(cards, (list, tuple)):
@@ -153,6 +154,6 @@ def _cards(inp: PartInput) -> pygame.Surface | None:
     return surf
 
 
-register_part("lines", _lines)
-register_part("dice", _dice)
-register_part("cards", _cards)
+register_part(CTX_LINES, _lines)
+register_part(CTX_DICE, _dice)
+register_part(CTX_CARDS, _cards)

@@ -6,6 +6,7 @@ from typing import Any
 
 import pygame
 
+from game.core.kinds import CTX_UNIT
 from game.ui.battle.labels import group_label, split_labels
 from game.ui.battle.prompt_parts import PAGE, option_odds, parts_for
 from game.ui.theme import Fonts
@@ -93,8 +94,8 @@ class PromptMixin:
     def _prompt_unit(self) -> int | None:
         """The unit a prompt is about: the decision's "unit", else the acting or selected one."""
         d = self.session.decision
-        if d is not None and isinstance((d.context or {}).get("unit"), int):
-            return int(d.context["unit"])
+        if d is not None and isinstance((d.context or {}).get(CTX_UNIT), int):
+            return int(d.context[CTX_UNIT])
         if self.chooser and self.chooser[0].actor is not None:
             return self.chooser[0].actor
         return self.turn.unit if self.turn is not None and self.turn.unit is not None else self.selected

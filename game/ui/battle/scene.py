@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from game.core.action import Action
+from game.core.kinds import EVENT_MATCH_OVER
 from game.core.ruleset import Preview
 from game.ui.battle.actions_panel import ActionsMixin
 from game.ui.battle.board import BoardMixin
@@ -266,7 +267,7 @@ class BattleScene(
                 self.app.sounds.play(
                     sound_for(ev) if (ev.chance or "hit" in ev.kind or "miss" in ev.kind) else None
                 )
-            if ev.kind == "end":
+            if ev.kind == EVENT_MATCH_OVER:
                 self.toast = (ev.text, 4.0)
         for mv in step.moves:
             if factor > 0 and len(mv.path) >= 2:

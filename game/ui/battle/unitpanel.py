@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pygame
 
+from game.core.kinds import VIEW_HEALTH, VIEW_HIDDEN, VIEW_HP, VIEW_HP_MAX, VIEW_MARK, VIEW_MAX_HEALTH
 from game.ui.battle.labels import describe, health_label
 from game.ui.panels import (
     STRUCTURED_KEYS,
@@ -16,8 +17,8 @@ from game.ui.widgets import bar, text_block
 
 # unit_view keys the panel already shows from the shared components.
 SHOWN_ELSEWHERE = frozenset(
-    {"mark", "hidden", "name", "side", "health", "max_health", "hp", "hp_max", "status", "state", "cell",
-     "position", "conditions"}
+    {VIEW_MARK, VIEW_HIDDEN, "name", "side", VIEW_HEALTH, VIEW_MAX_HEALTH, VIEW_HP, VIEW_HP_MAX, "status",
+     "state", "cell", "position", "conditions"}
 )
 UNIT_LINES = 9
 

@@ -1,0 +1,56 @@
+"""The names generic code and rulesets share: action kinds, decision-context keys, unit-view keys.
+
+Each is spelled once here; core, ai, ui and report use these names, never the bare strings
+(tests/test_conventions.py checks it), so a rename is one edit and a typo is an import error.
+"""
+
+from __future__ import annotations
+
+from typing import Final
+
+# -- action kinds the generic layers rely on ----------------------------------------------------
+#: ends the acting unit's turn or activation (every ruleset offers it; the UI binds it to "E")
+END: Final = "end"
+#: the plain move to a cell (the UI's move overlay prefers it over runs and dashes to the same cell)
+MOVE: Final = "move"
+#: kinds that end the turn or activation: the UI sorts them last and gives them the end hotkey
+TURN_ENDING_KINDS: Final = frozenset({END})
+
+# -- match event kinds --------------------------------------------------------------------------
+#: the event `Match` emits when the match is decided
+EVENT_MATCH_OVER: Final = "end"
+
+# -- decision context keys (Decision.context) the UI's prompt and the AI read --------------------
+#: the unit the question is about (entity id)
+CTX_UNIT: Final = "unit"
+#: extra lines of explanation
+CTX_LINES: Final = "lines"
+#: dice faces behind the question; CTX_DIE names their die kind (also a chance event's data keys)
+CTX_DICE: Final = "dice"
+CTX_DIE: Final = "die"
+#: the cards at stake: a list, or {option key: card} (also a chance event's data key)
+CTX_CARDS: Final = "cards"
+#: odds line(s) per option key
+CTX_ODDS: Final = "odds"
+#: {option key: hex side or direction} for a facing chooser
+CTX_FACINGS: Final = "facings"
+
+# -- unit_view keys (Ruleset.unit_view) the generic UI and core read -----------------------------
+VIEW_HP: Final = "hp"
+VIEW_HP_MAX: Final = "hp_max"
+#: older spellings of VIEW_HP / VIEW_HP_MAX some views state
+VIEW_HEALTH: Final = "health"
+VIEW_MAX_HEALTH: Final = "max_health"
+#: true: the viewer must not see the unit at all
+VIEW_HIDDEN: Final = "hidden"
+#: the token's one- or two-character mark
+VIEW_MARK: Final = "mark"
+#: [{label, value, max, good, note}] bars for the status block
+VIEW_BARS: Final = "bars"
+#: short states shown as tags
+VIEW_TAGS: Final = "tags"
+#: {title: [lines]}
+VIEW_SECTIONS: Final = "sections"
+#: the text shown for health instead of "hp/hp_max"
+VIEW_HEALTH_LABEL: Final = "health_label"
+
