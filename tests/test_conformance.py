@@ -28,6 +28,7 @@ from typing import Any
 
 import esper
 import pytest
+from replay_feed import Feed
 
 from game.ai.controller import RandomAI
 from game.core import ruleset as registry
@@ -78,25 +79,6 @@ def simultaneous_wipe(match: Match) -> bool:
     with match.world:
         units = [esper.try_component(ent, Status) for ent, _ in match.units(Side)]
     return bool(units) and all(s is not None and not s.can_act for s in units)
-
-
-class Feed:
-    """Plays back recorded inputs for both sides (the replay machinery's controller)."""
-
-    is_human = False
-
-    def __init__(self, inputs: list[dict[str, Any]]) -> None:
-        self.inputs = list(inputs)
-
-    def choose(self, match: Match, legal: list[Action]) -> Action:
-        item = self.inputs.pop(0)
-        assert item["t"] == "action", item
-        return Action.from_json(item["action"])
-
-    def decide(self, match: Match, decision: Decision) -> str:
-        item = self.inputs.pop(0)
-        assert item["t"] == "answer", item
-        return str(item["key"])
 
 
 class Watch:

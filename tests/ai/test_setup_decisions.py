@@ -6,6 +6,7 @@ import json
 
 import pytest
 from initrules import CRITICAL, INIT, LIMIT, init_match
+from replay_feed import Feed
 from toyrules import toy_board
 
 from game.ai.controller import BaselineAI, RandomAI, make_controller
@@ -30,27 +31,6 @@ class Recorder:
         if not self.acted:
             self.asked.append(decision.kind)
         return self.inner.decide(match, decision)
-
-
-class Feed:
-    """Plays back a recorded input list (the way `python -m game replay` does)."""
-
-    is_human = False
-
-    def __init__(self, inputs):
-        self.inputs = list(inputs)
-
-    def choose(self, match, legal):
-        from game.core.action import Action
-
-        item = self.inputs.pop(0)
-        assert item["t"] == "action"
-        return Action.from_json(item["action"])
-
-    def decide(self, match, decision):
-        item = self.inputs.pop(0)
-        assert item["t"] == "answer"
-        return item["key"]
 
 
 def test_a_human_side_is_asked_before_any_turn_and_its_answers_are_inputs():

@@ -8,6 +8,7 @@ from typing import Any, ClassVar
 
 import esper
 import pytest
+from replay_feed import Feed
 
 from game.ai.controller import RandomAI
 from game.core.action import Action, Decision, Option
@@ -142,25 +143,6 @@ class Scripted:
 
 def _kind(kind: str) -> Callable[[list[Action]], Action]:
     return lambda legal: next((a for a in legal if a.kind == kind), legal[-1])
-
-
-class Feed:
-    """Plays back recorded inputs (what game.sim's replay does)."""
-
-    is_human = False
-
-    def __init__(self, inputs: list[dict[str, Any]]) -> None:
-        self.inputs = list(inputs)
-
-    def choose(self, match: Match, legal: list[Action]) -> Action:
-        item = self.inputs.pop(0)
-        assert item["t"] == "action"
-        return Action.from_json(item["action"])
-
-    def decide(self, match: Match, decision: Decision) -> str:
-        item = self.inputs.pop(0)
-        assert item["t"] == "answer"
-        return item["key"]
 
 
 def _feed_inputs(match: Match, inputs: list[dict[str, Any]]) -> None:

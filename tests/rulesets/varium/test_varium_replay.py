@@ -5,32 +5,14 @@ varium out for speed, so these stand in for its replay checks.)"""
 from __future__ import annotations
 
 import json
-from typing import Any
+
+from replay_feed import Feed
 
 from game.ai.controller import BaselineAI, RandomAI
-from game.core.action import Action, Decision
+from game.core.action import Action
 from game.core.board import Board
 from game.core.match import Match, Scenario
 from game.rulesets.varium import RULESET
-
-
-class Feed:
-    """Plays back recorded inputs for both sides."""
-
-    is_human = False
-
-    def __init__(self, inputs: list[dict[str, Any]]) -> None:
-        self.inputs = list(inputs)
-
-    def choose(self, match: Match, legal: list[Action]) -> Action:
-        item = self.inputs.pop(0)
-        assert item["t"] == "action", item
-        return Action.from_json(item["action"])
-
-    def decide(self, match: Match, decision: Decision) -> str:
-        item = self.inputs.pop(0)
-        assert item["t"] == "answer", item
-        return str(item["key"])
 
 
 def _scenario(seed: int) -> Scenario:
