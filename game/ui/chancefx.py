@@ -103,7 +103,7 @@ DIE_COLOURS: dict[str, tuple[int, int, int]] = {
 #: die bodies by the kind an event names in data["die"] (a ruleset's UI module adds its dice)
 DIE_COLOURS: dict[str, tuple[int, int, int]] = {}
 #: painters of named die faces (lower-case name -> painter of a symbol on a size x size surface);
-#: a ruleset's UI module registers its faces (casket: game/ui/casket.py)
+#: a ruleset's UI module registers its faces (casket: game/ui/rulesets/casket.py)
 FACE_SYMBOLS: dict[str, Any] = {}
 
 

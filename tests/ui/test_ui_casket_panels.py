@@ -15,8 +15,8 @@ from game.core.ruleset import Ruleset
 from game.ui import panels
 from game.ui.battle import tooltips as tooltips_mod
 from game.ui.battle import unitpanel as battle_mod
-from game.ui.casket import SYMBOL_FACES
 from game.ui.chancefx import ChanceFx, draw_die, draw_symbol
+from game.ui.rulesets.casket import SYMBOL_FACES
 from game.ui.scenes.battle import BattleScene, split_labels
 from game.ui.scenes.results import damage_by_unit
 from game.ui.session import Session

@@ -1,6 +1,6 @@
 """What a ruleset adds to the battle screen, and the names players know sides by.
 
-A ruleset may have one UI module, `game/ui/<ruleset id>.py`, that registers its own prompt parts
+A ruleset may have one UI module, `game/ui/rulesets/<ruleset id>.py`, that registers its own prompt parts
 (`prompt_parts.register_part`), die faces (`chancefx.register_faces`) and card kinds
 (`panels.register_card_kinds`). Without one, the generic parts show everything its data hooks give.
 """
@@ -17,7 +17,7 @@ if TYPE_CHECKING:
 
 def load_ruleset_ui(ruleset_id: str) -> bool:
     """Import the ruleset's UI module if it has one (it registers itself); True if it did."""
-    name = f"game.ui.{ruleset_id}"
+    name = f"game.ui.rulesets.{ruleset_id}"
     try:
         found = importlib.util.find_spec(name) is not None
     except (ImportError, ValueError):
