@@ -11,7 +11,14 @@ from typing import TYPE_CHECKING
 from game.core.action import Action
 from game.core.ruleset import Assessment
 from game.rulesets.casket.advice import advise, advise_exact, facing_value
-from game.rulesets.casket.attacks import KILL_WORTH, Context, attack_value, best_attack, context
+from game.rulesets.casket.attacks import (
+    KILL_WORTH,
+    Context,
+    attack_value,
+    best_attack,
+    context,
+    enemy_distances,
+)
 from game.rulesets.casket.components import (
     CasketHeat,
     CasketMotion,
@@ -50,19 +57,16 @@ Cell = tuple[int, int]
 CYCLE = 0.35
 
 
-def _preferred_range(ctx: Context) -> int:
-    return max((c.attack.range for c in ctx.attacks if c.attack), default=1)
-
-
 def _gap(match: Match, ctx: Context, cell: Cell) -> int:
+    """Hexes the casket would still have to close from `cell` to bring its longest attack to
+    bear on the nearest enemy (0 without enemies)."""
     found = ctx.gaps.get(cell)
     if found is None:
         if not ctx.enemies:
             found = 0
         else:
-            distance = match.board.grid.distance
-            near = min([distance(cell, c) for c in ctx.enemy_cells])
-            found = max(0, near - _preferred_range(ctx))
+            near = min([d for _, d in enemy_distances(match, ctx, cell)])
+            found = max(0, near - ctx.reach)
         ctx.gaps[cell] = found
     return found
 
@@ -92,19 +96,25 @@ def vent_value(ent: int, amount: int) -> float:
 
 def _move_terms(match: Match, ctx: Context, ent: int, path: tuple[Cell, ...], sp_left: int,
                 can_attack: bool) -> Assessment:
-    motion = get(ent, CasketMotion)
-    here = cell_of(ent)
+    here, moved_this, sp = _here(ctx, ent)
     dest = path[-1]
-    moved = motion.moved_this + len(path)
-    sp = get(ent, CasketSP).sp
-    now = best_attack(match, ctx, here, motion.moved_this, sp)
+    moved = moved_this + len(path)
+    now = best_attack(match, ctx, here, moved_this, sp)
     after = best_attack(match, ctx, dest, moved, sp_left) if can_attack else 0.0
     progress = float(_gap(match, ctx, here) - _gap(match, ctx, dest))
-    guard = 0.3 * (movement_mod(moved) - movement_mod(motion.moved_this))
+    guard = 0.3 * (movement_mod(moved) - movement_mod(moved_this))
     # SP spent walking is SP the other cards in hand (vents, draws) can no longer use
     forgone = 0.0 if sp_left == sp else \
         _best_spend(match, ctx, ent, sp) - _best_spend(match, ctx, ent, sp_left)
     return Assessment(expected_damage=0.9 * (after - now), progress=progress + guard, cost=forgone)
+
+
+def _here(ctx: Context, ent: int) -> tuple[Cell, int, int]:
+    """Where the acting casket stands, the hexes it has entered and its SP, read once a context."""
+    found = ctx.here
+    if found is None:
+        found = ctx.here = (cell_of(ent), get(ent, CasketMotion).moved_this, get(ent, CasketSP).sp)
+    return found
 
 
 def _best_spend(match: Match, ctx: Context, ent: int, sp: int) -> float:

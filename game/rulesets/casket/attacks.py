@@ -32,6 +32,7 @@ from game.rulesets.casket.status import card_block
 from game.rulesets.casket.tohit import (
     attack_block,
     attack_terms,
+    movement_mod,
 )
 from game.rulesets.casket.view import structure_left
 
@@ -56,31 +57,54 @@ class Context:
     enemy_cells: list[Cell] = field(default_factory=list)
     spends: list[tuple[int, float]] | None = None
     best: dict[tuple[Cell, int, int], float] = field(default_factory=dict)
+    #: by hex, movement modifier, card and enemy
     strikes: dict[tuple[Cell, int, str, int], Strike | None] = field(default_factory=dict)
     sets: dict[tuple[Cell, int, int, tuple[str, ...]], float] = field(default_factory=dict)
     volleys: dict[tuple[Cell, int, int, str, int | None], float] = field(default_factory=dict)
     gaps: dict[Cell, int] = field(default_factory=dict)
     #: what each casket brings to a strike (`_inputs`), attacker and enemies, read once
     inputs: dict[int, int] = field(default_factory=dict)
+    attacker: int | None = None
     where: dict[int, Cell] = field(default_factory=dict)
     spend_by_sp: dict[int, float] = field(default_factory=dict)
+    near: dict[Cell, list[tuple[int, int]]] = field(default_factory=dict)
+    believed: list[tuple[int, Cell | None]] | None = None
+    #: the longest reach among the attack cards (1 without any)
+    reach: int = 1
+    #: where the casket stands, its hexes entered, its SP, read once (`ai.here_terms`)
+    here: tuple[Cell, int, int] | None = None
     facing_now: float | None = None
     penalty: int | None = None
+
+
+#: the last context handed out, by (state version, casket): the AI asks for it once per action
+#: scored, and versions are never reused, so no other state can answer to this key
+_LAST: tuple[int, int, Context | None] = (0, 0, None)
 
 
 def context(match: Match, ent: int) -> Context:
     """The context of the state the AI is looking at, kept while that state stands still
     (`Match.version`)."""
+    global _LAST
+    version = match.version
+    last = _LAST
+    if last[0] == version and last[1] == ent:
+        return last[2]  # type: ignore[return-value]
     memo = state_memo(match, "casket-context")
     found = memo.get(ent)
     if found is None:
         content: Content = match.ruleset.content  # type: ignore[attr-defined]
-        enemies = [e for e in caskets(match) if side_of(e) != side_of(ent) and is_active(e)]
+        side = side_of(ent)
+        enemies = [e for e in caskets(match) if side_of(e) != side and is_active(e)]
         hand = sorted(set(structure(ent).zones.get("hand", [])))
         attacks = [content.card(c) for c in hand
                    if content.card(c).attack is not None and not card_block(ent, content.card(c))]
-        found = memo[ent] = Context(ent, content, enemies, attacks,
-                                    [believed_cell(match, side_of(ent), e) for e in enemies])
+        cells = [believed_cell(match, side, e) for e in enemies]
+        found = memo[ent] = Context(ent, content, enemies, attacks, cells)
+        found.where.update(zip(enemies, cells, strict=True))
+        found.believed = list(zip(enemies, cells, strict=True))  # type: ignore[arg-type]
+        found.reach = max((c.attack.range for c in attacks if c.attack), default=1)
+    _LAST = (version, ent, found)
     return found
 
 
@@ -112,19 +136,31 @@ def valued_odds(match: Match, ent: int, foe: int, card: CardDef, aim: str | None
     if odds is None:
         terms = attack_terms(match, ent, foe, card, at=at, moved=moved)
         odds = memo[key] = attack_odds(terms.target, terms.base, terms.bonus, terms.bypass)
-    floats = odds.floats
-    worth = memo.get((foe, aim, floats))
-    if worth is None:
+    return _worth(foe, aim, odds.floats), odds
+
+
+#: `_worth` by (the target's component damage, aim, odds floats): a function of those alone
+_WORTH: dict[tuple[object, ...], float] = {}
+
+
+def _worth(foe: int, aim: str | None, floats: tuple[float, float, float]) -> float:
+    """Expected damage plus the component worth of the best aim (or of `aim`) on `foe`."""
+    frame = get(foe, CasketFrame)
+    key = (tuple(frame.damage.items()), aim, floats)
+    found = _WORTH.get(key)
+    if found is None:
         expected, crits, executes = floats
         aims = [aim] if aim else list(AIM_WEIGHT) + ["random"]
-        worth = memo[(foe, aim, floats)] = expected + max(aim_value(foe, a, crits, executes) for a in aims)
-    return worth, odds
+        if len(_WORTH) > 100_000:
+            _WORTH.clear()
+        found = _WORTH[key] = expected + max(aim_value(foe, a, crits, executes) for a in aims)
+    return found
 
 
 def kill_chance(odds: AttackOdds, foe: int) -> float:
     """Chance the attack's final damage destroys `foe`."""
     left = structure_left(foe)
-    return float(odds.at_least(left)) if left <= max(odds.final) else 0.0
+    return odds.at_least_float(left) if left <= odds.max_final else 0.0
 
 
 def attack_value(match: Match, ent: int, foe: int, card: CardDef, aim: str | None,
@@ -135,23 +171,46 @@ def attack_value(match: Match, ent: int, foe: int, card: CardDef, aim: str | Non
 
 
 def best_attack(match: Match, ctx: Context, cell: Cell, moved: int, sp_left: int) -> float:
-    """Best attack value available from a hex with the SP left (0 when none)."""
-    key = (cell, moved, sp_left)
-    if key not in ctx.best:
-        best = 0.0
-        strikes = ctx.strikes
+    """Best attack value available from a hex with the SP left (0 when none).
+
+    Strikes depend on the hexes entered only through the movement modifier: the bands share."""
+    mm = movement_mod(moved)
+    key = (cell, mm, sp_left)
+    found = ctx.best.get(key)
+    if found is None:
+        found = 0.0
+        near = enemy_distances(match, ctx, cell)
         for card in ctx.attacks:
             if card.sp > sp_left:
                 continue
-            cid = card.id
-            for foe in ctx.enemies:
-                strike = strikes.get((cell, moved, cid, foe), _MISSING)
-                if strike is _MISSING:
-                    strike = strike_on(match, ctx, cell, moved, card, foe)
+            reach = card.attack.range  # type: ignore[union-attr]
+            for foe, dist in near:
+                if dist > reach:
+                    continue
+                strike = strike_on(match, ctx, cell, moved, card, foe)
                 if strike is not None:
-                    best = max(best, strike.value + KILL_WORTH * strike.kill)  # type: ignore[union-attr]
-        ctx.best[key] = best
-    return ctx.best[key]
+                    value = strike.value + KILL_WORTH * strike.kill
+                    if value > found:
+                        found = value
+        ctx.best[key] = found
+    return found
+
+
+def enemy_distances(match: Match, ctx: Context, cell: Cell) -> list[tuple[int, int]]:
+    """(enemy, hexes from `cell` to where the side believes it is) for every enemy."""
+    found = ctx.near.get(cell)
+    if found is None:
+        distance = match.board.grid.distance
+        found = ctx.near[cell] = [(foe, distance(cell, there)) for foe, there in _believed(match, ctx)]
+    return found
+
+
+def _believed(match: Match, ctx: Context) -> list[tuple[int, Cell]]:
+    """(enemy, the cell the acting side believes it on), as `context` read them."""
+    found = ctx.believed
+    if found is None:
+        found = ctx.believed = [(foe, believed_cell(match, side_of(ctx.ent), foe)) for foe in ctx.enemies]
+    return found  # type: ignore[return-value]
 
 
 _MISSING = object()
@@ -172,25 +231,40 @@ _ROWS: dict[tuple[object, ...], int] = {}
 _NUMBERS = itertools.count()
 
 
+def _number(row: tuple[object, ...]) -> int:
+    found = _ROWS.get(row)
+    if found is None:
+        if len(_ROWS) > 100_000:
+            _ROWS.clear()  # strikes kept under the old numbers are simply never asked again
+        found = _ROWS[row] = next(_NUMBERS)
+    return found
+
+
 def _inputs(ctx: Context, ent: int) -> int:
-    """Everything of casket `ent` that a strike by or on it reads (tohit.attack_terms and
-    attack_block, aim_value, kill_chance): its make, tempo, frame damage, wounds and snapped
-    threads; where it stands and faces, its hexes last activation and the structure it has left.
-    Equal rows get equal numbers."""
+    """Everything of casket `ent` that a strike on it reads (tohit.attack_terms and attack_block,
+    aim_value, kill_chance): what `_attacker` numbers, plus where it stands and faces, its hexes
+    last activation and the structure it has left. Equal rows get equal numbers."""
     found = ctx.inputs.get(ent)
     if found is None:
+        found = ctx.inputs[ent] = _number((_attacker(ctx, ent), cell_of(ent), facing_of(ent),
+                                           get(ent, CasketMotion).moved_last, structure_left(ent)))
+    return found
+
+
+def _attacker(ctx: Context, ent: int) -> int:
+    """Everything of casket `ent` that a strike BY it reads once its hex, facing and hexes entered
+    are given (`strike_on` always gives them): its make, tempo, frame damage, wounds and snapped
+    threads. Where it stands now is left out, so the strikes it worked out before a move or turn
+    still serve after it."""
+    found = ctx.attacker
+    if found is None or ctx.ent != ent:
         tempo = get(ent, CasketTempo)
-        row = (repr(get(ent, Casket)), tempo.boost, tempo.no_attack, tempo.jam_penalty,
-               tuple(sorted(get(ent, CasketFrame).damage.items())),
-               tuple(get(ent, CasketWounds).zones.get("up", ())),
-               tuple(get(ent, CasketThreads).snapped), cell_of(ent), facing_of(ent),
-               get(ent, CasketMotion).moved_last, structure_left(ent))
-        found = _ROWS.get(row)
-        if found is None:
-            if len(_ROWS) > 100_000:
-                _ROWS.clear()  # strikes kept under the old numbers are simply never asked again
-            found = _ROWS[row] = next(_NUMBERS)
-        ctx.inputs[ent] = found
+        found = _number(("attacker", repr(get(ent, Casket)), tempo.boost, tempo.no_attack, tempo.jam_penalty,
+                         tuple(sorted(get(ent, CasketFrame).damage.items())),
+                         tuple(get(ent, CasketWounds).zones.get("up", ())),
+                         tuple(get(ent, CasketThreads).snapped)))
+        if ctx.ent == ent:
+            ctx.attacker = found
     return found
 
 
@@ -206,11 +280,13 @@ def _kept(match: Match, content: Content) -> dict[tuple[object, ...], Strike | N
 def strike_on(match: Match, ctx: Context, cell: Cell, moved: int, card: CardDef, foe: int) -> Strike | None:
     """`card` played on `foe` from `cell` having entered `moved` hexes (None when not allowed).
 
-    A strike is a function of the two caskets' `_inputs`, the hex, the hexes entered and the card,
+    A strike is a function of the attacker's `_attacker` row, the target's `_inputs`, the hex, the
+    movement modifier of the hexes entered and the card,
     so it is kept on those with the board and content, across decision points: while a casket
     walks and turns its attacks from each hex are worked out once, not once per step.
     """
-    key = (cell, moved, card.id, foe)
+    mm = movement_mod(moved)
+    key = (cell, mm, card.id, foe)
     strikes = ctx.strikes
     found = strikes.get(key, _MISSING)
     if found is not _MISSING:
@@ -224,7 +300,7 @@ def strike_on(match: Match, ctx: Context, cell: Cell, moved: int, card: CardDef,
         strikes[key] = None  # attack_block: out of range
         return None
     kept = _kept(match, ctx.content)
-    wide = (cell, moved, card.id, foe, _inputs(ctx, ctx.ent), _inputs(ctx, foe))
+    wide = (cell, mm, card.id, foe, _attacker(ctx, ctx.ent), _inputs(ctx, foe))
     found = kept.get(wide, _MISSING)
     if found is not _MISSING:
         strikes[key] = found  # type: ignore[assignment]
@@ -233,7 +309,7 @@ def strike_on(match: Match, ctx: Context, cell: Cell, moved: int, card: CardDef,
     found = None
     if not attack_block(match, ctx.ent, foe, card, at=cell, facing=facing):
         value, odds = valued_odds(match, ctx.ent, foe, card, None, cell, moved)
-        found = Strike(value, kill_chance(odds, foe), tuple((d, float(p)) for d, p in odds.final.items()))
+        found = Strike(value, kill_chance(odds, foe), odds.final_floats)
     if len(kept) > 50_000:
         kept.clear()
     strikes[key] = kept[wide] = found

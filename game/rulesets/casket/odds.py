@@ -138,6 +138,29 @@ class AttackOdds:
         return sum((p for d, p in self.final.items() if d >= damage), Fraction(0))
 
     @cached_property
+    def final_floats(self) -> tuple[tuple[int, float], ...]:
+        """(final damage, chance) pairs as floats, in `final`'s order, for the AI."""
+        return tuple((d, float(p)) for d, p in self.final.items())
+
+    @cached_property
+    def _tails(self) -> dict[int, float]:
+        return {}
+
+    def at_least_float(self, damage: int) -> float:
+        """`at_least` as a float (the exact sum converted once; kept per damage: the AI asks the
+        same odds about the same structure again and again)."""
+        tails = self._tails
+        found = tails.get(damage)
+        if found is None:
+            found = tails[damage] = float(self.at_least(damage))
+        return found
+
+    @cached_property
+    def max_final(self) -> int:
+        """The most final damage the attack can do."""
+        return max(self.final)
+
+    @cached_property
     def floats(self) -> tuple[float, float, float]:
         """(expected final damage, expected criticals, execution chance) as floats, for the AI."""
         return (float(self.expected_final), float(self.expected_crits),
