@@ -51,27 +51,40 @@ def _counted(board: Board, tables: dict[str, Any], start: Cell, max_steps: int, 
             cell: tuple((n, extra(terrain[n])) for n in board.grid.neighbors(cell)
                         if n in terrain and not terrain[n].blocks_move)
             for cell in terrain}
-    frontier: dict[Cell, tuple[int, tuple[Cell, ...]]] = {start: (0, ())}
-    best: dict[Cell, Route] = {}
+    # costs only while searching; each step keeps the cell each new cell was entered from, and
+    # paths are walked back from those at the end (one tuple per cell, not one per improvement)
+    frontier: dict[Cell, int] = {start: 0}
+    steps: list[dict[Cell, Cell]] = []
+    reached: dict[Cell, tuple[int, int]] = {}
     seen: dict[Cell, int] = {start: 0}
     over = budget + 1
     for h in range(1, max(0, max_steps) + 1):
-        nxt: dict[Cell, tuple[int, tuple[Cell, ...]]] = {}
+        nxt: dict[Cell, int] = {}
+        came: dict[Cell, Cell] = {}
         for cell in sorted(frontier):
-            cost, path = frontier[cell]
+            cost = frontier[cell] + per_step
             for n, more in extras.get(cell, ()):
-                if n in blocked:
-                    continue
-                c = cost + per_step + more
-                if c > budget or seen.get(n, over) <= c:
+                c = cost + more
+                if c > budget or seen.get(n, over) <= c or n in blocked:
                     continue
                 old = nxt.get(n)
-                if old is None or c < old[0]:
-                    nxt[n] = (c, (*path, n))
-        for cell, (cost, path) in nxt.items():
+                if old is None or c < old:
+                    nxt[n] = c
+                    came[n] = cell
+        for cell, cost in nxt.items():
             seen[cell] = cost
-            best[cell] = Route(cell, path, cost, h)
+            reached[cell] = (cost, h)
+        steps.append(came)
         frontier = nxt
         if not frontier:
             break
+    best: dict[Cell, Route] = {}
+    for cell, (cost, h) in reached.items():
+        path = [cell]
+        at = cell
+        for k in range(h - 1, 0, -1):
+            at = steps[k][at]
+            path.append(at)
+        path.reverse()
+        best[cell] = Route(cell, tuple(path), cost, h)
     return best
