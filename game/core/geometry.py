@@ -206,7 +206,14 @@ def _angle(a: Cell, b: Cell) -> float:
 def _sector(origin: Cell, target: Cell, facing: int) -> int:
     if origin == target:
         return 0
-    rel = (_angle(origin, target) - facing * 60) % 360
+    return _sector_by(target[0] - origin[0], target[1] - origin[1], facing)
+
+
+@lru_cache(maxsize=1 << 16)
+def _sector_by(dq: int, dr: int, facing: int) -> int:
+    """`_sector` by displacement (the angle depends on nothing else): the AI asks for arcs of the
+    same few displacements again and again."""
+    rel = (_angle((0, 0), (dq, dr)) - facing * 60) % 360
     # Border cases (exactly 30° off a side) fall towards the front: shift by a hair.
     rel = rel - 1e-7 if rel <= 180 else rel + 1e-7
     return int(((rel + 30) % 360) // 60)

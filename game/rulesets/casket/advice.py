@@ -6,7 +6,9 @@ from collections import Counter
 from typing import TYPE_CHECKING
 
 from game.core.action import Decision
+from game.core.board import board_tables
 from game.core.knowledge import believed_cell
+from game.core.memo import state_memo
 from game.rulesets.casket.components import (
     CasketMotion,
     caskets,
@@ -36,18 +38,35 @@ ARC_VALUE = {arc: mod - (0.4 if arc == 1 else 0.0) for arc, (_, mod) in ARCS.ite
 
 
 def facing_value(match: Match, ent: int, cell: Cell, facing: int) -> float:
-    """How well a facing turns the defender's good arcs towards the enemies (near ones weigh more)."""
-    value = 0.0
-    mine = side_of(ent)
-    grid = match.board.grid
-    for foe in caskets(match):
-        if side_of(foe) == mine or not is_active(foe):
-            continue
-        there = believed_cell(match, mine, foe)
-        dist = grid.distance(cell, there)
-        arc = grid.arc(cell, facing, there)  # type: ignore[attr-defined]
-        value += ARC_VALUE[arc] / (1.0 + 0.5 * max(0, dist - 1))
-    return value
+    """How well a facing turns the defender's good arcs towards the enemies (near ones weigh more).
+
+    A function of the hex, the facing and where the enemies are believed to be: kept per board
+    on those (every turn the AI scores and every facing decision asks again)."""
+    foes = _foe_cells(match, side_of(ent))
+    table = board_tables(match.board).setdefault("casket-facing", {})
+    key = (cell, facing, foes)
+    found = table.get(key)
+    if found is None:
+        value = 0.0
+        grid = match.board.grid
+        for there in foes:
+            dist = grid.distance(cell, there)
+            arc = grid.arc(cell, facing, there)  # type: ignore[attr-defined]
+            value += ARC_VALUE[arc] / (1.0 + 0.5 * max(0, dist - 1))
+        if len(table) > 50_000:
+            table.clear()
+        found = table[key] = value
+    return found
+
+
+def _foe_cells(match: Match, side: str) -> tuple[Cell, ...]:
+    """Where `side` believes each active enemy casket is, in casket order (kept for the state)."""
+    memo = state_memo(match, "casket-foe-cells")
+    found = memo.get(side)
+    if found is None:
+        found = memo[side] = tuple(believed_cell(match, side, foe) for foe in caskets(match)
+                                   if side_of(foe) != side and is_active(foe))
+    return found
 
 
 def _card_keep_value(content: Content, ent: int, cid: str, hand: list[str] | None = None) -> float:

@@ -136,7 +136,11 @@ def valued_odds(match: Match, ent: int, foe: int, card: CardDef, aim: str | None
     if odds is None:
         terms = attack_terms(match, ent, foe, card, at=at, moved=moved)
         odds = memo[key] = attack_odds(terms.target, terms.base, terms.bonus, terms.bypass)
-    return _worth(foe, aim, odds.floats), odds
+    floats = odds.floats
+    worth = memo.get((foe, aim, floats))
+    if worth is None:
+        worth = memo[(foe, aim, floats)] = _worth(foe, aim, floats)
+    return worth, odds
 
 
 #: `_worth` by (the target's component damage, aim, odds floats): a function of those alone

@@ -9,6 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
+from game.core.board import board_tables
 from game.core.sight import cover_on_line, has_los
 from game.rulesets.casket.components import (
     CasketMotion,
@@ -74,7 +75,18 @@ def movement_mod(hexes: int) -> int:
 
 
 def terrain_mods(board: Board, attacker: tuple[int, int], target: tuple[int, int]) -> list[tuple[str, int]]:
-    """Cover and concealment on the line of fire (the target's own hex included), and high ground."""
+    """Cover and concealment on the line of fire (the target's own hex included), and high ground
+    (kept per board: the board alone decides them)."""
+    memo = board_tables(board).setdefault("casket-terrain-mods", {})
+    found = memo.get((attacker, target))
+    if found is None:
+        if len(memo) > 100_000:
+            memo.clear()
+        found = memo[(attacker, target)] = tuple(_terrain_mods(board, attacker, target))
+    return list(found)
+
+
+def _terrain_mods(board: Board, attacker: tuple[int, int], target: tuple[int, int]) -> list[tuple[str, int]]:
     crossed = [t for _, t in cover_on_line(board, attacker, target)]
     here = board.at(target)
     cover = max([here.cover] + [t.cover for t in crossed])
