@@ -13,7 +13,7 @@ from collections.abc import Generator
 from typing import TYPE_CHECKING
 
 from game.core.action import Decision, Option
-from game.core.board import Terrain
+from game.core.board import Board, Terrain, board_tables
 from game.core.components import Facing, Position
 from game.core.counted import Route, counted
 from game.rulesets.casket.components import (
@@ -67,8 +67,17 @@ def route_cost(match: Match, ent: int, path: tuple[Cell, ...], plain: bool, stea
                penalty: int | None = None) -> int:
     """SP of a given path (`penalty`: the casket's `move_penalty`, when the caller has it)."""
     per_hex = int(plain) + (0 if steady else move_penalty(ent) if penalty is None else penalty)
-    terrain = match.board.terrain
-    return sum([per_hex + _extra(terrain[c]) for c in path])
+    extras = _extras(match.board)
+    return per_hex * len(path) + sum([extras[c] for c in path])
+
+
+def _extras(board: Board) -> dict[Cell, int]:
+    """`_extra` of every cell of the board, worked out once per board."""
+    tables = board_tables(board)
+    found = tables.get("casket-extras")
+    if found is None:
+        found = tables["casket-extras"] = {c: _extra(t) for c, t in board.terrain.items()}
+    return found
 
 
 def _nearest_foe(match: Match, ent: int) -> str:
