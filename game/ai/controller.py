@@ -54,7 +54,8 @@ class BaselineAI:
         """(score, original index, action) for every legal action, best first."""
         with match.world:
             scored = [(match.ruleset.assess(match, a).score(), -i, a) for i, a in enumerate(legal)]
-        scored.sort(key=lambda t: (t[0], t[1]), reverse=True)
+        # (score, -index) decides: indexes differ, so the actions themselves are never compared
+        scored.sort(reverse=True)
         return [(s, -i, a) for s, i, a in scored]
 
     def choose(self, match: Match, legal: list[Action]) -> Action:

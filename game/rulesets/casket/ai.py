@@ -146,7 +146,7 @@ def assess(match: Match, action: Action) -> Assessment:
     if action.kind == Kind.END:
         return Assessment()
     ctx = context(match, ent)
-    sp = get(ent, CasketSP).sp
+    sp = _here(ctx, ent)[2]
     if action.kind == Kind.MOVE:
         cost = route_cost(match, ent, action.path, plain=True, steady=False, penalty=_penalty(ctx))
         terms = _move_terms(match, ctx, ent, action.path, sp - cost, True)
@@ -171,7 +171,7 @@ def assess(match: Match, action: Action) -> Assessment:
 def _card_terms(match: Match, ctx: Context, ent: int, card: CardDef, action: Action | None,
                 aim: str) -> Assessment:
     """Terms of playing a card (action None: an untargeted card, valued for the SP it needs)."""
-    sp = get(ent, CasketSP).sp
+    sp = _here(ctx, ent)[2]
     # a played card makes room for a fresh draw at the end of the activation
     out = Assessment(cost=0.05 * card.sp - CYCLE)
     if action is not None and card.attack is not None and action.target is not None:

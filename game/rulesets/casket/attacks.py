@@ -69,6 +69,8 @@ class Context:
     spend_by_sp: dict[int, float] = field(default_factory=dict)
     near: dict[Cell, list[tuple[int, int]]] = field(default_factory=dict)
     believed: list[tuple[int, Cell | None]] | None = None
+    #: the strikes kept across decision points (`_kept`)
+    kept: dict[tuple[object, ...], Strike | None] | None = None
     #: the longest reach among the attack cards (1 without any)
     reach: int = 1
     #: where the casket stands, its hexes entered, its SP, read once (`ai.here_terms`)
@@ -139,7 +141,10 @@ def valued_odds(match: Match, ent: int, foe: int, card: CardDef, aim: str | None
     floats = odds.floats
     worth = memo.get((foe, aim, floats))
     if worth is None:
-        worth = memo[(foe, aim, floats)] = _worth(foe, aim, floats)
+        damage = memo.get(foe)
+        if damage is None:
+            damage = memo[foe] = tuple(get(foe, CasketFrame).damage.items())
+        worth = memo[(foe, aim, floats)] = _worth(foe, damage, aim, floats)
     return worth, odds
 
 
@@ -147,10 +152,11 @@ def valued_odds(match: Match, ent: int, foe: int, card: CardDef, aim: str | None
 _WORTH: dict[tuple[object, ...], float] = {}
 
 
-def _worth(foe: int, aim: str | None, floats: tuple[float, float, float]) -> float:
-    """Expected damage plus the component worth of the best aim (or of `aim`) on `foe`."""
-    frame = get(foe, CasketFrame)
-    key = (tuple(frame.damage.items()), aim, floats)
+def _worth(foe: int, damage: tuple[tuple[str, int], ...], aim: str | None,
+           floats: tuple[float, float, float]) -> float:
+    """Expected damage plus the component worth of the best aim (or of `aim`) on `foe`, whose
+    component damage is `damage` (its `CasketFrame.damage` items)."""
+    key = (damage, aim, floats)
     found = _WORTH.get(key)
     if found is None:
         expected, crits, executes = floats
@@ -303,7 +309,9 @@ def strike_on(match: Match, ctx: Context, cell: Cell, moved: int, card: CardDef,
     if attack is not None and grid.distance(cell, there) > attack.range:
         strikes[key] = None  # attack_block: out of range
         return None
-    kept = _kept(match, ctx.content)
+    kept = ctx.kept
+    if kept is None:
+        kept = ctx.kept = _kept(match, ctx.content)
     wide = (cell, mm, card.id, foe, _attacker(ctx, ctx.ent), _inputs(ctx, foe))
     found = kept.get(wide, _MISSING)
     if found is not _MISSING:

@@ -175,22 +175,23 @@ def attack_terms(match: Match, attacker: int, defender: int, card: CardDef, at: 
     dist = board.distance(a_cell, d_cell)
     arc = board.grid.arc(d_cell, facing_of(defender), a_cell)  # type: ignore[attr-defined]
     moved = get(attacker, CasketMotion).moved_this if moved is None else moved
-    lines = attacker_lines(match, attacker, card, a_cell, d_cell, moved)
+    lines = attacker_lines(match, attacker, card, a_cell, d_cell, moved, dist)
     theirs, bonus_lines, defense = defender_lines(defender, arc, get(defender, CasketMotion).moved_last)
     lines.extend(theirs)
-    target = sum(v for _, v in lines)
+    target = sum([v for _, v in lines])
     tempo = get(attacker, CasketTempo)
     if tempo.boost:
         bonus_lines.append(("boosts", tempo.boost))
     if tempo.jam_penalty:
         bonus_lines.append(("damaged weapon (jam)", -tempo.jam_penalty))
-    if damage_malus(attacker):
-        bonus_lines.append(("Dislocated Shoulder", -damage_malus(attacker)))
+    malus = damage_malus(attacker)
+    if malus:
+        bonus_lines.append(("Dislocated Shoulder", -malus))
     bypass_lines: list[tuple[str, int]] = []
     if eff.bypass:
         bypass_lines.append((card.name, eff.bypass))
     bypass_lines.extend(defense)
-    return Terms(target, eff.damage, sum(v for _, v in bonus_lines), sum(v for _, v in bypass_lines),
+    return Terms(target, eff.damage, sum([v for _, v in bonus_lines]), sum([v for _, v in bypass_lines]),
                  arc, dist, lines, bonus_lines, bypass_lines)
 
 
