@@ -12,7 +12,6 @@ from game.core.knowledge import believed_cell
 from game.core.memo import state_memo
 from game.rulesets.casket.components import (
     THRESHOLDS,
-    Casket,
     CasketFrame,
     CasketMotion,
     CasketTempo,
@@ -263,13 +262,14 @@ def _inputs(ctx: Context, ent: int) -> int:
 
 def _attacker(ctx: Context, ent: int) -> int:
     """Everything of casket `ent` that a strike BY it reads once its hex, facing and hexes entered
-    are given (`strike_on` always gives them): its make, tempo, frame damage, wounds and snapped
+    are given (`strike_on` always gives them): its tempo, frame damage, wounds and snapped
     threads. Where it stands now is left out, so the strikes it worked out before a move or turn
-    still serve after it."""
+    still serve after it; so is its make (`Casket`, never changed after set-up): no strike reads
+    it, cards and their damage come with the card."""
     found = ctx.attacker
     if found is None or ctx.ent != ent:
         tempo = get(ent, CasketTempo)
-        found = _number(("attacker", repr(get(ent, Casket)), tempo.boost, tempo.no_attack, tempo.jam_penalty,
+        found = _number(("attacker", tempo.boost, tempo.no_attack, tempo.jam_penalty,
                          tuple(sorted(get(ent, CasketFrame).damage.items())),
                          tuple(get(ent, CasketWounds).zones.get("up", ())),
                          tuple(get(ent, CasketThreads).snapped)))
