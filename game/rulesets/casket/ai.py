@@ -96,16 +96,14 @@ def vent_value(ent: int, amount: int) -> float:
 
 def _move_terms(match: Match, ctx: Context, ent: int, path: tuple[Cell, ...], sp_left: int,
                 can_attack: bool) -> Assessment:
-    here, moved_this, sp = _here(ctx, ent)
+    here, moved_this, sp, now, gap, band, spend = _standing(match, ctx, ent)
     dest = path[-1]
     moved = moved_this + len(path)
-    now = best_attack(match, ctx, here, moved_this, sp)
     after = best_attack(match, ctx, dest, moved, sp_left) if can_attack else 0.0
-    progress = float(_gap(match, ctx, here) - _gap(match, ctx, dest))
-    guard = 0.3 * (movement_mod(moved) - movement_mod(moved_this))
+    progress = float(gap - _gap(match, ctx, dest))
+    guard = 0.3 * (movement_mod(moved) - band)
     # SP spent walking is SP the other cards in hand (vents, draws) can no longer use
-    forgone = 0.0 if sp_left == sp else \
-        _best_spend(match, ctx, ent, sp) - _best_spend(match, ctx, ent, sp_left)
+    forgone = 0.0 if sp_left == sp else spend - _best_spend(match, ctx, ent, sp_left)
     return Assessment(expected_damage=0.9 * (after - now), progress=progress + guard, cost=forgone)
 
 
@@ -114,6 +112,18 @@ def _here(ctx: Context, ent: int) -> tuple[Cell, int, int]:
     found = ctx.here
     if found is None:
         found = ctx.here = (cell_of(ent), get(ent, CasketMotion).moved_this, get(ent, CasketSP).sp)
+    return found
+
+
+def _standing(match: Match, ctx: Context, ent: int) -> tuple[Cell, int, int, float, int, int, float]:
+    """`_here` and what every move compares against, worked out once a context: the best attack
+    from where it stands, its gap there, the movement modifier so far and the best spend of its SP."""
+    found = ctx.standing
+    if found is None:
+        here, moved_this, sp = _here(ctx, ent)
+        found = ctx.standing = (here, moved_this, sp, best_attack(match, ctx, here, moved_this, sp),
+                                _gap(match, ctx, here), movement_mod(moved_this),
+                                _best_spend(match, ctx, ent, sp))
     return found
 
 

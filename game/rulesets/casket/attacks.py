@@ -74,6 +74,8 @@ class Context:
     reach: int = 1
     #: where the casket stands, its hexes entered, its SP, read once (`ai.here_terms`)
     here: tuple[Cell, int, int] | None = None
+    #: `here` and what every move compares against (`ai._standing`)
+    standing: tuple[Cell, int, int, float, int, int, float] | None = None
     facing_now: float | None = None
     penalty: int | None = None
 
@@ -251,12 +253,14 @@ def _number(row: tuple[object, ...]) -> int:
 
 def _inputs(ctx: Context, ent: int) -> int:
     """Everything of casket `ent` that a strike on it reads (tohit.attack_terms and attack_block,
-    aim_value, kill_chance): what `_attacker` numbers, plus where it stands and faces, its hexes
-    last activation and the structure it has left. Equal rows get equal numbers."""
+    aim_value, kill_chance): what `_attacker` numbers, plus where it stands and faces, the
+    movement modifier of its hexes last activation and the structure it has left. Equal rows get
+    equal numbers."""
     found = ctx.inputs.get(ent)
     if found is None:
         found = ctx.inputs[ent] = _number((_attacker(ctx, ent), cell_of(ent), facing_of(ent),
-                                           get(ent, CasketMotion).moved_last, structure_left(ent)))
+                                           movement_mod(get(ent, CasketMotion).moved_last),
+                                           structure_left(ent)))
     return found
 
 
