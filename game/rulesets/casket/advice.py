@@ -9,6 +9,7 @@ from game.core.action import Decision
 from game.core.board import board_tables
 from game.core.knowledge import believed_cell
 from game.core.memo import state_memo
+from game.rulesets.casket.carddefs import DAMAGE_CARD
 from game.rulesets.casket.components import (
     CasketMotion,
     caskets,
@@ -18,7 +19,7 @@ from game.rulesets.casket.components import (
     side_of,
     structure,
 )
-from game.rulesets.casket.content import DAMAGE_CARD, Content
+from game.rulesets.casket.content import Content
 from game.rulesets.casket.damage import component_points
 from game.rulesets.casket.exposure import exposure
 from game.rulesets.casket.movement import turn_cost

@@ -19,6 +19,7 @@ from game.rulesets.casket.attacks import (
     context,
     enemy_distances,
 )
+from game.rulesets.casket.carddefs import TARGETED, CardDef
 from game.rulesets.casket.components import (
     CasketHeat,
     CasketMotion,
@@ -29,7 +30,6 @@ from game.rulesets.casket.components import (
     get,
     structure,
 )
-from game.rulesets.casket.content import TARGETED, CardDef
 from game.rulesets.casket.effects import split_option
 from game.rulesets.casket.exposure import (
     expected_best,

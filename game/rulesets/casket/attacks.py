@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING
 from game.core.board import board_tables
 from game.core.knowledge import believed_cell
 from game.core.memo import state_memo
+from game.rulesets.casket.carddefs import CardDef
 from game.rulesets.casket.components import (
     THRESHOLDS,
     CasketFrame,
@@ -25,7 +26,7 @@ from game.rulesets.casket.components import (
     side_of,
     structure,
 )
-from game.rulesets.casket.content import CardDef, Content
+from game.rulesets.casket.content import Content
 from game.rulesets.casket.odds import AttackOdds, attack_odds
 from game.rulesets.casket.status import card_block
 from game.rulesets.casket.tohit import (

@@ -6,6 +6,7 @@ from collections.abc import Generator
 from typing import TYPE_CHECKING
 
 from game.core.action import Decision, Option
+from game.rulesets.casket.carddefs import CardDef
 from game.rulesets.casket.components import (
     LOCATION_NAMES,
     THREADS_OF,
@@ -19,7 +20,7 @@ from game.rulesets.casket.components import (
     side_of,
     structure,
 )
-from game.rulesets.casket.content import CardDef, Content
+from game.rulesets.casket.content import Content
 from game.rulesets.casket.damage import add_component_damage, take_damage
 from game.rulesets.casket.dice import ATTACK_DIE, DEFENSE_DIE, LOCATION_DIE, LOCATION_OF
 from game.rulesets.casket.heat import gain_heat

@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING
 
 from game.core.action import Decision, Option
 from game.core.components import Status
+from game.rulesets.casket.carddefs import CardDef
 from game.rulesets.casket.components import (
     LOCATION_NAMES,
     THREADS_OF,
@@ -20,7 +21,7 @@ from game.rulesets.casket.components import (
     side_of,
     structure,
 )
-from game.rulesets.casket.content import CardDef, Content
+from game.rulesets.casket.content import Content
 from game.rulesets.casket.dice import D3, D6
 from game.rulesets.casket.pilot import pilot_damage, snap_random, snap_thread
 from game.rulesets.casket.structure import lose_cards, lose_from_hand

@@ -10,6 +10,7 @@ from collections.abc import Generator
 from typing import TYPE_CHECKING
 
 from game.core.action import Action, Decision, Option
+from game.rulesets.casket.carddefs import CardDef, Effect
 from game.rulesets.casket.combat import attack
 from game.rulesets.casket.components import (
     CasketRevealed,
@@ -23,7 +24,7 @@ from game.rulesets.casket.components import (
     side_of,
     structure,
 )
-from game.rulesets.casket.content import CardDef, Content, Effect
+from game.rulesets.casket.content import Content
 from game.rulesets.casket.dice import pick_die
 from game.rulesets.casket.heat import gain_heat, vent_heat
 from game.rulesets.casket.movement import move_and_face

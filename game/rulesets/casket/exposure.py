@@ -13,6 +13,7 @@ from game.core.knowledge import believed_cell
 from game.core.memo import state_memo
 from game.core.sight import board_sight
 from game.rulesets.casket.attacks import attack_value
+from game.rulesets.casket.carddefs import DAMAGE_CARD, CardDef
 from game.rulesets.casket.components import (
     Casket,
     CasketMotion,
@@ -24,7 +25,7 @@ from game.rulesets.casket.components import (
     side_of,
     structure,
 )
-from game.rulesets.casket.content import DAMAGE_CARD, CardDef, Content
+from game.rulesets.casket.content import Content
 from game.rulesets.casket.effects import split_option
 from game.rulesets.casket.kinds import Kind
 from game.rulesets.casket.movement import turn_steps

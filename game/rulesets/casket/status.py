@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from game.rulesets.casket.carddefs import CardDef
 from game.rulesets.casket.components import (
     Casket,
     CasketFrame,
@@ -10,7 +11,6 @@ from game.rulesets.casket.components import (
     CasketWounds,
     get,
 )
-from game.rulesets.casket.content import CardDef
 
 RANGE_FOR_REPAIR_ALONE = 6
 

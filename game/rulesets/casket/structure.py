@@ -10,8 +10,9 @@ from typing import TYPE_CHECKING
 
 from game.core.cards import Cards
 from game.core.components import Status
+from game.rulesets.casket.carddefs import DAMAGE_CARD
 from game.rulesets.casket.components import get, name_of, structure
-from game.rulesets.casket.content import DAMAGE_CARD, HAND_SIZE, Content
+from game.rulesets.casket.content import HAND_SIZE, Content
 from game.rulesets.casket.status import arm_lost
 
 if TYPE_CHECKING:

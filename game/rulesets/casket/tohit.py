@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING
 
 from game.core.board import board_tables
 from game.core.sight import cover_on_line, has_los
+from game.rulesets.casket.carddefs import CardDef
 from game.rulesets.casket.components import (
     CasketMotion,
     CasketTempo,
@@ -18,7 +19,6 @@ from game.rulesets.casket.components import (
     facing_of,
     get,
 )
-from game.rulesets.casket.content import CardDef
 from game.rulesets.casket.status import damage_malus, defense_malus, has_wound, ranged_malus_lines, thread_ok
 
 if TYPE_CHECKING:

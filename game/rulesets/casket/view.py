@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING, Any
 
 from game.core.cards import Cards
 from game.core.components import Position, Status
+from game.rulesets.casket.carddefs import DAMAGE_CARD
 from game.rulesets.casket.components import (
     LOCATION_NAMES,
     THREAD_NAMES,
@@ -30,7 +31,7 @@ from game.rulesets.casket.components import (
     side_of,
     structure,
 )
-from game.rulesets.casket.content import DAMAGE_CARD, Content
+from game.rulesets.casket.content import Content
 from game.rulesets.casket.heat import OVERHEAT
 from game.rulesets.casket.movement import DIRECTION_NAMES
 from game.rulesets.casket.status import sp_max, wounds_up

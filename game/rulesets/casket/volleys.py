@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING
 
 from game.core.action import Action
 from game.rulesets.casket.attacks import KILL_WORTH, Context, context, strike_on
+from game.rulesets.casket.carddefs import CardDef
 from game.rulesets.casket.components import (
     CasketMotion,
     CasketSP,
@@ -14,7 +15,6 @@ from game.rulesets.casket.components import (
     get,
     structure,
 )
-from game.rulesets.casket.content import CardDef
 from game.rulesets.casket.effects import split_option
 from game.rulesets.casket.kinds import Kind
 from game.rulesets.casket.movement import route_cost, turn_cost
