@@ -181,7 +181,8 @@ def _plain_solver(memo: dict[int, float], plain: list[tuple[int, int, int]], mas
             below = len(kids) - 1
             upto = safe
             for i, (val, c, down) in enumerate(kids):
-                worth = stands[t + val]
+                tv = t + val
+                worth = stands[tv]
                 if val > edge:
                     acc += c * (bust if bust > worth else worth)
                     continue
@@ -192,7 +193,7 @@ def _plain_solver(memo: dict[int, float], plain: list[tuple[int, int, int]], mas
                     upto -= kids[below][1]
                     below -= 1
                 mine = upto - 1 if val <= left else upto
-                if (mine * tops[t + val] + (m - mine) * bust) <= worth * m:
+                if (mine * tops[tv] + (m - mine) * bust) <= worth * m:
                     acc += c * worth
                     continue
                 child = key - down
@@ -204,7 +205,7 @@ def _plain_solver(memo: dict[int, float], plain: list[tuple[int, int, int]], mas
                             del sub[i]
                         else:
                             sub[i] = (val, c - 1, down)
-                    got = solve(child, m, stack + val, t + val, dealt + 1, sub, mine, worth, stands, tops)
+                    got = solve(child, m, stack + val, tv, dealt + 1, sub, mine, worth, stands, tops)
                 acc += c * got
         hit = (acc + (n - safe) * bust) / n
         if hit > stand:
