@@ -69,7 +69,7 @@ def legal(match: Match) -> list[Action]:
     sp = get(ent, CasketSP).sp
     out: list[Action] = []
     out.extend(card_actions(match, content, ent, sp))
-    for cell, route in sorted(routes(match, ent, sp, sp, plain=True).items()):
+    for cell, route in routes(match, ent, sp, sp, plain=True).items():  # in cell order
         out.append(_action(Kind.MOVE, actor=ent, cell=cell, path=route.path,
                           label=f"Move {route.steps} hex(es) to {cell} ({route.cost} SP)"))
     for d in range(6):
@@ -93,8 +93,8 @@ def card_actions(match: Match, content: Content, ent: int, sp: int) -> list[Acti
         move = card.effect("move")
         strike = card.attack
         if move is not None:
-            for cell, route in sorted(routes(match, ent, move.hexes, sp - card.sp, plain=False,
-                                             steady=move.steady).items()):
+            for cell, route in routes(match, ent, move.hexes, sp - card.sp, plain=False,
+                                      steady=move.steady).items():  # in cell order
                 out.append(_action(Kind.CARD, actor=ent, option=cid, cell=cell, path=route.path,
                                   label=f"{card.name}: move {route.steps} to {cell}", hotkey_group=group))
         elif strike is not None:

@@ -55,7 +55,7 @@ def _extra(terrain: Terrain) -> int:
 def routes(match: Match, ent: int, hexes: int, budget: int, plain: bool,
            steady: bool = False) -> dict[Cell, Route]:
     """Every hex the casket can end on within `hexes` hexes and `budget` SP (cheapest, then
-    fewest hexes): core `counted`, every casket blocking its hex."""
+    fewest hexes), in hex order: core `counted`, every casket blocking its hex."""
     limit = hex_limit(ent)
     if limit is not None:
         hexes = min(hexes, limit - get(ent, CasketMotion).moved_this)
