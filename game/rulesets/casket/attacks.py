@@ -201,7 +201,7 @@ def best_attack(match: Match, ctx: Context, cell: Cell, moved: int, sp_left: int
                     continue
                 strike = strike_on(match, ctx, cell, moved, card, foe)
                 if strike is not None:
-                    value = strike.value + KILL_WORTH * strike.kill
+                    value = strike[VALUE] + KILL_WORTH * strike[KILL]
                     if value > found:
                         found = value
         ctx.best[key] = found
@@ -228,14 +228,11 @@ def _believed(match: Match, ctx: Context) -> list[tuple[int, Cell]]:
 _MISSING = object()
 
 
-@dataclass(frozen=True)
-class Strike:
-    """One attack card on one enemy from a hex: its value (`valued_odds`), kill chance and final
-    damage odds."""
-
-    value: float
-    kill: float
-    final: tuple[tuple[int, float], ...]
+#: One attack card on one enemy from a hex: (its value (`valued_odds`), kill chance, final damage
+#: odds as (damage, chance) pairs). A plain tuple of numbers, which the garbage collector stops
+#: tracking (a named tuple it never does): tens of thousands are kept across decision points.
+Strike = tuple[float, float, tuple[tuple[int, float], ...]]
+VALUE, KILL, FINAL = 0, 1, 2
 
 
 #: every distinct `_inputs` row seen, numbered (never twice): strike keys carry the number
@@ -326,7 +323,7 @@ def strike_on(match: Match, ctx: Context, cell: Cell, moved: int, card: CardDef,
     found = None
     if not attack_block(match, ctx.ent, foe, card, at=cell, facing=facing):
         value, odds = valued_odds(match, ctx.ent, foe, card, None, cell, moved)
-        found = Strike(value, kill_chance(odds, foe), odds.final_floats)
+        found = (value, kill_chance(odds, foe), odds.final_floats)
     if len(kept) > 50_000:
         kept.clear()
     strikes[key] = kept[wide] = found

@@ -6,7 +6,7 @@ from collections import Counter
 from typing import TYPE_CHECKING
 
 from game.core.action import Action
-from game.rulesets.casket.attacks import KILL_WORTH, Context, context, strike_on
+from game.rulesets.casket.attacks import FINAL, KILL_WORTH, VALUE, Context, context, strike_on
 from game.rulesets.casket.carddefs import CardDef
 from game.rulesets.casket.components import (
     CasketMotion,
@@ -40,10 +40,10 @@ def set_value(match: Match, ctx: Context, cell: Cell, moved: int, foe: int,
             if strike is None:
                 value = float("-inf")
                 break
-            value += strike.value
+            value += strike[VALUE]
             nxt: dict[int, float] = {}
             for d, p in damage.items():
-                for e, q in strike.final:
+                for e, q in strike[FINAL]:
                     nxt[d + e] = nxt.get(d + e, 0.0) + p * q
             damage = nxt
         left = structure_left(foe)
