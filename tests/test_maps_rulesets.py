@@ -83,3 +83,23 @@ def test_a_map_of_the_wrong_board_kind_is_one_line_and_exit_2(command, ruleset, 
     assert len(lines) == 1 and lines[0].startswith("skirmish: "), err
     assert kinds in lines[0] and Path(map_path).name in lines[0]
     assert not (tmp_path / "x.png").exists()
+
+
+def test_a_shipped_map_may_be_named_by_its_file_name_alone(tmp_path, capsys):
+    code = main(["simulate", "--ruleset", "tokens", "--map", "saves_ford", "--games", "1", "--json",
+                 "--replay-dir", str(tmp_path)])
+    out, err = capsys.readouterr()
+    assert code == 0, err
+    replay = next(tmp_path.glob("*.json")).read_text()
+    assert '"map": "square/saves_ford.tmx"' in replay
+    code = main(["screenshot", "--ruleset", "saves", "--map", "varium_courts.tmx", "--out",
+                 str(tmp_path / "shot.png")])
+    assert code == 0 and (tmp_path / "shot.png").stat().st_size > 0
+
+
+def test_a_missing_map_is_one_line_naming_the_shipped_maps_of_the_kind(capsys):
+    code = main(["simulate", "--ruleset", "saves", "--map", "atlantis", "--games", "1"])
+    _out, err = capsys.readouterr()
+    assert code == 2 and len(err.splitlines()) == 1
+    assert "atlantis: no such map file (shipped square maps: saves_ford, " in err
+    assert "casket" not in err
