@@ -84,7 +84,8 @@ def tokens_yard() -> Plan:
         "maps/square/tokens_yard.tmx", "orthogonal", size, "square_terrain",
         square_layers(plan, "floor", light),
         [Zone("spawn", "p1 spawn", p1, {"side": "p1"}),
-         Zone("spawn", "p2 spawn", mirror_cells(p1, size), {"side": "p2"})],
+         Zone("spawn", "p2 spawn", mirror_cells(p1, size), {"side": "p2"}),
+         Zone("objective", "floodlit crossing", block(11, 8, 12, 9), {"kind": "hold"})],
         {"title": "Freight Yard", "ruleset": "tokens",
          "description": "Floodlit lanes along the walls; dark alleys between the container stacks."},
     )
@@ -125,7 +126,8 @@ def varium_courts() -> Plan:
         "maps/square/varium_courts.tmx", "orthogonal", size, "square_terrain",
         square_layers(plan, "paving", light),
         [Zone("spawn", "p1 spawn", p1, {"side": "p1"}),
-         Zone("spawn", "p2 spawn", mirror_cells(p1, size), {"side": "p2"})],
+         Zone("spawn", "p2 spawn", mirror_cells(p1, size), {"side": "p2"}),
+         Zone("objective", "pump house", block(9, 6, 10, 7), {"kind": "hold"})],
         {"title": "Courtyards", "ruleset": "varium",
          "description": "Walled courtyards joined by narrow doors; dim arcades, fences to jump."},
     )
