@@ -179,6 +179,21 @@ def test_report_compares_one_matchup_across_maps_of_several_rulesets(tmp_path, c
     assert len(cells) == 3 and cells[2].endswith("points")
 
 
+@pytest.mark.parametrize(("ruleset", "own"), [
+    ("saves", ["saves_ford"]), ("voidmarked", ["voidmarked_warehouse", "voidmarked_nightmarket"])])
+def test_the_report_plays_a_rulesets_own_maps_unless_told_all(ruleset, own):
+    from game.core import ruleset as registry
+    from game.report.command import resolve_maps
+
+    rs = registry.get(ruleset)
+    assert resolve_maps(rs, "") == [f"square/{m}.tmx" for m in own]
+    every = resolve_maps(rs, "all")
+    assert set(every) == {f"square/{p.name}" for p in rs.maps() if not p.stem.startswith("bench_")}
+    assert every[: len(own)] == [f"square/{m}.tmx" for m in own] and len(every) > len(own)
+    assert resolve_maps(rs, "tokens_yard,varium_courts") == ["square/tokens_yard.tmx",
+                                                             "square/varium_courts.tmx"]
+
+
 def _err(capsys, argv):
     code = main(argv)
     err = capsys.readouterr().err
