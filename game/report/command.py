@@ -88,9 +88,9 @@ def resolve_maps(rs: Any, text: str) -> list[str]:
     if not text.strip():
         # another ruleset's maps are one `--maps all` away; by default the report stays on the
         # maps drawn for this one (the default map first), as the ladder figures were measured
-        own = [p for p in playable if p.stem == rs.default_map
-               or load_board(p).properties.get("ruleset") == rs.id]
-        return [map_name(p) for p in own or playable]
+        from game.ai.ladder import own_maps
+
+        return [map_name(p) for p in own_maps(rs)]
     out = []
     for name in _names(text):
         by_stem = [p for p in shipped if p.stem == name or p.stem == name.removesuffix(".tmx")]
