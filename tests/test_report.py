@@ -239,3 +239,30 @@ def test_without_matplotlib_report_says_how_to_install_and_the_game_never_loads_
              "print('matplotlib' in sys.modules)")
     res = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, cwd=ROOT, timeout=120)
     assert res.stdout.strip() == "False", res.stderr
+
+
+def test_exact_reports_repeat_game_for_game(tmp_path, capsys):
+    """With --exact no AI stops on the clock, so the same seed plays the same games."""
+    from game.core import ruleset as registry
+
+    rs = registry.get("voidmarked")
+    runs = []
+    for name in ("one", "two"):
+        out = tmp_path / name
+        code = main(["report", "--ruleset", "voidmarked", "--squads", ",".join(rs.default_squads()),
+                     "--levels", "normal", "--games", "2", "--jobs", "1", "--out", str(out),
+                     "--seed", "3", "--exact"])
+        assert code == 0, capsys.readouterr().err
+        data = json.loads((out / "games.json").read_text())
+        assert data["meta"]["exact"] is True
+        runs.append([{k: v for k, v in g.items() if k != "seconds"} for g in data["games"]])
+    assert runs[0] == runs[1] and len(runs[0]) == 2 * len(data["meta"]["maps"])
+
+
+def test_exact_specs_give_every_level_a_budget_it_never_reaches_and_hard_fixed_samples():
+    from game.report.collect import EXACT_HARD_SAMPLES, specs_for
+
+    loose = specs_for("voidmarked", [("a", "b")], ["m"], ["hard"], 2, 1)
+    exact = specs_for("voidmarked", [("a", "b")], ["m"], ["hard"], 2, 1, exact=True)
+    assert all(s.samples is None for s in loose)
+    assert all(s.samples == EXACT_HARD_SAMPLES and min(b for _l, b in s.budgets) >= 60 for s in exact)

@@ -65,6 +65,9 @@ def add_parser(sub: Any) -> None:
                      help="worker processes (default: one per CPU)")
     rep.add_argument("--out", type=Path, required=True, help="folder the page is written to")
     rep.add_argument("--seed", type=_seed, default=1)
+    rep.add_argument("--exact", action="store_true",
+                     help="AI time budgets that never bind and Hard at a fixed sample count: slower, "
+                     "but the same seed gives the same report")
 
 
 def _names(text: str) -> list[str]:
@@ -158,7 +161,8 @@ def run_report(args: Any) -> int:
 
     plan = check_args(args)
     jobs = args.jobs or os.cpu_count() or 1
-    specs = specs_for(args.ruleset, plan["matchups"], plan["maps"], plan["levels"], args.games, args.seed)
+    specs = specs_for(args.ruleset, plan["matchups"], plan["maps"], plan["levels"], args.games, args.seed,
+                      exact=bool(getattr(args, "exact", False)))
     print(f"report {args.ruleset}: {len(plan['matchups'])} matchup(s) x {len(plan['maps'])} map(s) x "
           f"{len(plan['levels'])} level(s) x {args.games} games = {len(specs)} games on {jobs} process(es)",
           file=sys.stderr)
@@ -166,7 +170,8 @@ def run_report(args: Any) -> int:
     rs = plan["rs"]
     meta = {"ruleset": rs.id, "ruleset_name": rs.name, "squads": plan["squads"], "maps": plan["maps"],
             "levels": plan["levels"], "matchups": plan["matchups"], "games": args.games, "seed": args.seed,
-            "jobs": jobs, "seconds": seconds, "round_cap": rs.round_cap}
+            "jobs": jobs, "seconds": seconds, "round_cap": rs.round_cap,
+            "exact": bool(getattr(args, "exact", False))}
     out: Path = plan["out"]
     _write(out / DATA, json.dumps({"meta": meta, "games": games}))
     _write(out / PAGE, render(meta, games))
