@@ -74,7 +74,7 @@ class Timeline:
     def _build(self) -> None:
         m = self.match
         last = None
-        for i, item in enumerate(self.inputs):
+        for i in range(len(self.inputs)):
             if m.result is not None:
                 raise BadInput(i, f"{len(self.inputs) - i} recorded input(s) left over after the match ended")
             self._note(i)
