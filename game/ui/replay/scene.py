@@ -15,6 +15,7 @@ import pygame
 
 from game.core.timeline import Timeline
 from game.ui.battle.scene import BattleScene
+from game.ui.logpanel import LogPanel
 from game.ui.replay.bar import TimelineBarMixin
 from game.ui.session import ReplayFeed, Session
 
@@ -53,6 +54,27 @@ def viewer_session(timeline: Timeline, controllers: dict[str, str] | None = None
     return session
 
 
+class ReplayLogPanel(LogPanel):
+    """The combat log, remembering how each line wraps: the viewer shows a different prefix of a
+    long log at every step, and wrapping a thousand lines anew took most of a step's time."""
+
+    WRAPS_KEPT = 50_000
+
+    def __init__(self, *args: Any) -> None:
+        super().__init__(*args)
+        self._wraps: dict[tuple[str, int, int, bool], list[str]] = {}
+
+    def wrap(self, text: str, first: int, rest: int, bold: bool = False) -> list[str]:
+        """LogPanel.wrap, cached."""
+        key = (text, first, rest, bold)
+        got = self._wraps.get(key)
+        if got is None:
+            if len(self._wraps) >= self.WRAPS_KEPT:
+                self._wraps.clear()
+            got = self._wraps[key] = super().wrap(text, first, rest, bold)
+        return got
+
+
 class ReplayScene(TimelineBarMixin, BattleScene):
     """A recorded game, stepped through."""
 
@@ -73,6 +95,19 @@ class ReplayScene(TimelineBarMixin, BattleScene):
         self.dragging_track = False
         timeline.seek(timeline.length if at is None else at)
         super().__init__(app, viewer_session(timeline, controllers), replay=True)
+        self._cached_log()
+
+    def _cached_log(self) -> None:
+        old = self.log
+        self.log = ReplayLogPanel(self.fonts, self.pal)
+        self.log.side_colours = dict(old.side_colours)
+        self.log.rect = old.rect
+        self.log.set_viewer(self.viewer, self._log_events())
+
+    def restyle(self) -> None:
+        """Settings changed: the battle's restyle, with the cached log again."""
+        super().restyle()
+        self._cached_log()
 
     # -- layout --------------------------------------------------------------------------------
     def layout_rects(self, size: tuple[int, int]) -> None:
