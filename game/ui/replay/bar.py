@@ -136,7 +136,7 @@ class TimelineBarMixin:
             parts.append("inside an input")
         nxt = self.next_input_text()
         if nxt:
-            parts.append(f"next: {nxt}")
+            parts.append(f"{'next' if tl.live else 'now'}: {nxt}")
         elif tl.pos >= tl.length:
             parts.append("end of the game" if tl.over else "end of the recording")
         return " · ".join(parts)

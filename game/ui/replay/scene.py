@@ -15,6 +15,7 @@ import pygame
 
 from game.core.timeline import Timeline
 from game.ui.battle.scene import BattleScene
+from game.ui.display_names import name_sides
 from game.ui.logpanel import LogPanel
 from game.ui.replay.bar import TimelineBarMixin
 from game.ui.session import ReplayFeed, Session
@@ -60,18 +61,20 @@ class ReplayLogPanel(LogPanel):
 
     WRAPS_KEPT = 50_000
 
-    def __init__(self, *args: Any) -> None:
+    def __init__(self, *args: Any, names: dict[str, str] | None = None) -> None:
         super().__init__(*args)
         self._wraps: dict[tuple[str, int, int, bool], list[str]] = {}
+        #: side ids -> the names players know ("Match over: p2 wins" is the match's own sentence)
+        self.names = dict(names or {})
 
     def wrap(self, text: str, first: int, rest: int, bold: bool = False) -> list[str]:
-        """LogPanel.wrap, cached."""
+        """LogPanel.wrap with the sides named, cached."""
         key = (text, first, rest, bold)
         got = self._wraps.get(key)
         if got is None:
             if len(self._wraps) >= self.WRAPS_KEPT:
                 self._wraps.clear()
-            got = self._wraps[key] = super().wrap(text, first, rest, bold)
+            got = self._wraps[key] = super().wrap(name_sides(text, self.names), first, rest, bold)
         return got
 
 
@@ -99,7 +102,7 @@ class ReplayScene(TimelineBarMixin, BattleScene):
 
     def _cached_log(self) -> None:
         old = self.log
-        self.log = ReplayLogPanel(self.fonts, self.pal)
+        self.log = ReplayLogPanel(self.fonts, self.pal, names=self.side_names)
         self.log.side_colours = dict(old.side_colours)
         self.log.rect = old.rect
         self.log.set_viewer(self.viewer, self._log_events())

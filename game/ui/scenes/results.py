@@ -129,7 +129,13 @@ class ResultsScene(Scene):
             ),
             (x0, y),
         )
-        y += f.line_height(Fonts.BODY) + f.px(14)
+        y += f.line_height(Fonts.BODY)
+        parent = getattr(self.session, "parent", None)
+        if parent:
+            where = f"Played on from input {parent['input']} of the replay {parent['file'] or 'watched'}"
+            surface.blit(f.render(f.fit(where, w - 2 * x0), Fonts.BODY, pal.dim), (x0, y))
+            y += f.line_height(Fonts.BODY)
+        y += f.px(14)
         surface.blit(f.render("Losses", Fonts.LARGE, pal.text, True), (x0, y))
         y += f.line_height(Fonts.LARGE)
         for i, side in enumerate(self.session.sides):
