@@ -45,7 +45,7 @@ class TimelineBarMixin:
         """Rows of buttons (wrapped to the width), the status line and the scrubber."""
         rows = len(self._button_rows(width))
         f = self.fonts
-        return f.px(8) + rows * (self._button_h() + f.px(6)) + f.line_height(Fonts.SMALL) + f.px(30)
+        return f.px(8) + rows * (self._button_h() + f.px(4)) + 2 * f.line_height(Fonts.SMALL) + f.px(30)
 
     def _button_h(self) -> int:
         return self.fonts.line_height(Fonts.BODY) + self.fonts.px(10)
@@ -54,7 +54,7 @@ class TimelineBarMixin:
         """(index, width) of the buttons on each row."""
         f = self.fonts
         font = f.font(Fonts.BODY)
-        gap = f.px(6)
+        gap = f.px(4)
         rows: list[list[tuple[int, int]]] = [[]]
         x = f.px(8)
         # the widest label each button can have, so a button keeps its place when its text changes
@@ -64,7 +64,7 @@ class TimelineBarMixin:
             if i == 8:
                 views = ["View: All revealed", *(f"View: {self.side_name(s)}" for s in self.session.sides)]
                 text = max(views, key=lambda t: font.size(t)[0])
-            w = max(font.size(text)[0], font.size(widest.get(i, ""))[0]) + f.px(18)
+            w = max(font.size(text)[0], font.size(widest.get(i, ""))[0]) + f.px(14)
             if rows[-1] and x + w > width - f.px(8):
                 rows.append([])
                 x = f.px(8)
@@ -87,10 +87,10 @@ class TimelineBarMixin:
                 b = Button(pygame.Rect(x, y, w, bh), label, fn, enabled=enabled, tooltip=[tip])
                 b.selected = (i == 3 and self.playing) or (i == 8 and self.viewer is not None)
                 self.bar_buttons.append(b)
-                x += w + f.px(6)
-            y += bh + f.px(6)
+                x += w + f.px(4)
+            y += bh + f.px(4)
         self.status_y = y
-        top = y + f.line_height(Fonts.SMALL) + f.px(6)
+        top = y + 2 * f.line_height(Fonts.SMALL) + f.px(6)
         self.track_rect = pygame.Rect(r.x + f.px(12), top, r.w - f.px(24), f.px(14))
 
     def _draw_timeline(self, surface: pygame.Surface) -> None:
@@ -102,9 +102,12 @@ class TimelineBarMixin:
         self.layout_bar()
         for b in self.bar_buttons:
             b.draw(surface, f, pal, b.rect.collidepoint(self.mouse))
-        status = self.status_text()
-        surface.blit(f.render(f.fit(status, r.w - f.px(24), Fonts.SMALL), Fonts.SMALL, pal.text),
-                     (r.x + f.px(12), self.status_y))
+        where, nxt = self.status_lines()
+        room = r.w - f.px(24)
+        x = r.x + f.px(12)
+        surface.blit(f.render(f.fit(where, room, Fonts.SMALL), Fonts.SMALL, pal.text), (x, self.status_y))
+        surface.blit(f.render(f.fit(nxt, room, Fonts.SMALL), Fonts.SMALL, pal.dim),
+                     (x, self.status_y + f.line_height(Fonts.SMALL)))
         track = self.track_rect
         pygame.draw.rect(surface, pal.bg, track, border_radius=f.px(4))
         pygame.draw.rect(surface, pal.panel_edge, track, 1, border_radius=f.px(4))
@@ -127,8 +130,8 @@ class TimelineBarMixin:
         if hot is not None and hot.tooltip:
             tooltip(surface, f, pal, hot.tooltip, self.mouse)
 
-    def status_text(self) -> str:
-        """Where the view stands: input, round, log line, and what comes next."""
+    def status_lines(self) -> tuple[str, str]:
+        """Where the view stands (input, round, log line), and what the next input does."""
         tl = self.timeline
         parts = [f"Input {tl.pos} of {tl.length}", f"round {tl.round}",
                  f"log line {tl.shown} of {len(tl.events)}"]
@@ -136,10 +139,10 @@ class TimelineBarMixin:
             parts.append("inside an input")
         nxt = self.next_input_text()
         if nxt:
-            parts.append(f"{'next' if tl.live else 'now'}: {nxt}")
+            nxt = f"{'Next' if tl.live else 'Now'}: {nxt}"
         elif tl.pos >= tl.length:
-            parts.append("end of the game" if tl.over else "end of the recording")
-        return " · ".join(parts)
+            nxt = "End of the game." if tl.over else "End of the recording."
+        return " · ".join(parts), nxt
 
     def track_press(self, pos: tuple[int, int]) -> bool:
         """A click or drag on the scrubber seeks there; True when it was on the scrubber."""

@@ -54,6 +54,8 @@ class ReplaysScene(Scene):
         if self.pages > 1:
             title += f" — page {self.page + 1} of {self.pages}"
         self.column = ButtonColumn(self.app.fonts, title, items, self.app.pop, details, 640)
+        # the keyboard starts on the first replay that can be opened, not on a damaged one
+        self.column.focus = next((i for i, item in enumerate(items) if item[2]), 0)
         self.dirty = True
 
     def open(self, path: Path) -> None:

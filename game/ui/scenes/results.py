@@ -132,7 +132,8 @@ class ResultsScene(Scene):
         y += f.line_height(Fonts.BODY)
         parent = getattr(self.session, "parent", None)
         if parent:
-            where = f"Played on from input {parent['input']} of the replay {parent['file'] or 'watched'}"
+            source = f"the replay {parent['file']}" if parent["file"] else "a watched replay"
+            where = f"Played on from input {parent['input']} of {source}"
             surface.blit(f.render(f.fit(where, w - 2 * x0), Fonts.BODY, pal.dim), (x0, y))
             y += f.line_height(Fonts.BODY)
         y += f.px(14)
