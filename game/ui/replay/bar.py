@@ -45,7 +45,11 @@ class TimelineBarMixin:
         """Rows of buttons (wrapped to the width), the status line and the scrubber."""
         rows = len(self._button_rows(width))
         f = self.fonts
-        return f.px(8) + rows * (self._button_h() + f.px(4)) + 2 * f.line_height(Fonts.SMALL) + f.px(30)
+        return f.px(8) + rows * (self._button_h() + self._gap()) + 2 * f.line_height(Fonts.SMALL) + f.px(30)
+
+    def _gap(self) -> int:
+        # Fonts.px never gives under 8 px: the bar's small gaps are scaled here
+        return round(3 * self.fonts.scale)
 
     def _button_h(self) -> int:
         return self.fonts.line_height(Fonts.BODY) + self.fonts.px(10)
@@ -54,9 +58,9 @@ class TimelineBarMixin:
         """(index, width) of the buttons on each row."""
         f = self.fonts
         font = f.font(Fonts.BODY)
-        gap = f.px(4)
+        gap = self._gap()
         rows: list[list[tuple[int, int]]] = [[]]
-        x = f.px(8)
+        x = f.px(6)
         # the widest label each button can have, so a button keeps its place when its text changes
         widest = {0: "◀◀ Round", 3: "Pause", 7: "Speed 0.5/s"}
         for i, (label, *_rest) in enumerate(self.bar_items()):
@@ -65,9 +69,9 @@ class TimelineBarMixin:
                 views = ["View: All revealed", *(f"View: {self.side_name(s)}" for s in self.session.sides)]
                 text = max(views, key=lambda t: font.size(t)[0])
             w = max(font.size(text)[0], font.size(widest.get(i, ""))[0]) + f.px(14)
-            if rows[-1] and x + w > width - f.px(8):
+            if rows[-1] and x + w > width - f.px(6):
                 rows.append([])
-                x = f.px(8)
+                x = f.px(6)
             rows[-1].append((i, w))
             x += w + gap
         return rows
@@ -81,14 +85,14 @@ class TimelineBarMixin:
         y = r.y + f.px(8)
         bh = self._button_h()
         for row in self._button_rows(r.w):
-            x = r.x + f.px(8)
+            x = r.x + f.px(6)
             for i, w in row:
                 label, tip, fn, enabled = items[i]
                 b = Button(pygame.Rect(x, y, w, bh), label, fn, enabled=enabled, tooltip=[tip])
                 b.selected = (i == 3 and self.playing) or (i == 8 and self.viewer is not None)
                 self.bar_buttons.append(b)
-                x += w + f.px(4)
-            y += bh + f.px(4)
+                x += w + self._gap()
+            y += bh + self._gap()
         self.status_y = y
         top = y + 2 * f.line_height(Fonts.SMALL) + f.px(6)
         self.track_rect = pygame.Rect(r.x + f.px(12), top, r.w - f.px(24), f.px(14))
@@ -134,7 +138,7 @@ class TimelineBarMixin:
         """Where the view stands (input, round, log line), and what the next input does."""
         tl = self.timeline
         parts = [f"Input {tl.pos} of {tl.length}", f"round {tl.round}",
-                 f"log line {tl.shown} of {len(tl.events)}"]
+                 f"event {tl.shown} of {len(tl.events)}"]
         if not tl.live:
             parts.append("inside an input")
         nxt = self.next_input_text()
