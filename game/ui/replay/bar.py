@@ -49,7 +49,7 @@ class TimelineBarMixin:
 
     def _gap(self) -> int:
         # Fonts.px never gives under 8 px: the bar's small gaps are scaled here
-        return round(3 * self.fonts.scale)
+        return round(4 * self.fonts.scale)
 
     def _button_h(self) -> int:
         return self.fonts.line_height(Fonts.BODY) + self.fonts.px(10)
@@ -60,7 +60,7 @@ class TimelineBarMixin:
         font = f.font(Fonts.BODY)
         gap = self._gap()
         rows: list[list[tuple[int, int]]] = [[]]
-        x = f.px(6)
+        x = self._gap()
         # the widest label each button can have, so a button keeps its place when its text changes
         widest = {0: "◀◀ Round", 3: "Pause", 7: "Speed 0.5/s"}
         for i, (label, *_rest) in enumerate(self.bar_items()):
@@ -68,10 +68,11 @@ class TimelineBarMixin:
             if i == 8:
                 views = ["View: All revealed", *(f"View: {self.side_name(s)}" for s in self.session.sides)]
                 text = max(views, key=lambda t: font.size(t)[0])
-            w = max(font.size(text)[0], font.size(widest.get(i, ""))[0]) + f.px(14)
-            if rows[-1] and x + w > width - f.px(6):
+            # Button.draw keeps px(8) before its text and px(6) after
+            w = max(font.size(text)[0], font.size(widest.get(i, ""))[0]) + f.px(8) + f.px(6) + 2
+            if rows[-1] and x + w > width - self._gap():
                 rows.append([])
-                x = f.px(6)
+                x = self._gap()
             rows[-1].append((i, w))
             x += w + gap
         return rows
@@ -85,7 +86,7 @@ class TimelineBarMixin:
         y = r.y + f.px(8)
         bh = self._button_h()
         for row in self._button_rows(r.w):
-            x = r.x + f.px(6)
+            x = r.x + self._gap()
             for i, w in row:
                 label, tip, fn, enabled = items[i]
                 b = Button(pygame.Rect(x, y, w, bh), label, fn, enabled=enabled, tooltip=[tip])
