@@ -280,3 +280,31 @@ def test_replay_view_of_a_bad_file_is_one_line_and_exit_2(tmp_path, capsys):
     code = main(["replay", str(tmp_path / "missing.json"), "--view"])
     out, err = capsys.readouterr()
     assert code == 2 and len(err.splitlines()) == 1 and "missing.json" in err
+
+
+def test_the_next_inputs_odds_come_from_the_rulesets_preview(viewer, driver):
+    scene, _s, _ = viewer
+    tl = scene.timeline
+    at = next(i for i in range(tl.length)
+              if tl.inputs[i]["t"] == "action" and tl.inputs[i]["action"].get("target") is not None
+              and tl.inputs[i]["action"]["kind"] == "attack")
+    scene.seek(at)
+    got = scene.next_preview()
+    assert got is not None
+    preview, action = got
+    from game.core.action import Action
+
+    with scene.match.world:
+        same = scene.match.ruleset.preview(scene.match, Action.from_json(tl.inputs[at]["action"]))
+    assert (preview.hit, preview.crit, preview.kill) == (same.hit, same.crit, same.kill)
+    where, nxt, odds = scene.status_lines()
+    assert where.startswith(f"Input {at} of") and nxt.startswith("Next: ") and odds.startswith("Odds: hit ")
+    assert not scene.show_odds
+    driver.key(pygame.K_o)
+    assert scene.show_odds
+    scene.draw(scene.app.screen)
+    # from the other side's view the acting side's odds are not shown (they may rest on its hand)
+    other = next(s for s in scene.session.sides if s != tl.side_at[at])
+    while scene.viewer != other:
+        scene.toggle_view()
+    assert scene.next_preview() is None and scene.status_lines()[2] == ""

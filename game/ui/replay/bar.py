@@ -8,7 +8,7 @@ from collections.abc import Callable
 import pygame
 
 from game.ui.theme import Fonts
-from game.ui.widgets import Button, tooltip
+from game.ui.widgets import Button, percent, tooltip
 
 
 class TimelineBarMixin:
@@ -45,7 +45,7 @@ class TimelineBarMixin:
         """Rows of buttons (wrapped to the width), the status line and the scrubber."""
         rows = len(self._button_rows(width))
         f = self.fonts
-        return f.px(8) + rows * (self._button_h() + self._gap()) + 2 * f.line_height(Fonts.SMALL) + f.px(30)
+        return f.px(8) + rows * (self._button_h() + self._gap()) + 3 * f.line_height(Fonts.SMALL) + f.px(30)
 
     def _gap(self) -> int:
         # Fonts.px never gives under 8 px: the bar's small gaps are scaled here
@@ -95,7 +95,7 @@ class TimelineBarMixin:
                 x += w + self._gap()
             y += bh + self._gap()
         self.status_y = y
-        top = y + 2 * f.line_height(Fonts.SMALL) + f.px(6)
+        top = y + 3 * f.line_height(Fonts.SMALL) + f.px(6)
         self.track_rect = pygame.Rect(r.x + f.px(12), top, r.w - f.px(24), f.px(14))
 
     def _draw_timeline(self, surface: pygame.Surface) -> None:
@@ -107,12 +107,12 @@ class TimelineBarMixin:
         self.layout_bar()
         for b in self.bar_buttons:
             b.draw(surface, f, pal, b.rect.collidepoint(self.mouse))
-        where, nxt = self.status_lines()
         room = r.w - f.px(24)
         x = r.x + f.px(12)
-        surface.blit(f.render(f.fit(where, room, Fonts.SMALL), Fonts.SMALL, pal.text), (x, self.status_y))
-        surface.blit(f.render(f.fit(nxt, room, Fonts.SMALL), Fonts.SMALL, pal.dim),
-                     (x, self.status_y + f.line_height(Fonts.SMALL)))
+        for i, line in enumerate(self.status_lines()):
+            colour = pal.text if i == 0 else pal.dim
+            surface.blit(f.render(f.fit(line, room, Fonts.SMALL), Fonts.SMALL, colour),
+                         (x, self.status_y + i * f.line_height(Fonts.SMALL)))
         track = self.track_rect
         pygame.draw.rect(surface, pal.bg, track, border_radius=f.px(4))
         pygame.draw.rect(surface, pal.panel_edge, track, 1, border_radius=f.px(4))
@@ -135,8 +135,8 @@ class TimelineBarMixin:
         if hot is not None and hot.tooltip:
             tooltip(surface, f, pal, hot.tooltip, self.mouse)
 
-    def status_lines(self) -> tuple[str, str]:
-        """Where the view stands (input, round, log line), and what the next input does."""
+    def status_lines(self) -> tuple[str, str, str]:
+        """Where the view stands (input, round, log line), what the next input does, its odds."""
         tl = self.timeline
         parts = [f"Input {tl.pos} of {tl.length}", f"round {tl.round}",
                  f"event {tl.shown} of {len(tl.events)}"]
@@ -147,7 +147,13 @@ class TimelineBarMixin:
             nxt = f"{'Next' if tl.live else 'Now'}: {nxt}"
         elif tl.pos >= tl.length:
             nxt = "End of the game." if tl.over else "End of the recording."
-        return " · ".join(parts), nxt
+        odds = ""
+        got = self.next_preview()
+        if got is not None:
+            p = got[0]
+            odds = (f"Odds: hit {percent(p.hit)}, crit {percent(p.crit)}, kill {percent(p.kill)}, "
+                    f"mean damage {p.expected_damage:.2f} · O: details")
+        return " · ".join(parts), nxt, odds
 
     def track_press(self, pos: tuple[int, int]) -> bool:
         """A click or drag on the scrubber seeks there; True when it was on the scrubber."""

@@ -36,6 +36,7 @@ HELP_LINES: list[tuple[str, str]] = [
     ("[ / ]", "play slower / faster"),
     ("Click the timeline", "jump there (each tick starts a round)"),
     ("V", "hidden information: all revealed, or one side's view"),
+    ("O", "the next input's full odds box beside its target (the bar sums them up)"),
     ("B", "play from here: a new game from this point, sides played by whom you choose"),
     ("Drag / Up, Down, WASD", "pan the map"),
     ("Wheel / + / -", "zoom"),
@@ -96,6 +97,8 @@ class ReplayScene(TimelineBarMixin, BattleScene):
         self.track_rect = pygame.Rect(0, 0, 0, 0)
         self.status_y = 0
         self.dragging_track = False
+        #: the next input's full odds box on the board (O toggles it; the bar always sums them up)
+        self.show_odds = False
         timeline.seek(timeline.length if at is None else at)
         super().__init__(app, viewer_session(timeline, controllers), replay=True)
         self._cached_log()
@@ -180,6 +183,44 @@ class ReplayScene(TimelineBarMixin, BattleScene):
         actor = self.unit_by_ent.get(act.get("actor")) if act.get("actor") is not None else None
         label = str(act.get("label") or act.get("kind", "")).replace("_", " ")
         return f"{actor.name}: {label}" if actor is not None else f"{who}: {label}"
+
+    def next_preview(self) -> tuple[Any, Any] | None:
+        """The exact odds of the next recorded input when it involves chance, and its action (the
+        same Ruleset.preview the battle's odds box shows); None when there is none or the view may
+        not know it."""
+        from game.core.action import Action
+
+        tl = self.timeline
+        if not tl.live or tl.pos >= tl.length:
+            return None
+        if self.viewer is not None and tl.side_at[tl.pos] != self.viewer:
+            return None
+        item = tl.inputs[tl.pos]
+        if item.get("t") != "action":
+            return None
+        action = Action.from_json(item["action"])
+        if action.target is None and action.cell is None:
+            return None
+        p = self.model.preview(action)
+        return None if p is None else (p, action)
+
+    def _draw_hover_info(self, surface: pygame.Surface) -> None:
+        """The next input's odds box beside its target, then the battle's hover information."""
+        from game.ui.panels import draw_preview
+
+        got = self.next_preview() if self.overlay is None and self.show_odds else None
+        if got is not None:
+            p, action = got
+            target = self.unit_by_ent.get(action.target) if action.target is not None else None
+            cell = target.cell if target is not None else action.cell
+            if cell is not None:
+                # drawn on the board's own area, so the box is placed inside it (never over the bar)
+                board = surface.subsurface(self.board_rect.clip(surface.get_rect()))
+                x, y = self.camera.to_screen(self.layout.centre(cell))
+                ox, oy = self.board_rect.topleft
+                keep = [r.move(-ox, -oy) for r in self._keep_rects()]
+                draw_preview(board, self.fonts, self.pal, p, (round(x) - ox, round(y) - oy), avoid=keep)
+        super()._draw_hover_info(surface)
 
     # -- moving through the game ---------------------------------------------------------------
     def _shown(self) -> None:
@@ -313,6 +354,9 @@ class ReplayScene(TimelineBarMixin, BattleScene):
             self.toggle_view()
         elif key == pygame.K_b:
             self.branch()
+        elif key == pygame.K_o:
+            self.show_odds = not self.show_odds
+            self.invalidate()
         elif key in (pygame.K_f, pygame.K_e, pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_u, pygame.K_TAB) \
                 or (key == pygame.K_s and event.mod & pygame.KMOD_CTRL) or pygame.K_1 <= key <= pygame.K_9:
             return  # the battle's keys for playing mean nothing here
