@@ -308,3 +308,21 @@ def test_the_next_inputs_odds_come_from_the_rulesets_preview(viewer, driver):
     while scene.viewer != other:
         scene.toggle_view()
     assert scene.next_preview() is None and scene.status_lines()[2] == ""
+
+
+def test_a_parent_input_past_the_recording_is_refused_in_one_line(tmp_path):
+    s = _finished(6)
+    from game.errors import UserError
+    from game.sim import replay_data
+
+    data = replay_data(s.match, "baseline", "ai:easy")
+    data["parent"] = {"file": "x.json", "input": len(s.match.inputs) + 1}
+    path = tmp_path / "branch.json"
+    path.write_text(json.dumps(data))
+    with pytest.raises(UserError) as err:
+        run_replay(path)
+    assert "parent.input" in err.value.line() and "branch.json" in err.value.line()
+    data["parent"]["input"] = 3
+    path.write_text(json.dumps(data))
+    match, raw = run_replay(path)
+    assert raw["parent"] == {"file": "x.json", "input": 3}
