@@ -326,3 +326,14 @@ def test_a_parent_input_past_the_recording_is_refused_in_one_line(tmp_path):
     path.write_text(json.dumps(data))
     match, raw = run_replay(path)
     assert raw["parent"] == {"file": "x.json", "input": 3}
+
+
+def test_the_launchers_replays_button_opens_the_list(app, driver):
+    from game.ui.scenes.launcher import LauncherScene
+
+    launcher = LauncherScene(app)
+    app.switch(launcher)
+    launcher.handle(pygame.event.Event(pygame_gui.UI_BUTTON_PRESSED, ui_element=launcher.buttons["replays"]))
+    assert isinstance(app.scene, ReplaysScene)
+    driver.key(pygame.K_ESCAPE)
+    assert app.scene is launcher
