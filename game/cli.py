@@ -133,6 +133,8 @@ def build_parser() -> argparse.ArgumentParser:
 
     rep = sub.add_parser("replay", help="re-run a replay headless and print the final state hash")
     rep.add_argument("file", type=Path)
+    rep.add_argument("--view", action="store_true",
+                     help="open it in the replay viewer (step back and forth, play from any point)")
 
     play = sub.add_parser("play", help="start a skirmish directly in a window")
     play.add_argument("--ruleset", type=_ruleset_arg, required=True)
@@ -221,6 +223,10 @@ def run(argv: list[str]) -> int:
 
         print(check_map(args.path))
         return 0
+    if cmd == "replay" and args.view:
+        from game.ui.replay import view_command
+
+        return view_command(args.file)
     if cmd == "replay":
         from game.sim import run_replay
 

@@ -211,7 +211,8 @@ class HandStripMixin:
             if p.owner in self.unit_by_ent:
                 title = f"{p.owner_name} · {zone}"
             else:
-                title = f"{zone} ({p.visibility})" if p.visibility not in ("all", "none") else zone
+                seen = self.side_name(p.visibility) if p.visibility in self.session.sides else p.visibility
+                title = f"{zone} ({seen})" if p.visibility not in ("all", "none") else zone
             pieces.append((title, cards))
             width += max(sum(c.get_width() + 3 for c in cards), f.font(Fonts.SMALL).size(title)[0]) + 2 * pad
         sum_text = "  ·  ".join(summary[:6])

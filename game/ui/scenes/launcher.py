@@ -1,4 +1,5 @@
-"""The launcher: ruleset, map, squad and player per side, seed; Start, Load, Rules, Settings, Quit."""
+"""The launcher: ruleset, map, squad and player per side, seed; Start, Load, Replays, Rules, Settings,
+Quit."""
 
 from __future__ import annotations
 
@@ -242,12 +243,13 @@ class LauncherScene(GuiScene):
         )
         y += desc_h + f.px(14)
         gap = f.px(12)
-        bw, bh = min(f.px(150), (w - 2 * m - 4 * gap) // 5), f.px(42)
+        bw, bh = min(f.px(150), (w - 2 * m - 5 * gap) // 6), f.px(42)
         x = m
         self.buttons: dict[str, UIButton] = {}
         for key, text in (
             ("start", "Start"),
             ("load", "Load game"),
+            ("replays", "Replays"),
             ("rules", "Rules"),
             ("settings", "Settings"),
             ("quit", "Quit"),
@@ -326,6 +328,10 @@ class LauncherScene(GuiScene):
                 from game.ui.scenes.menus import LoadScene
 
                 self.app.push(LoadScene(self.app))
+            elif b is self.buttons.get("replays"):
+                from game.ui.replay.list_scene import ReplaysScene
+
+                self.app.push(ReplaysScene(self.app))
             elif b is self.buttons.get("rules") and self.ruleset is not None:
                 self.app.open_rules(self.ruleset)
             elif b is self.buttons.get("settings"):
