@@ -15,7 +15,6 @@ import pygame
 
 from game.core.timeline import Timeline
 from game.ui.battle.scene import BattleScene
-from game.ui.display_names import name_sides
 from game.ui.logpanel import LogPanel
 from game.ui.replay.bar import TimelineBarMixin
 from game.ui.session import ReplayFeed, Session
@@ -75,7 +74,7 @@ class ReplayLogPanel(LogPanel):
         if got is None:
             if len(self._wraps) >= self.WRAPS_KEPT:
                 self._wraps.clear()
-            got = self._wraps[key] = super().wrap(name_sides(text, self.names), first, rest, bold)
+            got = self._wraps[key] = super().wrap(text, first, rest, bold)
         return got
 
 
