@@ -17,7 +17,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from game.core.action import Action, Decision
-from game.core.kinds import MOVE, TURN_ENDING_KINDS, VIEW_HP, VIEW_HP_MAX
+from game.core.kinds import MOVE, MOVE_KINDS, TURN_ENDING_KINDS, VIEW_HP, VIEW_HP_MAX
 from game.core.options import RuleOption
 
 if TYPE_CHECKING:
@@ -97,6 +97,9 @@ class Ruleset(ABC):
     undoable: ClassVar[frozenset[str]] = frozenset({MOVE})
     #: action kinds that end the turn or activation (the UI sorts them last, binds them to "E")
     turn_ending: ClassVar[frozenset[str]] = TURN_ENDING_KINDS
+    #: action kinds (or hotkey groups) that move the actor to a cell: the UI draws them as its reach
+    #: and offers them by clicking the cell (an action that carries a path is a move whatever its kind)
+    move_kinds: ClassVar[frozenset[str]] = MOVE_KINDS
     #: whether the Hard AI may overrule its ranking on sampled playouts; a ruleset whose short
     #: playouts measured worse than the ranking (on the ladder) turns this off
     playouts_guide_search: ClassVar[bool] = True

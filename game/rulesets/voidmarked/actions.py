@@ -24,7 +24,7 @@ from game.rulesets.voidmarked.conditions import damage_raw, fire_ability, heal, 
 from game.rulesets.voidmarked.content import Voidcall, Weapon
 from game.rulesets.voidmarked.expectation import KILL_WEIGHT, expect, resisted_amount
 from game.rulesets.voidmarked.flips import ask_cheat, best_cards, clear_table, flip, hand_cards
-from game.rulesets.voidmarked.kinds import Kind
+from game.rulesets.voidmarked.kinds import Ev, Kind
 from game.rulesets.voidmarked.odds import BAND_NAMES, ZERO, band_of
 from game.rulesets.voidmarked.query import (
     allies,
@@ -248,12 +248,12 @@ def resolve(match: Match, action: Action, ruleset: VoidmarkedRuleset) -> Resolut
         ts.action_used = True
         ts.ran = True
         ts.moves_left += 1
-        match.emit("dash", f"{name_of(ent)} gives up the Action for a second Move "
+        match.emit(Ev.DASH, f"{name_of(ent)} gives up the Action for a second Move "
                    f"({ts.moves_left} Move{'s' if ts.moves_left > 1 else ''} to make).", side=side_of(ent))
     elif kind == Kind.HIDE:
         turn_state(match).action_used = True
         conditions(ent).active["stealthed"] = {"turns": 0}
-        match.emit("stealth", f"{name_of(ent)} hides.",
+        match.emit(Ev.STEALTH, f"{name_of(ent)} hides.",
                    ["Hide action: in cover or out of sight of every enemy"], side=side_of(ent))
     if kind == Kind.END or _spent(match, ent):
         yield from end_turn(match, ruleset.round_cap, lambda: ruleset.outcome(match) is not None)
@@ -276,7 +276,7 @@ def _move(match: Match, ent: int, action: Action) -> None:
 
     esper.component_for_entity(ent, Position).cell = action.cell
     refresh_engagement(match)
-    match.emit("move", f"{name_of(ent)} moves {int(cost)} squares ({int(cost) * 5} ft).",
+    match.emit(Ev.MOVE, f"{name_of(ent)} moves {int(cost)} squares ({int(cost) * 5} ft).",
                side=side_of(ent), unit=ent,
                path=[list(c) for c in path])
     if conditions(ent).has("stealthed") and not can_hide(match, ent):
@@ -295,7 +295,7 @@ def _reload(match: Match, ent: int, hand: str) -> None:
         g.offhand_shots = w.shots
     else:
         g.shots = w.shots
-    match.emit("reload", f"{name_of(ent)} reloads the {w.name} "
+    match.emit(Ev.RELOAD, f"{name_of(ent)} reloads the {w.name} "
                f"({'Action' if w.reload_cost == 'action' else 'Quick Action'}).", side=side_of(ent))
 
 
@@ -313,7 +313,7 @@ def _attack(match: Match, ent: int, action: Action) -> Resolution:
     targets = [action.target]
     if action.option == "sweep":
         targets += sweep_targets(match, ent, action.target, w, g.shots)
-        match.emit("sweep", f"{name_of(ent)} sweeps the {w.name} across {len(targets)} targets "
+        match.emit(Ev.SWEEP, f"{name_of(ent)} sweeps the {w.name} across {len(targets)} targets "
                    f"({len(targets)} shots).", side=side_of(ent))
     hidden = conditions(ent).has("stealthed")
     for tgt in targets:
@@ -322,7 +322,7 @@ def _attack(match: Match, ent: int, action: Action) -> Resolution:
         if w.ranged:
             shots = g.offhand_shots if hand == "offhand" else g.shots
             if shots < 1:
-                match.emit("dry", f"The {w.name} runs dry: the remaining attacks are lost.",
+                match.emit(Ev.DRY, f"The {w.name} runs dry: the remaining attacks are lost.",
                            side=side_of(ent))
                 break
             if hand == "offhand":
@@ -359,7 +359,7 @@ def _voidcall(match: Match, ent: int, action: Action) -> Resolution:
     vv = void(ent)
     vv.current -= v.cost
     ts.action_used = True
-    match.emit("voidcall", f"{name_of(ent)} casts {v.name} ({v.cost} VE, {vv.current}/{vv.maximum} left).",
+    match.emit(Ev.VOIDCALL, f"{name_of(ent)} casts {v.name} ({v.cost} VE, {vv.current}/{vv.maximum} left).",
                side=side_of(ent))
     if v.kind == "heal":
         assert action.target is not None
@@ -372,7 +372,7 @@ def _voidcall(match: Match, ent: int, action: Action) -> Resolution:
         targets = area_targets(match, ent, v, action.cell)
         strikes = [strike(match, ent, t, "void", v.id, centre=action.cell, hidden=hidden) for t in targets]
         if not targets:
-            match.emit("voidcall", f"{v.name} catches no one.", side=side_of(ent))
+            match.emit(Ev.VOIDCALL, f"{v.name} catches no one.", side=side_of(ent))
     else:
         assert action.target is not None
         strikes = [strike(match, ent, action.target, "void", v.id, hidden=hidden)]
@@ -386,7 +386,7 @@ def _voidcall(match: Match, ent: int, action: Action) -> Resolution:
     if v.instability_below and status(ent).state == "active":
         f = flip(match, side_of(ent), uncheatable=True)
         bad = f.natural and f.value < v.instability_below
-        match.emit("instability", f"Void Instability: {'backlash!' if bad else 'the Void holds.'}",
+        match.emit(Ev.INSTABILITY, f"Void Instability: {'backlash!' if bad else 'the Void holds.'}",
                    [f"un-cheatable flip {f.text()}: below {v.instability_below} backlashes "
                     f"{v.instability_damage} void damage (VM-UNCHEAT)"], chance=True, side=side_of(ent),
                    unit=ent, cards=f.shown())
@@ -420,7 +420,7 @@ def _heal(match: Match, ent: int, target: int, v: Voidcall) -> Resolution:
                                   + (revive if amount(band) else 0.0)), offers, {"flip": "heal"})
             band = band_of(f.value, v.bands, f.natural)
     gained = heal(match, target, amount(band), v.name)
-    match.emit("heal", f"{name_of(target)} regains {gained} Health ({health(target).current}/{hp.maximum}).",
+    match.emit(Ev.HEAL, f"{name_of(target)} regains {gained} Health ({health(target).current}/{hp.maximum}).",
                [f"{v.name} flip {f.text()}: {BAND_NAMES[band]} {amount(band)}"], chance=True, side=side,
                unit=target, healer=ent, healed=gained, cards=f.shown())
     clear_table(match)

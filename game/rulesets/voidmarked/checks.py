@@ -6,6 +6,7 @@ from typing import TYPE_CHECKING
 
 from game.core.cards import card_label
 from game.rulesets.voidmarked.flips import Asking, ask_cheat, best_cards, clear_table, flip, hand_cards
+from game.rulesets.voidmarked.kinds import Ev
 from game.rulesets.voidmarked.odds import HIT, MISS, DuelRule, check, judge
 from game.rulesets.voidmarked.query import data, name_of, side_of, stats
 
@@ -33,7 +34,7 @@ def resilience(match: Match, ent: int, tn: int, why: str, worth: float) -> Askin
                 [(card, f"Cheat {card_label(card)}: succeed", f"{why} succeeds", worth)],
                 {"flip": "resilience", "unit": ent})
             ok = check(f.value, mod, tn, f.natural)
-    match.emit("check", f"{name_of(ent)}: {why} {'succeeds' if ok else 'fails'}.",
+    match.emit(Ev.CHECK, f"{name_of(ent)}: {why} {'succeeds' if ok else 'fails'}.",
                [f"Resilience flip {f.text()} + Resilience {mod} = {f.value + mod} against {tn}"],
                chance=True, side=side, unit=ent, cards=f.shown())
     clear_table(match)
@@ -73,7 +74,7 @@ def spot(match: Match, seeker: int, hider: int, worth: float) -> Asking:
             {"flip": "spot", "seeker": seeker, "hider": hider})
         res = judge(a.value, d.value, rule, a.natural, d.natural)
     found = res != MISS
-    match.emit("spot", f"{name_of(seeker)} {'spots' if found else 'cannot find'} {name_of(hider)}.",
+    match.emit(Ev.SPOT, f"{name_of(seeker)} {'spots' if found else 'cannot find'} {name_of(hider)}.",
                [f"Perception {a.text()} + {rule.att_mod} = {a.value + rule.att_mod}",
                 f"Stealth {d.text()} + {rule.def_mod} = {d.value + rule.def_mod}"
                 + (" (ties go to the seeker)" if ties else " (the seeker must beat it)")],

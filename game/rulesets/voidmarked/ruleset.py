@@ -13,7 +13,7 @@ from game.core.ruleset import Assessment, Outcome, Preview, Resolution, Ruleset,
 from game.core.sides import side_name
 from game.rulesets.voidmarked import actions, ai, hover, views
 from game.rulesets.voidmarked.deployment import deploy
-from game.rulesets.voidmarked.kinds import Kind
+from game.rulesets.voidmarked.kinds import MOVE_KINDS, Kind
 from game.rulesets.voidmarked.query import (
     SIDES,
     cell_of,
@@ -43,6 +43,7 @@ class VoidmarkedRuleset(Ruleset):
     board_kind: ClassVar[str] = "square"
     default_map: ClassVar[str] = "voidmarked_warehouse"
     round_cap: ClassVar[int] = 30
+    move_kinds: ClassVar[frozenset[str]] = MOVE_KINDS
     undoable: ClassVar[frozenset[str]] = frozenset({Kind.MOVE})
     far_thrift: ClassVar[float] = 4.0
 
