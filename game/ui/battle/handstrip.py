@@ -9,6 +9,7 @@ import pygame
 from game.core.kinds import (
     HAND_COST_UNIT,
     HAND_GROUP,
+    HAND_NAME,
     HAND_OPTION,
     HAND_PLAYABLE,
     HAND_UNIT,
@@ -82,18 +83,18 @@ class HandStripMixin:
                 self.answer(str(entry[HAND_OPTION]))
             else:
                 why = entry.get(HAND_WHY) or "not an answer to this prompt"
-                self.toast = (f"{entry.get('name', 'That card')}: {why}.", 2.5)
+                self.toast = (f"{entry.get(HAND_NAME, 'That card')}: {why}.", 2.5)
             return
         if not self.human_input:
             return
         if not entry.get(HAND_PLAYABLE):
             why = entry.get(HAND_WHY) or "cannot be played now"
-            self.toast = (f"{entry.get('name', 'That card')}: {why}.", 2.5)
+            self.toast = (f"{entry.get(HAND_NAME, 'That card')}: {why}.", 2.5)
             return
         legal = [a for a in self.session.legal() if group and a.hotkey_group == group
                  and (entry.get(HAND_UNIT) is None or a.actor == entry.get(HAND_UNIT))]
         if not legal:
-            self.toast = (f"{entry.get('name', 'That card')} has no legal use now.", 2.5)
+            self.toast = (f"{entry.get(HAND_NAME, 'That card')} has no legal use now.", 2.5)
             return
         if len(legal) == 1 and legal[0].target is None and legal[0].cell is None and not legal[0].path:
             self.submit(legal[0])
