@@ -248,7 +248,7 @@ def _strike_value(match: Match, ctx: _Context, s: Strike, area: bool = False) ->
     if s.condition:
         ev += float(ex.odds.hit) * _condition_worth(s.condition, s.target)
     if not area and conditions(s.target).has("stealthed"):
-        p = float(spot_chance(ctx.prof, s.attacker, s.target))
+        p = float(spot_chance(match, ctx.prof, s.attacker, s.target))
         ev, kill = ev * p, kill * p
     return ev, kill
 
@@ -378,7 +378,7 @@ def preview(match: Match, action: Action) -> Preview | None:
     if conditions(first.target).has("stealthed") and not (action.kind == Kind.VOIDCALL
                                                            and data().voidcalls[action.option].radius):
         lines.append(f"{name_of(first.target)} is hidden: must be spotted first "
-                     f"({float(spot_chance(ctx.prof, ctx.ent, first.target)):.0%})")
+                     f"({float(spot_chance(match, ctx.prof, ctx.ent, first.target)):.0%})")
     return Preview(f"{first.name} → {name_of(first.target)}",
                    [(f"{label} {d}" if d else label, float(p)) for p, d, label in ex.outcomes],
                    hit=float(ex.odds.hit), crit=float(ex.odds.crit), expected_damage=total_ev,

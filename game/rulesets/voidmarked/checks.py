@@ -8,7 +8,8 @@ from game.core.cards import card_label
 from game.rulesets.voidmarked.flips import Asking, ask_cheat, best_cards, clear_table, flip, hand_cards
 from game.rulesets.voidmarked.kinds import Ev
 from game.rulesets.voidmarked.odds import HIT, MISS, DuelRule, check, judge
-from game.rulesets.voidmarked.query import data, name_of, side_of, stats
+from game.rulesets.voidmarked.query import name_of, side_of, stats
+from game.rulesets.voidmarked.query import rules as match_rules
 
 if TYPE_CHECKING:
     from game.core.match import Match
@@ -41,13 +42,20 @@ def resilience(match: Match, ent: int, tn: int, why: str, worth: float) -> Askin
     return ok
 
 
+def spot_rule(match: Match, seeker: int, hider: int) -> DuelRule:
+    """Perception against Stealth (VM-STEALTH) as a duel; ties go the way the match's
+    `perception_ties` reading says (the search and its odds share this one rule)."""
+    ties = match_rules(match).perception_ties == "seeker"
+    return DuelRule(stats(seeker).perception, stats(hider).stealth, "none", 0, ties)
+
+
 def spot(match: Match, seeker: int, hider: int, worth: float) -> Asking:
     """Perception against Stealth (VM-STEALTH): True when the seeker finds the hider.
 
     `worth` is what finding the hider is worth to the seeker (the hider's side sees it negated).
     """
-    ties = data().rules.perception_ties == "seeker"
-    rule = DuelRule(stats(seeker).perception, stats(hider).stealth, "none", 0, ties)
+    rule = spot_rule(match, seeker, hider)
+    ties = rule.ties_to_attacker
     a = flip(match, side_of(seeker))
     d = flip(match, side_of(hider))
     res = judge(a.value, d.value, rule)

@@ -52,7 +52,10 @@ class VoidmarkedRuleset(Ruleset):
         return (RuleOption(
             "crit_against", "Critical hits", ("total", "stat"), data().rules.crit_against,
             "A hit is critical at twice the defender's total, or at twice its bare Defence.",
-            ("twice the defence total", "twice the Defence stat")),)
+            ("twice the defence total", "twice the Defence stat")), RuleOption(
+            "perception_ties", "Searching ties", ("hider", "seeker"), data().rules.perception_ties,
+            "When Perception equals Stealth, the hidden unit stays hidden, or the searcher finds it.",
+            ("the hider stays hidden", "the seeker finds it")))
 
     def squads(self) -> dict[str, SquadInfo]:
         """Squads from squads.toml, their units by display name (as casket's are)."""
