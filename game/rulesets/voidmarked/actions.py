@@ -18,24 +18,22 @@ from game.core.geometry import Cell
 from game.core.memo import state_memo
 from game.core.pathing import Reach
 from game.core.ruleset import Resolution
+from game.rulesets.voidmarked.areas import area_centres, area_targets, sweep_targets
 from game.rulesets.voidmarked.checks import spot
 from game.rulesets.voidmarked.combat import resolve_strike
 from game.rulesets.voidmarked.conditions import damage_raw, fire_ability, heal, refresh_engagement
-from game.rulesets.voidmarked.content import Voidcall, Weapon
 from game.rulesets.voidmarked.expectation import KILL_WEIGHT, expect, resisted_amount
 from game.rulesets.voidmarked.flips import ask_cheat, best_cards, clear_table, flip, hand_cards
 from game.rulesets.voidmarked.kinds import Ev, Kind
 from game.rulesets.voidmarked.odds import BAND_NAMES, ZERO, band_of
 from game.rulesets.voidmarked.query import (
     allies,
-    cell_of,
     conditions,
     current_actor,
     data,
     enemies,
     gear,
     health,
-    los,
     name_of,
     on_board,
     reach_for,
@@ -43,77 +41,17 @@ from game.rulesets.voidmarked.query import (
     stats,
     status,
     turn_state,
-    units,
     void,
     weapon,
 )
+from game.rulesets.voidmarked.schemas import Voidcall
 from game.rulesets.voidmarked.stealth import break_stealth, can_hide
-from game.rulesets.voidmarked.strikes import Strike, distance, reach_problem, strike
+from game.rulesets.voidmarked.strikes import Strike, reach_problem, strike
 from game.rulesets.voidmarked.turns import end_turn
 
 if TYPE_CHECKING:
     from game.core.match import Match
     from game.rulesets.voidmarked.ruleset import VoidmarkedRuleset
-
-
-# -- targets ---------------------------------------------------------------------------------------
-def sweep_targets(match: Match, att: int, primary: int, w: Weapon, shots: int) -> list[int]:
-    """Extra targets of an automatic burst (VM-RELOAD): enemies in reach within sweep range of the
-    primary target, nearest first, one shot each beyond the first while shots last."""
-    room = min(w.extra_targets, shots - 1)
-    if room <= 0:
-        return []
-    around = cell_of(primary)
-    found = []
-    for e in enemies(att):
-        if e == primary or conditions(e).has("stealthed"):
-            continue
-        gap = distance(match, around, cell_of(e))
-        if gap * 5 <= w.sweep_ft and not reach_problem(match, att, e, "main"):
-            found.append((gap, e))
-    return [e for _, e in sorted(found)[:room]]
-
-
-def in_area(match: Match, v: Voidcall, centre: Cell, c: Cell) -> bool:
-    """VM-AOE: a square the area reaches - within its radius of the centre, seen from the centre
-    (walls and full cover shield)."""
-    return distance(match, centre, c) <= v.radius and los(match.board, centre, c)
-
-
-def area_cells(match: Match, v: Voidcall, centre: Cell) -> list[Cell]:
-    """Every square the area reaches (what the screen outlines before it is cast)."""
-    cx, cy = centre
-    span = range(-v.radius, v.radius + 1)
-    return [c for c in ((cx + dx, cy + dy) for dy in span for dx in span)
-            if c in match.board and in_area(match, v, centre, c)]
-
-
-def area_targets(match: Match, caster: int, v: Voidcall, centre: Cell) -> list[int]:
-    """VM-AOE: units the area holds that the centre can see (walls and full cover shield)."""
-    side = side_of(caster)
-    out = []
-    for e in units():
-        if e == caster or not on_board(e):
-            continue
-        if v.affects == "enemies" and side_of(e) == side:
-            continue
-        if in_area(match, v, centre, cell_of(e)):
-            out.append(e)
-    return out
-
-
-def area_centres(match: Match, caster: int, v: Voidcall) -> list[Cell]:
-    """Squares within range and sight of the caster whose area would catch an enemy."""
-    here = cell_of(caster)
-    cells: set[Cell] = set()
-    for e in enemies(caster):
-        ex, ey = cell_of(e)
-        for dx in range(-v.radius, v.radius + 1):
-            for dy in range(-v.radius, v.radius + 1):
-                c = (ex + dx, ey + dy)
-                if c in match.board and distance(match, here, c) <= v.range_sq and los(match.board, here, c):
-                    cells.add(c)
-    return sorted(cells, key=lambda c: (c[1], c[0]))
 
 
 # -- the legal list ----------------------------------------------------------------------------------

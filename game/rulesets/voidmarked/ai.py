@@ -18,8 +18,7 @@ from game.core.action import Action, Decision
 from game.core.cards import card_value
 from game.core.ruleset import Assessment, Preview
 from game.core.sides import side_name
-from game.rulesets.voidmarked.actions import area_targets, sweep_targets
-from game.rulesets.voidmarked.content import Voidcall
+from game.rulesets.voidmarked.areas import area_targets, sweep_targets
 from game.rulesets.voidmarked.expectation import KILL_WEIGHT, expect, pool
 from game.rulesets.voidmarked.kinds import Kind
 from game.rulesets.voidmarked.odds import BAND_NAMES, band_odds, check_odds
@@ -41,6 +40,7 @@ from game.rulesets.voidmarked.query import (
     units,
     void,
 )
+from game.rulesets.voidmarked.schemas import Voidcall
 from game.rulesets.voidmarked.squares import Squares, spot_chance
 from game.rulesets.voidmarked.strikes import Strike, base_strike, placed, strike
 

@@ -14,7 +14,6 @@ from game.core.action import Decision, Option
 from game.core.cards import card_label
 from game.rulesets.voidmarked.components import VmMarks
 from game.rulesets.voidmarked.conditions import apply_condition, fire_ability, go_down
-from game.rulesets.voidmarked.content import Trigger
 from game.rulesets.voidmarked.expectation import (
     KILL_WEIGHT,
     base_damage,
@@ -28,6 +27,7 @@ from game.rulesets.voidmarked.flips import Asking, Flip, ask_cheat, best_cards, 
 from game.rulesets.voidmarked.kinds import Ev
 from game.rulesets.voidmarked.odds import BAND_NAMES, CRIT, HIGH, HIT, LOW, MISS, Profile, band_of, judge
 from game.rulesets.voidmarked.query import data, health, name_of, side_of, stats, status, void
+from game.rulesets.voidmarked.schemas import Trigger
 from game.rulesets.voidmarked.strikes import Strike
 
 if TYPE_CHECKING:

@@ -18,9 +18,9 @@ from game.core.geometry import Cell
 from game.core.sides import side_name
 from game.errors import UserError
 from game.rulesets.voidmarked.components import VmGear, VmMarks, VmOrder, VmStats, VmTurn, VmVoid
-from game.rulesets.voidmarked.content import UnitDef
 from game.rulesets.voidmarked.kinds import Ev
 from game.rulesets.voidmarked.query import SIDES, data, hand_zone, stats, units
+from game.rulesets.voidmarked.schemas import UnitDef
 from game.rulesets.voidmarked.turns import first_turn, roll_initiative
 
 if TYPE_CHECKING:

@@ -25,7 +25,6 @@ from game.core.board import Board
 from game.core.geometry import Cell
 from game.core.sight import BoardSight, board_sight
 from game.rulesets.voidmarked.checks import spot_rule
-from game.rulesets.voidmarked.content import Weapon
 from game.rulesets.voidmarked.expectation import KILL_WEIGHT, expect
 from game.rulesets.voidmarked.odds import Profile, duel_odds
 from game.rulesets.voidmarked.query import (
@@ -40,6 +39,7 @@ from game.rulesets.voidmarked.query import (
     stats,
     void,
 )
+from game.rulesets.voidmarked.schemas import Weapon
 from game.rulesets.voidmarked.strikes import Strike, base_strike, nets
 
 if TYPE_CHECKING:
