@@ -1,4 +1,5 @@
-"""A match: scenario + esper world + seeded chance + log + the input record that replays it.
+"""A match: scenario + esper world + seeded chance + log + the input record that replays it
+(the scenario and its map: `scenario.py`; who plays a side: `control.py`).
 
 The match is the only thing that talks to controllers. `advance()` runs the game until a human
 must act or the match ends; `submit()` and `answer()` feed a human's intent back in. Every
@@ -7,81 +8,27 @@ input (action or decision answer) is recorded, so seed + scenario + inputs repla
 
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass, field
-from pathlib import Path
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Any
 
 from game.core.action import Action, Decision
-from game.core.board import Board
 from game.core.chance import Chance
 from game.core.components import Table
+from game.core.control import Controller, HumanController, IllegalInput, Need
 from game.core.events import Event
 from game.core.kinds import EVENT_MATCH_OVER
-from game.core.ruleset import Outcome, Resolution, Ruleset, Turn
+from game.core.records import Outcome, Resolution, Turn
+from game.core.scenario import Scenario, check_board_kind, load_board_for, map_name
 from game.core.world import VERSIONS, World, entities_with, state_hash
-from game.errors import UserError
+
+if TYPE_CHECKING:
+    from game.core.board import Board
+    from game.core.ruleset import Ruleset
+
+# the scenario and the controllers have modules of their own; callers still import them here
+__all__ = ["SAVE_FORMAT", "Controller", "HumanController", "IllegalInput", "Match", "Need", "Scenario",
+           "check_board_kind", "load_board_for", "map_name", "new_match"]
 
 SAVE_FORMAT = 1
-
-
-@dataclass
-class Scenario:
-    """What a skirmish is set up from."""
-
-    ruleset: str
-    map: str
-    squads: dict[str, str]
-    seed: int = 1
-    options: dict[str, Any] = field(default_factory=dict)
-
-    def to_json(self) -> dict[str, Any]:
-        """Plain data."""
-        return asdict(self)
-
-    @staticmethod
-    def from_json(data: dict[str, Any]) -> Scenario:
-        """Inverse of to_json."""
-        return Scenario(ruleset=data["ruleset"], map=data["map"], squads=dict(data["squads"]),
-                        seed=int(data.get("seed", 1)), options=dict(data.get("options", {})))
-
-
-class Controller(Protocol):
-    """Whoever plays a side: the human at this desk or an AI."""
-
-    is_human: bool
-
-    def choose(self, match: Match, legal: list[Action]) -> Action:
-        """Pick one of the legal actions for the current actor."""
-        ...
-
-    def decide(self, match: Match, decision: Decision) -> str:
-        """Answer a decision with one of its option keys."""
-        ...
-
-
-class HumanController:
-    """Marks a side as played through the UI: the match waits for submit()/answer()."""
-
-    is_human = True
-
-    def choose(self, match: Match, legal: list[Action]) -> Action:  # pragma: no cover - never called
-        raise RuntimeError("a human's actions come through Match.submit")
-
-    def decide(self, match: Match, decision: Decision) -> str:  # pragma: no cover - never called
-        raise RuntimeError("a human's answers come through Match.answer")
-
-
-@dataclass(frozen=True)
-class Need:
-    """What the match waits for: a human's action (decision None) or answer to a decision."""
-
-    side: str
-    decision: Decision | None = None
-    legal: tuple[Action, ...] = ()
-
-
-class IllegalInput(ValueError):
-    """An input the rules do not allow right now."""
 
 
 class Match:
@@ -402,44 +349,8 @@ class Match:
         return list(entities_with(*types_))
 
 
-def load_board_for(scenario: Scenario) -> Board:
-    """Load the scenario's map (through core.tmx) and check it suits the scenario's ruleset.
-
-    Every way a match meets a map (launcher, play, simulate, screenshot, ladder, saves, replays)
-    comes through here, so this is where a board of the wrong kind is refused.
-    """
-    from game.core import ruleset as registry
-    from game.core.tmx import load_board
-    from game.paths import resolve_map
-
-    board = load_board(resolve_map(scenario.map))
-    try:
-        rs = registry.get(scenario.ruleset)
-    except (KeyError, TypeError):
-        return board  # the caller reports an unknown ruleset in its own terms
-    check_board_kind(rs, board)
-    return board
-
-
-def check_board_kind(ruleset: Ruleset, board: Board) -> None:
-    """Refuse a board the ruleset cannot be played on (UserError naming the map)."""
-    if board.kind != ruleset.board_kind:
-        raise UserError(f"{ruleset.name} is played on {ruleset.board_kind} boards, this map is a "
-                        f"{board.kind} board", board.source or "map")
-
-
 def new_match(scenario: Scenario, controllers: dict[str, Controller] | None = None) -> Match:
     """Build a match from a scenario: ruleset lookup, board load, set-up."""
-    from game.core import ruleset as registry
+    from game.core import registry
 
     return Match(registry.get(scenario.ruleset), scenario, load_board_for(scenario), controllers)
-
-
-def map_name(path: Path) -> str:
-    """How a scenario names a map: relative to maps/ when shipped there."""
-    from game.paths import MAPS_DIR
-
-    try:
-        return path.resolve().relative_to(MAPS_DIR.resolve()).as_posix()
-    except ValueError:
-        return str(path)

@@ -18,8 +18,8 @@ from typing import TYPE_CHECKING, Any
 from game.errors import UserError
 
 if TYPE_CHECKING:
-    from game.core.match import Scenario
     from game.core.ruleset import Ruleset
+    from game.core.scenario import Scenario
 
 RULES_KEY = "rules"
 PC_KEY = "player_characters"
@@ -163,7 +163,7 @@ def player_character_sides(scenario: Scenario) -> list[str] | None:
 def options_from_args(args: Any) -> dict[str, Any]:
     """The scenario options a command line's --option and --pc ask for (UserError naming the
     subcommand when the ruleset does not know one)."""
-    from game.core import ruleset as registry
+    from game.core import registry
 
     rs = registry.get(args.ruleset)
     try:

@@ -1,4 +1,5 @@
-"""The plug-in interface every ruleset implements, and the registry of rulesets.
+"""The plug-in interface every ruleset implements (its records: `records.py`; the registry of
+rulesets: `registry.py`).
 
 A ruleset is a package under game/rulesets/<id>/ exposing `RULESET`, an instance of a `Ruleset`
 subclass. The match drives it: `setup` builds the world from the scenario (`setup_phase` may then ask the
@@ -9,80 +10,24 @@ log events through the match and yielding `Decision`s whose answers come back vi
 
 from __future__ import annotations
 
-import importlib
 from abc import ABC, abstractmethod
-from collections.abc import Generator
-from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from game.core.action import Action, Decision
 from game.core.kinds import MOVE, MOVE_KINDS, TURN_ENDING_KINDS, VIEW_HP, VIEW_HP_MAX
 from game.core.options import RuleOption
+from game.core.records import Assessment, Outcome, Preview, Resolution, SquadInfo, Turn
+from game.core.registry import RULESET_IDS, _cache, available, get
 
 if TYPE_CHECKING:
     from game.core.chance import Chance
     from game.core.geometry import Cell
     from game.core.match import Match
 
-Resolution = Generator[Decision, str, None]
-
-
-@dataclass(frozen=True)
-class Turn:
-    """Who must act now: a side, and the unit acting for it (None when the side acts as one)."""
-
-    side: str
-    unit: int | None
-
-
-@dataclass(frozen=True)
-class Outcome:
-    """How a match ended. `winner` None is a draw."""
-
-    winner: str | None
-    reason: str
-
-
-@dataclass
-class Preview:
-    """Exact odds of an action before committing, with the breakdown the rules will use."""
-
-    title: str
-    outcomes: list[tuple[str, float]] = field(default_factory=list)
-    hit: float = 0.0
-    crit: float = 0.0
-    expected_damage: float = 0.0
-    kill: float = 0.0
-    lines: list[str] = field(default_factory=list)
-
-
-@dataclass
-class Assessment:
-    """What the baseline AI weighs for one action, from exact distributions."""
-
-    expected_damage: float = 0.0
-    kill_chance: float = 0.0
-    exposure: float = 0.0
-    progress: float = 0.0
-    cost: float = 0.0
-
-    def score(self) -> float:
-        """Default weighting: damage, kills, closing in; minus return fire and spent resources."""
-        return (self.expected_damage + 8.0 * self.kill_chance + 0.5 * self.progress
-                - 0.6 * self.exposure - self.cost)
-
-
-@dataclass(frozen=True)
-class SquadInfo:
-    """A squad a side can field."""
-
-    id: str
-    name: str
-    description: str
-    #: the units' display names in deployment order (shown to players, never ids)
-    units: tuple[str, ...]
-
+# the records and the registry have modules of their own; rulesets and callers still import them here
+__all__ = ["RULESET_IDS", "Assessment", "Outcome", "Preview", "Resolution", "Ruleset", "SquadInfo", "Turn",
+           "_cache", "available", "get"]
 
 class Ruleset(ABC):
     """Base class of all rulesets; see docs/architecture.md for how each one fits."""
@@ -391,36 +336,3 @@ class Ruleset(ABC):
     def rules_doc(self) -> Path:
         """The ruleset's rules reference in our words."""
         return Path(__file__).resolve().parents[2] / "docs" / "rulesets" / f"{self.id}.md"
-
-
-RULESET_IDS: tuple[str, ...] = ("voidmarked", "casket", "varium", "tokens", "saves")
-_cache: dict[str, Ruleset] = {}
-
-
-def available(unoffered: bool = False) -> list[str]:
-    """Ids of rulesets that are implemented (their package imports) and offered to players
-    (`unoffered`: those not offered yet too)."""
-    out = []
-    for rid in RULESET_IDS:
-        try:
-            rs = get(rid)
-        except KeyError:
-            continue
-        if rs.offered or unoffered:
-            out.append(rid)
-    return out
-
-
-def get(ruleset_id: str) -> Ruleset:
-    """The registered ruleset with this id; KeyError when unknown or not implemented."""
-    if ruleset_id not in _cache:
-        if ruleset_id not in RULESET_IDS:
-            raise KeyError(ruleset_id)
-        try:
-            module = importlib.import_module(f"game.rulesets.{ruleset_id}")
-        except ModuleNotFoundError as exc:
-            if exc.name and exc.name.startswith(f"game.rulesets.{ruleset_id}"):
-                raise KeyError(ruleset_id) from None
-            raise
-        _cache[ruleset_id] = module.RULESET
-    return _cache[ruleset_id]
