@@ -1,41 +1,11 @@
-"""Who plays a side (a `Controller`: the human at this desk or an AI), what a match waits for
-(`Need`), and the input it refuses (`IllegalInput`)."""
+"""What a match waits for (`Need`: a human's action or answer), the input it refuses
+(`IllegalInput`), and the controller that marks a side as played by a human at this desk."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Protocol
 
 from game.core.action import Action, Decision
-
-if TYPE_CHECKING:
-    from game.core.match import Match
-
-
-class Controller(Protocol):
-    """Whoever plays a side: the human at this desk or an AI."""
-
-    is_human: bool
-
-    def choose(self, match: Match, legal: list[Action]) -> Action:
-        """Pick one of the legal actions for the current actor."""
-        ...
-
-    def decide(self, match: Match, decision: Decision) -> str:
-        """Answer a decision with one of its option keys."""
-        ...
-
-
-class HumanController:
-    """Marks a side as played through the UI: the match waits for submit()/answer()."""
-
-    is_human = True
-
-    def choose(self, match: Match, legal: list[Action]) -> Action:  # pragma: no cover - never called
-        raise RuntimeError("a human's actions come through Match.submit")
-
-    def decide(self, match: Match, decision: Decision) -> str:  # pragma: no cover - never called
-        raise RuntimeError("a human's answers come through Match.answer")
 
 
 @dataclass(frozen=True)
@@ -49,3 +19,16 @@ class Need:
 
 class IllegalInput(ValueError):
     """An input the rules do not allow right now."""
+
+
+class HumanController:
+    """Marks a side as played through the UI: the match waits for submit()/answer() (a
+    `match.Controller` whose choices never get asked, so the match is not looked at)."""
+
+    is_human = True
+
+    def choose(self, match: object, legal: list[Action]) -> Action:  # pragma: no cover - never called
+        raise RuntimeError("a human's actions come through Match.submit")
+
+    def decide(self, match: object, decision: Decision) -> str:  # pragma: no cover - never called
+        raise RuntimeError("a human's answers come through Match.answer")

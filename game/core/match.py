@@ -8,27 +8,42 @@ input (action or decision answer) is recorded, so seed + scenario + inputs repla
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 from game.core.action import Action, Decision
 from game.core.chance import Chance
 from game.core.components import Table
-from game.core.control import Controller, HumanController, IllegalInput, Need
+from game.core.control import HumanController, IllegalInput, Need
 from game.core.events import Event
 from game.core.kinds import EVENT_MATCH_OVER
 from game.core.records import Outcome, Resolution, Turn
-from game.core.scenario import Scenario, check_board_kind, load_board_for, map_name
+from game.core.scenario import Scenario, map_name
 from game.core.world import VERSIONS, World, entities_with, state_hash
+from game.errors import UserError
 
 if TYPE_CHECKING:
     from game.core.board import Board
     from game.core.ruleset import Ruleset
 
-# the scenario and the controllers have modules of their own; callers still import them here
+# the scenario and what a match waits for have modules of their own; callers still import them here
 __all__ = ["SAVE_FORMAT", "Controller", "HumanController", "IllegalInput", "Match", "Need", "Scenario",
            "check_board_kind", "load_board_for", "map_name", "new_match"]
 
 SAVE_FORMAT = 1
+
+
+class Controller(Protocol):
+    """Whoever plays a side: the human at this desk or an AI."""
+
+    is_human: bool
+
+    def choose(self, match: Match, legal: list[Action]) -> Action:
+        """Pick one of the legal actions for the current actor."""
+        ...
+
+    def decide(self, match: Match, decision: Decision) -> str:
+        """Answer a decision with one of its option keys."""
+        ...
 
 
 class Match:
@@ -349,8 +364,34 @@ class Match:
         return list(entities_with(*types_))
 
 
+def load_board_for(scenario: Scenario) -> Board:
+    """Load the scenario's map (through core.tmx) and check it suits the scenario's ruleset.
+
+    Every way a match meets a map (launcher, play, simulate, screenshot, ladder, saves, replays)
+    comes through here, so this is where a board of the wrong kind is refused.
+    """
+    from game.core import ruleset as registry
+    from game.core.tmx import load_board
+    from game.paths import resolve_map
+
+    board = load_board(resolve_map(scenario.map))
+    try:
+        rs = registry.get(scenario.ruleset)
+    except (KeyError, TypeError):
+        return board  # the caller reports an unknown ruleset in its own terms
+    check_board_kind(rs, board)
+    return board
+
+
+def check_board_kind(ruleset: Ruleset, board: Board) -> None:
+    """Refuse a board the ruleset cannot be played on (UserError naming the map)."""
+    if board.kind != ruleset.board_kind:
+        raise UserError(f"{ruleset.name} is played on {ruleset.board_kind} boards, this map is a "
+                        f"{board.kind} board", board.source or "map")
+
+
 def new_match(scenario: Scenario, controllers: dict[str, Controller] | None = None) -> Match:
     """Build a match from a scenario: ruleset lookup, board load, set-up."""
-    from game.core import registry
+    from game.core import ruleset as registry
 
     return Match(registry.get(scenario.ruleset), scenario, load_board_for(scenario), controllers)

@@ -163,7 +163,7 @@ def player_character_sides(scenario: Scenario) -> list[str] | None:
 def options_from_args(args: Any) -> dict[str, Any]:
     """The scenario options a command line's --option and --pc ask for (UserError naming the
     subcommand when the ruleset does not know one)."""
-    from game.core import registry
+    from game.core import ruleset as registry
 
     rs = registry.get(args.ruleset)
     try:

@@ -1,5 +1,5 @@
-"""The plug-in interface every ruleset implements (its records: `records.py`; the registry of
-rulesets: `registry.py`).
+"""The plug-in interface every ruleset implements (the records it hands out: `records.py`), and the
+registry of rulesets.
 
 A ruleset is a package under game/rulesets/<id>/ exposing `RULESET`, an instance of a `Ruleset`
 subclass. The match drives it: `setup` builds the world from the scenario (`setup_phase` may then ask the
@@ -10,6 +10,7 @@ log events through the match and yielding `Decision`s whose answers come back vi
 
 from __future__ import annotations
 
+import importlib
 from abc import ABC, abstractmethod
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, ClassVar
@@ -18,16 +19,15 @@ from game.core.action import Action, Decision
 from game.core.kinds import MOVE, MOVE_KINDS, TURN_ENDING_KINDS, VIEW_HP, VIEW_HP_MAX
 from game.core.options import RuleOption
 from game.core.records import Assessment, Outcome, Preview, Resolution, SquadInfo, Turn
-from game.core.registry import RULESET_IDS, _cache, available, get
 
 if TYPE_CHECKING:
     from game.core.chance import Chance
     from game.core.geometry import Cell
     from game.core.match import Match
 
-# the records and the registry have modules of their own; rulesets and callers still import them here
+# the records have a module of their own; rulesets and callers still import them here
 __all__ = ["RULESET_IDS", "Assessment", "Outcome", "Preview", "Resolution", "Ruleset", "SquadInfo", "Turn",
-           "_cache", "available", "get"]
+           "available", "get"]
 
 class Ruleset(ABC):
     """Base class of all rulesets; see docs/architecture.md for how each one fits."""
@@ -336,3 +336,36 @@ class Ruleset(ABC):
     def rules_doc(self) -> Path:
         """The ruleset's rules reference in our words."""
         return Path(__file__).resolve().parents[2] / "docs" / "rulesets" / f"{self.id}.md"
+
+
+RULESET_IDS: tuple[str, ...] = ("voidmarked", "casket", "varium", "tokens", "saves")
+_cache: dict[str, Ruleset] = {}
+
+
+def available(unoffered: bool = False) -> list[str]:
+    """Ids of rulesets that are implemented (their package imports) and offered to players
+    (`unoffered`: those not offered yet too)."""
+    out = []
+    for rid in RULESET_IDS:
+        try:
+            rs = get(rid)
+        except KeyError:
+            continue
+        if rs.offered or unoffered:
+            out.append(rid)
+    return out
+
+
+def get(ruleset_id: str) -> Ruleset:
+    """The registered ruleset with this id; KeyError when unknown or not implemented."""
+    if ruleset_id not in _cache:
+        if ruleset_id not in RULESET_IDS:
+            raise KeyError(ruleset_id)
+        try:
+            module = importlib.import_module(f"game.rulesets.{ruleset_id}")
+        except ModuleNotFoundError as exc:
+            if exc.name and exc.name.startswith(f"game.rulesets.{ruleset_id}"):
+                raise KeyError(ruleset_id) from None
+            raise
+        _cache[ruleset_id] = module.RULESET
+    return _cache[ruleset_id]

@@ -17,7 +17,7 @@ from game.core.components import Position
 from game.core.geometry import Cell
 from game.core.memo import state_memo
 from game.core.pathing import Reach
-from game.core.ruleset import Resolution
+from game.core.ruleset import Resolution, Ruleset
 from game.rulesets.voidmarked.areas import area_centres, area_targets, sweep_targets
 from game.rulesets.voidmarked.checks import spot
 from game.rulesets.voidmarked.combat import resolve_strike
@@ -51,7 +51,6 @@ from game.rulesets.voidmarked.turns import end_turn
 
 if TYPE_CHECKING:
     from game.core.match import Match
-    from game.rulesets.voidmarked.ruleset import VoidmarkedRuleset
 
 
 # -- the legal list ----------------------------------------------------------------------------------
@@ -168,7 +167,7 @@ def _voidcalls(match: Match, ent: int) -> list[Action]:
 
 
 # -- resolution ----------------------------------------------------------------------------------
-def resolve(match: Match, action: Action, ruleset: VoidmarkedRuleset) -> Resolution:
+def resolve(match: Match, action: Action, ruleset: Ruleset) -> Resolution:
     """Carry out a legal action (Match.submit has checked it against the legal list)."""
     kind = action.kind
     ent = action.actor
