@@ -267,3 +267,17 @@ def test_the_ui_asks_the_ruleset_which_kinds_are_moves() -> None:
     assert Ruleset.move_kinds == kinds.MOVE_KINDS
     source = (ROOT / "game/ui/battle/model.py").read_text(encoding="utf-8")
     assert "MOVE_KINDS = " not in source  # no list of guessed kinds of its own
+
+
+# -- the documented interface ------------------------------------------------------------------------
+def test_the_architecture_table_names_every_ruleset_member() -> None:
+    import re
+
+    from game.core.ruleset import Ruleset
+
+    doc = (ROOT / "docs/architecture.md").read_text(encoding="utf-8")
+    table = doc[doc.index("| member | purpose |"):doc.index("**Named kinds and keys**")]
+    named = set(re.findall(r"`(\w+)[(`]", table))
+    members = [n for n in vars(Ruleset) if not n.startswith("_")] + ["id", "name", "board_kind"]
+    missing = [m for m in members if m not in named]
+    assert not missing, f"docs/architecture.md's ruleset interface table lacks {missing}"

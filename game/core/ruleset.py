@@ -300,10 +300,11 @@ class Ruleset(ABC):
     def hand_view(self, match: Match, side: str) -> list[dict[str, Any]]:
         """The cards `side` holds, for that side's own hand strip (never another side's).
 
-        One dict per card: "name", "cost", "playable" (legal right now), "text", "kind"; optional
-        "cost_unit" ("SP"), "unit" (the holder's entity when hands belong to units), "why" (why it
-        cannot be played), "group" (the `Action.hotkey_group` of the legal actions that play it)
-        and "option" (the answer it gives to the pending decision). Default: none.
+        One dict per card, keyed by the `HAND_*` names of game.core.kinds: name, cost, playable
+        (legal right now), text, kind; optional cost_unit ("SP"), card (its id), unit (the holder's
+        entity when hands belong to units), why (why it cannot be played), group (the
+        `Action.hotkey_group` of the legal actions that play it), option (the answer it gives to
+        the pending decision) and value. Default: none.
         """
         return []
 
