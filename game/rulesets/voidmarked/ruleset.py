@@ -55,7 +55,7 @@ class VoidmarkedRuleset(Ruleset):
             ("twice the defence total", "twice the Defence stat")), RuleOption(
             "perception_ties", "Searching ties", ("hider", "seeker"), data().rules.perception_ties,
             "When Perception equals Stealth, the hidden unit stays hidden, or the searcher finds it.",
-            ("the hider stays hidden", "the seeker finds it")))
+            ("hider stays hidden", "seeker finds it")))
 
     def squads(self) -> dict[str, SquadInfo]:
         """Squads from squads.toml, their units by display name (as casket's are)."""
