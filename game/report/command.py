@@ -1,7 +1,8 @@
 """The `report` subcommand: arguments, checks, the run, and writing the page.
 
-    python -m game report --ruleset voidmarked [--squads vanguard,void_cult] [--maps warehouse]
-        [--levels normal] --games 20 [--jobs 2] --out reports/ [--seed 1]
+    python -m game report --ruleset voidmarked [--squads vanguard,void_cult]
+        [--maps voidmarked_warehouse,saves_ford | all] [--levels normal] --games 20 [--jobs 2]
+        --out reports/ [--seed 1]
 
 Every argument problem is one line and exit code 2 before any game is played; so is a missing
 matplotlib (the optional `report` extra).
@@ -53,8 +54,9 @@ def add_parser(sub: Any) -> None:
     rep.add_argument("--ruleset", required=True)
     rep.add_argument("--squads", default="", help="comma-separated squad ids (default: all); "
                      "every pair of them is a matchup, one squad plays the mirror")
-    rep.add_argument("--maps", default="", help="comma-separated maps, by name or path "
-                     "(default: the ruleset's shipped maps, benchmarks left out)")
+    rep.add_argument("--maps", default="", help="comma-separated maps, by name or path, or 'all' "
+                     "for every shipped map of the ruleset's board kind (default: the shipped maps "
+                     "made for the ruleset)")
     rep.add_argument("--levels", default=DEFAULT_LEVEL, help=f"AI level(s) playing both sides "
                      f"(default {DEFAULT_LEVEL})")
     rep.add_argument("--games", type=_count("--games"), required=True,
@@ -80,9 +82,15 @@ def resolve_maps(rs: Any, text: str) -> list[str]:
     from game.paths import resolve_map
 
     shipped = rs.maps()
+    playable = [p for p in shipped if not p.stem.startswith("bench_")] or shipped
+    if text.strip().lower() == "all":
+        return [map_name(p) for p in playable]
     if not text.strip():
-        return [map_name(p) for p in shipped if not p.stem.startswith("bench_")] or \
-            [map_name(p) for p in shipped]
+        # another ruleset's maps are one `--maps all` away; by default the report stays on the
+        # maps drawn for this one (the default map first), as the ladder figures were measured
+        own = [p for p in playable if p.stem == rs.default_map
+               or load_board(p).properties.get("ruleset") == rs.id]
+        return [map_name(p) for p in own or playable]
     out = []
     for name in _names(text):
         by_stem = [p for p in shipped if p.stem == name or p.stem == name.removesuffix(".tmx")]

@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING, Any
 
 from game.core.components import Health, Status
 from game.rulesets.saves.components import SvGear, get, has, is_standing, name_of
+from game.rulesets.saves.exits import is_exit
 from game.rulesets.saves.kinds import Ev, Kind
 from game.rulesets.saves.morale import exempt
 from game.rulesets.saves.rules import cell_of, clear_condition, enemies, roll_save, set_condition, take_out
@@ -23,10 +24,8 @@ MANEUVERS: dict[str, str] = {"knockdown": "DEX", "snatch": "STR"}
 
 
 def on_edge(match: Match, ent: int) -> bool:
-    """Somewhere to run to: a square on the map's edge."""
-    x, y = cell_of(ent)
-    cols, rows = match.board.size
-    return x in (0, cols - 1) or y in (0, rows - 1)
+    """Somewhere to run to: one of the map's exits, or its edge when it marks none (exits.py)."""
+    return is_exit(match.board, cell_of(ent))
 
 
 def pursued(match: Match, ent: int) -> bool:

@@ -27,6 +27,7 @@ class SavesRuleset(Ruleset):
     id: ClassVar[str] = "saves"
     name: ClassVar[str] = "Saves"
     board_kind: ClassVar[str] = "square"
+    default_map: ClassVar[str] = "saves_ford"
     round_cap: ClassVar[int] = 30
     uses_player_characters: ClassVar[bool] = True  # SV-MORALE exempts them
     move_kinds: ClassVar[frozenset[str]] = MOVE_KINDS

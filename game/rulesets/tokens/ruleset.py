@@ -27,6 +27,7 @@ class TokensRuleset(Ruleset):
     id: ClassVar[str] = "tokens"
     name: ClassVar[str] = "Tokens"
     board_kind: ClassVar[str] = "square"
+    default_map: ClassVar[str] = "tokens_yard"
     # the seed has no round limit; AI games end in 5-7 rounds, so 20 only stops stalled games
     round_cap: ClassVar[int] = 20
     move_kinds: ClassVar[frozenset[str]] = MOVE_KINDS

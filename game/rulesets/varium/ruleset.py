@@ -23,6 +23,7 @@ class VariumRuleset(Ruleset):
     id: ClassVar[str] = "varium"
     name: ClassVar[str] = "Varium"
     board_kind: ClassVar[str] = "square"
+    default_map: ClassVar[str] = "varium_courts"
     round_cap: ClassVar[int] = 30
     move_kinds: ClassVar[frozenset[str]] = MOVE_KINDS
     undoable: ClassVar[frozenset[str]] = frozenset()

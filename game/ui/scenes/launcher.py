@@ -9,7 +9,8 @@ import pygame
 import pygame_gui
 from pygame_gui.elements import UIButton, UIDropDownMenu, UILabel, UITextBox, UITextEntryLine
 
-from game.ui.display_names import is_benchmark_map, map_title, units_line
+from game.ui.display_names import is_benchmark_map, units_line
+from game.ui.map_choice import map_choice_label, map_choice_line
 from game.ui.scenes.gui import GuiScene
 from game.ui.theme import Fonts
 
@@ -188,7 +189,7 @@ class LauncherScene(GuiScene):
             label("Map", y)
             maps = self.maps()
             if maps:
-                map_opts = [(map_title(p), str(p)) for p in maps]
+                map_opts = [(map_choice_label(p, rs), str(p)) for p in maps]
                 start = next((o for o in map_opts if o[1] == str(self.map_path)), map_opts[0])
                 self.map_menu = UIDropDownMenu(
                     map_opts,
@@ -306,6 +307,8 @@ class LauncherScene(GuiScene):
             return "Install a ruleset package under game/rulesets/."
         squads = rs.squads()
         parts = [f"<b>{_html(rs.name)}</b> — {rs.board_kind} board."]
+        if self.map_path is not None:
+            parts.append(map_choice_line(self.map_path, rs))
         for side in ("p1", "p2"):
             sq = squads.get(self.squads.get(side, ""))
             if sq is not None:
@@ -354,6 +357,7 @@ class LauncherScene(GuiScene):
             return
         if element is getattr(self, "map_menu", None):
             self.map_path = Path(value)
+            self.desc.set_text(self._description())
             return
         for name, menu in getattr(self, "option_menus", {}).items():
             if element is menu:
