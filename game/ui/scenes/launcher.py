@@ -13,6 +13,7 @@ from pygame_gui.elements import UIButton, UIDropDownMenu, UILabel, UITextBox, UI
 from game.ui.display_names import is_benchmark_map, units_line
 from game.ui.map_choice import map_choice_label, map_choice_line
 from game.ui.scenes.gui import GuiScene
+from game.ui.theme import Fonts
 
 if TYPE_CHECKING:
     from game.ui.app import App
@@ -281,13 +282,20 @@ class LauncherScene(GuiScene):
         if not menus:
             return y
         label("Rules options", y)
-        gap = self.app.fonts.px(10)
-        cols = 2 if x + 2 * field_w + gap <= self.app.screen_size[0] - self.app.fonts.px(40) else 1
+        f = self.app.fonts
+        gap = f.px(10)
+        room = self.app.screen_size[0] - f.px(40) - x
+        # two to a row, narrower than the other fields when the window is narrow (150 %), as long
+        # as the longest choice still fits: a second row of menus would push the buttons off screen
+        longest = max(f.font(Fonts.BODY).size(c[0])[0] for _, choices, _ in menus for c in choices)
+        width = min(field_w, (room - gap) // 2)
+        cols = 2 if width >= longest + f.px(30) else 1
+        width = width if cols == 2 else field_w
         for i, (name, choices, cur) in enumerate(menus):
             col = i % cols
             if i and not col:
                 y += row
-            rect = pygame.Rect(x + col * (field_w + gap), y, field_w, row - 6)
+            rect = pygame.Rect(x + col * (width + gap), y, width, row - 6)
             self.option_menus[name] = UIDropDownMenu(choices, cur, rect, self.manager)
         return y + row
 
