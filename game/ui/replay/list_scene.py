@@ -13,12 +13,39 @@ import pygame
 from game.ui.replays import list_replays, replay_summary
 from game.ui.scenes.base import Scene
 from game.ui.scenes.menus import ButtonColumn
-from game.ui.theme import Fonts
+from game.ui.theme import Fonts, Palette
 
 if TYPE_CHECKING:
     from game.ui.app import App
 
 PAGE = 7
+
+
+class ReplayColumn(ButtonColumn):
+    """The list's column: a replay that cannot be opened is drawn dimmed (flat, grey text), with
+    the one line saying why under its name."""
+
+    def draw(self, surface: pygame.Surface, pal: Palette, area: pygame.Rect) -> None:
+        """The column, then each disabled entry drawn again, dimmed."""
+        super().draw(surface, pal, area)
+        f = self.fonts
+        for i, b in enumerate(self.buttons):
+            if b.enabled:
+                continue
+            pygame.draw.rect(surface, pal.panel, b.rect, border_radius=5)
+            edge = pal.active if i == self.focus else pal.panel_edge
+            pygame.draw.rect(surface, edge, b.rect, 2 if i == self.focus else 1, border_radius=5)
+            x, room = b.rect.x + f.px(10), b.rect.w - f.px(20)
+            detail = self._detail(i)
+            if not detail:
+                text = f.render(f.fit(b.label, room, Fonts.BODY), Fonts.BODY, pal.dim)
+                surface.blit(text, (x, b.rect.centery - text.get_height() // 2))
+                continue
+            top = b.rect.y + f.px(5)
+            head = f.render(f.fit(b.label, room, Fonts.BODY, True), Fonts.BODY, pal.dim, True)
+            surface.blit(head, (x, top))
+            sub = f.render(f.fit(detail, room, Fonts.SMALL), Fonts.SMALL, pal.dim)
+            surface.blit(sub, (x, top + f.line_height(Fonts.BODY) + f.px(1)))
 
 
 class ReplaysScene(Scene):
@@ -53,7 +80,7 @@ class ReplaysScene(Scene):
         title = "Replays" if self.files else "Replays — none yet (every finished game leaves one)"
         if self.pages > 1:
             title += f" — page {self.page + 1} of {self.pages}"
-        self.column = ButtonColumn(self.app.fonts, title, items, self.app.pop, details, 640)
+        self.column = ReplayColumn(self.app.fonts, title, items, self.app.pop, details, 640)
         # the keyboard starts on the first replay that can be opened, not on a damaged one
         self.column.focus = next((i for i, item in enumerate(items) if item[2]), 0)
         self.dirty = True
