@@ -229,3 +229,22 @@ def test_a_damaged_replay_is_drawn_dimmed_with_its_reason(app, tmp_path):
     assert text_pixels(ok.rect, pal.text) > 0
     assert tuple(app.screen.get_at((bad.rect.x + 4, bad.rect.centery)))[:3] == tuple(pal.panel)
     assert "broken.json" in scene.column.details[enabled.index(False)]
+
+
+def test_a_replay_that_fails_to_open_is_then_listed_as_damaged(app, tmp_path):
+    data = json.loads(_replay_text("voidmarked", 11))
+    data["inputs"][3] = {"t": "answer", "key": "nope"}
+    path = tmp_path / "voidmarked-bad.json"
+    path.write_text(json.dumps(data))
+    scene = ReplaysScene(app, tmp_path)
+    app.switch(scene)
+    assert scene.column.items[0][2]  # the header reads: it can be tried
+    scene.open(path)
+    assert app.scene is scene
+    # one line naming the file (not its folder), the input and the problem
+    assert scene.error.startswith("voidmarked-bad.json: inputs[3]: ") and str(tmp_path) not in scene.error
+    assert not scene.column.items[0][2] and scene.column.details[0] == scene.error
+    scene.draw(app.screen)
+    bad = scene.column.buttons[0]
+    assert not any(tuple(app.screen.get_at((x, bad.rect.centery - 4)))[:3] == tuple(app.palette.text)
+                   for x in range(bad.rect.x + 2, bad.rect.right - 2))
