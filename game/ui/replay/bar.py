@@ -112,14 +112,18 @@ class TimelineBarMixin:
         """Rows of buttons (wrapped to the width), the status lines and the scrubber."""
         rows = len(self._bar_layout(width)[1])
         f = self.fonts
-        return f.px(8) + rows * (self._button_h() + self._gap()) + 3 * f.line_height(Fonts.SMALL) + f.px(30)
+        return self._s(6) + rows * (self._button_h() + self._gap()) + 3 * f.line_height(Fonts.SMALL) \
+            + self._s(28)
+
+    def _s(self, n: float) -> int:
+        # Fonts.px never gives under 8 px: the bar's small sizes are scaled here
+        return round(n * self.fonts.scale)
 
     def _gap(self) -> int:
-        # Fonts.px never gives under 8 px: the bar's small gaps are scaled here
-        return round(4 * self.fonts.scale)
+        return self._s(4)
 
     def _button_h(self) -> int:
-        return self.fonts.line_height(Fonts.BODY) + self.fonts.px(10)
+        return self.fonts.line_height(Fonts.BODY) + self._s(6)
 
     def _piece_w(self, item: BarItem) -> int:
         font = self.fonts.font(Fonts.BODY)
@@ -169,7 +173,7 @@ class TimelineBarMixin:
         self.bar_buttons = []
         self.bar_captions: list[tuple[pygame.Rect, str]] = []
         self.bar_pieces: dict[str, pygame.Rect] = {}
-        y = r.y + f.px(8)
+        y = r.y + self._s(6)
         bh = self._button_h()
         for row in rows:
             x = r.x + self._gap()
@@ -188,8 +192,9 @@ class TimelineBarMixin:
                 x += w + self._gap()
             y += bh + self._gap()
         self.status_y = y
-        top = y + 3 * f.line_height(Fonts.SMALL) + f.px(6)
-        self.track_rect = pygame.Rect(r.x + f.px(12), top, r.w - f.px(24), f.px(14))
+        # the scrubber: a gap, the track, room under it for the knob (radius 7)
+        top = y + 3 * f.line_height(Fonts.SMALL) + self._s(6)
+        self.track_rect = pygame.Rect(r.x + f.px(12), top, r.w - f.px(24), self._s(12))
 
     # -- drawing -------------------------------------------------------------------------------
     def _draw_timeline(self, surface: pygame.Surface) -> None:
@@ -226,8 +231,8 @@ class TimelineBarMixin:
             last = x
             pygame.draw.line(surface, pal.text, (x, track.y - f.px(3)), (x, track.y + f.px(2)))
         knob = (track.x + done.w, track.centery)
-        pygame.draw.circle(surface, pal.text, knob, f.px(7))
-        pygame.draw.circle(surface, pal.active, knob, f.px(7), 2)
+        pygame.draw.circle(surface, pal.text, knob, self._s(7))
+        pygame.draw.circle(surface, pal.active, knob, self._s(7), 2)
         hot = next((b for b in self.bar_buttons if b.rect.collidepoint(self.mouse)), None)
         if hot is not None and hot.tooltip:
             tooltip(surface, f, pal, hot.tooltip, self.mouse)

@@ -202,6 +202,8 @@ class ReplayScene(TimelineBarMixin, BattleScene):
         act = item.get("action") or {}
         actor = self.unit_by_ent.get(act.get("actor")) if act.get("actor") is not None else None
         label = str(act.get("label") or act.get("kind", "")).replace("_", " ")
+        if actor is not None and actor.name in label:
+            return label  # "Activate Hilda Anvilborn", not "Hilda Anvilborn: Activate Hilda Anvilborn"
         return f"{actor.name}: {label}" if actor is not None else f"{who}: {label}"
 
     def next_preview(self) -> tuple[Any, Any] | None:
