@@ -240,7 +240,10 @@ class ReplayScene(TimelineBarMixin, BattleScene):
                 board = surface.subsurface(self.board_rect.clip(surface.get_rect()))
                 x, y = self.camera.to_screen(self.layout.centre(cell))
                 ox, oy = self.board_rect.topleft
+                # the acting unit and the hand strip left in sight where a side of the target allows
                 keep = [r.move(-ox, -oy) for r in self._keep_rects()]
+                if self._strip_rect is not None and not self.strip_faded:
+                    keep.append(self._strip_rect.move(-ox, -oy))
                 draw_preview(board, self.fonts, self.pal, p, (round(x) - ox, round(y) - oy), avoid=keep)
         super()._draw_hover_info(surface)
 
