@@ -77,3 +77,16 @@ def test_a_long_hand_shrinks_then_wraps_and_every_card_stays_on_the_board(monkey
         elif scale == 1.5:  # fourteen cards cannot share one row of a 1280 px window at 150 %
             assert len({r.y for r in hits}) == 2
         pygame.quit()
+
+
+def test_a_heading_wider_than_the_strip_splits_between_its_parts(app):
+    from game.ui.battle.handstrip import _head_lines
+    from game.ui.theme import Fonts
+
+    f = app.fonts
+    head = "Sister Agnes's hand  ·  nothing playable now  ·  deck 24, discard 0, lost 0"
+    width = f.font(Fonts.SMALL).size(head)[0]
+    assert _head_lines(f, head, width) == [head]
+    lines = _head_lines(f, head, width * 2 // 3)
+    assert lines == ["Sister Agnes's hand  ·  nothing playable now", "deck 24, discard 0, lost 0"]
+    assert all(f.font(Fonts.SMALL).size(t)[0] <= 60 for t in _head_lines(f, head, 60))

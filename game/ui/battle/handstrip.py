@@ -75,6 +75,19 @@ def fit_cards(pieces: list[tuple[int, list[float]]], base: int, least: int, room
     return least, rows
 
 
+def _head_lines(f: Fonts, head: str, room: int) -> list[str]:
+    """The strip's heading in one line, else two split between its " · " parts (cut to fit)."""
+    small = f.font(Fonts.SMALL)
+    if small.size(head)[0] <= room:
+        return [head]
+    parts = head.split("  ·  ")
+    n = 1
+    while n < len(parts) and small.size("  ·  ".join(parts[:n + 1]))[0] <= room:
+        n += 1
+    first, rest = "  ·  ".join(parts[:n]), "  ·  ".join(parts[n:])
+    return [f.fit(first, room, Fonts.SMALL), *([f.fit(rest, room, Fonts.SMALL)] if rest else [])]
+
+
 class HandStripMixin:
     """The hand strip (a part of BattleScene)."""
 
@@ -241,11 +254,14 @@ class HandStripMixin:
         lines = [(a, b) for row in rows for _i, a, b in row]
         cards_w = max(sum(c.get_width() + gap for c in cards[a:b]) - gap for a, b in lines)
         width = min(max(cards_w, f.font(Fonts.SMALL).size(head)[0]) + 2 * pad, inner + 2 * pad)
-        height = pad + lh + len(lines) * (card_h + gap) - gap + pad
+        # a heading wider than the strip goes on two lines (its piles on the second)
+        heads = _head_lines(f, head, width - 2 * pad)
+        height = pad + lh * len(heads) + len(lines) * (card_h + gap) - gap + pad
         surf = pygame.Surface((width, height), pygame.SRCALPHA)
         pygame.draw.rect(surf, (*pal.panel, 230), surf.get_rect(), border_radius=6)
-        surf.blit(f.render(f.fit(head, width - 2 * pad, Fonts.SMALL), Fonts.SMALL, pal.text), (pad, pad // 2))
-        y = pad + lh
+        for k, text in enumerate(heads):
+            surf.blit(f.render(text, Fonts.SMALL, pal.text), (pad, pad // 2 + k * lh))
+        y = pad + lh * len(heads)
         for a, b in lines:
             x = pad
             for card, entry in zip(cards[a:b], entries[a:b], strict=True):
