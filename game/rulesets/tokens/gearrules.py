@@ -101,11 +101,17 @@ def gear_problems(content: Content, lo: Loadout, unit: int | None = None) -> lis
         bad("TK-GEAR", "weapons", "carries no weapon (every unit needs at least one)")
     primary, secondary = slots(content, lo)
     if primary > PRIMARY_SLOTS:
-        bad("TK-GEAR", "weapons",
-            f"gear fills {primary} primary slots (at most {PRIMARY_SLOTS}; Bulky counts two)")
+        bad(
+            "TK-GEAR",
+            "weapons",
+            f"gear fills {primary} primary slots (at most {PRIMARY_SLOTS}; Bulky counts two)",
+        )
     if secondary > SECONDARY_SLOTS:
-        bad("TK-GEAR", "items",
-            f"gear fills {secondary} secondary slots (at most {SECONDARY_SLOTS}; Bulky counts two)")
+        bad(
+            "TK-GEAR",
+            "items",
+            f"gear fills {secondary} secondary slots (at most {SECONDARY_SLOTS}; Bulky counts two)",
+        )
     if len(lo.armours) > ARMOUR_SLOTS:
         names = " and ".join(content.armours[a].name if a in content.armours else a for a in lo.armours)
         bad("TK-GEAR", "armour", f"wears {len(lo.armours)} armours ({names}); a unit has one armour slot")
@@ -126,8 +132,11 @@ def squad_problems(
     `gear` is False, for loaders that checked each kind already) and the wealth budget."""
     out: list[Problem] = []
     if not MIN_UNITS <= len(units) <= MAX_UNITS:
-        out.append(Problem("TK-WEALTH", "units",
-                           f"fields {len(units)} units (a squad has {MIN_UNITS} to {MAX_UNITS})"))
+        out.append(
+            Problem(
+                "TK-WEALTH", "units", f"fields {len(units)} units (a squad has {MIN_UNITS} to {MAX_UNITS})"
+            )
+        )
     for n, lo in enumerate(units):
         if lo.kind not in content.units:
             out.append(Problem("TK-GEAR", "kind", f"unknown unit {lo.kind!r}", n))
