@@ -142,7 +142,11 @@ def test_save_and_load_round_trip(tmp_path):
     back = SquadBuilder.from_file(read_squad(path))
     assert back.to_file() == b.to_file()
     assert (back.spent, back.budget, back.name, [back.label(i) for i in range(len(back.units))]) == (
-        b.spent, 45, "Night Raiders", ["Shade", "Pyro", "Grenadier", "Gunner"])
+        b.spent,
+        45,
+        "Night Raiders",
+        ["Shade", "Pyro", "Grenadier", "Gunner"],
+    )
     assert [s.name for s, _ in saved_squads(tmp_path)] == ["Night Raiders"]
 
 
@@ -163,13 +167,32 @@ GOOD = SquadBuilder.from_squad("wardens").to_file()
 @pytest.mark.parametrize(
     ("edit", "place", "problem"),
     [
-        (lambda t: t.replace('kind = "marksman"', 'kind = "wizard"'), "squad.units[3].kind", "unknown unit 'wizard'"),
+        (
+            lambda t: t.replace('kind = "marksman"', 'kind = "wizard"'),
+            "squad.units[3].kind",
+            "unknown unit 'wizard'",
+        ),
         (lambda t: t.replace('"rifle"', '"laser"'), "squad.units[3].weapons", "unknown weapon 'laser'"),
-        (lambda t: t.replace("wealth = 60", "wealth = 50"), "squad.wealth", "gear costs 56 wealth, over the budget of 50"),
-        (lambda t: t.replace('weapons = ["rifle", "knife"]', 'weapons = ["rifle", "greataxe", "flamer"]'),
-         "squad.units[3].weapons", "gear fills 5 primary slots (at most 4; Bulky counts two)"),
-        (lambda t: t.replace("player = true", "player = 3"), "squad.player", "expected true/false, found an integer 3"),
-        (lambda t: t.replace("[[units]]\nkind", "[[units]]\nknd", 1), "squad.units[1]", "unknown key 'knd' (did you mean 'kind'?)"),
+        (
+            lambda t: t.replace("wealth = 60", "wealth = 50"),
+            "squad.wealth",
+            "gear costs 56 wealth, over the budget of 50",
+        ),
+        (
+            lambda t: t.replace('weapons = ["rifle", "knife"]', 'weapons = ["rifle", "greataxe", "flamer"]'),
+            "squad.units[3].weapons",
+            "gear fills 5 primary slots (at most 4; Bulky counts two)",
+        ),
+        (
+            lambda t: t.replace("player = true", "player = 3"),
+            "squad.player",
+            "expected true/false, found an integer 3",
+        ),
+        (
+            lambda t: t.replace("[[units]]\nkind", "[[units]]\nknd", 1),
+            "squad.units[1]",
+            "unknown key 'knd' (did you mean 'kind'?)",
+        ),
         (lambda t: t.replace("format = 1", "format = ["), "", "TOML syntax"),
     ],
 )

@@ -40,8 +40,26 @@ def _one_line(capsys: pytest.CaptureFixture[str], argv: list[str]) -> str:
 def test_simulate_plays_a_built_squad_and_its_replay_re_runs(tmp_path, capsys):
     path = _squad(tmp_path)
     reps = tmp_path / "reps"
-    code = main(["simulate", "--ruleset", "tokens", "--games", "1", "--seed", "3", "--json",
-                 "--p1", "ai:random", "--p2", "ai:random", "--squad", f"p1={path}", "--replay-dir", str(reps)])
+    code = main(
+        [
+            "simulate",
+            "--ruleset",
+            "tokens",
+            "--games",
+            "1",
+            "--seed",
+            "3",
+            "--json",
+            "--p1",
+            "ai:random",
+            "--p2",
+            "ai:random",
+            "--squad",
+            f"p1={path}",
+            "--replay-dir",
+            str(reps),
+        ]
+    )
     out, err = capsys.readouterr()
     assert code == 0, err
     assert json.loads(out)["games"] == 1
@@ -71,34 +89,61 @@ def test_simulate_plays_a_built_squad_and_its_replay_re_runs(tmp_path, capsys):
 def test_a_missing_or_broken_squad_file_is_one_line(tmp_path, capsys):
     missing = tmp_path / "nope.toml"
     assert _one_line(capsys, ["simulate", "--ruleset", "tokens", "--squad", f"p2={missing}"]) == (
-        f"skirmish: {missing}: no such squad file")
+        f"skirmish: {missing}: no such squad file"
+    )
     bad = tmp_path / "bad.toml"
-    bad.write_text(squad_text(SquadBuilder.from_squad("wardens").to_file()).replace("wealth = 60", "wealth = 40"))
+    bad.write_text(
+        squad_text(SquadBuilder.from_squad("wardens").to_file()).replace("wealth = 60", "wealth = 40")
+    )
     assert _one_line(capsys, ["simulate", "--ruleset", "tokens", "--squad", f"p1={bad}"]) == (
-        f"skirmish: {bad}: squad.wealth: gear costs 56 wealth, over the budget of 40")
+        f"skirmish: {bad}: squad.wealth: gear costs 56 wealth, over the budget of 40"
+    )
     assert _one_line(capsys, ["play", "--ruleset", "tokens", "--squad", f"p1={bad}"]).startswith(
-        f"skirmish: {bad}: squad.wealth")
+        f"skirmish: {bad}: squad.wealth"
+    )
 
 
 def test_a_bad_squad_flag_is_one_line(tmp_path, capsys):
     path = _squad(tmp_path)
     assert "is not SIDE=FILE" in _one_line(capsys, ["simulate", "--ruleset", "tokens", "--squad", str(path)])
     assert "names p1 twice" in _one_line(
-        capsys, ["simulate", "--ruleset", "tokens", "--squad", f"p1={path}", "--squad", f"p1={path}"])
+        capsys, ["simulate", "--ruleset", "tokens", "--squad", f"p1={path}", "--squad", f"p1={path}"]
+    )
     assert "has no squad builder" in _one_line(
-        capsys, ["simulate", "--ruleset", "voidmarked", "--squad", f"p1={path}"])
+        capsys, ["simulate", "--ruleset", "voidmarked", "--squad", f"p1={path}"]
+    )
 
 
 def test_a_replay_whose_built_squad_breaks_the_rules_is_refused(tmp_path, capsys):
     path = _squad(tmp_path)
     reps = tmp_path / "reps"
-    assert main(["simulate", "--ruleset", "tokens", "--games", "1", "--p1", "ai:random", "--p2", "ai:random",
-                 "--squad", f"p1={path}", "--replay-dir", str(reps)]) == 0
+    assert (
+        main(
+            [
+                "simulate",
+                "--ruleset",
+                "tokens",
+                "--games",
+                "1",
+                "--p1",
+                "ai:random",
+                "--p2",
+                "ai:random",
+                "--squad",
+                f"p1={path}",
+                "--replay-dir",
+                str(reps),
+            ]
+        )
+        == 0
+    )
     capsys.readouterr()
     rep = reps / "tokens-1.json"
     data = json.loads(rep.read_text())
     data["scenario"]["options"]["built_squads"]["p1"]["units"][0]["weapons"] = ["maul", "greataxe", "flamer"]
     rep.write_text(json.dumps(data))
     line = _one_line(capsys, ["replay", str(rep)])
-    assert line == (f"skirmish: {rep}: scenario.options.built_squads.p1.units[1].weapons: "
-                    "gear fills 7 primary slots (at most 4; Bulky counts two)")
+    assert line == (
+        f"skirmish: {rep}: scenario.options.built_squads.p1.units[1].weapons: "
+        "gear fills 7 primary slots (at most 4; Bulky counts two)"
+    )
