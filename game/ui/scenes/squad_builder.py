@@ -1,0 +1,479 @@
+"""The tokens squad builder: unit kinds and gear with their prices, the squad being built with each
+unit's slots, live totals, the rules it breaks in plain words, Save under a name for this user.
+
+Every figure and every judgement comes from the model (game.rulesets.tokens.squadbuild); this
+screen only shows them and sends the player's choices. Keyboard: Tab / Shift+Tab moves between
+the lists, Up/Down chooses, Enter adds (a unit kind, or gear to the chosen unit), Delete removes,
++ / - change the budget, Ctrl+S saves, Esc goes back. The mouse clicks rows (double-click acts).
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+import pygame
+import pygame_gui
+from pygame_gui.elements import UIButton, UIDropDownMenu, UILabel, UITextEntryLine
+
+from game.errors import UserError
+from game.rulesets.tokens.gearrules import MAX_UNITS
+from game.rulesets.tokens.squadbuild import BUDGET_STEP, NAME_LENGTH, SquadBuilder, saved_squads
+from game.ui.scenes.gui import GuiScene
+from game.ui.scenes.squad_lists import ListView, Row, fit
+from game.ui.theme import Fonts
+
+if TYPE_CHECKING:
+    from game.ui.app import App
+
+RULESET_ID = "tokens"
+FILE_PREFIX = "file:"
+SLOT_WORDS = {"primary": "primary", "secondary": "secondary", "armour": "armour"}
+ORDER = ("kinds", "squad", "unit_gear", "gear")
+HINT = "Tab: next list · ↑↓: choose · Enter: add · Delete: remove · +/−: budget · Ctrl+S: save · Esc: back"
+
+
+def has_squad_builder(ruleset_id: str) -> bool:
+    """Whether the launcher offers the builder for this ruleset."""
+    return ruleset_id == RULESET_ID
+
+
+def saved_squad_choices(ruleset_id: str) -> list[tuple[str, str]]:
+    """This user's saved squads as launcher menu choices (label, value)."""
+    if not has_squad_builder(ruleset_id):
+        return []
+    return [(f"Mine: {sq.name}", f"{FILE_PREFIX}{path}") for sq, path in saved_squads()]
+
+
+def with_built_squads(
+    rs: Any, squads: tuple[str, str], options: dict[str, Any]
+) -> tuple[tuple[str, str], dict]:
+    """The launcher's squad choices with saved squads read into the scenario options (a file
+    that no longer loads raises UserError naming it)."""
+    from game.core.options import BUILT_KEY
+
+    built = {}
+    for side, value in zip(("p1", "p2"), squads, strict=True):
+        if value.startswith(FILE_PREFIX):
+            built[side] = rs.read_squad_file(Path(value[len(FILE_PREFIX) :]))
+    if built:
+        options = {**options, BUILT_KEY: built}
+    return squads, options
+
+
+class SquadBuilderScene(GuiScene):
+    """Build a squad, see what it costs and what it breaks, save it under a name."""
+
+    def __init__(self, app: App, model: SquadBuilder | None = None) -> None:
+        super().__init__(app)
+        self.model = model or SquadBuilder()
+        self.lists = {
+            "kinds": ListView("Unit kinds", ("gear cost",)),
+            "squad": ListView(
+                "Squad", ("primary", "secondary", "armour", "wealth"), "No units yet: add some."
+            ),
+            "unit_gear": ListView("Gear of the chosen unit", ("slot", "wealth"), "No gear."),
+            "gear": ListView("Gear", ("slot", "wealth")),
+        }
+        self.focus = "kinds"
+        self.status = ""
+        self.status_bad = False
+        self.build()
+
+    # -- model to rows -----------------------------------------------------------------------------
+    def _slot_word(self, gid: str) -> str:
+        g = self.model.gear[gid]
+        return SLOT_WORDS[g.slot] + (" ×2" if g.bulky else "")
+
+    def refresh(self) -> None:
+        """Rows from the model (after every change)."""
+        m = self.model
+        self.lists["kinds"].set_rows([Row(k.name, (str(k.wealth),)) for k in m.kinds])
+        self.lists["gear"].set_rows(
+            [Row(g.name, (self._slot_word(g.id), str(g.wealth))) for g in m.gear.values()]
+        )
+        by_unit: dict[int, set[str]] = {}
+        for p in m.problems():
+            if p.unit is not None:
+                by_unit.setdefault(p.unit, set()).add(p.field)
+        rows = []
+        for i in range(len(m.units)):
+            p, s, a = m.slots(i)
+            bad = by_unit.get(i, set())
+            marks = ("weapons" in bad, "items" in bad, "armour" in bad, False)
+            rows.append(
+                Row(m.label(i), (f"{p}/4", f"{s}/6", f"{a}/1", str(m.unit_wealth(i))), bool(bad), marks)
+            )
+        self.lists["squad"].set_rows(rows)
+        gear_rows = []
+        if m.units:
+            u = m.units[self.lists["squad"].index]
+            gear_rows = [Row(m.gear[g].name, (self._slot_word(g), str(m.gear[g].wealth))) for g in u.gear]
+            self.lists["unit_gear"].title = f"Gear of {m.label(self.lists['squad'].index)}"
+        else:
+            self.lists["unit_gear"].title = "Gear of the chosen unit"
+        self.lists["unit_gear"].set_rows(gear_rows)
+        if hasattr(self, "budget_label"):
+            self.budget_label.set_text(f"{m.budget}")
+            self.player_button.set_text(self._player_text())
+        self.dirty = True
+
+    def _player_text(self) -> str:
+        return "Player characters: yes" if self.model.player else "Player characters: no"
+
+    # -- widgets -----------------------------------------------------------------------------------
+    def build(self) -> None:
+        """Lay out the widgets and lists for the window size and UI scale."""
+        self.manager.clear_and_reset()
+        f, (w, h) = self.app.fonts, self.app.screen_size
+        m, gap, row = f.px(24), f.px(10), f.px(36)
+        UILabel(
+            pygame.Rect(m, f.px(10), w - 2 * m, f.px(46)),
+            "Squad builder — Tokens",
+            self.manager,
+            object_id="#title",
+        )
+        x, y = m, f.px(62)
+
+        def place(width: int) -> pygame.Rect:
+            nonlocal x, y
+            if x > m and x + width > w - m:
+                x, y = m, y + row + f.px(4)
+            rect = pygame.Rect(x, y, width, row)
+            x += width + gap
+            return rect
+
+        def text_w(text: str) -> int:
+            return f.font(Fonts.BODY).size(text)[0] + f.px(16)
+
+        UILabel(place(text_w("Name")), "Name", self.manager)
+        self.name_entry = UITextEntryLine(place(f.px(250)), self.manager)
+        self.name_entry.set_text_length_limit(NAME_LENGTH)
+        self.name_entry.set_text(self.model.name)
+        budget = place(text_w("Wealth budget") + 2 * f.px(40) + text_w("200") + 2 * gap)
+        UILabel(pygame.Rect(budget.x, y, text_w("Wealth budget"), row), "Wealth budget", self.manager)
+        bx = budget.x + text_w("Wealth budget")
+        self.budget_down = UIButton(pygame.Rect(bx, y, f.px(40), row), "−", self.manager)
+        self.budget_label = UILabel(
+            pygame.Rect(bx + f.px(40) + gap, y, text_w("200"), row), str(self.model.budget), self.manager
+        )
+        self.budget_up = UIButton(
+            pygame.Rect(bx + f.px(40) + text_w("200") + 2 * gap, y, f.px(40), row), "+", self.manager
+        )
+        self.player_button = UIButton(
+            place(text_w("Player characters: yes") + f.px(10)), self._player_text(), self.manager
+        )
+        starts = [("Start from…", ""), ("Empty squad", "empty")]
+        starts += [(sq.name, f"squad:{sid}") for sid, sq in self.model.content.squads.items()]
+        starts += [(f"Mine: {sq.name}", f"{FILE_PREFIX}{p}") for sq, p in saved_squads()]
+        self.start_menu = UIDropDownMenu(
+            starts, starts[0], place(f.px(260)), self.manager, expansion_height_limit=f.px(300)
+        )
+        y += row + f.px(8)
+        self.totals_y = y
+        y += f.font(Fonts.LARGE, True).get_linesize() + f.px(10)
+        # bottom: problems (up to 3 lines), the buttons, the hint
+        line = f.font(Fonts.BODY).get_linesize()
+        btn_h = f.px(40)
+        hint_h = f.font(Fonts.SMALL).get_linesize() + f.px(4)
+        self.problem_lines = 3
+        bottom = 3 * line + f.px(10) + btn_h + f.px(8) + hint_h + f.px(10)
+        main_h = h - y - bottom
+        self.problems_y = y + main_h + f.px(6)
+        cols = w - 2 * m - 2 * gap
+        kw, sw = int(cols * 0.26), int(cols * 0.40)
+        gw = cols - kw - sw
+        col_w = f.font(Fonts.BODY).size("secondary ×2")[0] + f.px(12)
+        num_w = f.font(Fonts.SMALL).size("secondary")[0] + f.px(12)
+        detail_h = 2 * f.font(Fonts.SMALL).get_linesize() + f.px(8)
+        list_h = main_h - btn_h - f.px(8) - detail_h
+        kx, sx = m, m + kw + gap
+        gx = sx + sw + gap
+        self.lists["kinds"].layout(
+            pygame.Rect(kx, y, kw, list_h), f, f.font(Fonts.SMALL).size("gear cost")[0] + f.px(12)
+        )
+        squad_h = (main_h - btn_h - f.px(8)) * 11 // 20
+        self.lists["squad"].layout(pygame.Rect(sx, y, sw, squad_h - btn_h - f.px(8)), f, num_w)
+        self.lists["unit_gear"].layout(
+            pygame.Rect(sx, y + squad_h, sw, main_h - squad_h - btn_h - f.px(8)), f, col_w
+        )
+        self.lists["gear"].layout(pygame.Rect(gx, y, gw, list_h), f, col_w)
+        self.detail_rects = {
+            "kinds": pygame.Rect(kx, y + list_h + f.px(4), kw, detail_h),
+            "gear": pygame.Rect(gx, y + list_h + f.px(4), gw, detail_h),
+        }
+        by = y + main_h - btn_h
+
+        def button(x0: int, width: int, yy: int, text: str) -> UIButton:
+            return UIButton(
+                pygame.Rect(x0, yy, min(width, text_w(text) + f.px(20)), btn_h), text, self.manager
+            )
+
+        self.add_unit_button = button(kx, kw, by, "Add unit")
+        self.remove_unit_button = button(sx, sw, y + squad_h - btn_h - f.px(4), "Remove unit")
+        self.remove_gear_button = button(sx, sw, by, "Remove gear")
+        self.give_button = button(gx, gw, by, "Give to unit")
+        foot = self.problems_y + 3 * line + f.px(10)
+        self.save_button = UIButton(pygame.Rect(m, foot, f.px(150), btn_h), "Save", self.manager)
+        self.back_button = UIButton(pygame.Rect(m + f.px(160), foot, f.px(150), btn_h), "Back", self.manager)
+        self.status_rect = pygame.Rect(m + f.px(330), foot, w - 2 * m - f.px(330), btn_h)
+        self.hint_y = foot + btn_h + f.px(6)
+        self.refresh()
+
+    # -- actions -----------------------------------------------------------------------------------
+    def _say(self, text: str, bad: bool = False) -> None:
+        self.status, self.status_bad = text, bad
+        self.dirty = True
+
+    def add_unit(self) -> None:
+        kinds = self.model.kinds
+        if kinds:
+            self.model.add_unit(kinds[self.lists["kinds"].index].id)
+            self.lists["squad"].choose(len(self.model.units) - 1)
+            self._say("")
+            self.refresh()
+
+    def remove_unit(self) -> None:
+        if self.model.units:
+            self.model.remove_unit(self.lists["squad"].index)
+            self.refresh()
+
+    def give_gear(self) -> None:
+        if not self.model.units:
+            self._say("Add a unit first, then give it gear.", True)
+            return
+        gid = list(self.model.gear)[self.lists["gear"].index]
+        self.model.add_gear(self.lists["squad"].index, gid)
+        self.lists["unit_gear"].choose(len(self.model.units[self.lists["squad"].index].gear) - 1)
+        self.refresh()
+
+    def remove_gear(self) -> None:
+        if self.model.units:
+            gear = self.model.units[self.lists["squad"].index].gear
+            if gear:
+                self.model.remove_gear(self.lists["squad"].index, gear[self.lists["unit_gear"].index])
+                self.refresh()
+
+    def change_budget(self, steps: int) -> None:
+        self.model.set_budget(self.model.budget + steps * BUDGET_STEP)
+        self.refresh()
+
+    def save(self) -> None:
+        self.model.name = self.name_entry.get_text().strip()
+        try:
+            path = self.model.save()
+        except UserError as exc:
+            self._say(exc.line(), True)
+            return
+        except OSError as exc:
+            self._say(f"Could not save: {exc.strerror or exc}", True)
+            return
+        self._say(f"Saved “{self.model.name}”: the launcher offers it for either side ({path.name}).")
+        self.refresh()
+
+    def start_from(self, value: str) -> None:
+        from game.rulesets.tokens.squadbuild import read_squad
+
+        try:
+            if value == "empty":
+                self.model = SquadBuilder(self.model.content)
+            elif value.startswith("squad:"):
+                self.model = SquadBuilder.from_squad(value[len("squad:") :], self.model.content)
+            elif value.startswith(FILE_PREFIX):
+                self.model = SquadBuilder.from_file(
+                    read_squad(Path(value[len(FILE_PREFIX) :])), self.model.content
+                )
+            else:
+                return
+        except UserError as exc:
+            self._say(exc.line(), True)
+            return
+        for lv in self.lists.values():
+            lv.index = lv.top = 0
+        self.name_entry.set_text(self.model.name)
+        self._say("")
+        self.refresh()
+
+    def act(self, which: str) -> None:
+        """Enter on a list (or a double-click on its row)."""
+        {"kinds": self.add_unit, "gear": self.give_gear, "squad": lambda: None, "unit_gear": lambda: None}[
+            which
+        ]()
+
+    # -- events ------------------------------------------------------------------------------------
+    def on_event(self, event: pygame.event.Event) -> None:
+        if event.type == pygame_gui.UI_BUTTON_PRESSED:
+            b = event.ui_element
+            actions = {
+                self.add_unit_button: self.add_unit,
+                self.remove_unit_button: self.remove_unit,
+                self.give_button: self.give_gear,
+                self.remove_gear_button: self.remove_gear,
+                self.budget_down: lambda: self.change_budget(-1),
+                self.budget_up: lambda: self.change_budget(1),
+                self.save_button: self.save,
+                self.back_button: self.app.pop,
+                self.player_button: self._toggle_player,
+            }
+            if b in actions:
+                actions[b]()
+        elif event.type == pygame_gui.UI_DROP_DOWN_MENU_CHANGED and event.ui_element is self.start_menu:
+            self.start_from(event.selected_option_id)
+        elif event.type == pygame_gui.UI_TEXT_ENTRY_CHANGED and event.ui_element is self.name_entry:
+            self.model.name = self.name_entry.get_text()
+        elif event.type == pygame.MOUSEBUTTONDOWN and event.button in (1, 4, 5):
+            self._mouse(event)
+        elif event.type == pygame.MOUSEWHEEL:
+            pos = pygame.mouse.get_pos()
+            for lv in self.lists.values():
+                if lv.body.collidepoint(pos):
+                    lv.scroll(-event.y)
+        elif event.type == pygame.KEYDOWN:
+            self._key(event)
+
+    def _toggle_player(self) -> None:
+        self.model.player = not self.model.player
+        self.refresh()
+
+    def _mouse(self, event: pygame.event.Event) -> None:
+        for name, lv in self.lists.items():
+            if event.button in (4, 5) and lv.body.collidepoint(event.pos):
+                lv.scroll(-1 if event.button == 4 else 1)
+                return
+            i = lv.row_at(event.pos) if event.button == 1 else None
+            if i is not None:
+                now = pygame.time.get_ticks()
+                double = getattr(self, "_last_click", None) == (name, i) and now - self._click_at < 400
+                self._last_click, self._click_at = (name, i), now
+                self.focus = name
+                lv.choose(i)
+                if name == "squad":
+                    self.lists["unit_gear"].index = 0
+                self.refresh()
+                if double:
+                    self.act(name)
+                return
+
+    def _typing(self) -> bool:
+        return self.name_entry.is_focused if hasattr(self, "name_entry") else False
+
+    def _key(self, event: pygame.event.Event) -> None:
+        key, mod = event.key, event.mod
+        if key == pygame.K_ESCAPE:
+            if self._typing():
+                self.name_entry.unfocus()
+            else:
+                self.app.pop()
+            return
+        if key == pygame.K_s and mod & pygame.KMOD_CTRL:
+            self.save()
+            return
+        if key == pygame.K_TAB:
+            if self._typing():
+                self.name_entry.unfocus()
+            step = -1 if mod & pygame.KMOD_SHIFT else 1
+            self.focus = ORDER[(ORDER.index(self.focus) + step) % len(ORDER)]
+            self.dirty = True
+            return
+        if self._typing():
+            if key in (pygame.K_RETURN, pygame.K_KP_ENTER):
+                self.name_entry.unfocus()
+            return
+        lv = self.lists[self.focus]
+        moves = {
+            pygame.K_UP: -1,
+            pygame.K_DOWN: 1,
+            pygame.K_PAGEUP: -lv.visible,
+            pygame.K_PAGEDOWN: lv.visible,
+            pygame.K_HOME: -len(lv.rows),
+            pygame.K_END: len(lv.rows),
+        }
+        if key in moves:
+            lv.move(moves[key])
+            if self.focus == "squad":
+                self.lists["unit_gear"].index = 0
+            self.refresh()
+        elif key in (pygame.K_RETURN, pygame.K_KP_ENTER):
+            self.act(self.focus)
+        elif key in (pygame.K_DELETE, pygame.K_BACKSPACE):
+            if self.focus == "squad":
+                self.remove_unit()
+            elif self.focus == "unit_gear":
+                self.remove_gear()
+        elif key in (pygame.K_PLUS, pygame.K_EQUALS, pygame.K_KP_PLUS):
+            self.change_budget(1)
+        elif key in (pygame.K_MINUS, pygame.K_KP_MINUS):
+            self.change_budget(-1)
+        elif key == pygame.K_LEFT:
+            self.focus = ORDER[max(0, ORDER.index(self.focus) - 1)]
+            self.dirty = True
+        elif key == pygame.K_RIGHT:
+            self.focus = ORDER[min(len(ORDER) - 1, ORDER.index(self.focus) + 1)]
+            self.dirty = True
+
+    # -- drawing -----------------------------------------------------------------------------------
+    def draw_background(self, surface: pygame.Surface) -> None:
+        f, pal, m = self.app.fonts, self.app.palette, self.model
+        w = surface.get_width()
+        x0 = f.px(24)
+        units = len(m.units)
+        plural = "s" if units != 1 else ""
+        totals = f"Wealth: {m.spent} spent of {m.budget}, {m.left} left · {units} unit{plural} of {MAX_UNITS}"
+        colour = pal.bad if m.left < 0 else pal.text
+        surface.blit(
+            f.render(fit(f.font(Fonts.LARGE, True), totals, w - 2 * x0), Fonts.LARGE, colour, True),
+            (x0, self.totals_y),
+        )
+        for name, lv in self.lists.items():
+            lv.draw(surface, f, pal, name == self.focus)
+        self._details(surface)
+        msgs = m.messages()
+        line = f.font(Fonts.BODY).get_linesize()
+        body = f.font(Fonts.BODY)
+        if msgs:
+            shown = msgs[: self.problem_lines]
+            if len(msgs) > self.problem_lines:
+                shown[-1] = f"{shown[-1]} (and {len(msgs) - self.problem_lines + 1} more)"
+            for i, text in enumerate(shown):
+                surface.blit(
+                    f.render(fit(body, text, w - 2 * x0), Fonts.BODY, pal.bad),
+                    (x0, self.problems_y + i * line),
+                )
+        else:
+            surface.blit(
+                f.render("No problems: the squad follows every rule and can be saved.", Fonts.BODY, pal.good),
+                (x0, self.problems_y),
+            )
+        if self.status:
+            r = self.status_rect
+            s = f.render(fit(body, self.status, r.w), Fonts.BODY, pal.bad if self.status_bad else pal.good)
+            surface.blit(s, (r.x, r.y + (r.h - s.get_height()) // 2))
+        small = f.font(Fonts.SMALL)
+        surface.blit(f.render(fit(small, HINT, w - 2 * x0), Fonts.SMALL, pal.dim), (x0, self.hint_y))
+
+    def _details(self, surface: pygame.Surface) -> None:
+        """The chosen kind's tokens and the chosen gear's effect, under their lists."""
+        f, pal, m = self.app.fonts, self.app.palette, self.model
+        small = f.font(Fonts.SMALL)
+        texts = {}
+        if m.kinds:
+            k = m.kinds[self.lists["kinds"].index]
+            texts["kinds"] = [k.summary]
+        if m.gear:
+            g = list(m.gear.values())[self.lists["gear"].index]
+            texts["gear"] = [g.summary] + (["Bulky: takes two slots."] if g.bulky else [])
+        for name, lines in texts.items():
+            r = self.detail_rects[name]
+            words = " ".join(lines).split()
+            out, cur = [], ""
+            for word in words:
+                nxt = f"{cur} {word}".strip()
+                if small.size(nxt)[0] > r.w and cur:
+                    out.append(cur)
+                    cur = word
+                else:
+                    cur = nxt
+            out.append(cur)
+            for i, text in enumerate(out[:2]):
+                s = f.render(fit(small, text, r.w), Fonts.SMALL, pal.dim)
+                surface.blit(s, (r.x, r.y + i * small.get_linesize()))

@@ -1,0 +1,150 @@
+"""A drawn list for the squad builder: a title, optional right-hand column headers, rows that can
+be chosen with the keyboard (Up/Down, Page Up/Down, Home/End) or the mouse (click, wheel), a
+highlight that shows which list has the keyboard."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+import pygame
+
+from game.ui.theme import Fonts
+
+if TYPE_CHECKING:
+    from game.ui.theme import Palette
+
+Colour = tuple[int, int, int]
+
+
+@dataclass(frozen=True)
+class Row:
+    """One row: its text, figures in right-hand columns, and which of them to mark as a problem."""
+
+    text: str
+    cols: tuple[str, ...] = ()
+    bad: bool = False
+    bad_cols: tuple[bool, ...] = ()
+
+
+def fit(font: pygame.font.Font, text: str, width: int) -> str:
+    """The text, cut with an ellipsis to fit `width` pixels."""
+    if font.size(text)[0] <= width:
+        return text
+    while text and font.size(text + "…")[0] > width:
+        text = text[:-1]
+    return text + "…"
+
+
+class ListView:
+    """A list of rows in a rectangle; the scene lays it out and feeds it rows."""
+
+    def __init__(self, title: str, headers: tuple[str, ...] = (), empty: str = "") -> None:
+        self.title = title
+        self.headers = headers
+        self.empty = empty
+        self.rows: list[Row] = []
+        self.index = 0
+        self.top = 0
+        self.rect = pygame.Rect(0, 0, 0, 0)
+        self.col_w = 0
+        self.row_h = 20
+        self.head_h = 0
+
+    def layout(self, rect: pygame.Rect, fonts: Fonts, col_w: int = 0) -> None:
+        """Place the list (title and headers included) in `rect`."""
+        self.rect = rect
+        self.col_w = col_w
+        self.row_h = fonts.font(Fonts.BODY).get_linesize() + fonts.px(6)
+        title_h = fonts.font(Fonts.LARGE, True).get_linesize() + fonts.px(4)
+        head = fonts.font(Fonts.SMALL).get_linesize() + fonts.px(2) if self.headers else 0
+        self.head_h = title_h + head
+        self._ensure_visible()
+
+    @property
+    def body(self) -> pygame.Rect:
+        """Where the rows are drawn."""
+        return pygame.Rect(self.rect.x, self.rect.y + self.head_h, self.rect.w, self.rect.h - self.head_h)
+
+    @property
+    def visible(self) -> int:
+        return max(1, self.body.h // max(1, self.row_h))
+
+    def set_rows(self, rows: list[Row]) -> None:
+        self.rows = rows
+        self.index = max(0, min(self.index, len(rows) - 1))
+        self._ensure_visible()
+
+    def choose(self, index: int) -> None:
+        if self.rows:
+            self.index = max(0, min(index, len(self.rows) - 1))
+            self._ensure_visible()
+
+    def move(self, delta: int) -> None:
+        self.choose(self.index + delta)
+
+    def scroll(self, rows: int) -> None:
+        self.top = max(0, min(self.top + rows, max(0, len(self.rows) - self.visible)))
+
+    def _ensure_visible(self) -> None:
+        if self.index < self.top:
+            self.top = self.index
+        elif self.index >= self.top + self.visible:
+            self.top = self.index - self.visible + 1
+        self.top = max(0, min(self.top, max(0, len(self.rows) - self.visible)))
+
+    def row_at(self, pos: tuple[int, int]) -> int | None:
+        """The row under a point, if any."""
+        body = self.body
+        if not body.collidepoint(pos):
+            return None
+        i = self.top + (pos[1] - body.y) // self.row_h
+        return i if 0 <= i < len(self.rows) else None
+
+    def row_rect(self, index: int) -> pygame.Rect:
+        """Where row `index` is drawn (tests click it)."""
+        body = self.body
+        return pygame.Rect(body.x, body.y + (index - self.top) * self.row_h, body.w, self.row_h)
+
+    def draw(self, surface: pygame.Surface, fonts: Fonts, pal: Palette, focused: bool) -> None:
+        pad = fonts.px(6)
+        title = fonts.render(self.title, Fonts.LARGE, pal.active if focused else pal.text, True)
+        surface.blit(title, (self.rect.x, self.rect.y))
+        small = fonts.font(Fonts.SMALL)
+        if self.headers:
+            y = self.rect.y + self.head_h - small.get_linesize() - fonts.px(2)
+            for i, h in enumerate(reversed(self.headers)):
+                s = fonts.render(fit(small, h, self.col_w - pad), Fonts.SMALL, pal.dim)
+                surface.blit(s, (self.rect.right - pad - i * self.col_w - s.get_width(), y))
+        body = self.body
+        pygame.draw.rect(surface, pal.panel, body)
+        pygame.draw.rect(
+            surface, pal.active if focused else pal.panel_edge, body, max(1, fonts.px(2 if focused else 1))
+        )
+        font = fonts.font(Fonts.BODY)
+        if not self.rows and self.empty:
+            s = fonts.render(fit(font, self.empty, body.w - 2 * pad), Fonts.BODY, pal.dim)
+            surface.blit(s, (body.x + pad, body.y + pad))
+        clip = surface.get_clip()
+        surface.set_clip(body.inflate(-2, -2))
+        for i in range(self.top, min(len(self.rows), self.top + self.visible)):
+            row = self.rows[i]
+            r = self.row_rect(i)
+            if i == self.index:
+                pygame.draw.rect(surface, pal.button_hot if focused else pal.button, r.inflate(-4, -2))
+            ty = r.y + (r.h - font.get_linesize()) // 2
+            colour = pal.bad if row.bad else pal.text
+            name_w = r.w - 2 * pad - len(row.cols) * self.col_w
+            surface.blit(fonts.render(fit(font, row.text, name_w), Fonts.BODY, colour), (r.x + pad, ty))
+            for j, col in enumerate(reversed(row.cols)):
+                k = len(row.cols) - 1 - j
+                c = pal.bad if k < len(row.bad_cols) and row.bad_cols[k] else pal.text
+                s = fonts.render(fit(font, col, self.col_w - pad), Fonts.BODY, c)
+                surface.blit(s, (r.right - pad - j * self.col_w - s.get_width(), ty))
+        surface.set_clip(clip)
+        if len(self.rows) > self.visible:  # a thin bar says there is more
+            frac, size = self.top / len(self.rows), self.visible / len(self.rows)
+            bar = pygame.Rect(
+                body.right - fonts.px(5), body.y + int(frac * body.h), fonts.px(3), int(size * body.h)
+            )
+            pygame.draw.rect(surface, pal.dim, bar)
