@@ -188,7 +188,7 @@ class KindInfo:
 
 
 def _title(prop: str) -> str:
-    return prop.replace("_", " ").title()
+    return "DoT" if prop == "dot" else prop.replace("_", " ").title()
 
 
 def _weapon_summary(w: WeaponDef) -> str:

@@ -11,7 +11,12 @@ from pygame_gui.elements import UIButton, UIDropDownMenu, UILabel, UITextBox, UI
 
 from game.ui.display_names import is_benchmark_map, map_title, units_line
 from game.ui.scenes.gui import GuiScene
-from game.ui.scenes.squad_builder import has_squad_builder, saved_squad_choices, with_built_squads
+from game.ui.scenes.squad_builder import (
+    built_squad_info,
+    has_squad_builder,
+    saved_squad_choices,
+    with_built_squads,
+)
 
 if TYPE_CHECKING:
     from game.ui.app import App
@@ -307,7 +312,7 @@ class LauncherScene(GuiScene):
         squads = rs.squads()
         parts = [f"<b>{_html(rs.name)}</b> — {rs.board_kind} board."]
         for side in ("p1", "p2"):
-            sq = squads.get(self.squads.get(side, ""))
+            sq = squads.get(self.squads.get(side, "")) or built_squad_info(rs, self.squads.get(side, ""))
             if sq is not None:
                 who, units = f"Side {side[1:]}", _html(units_line(sq.units))
                 parts.append(f"<b>{who}: {_html(sq.name)}</b> — {_html(sq.description)} ({units})")

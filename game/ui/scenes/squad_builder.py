@@ -9,6 +9,7 @@ the lists, Up/Down chooses, Enter adds (a unit kind, or gear to the chosen unit)
 
 from __future__ import annotations
 
+import dataclasses
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -20,7 +21,7 @@ from game.errors import UserError
 from game.rulesets.tokens.gearrules import MAX_UNITS
 from game.rulesets.tokens.squadbuild import BUDGET_STEP, NAME_LENGTH, SquadBuilder, saved_squads
 from game.ui.scenes.gui import GuiScene
-from game.ui.scenes.squad_lists import ListView, Row, fit
+from game.ui.scenes.squad_lists import ListView, Row, fit, sp
 from game.ui.theme import Fonts
 
 if TYPE_CHECKING:
@@ -59,6 +60,20 @@ def with_built_squads(
     if built:
         options = {**options, BUILT_KEY: built}
     return squads, options
+
+
+def built_squad_info(rs: Any, value: str) -> Any:
+    """A saved squad's name and units for the launcher's description (None when it is not one or
+    no longer loads: starting says why)."""
+    if not value.startswith(FILE_PREFIX):
+        return None
+    try:
+        info = rs.built_squad(
+            rs.read_squad_file(Path(value[len(FILE_PREFIX) :])), value[len(FILE_PREFIX) :], "squad"
+        )
+    except UserError:
+        return None
+    return dataclasses.replace(info, description="your squad from the squad builder.")
 
 
 class SquadBuilderScene(GuiScene):
@@ -138,7 +153,7 @@ class SquadBuilderScene(GuiScene):
         def place(width: int) -> pygame.Rect:
             nonlocal x, y
             if x > m and x + width > w - m:
-                x, y = m, y + row + f.px(4)
+                x, y = m, y + row + sp(f, 4)
             rect = pygame.Rect(x, y, width, row)
             x += width + gap
             return rect
@@ -169,55 +184,53 @@ class SquadBuilderScene(GuiScene):
         self.start_menu = UIDropDownMenu(
             starts, starts[0], place(f.px(260)), self.manager, expansion_height_limit=f.px(300)
         )
-        y += row + f.px(8)
+        y += row + sp(f, 8)
         self.totals_y = y
         y += f.font(Fonts.LARGE, True).get_linesize() + f.px(10)
-        # bottom: problems (up to 3 lines), the buttons, the hint
+        # bottom: problems (up to 3 lines), Save and Back, the hint
         line = f.font(Fonts.BODY).get_linesize()
         btn_h = f.px(40)
-        hint_h = f.font(Fonts.SMALL).get_linesize() + f.px(4)
+        hint_h = f.font(Fonts.SMALL).get_linesize() + sp(f, 4)
         self.problem_lines = 3
-        bottom = 3 * line + f.px(10) + btn_h + f.px(8) + hint_h + f.px(10)
+        bottom = 3 * line + f.px(10) + btn_h + sp(f, 8) + hint_h + f.px(10)
         main_h = h - y - bottom
-        self.problems_y = y + main_h + f.px(6)
+        self.problems_y = y + main_h + sp(f, 6)
         cols = w - 2 * m - 2 * gap
         kw, sw = int(cols * 0.26), int(cols * 0.40)
         gw = cols - kw - sw
         col_w = f.font(Fonts.BODY).size("secondary ×2")[0] + f.px(12)
         num_w = f.font(Fonts.SMALL).size("secondary")[0] + f.px(12)
-        detail_h = 2 * f.font(Fonts.SMALL).get_linesize() + f.px(8)
-        list_h = main_h - btn_h - f.px(8) - detail_h
+        detail_h = 2 * f.font(Fonts.SMALL).get_linesize() + sp(f, 8)
+        list_h = main_h - detail_h
         kx, sx = m, m + kw + gap
         gx = sx + sw + gap
-        self.lists["kinds"].layout(
-            pygame.Rect(kx, y, kw, list_h), f, f.font(Fonts.SMALL).size("gear cost")[0] + f.px(12)
-        )
-        squad_h = (main_h - btn_h - f.px(8)) * 11 // 20
-        self.lists["squad"].layout(pygame.Rect(sx, y, sw, squad_h - btn_h - f.px(8)), f, num_w)
-        self.lists["unit_gear"].layout(
-            pygame.Rect(sx, y + squad_h, sw, main_h - squad_h - btn_h - f.px(8)), f, col_w
-        )
+        kinds_w = f.font(Fonts.SMALL).size("gear cost")[0] + f.px(12)
+        self.lists["kinds"].layout(pygame.Rect(kx, y, kw, list_h), f, kinds_w)
+        squad_h = main_h * 11 // 20
+        self.lists["squad"].layout(pygame.Rect(sx, y, sw, squad_h - sp(f, 8)), f, num_w)
+        self.lists["unit_gear"].layout(pygame.Rect(sx, y + squad_h, sw, main_h - squad_h), f, col_w)
         self.lists["gear"].layout(pygame.Rect(gx, y, gw, list_h), f, col_w)
         self.detail_rects = {
-            "kinds": pygame.Rect(kx, y + list_h + f.px(4), kw, detail_h),
-            "gear": pygame.Rect(gx, y + list_h + f.px(4), gw, detail_h),
+            "kinds": pygame.Rect(kx, y + list_h + sp(f, 4), kw, detail_h),
+            "gear": pygame.Rect(gx, y + list_h + sp(f, 4), gw, detail_h),
         }
-        by = y + main_h - btn_h
 
-        def button(x0: int, width: int, yy: int, text: str) -> UIButton:
-            return UIButton(
-                pygame.Rect(x0, yy, min(width, text_w(text) + f.px(20)), btn_h), text, self.manager
-            )
+        def button(lv: ListView, text: str) -> UIButton:
+            """A list's button, at the right of its title."""
+            r = lv.rect
+            bw = text_w(text) + f.px(12)
+            lv.title_room = bw
+            return UIButton(pygame.Rect(r.right - bw, r.y, bw, lv.title_h - sp(f, 4)), text, self.manager)
 
-        self.add_unit_button = button(kx, kw, by, "Add unit")
-        self.remove_unit_button = button(sx, sw, y + squad_h - btn_h - f.px(4), "Remove unit")
-        self.remove_gear_button = button(sx, sw, by, "Remove gear")
-        self.give_button = button(gx, gw, by, "Give to unit")
+        self.add_unit_button = button(self.lists["kinds"], "Add unit")
+        self.remove_unit_button = button(self.lists["squad"], "Remove unit")
+        self.remove_gear_button = button(self.lists["unit_gear"], "Remove gear")
+        self.give_button = button(self.lists["gear"], "Give to unit")
         foot = self.problems_y + 3 * line + f.px(10)
         self.save_button = UIButton(pygame.Rect(m, foot, f.px(150), btn_h), "Save", self.manager)
         self.back_button = UIButton(pygame.Rect(m + f.px(160), foot, f.px(150), btn_h), "Back", self.manager)
         self.status_rect = pygame.Rect(m + f.px(330), foot, w - 2 * m - f.px(330), btn_h)
-        self.hint_y = foot + btn_h + f.px(6)
+        self.hint_y = foot + btn_h + sp(f, 6)
         self.refresh()
 
     # -- actions -----------------------------------------------------------------------------------
@@ -461,7 +474,7 @@ class SquadBuilderScene(GuiScene):
             texts["kinds"] = [k.summary]
         if m.gear:
             g = list(m.gear.values())[self.lists["gear"].index]
-            texts["gear"] = [g.summary] + (["Bulky: takes two slots."] if g.bulky else [])
+            texts["gear"] = [g.summary + "."] + (["Bulky: takes two slots."] if g.bulky else [])
         for name, lines in texts.items():
             r = self.detail_rects[name]
             words = " ".join(lines).split()

@@ -27,6 +27,11 @@ class Row:
     bad_cols: tuple[bool, ...] = ()
 
 
+def sp(fonts: Fonts, n: float) -> int:
+    """A small size in pixels after UI scale (Fonts.px never goes below 8)."""
+    return max(1, round(n * fonts.scale))
+
+
 def fit(font: pygame.font.Font, text: str, width: int) -> str:
     """The text, cut with an ellipsis to fit `width` pixels."""
     if font.size(text)[0] <= width:
@@ -50,14 +55,16 @@ class ListView:
         self.col_w = 0
         self.row_h = 20
         self.head_h = 0
+        self.title_h = 0
+        self.title_room = 0  # pixels kept free at the right of the title (a button)
 
     def layout(self, rect: pygame.Rect, fonts: Fonts, col_w: int = 0) -> None:
         """Place the list (title and headers included) in `rect`."""
         self.rect = rect
         self.col_w = col_w
-        self.row_h = fonts.font(Fonts.BODY).get_linesize() + fonts.px(6)
-        title_h = fonts.font(Fonts.LARGE, True).get_linesize() + fonts.px(4)
-        head = fonts.font(Fonts.SMALL).get_linesize() + fonts.px(2) if self.headers else 0
+        self.row_h = fonts.font(Fonts.BODY).get_linesize() + sp(fonts, 6)
+        self.title_h = title_h = fonts.font(Fonts.LARGE, True).get_linesize() + sp(fonts, 8)
+        head = fonts.font(Fonts.SMALL).get_linesize() + sp(fonts, 2) if self.headers else 0
         self.head_h = title_h + head
         self._ensure_visible()
 
@@ -107,19 +114,23 @@ class ListView:
         return pygame.Rect(body.x, body.y + (index - self.top) * self.row_h, body.w, self.row_h)
 
     def draw(self, surface: pygame.Surface, fonts: Fonts, pal: Palette, focused: bool) -> None:
-        pad = fonts.px(6)
-        title = fonts.render(self.title, Fonts.LARGE, pal.active if focused else pal.text, True)
+        pad = sp(fonts, 6)
+        width = self.rect.w - self.title_room - pad
+        title_font = fonts.font(Fonts.LARGE, True)
+        title = fonts.render(
+            fit(title_font, self.title, width), Fonts.LARGE, pal.active if focused else pal.text, True
+        )
         surface.blit(title, (self.rect.x, self.rect.y))
         small = fonts.font(Fonts.SMALL)
         if self.headers:
-            y = self.rect.y + self.head_h - small.get_linesize() - fonts.px(2)
+            y = self.rect.y + self.head_h - small.get_linesize() - sp(fonts, 2)
             for i, h in enumerate(reversed(self.headers)):
                 s = fonts.render(fit(small, h, self.col_w - pad), Fonts.SMALL, pal.dim)
                 surface.blit(s, (self.rect.right - pad - i * self.col_w - s.get_width(), y))
         body = self.body
         pygame.draw.rect(surface, pal.panel, body)
         pygame.draw.rect(
-            surface, pal.active if focused else pal.panel_edge, body, max(1, fonts.px(2 if focused else 1))
+            surface, pal.active if focused else pal.panel_edge, body, sp(fonts, 2) if focused else 1
         )
         font = fonts.font(Fonts.BODY)
         if not self.rows and self.empty:
@@ -145,6 +156,6 @@ class ListView:
         if len(self.rows) > self.visible:  # a thin bar says there is more
             frac, size = self.top / len(self.rows), self.visible / len(self.rows)
             bar = pygame.Rect(
-                body.right - fonts.px(5), body.y + int(frac * body.h), fonts.px(3), int(size * body.h)
+                body.right - sp(fonts, 5), body.y + int(frac * body.h), sp(fonts, 3), int(size * body.h)
             )
             pygame.draw.rect(surface, pal.dim, bar)
