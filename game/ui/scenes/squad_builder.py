@@ -142,13 +142,19 @@ class SquadBuilderScene(GuiScene):
         self.manager.clear_and_reset()
         f, (w, h) = self.app.fonts, self.app.screen_size
         m, gap, row = f.px(24), f.px(10), f.px(36)
-        UILabel(
-            pygame.Rect(m, f.px(10), w - 2 * m, f.px(46)),
-            "Squad builder — Tokens",
-            self.manager,
-            object_id="#title",
-        )
-        x, y = m, f.px(62)
+        # a window short for the scale (720 px at 150 %) drops the title and a problem line so
+        # the lists keep rows
+        compact = h < f.px(640)
+        y = sp(f, 10)
+        if not compact:
+            UILabel(
+                pygame.Rect(m, y, w - 2 * m, f.px(46)),
+                "Squad builder — Tokens",
+                self.manager,
+                object_id="#title",
+            )
+            y = f.px(62)
+        x = m
 
         def place(width: int) -> pygame.Rect:
             nonlocal x, y
@@ -162,54 +168,47 @@ class SquadBuilderScene(GuiScene):
             return f.font(Fonts.BODY).size(text)[0] + f.px(16)
 
         UILabel(place(text_w("Name")), "Name", self.manager)
-        self.name_entry = UITextEntryLine(place(f.px(250)), self.manager)
+        self.name_entry = UITextEntryLine(place(f.px(220)), self.manager)
         self.name_entry.set_text_length_limit(NAME_LENGTH)
         self.name_entry.set_text(self.model.name)
-        budget = place(text_w("Wealth budget") + 2 * f.px(40) + text_w("200") + 2 * gap)
+        budget = place(text_w("Wealth budget") + 2 * f.px(36) + text_w("200") + 2 * gap)
         UILabel(pygame.Rect(budget.x, y, text_w("Wealth budget"), row), "Wealth budget", self.manager)
         bx = budget.x + text_w("Wealth budget")
-        self.budget_down = UIButton(pygame.Rect(bx, y, f.px(40), row), "−", self.manager)
+        self.budget_down = UIButton(pygame.Rect(bx, y, f.px(36), row), "−", self.manager)
         self.budget_label = UILabel(
-            pygame.Rect(bx + f.px(40) + gap, y, text_w("200"), row), str(self.model.budget), self.manager
+            pygame.Rect(bx + f.px(36) + gap, y, text_w("200"), row), str(self.model.budget), self.manager
         )
         self.budget_up = UIButton(
-            pygame.Rect(bx + f.px(40) + text_w("200") + 2 * gap, y, f.px(40), row), "+", self.manager
+            pygame.Rect(bx + f.px(36) + text_w("200") + 2 * gap, y, f.px(36), row), "+", self.manager
         )
         self.player_button = UIButton(
             place(text_w("Player characters: yes") + f.px(10)), self._player_text(), self.manager
         )
-        starts = [("Start from…", ""), ("Empty squad", "empty")]
-        starts += [(sq.name, f"squad:{sid}") for sid, sq in self.model.content.squads.items()]
-        starts += [(f"Mine: {sq.name}", f"{FILE_PREFIX}{p}") for sq, p in saved_squads()]
-        self.start_menu = UIDropDownMenu(
-            starts, starts[0], place(f.px(260)), self.manager, expansion_height_limit=f.px(300)
-        )
         y += row + sp(f, 8)
         self.totals_y = y
-        y += f.font(Fonts.LARGE, True).get_linesize() + f.px(10)
-        # bottom: problems (up to 3 lines), Save and Back, the hint
+        y += f.font(Fonts.LARGE, True).get_linesize() + sp(f, 8)
+        # bottom: problems, then Save, Back and "Start from", then the hint (or what Save said)
         line = f.font(Fonts.BODY).get_linesize()
-        btn_h = f.px(40)
+        btn_h = f.px(38)
         hint_h = f.font(Fonts.SMALL).get_linesize() + sp(f, 4)
-        self.problem_lines = 3
-        bottom = 3 * line + f.px(10) + btn_h + sp(f, 8) + hint_h + f.px(10)
+        self.problem_lines = 2 if compact else 3
+        bottom = self.problem_lines * line + f.px(10) + btn_h + sp(f, 6) + hint_h + sp(f, 8)
         main_h = h - y - bottom
         self.problems_y = y + main_h + sp(f, 6)
         cols = w - 2 * m - 2 * gap
-        kw, sw = int(cols * 0.26), int(cols * 0.40)
+        kw, sw = int(cols * 0.22), int(cols * 0.44)
         gw = cols - kw - sw
-        col_w = f.font(Fonts.BODY).size("secondary ×2")[0] + f.px(12)
-        num_w = f.font(Fonts.SMALL).size("secondary")[0] + f.px(12)
-        detail_h = 2 * f.font(Fonts.SMALL).get_linesize() + sp(f, 8)
+        detail_lines = 3
+        detail_h = detail_lines * f.font(Fonts.SMALL).get_linesize() + sp(f, 6)
+        self.detail_lines = detail_lines
         list_h = main_h - detail_h
         kx, sx = m, m + kw + gap
         gx = sx + sw + gap
-        kinds_w = f.font(Fonts.SMALL).size("gear cost")[0] + f.px(12)
-        self.lists["kinds"].layout(pygame.Rect(kx, y, kw, list_h), f, kinds_w)
+        self.lists["kinds"].layout(pygame.Rect(kx, y, kw, list_h), f)
         squad_h = main_h * 11 // 20
-        self.lists["squad"].layout(pygame.Rect(sx, y, sw, squad_h - sp(f, 8)), f, num_w)
-        self.lists["unit_gear"].layout(pygame.Rect(sx, y + squad_h, sw, main_h - squad_h), f, col_w)
-        self.lists["gear"].layout(pygame.Rect(gx, y, gw, list_h), f, col_w)
+        self.lists["squad"].layout(pygame.Rect(sx, y, sw, squad_h - sp(f, 8)), f)
+        self.lists["unit_gear"].layout(pygame.Rect(sx, y + squad_h, sw, main_h - squad_h), f)
+        self.lists["gear"].layout(pygame.Rect(gx, y, gw, list_h), f)
         self.detail_rects = {
             "kinds": pygame.Rect(kx, y + list_h + sp(f, 4), kw, detail_h),
             "gear": pygame.Rect(gx, y + list_h + sp(f, 4), gw, detail_h),
@@ -222,14 +221,27 @@ class SquadBuilderScene(GuiScene):
             lv.title_room = bw
             return UIButton(pygame.Rect(r.right - bw, r.y, bw, lv.title_h - sp(f, 4)), text, self.manager)
 
-        self.add_unit_button = button(self.lists["kinds"], "Add unit")
+        self.add_unit_button = button(self.lists["kinds"], "Add")
         self.remove_unit_button = button(self.lists["squad"], "Remove unit")
         self.remove_gear_button = button(self.lists["unit_gear"], "Remove gear")
         self.give_button = button(self.lists["gear"], "Give to unit")
-        foot = self.problems_y + 3 * line + f.px(10)
-        self.save_button = UIButton(pygame.Rect(m, foot, f.px(150), btn_h), "Save", self.manager)
-        self.back_button = UIButton(pygame.Rect(m + f.px(160), foot, f.px(150), btn_h), "Back", self.manager)
-        self.status_rect = pygame.Rect(m + f.px(330), foot, w - 2 * m - f.px(330), btn_h)
+        foot = self.problems_y + self.problem_lines * line + f.px(10)
+        bw = f.px(130)
+        self.save_button = UIButton(pygame.Rect(m, foot, bw, btn_h), "Save", self.manager)
+        self.back_button = UIButton(pygame.Rect(m + bw + gap, foot, bw, btn_h), "Back", self.manager)
+        # at the bottom of the screen the list opens upwards
+        self.manager.get_theme().load_theme({"#start_menu": {"misc": {"expand_direction": "up"}}})
+        starts = [("Start from…", ""), ("Empty squad", "empty")]
+        starts += [(sq.name, f"squad:{sid}") for sid, sq in self.model.content.squads.items()]
+        starts += [(f"Mine: {sq.name}", f"{FILE_PREFIX}{p}") for sq, p in saved_squads()]
+        self.start_menu = UIDropDownMenu(
+            starts,
+            starts[0],
+            pygame.Rect(m + 2 * (bw + gap), foot, min(f.px(280), w - 2 * m - 2 * (bw + gap)), btn_h),
+            self.manager,
+            expansion_height_limit=f.px(300),
+            object_id="#start_menu",
+        )
         self.hint_y = foot + btn_h + sp(f, 6)
         self.refresh()
 
@@ -457,12 +469,12 @@ class SquadBuilderScene(GuiScene):
                 f.render("No problems: the squad follows every rule and can be saved.", Fonts.BODY, pal.good),
                 (x0, self.problems_y),
             )
-        if self.status:
-            r = self.status_rect
-            s = f.render(fit(body, self.status, r.w), Fonts.BODY, pal.bad if self.status_bad else pal.good)
-            surface.blit(s, (r.x, r.y + (r.h - s.get_height()) // 2))
         small = f.font(Fonts.SMALL)
-        surface.blit(f.render(fit(small, HINT, w - 2 * x0), Fonts.SMALL, pal.dim), (x0, self.hint_y))
+        if self.status:
+            text, colour = self.status, pal.bad if self.status_bad else pal.good
+        else:
+            text, colour = HINT, pal.dim
+        surface.blit(f.render(fit(small, text, w - 2 * x0), Fonts.SMALL, colour), (x0, self.hint_y))
 
     def _details(self, surface: pygame.Surface) -> None:
         """The chosen kind's tokens and the chosen gear's effect, under their lists."""
@@ -471,10 +483,10 @@ class SquadBuilderScene(GuiScene):
         texts = {}
         if m.kinds:
             k = m.kinds[self.lists["kinds"].index]
-            texts["kinds"] = [k.summary]
+            texts["kinds"] = [f"{k.name}: {k.summary}."]
         if m.gear:
             g = list(m.gear.values())[self.lists["gear"].index]
-            texts["gear"] = [g.summary + "."] + (["Bulky: takes two slots."] if g.bulky else [])
+            texts["gear"] = [f"{g.name}: {g.summary}."] + (["Bulky: takes two slots."] if g.bulky else [])
         for name, lines in texts.items():
             r = self.detail_rects[name]
             words = " ".join(lines).split()
@@ -487,6 +499,6 @@ class SquadBuilderScene(GuiScene):
                 else:
                     cur = nxt
             out.append(cur)
-            for i, text in enumerate(out[:2]):
+            for i, text in enumerate(out[: self.detail_lines]):
                 s = f.render(fit(small, text, r.w), Fonts.SMALL, pal.dim)
                 surface.blit(s, (r.x, r.y + i * small.get_linesize()))

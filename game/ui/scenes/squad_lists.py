@@ -52,16 +52,14 @@ class ListView:
         self.index = 0
         self.top = 0
         self.rect = pygame.Rect(0, 0, 0, 0)
-        self.col_w = 0
         self.row_h = 20
         self.head_h = 0
         self.title_h = 0
         self.title_room = 0  # pixels kept free at the right of the title (a button)
 
-    def layout(self, rect: pygame.Rect, fonts: Fonts, col_w: int = 0) -> None:
+    def layout(self, rect: pygame.Rect, fonts: Fonts) -> None:
         """Place the list (title and headers included) in `rect`."""
         self.rect = rect
-        self.col_w = col_w
         self.row_h = fonts.font(Fonts.BODY).get_linesize() + sp(fonts, 6)
         self.title_h = title_h = fonts.font(Fonts.LARGE, True).get_linesize() + sp(fonts, 8)
         head = fonts.font(Fonts.SMALL).get_linesize() + sp(fonts, 2) if self.headers else 0
@@ -113,6 +111,17 @@ class ListView:
         body = self.body
         return pygame.Rect(body.x, body.y + (index - self.top) * self.row_h, body.w, self.row_h)
 
+    def col_widths(self, fonts: Fonts) -> list[int]:
+        """Each right-hand column as wide as its header or its widest figure."""
+        small, font, pad = fonts.font(Fonts.SMALL), fonts.font(Fonts.BODY), sp(fonts, 8)
+        n = max([len(self.headers)] + [len(r.cols) for r in self.rows])
+        out = []
+        for k in range(n):
+            w = small.size(self.headers[k])[0] if k < len(self.headers) else 0
+            w = max([w] + [font.size(r.cols[k])[0] for r in self.rows if k < len(r.cols)])
+            out.append(w + pad)
+        return out
+
     def draw(self, surface: pygame.Surface, fonts: Fonts, pal: Palette, focused: bool) -> None:
         pad = sp(fonts, 6)
         width = self.rect.w - self.title_room - pad
@@ -122,17 +131,23 @@ class ListView:
         )
         surface.blit(title, (self.rect.x, self.rect.y))
         small = fonts.font(Fonts.SMALL)
+        font = fonts.font(Fonts.BODY)
+        widths = self.col_widths(fonts)
+        # right edges of the columns, the last column at the list's right
+        rights, x = [], self.rect.right - pad
+        for cw in reversed(widths):
+            rights.insert(0, x)
+            x -= cw
         if self.headers:
             y = self.rect.y + self.head_h - small.get_linesize() - sp(fonts, 2)
-            for i, h in enumerate(reversed(self.headers)):
-                s = fonts.render(fit(small, h, self.col_w - pad), Fonts.SMALL, pal.dim)
-                surface.blit(s, (self.rect.right - pad - i * self.col_w - s.get_width(), y))
+            for h, right in zip(self.headers, rights, strict=False):
+                s = fonts.render(h, Fonts.SMALL, pal.dim)
+                surface.blit(s, (right - s.get_width(), y))
         body = self.body
         pygame.draw.rect(surface, pal.panel, body)
         pygame.draw.rect(
             surface, pal.active if focused else pal.panel_edge, body, sp(fonts, 2) if focused else 1
         )
-        font = fonts.font(Fonts.BODY)
         if not self.rows and self.empty:
             s = fonts.render(fit(font, self.empty, body.w - 2 * pad), Fonts.BODY, pal.dim)
             surface.blit(s, (body.x + pad, body.y + pad))
@@ -145,13 +160,12 @@ class ListView:
                 pygame.draw.rect(surface, pal.button_hot if focused else pal.button, r.inflate(-4, -2))
             ty = r.y + (r.h - font.get_linesize()) // 2
             colour = pal.bad if row.bad else pal.text
-            name_w = r.w - 2 * pad - len(row.cols) * self.col_w
+            name_w = r.w - 2 * pad - sum(widths[: len(row.cols)])
             surface.blit(fonts.render(fit(font, row.text, name_w), Fonts.BODY, colour), (r.x + pad, ty))
-            for j, col in enumerate(reversed(row.cols)):
-                k = len(row.cols) - 1 - j
+            for k, (col, right) in enumerate(zip(row.cols, rights, strict=False)):
                 c = pal.bad if k < len(row.bad_cols) and row.bad_cols[k] else pal.text
-                s = fonts.render(fit(font, col, self.col_w - pad), Fonts.BODY, c)
-                surface.blit(s, (r.right - pad - j * self.col_w - s.get_width(), ty))
+                s = fonts.render(col, Fonts.BODY, c)
+                surface.blit(s, (right - s.get_width(), ty))
         surface.set_clip(clip)
         if len(self.rows) > self.visible:  # a thin bar says there is more
             frac, size = self.top / len(self.rows), self.visible / len(self.rows)
