@@ -254,7 +254,8 @@ class SquadBuilderScene(GuiScene):
         kinds = self.model.kinds
         if kinds:
             self.model.add_unit(kinds[self.lists["kinds"].index].id)
-            self.lists["squad"].choose(len(self.model.units) - 1)
+            self.refresh()
+            self.lists["squad"].choose(len(self.model.units) - 1)  # the new unit is the chosen one
             self._say("")
             self.refresh()
 
@@ -269,6 +270,7 @@ class SquadBuilderScene(GuiScene):
             return
         gid = list(self.model.gear)[self.lists["gear"].index]
         self.model.add_gear(self.lists["squad"].index, gid)
+        self.refresh()
         self.lists["unit_gear"].choose(len(self.model.units[self.lists["squad"].index].gear) - 1)
         self.refresh()
 
