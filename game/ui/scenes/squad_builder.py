@@ -286,16 +286,20 @@ class SquadBuilderScene(GuiScene):
         self.refresh()
 
     def save(self) -> None:
+        from game.rulesets.tokens.squadbuild import slug, squads_dir
+
         self.model.name = self.name_entry.get_text().strip()
         try:
-            path = self.model.save()
+            existed = (squads_dir() / f"{slug(self.model.name)}.toml").exists()
+            self.model.save()
         except UserError as exc:
             self._say(exc.line(), True)
             return
         except OSError as exc:
             self._say(f"Could not save: {exc.strerror or exc}", True)
             return
-        self._say(f"Saved “{self.model.name}”: the launcher offers it for either side ({path.name}).")
+        again = "saved again" if existed else "saved"
+        self._say(f"“{self.model.name}” {again}: the launcher offers it for either side.")
         self.refresh()
 
     def start_from(self, value: str) -> None:
