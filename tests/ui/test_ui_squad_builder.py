@@ -9,7 +9,8 @@ import pytest
 from game.rulesets.tokens.squadbuild import read_squad, squads_dir
 from game.ui.app import App
 from game.ui.scenes.launcher import LauncherScene
-from game.ui.scenes.squad_builder import FILE_PREFIX, SquadBuilderScene
+from game.ui.scenes.squad_builder import SquadBuilderScene
+from game.ui.scenes.squad_choices import FILE_PREFIX
 from game.ui.settings import Settings
 
 

@@ -11,7 +11,7 @@ from pygame_gui.elements import UIButton, UIDropDownMenu, UILabel, UITextBox, UI
 
 from game.ui.display_names import is_benchmark_map, map_title, units_line
 from game.ui.scenes.gui import GuiScene
-from game.ui.scenes.squad_builder import (
+from game.ui.scenes.squad_choices import (
     built_squad_info,
     has_squad_builder,
     saved_squad_choices,

@@ -9,9 +9,8 @@ the lists, Up/Down chooses, Enter adds (a unit kind, or gear to the chosen unit)
 
 from __future__ import annotations
 
-import dataclasses
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 import pygame
 import pygame_gui
@@ -21,59 +20,16 @@ from game.errors import UserError
 from game.rulesets.tokens.gearrules import MAX_UNITS
 from game.rulesets.tokens.squadbuild import BUDGET_STEP, NAME_LENGTH, SquadBuilder, saved_squads
 from game.ui.scenes.gui import GuiScene
-from game.ui.scenes.squad_lists import ListView, Row, fit, sp
+from game.ui.scenes.squad_choices import FILE_PREFIX
+from game.ui.scenes.squad_lists import ListView, Row, fit, sp, wrap
 from game.ui.theme import Fonts
 
 if TYPE_CHECKING:
     from game.ui.app import App
 
-RULESET_ID = "tokens"
-FILE_PREFIX = "file:"
 SLOT_WORDS = {"primary": "primary", "secondary": "secondary", "armour": "armour"}
 ORDER = ("kinds", "squad", "unit_gear", "gear")
 HINT = "Tab: next list · ↑↓: choose · Enter: add · Delete: remove · +/−: budget · Ctrl+S: save · Esc: back"
-
-
-def has_squad_builder(ruleset_id: str) -> bool:
-    """Whether the launcher offers the builder for this ruleset."""
-    return ruleset_id == RULESET_ID
-
-
-def saved_squad_choices(ruleset_id: str) -> list[tuple[str, str]]:
-    """This user's saved squads as launcher menu choices (label, value)."""
-    if not has_squad_builder(ruleset_id):
-        return []
-    return [(f"Mine: {sq.name}", f"{FILE_PREFIX}{path}") for sq, path in saved_squads()]
-
-
-def with_built_squads(
-    rs: Any, squads: tuple[str, str], options: dict[str, Any]
-) -> tuple[tuple[str, str], dict]:
-    """The launcher's squad choices with saved squads read into the scenario options (a file
-    that no longer loads raises UserError naming it)."""
-    from game.core.options import BUILT_KEY
-
-    built = {}
-    for side, value in zip(("p1", "p2"), squads, strict=True):
-        if value.startswith(FILE_PREFIX):
-            built[side] = rs.read_squad_file(Path(value[len(FILE_PREFIX) :]))
-    if built:
-        options = {**options, BUILT_KEY: built}
-    return squads, options
-
-
-def built_squad_info(rs: Any, value: str) -> Any:
-    """A saved squad's name and units for the launcher's description (None when it is not one or
-    no longer loads: starting says why)."""
-    if not value.startswith(FILE_PREFIX):
-        return None
-    try:
-        info = rs.built_squad(
-            rs.read_squad_file(Path(value[len(FILE_PREFIX) :])), value[len(FILE_PREFIX) :], "squad"
-        )
-    except UserError:
-        return None
-    return dataclasses.replace(info, description="your squad from the squad builder.")
 
 
 class SquadBuilderScene(GuiScene):
@@ -495,16 +451,7 @@ class SquadBuilderScene(GuiScene):
             texts["gear"] = [f"{g.name}: {g.summary}."] + (["Bulky: takes two slots."] if g.bulky else [])
         for name, lines in texts.items():
             r = self.detail_rects[name]
-            words = " ".join(lines).split()
-            out, cur = [], ""
-            for word in words:
-                nxt = f"{cur} {word}".strip()
-                if small.size(nxt)[0] > r.w and cur:
-                    out.append(cur)
-                    cur = word
-                else:
-                    cur = nxt
-            out.append(cur)
+            out = wrap(small, " ".join(lines), r.w)
             for i, text in enumerate(out[: self.detail_lines]):
                 s = f.render(fit(small, text, r.w), Fonts.SMALL, pal.dim)
                 surface.blit(s, (r.x, r.y + i * small.get_linesize()))

@@ -41,6 +41,19 @@ def fit(font: pygame.font.Font, text: str, width: int) -> str:
     return text + "…"
 
 
+def wrap(font: pygame.font.Font, text: str, width: int) -> list[str]:
+    """The text broken into lines that fit `width` pixels."""
+    out, cur = [], ""
+    for word in text.split():
+        nxt = f"{cur} {word}".strip()
+        if font.size(nxt)[0] > width and cur:
+            out.append(cur)
+            cur = word
+        else:
+            cur = nxt
+    return [*out, cur]
+
+
 class ListView:
     """A list of rows in a rectangle; the scene lays it out and feeds it rows."""
 
