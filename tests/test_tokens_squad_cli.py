@@ -147,3 +147,29 @@ def test_a_replay_whose_built_squad_breaks_the_rules_is_refused(tmp_path, capsys
         f"skirmish: {rep}: scenario.options.built_squads.p1.units[1].weapons: "
         "gear fills 7 primary slots (at most 4; Bulky counts two)"
     )
+
+
+def test_a_save_keeps_the_built_squad_and_refuses_a_broken_one(tmp_path):
+    import msgspec
+
+    from game.core.matchfile import SnapshotData, restore_match
+    from game.core.options import BUILT_KEY
+    from game.errors import UserError
+    from game.sim import default_scenario
+
+    data = RULESET.read_squad_file(_squad(tmp_path))
+    scenario = default_scenario("tokens", None, 5, options={BUILT_KEY: {"p2": data}})
+    assert scenario.squads == {"p1": "wardens", "p2": "iron_wall"}
+    match = Match(RULESET, scenario, load_board_for(scenario), {})
+    raw = json.loads(json.dumps(match.snapshot()))
+    match.close()
+    restored = restore_match(msgspec.json.decode(json.dumps(raw), type=SnapshotData), raw, "save.json")
+    assert restored.scenario.options[BUILT_KEY]["p2"]["name"] == "Iron Wall"
+    restored.close()
+    raw["scenario"]["options"][BUILT_KEY]["p2"]["wealth"] = 20
+    with pytest.raises(UserError) as err:
+        restore_match(msgspec.json.decode(json.dumps(raw), type=SnapshotData), raw, "save.json")
+    assert err.value.line() == (
+        "save.json: snapshot.scenario.options.built_squads.p2.wealth: "
+        "gear costs 40 wealth, over the budget of 20"
+    )
