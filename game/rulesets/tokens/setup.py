@@ -11,6 +11,7 @@ from game.core.options import BUILT_KEY, built_squads
 from game.errors import UserError
 from game.rulesets.tokens.components import TkEffects, TkGear, TkShield, TkStealth, TkTokens, TkUnit, table
 from game.rulesets.tokens.content import Content, SquadDef, UnitDef
+from game.rulesets.tokens.kinds import Ev
 from game.rulesets.tokens.odds import health_from_heads
 from game.rulesets.tokens.squadbuild import SquadFile, built_units
 from game.rulesets.tokens.turns import start_turn
@@ -106,7 +107,7 @@ def deploy(match: Match, content: Content) -> None:
             ent = esper.create_entity(*comps)
             formula = f"{u.health} tokens + {sum(flips)} heads" if player else f"1 + {sum(flips)} heads"
             match.emit(
-                "health",
+                Ev.HEALTH,
                 f"{u.name} ({side}) rolls {hp} health: {shown}.",
                 [f"flips: {shown}", f"{'player' if player else 'non-player'}: {formula} = {hp}"],
                 chance=True,
