@@ -138,3 +138,18 @@ def test_nothing_overlaps_or_leaves_the_window(size, scale):
             assert lv.rect.contains(b.rect) and not lv.body.colliderect(b.rect)
     finally:
         pygame.quit()
+
+
+def test_the_battle_names_a_built_side_by_its_squad(tmp_path):
+    from game.core.options import BUILT_KEY
+    from game.rulesets.tokens import RULESET
+    from game.rulesets.tokens.squadbuild import SquadBuilder
+    from game.ui.app import build_session
+    from game.ui.battle.extensions import side_names
+
+    b = SquadBuilder.from_squad("brood")
+    b.name = "Night Hunters"
+    data = RULESET.read_squad_file(b.save(tmp_path))
+    session = build_session("tokens", None, 2, "ai:random", "ai:random", None, {BUILT_KEY: {"p2": data}})
+    assert side_names(session) == {"p1": "Wardens", "p2": "Night Hunters"}
+    session.match.close()

@@ -11,6 +11,8 @@ import importlib
 import importlib.util
 from typing import TYPE_CHECKING
 
+from game.core.options import built_squads
+
 if TYPE_CHECKING:
     from game.ui.session import Session
 
@@ -38,7 +40,9 @@ def side_names(session: Session) -> dict[str, str]:
     for i, side in enumerate(session.sides):
         squad = match.scenario.squads.get(side, "")
         info = squads.get(squad)
-        base[side] = getattr(info, "name", "") or f"Side {i + 1}"
+        built = built_squads(match.scenario.options).get(side)  # a squad from a squad builder
+        name = str(built.get("name", "")) if isinstance(built, dict) else ""
+        base[side] = name or getattr(info, "name", "") or f"Side {i + 1}"
     names = dict(base)
     humans = session.human_sides()
     for side in session.sides:
