@@ -260,9 +260,13 @@ def apply(match: Match, action: Action) -> None:
     if action.kind == Kind.MOVE:
         from game.core.components import Position
 
-        get(ent, Position).cell = tuple(action.cell)  # type: ignore[arg-type]
+        pos = get(ent, Position)
+        start, pos.cell = pos.cell, tuple(action.cell)  # type: ignore[arg-type]
         turn.moved = True
-        match.emit("move", f"{name_of(ent)} moves to {action.cell}.", unit=ent)
+        steps = match.board.distance(start, pos.cell)
+        # frm/to: where the move began, for the board's arrow of this turn's moves
+        match.emit("move", f"{name_of(ent)} moves {steps} square{'s' if steps != 1 else ''}.", unit=ent,
+                   frm=list(start), to=list(pos.cell))
         here = get(ent, Position).cell
         for foe in enemies(ent):
             if has(foe, "hidden") and match.board.distance(here, cell_of(foe)) <= 1:

@@ -7,7 +7,14 @@ from typing import TYPE_CHECKING
 from game.core.action import Action, Decision
 from game.core.components import Health
 from game.core.ruleset import Assessment
-from game.rulesets.saves.combat import Group, counter_harm, counters, dodge_chance, weapons_of
+from game.rulesets.saves.combat import (
+    Group,
+    counter_harm,
+    counters,
+    defence_answers,
+    dodge_chance,
+    weapons_of,
+)
 from game.rulesets.saves.components import SvGear, SvScores, get, has, is_standing, side_of, units
 from game.rulesets.saves.content import shipped
 from game.rulesets.saves.kinds import Kind
@@ -143,25 +150,22 @@ def assess(match: Match, action: Action) -> Assessment:
 
 
 def advise(match: Match, decision: Decision) -> dict[str, float]:
-    """Defence: the value of each answer to the defender's side (harm avoided and dealt)."""
+    """Defence: the value of each answer to the defender's side (harm dealt less harm taken, a
+    take-out weighed as KILL points), from `defence_answers`: the very numbers the prompt shows."""
     if decision.kind != "defend":
         return {}
     ctx = decision.context
-    target = int(ctx["target"])
     g = Group(
-        target,
+        int(ctx["target"]),
         list(ctx["attackers"]),
         {int(k): v for k, v in ctx["options"].items()},
         ctx.get("score"),
         bool(ctx.get("blast")),
     )
-    incoming = g.harm(match)
-    loss = incoming.expected + KILL * incoming.out
-    out: dict[str, float] = {"dodge": -(1.0 - dodge_chance(target)) * loss}
-    for a, ws in counters(match, g):
-        h = counter_harm(match, target, a, ws)
-        out[f"counter:{a}"] = -loss + h.expected + KILL * h.out
-    return out
+    return {
+        a.key: -(a.taken + KILL * a.taken_out) + a.dealt + KILL * a.dealt_out
+        for a in defence_answers(match, g)
+    }
 
 
 def threat_by(match: Match, side: str, cell: tuple[int, int]) -> dict[int, float]:

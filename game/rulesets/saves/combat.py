@@ -107,37 +107,83 @@ def counter_harm(match: Match, defender: int, attacker: int, ws: tuple[Weapon, .
     return harm(dist, get(attacker, Health).current, s.strength, None, 0, save_mode(attacker, "STR"))
 
 
-def defend_decision(match: Match, group: Group) -> Decision:
-    """The defender's choice, each option with its exact odds."""
+@dataclass(frozen=True)
+class Answer:
+    """One answer to an attack, exactly: what the defender takes and what it deals."""
+
+    key: str  # "dodge" or "counter:<attacker>"
+    label: str
+    weapons: str  # the counter-attack's weapons ("" for a dodge)
+    dodge: float  # chance the DEX save avoids everything (0 for a counter-attack)
+    taken: float  # expected HP and score the defender loses
+    taken_out: float  # chance the defender is taken out (Critical Damage, a score at 0, death)
+    taken_dead: float  # chance the defender dies
+    dealt: float  # expected HP and score the counter-attack takes off the attacker
+    dealt_out: float  # chance the counter-attack takes the attacker out
+    dealt_dead: float  # chance it kills the attacker
+
+
+def defence_answers(match: Match, group: Group) -> list[Answer]:
+    """SV-DEFEND: every answer the target has to the group, with its exact odds: dodge (a DEX save
+    avoids all) and a counter-attack on each attacker it can answer (the attack still lands). The
+    prompt, the AI's advice and the previews read these numbers; nothing computes them twice."""
     target = group.target
     incoming = group.harm(match)
     p = dodge_chance(target)
-    opts = [
-        Option(
-            "dodge",
-            "Dodge",
-            f"DEX save {p:.0%} avoids all damage; else expect {incoming.expected:.1f} lost, "
-            f"{incoming.out:.0%} taken out",
-        )
+    miss = 1.0 - p
+    out = [
+        Answer("dodge", "Dodge", "", p, miss * incoming.expected, miss * incoming.out, miss * incoming.dead,
+               0.0, 0.0, 0.0)
     ]
     for a, ws in counters(match, group):
         h = counter_harm(match, target, a, ws)
-        opts.append(
-            Option(
-                f"counter:{a}",
-                f"Counter-attack {name_of(a)}",
-                f"{'+'.join(w.name for w in ws)}: expect {h.expected:.1f} to {name_of(a)}, "
-                f"{h.out:.0%} takes it out; you still take {incoming.expected:.1f} expected, "
-                f"{incoming.out:.0%} taken out",
-            )
+        out.append(
+            Answer(f"counter:{a}", f"Counter-attack {name_of(a)}", " and ".join(w.name for w in ws), 0.0,
+                   incoming.expected, incoming.out, incoming.dead, h.expected, h.out, h.dead)
         )
+    return out
+
+
+def _pct(p: float) -> str:
+    return f"{p:.0%}" if p == 0 or p >= 0.005 else "<1%"
+
+
+def answer_lines(answer: Answer, score: str | None, attacker_name: str = "") -> list[str]:
+    """An answer's odds in players' words (the prompt's lines under each option)."""
+    lost = f"{score} lost" if score else "damage"
+    out_word = {"DEX": "paralysed", "WIL": "catatonic", "STR": "killed"}.get(score or "", "Critical Damage")
+    you = f"You take {answer.taken:.1f} {lost} expected; {out_word} {_pct(answer.taken_out)}"
+    if not score and answer.taken_dead > 0:
+        you += f" (death {_pct(answer.taken_dead)})"
+    if answer.key == "dodge":
+        return [f"DEX save {_pct(answer.dodge)} avoids it all.", you + "."]
+    them = (f"{attacker_name or 'The attacker'} takes {answer.dealt:.1f} damage expected from your "
+            f"{answer.weapons}; Critical Damage {_pct(answer.dealt_out)}")
+    if answer.dealt_dead > 0:
+        them += f" (death {_pct(answer.dealt_dead)})"
+    return [them + ".", you + " (the attack still lands)."]
+
+
+def defend_decision(match: Match, group: Group) -> Decision:
+    """The defender's choice, each option with its exact odds (the same numbers the AI weighs)."""
+    from game.core.kinds import CTX_ODDS, CTX_UNIT
+
+    target = group.target
+    answers = defence_answers(match, group)
+    lines = {
+        a.key: answer_lines(a, group.score, name_of(int(a.key[8:])) if a.key != "dodge" else "")
+        for a in answers
+    }
+    opts = tuple(Option(a.key, a.label, lines[a.key][0]) for a in answers)
+    odds = {key: rest[1:] for key, rest in lines.items()}
     who = ", ".join(name_of(a) for a in group.attackers)
     what = f" on {group.score}" if group.score else ""
+    gang = f" (ganging up: +{group.bonus()})" if group.bonus() else ""
     return Decision(
         side_of(target),
         "defend",
-        f"{name_of(target)} is attacked{what} by {who}: counter or dodge?",
-        tuple(opts),
+        f"{name_of(target)} is attacked{what} by {who}{gang}: counter-attack or dodge?",
+        opts,
         default="dodge",
         context={
             "target": target,
@@ -145,6 +191,14 @@ def defend_decision(match: Match, group: Group) -> Decision:
             "options": dict(group.option),
             "score": group.score,
             "blast": group.blast,
+            CTX_UNIT: target,
+            CTX_ODDS: odds,
+            "defence": [
+                {"key": a.key, "label": a.label, "dodge": a.dodge, "taken": a.taken, "taken_out": a.taken_out,
+                 "taken_dead": a.taken_dead, "dealt": a.dealt, "dealt_out": a.dealt_out,
+                 "dealt_dead": a.dealt_dead}
+                for a in answers
+            ],
         },
     )
 
@@ -229,9 +283,10 @@ def resolve_group(match: Match, group: Group) -> Resolution:
     set_condition(target, "attacked")
 
 
-def groups_of(match: Match, declared: dict[str, dict[str, Any]]) -> list[Group]:
+def plan_groups(match: Match, declared: dict[str, dict[str, Any]]) -> list[Group]:
     """SV-GANG / SV-BLAST: attacks on a target grouped (score attacks apart, by score); a blast is
-    rolled for every standing unit within its radius of the aimed target."""
+    rolled for every standing unit within its radius of the aimed target. Changes nothing: the
+    board's declaration marks read it as it stands, the resolution through `groups_of`."""
     from game.rulesets.saves.components import units
 
     groups: dict[tuple[int, str], Group] = {}
@@ -243,8 +298,6 @@ def groups_of(match: Match, declared: dict[str, dict[str, Any]]) -> list[Group]:
         a = int(key)
         ws = weapons_of(d["option"])
         if ws[0].blast:
-            gear = get(a, SvGear)
-            gear.spent[ws[0].id] = gear.spent.get(ws[0].id, 0) + 1
             centre = cell_of(d["target"])
             for e in units():
                 if is_standing(e) and match.board.distance(cell_of(e), centre) <= ws[0].blast:
@@ -255,6 +308,18 @@ def groups_of(match: Match, declared: dict[str, dict[str, Any]]) -> list[Group]:
         g.option[a] = d["option"]
     ordered = [groups[k] for k in sorted(groups)]
     return ordered + blasts
+
+
+def groups_of(match: Match, declared: dict[str, dict[str, Any]]) -> list[Group]:
+    """The groups to resolve (`plan_groups`); every blast thrown spends one of its uses."""
+    for key in sorted(declared, key=int):
+        d = declared[key]
+        if d["kind"] == Kind.ATTACK:
+            ws = weapons_of(d["option"])
+            if ws[0].blast:
+                gear = get(int(key), SvGear)
+                gear.spent[ws[0].id] = gear.spent.get(ws[0].id, 0) + 1
+    return plan_groups(match, declared)
 
 
 def resolve_declared(match: Match) -> Resolution:

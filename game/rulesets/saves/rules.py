@@ -92,6 +92,25 @@ def can_reach(match: Match, ent: int, target: int, weapons: tuple[Weapon, ...]) 
     return 1 <= dist <= weapons[0].range and has_los(match.board, a, b)
 
 
+def reach_problem(match: Match, ent: int, target: int, weapons: tuple[Weapon, ...]) -> str:
+    """Why `can_reach` says no, in players' words ("" when it says yes): melee needs the square
+    next to the target, a ranged weapon its range and a clear line of sight."""
+    a, b = cell_of(ent), cell_of(target)
+    dist = match.board.distance(a, b)
+    names = " and ".join(w.name for w in weapons)
+    away = f"{dist} square{'s' if dist != 1 else ''} away"
+    if not weapons[0].ranged:
+        return "" if dist <= 1 else f"the {names} reach{'' if len(weapons) > 1 else 'es'} only the squares " \
+            f"next to it ({away})"
+    if dist < 1:
+        return "too close to shoot"
+    if dist > weapons[0].range:
+        return f"out of the {names}'s range ({away}, range {weapons[0].range})"
+    if not has_los(match.board, a, b):
+        return "no line of sight"
+    return ""
+
+
 @dataclass
 class Terms:
     """One attacker's dice against one target, with why it is Impaired or Enhanced."""
@@ -168,6 +187,7 @@ def roll_save(match: Match, ent: int, score: str, why: str, mode: int | None = N
         dice=[str(r) for r in rolls],
         die="d20",
         passed=ok,
+        why=why,
     )
     return ok
 
@@ -190,7 +210,7 @@ def take_out(match: Match, ent: int, state: str, condition: str, text: str, quie
     for c in ("hidden", "invisible"):
         clear_condition(ent, c)
     if not quiet:
-        match.emit("out", text, unit=ent, state=state)
+        match.emit("out", text, unit=ent, state=state, condition=condition)
 
 
 def knock_out(match: Match, ent: int, why: str) -> None:

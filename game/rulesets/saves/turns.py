@@ -61,7 +61,10 @@ def begin_turn(match: Match, side: str) -> None:
         if has(ent, "stunned"):
             conditions(ent).active["stunned"]["served"] = True
             match.emit("condition", f"{name_of(ent)} is Stunned and loses this turn.", unit=ent)
-    match.emit("turn", f"{side}'s turn (round {t.round}): declare, then resolve.", side=side)
+    from game.rulesets.saves.words import side_label
+
+    text = f"{side_label(match, side)}'s turn (round {t.round}): declare, then resolve."
+    match.emit("turn", text, side=side)
 
 
 def end_turn(match: Match) -> None:
