@@ -54,10 +54,16 @@ def move_actions(match: Match, ent: int) -> list[Action]:
     if acts is None:
         if len(memo) > 4096:
             memo.clear()
-        acts = memo[akey] = [Action(Kind.MOVE, ent, cell=cell, label=f"{me}: move to {cell}")
-                             for cell in cells]
+        here, dist = cell_of(ent), match.board.distance
+        acts = memo[akey] = [
+            Action(Kind.MOVE, ent, cell=cell, label=f"{me}: move {_squares(dist(here, cell))}") for cell in cells
+        ]
     taken = occupied()
     return [a for a in acts if a.cell not in taken]
+
+
+def _squares(n: int) -> str:
+    return f"{n} square{'s' if n != 1 else ''}"
 
 
 def move_targets(match: Match, ent: int) -> list[tuple[int, int]]:

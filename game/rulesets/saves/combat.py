@@ -166,7 +166,7 @@ def answer_lines(answer: Answer, score: str | None, attacker_name: str = "") -> 
 
 def defend_decision(match: Match, group: Group) -> Decision:
     """The defender's choice, each option with its exact odds (the same numbers the AI weighs)."""
-    from game.core.kinds import CTX_ODDS, CTX_UNIT
+    from game.core.kinds import CTX_LINES, CTX_ODDS, CTX_UNIT
 
     target = group.target
     answers = defence_answers(match, group)
@@ -179,6 +179,10 @@ def defend_decision(match: Match, group: Group) -> Decision:
     who = ", ".join(name_of(a) for a in group.attackers)
     what = f" on {group.score}" if group.score else ""
     gang = f" (ganging up: +{group.bonus()})" if group.bonus() else ""
+    dice = " ".join(f"d{d}" for d in group.dice(match))
+    pool = (f"They roll {dice} together and keep the highest die"
+            + (f", +{group.bonus()} for ganging up" if group.bonus() else "")
+            + f", less your armour {armour_of(target)}.")
     return Decision(
         side_of(target),
         "defend",
@@ -192,6 +196,7 @@ def defend_decision(match: Match, group: Group) -> Decision:
             "score": group.score,
             "blast": group.blast,
             CTX_UNIT: target,
+            CTX_LINES: [pool],
             CTX_ODDS: odds,
             "defence": [
                 {"key": a.key, "label": a.label, "dodge": a.dodge, "taken": a.taken, "taken_out": a.taken_out,
@@ -244,6 +249,9 @@ def resolve_group(match: Match, group: Group) -> Resolution:
         chance=True,
         unit=target,
         dice=[str(r) for r in rolls],
+        attackers=list(live),
+        bonus=group.bonus(),
+        blast=group.blast,
     )
     for a in live:
         if has(a, "hidden"):
@@ -267,6 +275,7 @@ def resolve_group(match: Match, group: Group) -> Resolution:
             chance=True,
             unit=foe,
             dice=[str(r) for r in crolls],
+            attackers=[target],
         )
         apply_damage(match, foe, cdmg, f"{name_of(target)}'s counter-attack")
     apply_damage(match, target, damage, f"attack by {who}", group.score)

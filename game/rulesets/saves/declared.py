@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from game.rulesets.saves.combat import dodge_chance, plan_groups, weapons_of
-from game.rulesets.saves.components import has, is_standing, name_of, side_of, units
+from game.rulesets.saves.components import SvGear, SvTurn, get, has, is_standing, name_of, side_of, units
 from game.rulesets.saves.content import shipped
 from game.rulesets.saves.kinds import Kind
 from game.rulesets.saves.turns import may_act, table
@@ -88,7 +88,7 @@ def declarations_view(match: Match, viewer: str | None) -> dict[str, Any]:
         else:
             what = _OTHER.get(d["kind"], d["kind"])
         others.append({"unit": ent, "kind": d["kind"], "target": target, "text": what})
-    waiting = [e for e in units() if may_act(match, e) and str(e) not in declared]
+    waiting = [e for e in units() if may_act(match, e) and str(e) not in declared and _has_choice(match, e)]
     return {
         "side": t.turn_side,
         "moves": this_turn_moves(match, viewer),
@@ -97,6 +97,17 @@ def declarations_view(match: Match, viewer: str | None) -> dict[str, Any]:
         "declared": sorted(int(k) for k in declared),
         "waiting": waiting,
     }
+
+
+def _has_choice(match: Match, ent: int) -> bool:
+    """The unit still has something to declare, or a move or swap to make (the legal list's own
+    pieces)."""
+    from game.rulesets.saves.actions import declarations, move_targets
+
+    turn = get(ent, SvTurn)
+    if not turn.moved and not turn.swapped and (get(ent, SvGear).stowed or move_targets(match, ent)):
+        return True
+    return bool(declarations(match, ent))
 
 
 def declared_text(match: Match, ent: int) -> str:

@@ -234,7 +234,8 @@ def lose_score(match: Match, ent: int, score: str, amount: int, why: str) -> Non
         take_out(
             match, ent, out[0], out[1], out[2], quiet=True
         )  # the state first: no event sees it half done
-    match.emit("score", f"{name_of(ent)} loses {amount} {score} ({why}): {score} {left}.", unit=ent)
+    match.emit("score", f"{name_of(ent)} loses {amount} {score} ({why}): {score} {left}.", unit=ent,
+               score=score, value=left)
     if out is not None:
         match.emit("out", out[2], unit=ent, state=out[0])
 
@@ -258,6 +259,7 @@ def apply_damage(match: Match, ent: int, damage: int, why: str, score: str | Non
         + (f", {over} past HP onto STR." if over else "."),
         unit=ent,
         damage=damage,
+        hp=health.current,
     )
     if over:
         lose_score(match, ent, "STR", over, "damage past HP")

@@ -1,0 +1,418 @@
+"""Saves' own part of the battle screen (loaded when a saves match opens, see
+`game.ui.battle.extensions`).
+
+- Before Resolve, the declaring side's turn is drawn on the board: this turn's moves as arrows,
+  each declared attack as an arrow to its target, the target ringed with the gang bonus it will
+  receive, other declarations (knock down, snatch, flee, tend, items) tagged by their unit. The
+  marks come from the ruleset's `declarations_view` (its own grouping and odds): nothing is worked
+  out here.
+- A resolution is played out one event at a time: each roll pops up with its dice and its line
+  of the log (dice kept, armour, HP, STR, saves) appears with it; the board's health bars follow
+  the log, and the attack being rolled is drawn as arrows. Prompts, hot-seat handovers and the AI
+  wait until it has played out.
+- Surprise at the start, morale checks, routs and the end are announced in a banner.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from typing import TYPE_CHECKING, Any
+
+import pygame
+
+from game.core.events import Event
+from game.core.kinds import EVENT_MATCH_OVER
+from game.ui.battle.extensions import register_layer
+from game.ui.chancefx import sound_for
+from game.ui.theme import Fonts
+from game.ui.widgets import panel
+
+if TYPE_CHECKING:
+    from game.core.geometry import Cell
+    from game.ui.session import Step
+
+ATTACK_RED = (222, 60, 50)
+MANEUVER = (204, 121, 167)
+MOVE_INK = (245, 245, 250)
+SHADOW = (15, 15, 20)
+#: seconds each event holds the screen at normal speed (a roll; a morale check or rout; the rest)
+PACE_ROLL, PACE_NEWS, PACE_LINE = 0.85, 1.4, 0.3
+
+
+@dataclass(frozen=True)
+class Mark:
+    """One thing drawn for the declarations: an arrow (start -> end) or a ring on `end`."""
+
+    kind: str  # "move" | "attack" | "maneuver" | "target" | "tag"
+    end: Cell
+    start: Cell | None = None
+    label: str = ""
+    unit: int | None = None
+    target: int | None = None
+
+
+def marks_for(view: dict[str, Any], cells: dict[int, Cell]) -> list[Mark]:
+    """The marks of a `declarations_view` for units standing on `cells` (unit -> cell): moves,
+    attack arrows, each target's ring with the gang bonus it will receive, other declarations."""
+    out: list[Mark] = []
+    for m in view.get("moves", []):
+        if m["unit"] in cells and tuple(m["from"]) != tuple(m["to"]):
+            out.append(Mark("move", tuple(m["to"]), tuple(m["from"]), unit=m["unit"]))
+    for g in view.get("groups", []):
+        target = g["target"]
+        if target not in cells:
+            continue
+        for a in g["attackers"]:
+            if a in cells:
+                out.append(Mark("attack", cells[target], cells[a], g["weapons"].get(a, ""), a, target))
+        if g["blast"]:
+            label = "blast"
+        elif g["bonus"]:
+            label = f"gang +{g['bonus']}"
+        else:
+            label = ""
+        out.append(Mark("target", cells[target], None, label, None, target))
+    for o in view.get("others", []):
+        ent, target = o["unit"], o.get("target")
+        if ent not in cells:
+            continue
+        if target is not None and target in cells and target != ent:
+            out.append(Mark("maneuver", cells[target], cells[ent], o["text"], ent, target))
+        else:
+            out.append(Mark("tag", cells[ent], None, o["text"], ent))
+    return out
+
+
+Point = tuple[float, float]
+
+
+def _arrow(surface: pygame.Surface, a: Point, b: Point, colour: tuple[int, int, int], width: int, trim: float,
+           head: float, dashed: bool = False) -> Point:
+    """An arrow from a to b, both ends trimmed by `trim` pixels; returns its midpoint."""
+    dx, dy = b[0] - a[0], b[1] - a[1]
+    length = (dx * dx + dy * dy) ** 0.5
+    if length < 4:
+        return a
+    trim = min(trim, length * 0.22)  # next-door neighbours still get a visible arrow
+    head = min(head, length * 0.3)
+    ux, uy = dx / length, dy / length
+    s = (a[0] + ux * trim, a[1] + uy * trim)
+    e = (b[0] - ux * trim, b[1] - uy * trim)
+    base = (e[0] - ux * head, e[1] - uy * head)
+    for ink, w in ((SHADOW, width + 2), (colour, width)):
+        if dashed:
+            n = max(1, int((length - 2 * trim - head) // (w * 3 + 4)))
+            for i in range(n):
+                p0 = i / n
+                p1 = (i + 0.55) / n
+                pygame.draw.line(surface, ink, (s[0] + (base[0] - s[0]) * p0, s[1] + (base[1] - s[1]) * p0),
+                                 (s[0] + (base[0] - s[0]) * p1, s[1] + (base[1] - s[1]) * p1), w)
+        else:
+            pygame.draw.line(surface, ink, s, base, w)
+    left = (base[0] - uy * head * 0.6, base[1] + ux * head * 0.6)
+    right = (base[0] + uy * head * 0.6, base[1] - ux * head * 0.6)
+    pygame.draw.polygon(surface, SHADOW, [(e[0] + ux * 2, e[1] + uy * 2), left, right])
+    pygame.draw.polygon(surface, colour, [e, left, right])
+    pygame.draw.polygon(surface, SHADOW, [e, left, right], 1)
+    return ((s[0] + e[0]) / 2, (s[1] + e[1]) / 2)
+
+
+class SavesLayer:
+    """Declarations on the board, the resolution played out, announcements (see the module)."""
+
+    def __init__(self, scene: Any) -> None:
+        self.scene = scene
+        self.queue: list[Event] = []
+        self.wait = 0.0
+        #: the units as the board shows them while a resolution plays (None: as they are)
+        self.shown: dict[int, Any] | None = None
+        self._shown_list: list[Any] = []
+        self._pills: list[tuple[tuple[float, float], str, tuple[int, int, int]]] = []
+        #: the roll being shown: (attackers, target, gang bonus, counter-attack)
+        self.rolling: tuple[list[int], int, int, bool] | None = None
+        self.banner: list[str] = []
+        self.banner_ttl = 0.0
+        self.banner_colour = scene.pal.active
+        self.want_select = True
+        self._view: dict[str, Any] | None = None
+        self._view_key: Any = None
+        opening = [e for e in scene.match.log if e.kind == "initiative"]
+        if opening and not scene.match.inputs:
+            self.announce(opening[-1].text, hold=4.0)
+
+    # -- state ---------------------------------------------------------------------------------
+    @property
+    def playing(self) -> bool:
+        """A resolution is still being shown."""
+        return bool(self.queue) or self.wait > 0 or self.shown is not None
+
+    @property
+    def animating(self) -> bool:
+        """Frames are needed."""
+        return self.playing or self.banner_ttl > 0 or self.want_select
+
+    def view(self) -> dict[str, Any] | None:
+        """The ruleset's declarations view for the viewer (read again after every input)."""
+        scene = self.scene
+        m = scene.match
+        key = (getattr(m, "_version", None), len(m.log), len(m.inputs), scene.viewer, m.over)
+        if key != self._view_key and not scene.model.world_busy:
+            try:
+                self._view = None if m.over else m.ruleset.declarations_view(m, scene.viewer)
+            except Exception:  # noqa: BLE001 - marks are a help; the board must still draw
+                self._view = None
+            self._view_key = key
+        return self._view
+
+    def announce(self, text: str, hold: float = 2.6, colour: tuple[int, int, int] | None = None,
+                 add: bool = False) -> None:
+        """Show a banner (`add`: another line under the one showing)."""
+        factor = max(0.25, self.scene.app.settings.anim_factor or 1.0)
+        if add and self.banner_ttl > 0:
+            self.banner = (self.banner + [text])[-4:]
+        else:
+            self.banner = [text]
+        self.banner_ttl = hold / factor
+        self.banner_colour = colour or self.scene.pal.active
+
+    # -- the hooks -----------------------------------------------------------------------------
+    def on_step(self, step: Step) -> bool:
+        """Take a resolution's events to show one by one; note what to announce and select."""
+        scene = self.scene
+        action = step.action
+        if action is not None and step.side == scene.viewer:
+            self.want_select = True  # on to the next unit once this one has nothing left to choose
+        if any(e.kind == "turn" for e in step.events):
+            self.want_select = True
+        factor = scene.app.settings.anim_factor
+        resolving = (action is not None and action.kind == "end") or bool(step.answer)
+        if scene.fast or factor <= 0 or not resolving or not any(e.chance for e in step.events):
+            for ev in step.events:
+                self._news(ev)
+            return False
+        if self.shown is None:
+            self.shown = {u.ent: u for u in scene.model.units}  # as the board showed them before
+        self.queue.extend(step.events)
+        return True
+
+    def update(self, dt: float) -> bool:
+        """Show the next event when the last has had its moment; True when something changed."""
+        scene = self.scene
+        changed = False
+        if self.banner_ttl > 0:
+            self.banner_ttl = max(0.0, self.banner_ttl - dt)
+            changed = True
+        if self.playing:
+            if scene.fast or scene.app.settings.anim_factor <= 0:
+                scene.log.add(self.queue)
+                for ev in self.queue:
+                    self._news(ev)
+                self.queue = []
+                self.wait = 0.0
+            self.wait -= dt
+            while self.queue and self.wait <= 0:
+                self._reveal(self.queue.pop(0))
+            if not self.queue and self.wait <= 0:
+                self.wait = 0.0
+                self.rolling = None
+                self.shown = None
+                scene.refresh()  # the board as it is now
+            else:
+                self._impose()
+            return True
+        if self.want_select and scene.human_input and not scene.model.world_busy:
+            self._select_next()
+            changed = True
+        return changed
+
+    def _reveal(self, ev: Event) -> None:
+        """One event: its log line, its dice, its sound, the health bars it changes."""
+        scene = self.scene
+        factor = max(0.05, scene.app.settings.anim_factor)
+        scene.log.add([ev])
+        seen = ev.visible_to(scene.viewer)
+        if seen and ev.chance:
+            scene.fx.add(ev)
+            scene.app.sounds.play(sound_for(ev))
+        data = ev.data or {}
+        unit = data.get("unit")
+        if ev.kind in ("attack", "counter") and isinstance(unit, int):
+            self.rolling = ([int(a) for a in data.get("attackers", [])], unit, int(data.get("bonus", 0)),
+                            ev.kind == "counter")
+        if self.shown is not None and isinstance(unit, int) and unit in self.shown:
+            u = self.shown[unit]
+            if ev.kind == "damage" and "hp" in data:
+                self.shown[unit] = replace(u, hp=int(data["hp"]))
+            elif ev.kind == "out" and "state" in data:
+                self.shown[unit] = replace(u, state=str(data["state"]))
+            self._impose(force=True)
+        news = self._news(ev) if seen else False
+        self.wait += (PACE_NEWS if news else PACE_ROLL if ev.chance else PACE_LINE) / factor
+
+    def _news(self, ev: Event) -> bool:
+        """Announce surprise, morale checks, routs and the end; True when it did."""
+        data = ev.data or {}
+        if ev.kind == "initiative" and data.get("surprise"):
+            self.announce(ev.text, hold=3.5)
+            return True
+        if ev.kind == "save" and str(data.get("why", "")).startswith("morale"):
+            good = bool(data.get("passed"))
+            verdict = "holds" if good else "breaks"
+            self.announce(f"Morale check: {ev.text} The line {verdict}.", hold=3.0,
+                          colour=self.scene.pal.good if good else self.scene.pal.bad)
+            return True
+        if ev.kind == "out" and data.get("condition") == "routed":
+            self.announce(ev.text, hold=3.0, colour=self.scene.pal.bad, add=True)
+            return True
+        if ev.kind == EVENT_MATCH_OVER:
+            self.announce(ev.text, hold=4.0)
+            self.scene.toast = (ev.text, 4.0)
+            return True
+        return False
+
+    def _impose(self, force: bool = False) -> None:
+        """While a resolution plays, the board and panel show the units as the log has them (the
+        screen re-reads the world after each input: put them back until the last line is shown)."""
+        if self.shown is None:
+            return
+        model = self.scene.model
+        if force or model.units is not self._shown_list:
+            self._shown_list = list(self.shown.values())
+            model.units = self._shown_list
+            model.unit_by_ent = dict(self.shown)
+            self.scene._panel_surface = self.scene._bar_surface = None
+
+    def _select_next(self) -> None:
+        """After a declaration (and as a turn starts), select the next unit that has not declared;
+        with none left, nobody: the panel then lists the take-backs and Resolve."""
+        self.want_select = False
+        scene = self.scene
+        view = self.view()
+        if view is None or view.get("side") != scene.viewer:
+            return
+        waiting = [e for e in view.get("waiting", []) if e in scene.unit_by_ent]
+        if scene.selected in waiting:
+            return
+        scene.selected = waiting[0] if waiting else None
+        scene._compute_actions()
+        scene._reach_surface = scene._panel_surface = None
+        if scene.selected is not None:
+            scene._follow(scene.selected)
+        scene.dirty = True
+
+    # -- drawing -------------------------------------------------------------------------------
+    def _screen(self, cell: Cell) -> tuple[float, float]:
+        scene = self.scene
+        return scene.camera.to_screen(scene.layout.centre(cell))
+
+    def draw_board(self, surface: pygame.Surface) -> None:
+        """The declarations (or, while a resolution plays, the roll being shown)."""
+        scene = self.scene
+        self._impose()
+        self._pills = []
+        z = scene.camera.zoom
+        tile = min(scene.layout.tw, scene.layout.th) * z
+        width = max(2, round(3 * z))
+        head = max(7.0, tile * 0.28)
+        trim = tile * 0.36
+        if self.playing:
+            if self.rolling is not None:
+                attackers, target, bonus, counter = self.rolling
+                t = scene.unit_by_ent.get(target)
+                if t is not None:
+                    colour = MANEUVER if counter else ATTACK_RED
+                    for a in attackers:
+                        u = scene.unit_by_ent.get(a)
+                        if u is not None:
+                            start, end = self._screen(u.cell), self._screen(t.cell)
+                            _arrow(surface, start, end, colour, width + 1, trim, head)
+                    self._ring(surface, t.cell, f"gang +{bonus}" if bonus else "", colour)
+            return
+        view = self.view()
+        if view is None:
+            return
+        cells = {u.ent: u.cell for u in scene.units if u.alive}
+        for mark in marks_for(view, cells):
+            if mark.kind == "move" and mark.start is not None:
+                _arrow(surface, self._screen(mark.start), self._screen(mark.end), MOVE_INK, max(2, width - 1),
+                       tile * 0.2, head * 0.8, dashed=True)
+            elif mark.kind in ("attack", "maneuver") and mark.start is not None:
+                colour = ATTACK_RED if mark.kind == "attack" else MANEUVER
+                start, end = self._screen(mark.start), self._screen(mark.end)
+                _arrow(surface, start, end, colour, width, trim, head)
+                if mark.kind == "maneuver":
+                    self._pill(surface, (start[0], start[1] + tile * 0.62), mark.label, colour)
+            elif mark.kind == "target":
+                self._ring(surface, mark.end, mark.label, ATTACK_RED)
+            elif mark.kind == "tag":
+                x, y = self._screen(mark.end)
+                self._pill(surface, (x, y + tile * 0.55), mark.label, MANEUVER)
+
+    def _ring(self, surface: pygame.Surface, cell: Cell, label: str, colour: tuple[int, int, int]) -> None:
+        scene = self.scene
+        z = scene.camera.zoom
+        tile = min(scene.layout.tw, scene.layout.th) * z
+        x, y = self._screen(cell)
+        r = round(tile * 0.47)
+        pygame.draw.circle(surface, SHADOW, (round(x), round(y)), r + 1, max(3, round(3 * z)) + 2)
+        pygame.draw.circle(surface, colour, (round(x), round(y)), r, max(3, round(3 * z)))
+        if label:
+            self._pill(surface, (x, y - tile * 0.62), label, colour)
+
+    def _pill(self, surface: pygame.Surface, centre: tuple[float, float], text: str,
+              colour: tuple[int, int, int]) -> None:
+        """A label, drawn over the tokens (in `draw_top`) so none hides it."""
+        self._pills.append((centre, text, colour))
+
+    def _draw_pill(self, surface: pygame.Surface, centre: tuple[float, float], text: str,
+                   colour: tuple[int, int, int]) -> None:
+        f = self.scene.fonts
+        label = f.render(text, Fonts.SMALL, (255, 255, 255), True)
+        box = label.get_rect(center=(round(centre[0]), round(centre[1]))).inflate(f.px(10), f.px(4))
+        box.clamp_ip(self.scene.board_rect)
+        pygame.draw.rect(surface, SHADOW, box.inflate(2, 2), border_radius=box.h // 2)
+        pygame.draw.rect(surface, colour, box, border_radius=box.h // 2)
+        surface.blit(label, label.get_rect(center=box.center))
+
+    def draw_top(self, surface: pygame.Surface) -> None:
+        """The banner, and on the viewer's own declaring turn how far it has got."""
+        scene = self.scene
+        f, pal = scene.fonts, scene.pal
+        board = scene.board_rect
+        for centre, text, colour in self._pills:
+            self._draw_pill(surface, centre, text, colour)
+        view = self.view() if not self.playing else None
+        if view is not None and scene.human_input and view.get("side") == scene.viewer \
+                and scene.session.decision is None:
+            mine = [u for u in scene.units if u.side == scene.viewer]
+            done = [e for e in view.get("declared", []) if e in scene.unit_by_ent]
+            left = len([e for e in view.get("waiting", []) if e in scene.unit_by_ent])
+            total = len(done) + left
+            text = (f"Declared {len(done)} of {total}" if mine else "") + \
+                " · E or Enter: Resolve (rolls everything) · click a declared unit to change it"
+            text = f.fit(text, board.w - f.px(40), Fonts.SMALL)
+            label = f.render(text, Fonts.SMALL, pal.text)
+            box = label.get_rect(bottomleft=(board.x + f.px(14), board.bottom - f.px(12))).inflate(f.px(14),
+                                                                                                  f.px(8))
+            panel(surface, box, pal, alpha=225)
+            surface.blit(label, label.get_rect(center=box.center))
+        if self.banner_ttl > 0 and self.banner:
+            width = min(f.px(620), board.w - f.px(40))
+            lines = [row for text in self.banner for row in f.wrap(text, width - f.px(32), Fonts.LARGE, True)]
+            lh = f.line_height(Fonts.LARGE)
+            box = pygame.Rect(0, 0, width, lh * len(lines) + f.px(24))
+            box.midtop = (board.centerx, board.y + round(board.h * 0.3))
+            fade = min(1.0, self.banner_ttl / 0.4)
+            pic = pygame.Surface(box.size, pygame.SRCALPHA)
+            pygame.draw.rect(pic, (*pal.panel, 240), pic.get_rect(), border_radius=8)
+            pygame.draw.rect(pic, self.banner_colour, pic.get_rect(), 3, border_radius=8)
+            y = f.px(12)
+            for row in lines:
+                text = f.render(row, Fonts.LARGE, pal.text, True)
+                pic.blit(text, text.get_rect(midtop=(box.w // 2, y)))
+                y += lh
+            pic.set_alpha(round(255 * fade))
+            surface.blit(pic, box)
+
+
+register_layer("saves", SavesLayer)
