@@ -110,10 +110,15 @@ class SavesRuleset(Ruleset):
                 lines.append(f"ganging up with {len(group.attackers) - 1} other(s): +{group.bonus()}")
             lines.append(f"{foe}'s armour -{armour_of(action.target)}")
             lines.append(f"{foe} may dodge: DEX save {dodge:.0%} avoids all")
+            lines.append(f"if it does not dodge: {h.expected:.2f} expected, Critical Damage "
+                         f"{h.out - h.dead:.0%}, death {h.dead:.0%}")
             lines.append("damage: " + ", ".join(f"{d} {float(p):.0%}" for d, p in sorted(dist.probs.items())))
             title = f"{'+'.join(w.name for w in ws)} at {foe}"
         outcomes = [(str(d), float(p)) for d, p in sorted(dist.probs.items())]
-        return Preview(title, outcomes, hit=1.0, expected_damage=h.expected, kill=h.out, lines=lines)
+        # attacks always hit; "crit" is Critical Damage (or a score at 0), "kill" death - both if the
+        # target does not dodge (the lines give the dodge)
+        return Preview(title, outcomes, hit=1.0, expected_damage=h.expected, crit=h.out - h.dead, kill=h.dead,
+                       lines=lines)
 
     def assess(self, match: Match, action: Action) -> Assessment:
         """Baseline-AI terms (see ai.py)."""

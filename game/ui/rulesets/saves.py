@@ -65,12 +65,7 @@ def marks_for(view: dict[str, Any], cells: dict[int, Cell]) -> list[Mark]:
         for a in g["attackers"]:
             if a in cells:
                 out.append(Mark("attack", cells[target], cells[a], g["weapons"].get(a, ""), a, target))
-        if g["blast"]:
-            label = "blast"
-        elif g["bonus"]:
-            label = f"gang +{g['bonus']}"
-        else:
-            label = ""
+        label = "blast" if g["blast"] else (f"+{g['bonus']}" if g["bonus"] else "")
         out.append(Mark("target", cells[target], None, label, None, target))
     for o in view.get("others", []):
         ent, target = o["unit"], o.get("target")
@@ -138,7 +133,7 @@ class SavesLayer:
         self._view_key: Any = None
         opening = [e for e in scene.match.log if e.kind == "initiative"]
         if opening and not scene.match.inputs:
-            self.announce(opening[-1].text, hold=4.0)
+            self.announce(opening[-1].text, hold=3.0)
 
     # -- state ---------------------------------------------------------------------------------
     @property
@@ -326,7 +321,7 @@ class SavesLayer:
                         if u is not None:
                             start, end = self._screen(u.cell), self._screen(t.cell)
                             _arrow(surface, start, end, colour, width + 1, trim, head)
-                    self._ring(surface, t.cell, f"gang +{bonus}" if bonus else "", colour)
+                    self._ring(surface, t.cell, f"+{bonus}" if bonus else "", colour)
             return
         view = self.view()
         if view is None:
@@ -356,8 +351,8 @@ class SavesLayer:
         r = round(tile * 0.47)
         pygame.draw.circle(surface, SHADOW, (round(x), round(y)), r + 1, max(3, round(3 * z)) + 2)
         pygame.draw.circle(surface, colour, (round(x), round(y)), r, max(3, round(3 * z)))
-        if label:
-            self._pill(surface, (x, y - tile * 0.62), label, colour)
+        if label:  # a badge on the ring's upper right, like a die's bonus
+            self._pill(surface, (x + r * 0.8, y - r * 0.8), label, colour)
 
     def _pill(self, surface: pygame.Surface, centre: tuple[float, float], text: str,
               colour: tuple[int, int, int]) -> None:
@@ -384,18 +379,20 @@ class SavesLayer:
         view = self.view() if not self.playing else None
         if view is not None and scene.human_input and view.get("side") == scene.viewer \
                 and scene.session.decision is None:
-            mine = [u for u in scene.units if u.side == scene.viewer]
-            done = [e for e in view.get("declared", []) if e in scene.unit_by_ent]
+            done = len([e for e in view.get("declared", []) if e in scene.unit_by_ent])
             left = len([e for e in view.get("waiting", []) if e in scene.unit_by_ent])
-            total = len(done) + left
-            text = (f"Declared {len(done)} of {total}" if mine else "") + \
-                " · E or Enter: Resolve (rolls everything) · click a declared unit to change it"
-            text = f.fit(text, board.w - f.px(40), Fonts.SMALL)
+            head = f"{done} declared · {left} still to choose" if left else f"{done} declared · all chosen"
+            tails = (" · E or Enter: Resolve (rolls everything) · click a declared unit to change it",
+                     " · E: Resolve · click a declared unit to change it", " · E: Resolve")
+            small = f.font(Fonts.SMALL)
+            text = next((head + t for t in tails if small.size(head + t)[0] <= board.w - f.px(40)), head)
             label = f.render(text, Fonts.SMALL, pal.text)
             box = label.get_rect(bottomleft=(board.x + f.px(14), board.bottom - f.px(12))).inflate(f.px(14),
                                                                                                   f.px(8))
             panel(surface, box, pal, alpha=225)
             surface.blit(label, label.get_rect(center=box.center))
+        if view is not None and scene.session.decision is None:
+            self._draw_group_info(surface, view)
         if self.banner_ttl > 0 and self.banner:
             width = min(f.px(620), board.w - f.px(40))
             lines = [row for text in self.banner for row in f.wrap(text, width - f.px(32), Fonts.LARGE, True)]
@@ -413,6 +410,53 @@ class SavesLayer:
                 y += lh
             pic.set_alpha(round(255 * fade))
             surface.blit(pic, box)
+
+
+    def _draw_group_info(self, surface: pygame.Surface, view: dict[str, Any]) -> None:
+        """Hovering a ringed target: who is declared against it, the gang bonus, the odds."""
+        scene = self.scene
+        cell = scene.hover_cell
+        if cell is None or scene._modal_rect() is not None:
+            return
+        group = next((g for g in view.get("groups", []) if not g["blast"] and g["target"] in scene.unit_by_ent
+                      and scene.unit_by_ent[g["target"]].cell == cell), None)
+        if group is None:
+            return
+        lines = group_lines(group, {e: u.name for e, u in scene.unit_by_ent.items()})
+        f, pal = scene.fonts, scene.pal
+        width = min(f.px(330), scene.board_rect.w - f.px(20))
+        inner = width - f.px(16)
+        rows = [(r, i == 0) for i, line in enumerate(lines) for r in f.wrap(line, inner, Fonts.SMALL, i == 0)]
+        lh = f.line_height(Fonts.SMALL)
+        box = pygame.Rect(0, 0, width, lh * len(rows) + f.px(12))
+        x, y = self._screen(cell)
+        tile = min(scene.layout.tw, scene.layout.th) * scene.camera.zoom
+        box.midbottom = (round(x), round(y - tile * 0.8))  # above the target: the hover card goes below
+        box.clamp_ip(scene.board_rect)
+        panel(surface, box, pal, alpha=235)
+        pygame.draw.rect(surface, ATTACK_RED, box, 2, border_radius=6)
+        ty = box.y + f.px(6)
+        for row, bold in rows:
+            surface.blit(f.render(row, Fonts.SMALL, pal.text, bold), (box.x + f.px(8), ty))
+            ty += lh
+
+
+def group_lines(group: dict[str, Any], names: dict[int, str]) -> list[str]:
+    """A declared group in words: the attackers, the gang bonus it will receive, the odds (the
+    ruleset's own numbers from `declarations_view`)."""
+    who = ", ".join(f"{names.get(a, '?')} ({group['weapons'].get(a, '')})" for a in group["attackers"])
+    target = names.get(group["target"], group.get("target_name", ""))
+    n = len(group["attackers"])
+    bonus = group["bonus"]
+    gang = (f"Ganging up: +{bonus} damage ({n} attackers roll together, keep the highest die)" if bonus
+            else "One attacker: no gang bonus")
+    what = f"{group['score']} lost" if group.get("score") else "damage"
+    return [
+        f"Declared on {target}: {who}",
+        gang,
+        f"If it does not dodge: {group['expected']:.1f} {what} expected, out of the fight {group['out']:.0%}",
+        f"It may dodge: DEX save {group['dodge']:.0%} avoids it all",
+    ]
 
 
 register_layer("saves", SavesLayer)
