@@ -56,7 +56,8 @@ def move_actions(match: Match, ent: int) -> list[Action]:
             memo.clear()
         here, dist = cell_of(ent), match.board.distance
         acts = memo[akey] = [
-            Action(Kind.MOVE, ent, cell=cell, label=f"{me}: move {_squares(dist(here, cell))}") for cell in cells
+            Action(Kind.MOVE, ent, cell=cell, label=f"{me}: move {_squares(dist(here, cell))}")
+            for cell in cells
         ]
     taken = occupied()
     return [a for a in acts if a.cell not in taken]

@@ -148,41 +148,36 @@ def _pct(p: float) -> str:
     return f"{p:.0%}" if p == 0 or p >= 0.005 else "<1%"
 
 
-def answer_lines(answer: Answer, score: str | None, attacker_name: str = "") -> list[str]:
-    """An answer's odds in players' words (the prompt's lines under each option)."""
-    lost = f"{score} lost" if score else "damage"
-    out_word = {"DEX": "paralysed", "WIL": "catatonic", "STR": "killed"}.get(score or "", "Critical Damage")
-    you = f"You take {answer.taken:.1f} {lost} expected; {out_word} {_pct(answer.taken_out)}"
-    if not score and answer.taken_dead > 0:
-        you += f" (death {_pct(answer.taken_dead)})"
+def answer_line(answer: Answer, score: str | None) -> str:
+    """An answer's exact odds in one line of players' words (under its option in the prompt)."""
+    out_word = {"DEX": "paralysed", "WIL": "catatonic", "STR": "killed"}.get(score or "", "Critical")
+    lost = f" {score}" if score else ""
+
+    def odds(expected: float, out: float, dead: float, word: str) -> str:
+        text = f"{expected:.1f}{lost if word != 'Critical' or score else ''} expected ({word} {_pct(out)}"
+        return text + (f", death {_pct(dead)})" if dead > 0 and word == "Critical" else ")")
+
+    take = odds(answer.taken, answer.taken_out, answer.taken_dead, out_word)
     if answer.key == "dodge":
-        return [f"DEX save {_pct(answer.dodge)} avoids it all.", you + "."]
-    them = (f"{attacker_name or 'The attacker'} takes {answer.dealt:.1f} damage expected from your "
-            f"{answer.weapons}; Critical Damage {_pct(answer.dealt_out)}")
-    if answer.dealt_dead > 0:
-        them += f" (death {_pct(answer.dealt_dead)})"
-    return [them + ".", you + " (the attack still lands)."]
+        return f"DEX save {_pct(answer.dodge)} avoids it all; else take {take}"
+    deal = odds(answer.dealt, answer.dealt_out, answer.dealt_dead, "Critical")
+    return f"deal {deal} with your {answer.weapons}; take {take} as well"
 
 
 def defend_decision(match: Match, group: Group) -> Decision:
     """The defender's choice, each option with its exact odds (the same numbers the AI weighs)."""
-    from game.core.kinds import CTX_LINES, CTX_ODDS, CTX_UNIT
+    from game.core.kinds import CTX_LINES, CTX_UNIT
 
     target = group.target
     answers = defence_answers(match, group)
-    lines = {
-        a.key: answer_lines(a, group.score, name_of(int(a.key[8:])) if a.key != "dodge" else "")
-        for a in answers
-    }
-    opts = tuple(Option(a.key, a.label, lines[a.key][0]) for a in answers)
-    odds = {key: rest[1:] for key, rest in lines.items()}
+    opts = tuple(Option(a.key, a.label, answer_line(a, group.score)) for a in answers)
     who = ", ".join(name_of(a) for a in group.attackers)
     what = f" on {group.score}" if group.score else ""
     gang = f" (ganging up: +{group.bonus()})" if group.bonus() else ""
     dice = " ".join(f"d{d}" for d in group.dice(match))
-    pool = (f"They roll {dice} together and keep the highest die"
+    pool = (f"Their dice: {dice}, the highest counts"
             + (f", +{group.bonus()} for ganging up" if group.bonus() else "")
-            + f", less your armour {armour_of(target)}.")
+            + f", less your armour {armour_of(target)}. A counter-attack does not stop the attack.")
     return Decision(
         side_of(target),
         "defend",
@@ -197,7 +192,6 @@ def defend_decision(match: Match, group: Group) -> Decision:
             "blast": group.blast,
             CTX_UNIT: target,
             CTX_LINES: [pool],
-            CTX_ODDS: odds,
             "defence": [
                 {"key": a.key, "label": a.label, "dodge": a.dodge, "taken": a.taken, "taken_out": a.taken_out,
                  "taken_dead": a.taken_dead, "dealt": a.dealt, "dealt_out": a.dealt_out,

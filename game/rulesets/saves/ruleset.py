@@ -115,9 +115,9 @@ class SavesRuleset(Ruleset):
             lines.append("damage: " + ", ".join(f"{d} {float(p):.0%}" for d, p in sorted(dist.probs.items())))
             title = f"{'+'.join(w.name for w in ws)} at {foe}"
         outcomes = [(str(d), float(p)) for d, p in sorted(dist.probs.items())]
-        # attacks always hit; "crit" is Critical Damage (or a score at 0), "kill" death - both if the
-        # target does not dodge (the lines give the dodge)
-        return Preview(title, outcomes, hit=1.0, expected_damage=h.expected, crit=h.out - h.dead, kill=h.dead,
+        # attacks always hit; "crit" is Critical Damage (or a score at 0), "kill" taken out of the fight
+        # by any means - both if the target does not dodge (the lines give the dodge)
+        return Preview(title, outcomes, hit=1.0, expected_damage=h.expected, crit=h.out - h.dead, kill=h.out,
                        lines=lines)
 
     def assess(self, match: Match, action: Action) -> Assessment:
