@@ -173,15 +173,14 @@ def defend_decision(match: Match, group: Group) -> Decision:
     opts = tuple(Option(a.key, a.label, answer_line(a, group.score)) for a in answers)
     who = ", ".join(name_of(a) for a in group.attackers)
     what = f" on {group.score}" if group.score else ""
-    gang = f" (ganging up: +{group.bonus()})" if group.bonus() else ""
     dice = " ".join(f"d{d}" for d in group.dice(match))
-    pool = (f"Their dice: {dice}, the highest counts"
+    pool = (f"Attacked{what} by {who}: dice {dice}, the highest counts"
             + (f", +{group.bonus()} for ganging up" if group.bonus() else "")
-            + f", less your armour {armour_of(target)}. A counter-attack does not stop the attack.")
+            + f", less your armour {armour_of(target)}.")
     return Decision(
         side_of(target),
         "defend",
-        f"{name_of(target)} is attacked{what} by {who}{gang}: counter-attack or dodge?",
+        f"{name_of(target)}: counter-attack or dodge?",
         opts,
         default="dodge",
         context={

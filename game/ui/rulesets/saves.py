@@ -352,7 +352,7 @@ class SavesLayer:
         pygame.draw.circle(surface, SHADOW, (round(x), round(y)), r + 1, max(3, round(3 * z)) + 2)
         pygame.draw.circle(surface, colour, (round(x), round(y)), r, max(3, round(3 * z)))
         if label:  # a badge on the ring's upper right, like a die's bonus
-            self._pill(surface, (x + r * 0.8, y - r * 0.8), label, colour)
+            self._pill(surface, (x + r * 1.05, y - r * 0.95), label, colour)
 
     def _pill(self, surface: pygame.Surface, centre: tuple[float, float], text: str,
               colour: tuple[int, int, int]) -> None:
@@ -429,10 +429,11 @@ class SavesLayer:
         rows = [(r, i == 0) for i, line in enumerate(lines) for r in f.wrap(line, inner, Fonts.SMALL, i == 0)]
         lh = f.line_height(Fonts.SMALL)
         box = pygame.Rect(0, 0, width, lh * len(rows) + f.px(12))
-        x, y = self._screen(cell)
-        tile = min(scene.layout.tw, scene.layout.th) * scene.camera.zoom
-        box.midbottom = (round(x), round(y - tile * 0.8))  # above the target: the hover card goes below
-        box.clamp_ip(scene.board_rect)
+        # in the board's corner away from the target: the hover card goes by the mouse
+        x, _ = self._screen(cell)
+        left = x > scene.board_rect.centerx
+        box.topleft = (scene.board_rect.x + f.px(10), scene.board_rect.y + f.px(10)) if left else \
+            (scene.board_rect.right - width - f.px(10), scene.board_rect.y + f.px(10))
         panel(surface, box, pal, alpha=235)
         pygame.draw.rect(surface, ATTACK_RED, box, 2, border_radius=6)
         ty = box.y + f.px(6)
