@@ -154,8 +154,11 @@ def answer_line(answer: Answer, score: str | None) -> str:
     lost = f" {score}" if score else ""
 
     def odds(expected: float, out: float, dead: float, word: str) -> str:
-        text = f"{expected:.1f}{lost if word != 'Critical' or score else ''} expected ({word} {_pct(out)}"
-        return text + (f", death {_pct(dead)})" if dead > 0 and word == "Critical" else ")")
+        # Critical Damage and death are told apart (out of the fight = both together)
+        if word != "Critical":
+            return f"{expected:.1f}{lost} expected ({word} {_pct(out)})"
+        text = f"{expected:.1f} expected (Critical {_pct(max(0.0, out - dead))}"
+        return text + (f", death {_pct(dead)})" if dead > 0 else ")")
 
     take = odds(answer.taken, answer.taken_out, answer.taken_dead, out_word)
     if answer.key == "dodge":

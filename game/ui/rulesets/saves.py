@@ -129,6 +129,7 @@ class SavesLayer:
         self.banner_ttl = 0.0
         self.banner_colour = scene.pal.active
         self.want_select = True
+        self._framed: Any = None  # the decision the camera was last framed for
         self._view: dict[str, Any] | None = None
         self._view_key: Any = None
         opening = [e for e in scene.match.log if e.kind == "initiative"]
@@ -218,7 +219,25 @@ class SavesLayer:
         if self.want_select and scene.human_input and not scene.model.world_busy:
             self._select_next()
             changed = True
+        d = scene.session.decision if scene.session.waiting_for_human and not scene.replay else None
+        if d is not None and d is not self._framed and scene.handoff is None:
+            self._framed = d
+            self._frame(d.context.get("unit"))
+            changed = True
         return changed
+
+    def _frame(self, unit: Any) -> None:
+        """A defence prompt opens: slide the attacked unit near the top of the board, so the prompt
+        fits under it with every option's odds in full."""
+        scene = self.scene
+        u = scene.unit_by_ent.get(unit) if isinstance(unit, int) else None
+        if u is None:
+            return
+        _, sy = self._screen(u.cell)
+        tile = min(scene.layout.tw, scene.layout.th) * scene.camera.zoom
+        scene.camera.pan(0, sy - (scene.board_rect.y + tile * 1.5))
+        scene._reach_surface = None
+        scene.dirty = True
 
     def _reveal(self, ev: Event) -> None:
         """One event: its log line, its dice, its sound, the health bars it changes."""
