@@ -192,6 +192,7 @@ def defend_decision(match: Match, group: Group) -> Decision:
             "options": dict(group.option),
             "score": group.score,
             "blast": group.blast,
+            "bonus": group.bonus(),
             CTX_UNIT: target,
             CTX_LINES: [pool],
             "defence": [

@@ -132,7 +132,7 @@ class SavesLayer:
         self._framed: Any = None  # the decision the camera was last framed for
         self._view: dict[str, Any] | None = None
         self._view_key: Any = None
-        opening = [e for e in scene.match.log if e.kind == "initiative"]
+        opening = [e for e in scene.match.log if e.kind == "initiative" and (e.data or {}).get("surprise")]
         if opening and not scene.match.inputs:
             self.announce(opening[-1].text, hold=3.0)
 
@@ -233,9 +233,15 @@ class SavesLayer:
         u = scene.unit_by_ent.get(unit) if isinstance(unit, int) else None
         if u is None:
             return
+        cam = scene.camera
+        for _ in range(3):  # a map that fits the view cannot slide: step in until it can
+            if scene.layout.size()[1] * cam.zoom > cam.view.h:
+                break
+            if not cam.zoom_by(1, self._screen(u.cell)):
+                break
         _, sy = self._screen(u.cell)
-        tile = min(scene.layout.tw, scene.layout.th) * scene.camera.zoom
-        scene.camera.pan(0, sy - (scene.board_rect.y + tile * 1.5))
+        tile = min(scene.layout.tw, scene.layout.th) * cam.zoom
+        cam.pan(0, sy - (scene.board_rect.y + tile * 1.5))
         scene._reach_surface = None
         scene.dirty = True
 
@@ -342,6 +348,19 @@ class SavesLayer:
                             _arrow(surface, start, end, colour, width + 1, trim, head)
                     self._ring(surface, t.cell, f"+{bonus}" if bonus else "", colour)
             return
+        d = scene.session.decision
+        if d is not None and d.kind == "defend" and isinstance(d.context.get("target"), int):
+            # the attack the prompt asks about, drawn from its attackers to its target
+            t = scene.unit_by_ent.get(d.context["target"])
+            for a in d.context.get("attackers", []):
+                u = scene.unit_by_ent.get(a)
+                if u is not None and t is not None:
+                    start, end = self._screen(u.cell), self._screen(t.cell)
+                    _arrow(surface, start, end, ATTACK_RED, width + 1, trim, head)
+            if t is not None:
+                bonus = int(d.context.get("bonus", 0))
+                self._ring(surface, t.cell, f"+{bonus}" if bonus else "", ATTACK_RED)
+            return
         view = self.view()
         if view is None:
             return
@@ -412,7 +431,7 @@ class SavesLayer:
             surface.blit(label, label.get_rect(center=box.center))
         if view is not None and scene.session.decision is None:
             self._draw_group_info(surface, view)
-        if self.banner_ttl > 0 and self.banner:
+        if self.banner_ttl > 0 and self.banner and scene._modal_rect() is None:
             width = min(f.px(620), board.w - f.px(40))
             lines = [row for text in self.banner for row in f.wrap(text, width - f.px(32), Fonts.LARGE, True)]
             lh = f.line_height(Fonts.LARGE)
