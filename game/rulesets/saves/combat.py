@@ -228,7 +228,10 @@ def resolve_group(match: Match, group: Group) -> Resolution:
     if not has(target, "unconscious"):
         answer = yield defend_decision(match, group)
     dice = group.dice(match)
+    # whose die each is (Group.dice pools them in this order): the blow is the kept die's owner's
+    owners = [a for a in live for _ in attack_terms(match, a, target, weapons_of(group.option[a])).dice]
     rolls = roll_dice(match, dice)
+    striker = owners[rolls.index(max(rolls))]
     armour = armour_of(target)
     damage = damage_of(rolls, group.bonus(), armour)
     who = ", ".join(name_of(a) for a in live)
@@ -274,8 +277,8 @@ def resolve_group(match: Match, group: Group) -> Resolution:
             dice=[str(r) for r in crolls],
             attackers=[target],
         )
-        apply_damage(match, foe, cdmg, f"{name_of(target)}'s counter-attack")
-    apply_damage(match, target, damage, f"attack by {who}", group.score)
+        apply_damage(match, foe, cdmg, f"{name_of(target)}'s counter-attack", by=target)
+    apply_damage(match, target, damage, f"attack by {who}", group.score, by=striker)
     ws_all = [w for a in live for w in weapons_of(group.option[a])]
     if damage > 0 and is_standing(target):
         if any(w.stun for w in ws_all) and not roll_save(match, target, "STR", "stunning blow"):

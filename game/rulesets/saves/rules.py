@@ -219,7 +219,7 @@ def knock_out(match: Match, ent: int, why: str) -> None:
     take_out(match, ent, "down", "unconscious", f"{name_of(ent)} is knocked Unconscious ({why}): 0 HP.")
 
 
-def lose_score(match: Match, ent: int, score: str, amount: int, why: str) -> None:
+def lose_score(match: Match, ent: int, score: str, amount: int, why: str, by: int | None = None) -> None:
     """SV-SCORELOSS: STR 0 dead, DEX 0 paralysed, WIL 0 catatonic."""
     scores = get(ent, SvScores)
     left = max(0, scores.get(score) - amount)
@@ -234,19 +234,22 @@ def lose_score(match: Match, ent: int, score: str, amount: int, why: str) -> Non
         take_out(
             match, ent, out[0], out[1], out[2], quiet=True
         )  # the state first: no event sees it half done
+    # damage/attacker: the results screen's tally of who dealt what (a blow aimed at a score)
+    extra = {} if by is None else {"damage": amount, "attacker": by}
     match.emit("score", f"{name_of(ent)} loses {amount} {score} ({why}): {score} {left}.", unit=ent,
-               score=score, value=left)
+               score=score, value=left, **extra)
     if out is not None:
         match.emit("out", out[2], unit=ent, state=out[0])
 
 
-def apply_damage(match: Match, ent: int, damage: int, why: str, score: str | None = None) -> None:
+def apply_damage(match: Match, ent: int, damage: int, why: str, score: str | None = None,
+                 by: int | None = None) -> None:
     """SV-DAMAGE: HP first, the rest off STR, then a STR save or Critical Damage. Damage aimed at
     a score (after armour) comes straight off that score."""
     if damage <= 0 or get(ent, Status).state in ("dead", "fled"):
         return
     if score is not None:
-        lose_score(match, ent, score, damage, why)
+        lose_score(match, ent, score, damage, why, by)
         return
     health = get(ent, Health)
     before = health.current
@@ -260,6 +263,7 @@ def apply_damage(match: Match, ent: int, damage: int, why: str, score: str | Non
         unit=ent,
         damage=damage,
         hp=health.current,
+        **({} if by is None else {"attacker": by}),
     )
     if over:
         lose_score(match, ent, "STR", over, "damage past HP")

@@ -313,6 +313,9 @@ class SavesLayer:
         waiting = [e for e in view.get("waiting", []) if e in scene.unit_by_ent]
         if scene.selected in waiting:
             return
+        # a unit with an enemy in reach first: its choice shapes the others' (ganging up)
+        armed = {a.actor for a in scene.session.legal() if a.kind == "attack"}
+        waiting.sort(key=lambda e: e not in armed)
         scene.selected = waiting[0] if waiting else None
         scene._compute_actions()
         scene._reach_surface = scene._panel_surface = None
