@@ -280,3 +280,17 @@ def test_hovering_explains_why_not_and_what_a_square_does(hotseat):
         cols, rows = m.board.size
         edge = next(c for c in m.board.cells() if m.board.passable(c) and c[0] == 0)
     assert any("flee" in line for line in rs.cell_info(m, edge, "p1"))
+
+
+def test_the_results_screen_credits_saves_damage_to_whoever_struck(app):
+    from game.ui.scenes.results import damage_by_unit
+
+    s = build_session("saves", None, 5, "baseline", "baseline")
+    for _ in range(3000):
+        if s.over:
+            break
+        s.step_ai()
+    dealt = damage_by_unit(s.match.log)
+    assert dealt and all(v > 0 for v in dealt.values())
+    hits = [e for e in s.match.log if e.kind == "damage"]
+    assert sum(dealt.values()) >= sum(e.data["damage"] for e in hits)  # every blow is someone's
