@@ -101,8 +101,17 @@ def reach_gap(match: Match, ent: int, cell: tuple[int, int]) -> float:
     reach, foes = _gap_terms(match, ent)
     if not foes:
         return 0.0
-    dist = match.board.distance
-    return float(min(max(0, dist(cell, c) - reach) for c in foes))
+    dist = match.board.grid.distance  # (Board.distance passes through to it)
+    return float(max(0, min(dist(cell, c) for c in foes) - reach))  # = min over foes of the gap
+
+
+def _gap_here(match: Match, ent: int) -> float:
+    """`reach_gap` of the unit's own square, worked out once per ranking (every move compares to it)."""
+    memo = match.__dict__.get("_saves_gap_here")
+    key = (len(match.inputs), len(match.log), ent)
+    if memo is None or memo[0] != key:
+        memo = match.__dict__["_saves_gap_here"] = (key, reach_gap(match, ent, cell_of(ent)))
+    return memo[1]
 
 
 def assess(match: Match, action: Action) -> Assessment:
@@ -117,7 +126,7 @@ def assess(match: Match, action: Action) -> Assessment:
         dmg, out, exposure = attack_value(match, action)
         return Assessment(expected_damage=dmg, kill_chance=out, exposure=exposure)
     if kind == Kind.MOVE:
-        here = reach_gap(match, ent, cell_of(ent))
+        here = _gap_here(match, ent)
         there = reach_gap(match, ent, tuple(action.cell))  # type: ignore[arg-type]
         return Assessment(progress=(here - there))
     target = action.target
