@@ -195,6 +195,10 @@ class SavesLayer:
         """Show the next event when the last has had its moment; True when something changed."""
         scene = self.scene
         changed = False
+        if scene.toast and scene.toast[0].startswith("Match over") and scene.match.result is not None:
+            result = scene.match.result  # the generic toast names sides by id: by name here
+            who = "A draw" if result.winner is None else f"{scene.side_name(result.winner)} wins"
+            scene.toast = (f"{who}: {result.reason}.", scene.toast[1])
         if self.banner_ttl > 0:
             self.banner_ttl = max(0.0, self.banner_ttl - dt)
             changed = True
@@ -278,15 +282,19 @@ class SavesLayer:
         if ev.kind == "save" and str(data.get("why", "")).startswith("morale"):
             good = bool(data.get("passed"))
             verdict = "holds" if good else "breaks"
-            self.announce(f"Morale check: {ev.text} The line {verdict}.", hold=3.0,
+            self.announce(f"Morale check: {ev.text[:-1]} — the line {verdict}!", hold=3.0,
                           colour=self.scene.pal.good if good else self.scene.pal.bad)
             return True
         if ev.kind == "out" and data.get("condition") == "routed":
             self.announce(ev.text, hold=3.0, colour=self.scene.pal.bad, add=True)
             return True
         if ev.kind == EVENT_MATCH_OVER:
-            self.announce(ev.text, hold=4.0)
-            self.scene.toast = (ev.text, 4.0)
+            result = self.scene.match.result
+            text = ev.text
+            if result is not None:  # the sides by name (the event's text has their ids)
+                who = "A draw" if result.winner is None else f"{self.scene.side_name(result.winner)} wins"
+                text = f"{who}: {result.reason}."
+            self.announce(text, hold=4.0)
             return True
         return False
 
@@ -439,7 +447,8 @@ class SavesLayer:
             lines = [row for text in self.banner for row in f.wrap(text, width - f.px(32), Fonts.LARGE, True)]
             lh = f.line_height(Fonts.LARGE)
             box = pygame.Rect(0, 0, width, lh * len(lines) + f.px(24))
-            box.midtop = (board.centerx, board.y + round(board.h * 0.3))
+            # low on the board: the dice pop up at its top
+            box.midbottom = (board.centerx, board.bottom - f.px(130))
             fade = min(1.0, self.banner_ttl / 0.4)
             pic = pygame.Surface(box.size, pygame.SRCALPHA)
             pygame.draw.rect(pic, (*pal.panel, 240), pic.get_rect(), border_radius=8)
