@@ -220,9 +220,12 @@ class SavesLayer:
             else:
                 self._impose()
             return True
-        if self.want_select and scene.human_input and not scene.model.world_busy:
-            self._select_next()
-            changed = True
+        if self.want_select and not scene.model.world_busy:
+            if scene.human_input:
+                self._select_next()
+                changed = True
+            elif not scene.session.waiting_for_human:
+                self.want_select = False  # the AI (or a replay) acts: nothing to pick for anyone
         d = scene.session.decision if scene.session.waiting_for_human and not scene.replay else None
         if d is not None and d is not self._framed and scene.handoff is None:
             self._framed = d
