@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any
 from game.rulesets.saves.combat import dodge_chance, plan_groups, weapons_of
 from game.rulesets.saves.components import SvGear, SvTurn, get, has, is_standing, name_of, side_of, units
 from game.rulesets.saves.content import shipped
-from game.rulesets.saves.kinds import Kind
+from game.rulesets.saves.kinds import Ev, Kind
 from game.rulesets.saves.turns import may_act, table
 
 if TYPE_CHECKING:
@@ -38,9 +38,9 @@ def this_turn_moves(match: Match, viewer: str | None) -> list[dict[str, Any]]:
     """The moves made since the declaring side's turn began: where each unit started and is now."""
     found: dict[int, dict[str, Any]] = {}
     for ev in reversed(match.log):
-        if ev.kind == "turn":
+        if ev.kind == Ev.TURN:
             break
-        if ev.kind == "move" and "frm" in ev.data:
+        if ev.kind == Ev.MOVE and "frm" in ev.data:
             ent = int(ev.data["unit"])
             found[ent] = {"unit": ent, "from": tuple(ev.data["frm"]), "to": tuple(ev.data["to"])}
     out = []

@@ -22,6 +22,7 @@ import pygame
 
 from game.core.events import Event
 from game.core.kinds import EVENT_MATCH_OVER
+from game.rulesets.saves.kinds import Ev, Kind
 from game.ui.battle.extensions import register_layer
 from game.ui.chancefx import sound_for
 from game.ui.theme import Fonts
@@ -132,7 +133,7 @@ class SavesLayer:
         self._framed: Any = None  # the decision the camera was last framed for
         self._view: dict[str, Any] | None = None
         self._view_key: Any = None
-        opening = [e for e in scene.match.log if e.kind == "initiative" and (e.data or {}).get("surprise")]
+        opening = [e for e in scene.match.log if e.kind == Ev.INITIATIVE and (e.data or {}).get("surprise")]
         if opening and not scene.match.inputs:
             self.announce(opening[-1].text, hold=3.0)
 
@@ -178,10 +179,10 @@ class SavesLayer:
         action = step.action
         if action is not None and step.side == scene.viewer:
             self.want_select = True  # on to the next unit once this one has nothing left to choose
-        if any(e.kind == "turn" for e in step.events):
+        if any(e.kind == Ev.TURN for e in step.events):
             self.want_select = True
         factor = scene.app.settings.anim_factor
-        resolving = (action is not None and action.kind == "end") or bool(step.answer)
+        resolving = (action is not None and action.kind == Kind.END) or bool(step.answer)
         if scene.fast or factor <= 0 or not resolving or not any(e.chance for e in step.events):
             for ev in step.events:
                 self._news(ev)
@@ -263,14 +264,14 @@ class SavesLayer:
             scene.app.sounds.play(sound_for(ev))
         data = ev.data or {}
         unit = data.get("unit")
-        if ev.kind in ("attack", "counter") and isinstance(unit, int):
+        if ev.kind in (Ev.ATTACK, Ev.COUNTER) and isinstance(unit, int):
             self.rolling = ([int(a) for a in data.get("attackers", [])], unit, int(data.get("bonus", 0)),
-                            ev.kind == "counter")
+                            ev.kind == Ev.COUNTER)
         if self.shown is not None and isinstance(unit, int) and unit in self.shown:
             u = self.shown[unit]
-            if ev.kind == "damage" and "hp" in data:
+            if ev.kind == Ev.DAMAGE and "hp" in data:
                 self.shown[unit] = replace(u, hp=int(data["hp"]))
-            elif ev.kind == "out" and "state" in data:
+            elif ev.kind == Ev.OUT and "state" in data:
                 self.shown[unit] = replace(u, state=str(data["state"]))
             self._impose(force=True)
         news = self._news(ev) if seen else False
@@ -279,16 +280,16 @@ class SavesLayer:
     def _news(self, ev: Event) -> bool:
         """Announce surprise, morale checks, routs and the end; True when it did."""
         data = ev.data or {}
-        if ev.kind == "initiative" and data.get("surprise"):
+        if ev.kind == Ev.INITIATIVE and data.get("surprise"):
             self.announce(ev.text, hold=3.5)
             return True
-        if ev.kind == "save" and str(data.get("why", "")).startswith("morale"):
+        if ev.kind == Ev.SAVE and str(data.get("why", "")).startswith("morale"):
             good = bool(data.get("passed"))
             verdict = "holds" if good else "breaks"
             self.announce(f"Morale check: {ev.text[:-1]} — the line {verdict}!", hold=3.0,
                           colour=self.scene.pal.good if good else self.scene.pal.bad)
             return True
-        if ev.kind == "out" and data.get("condition") == "routed":
+        if ev.kind == Ev.OUT and data.get("condition") == "routed":
             self.announce(ev.text, hold=3.0, colour=self.scene.pal.bad, add=True)
             return True
         if ev.kind == EVENT_MATCH_OVER:
@@ -325,7 +326,7 @@ class SavesLayer:
         if scene.selected in waiting:
             return
         # a unit with an enemy in reach first: its choice shapes the others' (ganging up)
-        armed = {a.actor for a in scene.session.legal() if a.kind == "attack"}
+        armed = {a.actor for a in scene.session.legal() if a.kind == Kind.ATTACK}
         waiting.sort(key=lambda e: e not in armed)
         scene.selected = waiting[0] if waiting else None
         scene._compute_actions()
