@@ -263,7 +263,7 @@ def apply_damage(match: Match, ent: int, damage: int, why: str, score: str | Non
         + (f", {over} past HP onto STR." if over else "."),
         unit=ent,
         damage=damage,
-        hp=health.current,
+        hp_left=health.current,
         **({} if by is None else {"attacker": by}),
     )
     if over:

@@ -44,7 +44,7 @@ PACE_ROLL, PACE_NEWS, PACE_LINE = 0.85, 1.4, 0.3
 class Mark:
     """One thing drawn for the declarations: an arrow (start -> end) or a ring on `end`."""
 
-    kind: str  # "move" | "attack" | "maneuver" | "target" | "tag"
+    kind: str  # "walk" (this turn's move) | "attack" | "maneuver" | "target" | "tag"
     end: Cell
     start: Cell | None = None
     label: str = ""
@@ -58,7 +58,7 @@ def marks_for(view: dict[str, Any], cells: dict[int, Cell]) -> list[Mark]:
     out: list[Mark] = []
     for m in view.get("moves", []):
         if m["unit"] in cells and tuple(m["from"]) != tuple(m["to"]):
-            out.append(Mark("move", tuple(m["to"]), tuple(m["from"]), unit=m["unit"]))
+            out.append(Mark("walk", tuple(m["to"]), tuple(m["from"]), unit=m["unit"]))
     for g in view.get("groups", []):
         target = g["target"]
         if target not in cells:
@@ -269,8 +269,8 @@ class SavesLayer:
                             ev.kind == Ev.COUNTER)
         if self.shown is not None and isinstance(unit, int) and unit in self.shown:
             u = self.shown[unit]
-            if ev.kind == Ev.DAMAGE and "hp" in data:
-                self.shown[unit] = replace(u, hp=int(data["hp"]))
+            if ev.kind == Ev.DAMAGE and "hp_left" in data:
+                self.shown[unit] = replace(u, hp=int(data["hp_left"]))
             elif ev.kind == Ev.OUT and "state" in data:
                 self.shown[unit] = replace(u, state=str(data["state"]))
             self._impose(force=True)
@@ -381,7 +381,7 @@ class SavesLayer:
             return
         cells = {u.ent: u.cell for u in scene.units if u.alive}
         for mark in marks_for(view, cells):
-            if mark.kind == "move" and mark.start is not None:
+            if mark.kind == "walk" and mark.start is not None:
                 _arrow(surface, self._screen(mark.start), self._screen(mark.end), MOVE_INK, max(2, width - 1),
                        tile * 0.2, head * 0.8, dashed=True)
             elif mark.kind in ("attack", "maneuver") and mark.start is not None:
