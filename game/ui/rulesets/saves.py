@@ -234,6 +234,18 @@ class SavesLayer:
             changed = True
         return changed
 
+    def _watch(self, unit: int) -> None:
+        """The unit being rolled against is brought into sight, clear of the dice at the board's top."""
+        scene = self.scene
+        u = (self.shown or {}).get(unit) or scene.unit_by_ent.get(unit)
+        if u is None:
+            return
+        x, y = self._screen(u.cell)
+        board = scene.board_rect
+        if not board.inflate(-60, -60).collidepoint(x, y) or y < board.y + board.h * 0.35:
+            scene.camera.centre_on(scene.layout.centre(u.cell))
+            scene._reach_surface = None
+
     def _frame(self, unit: Any) -> None:
         """A defence prompt opens: slide the attacked unit near the top of the board, so the prompt
         fits under it with every option's odds in full."""
@@ -267,6 +279,7 @@ class SavesLayer:
         if ev.kind in (Ev.ATTACK, Ev.COUNTER) and isinstance(unit, int):
             self.rolling = ([int(a) for a in data.get("attackers", [])], unit, int(data.get("bonus", 0)),
                             ev.kind == Ev.COUNTER)
+            self._watch(unit)
         if self.shown is not None and isinstance(unit, int) and unit in self.shown:
             u = self.shown[unit]
             if ev.kind == Ev.DAMAGE and "hp_left" in data:
