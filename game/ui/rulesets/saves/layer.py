@@ -1,21 +1,9 @@
-"""Saves' own part of the battle screen (loaded when a saves match opens, see
-`game.ui.battle.extensions`).
-
-- Before Resolve, the declaring side's turn is drawn on the board: this turn's moves as arrows,
-  each declared attack as an arrow to its target, the target ringed with the gang bonus it will
-  receive, other declarations (knock down, snatch, flee, tend, items) tagged by their unit. The
-  marks come from the ruleset's `declarations_view` (its own grouping and odds): nothing is worked
-  out here.
-- A resolution is played out one event at a time: each roll pops up with its dice and its line
-  of the log (dice kept, armour, HP, STR, saves) appears with it; the board's health bars follow
-  the log, and the attack being rolled is drawn as arrows. Prompts, hot-seat handovers and the AI
-  wait until it has played out.
-- Surprise at the start, morale checks, routs and the end are announced in a banner.
-"""
+"""The saves battle layer: declarations on the board, the resolution played out event by event,
+banners (see the package's docstring)."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 import pygame
@@ -23,8 +11,8 @@ import pygame
 from game.core.events import Event
 from game.core.kinds import EVENT_MATCH_OVER
 from game.rulesets.saves.kinds import Ev, Kind
-from game.ui.battle.extensions import register_layer
 from game.ui.chancefx import sound_for
+from game.ui.rulesets.saves.marks import ATTACK_RED, MANEUVER, MOVE_INK, SHADOW, arrow, group_lines, marks_for
 from game.ui.theme import Fonts
 from game.ui.widgets import panel
 
@@ -32,85 +20,8 @@ if TYPE_CHECKING:
     from game.core.geometry import Cell
     from game.ui.session import Step
 
-ATTACK_RED = (222, 60, 50)
-MANEUVER = (204, 121, 167)
-MOVE_INK = (245, 245, 250)
-SHADOW = (15, 15, 20)
 #: seconds each event holds the screen at normal speed (a roll; a morale check or rout; the rest)
 PACE_ROLL, PACE_NEWS, PACE_LINE = 0.85, 1.4, 0.3
-
-
-@dataclass(frozen=True)
-class Mark:
-    """One thing drawn for the declarations: an arrow (start -> end) or a ring on `end`."""
-
-    kind: str  # "walk" (this turn's move) | "attack" | "maneuver" | "target" | "tag"
-    end: Cell
-    start: Cell | None = None
-    label: str = ""
-    unit: int | None = None
-    target: int | None = None
-
-
-def marks_for(view: dict[str, Any], cells: dict[int, Cell]) -> list[Mark]:
-    """The marks of a `declarations_view` for units standing on `cells` (unit -> cell): moves,
-    attack arrows, each target's ring with the gang bonus it will receive, other declarations."""
-    out: list[Mark] = []
-    for m in view.get("moves", []):
-        if m["unit"] in cells and tuple(m["from"]) != tuple(m["to"]):
-            out.append(Mark("walk", tuple(m["to"]), tuple(m["from"]), unit=m["unit"]))
-    for g in view.get("groups", []):
-        target = g["target"]
-        if target not in cells:
-            continue
-        for a in g["attackers"]:
-            if a in cells:
-                out.append(Mark("attack", cells[target], cells[a], g["weapons"].get(a, ""), a, target))
-        label = "blast" if g["blast"] else (f"+{g['bonus']}" if g["bonus"] else "")
-        out.append(Mark("target", cells[target], None, label, None, target))
-    for o in view.get("others", []):
-        ent, target = o["unit"], o.get("target")
-        if ent not in cells:
-            continue
-        if target is not None and target in cells and target != ent:
-            out.append(Mark("maneuver", cells[target], cells[ent], o["text"], ent, target))
-        else:
-            out.append(Mark("tag", cells[ent], None, o["text"], ent))
-    return out
-
-
-Point = tuple[float, float]
-
-
-def _arrow(surface: pygame.Surface, a: Point, b: Point, colour: tuple[int, int, int], width: int, trim: float,
-           head: float, dashed: bool = False) -> Point:
-    """An arrow from a to b, both ends trimmed by `trim` pixels; returns its midpoint."""
-    dx, dy = b[0] - a[0], b[1] - a[1]
-    length = (dx * dx + dy * dy) ** 0.5
-    if length < 4:
-        return a
-    trim = min(trim, length * 0.22)  # next-door neighbours still get a visible arrow
-    head = min(head, length * 0.3)
-    ux, uy = dx / length, dy / length
-    s = (a[0] + ux * trim, a[1] + uy * trim)
-    e = (b[0] - ux * trim, b[1] - uy * trim)
-    base = (e[0] - ux * head, e[1] - uy * head)
-    for ink, w in ((SHADOW, width + 2), (colour, width)):
-        if dashed:
-            n = max(1, int((length - 2 * trim - head) // (w * 3 + 4)))
-            for i in range(n):
-                p0 = i / n
-                p1 = (i + 0.55) / n
-                pygame.draw.line(surface, ink, (s[0] + (base[0] - s[0]) * p0, s[1] + (base[1] - s[1]) * p0),
-                                 (s[0] + (base[0] - s[0]) * p1, s[1] + (base[1] - s[1]) * p1), w)
-        else:
-            pygame.draw.line(surface, ink, s, base, w)
-    left = (base[0] - uy * head * 0.6, base[1] + ux * head * 0.6)
-    right = (base[0] + uy * head * 0.6, base[1] - ux * head * 0.6)
-    pygame.draw.polygon(surface, SHADOW, [(e[0] + ux * 2, e[1] + uy * 2), left, right])
-    pygame.draw.polygon(surface, colour, [e, left, right])
-    pygame.draw.polygon(surface, SHADOW, [e, left, right], 1)
-    return ((s[0] + e[0]) / 2, (s[1] + e[1]) / 2)
 
 
 class SavesLayer:
@@ -373,7 +284,7 @@ class SavesLayer:
                         u = scene.unit_by_ent.get(a)
                         if u is not None:
                             start, end = self._screen(u.cell), self._screen(t.cell)
-                            _arrow(surface, start, end, colour, width + 1, trim, head)
+                            arrow(surface, start, end, colour, width + 1, trim, head)
                     self._ring(surface, t.cell, f"+{bonus}" if bonus else "", colour)
             return
         d = scene.session.decision
@@ -384,7 +295,7 @@ class SavesLayer:
                 u = scene.unit_by_ent.get(a)
                 if u is not None and t is not None:
                     start, end = self._screen(u.cell), self._screen(t.cell)
-                    _arrow(surface, start, end, ATTACK_RED, width + 1, trim, head)
+                    arrow(surface, start, end, ATTACK_RED, width + 1, trim, head)
             if t is not None:
                 bonus = int(d.context.get("bonus", 0))
                 self._ring(surface, t.cell, f"+{bonus}" if bonus else "", ATTACK_RED)
@@ -395,12 +306,12 @@ class SavesLayer:
         cells = {u.ent: u.cell for u in scene.units if u.alive}
         for mark in marks_for(view, cells):
             if mark.kind == "walk" and mark.start is not None:
-                _arrow(surface, self._screen(mark.start), self._screen(mark.end), MOVE_INK, max(2, width - 1),
+                arrow(surface, self._screen(mark.start), self._screen(mark.end), MOVE_INK, max(2, width - 1),
                        tile * 0.2, head * 0.8, dashed=True)
             elif mark.kind in ("attack", "maneuver") and mark.start is not None:
                 colour = ATTACK_RED if mark.kind == "attack" else MANEUVER
                 start, end = self._screen(mark.start), self._screen(mark.end)
-                _arrow(surface, start, end, colour, width, trim, head)
+                arrow(surface, start, end, colour, width, trim, head)
                 if mark.kind == "maneuver":
                     self._pill(surface, (start[0], start[1] + tile * 0.62), mark.label, colour)
             elif mark.kind == "target":
@@ -507,24 +418,3 @@ class SavesLayer:
         for row, bold in rows:
             surface.blit(f.render(row, Fonts.SMALL, pal.text, bold), (box.x + f.px(8), ty))
             ty += lh
-
-
-def group_lines(group: dict[str, Any], names: dict[int, str]) -> list[str]:
-    """A declared group in words: the attackers, the gang bonus it will receive, the odds (the
-    ruleset's own numbers from `declarations_view`)."""
-    who = ", ".join(f"{names.get(a, '?')} ({group['weapons'].get(a, '')})" for a in group["attackers"])
-    target = names.get(group["target"], group.get("target_name", ""))
-    n = len(group["attackers"])
-    bonus = group["bonus"]
-    gang = (f"Ganging up: +{bonus} damage ({n} attackers roll together, keep the highest die)" if bonus
-            else "One attacker: no gang bonus")
-    what = f"{group['score']} lost" if group.get("score") else "damage"
-    return [
-        f"Declared on {target}: {who}",
-        gang,
-        f"If it does not dodge: {group['expected']:.1f} {what} expected, out of the fight {group['out']:.0%}",
-        f"It may dodge: DEX save {group['dodge']:.0%} avoids it all",
-    ]
-
-
-register_layer("saves", SavesLayer)
