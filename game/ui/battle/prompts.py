@@ -265,7 +265,7 @@ class PromptMixin:
                 y = text_block(surface, f, notes(o), (rect.x + pad + f.px(20), y), detail_w, Fonts.SMALL,
                                pal.dim)
         arrows = bool(self.facing_choices()[1])
-        keys = f"1–{len(shown)}"
+        keys = f"1–{len(shown)}" if len(shown) > 1 else "1"
         enter = " or Enter for the default" if d.default else ""
         short = " · Enter: default" if d.default else ""
         click = " · click an arrow" if arrows else ""
