@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from game.core.action import Action, Decision
+from game.core.options import RuleOption
 from game.core.ruleset import Assessment, Outcome, Preview, Resolution, Ruleset, SquadInfo, Turn
 from game.rulesets.saves import actions, ai, declared, hover, view
 from game.rulesets.saves.combat import dodge_chance, resolve_declared, weapons_of
@@ -14,7 +15,7 @@ from game.rulesets.saves.content import Content, shipped
 from game.rulesets.saves.kinds import MOVE_KINDS, Kind
 from game.rulesets.saves.odds import damage_distribution
 from game.rulesets.saves.rules import armour_of, attack_terms
-from game.rulesets.saves.setup import deploy, initiative
+from game.rulesets.saves.setup import SURPRISE, deploy, initiative
 from game.rulesets.saves.turns import end_turn, may_act, table
 
 if TYPE_CHECKING:
@@ -37,6 +38,14 @@ class SavesRuleset(Ruleset):
          Kind.PARLEY}
     )
     threat_reach: ClassVar[int] = 9
+
+    def rule_options(self) -> tuple[RuleOption, ...]:
+        """Who acts first is the scenario's to say (SV-INIT); a table picks it in the launcher."""
+        return (RuleOption(
+            "surprise", "Who acts first", SURPRISE, "unclear",
+            "Unclear: every unit of the player side saves DEX and those who pass act first. "
+            "Or plain side order, or one side strikes first.",
+            ("unclear: DEX saves", "side order", "side 1 strikes first", "side 2 strikes first")),)
 
     @property
     def content(self) -> Content:

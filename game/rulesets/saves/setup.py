@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING
 import esper
 
 from game.core.components import Conditions, Health, Name, Position, Side, Status
+from game.core.options import chosen_rules
 from game.core.ruleset import Resolution
 from game.errors import UserError
 from game.rulesets.saves.components import (
@@ -105,7 +106,9 @@ def deploy(match: Match, content: Content) -> None:
 
 def surprise_option(match: Match) -> str:
     """Who acts first: 'unclear' (the player side saves DEX), 'none' (sides in order), or a side."""
-    value = str(match.scenario.options.get("surprise", "unclear")).lower()
+    # a rules option (launcher, --option surprise=p1) or, as older scenarios wrote it, a bare option
+    chosen = chosen_rules(match.scenario)
+    value = str(chosen.get("surprise", match.scenario.options.get("surprise", "unclear"))).lower()
     if value not in SURPRISE:
         raise UserError(
             f"surprise must be one of {', '.join(SURPRISE)}, not {value!r}", "scenario", "options.surprise"
