@@ -32,6 +32,8 @@ from game.rulesets.tokens.odds import hit_chance, penetration_chances
 from game.rulesets.tokens.stealth import hidden_from, reveal
 
 if TYPE_CHECKING:
+    from game.core.board import Board
+    from game.core.geometry import Cell
     from game.core.match import Match
     from game.core.ruleset import Resolution
 
@@ -64,10 +66,13 @@ def sneak_bonus(ent: int) -> int:
 
 def can_target(match: Match, attacker: int, wid: str, target: int) -> bool:
     """In range and sight of the attacker's weapon."""
-    board = match.board
-    a, t = cell_of(attacker), cell_of(target)
+    return in_reach(match.board, cell_of(attacker), cell_of(target), weapon(wid).range)
+
+
+def in_reach(board: Board, a: Cell, t: Cell, reach: int) -> bool:
+    """`can_target` on tiles: within `reach` of `a` and in its sight (adjacent tiles always are)."""
     dist = board.distance(a, t)
-    return 1 <= dist <= weapon(wid).range and (dist == 1 or has_los(board, a, t))
+    return 1 <= dist <= reach and (dist == 1 or has_los(board, a, t))
 
 
 def unit_at(match: Match) -> dict[tuple[int, int], int]:

@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING, Any
 
 import esper
 
-from game.core.components import Health, Status
+from game.core.components import Health, Position, Status
 from game.rulesets.tokens.combat import weapon
 from game.rulesets.tokens.components import (
     TkEffects,
@@ -16,11 +16,8 @@ from game.rulesets.tokens.components import (
     TkStealth,
     TkTokens,
     TkUnit,
-    cell_of,
     get,
-    on_board,
     side_of,
-    units,
 )
 from game.rulesets.tokens.content import shipped
 
@@ -97,9 +94,10 @@ def invariants(match: Match) -> list[str]:
     bad: list[str] = []
     with match.world:
         seen: dict[tuple[int, int], int] = {}
-        for ent in units(match):
-            unit, tokens, h = get(ent, TkUnit), get(ent, TkTokens), get(ent, Health)
-            state = get(ent, Status).state
+        rows = esper.get_components(TkUnit, TkTokens, Health, Status, TkGear, Position)
+        board = match.board
+        for ent, (unit, tokens, h, status, gear, pos) in sorted(rows, key=lambda r: r[0]):
+            state = status.state
             if min(tokens.move, tokens.attack, tokens.reserved, tokens.move_debt, tokens.attack_debt) < 0:
                 bad.append(f"unit {ent} has negative tokens {tokens}")
             if tokens.move > unit.move or tokens.attack > unit.attack:
@@ -117,16 +115,15 @@ def invariants(match: Match) -> list[str]:
             sh = esper.try_component(ent, TkShield)
             if sh is not None and not 0 <= sh.charges <= 2 * max(sh.amount, sh.over_extra or 0):
                 bad.append(f"unit {ent} shield charges {sh.charges} out of bounds")
-            gear = get(ent, TkGear)
             for wid, n in gear.loaded.items():
                 if not 0 <= n <= weapon(wid).ammo:
                     bad.append(f"unit {ent} weapon {wid} loaded {n}")
-            if on_board(ent):
-                c = cell_of(ent)
+            if state in ("active", "down"):
+                c = (int(pos.cell[0]), int(pos.cell[1]))
                 # a mover passes through its allies mid-move: one unit a tile holds between inputs
                 if c in seen and not match.resolving:
                     bad.append(f"units {seen[c]} and {ent} share tile {c}")
                 seen[c] = ent
-                if not match.board.passable(c):
+                if not board.passable(c):
                     bad.append(f"unit {ent} inside a wall at {c}")
     return bad
