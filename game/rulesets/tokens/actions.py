@@ -21,7 +21,7 @@ from game.rulesets.tokens.content import shipped
 from game.rulesets.tokens.kinds import Kind
 from game.rulesets.tokens.movement import SPRINT_COST, path_cost, search_from, sprint_runs
 from game.rulesets.tokens.scene import Body, Scene, SideView
-from game.rulesets.tokens.stealth import blockers
+from game.rulesets.tokens.stealth import may_sneak
 
 if TYPE_CHECKING:
     from game.core.board import Board
@@ -214,9 +214,9 @@ def _unit_actions(scene: Scene, view: SideView, body: Body) -> list[Action]:
                 Action(Kind.DRAW, ent, option=wid, label=f"{name}: draw {weapon(wid).name} ({DRAW} tokens)")
             )
     if tokens.move >= 1:
-        foes = [b.cell for b in scene.bodies if b.side != side and b.active]
         st = body.stealth
-        if not blockers(board, here, body.unit.invisible, foes, st.revealed_round == scene.round, st.hidden):
+        foes = [b.cell for b in scene.bodies if b.side != side and b.active]
+        if may_sneak(board, here, body.unit.invisible, foes, st.revealed_round == scene.round, st.hidden):
             for n in range(1, tokens.move + 1):
                 out.append(Action(Kind.SNEAK, ent, option=str(n), label=f"{name}: sneak with {n} token(s)"))
         for n in range(1, tokens.move + 1):

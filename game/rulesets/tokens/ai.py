@@ -9,6 +9,7 @@ import esper
 
 from game.core.action import Action, Decision
 from game.core.knowledge import believed_cells, known_units
+from game.core.memo import state_memo
 from game.core.ruleset import Assessment
 from game.rulesets.tokens.combat import can_target, expected, sneak_bonus, strikes, weapon
 from game.rulesets.tokens.components import (
@@ -24,7 +25,7 @@ from game.rulesets.tokens.components import (
 )
 from game.rulesets.tokens.content import shipped
 from game.rulesets.tokens.kinds import Kind
-from game.rulesets.tokens.movement import SPRINT_COST, path_cost, provokers
+from game.rulesets.tokens.movement import SPRINT_COST, path_cost, provokers, threat_map
 from game.rulesets.tokens.odds import attacks_of_opportunity, heads
 
 if TYPE_CHECKING:
@@ -43,9 +44,24 @@ def best_mode(match: Match, ent: int, wid: str, target: int) -> tuple[float, flo
 
 
 def foes_known(match: Match, side: str) -> dict[int, tuple[int, int]]:
-    """Enemy units `side` can place (believed cells), standing ones only."""
-    cells = believed_cells(match, side)
-    return {e: c for e, c in cells.items() if side_of(e) != side and is_active(e)}
+    """Enemy units `side` can place (believed cells), standing ones only (kept while the state
+    stands still: the AI asks for every action it weighs; callers must not change the dict)."""
+    memo = state_memo(match, "tokens.foes_known")
+    found = memo.get(side)
+    if found is None:
+        cells = believed_cells(match, side)
+        found = memo[side] = {e: c for e, c in cells.items() if side_of(e) != side and is_active(e)}
+    return found
+
+
+def side_threats(match: Match, ent: int) -> dict[tuple[int, int], list[int]]:
+    """`threat_map` for `ent`'s side, kept while the state stands still (do not change it)."""
+    side = side_of(ent)
+    memo = state_memo(match, "tokens.threats")
+    found = memo.get(side)
+    if found is None:
+        found = memo[side] = threat_map(match, ent)
+    return found
 
 
 def nearest(match: Match, cell: tuple[int, int], foes: dict[int, tuple[int, int]]) -> int:
@@ -55,11 +71,18 @@ def nearest(match: Match, cell: tuple[int, int], foes: dict[int, tuple[int, int]
 def aoo_damage(match: Match, ent: int, path: tuple) -> float:
     """Expected damage the path's attacks of opportunity deal to the mover."""
     total = 0.0
-    for foe, _i in provokers(match, ent, path):
-        wid = get(foe, TkGear).held
-        one = strikes(match, foe, wid, (), ent, viewer=side_of(ent))
-        per = one[0].to_health if one else 0
-        total += per * attacks_of_opportunity(get(foe, TkUnit).attack)
+    threats = side_threats(match, ent)
+    if not threats:
+        return total
+    memo = state_memo(match, "tokens.aoo")
+    for foe, _i in provokers(match, ent, path, threats):
+        per_foe = memo.get((foe, ent))
+        if per_foe is None:
+            wid = get(foe, TkGear).held
+            one = strikes(match, foe, wid, (), ent, viewer=side_of(ent))
+            per = one[0].to_health if one else 0
+            per_foe = memo[(foe, ent)] = per * attacks_of_opportunity(get(foe, TkUnit).attack)
+        total += per_foe
     return total
 
 

@@ -83,6 +83,14 @@ def blockers(board: Board, here: Cell, invisible: bool, foes: list[Cell], reveal
     return why
 
 
+def may_sneak(board: Board, here: Cell, invisible: bool, foes: list[Cell], revealed_now: bool,
+              hidden: bool) -> bool:
+    """`not blockers(...)`, cheapest tests first (legal actions ask it of every unit)."""
+    if revealed_now or hidden or not (invisible or low_light(board, here)):
+        return False
+    return not blockers(board, here, invisible, foes, revealed_now, hidden)
+
+
 def sneak(match: Match, ent: int, n: int) -> None:
     """Flip n sneak tokens: the heads are the stealth value; with at least one the unit hides."""
     tokens = get(ent, TkTokens)
