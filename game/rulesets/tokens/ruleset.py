@@ -6,7 +6,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 from game.core.action import Action, Decision
 from game.core.ruleset import Assessment, Outcome, Preview, Resolution, Ruleset, SquadInfo, Turn
-from game.rulesets.tokens import actions, ai, view
+from game.rulesets.tokens import actions, ai, hover, view
 from game.rulesets.tokens.combat import expected, sneak_bonus, strikes, weapon
 from game.rulesets.tokens.components import TkStealth, TkUnit, get, is_active, name_of, side_of, table, units
 from game.rulesets.tokens.content import Content, shipped
@@ -138,6 +138,18 @@ class TokensRuleset(Ruleset):
                     if value:
                         break
                 st.value = max(1, value)
+
+    def why_not_target(self, match: Match, actor: int, target: int) -> str:
+        with match.world:
+            return hover.why_not_target(match, actor, target)
+
+    def area_of(self, match: Match, action: Action) -> list[Cell]:
+        with match.world:
+            return hover.area_of(match, action)
+
+    def cell_info(self, match: Match, cell: Cell, side: str | None) -> list[str]:
+        with match.world:
+            return hover.cell_info(match, cell, side)
 
     def invariants(self, match: Match) -> list[str]:
         return view.invariants(match)
