@@ -35,29 +35,10 @@ from game.rulesets.tokens.kinds import Kind
 from game.rulesets.tokens.movement import path_cost, provokers, threat_map
 from game.rulesets.tokens.odds import attacks_of_opportunity
 from game.rulesets.tokens.stealth import DARK_VISION, hidden_from, low_light
+from game.rulesets.tokens.words import mode_name
 
 if TYPE_CHECKING:
     from game.core.match import Match
-
-#: property ids as players read them
-PROPERTY_NAMES = {
-    "deep_penetrate": "Deep Penetrate",
-    "greater_cleave": "Greater Cleave",
-    "greatest_cleave": "Greatest Cleave",
-    "clustershot": "Clustershot",
-    "tripleshot": "Tripleshot",
-    "dot": "DoT",
-}
-
-
-def property_name(prop: str) -> str:
-    return PROPERTY_NAMES.get(prop, prop.replace("_", " ").title())
-
-
-def mode_name(props: tuple[str, ...]) -> str:
-    """A property combo as players read it ("Cleave + Greater Cleave"; "plain" for none)."""
-    return " + ".join(property_name(p) for p in props) or "plain"
-
 
 @dataclass(frozen=True)
 class AreaOdds:

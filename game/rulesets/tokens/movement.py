@@ -8,7 +8,6 @@ that runs into one stops before it and reveals it.
 
 from __future__ import annotations
 
-import heapq
 import math
 from collections.abc import Generator
 from typing import TYPE_CHECKING
@@ -16,9 +15,9 @@ from typing import TYPE_CHECKING
 import esper
 
 from game.core.action import Decision, Option
-from game.core.board import board_tables
 from game.core.components import Position, Side, Status
 from game.core.geometry import Cell
+from game.core.kinds import CTX_LINES, CTX_UNIT
 from game.core.pathing import Reach
 from game.rulesets.tokens.combat import can_target, resolve_attack, strikes, weapon
 from game.rulesets.tokens.components import (
@@ -38,39 +37,22 @@ from game.rulesets.tokens.components import (
 )
 from game.rulesets.tokens.damage import deal
 from game.rulesets.tokens.odds import attacks_of_opportunity
+from game.rulesets.tokens.paths import (  # noqa: F401 - the move rules' names, kept importable here
+    BYPASS_FACTOR,
+    SPRINT_COST,
+    SPRINT_TILES,
+    path_cost,
+    search_from,
+    sprint_runs,
+    step_cost,
+)
 from game.rulesets.tokens.stealth import adjacency_spot, hidden_from, reveal, sees
 
 if TYPE_CHECKING:
-    from game.core.board import Board
     from game.core.match import Match
     from game.core.ruleset import Resolution
 
-SPRINT_COST = 4
-SPRINT_TILES = 8
-BYPASS_FACTOR = 2
 STANDING = ("active", "down")
-
-
-def step_cost(board: Board, src: Cell, dst: Cell, diagonals: int, bypass: bool = False) -> tuple[float, int]:
-    """TK-STEP: (cost of one step, diagonals taken after it)."""
-    t = board.at(dst)
-    factor = BYPASS_FACTOR if bypass else 1
-    if src[0] != dst[0] and src[1] != dst[1]:
-        return (2 if diagonals % 2 == 0 else 1) * t.move_cost * factor, diagonals + 1
-    return 1 * t.move_cost * factor, diagonals
-
-
-def path_cost(
-    board: Board, start: Cell, path: tuple[Cell, ...] | list[Cell], diagonals: int, bypass: bool = False
-) -> tuple[float, int]:
-    """Total cost of a path from `start` and the diagonal count after it."""
-    cost = 0.0
-    prev = start
-    for c in path:
-        d, diagonals = step_cost(board, prev, c, diagonals, bypass)
-        cost += d
-        prev = c
-    return cost, diagonals
 
 
 def visible_obstacles(match: Match, ent: int) -> tuple[set[Cell], set[Cell]]:
@@ -90,12 +72,6 @@ def visible_obstacles(match: Match, ent: int) -> tuple[set[Cell], set[Cell]]:
     return foes, taken
 
 
-#: recent searches: (board id, start, budget, parity, bypass, foes) -> (board, Reach); within a
-#: side's turn the enemies stand still, so a unit's search repeats until it moves itself (kept
-#: small; the board is held in the value so its id cannot be reused meanwhile)
-_REACH: dict[tuple[object, ...], tuple[object, Reach]] = {}
-
-
 def reach(match: Match, ent: int, bypass: bool = False) -> Reach:
     """Where `ent` can move with its move tokens this turn: `cost` holds every tile it can pass,
     `stoppable` the ones it may end on (a fresh Reach each call; its search may be shared)."""
@@ -110,88 +86,6 @@ def reach(match: Match, ent: int, bypass: bool = False) -> Reach:
         search.best_node,
         search.prev_node,
     )
-
-
-def search_from(
-    board: Board, start: Cell, budget: int, diagonals: int, bypass: bool, foes: frozenset[Cell]
-) -> Reach:
-    """The shared search behind `reach` (its `stoppable` is not filled: callers filter `cost`)."""
-    key = (id(board), board.revision, start, budget, diagonals % 2, bypass, foes)
-    found = _REACH.get(key)
-    if found is not None and found[0] is board:
-        return found[1]
-    search = _parity_search(board, start, budget, diagonals % 2, BYPASS_FACTOR if bypass else 1, foes)
-    if len(_REACH) > 256:
-        _REACH.clear()
-    _REACH[key] = (board, search)
-    return search
-
-
-def _steps(board: Board) -> dict[Cell, list[tuple[Cell, bool, float]]]:
-    """Per tile, its open neighbours in the grid's order: (tile, diagonal?, move_cost)."""
-    tables = board_tables(board)
-    found = tables.get("tokens_steps")
-    if found is None:
-        found = {}
-        for cell in board.terrain:
-            row = []
-            for n in board.neighbors(cell):
-                t = board.terrain[n]
-                if not t.blocks_move:
-                    row.append((n, n[0] != cell[0] and n[1] != cell[1], t.move_cost))
-            found[cell] = row
-        tables["tokens_steps"] = found
-    return found
-
-
-def _parity_search(
-    board: Board, start: Cell, budget: float, tag: int, factor: int, foes: frozenset[Cell]
-) -> Reach:
-    """core.pathing's tagged search specialised to TK-STEP (same nodes, same order, same ties):
-    the tag is the diagonal parity; the 1st, 3rd... diagonal step costs 2, the others 1, times
-    the entered tile's move_cost and the Bypass factor."""
-    steps = _steps(board)
-    reach = Reach(start)
-    best: dict[tuple[Cell, int], float] = {(start, tag): 0.0}
-    cost_of = reach.cost
-    came = reach.came
-    best_node = reach.best_node
-    prev_of = reach.prev_node
-    cost_of[start] = 0.0
-    came[start] = None
-    prev_of[(start, tag)] = None
-    best_node[start] = (start, tag)
-    inf = float("inf")
-    limit = budget + 1e-9
-    heap: list[tuple[float, Cell, int, Cell | None]] = [(0.0, start, tag, None)]
-    pop, push = heapq.heappop, heapq.heappush
-    while heap:
-        cost, cell, node_tag, _ = pop(heap)
-        if cost > best.get((cell, node_tag), inf):
-            continue
-        for nxt, diag, move_cost in steps.get(cell, ()):
-            if nxt in foes:
-                continue
-            if diag:
-                delta = (2 if node_tag == 0 else 1) * move_cost * factor
-                nxt_tag = 1 - node_tag
-            else:
-                delta = move_cost * factor
-                nxt_tag = node_tag
-            new = cost + delta + 0.0
-            if new > limit:
-                continue
-            key = (nxt, nxt_tag)
-            if new < best.get(key, inf) - 1e-12:
-                best[key] = new
-                prev_of[key] = (cell, node_tag)
-                if new < cost_of.get(nxt, inf) - 1e-12:
-                    cost_of[nxt] = new
-                    came[nxt] = cell
-                    best_node[nxt] = key
-                push(heap, (new, nxt, nxt_tag, cell))
-    reach.stoppable = set(cost_of)
-    return reach
 
 
 def threat_map(match: Match, ent: int) -> dict[Cell, list[int]]:
@@ -233,49 +127,6 @@ def sprint_paths(match: Match, ent: int) -> list[tuple[Cell, ...]]:
     tiles are open (the seed's one-tile turning adjustments are not offered: see the rules page)."""
     foes, taken = visible_obstacles(match, ent)
     return sprint_runs(match.board, cell_of(ent), foes, taken)
-
-
-def sprint_runs(
-    board: Board, start: Cell, foes: set[Cell] | frozenset[Cell], taken: set[Cell] | frozenset[Cell]
-) -> list[tuple[Cell, ...]]:
-    """`sprint_paths` from `start` given the tiles the mover may not enter and may not end on."""
-    out = []
-    for run in _open_runs(board, start, frozenset(foes)):
-        if len(run) < 2 or run[0] in taken or run[1] in taken:
-            continue
-        end = len(run)
-        while end and run[end - 1] in taken:
-            end -= 1
-        if end >= 2:
-            out.append(run[:end])
-    return out
-
-
-#: straight open runs per (board, start, enemy tiles): what sprint_runs cuts by the taken tiles
-_RUNS: dict[tuple[object, ...], tuple[object, list[tuple[Cell, ...]]]] = {}
-
-
-def _open_runs(board: Board, start: Cell, foes: frozenset[Cell]) -> list[tuple[Cell, ...]]:
-    """In each of the 8 directions, the tiles up to SPRINT_TILES away before a wall, the edge or
-    an enemy."""
-    key = (id(board), board.revision, start, foes)
-    found = _RUNS.get(key)
-    if found is not None and found[0] is board:
-        return found[1]
-    x, y = start
-    out = []
-    for dx, dy in ((1, 0), (1, 1), (0, 1), (-1, 1), (-1, 0), (-1, -1), (0, -1), (1, -1)):
-        run: list[Cell] = []
-        for k in range(1, SPRINT_TILES + 1):
-            c = (x + dx * k, y + dy * k)
-            if c not in board or not board.passable(c) or c in foes:
-                break
-            run.append(c)
-        out.append(tuple(run))
-    if len(_RUNS) > 1024:
-        _RUNS.clear()
-    _RUNS[key] = (board, out)
-    return out
 
 
 def move(
@@ -401,6 +252,9 @@ def opportunity(match: Match, foe: int, mover: int) -> Resolution:
     w = weapon(wid)
     one = strikes(match, foe, wid, (), mover, viewer=side_of(foe))
     per = one[0].to_health if one else 0
+    lines = [f"{n} strike(s) with {w.name}, each certain: {per} to {name_of(mover)}'s health"]
+    if one:
+        lines += one[0].lines
     key = yield Decision(
         side_of(foe),
         "aoo",
@@ -410,7 +264,7 @@ def opportunity(match: Match, foe: int, mover: int) -> Resolution:
             Option("pass", "Let it go", "no attack"),
         ),
         "strike",
-        {"attacker": foe, "target": mover, "times": n},
+        {"attacker": foe, "target": mover, "times": n, CTX_UNIT: foe, CTX_LINES: lines},
     )
     if key != "strike":
         match.emit("aoo", f"{name_of(foe)} lets {name_of(mover)} go.", unit=foe)
@@ -448,6 +302,11 @@ def overwatch(match: Match, mover: int) -> Resolution:
             continue
         plan = strikes(match, foe, wid, weapon(wid).combos[0], mover, viewer=side_of(foe))
         exp = sum(float(s.chance) * s.to_health * (1 if side_of(s.ent) != side_of(foe) else -1) for s in plan)
+        lines = [
+            f"{name_of(s.ent)}{' (ally)' if side_of(s.ent) == side_of(foe) else ''}: {float(s.chance):.0%} "
+            f"to be hit, {s.to_health} to health" + (" - taken out" if s.takes_out else "")
+            for s in plan
+        ]
         key = yield Decision(
             side_of(foe),
             "overwatch",
@@ -461,7 +320,7 @@ def overwatch(match: Match, mover: int) -> Resolution:
                 Option("hold", "Hold", "keep the reserved tokens"),
             ),
             "fire",
-            {"attacker": foe, "target": mover},
+            {"attacker": foe, "target": mover, CTX_UNIT: foe, CTX_LINES: lines},
         )
         if key == "fire":
             tokens.reserved -= weapon(wid).cost

@@ -14,6 +14,7 @@ from game.rulesets.tokens.kinds import Kind
 from game.rulesets.tokens.procedures import resolve
 from game.rulesets.tokens.setup import deploy
 from game.rulesets.tokens.stealth import hidden_from
+from game.rulesets.tokens.words import mode_name
 
 if TYPE_CHECKING:
     from game.core.chance import Chance
@@ -83,7 +84,7 @@ class TokensRuleset(Ruleset):
             for props in w.combos:
                 plan = strikes(match, ent, wid, props, target, sneak_bonus(ent), side_of(ent))
                 dmg, kills = expected(plan, side_of(ent))
-                lines.append(f"{' + '.join(props) or 'plain'}: net expected damage {dmg:.2f}")
+                lines.append(f"{mode_name(props)}: net expected damage {dmg:.2f}")
                 for s in plan:
                     ally = " (ally)" if side_of(s.ent) == side_of(ent) else ""
                     lines.append(

@@ -106,13 +106,15 @@ def sneak(match: Match, ent: int, n: int) -> None:
             if other != side:
                 st.last_seen[other] = list(cell_of(ent))
     dist = heads(n)
+    odds = float(dist.prob(lambda h: h >= 1))
     match.emit(
         "sneak",
-        f"{name_of(ent)} sneaks with {n} token(s): {shown} - stealth {value}"
+        f"{name_of(ent)} sneaks with {n} token(s) (hides on any heads: {odds:.0%}): {shown} - stealth {value}"
         + ("" if value else " (no heads: not hidden)")
         + ".",
         [f"flips: {shown}", f"P(stealth >= 1) = {float(dist.prob(lambda h: h >= 1)):.0%}"],
         chance=True,
+        coin=flips,
         side=side,
         visible=side,
         unit=ent,
@@ -144,7 +146,8 @@ def observe(match: Match, ent: int, n: int, passive: bool = False) -> int:
         "observe",
         f"{name_of(ent)} {'keeps watch' if passive else 'observes'} with {n} token(s): "
         f"{shown} - {got} success(es).",
-        [f"flips: {shown}"],
+        [f"flips: {shown}", "each flip: heads 50 %"],
+        coin=flips,
         visible=side if get(ent, TkStealth).hidden else "all",
         chance=True,
         unit=ent,
@@ -176,10 +179,11 @@ def adjacency_spot(
             spotted = match.chance.coin()
             match.emit(
                 "spot",
-                f"{name_of(watcher)} is next to a hidden unit: coin "
+                f"{name_of(watcher)} is next to a hidden unit: coin (heads 50 %) "
                 f"{'heads - spotted' if spotted else 'tails - unseen'}.",
                 ["adjacent enemies spot a sneaker on a coin (50 %)"],
                 chance=True,
+                coin=spotted,
                 visible=side_of(sneaker) if not spotted else "all",
                 unit=sneaker,
             )

@@ -20,6 +20,7 @@ from game.rulesets.tokens.components import (
     side_of,
 )
 from game.rulesets.tokens.content import shipped
+from game.rulesets.tokens.words import mode_name
 
 if TYPE_CHECKING:
     from game.core.match import Match
@@ -79,7 +80,7 @@ def unit_view(match: Match, ent: int, side: str | None) -> dict[str, Any]:
             hand = " (in hand)" if wid == gear.held else ""
             gear_lines.append(
                 f"{w.name}{hand}: {w.damage} {w.type}, {w.cost} tokens, range {w.range}"
-                f"{ammo}; {w.properties or 'no properties'}"
+                f"{ammo}; {' or '.join(mode_name(c) for c in w.combos if c) or 'no properties'}"
             )
         gear_lines += [shipped().items[i].name for i in gear.items]
         if unit.armour:
