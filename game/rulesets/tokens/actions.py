@@ -20,6 +20,7 @@ from game.rulesets.tokens.components import TkShield, table
 from game.rulesets.tokens.content import shipped
 from game.rulesets.tokens.kinds import Kind
 from game.rulesets.tokens.movement import SPRINT_COST, path_cost, search_from, sprint_runs
+from game.rulesets.tokens.odds import heads
 from game.rulesets.tokens.scene import Body, Scene, SideView
 from game.rulesets.tokens.stealth import may_sneak
 
@@ -29,6 +30,10 @@ if TYPE_CHECKING:
 
 HANDOFF, APPLY, RELOAD, DRAW, AWAIT = 2, 2, 4, 2, 4
 OVERCHARGE = 1
+
+
+def _n(n: int) -> str:
+    return f"{n} token{'s' if n != 1 else ''}"
 
 
 def legal(match: Match) -> list[Action]:
@@ -218,9 +223,12 @@ def _unit_actions(scene: Scene, view: SideView, body: Body) -> list[Action]:
         foes = [b.cell for b in scene.bodies if b.side != side and b.active]
         if may_sneak(board, here, body.unit.invisible, foes, st.revealed_round == scene.round, st.hidden):
             for n in range(1, tokens.move + 1):
-                out.append(Action(Kind.SNEAK, ent, option=str(n), label=f"{name}: sneak with {n} token(s)"))
+                hide = float(heads(n).prob(lambda h: h >= 1))
+                out.append(Action(Kind.SNEAK, ent, option=str(n),
+                                  label=f"{name}: sneak ({_n(n)}, {hide:.0%} to hide)"))
         for n in range(1, tokens.move + 1):
-            out.append(Action(Kind.OBSERVE, ent, option=str(n), label=f"{name}: observe with {n} token(s)"))
+            out.append(Action(Kind.OBSERVE, ent, option=str(n),
+                              label=f"{name}: observe ({_n(n)}, 50% each)"))
     hx, hy = here
     # square board: Chebyshev distance 1 (inline: this runs for every unit at every input)
     adjacent = [b for b in others if abs(b.cell[0] - hx) <= 1 and abs(b.cell[1] - hy) <= 1]
@@ -259,7 +267,7 @@ def _unit_actions(scene: Scene, view: SideView, body: Body) -> list[Action]:
                             ent,
                             target=t.ent,
                             option=f"{item}:giver",
-                            label=f"{name}: hand {it.name} to {t.name} ({HANDOFF} tokens)",
+                            label=f"{name}: hand off {it.name} ({HANDOFF} tokens) to {t.name}",
                         )
                     )
                 if tokens.move >= 1 and t.tokens.move >= 1:
@@ -269,7 +277,7 @@ def _unit_actions(scene: Scene, view: SideView, body: Body) -> list[Action]:
                             ent,
                             target=t.ent,
                             option=f"{item}:split",
-                            label=f"{name}: hand {it.name} to {t.name} (1 token each)",
+                            label=f"{name}: hand off {it.name} (1 token each) to {t.name}",
                         )
                     )
     top = body.unit.attack // 2
@@ -280,7 +288,7 @@ def _unit_actions(scene: Scene, view: SideView, body: Body) -> list[Action]:
                     Kind.AWAIT,
                     ent,
                     option=str(n),
-                    label=f"{name}: await, reserving {n} of next turn's attack tokens ({AWAIT} tokens)",
+                    label=f"{name}: await, reserve {n} attack ({AWAIT} tokens)",
                 )
             )
     sh = esper.try_component(ent, TkShield)

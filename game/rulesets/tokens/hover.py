@@ -20,6 +20,7 @@ from game.rulesets.tokens.areas import cleave_cells, cleave_rings, ray_beyond, t
 from game.rulesets.tokens.combat import Strike, sneak_bonus, strikes, weapon
 from game.rulesets.tokens.components import (
     TkGear,
+    TkStealth,
     TkTokens,
     TkUnit,
     cell_of,
@@ -161,35 +162,36 @@ def cell_info(match: Match, cell: Cell, side: str | None) -> list[str]:
     return out
 
 
-def path_note(match: Match, move: Action, options: list[Action]) -> str:
-    """The path preview's words: tokens spent, attacks of opportunity provoked (who, how many
-    strikes) and, where the plain move provokes, what the Bypass version costs."""
+def path_note(match: Match, move: Action, options: list[Action]) -> list[str]:
+    """The path preview's words, one part a line: tokens spent; the attacks of opportunity the
+    path provokes (who, how many strikes); and, where it provokes, what Bypass costs instead."""
     ent = move.actor
     if ent is None or move.kind not in (Kind.MOVE, Kind.SPRINT):
-        return ""
+        return []
     tokens = get(ent, TkTokens)
     if move.kind == Kind.SPRINT:
-        return f"Sprint {len(move.path)} tiles: 4 move tokens, {tokens.move} left · no attacks of opportunity"
+        return [f"Sprint {len(move.path)} tiles: 4 of {tokens.move} move tokens", "no attacks of opportunity"]
     bypass = move.option == "bypass"
     cost, _ = path_cost(match.board, cell_of(ent), move.path, tokens.diagonals, bypass)
     spent = math.ceil(cost - 1e-9)
-    words = [f"{'Bypass' if bypass else 'Move'} {len(move.path)} tiles: {spent} of {tokens.move} move tokens"]
+    tiles = f"{len(move.path)} tile{'s' if len(move.path) != 1 else ''}"
+    words = [f"{'Bypass' if bypass else 'Move'} {tiles}: {spent} of {tokens.move} move tokens"]
     if bypass:
-        words.append("no attacks of opportunity")
-        return " · ".join(words)
+        return [*words, "no attacks of opportunity"]
+    if get(ent, TkStealth).hidden:
+        return [*words, "hidden: it provokes no attacks of opportunity"]
     found = provokers(match, ent, move.path, threat_map(match, ent))
     if not found:
-        words.append("no attacks of opportunity")
-        return " · ".join(words)
+        return [*words, "no attacks of opportunity"]
     strikes_n = sum(attacks_of_opportunity(get(foe, TkUnit).attack) for foe, _i in found)
     who = ", ".join(name_of(foe) for foe, _i in found)
     n = len(found)
-    words.append(f"provokes {n} attack{'s' if n != 1 else ''} of opportunity ({who}: {strikes_n} strike"
-                 f"{'s' if strikes_n != 1 else ''})")
+    words.append(f"provokes {n} attack{'s' if n != 1 else ''} of opportunity ({who}: "
+                 f"{strikes_n} strike{'s' if strikes_n != 1 else ''})")
     by = next((o for o in options if o.option == "bypass" and o.actor == ent), None)
     if by is not None:
         by_cost, _ = path_cost(match.board, cell_of(ent), by.path, tokens.diagonals, True)
         words.append(f"Bypass instead: {math.ceil(by_cost - 1e-9)} tokens, no attacks (click, then pick it)")
     else:
         words.append("Bypass: not enough move tokens")
-    return " · ".join(words)
+    return words

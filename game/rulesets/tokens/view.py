@@ -26,6 +26,29 @@ if TYPE_CHECKING:
     from game.core.match import Match
 
 
+#: the keys of a unit_view's token bars, and the tag a sneaking unit carries for its own side
+MOVE, ATTACK, SHIELD = "move", "attack", "shield"
+SNEAKING = "sneaking"
+
+
+def pools(view: dict[str, Any]) -> dict[str, tuple[int, int, int]]:
+    """A unit_view's token pools: key -> (tokens left, per-turn allotment, reserved)."""
+    out = {}
+    for b in view.get("bars") or []:
+        if isinstance(b, dict) and b.get("key") in (MOVE, ATTACK, SHIELD):
+            out[str(b["key"])] = (int(b.get("value", 0)), int(b.get("max", 0)), int(b.get("reserved", 0)))
+    return out
+
+
+def stealth_of(view: dict[str, Any]) -> int | None:
+    """The stealth value a unit_view shows its own side (None: not sneaking, or not shown)."""
+    for tag in view.get("tags") or []:
+        text = str(tag)
+        if text.startswith(SNEAKING) and "stealth " in text:
+            return int(text.rsplit("stealth ", 1)[1].rstrip(")"))
+    return None
+
+
 def unit_view(match: Match, ent: int, side: str | None) -> dict[str, Any]:
     """Panel data; a unit hidden from `side` shows nothing but that it is unseen."""
     with match.world:
@@ -44,13 +67,16 @@ def unit_view(match: Match, ent: int, side: str | None) -> dict[str, Any]:
             "hp": h.current,
             "hp_max": h.maximum,
             "bars": [
-                {"label": "Move tokens", "value": tokens.move, "max": unit.move, "good": True, "note": ""},
+                {"label": "Move tokens", "value": tokens.move, "max": unit.move, "good": True, "note": "",
+                 "key": MOVE},
                 {
                     "label": "Attack tokens",
                     "value": tokens.attack,
                     "max": unit.attack,
                     "good": True,
-                    "note": f"{tokens.reserved} reserved" if tokens.reserved else "",
+                    "note": f"{tokens.reserved} reserved for overwatch" if tokens.reserved else "",
+                    "key": ATTACK,
+                    "reserved": tokens.reserved,
                 },
             ],
             "tags": [],
@@ -65,10 +91,11 @@ def unit_view(match: Match, ent: int, side: str | None) -> dict[str, Any]:
                     "max": sh.amount,
                     "good": True,
                     "note": f"overcharged {sh.over_rounds} round(s)" if sh.over_rounds else "",
+                    "key": SHIELD,
                 }
             )
         if st.hidden:
-            view["tags"].append(f"sneaking (stealth {st.value})")
+            view["tags"].append(f"{SNEAKING} (stealth {st.value})")
         if fx.blind:
             view["tags"].append("blinded")
         if fx.dots:

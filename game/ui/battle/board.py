@@ -7,6 +7,7 @@ import math
 import pygame
 
 from game.core.action import Action
+from game.ui.battle.extensions import ruleset_hook
 from game.ui.battle.model import move_dest
 from game.ui.theme import Fonts
 
@@ -99,11 +100,18 @@ class BoardMixin:
         label = f"{steps} step{'s' if steps != 1 else ''}" if steps else ""
         if move.label:
             label = f"{move.label} · {label}" if label else move.label
-        text = self.fonts.render(label, Fonts.SMALL, (15, 15, 20), True)
-        box = text.get_rect(midbottom=(pts[-1][0], pts[-1][1] - self.fonts.px(14)))
+        words = ruleset_hook(self.match.ruleset.id, "path_label")
+        label = (words(self, move) if words is not None else None) or label
+        # a ruleset's label may have several lines ("\n"): each is centred in one box
+        texts = [self.fonts.render(line, Fonts.SMALL, (15, 15, 20), True) for line in label.split("\n")]
+        box = pygame.Rect(0, 0, max(t.get_width() for t in texts), sum(t.get_height() for t in texts))
+        box.midbottom = (round(pts[-1][0]), round(pts[-1][1] - self.fonts.px(14)))
         box.clamp_ip(self.board_rect)
         pygame.draw.rect(surface, self.pal.path, box.inflate(10, 4), border_radius=4)
-        surface.blit(text, box)
+        y = box.y
+        for t in texts:
+            surface.blit(t, t.get_rect(midtop=(box.centerx, y)))
+            y += t.get_height()
 
     def showcase_hover(self) -> None:
         """Point the mouse at something telling: a target's odds, else the longest move (screenshots)."""

@@ -2,17 +2,37 @@
 
 A ruleset may have one UI module, `game/ui/rulesets/<ruleset id>.py`, that registers its own prompt parts
 (`prompt_parts.register_part`), die faces (`chancefx.register_faces`) and card kinds
-(`panels.register_card_kinds`). Without one, the generic parts show everything its data hooks give.
+(`panels.register_card_kinds`), and screen hooks under its id (`register_hooks`):
+- "board_layer" (scene, surface): its own marks over the board, drawn after the unit tokens;
+- "path_label" (scene, move) -> str | None: the path preview's words ("\n" between lines);
+- "auto_select" (model) -> unit | None: whose actions are listed when the side's units act in any
+  order and the player has picked none.
+Without one, the generic parts show everything its data hooks give.
 """
 
 from __future__ import annotations
 
 import importlib
 import importlib.util
-from typing import TYPE_CHECKING
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from game.ui.session import Session
+
+#: per ruleset id, the screen hooks its UI module registered (keyed by id so that one ruleset's
+#: marks never appear in another's match opened later in the same window)
+HOOKS: dict[str, dict[str, Callable[..., Any]]] = {}
+
+
+def register_hooks(ruleset_id: str, **hooks: Callable[..., Any]) -> None:
+    """A ruleset UI module's screen hooks (see the module docstring for the names)."""
+    HOOKS.setdefault(ruleset_id, {}).update(hooks)
+
+
+def ruleset_hook(ruleset_id: str, name: str) -> Callable[..., Any] | None:
+    """The hook `name` a ruleset's UI module registered, if any."""
+    return HOOKS.get(ruleset_id, {}).get(name)
 
 
 def load_ruleset_ui(ruleset_id: str) -> bool:

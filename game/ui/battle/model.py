@@ -14,6 +14,7 @@ from game.core.action import Action
 from game.core.geometry import Cell
 from game.core.kinds import CTX_UNIT, MOVE, TURN_ENDING_KINDS
 from game.core.ruleset import Preview
+from game.ui.battle.extensions import ruleset_hook
 from game.ui.battle.labels import group_label, label_stem
 from game.ui.view import Pile, UnitInfo, read_hand, read_piles, read_units, turn_order
 
@@ -144,6 +145,10 @@ class BattleModel:
         ):
             # The side acts as one: with the last unit done, show every unit's choices again.
             self.selected = None
+        if self.selected is None and turn is not None and turn.unit is None and self.human_turn:
+            # a ruleset whose units act in any order may pick whose actions to list first
+            pick = ruleset_hook(m.ruleset.id, "auto_select")
+            self.selected = pick(self) if pick is not None else None
         self.compute_actions()
 
     @property

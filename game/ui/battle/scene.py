@@ -18,7 +18,7 @@ from game.core.kinds import EVENT_MATCH_OVER
 from game.core.ruleset import Preview
 from game.ui.battle.actions_panel import ActionsMixin
 from game.ui.battle.board import BoardMixin
-from game.ui.battle.extensions import load_ruleset_ui, side_names
+from game.ui.battle.extensions import load_ruleset_ui, ruleset_hook, side_names
 from game.ui.battle.facings import FacingMixin
 from game.ui.battle.handstrip import HandStripMixin
 from game.ui.battle.input import InputMixin
@@ -379,6 +379,9 @@ class BattleScene(
         self._draw_map(surface)
         self._draw_overlays(surface)
         self._draw_tokens(surface)
+        layer = ruleset_hook(self.match.ruleset.id, "board_layer")
+        if layer is not None:
+            layer(self, surface)  # the ruleset's own board marks (game/ui/rulesets/<id>.py)
         self._draw_strip(surface)
         # the AI's reasoning first, in a free corner; the chance popups then keep clear of it
         box = self._draw_reasoning(surface) if self.show_reasoning else None
