@@ -74,7 +74,7 @@ def unit_view(match: Match, ent: int, side: str | None) -> dict[str, Any]:
                     "value": tokens.attack,
                     "max": unit.attack,
                     "good": True,
-                    "note": f"{tokens.reserved} reserved for overwatch" if tokens.reserved else "",
+                    "note": f"{tokens.reserved} on watch" if tokens.reserved else "",
                     "key": ATTACK,
                     "reserved": tokens.reserved,
                 },

@@ -266,8 +266,20 @@ def _draw_pools(scene: BattleScene, surface: pygame.Surface, places: dict[int, t
             _overwatch_badge(scene, surface, (x + d // 2, y - d // 2 + max(5, round(d * 0.2))), d, reserved)
 
 
-def _pip_row(scene: BattleScene, surface: pygame.Surface, centre: tuple[int, int], d: int,
-             have: dict[str, tuple[int, int, int]]) -> None:
+@dataclass(frozen=True)
+class Pip:
+    """One token over a unit: a move or attack token, still to spend (filled) or spent."""
+
+    kind: str
+    filled: bool
+    centre: tuple[int, int]
+    radius: int
+
+
+def pip_layout(scene: BattleScene, centre: tuple[int, int], d: int,
+               have: dict[str, tuple[int, int, int]]) -> list[Pip] | None:
+    """The pips of a unit's pools in a row centred on `centre` (move tokens, then attack tokens),
+    or None when the row would be wider than a tile (then the counts are written instead)."""
     move, move_max, _ = have.get(MOVE, (0, 0, 0))
     attack, attack_max, _ = have.get(ATTACK, (0, 0, 0))
     r = max(2, round(d * 0.06))
@@ -275,23 +287,41 @@ def _pip_row(scene: BattleScene, surface: pygame.Surface, centre: tuple[int, int
     gap = 2 * r
     width = (move_max + attack_max) * step + (gap if move_max and attack_max else 0)
     tile = round(min(scene.layout.tw, scene.layout.th) * scene.camera.zoom)
-    if width <= tile * 1.1:
-        x = centre[0] - width // 2 + r
-        back = pygame.Rect(0, 0, width + 4, 2 * r + 4)
-        back.center = (centre[0], centre[1])
+    if width > tile * 1.1:
+        return None
+    out = []
+    x = centre[0] - width // 2 + r
+    for i in range(move_max):
+        out.append(Pip(MOVE, i < move, (x, centre[1]), r))
+        x += step
+    x += gap if move_max else 0
+    for i in range(attack_max):
+        out.append(Pip(ATTACK, i < attack, (x, centre[1]), r))
+        x += step
+    return out
+
+
+def _pip_row(scene: BattleScene, surface: pygame.Surface, centre: tuple[int, int], d: int,
+             have: dict[str, tuple[int, int, int]]) -> None:
+    pips = pip_layout(scene, centre, d, have)
+    if pips is not None:
+        if not pips:
+            return
+        r = pips[0].radius
+        back = pygame.Rect(0, 0, pips[-1].centre[0] - pips[0].centre[0] + 2 * r + 4, 2 * r + 4)
+        back.center = ((pips[0].centre[0] + pips[-1].centre[0]) // 2, centre[1])
         pygame.draw.rect(surface, INK, back, border_radius=r + 2)
-        for i in range(move_max):
-            pygame.draw.circle(surface, MOVE_PIP, (x, centre[1]), r, 0 if i < move else 1)
-            x += step
-        x += gap if move_max else 0
-        for i in range(attack_max):
-            pts = [(x, centre[1] - r), (x + r, centre[1]), (x, centre[1] + r), (x - r, centre[1])]
-            pygame.draw.polygon(surface, ATTACK_PIP, pts, 0 if i < attack else 1)
-            x += step
+        for p in pips:
+            x, y = p.centre
+            if p.kind == MOVE:
+                pygame.draw.circle(surface, MOVE_PIP, p.centre, r, 0 if p.filled else 1)
+            else:
+                pts = [(x, y - r), (x + r, y), (x, y + r), (x - r, y)]
+                pygame.draw.polygon(surface, ATTACK_PIP, pts, 0 if p.filled else 1)
         return
     # too small for pips: the counts as text
-    f = scene.fonts
-    text = f.render(f"{move}·{attack}", MARK_FONT, (250, 250, 250), True)
+    move, attack = have.get(MOVE, (0, 0, 0))[0], have.get(ATTACK, (0, 0, 0))[0]
+    text = scene.fonts.render(f"{move}·{attack}", MARK_FONT, (250, 250, 250), True)
     box = text.get_rect(center=centre)
     pygame.draw.rect(surface, INK, box.inflate(6, 2), border_radius=4)
     surface.blit(text, box)
