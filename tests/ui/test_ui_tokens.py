@@ -92,7 +92,7 @@ def test_the_side_to_act_shows_its_move_and_attack_tokens_as_pips(app):
         scene.camera.zoom_by(1, None)
         scene.camera.centre_on(scene.layout.centre((2, 3)))
         x, y, d = tk_ui._screen(scene, scene.token_places(), shade)
-        pips = tk_ui.pip_layout(scene, (x, y - d // 2 - max(4, d // 6)), d, tk_ui.pools(u.view))
+        pips = tk_ui.pip_layout(scene, tk_ui.pip_centre(x, y, d), d, tk_ui.pools(u.view))
         if pips is not None:
             break
     assert pips is not None

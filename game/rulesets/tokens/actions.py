@@ -224,10 +224,10 @@ def _unit_actions(scene: Scene, view: SideView, body: Body) -> list[Action]:
         if may_sneak(board, here, body.unit.invisible, foes, st.revealed_round == scene.round, st.hidden):
             for n in range(1, tokens.move + 1):
                 hide = float(heads(n).prob(lambda h: h >= 1))
-                out.append(Action(Kind.SNEAK, ent, option=str(n),
+                out.append(Action(Kind.SNEAK, ent, option=str(n), hotkey_group=Kind.SNEAK,
                                   label=f"{name}: sneak ({_n(n)}, {hide:.0%} to hide)"))
         for n in range(1, tokens.move + 1):
-            out.append(Action(Kind.OBSERVE, ent, option=str(n),
+            out.append(Action(Kind.OBSERVE, ent, option=str(n), hotkey_group=Kind.OBSERVE,
                               label=f"{name}: observe ({_n(n)}, 50% each)"))
     hx, hy = here
     # square board: Chebyshev distance 1 (inline: this runs for every unit at every input)
@@ -277,7 +277,7 @@ def _unit_actions(scene: Scene, view: SideView, body: Body) -> list[Action]:
                             ent,
                             target=t.ent,
                             option=f"{item}:split",
-                            label=f"{name}: hand off {it.name} (1 token each) to {t.name}",
+                            label=f"{name}: hand off {it.name} (1 each) to {t.name}",
                         )
                     )
     top = body.unit.attack // 2
@@ -288,6 +288,7 @@ def _unit_actions(scene: Scene, view: SideView, body: Body) -> list[Action]:
                     Kind.AWAIT,
                     ent,
                     option=str(n),
+                    hotkey_group=Kind.AWAIT,
                     label=f"{name}: await, reserve {n} attack ({AWAIT} tokens)",
                 )
             )

@@ -71,6 +71,7 @@ class BoardMixin:
 
     def _draw_overlays(self, surface: pygame.Surface) -> None:
         cam = self.camera
+        self._path_label: tuple[pygame.Rect, list[pygame.Surface]] | None = None
         reach = self._reach_overlay()
         if reach is not None:
             surf, (x0, y0) = reach
@@ -107,6 +108,15 @@ class BoardMixin:
         box = pygame.Rect(0, 0, max(t.get_width() for t in texts), sum(t.get_height() for t in texts))
         box.midbottom = (round(pts[-1][0]), round(pts[-1][1] - self.fonts.px(14)))
         box.clamp_ip(self.board_rect)
+        # drawn after the unit tokens (`_draw_path_label`) so no token or mark covers the words
+        self._path_label = (box, texts)
+
+    def _draw_path_label(self, surface: pygame.Surface) -> None:
+        """The hovered path's words, over everything on the board."""
+        found = getattr(self, "_path_label", None)
+        if found is None:
+            return
+        box, texts = found
         pygame.draw.rect(surface, self.pal.path, box.inflate(10, 4), border_radius=4)
         y = box.y
         for t in texts:

@@ -25,7 +25,13 @@ if TYPE_CHECKING:
 MOVE_KINDS = (MOVE, "run", "walk", "step", "dash", "sprint", "shift", "stride")
 #: hotkey groups whose untargeted actions share one panel entry that opens a chooser: "face" (the
 #: action's option is the hex side or square direction to face; the chooser draws them as arrows)
-CHOOSER_GROUPS = frozenset({"face"})
+CHOOSER_GROUPS: set[str] = {"face"}
+
+
+def register_chooser_groups(*groups: str) -> None:
+    """More hotkey groups whose untargeted actions share one entry and a chooser (a ruleset's UI
+    module: tokens' "sneak with 1, 2, 3... tokens")."""
+    CHOOSER_GROUPS.update(groups)
 
 
 def is_move(a: Action) -> bool:

@@ -382,6 +382,7 @@ class BattleScene(
         layer = ruleset_hook(self.match.ruleset.id, "board_layer")
         if layer is not None:
             layer(self, surface)  # the ruleset's own board marks (game/ui/rulesets/<id>.py)
+        self._draw_path_label(surface)
         self._draw_strip(surface)
         # the AI's reasoning first, in a free corner; the chance popups then keep clear of it
         box = self._draw_reasoning(surface) if self.show_reasoning else None

@@ -23,6 +23,7 @@ from game.rulesets.tokens import hover
 from game.rulesets.tokens.kinds import Kind
 from game.rulesets.tokens.view import ATTACK, MOVE, pools, stealth_of
 from game.ui.battle.extensions import register_hooks
+from game.ui.battle.model import register_chooser_groups
 from game.ui.widgets import percent
 
 if TYPE_CHECKING:
@@ -206,7 +207,7 @@ def _around(x: int, y: int, d: int) -> list[tuple[str, tuple[int, int]]]:
     return [("midtop", (x, low)), ("topleft", (x - d // 2, low)), ("topright", (x + d // 2, low)),
             ("midleft", (x + d // 2 + 3, y)), ("midright", (x - d // 2 - 3, y)),
             ("topleft", (x + d // 2 + 3, low)), ("topright", (x - d // 2 - 3, low)),
-            ("midbottom", (x, y - d // 2 - max(4, d // 6) - max(3, d // 10)))]
+            ("midbottom", (x, y - d // 2 - 3))]
 
 
 def board_layer(scene: BattleScene, surface: pygame.Surface) -> None:
@@ -217,8 +218,7 @@ def board_layer(scene: BattleScene, surface: pygame.Surface) -> None:
         at = _screen(scene, places, u.ent) if u.alive else None
         if at is not None:
             x, y, d = at
-            taken.append(pygame.Rect(x - d // 2, y - d // 2 - max(4, d // 6) - max(3, d // 10), d,
-                                     d + max(4, d // 6) + max(3, d // 10) + max(5, d // 7)))
+            taken.append(pygame.Rect(x - d // 2, y - d // 2, d, d + max(5, d // 7)))
     placer = Placer(scene.board_rect, taken)
     _draw_pools(scene, surface, places)
     _draw_cloaks(scene, surface, places, placer)
@@ -260,10 +260,16 @@ def _draw_pools(scene: BattleScene, surface: pygame.Surface, places: dict[int, t
         x, y, d = at
         have = pools(u.view)
         if u.side == turn and (MOVE in have or ATTACK in have):
-            _pip_row(scene, surface, (x, y - d // 2 - max(4, d // 6)), d, have)
+            _pip_row(scene, surface, pip_centre(x, y, d), d, have)
         reserved = have.get(ATTACK, (0, 0, 0))[2]
         if reserved:
             _overwatch_badge(scene, surface, (x + d // 2, y - d // 2 + max(5, round(d * 0.2))), d, reserved)
+
+
+def pip_centre(x: int, y: int, d: int) -> tuple[int, int]:
+    """Where a token's row of pips is centred: across the top of the token itself (the gaps between
+    tiles hold the health bars of the row above)."""
+    return x, y - d // 2 + max(2, round(d * 0.06)) + 1
 
 
 @dataclass(frozen=True)
@@ -319,12 +325,23 @@ def _pip_row(scene: BattleScene, surface: pygame.Surface, centre: tuple[int, int
                 pts = [(x, y - r), (x + r, y), (x, y + r), (x - r, y)]
                 pygame.draw.polygon(surface, ATTACK_PIP, pts, 0 if p.filled else 1)
         return
-    # too small for pips: the counts as text
-    move, attack = have.get(MOVE, (0, 0, 0))[0], have.get(ATTACK, (0, 0, 0))[0]
-    text = scene.fonts.render(f"{move}·{attack}", MARK_FONT, (250, 250, 250), True)
-    box = text.get_rect(center=centre)
+    # too small for pips: the counts as text, each in its pips' colour (move · attack), sized to
+    # the tile; on tiles too small even for that the panel alone shows them
+    f = scene.fonts
+    tile = min(scene.layout.tw, scene.layout.th) * scene.camera.zoom
+    size = min(MARK_FONT, max(6, round(tile * 0.3 / f.scale)))
+    parts = [f.render(str(have.get(MOVE, (0, 0, 0))[0]), size, MOVE_PIP, True),
+             f.render("·", size, (200, 200, 205), True),
+             f.render(str(have.get(ATTACK, (0, 0, 0))[0]), size, ATTACK_PIP, True)]
+    box = pygame.Rect(0, 0, sum(p.get_width() for p in parts), max(p.get_height() for p in parts))
+    if box.w > tile * 0.95 or box.h > tile * 0.45:
+        return
+    box.center = centre
     pygame.draw.rect(surface, INK, box.inflate(6, 2), border_radius=4)
-    surface.blit(text, box)
+    x = box.x
+    for p in parts:
+        surface.blit(p, (x, box.y))
+        x += p.get_width()
 
 
 def _overwatch_badge(scene: BattleScene, surface: pygame.Surface, at: tuple[int, int], d: int,
@@ -449,3 +466,5 @@ def auto_select(model: BattleModel) -> int | None:
 
 
 register_hooks("tokens", board_layer=board_layer, path_label=path_words, auto_select=auto_select)
+# sneak, observe and await come in one action per number of tokens: one entry each, then a chooser
+register_chooser_groups(Kind.SNEAK, Kind.OBSERVE, Kind.AWAIT)
