@@ -126,7 +126,7 @@ def attack_odds(scene: BattleScene, action: Action) -> list[Odds]:
             out.append(Odds(ent, rows[0].ally, lines))
         return out
 
-    return _memo(scene, ("odds", repr(action.to_json())), read) or []
+    return _memo(scene, ("area odds", repr(action.to_json())), read) or []
 
 
 def _odds_text(o: hover.AreaOdds) -> str:
