@@ -100,13 +100,9 @@ class _Feed:
         return str(self._next(AnswerInput).key)
 
 
-def run_replay(path: Path) -> tuple[Match, dict[str, Any]]:
-    """Re-run a replay file headless; returns the match and the file's data.
-
-    The file is decoded within bounds and checked against its schema (game.core.matchfile);
-    each recorded input must be legal when its turn comes, none may be left over, and the
-    recorded winner and round count must be what the re-run gives.
-    """
+def read_replay(path: Path) -> tuple[Any, dict[str, Any], Scenario, Any, Any]:
+    """A replay file decoded within bounds and checked against its schema (game.core.matchfile):
+    (struct, plain data, scenario, ruleset, board); UserError naming the place otherwise."""
     from game.core.matchfile import (
         REPLAY_LIMIT,
         ReplayFile,
@@ -122,8 +118,37 @@ def run_replay(path: Path) -> tuple[Match, dict[str, Any]]:
     for side, spec in sorted(replay.controllers.items()):
         if not is_side_spec(spec):
             raise UserError(f"unknown player {spec!r}", file, f"controllers.{side}")
+    if replay.parent is not UNSET and replay.parent.input > len(replay.inputs):
+        raise UserError(f"input {replay.parent.input} is past the {len(replay.inputs)} recorded",
+                        file, "parent.input")
     scenario, rs = scenario_from(replay.scenario, file)
     board = board_for(scenario, rs, file, load=load_board_for)  # this module's name: tests patch it
+    return replay, raw, scenario, rs, board
+
+
+def load_timeline(path: Path) -> tuple[Any, dict[str, Any]]:
+    """A replay file as a game.core.timeline.Timeline (played through once) and its plain data."""
+    from game.core.timeline import BadInput, Timeline
+
+    replay, raw, scenario, rs, board = read_replay(path)
+    try:
+        timeline = Timeline(rs, scenario, board, raw["inputs"])
+    except BadInput as exc:
+        raise UserError(str(exc), str(path), f"inputs[{exc.index}]") from None
+    except UserError as exc:
+        raise UserError(exc.line(), str(path), "scenario") from None
+    return timeline, raw
+
+
+def run_replay(path: Path) -> tuple[Match, dict[str, Any]]:
+    """Re-run a replay file headless; returns the match and the file's data.
+
+    The file is decoded within bounds and checked against its schema (game.core.matchfile);
+    each recorded input must be legal when its turn comes, none may be left over, and the
+    recorded winner and round count must be what the re-run gives.
+    """
+    file = str(path)
+    replay, raw, scenario, rs, board = read_replay(path)
     feed = _Feed(replay.inputs, file)
     try:
         match = Match(rs, scenario, board, {"p1": feed, "p2": feed})  # type: ignore[dict-item]

@@ -150,6 +150,14 @@ class SaveFile(Struct):
     saved_at: Name = ""
 
 
+class ReplayParent(Struct, forbid_unknown_fields=True):
+    """Where a branched game came from: the replay it was branched from and the input index in
+    it (the branch's own inputs start with that replay's first `input` inputs)."""
+
+    file: Annotated[str, Meta(max_length=4096)]
+    input: Annotated[int, Meta(ge=0, le=MAX_INPUTS)]
+
+
 class ReplayFile(Struct, forbid_unknown_fields=True):
     """A replay file (game.sim.replay_data)."""
 
@@ -161,6 +169,19 @@ class ReplayFile(Struct, forbid_unknown_fields=True):
     winner: Side | None | UnsetType = UNSET
     final_hash: Annotated[str, Meta(pattern="^[0-9a-f]{64}$")] | None = None
     finished_at: Name = ""  # replays kept by the window (game.ui.replays) say when
+    parent: ReplayParent | UnsetType = UNSET  # a branch says what it was branched from
+
+
+class ReplayHeader(Struct):
+    """What the replays list reads of a file (the inputs are skipped, not checked)."""
+
+    format: int
+    scenario: ScenarioData
+    controllers: dict[Side, Name] = {}
+    rounds: Round | UnsetType = UNSET
+    winner: Side | None | UnsetType = UNSET
+    finished_at: Name = ""
+    parent: ReplayParent | UnsetType = UNSET
 
 
 # -- decoding --------------------------------------------------------------------------------------

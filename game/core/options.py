@@ -18,8 +18,8 @@ from typing import TYPE_CHECKING, Any
 from game.errors import UserError
 
 if TYPE_CHECKING:
-    from game.core.match import Scenario
     from game.core.ruleset import Ruleset
+    from game.core.scenario import Scenario
 
 RULES_KEY = "rules"
 PC_KEY = "player_characters"

@@ -15,7 +15,7 @@ from game.core.components import Health, Table
 from game.core.ruleset import Resolution
 from game.rulesets.saves.components import SvGear, SvScores, get, has, is_standing, name_of, side_of
 from game.rulesets.saves.content import Weapon, shipped
-from game.rulesets.saves.kinds import Kind
+from game.rulesets.saves.kinds import Ev, Kind
 from game.rulesets.saves.odds import Harm, damage_distribution, damage_of, gang_bonus, harm, save_chance
 from game.rulesets.saves.rules import (
     apply_damage,
@@ -177,7 +177,7 @@ def resolve_group(match: Match, group: Group) -> Resolution:
     damage = damage_of(rolls, group.bonus(), armour)
     who = ", ".join(name_of(a) for a in live)
     match.emit(
-        "attack",
+        Ev.ATTACK,
         f"{who} {'blast' if group.blast else 'attack'} {name_of(target)}"
         + (f" ({group.score})" if group.score else "")
         + f": {damage} damage before any dodge.",
@@ -194,7 +194,7 @@ def resolve_group(match: Match, group: Group) -> Resolution:
     for a in live:
         if has(a, "hidden"):
             clear_condition(a, "hidden")  # SV-HIDDEN: attacking unveils the attacker
-            match.emit("reveal", f"{name_of(a)} is no longer Hidden.", unit=a)
+            match.emit(Ev.REVEAL, f"{name_of(a)} is no longer Hidden.", unit=a)
     if answer == "dodge" and roll_save(match, target, "DEX", "dodge"):
         damage = 0
     if answer.startswith("counter:"):
@@ -204,7 +204,7 @@ def resolve_group(match: Match, group: Group) -> Resolution:
         crolls = roll_dice(match, cdice)
         cdmg = damage_of(crolls, 0, armour_of(foe))
         match.emit(
-            "counter",
+            Ev.COUNTER,
             f"{name_of(target)} counter-attacks {name_of(foe)}: {cdmg} damage.",
             [
                 f"rolled {' '.join(f'd{d}:{r}' for d, r in zip(cdice, crolls, strict=True))}",
@@ -220,10 +220,10 @@ def resolve_group(match: Match, group: Group) -> Resolution:
     if damage > 0 and is_standing(target):
         if any(w.stun for w in ws_all) and not roll_save(match, target, "STR", "stunning blow"):
             set_condition(target, "stunned")
-            match.emit("condition", f"{name_of(target)} is Stunned.", unit=target)
+            match.emit(Ev.CONDITION, f"{name_of(target)} is Stunned.", unit=target)
         if any(w.blind for w in ws_all) and not roll_save(match, target, "DEX", "flash"):
             set_condition(target, "blinded")
-            match.emit("condition", f"{name_of(target)} is Blinded.", unit=target)
+            match.emit(Ev.CONDITION, f"{name_of(target)} is Blinded.", unit=target)
         if any(w.knockout for w in ws_all) and not roll_save(match, target, "STR", "knock-out blow"):
             knock_out(match, target, "a blow to the head")
     set_condition(target, "attacked")

@@ -19,6 +19,7 @@ from game.rulesets.saves.components import (
     units,
 )
 from game.rulesets.saves.content import ARMOUR_CAP, Weapon, shipped
+from game.rulesets.saves.kinds import Ev
 from game.rulesets.saves.odds import attack_dice, net_mode, pick_save_roll, save_chance, save_passes
 
 if TYPE_CHECKING:
@@ -156,7 +157,7 @@ def roll_save(match: Match, ent: int, score: str, why: str, mode: int | None = N
     ok = save_passes(roll, value)
     how = {1: " with Advantage", -1: " with Disadvantage"}.get(mode, "")
     match.emit(
-        "save",
+        Ev.SAVE,
         f"{name_of(ent)} {'passes' if ok else 'fails'} a {score} save{how} ({why}).",
         [
             f"d20 {' / '.join(map(str, rolls))} -> {roll} vs {score} {value}"
@@ -190,7 +191,7 @@ def take_out(match: Match, ent: int, state: str, condition: str, text: str, quie
     for c in ("hidden", "invisible"):
         clear_condition(ent, c)
     if not quiet:
-        match.emit("out", text, unit=ent, state=state)
+        match.emit(Ev.OUT, text, unit=ent, state=state)
 
 
 def knock_out(match: Match, ent: int, why: str) -> None:
@@ -214,9 +215,9 @@ def lose_score(match: Match, ent: int, score: str, amount: int, why: str) -> Non
         take_out(
             match, ent, out[0], out[1], out[2], quiet=True
         )  # the state first: no event sees it half done
-    match.emit("score", f"{name_of(ent)} loses {amount} {score} ({why}): {score} {left}.", unit=ent)
+    match.emit(Ev.SCORE, f"{name_of(ent)} loses {amount} {score} ({why}): {score} {left}.", unit=ent)
     if out is not None:
-        match.emit("out", out[2], unit=ent, state=out[0])
+        match.emit(Ev.OUT, out[2], unit=ent, state=out[0])
 
 
 def apply_damage(match: Match, ent: int, damage: int, why: str, score: str | None = None) -> None:
@@ -233,7 +234,7 @@ def apply_damage(match: Match, ent: int, damage: int, why: str, score: str | Non
     health.current = before - taken
     over = damage - taken
     match.emit(
-        "damage",
+        Ev.DAMAGE,
         f"{name_of(ent)} takes {damage} damage ({why}): HP {before} -> {health.current}"
         + (f", {over} past HP onto STR." if over else "."),
         unit=ent,

@@ -11,7 +11,7 @@ from game.rulesets.saves import actions, ai, view
 from game.rulesets.saves.combat import dodge_chance, resolve_declared, weapons_of
 from game.rulesets.saves.components import is_standing, name_of, side_of, units
 from game.rulesets.saves.content import Content, shipped
-from game.rulesets.saves.kinds import Kind
+from game.rulesets.saves.kinds import MOVE_KINDS, Kind
 from game.rulesets.saves.odds import damage_distribution
 from game.rulesets.saves.rules import armour_of, attack_terms
 from game.rulesets.saves.setup import deploy, initiative
@@ -27,8 +27,10 @@ class SavesRuleset(Ruleset):
     id: ClassVar[str] = "saves"
     name: ClassVar[str] = "Saves"
     board_kind: ClassVar[str] = "square"
+    default_map: ClassVar[str] = "saves_ford"
     round_cap: ClassVar[int] = 30
     uses_player_characters: ClassVar[bool] = True  # SV-MORALE exempts them
+    move_kinds: ClassVar[frozenset[str]] = MOVE_KINDS
     undoable: ClassVar[frozenset[str]] = frozenset(
         {Kind.MOVE, Kind.SWAP, Kind.CANCEL, Kind.ATTACK, Kind.MANEUVER, Kind.FLEE, Kind.TEND, Kind.USE,
          Kind.PARLEY}

@@ -20,6 +20,7 @@ from game.rulesets.saves.components import (
     units,
 )
 from game.rulesets.saves.content import Content
+from game.rulesets.saves.kinds import Ev
 from game.rulesets.saves.morale import player_sides
 from game.rulesets.saves.rules import knock_out, roll_save
 from game.rulesets.saves.turns import begin_turn, table
@@ -121,7 +122,7 @@ def initiative(match: Match) -> Resolution:
     only: list[int] | None = None
     if how in t.sides:
         first = how
-        match.emit("initiative", f"{first} acts first (the scenario says so).", side=first)
+        match.emit(Ev.INITIATIVE, f"{first} acts first (the scenario says so).", side=first)
     elif how == "unclear":
         pcs = player_sides(match)
         rollers = pcs if len(pcs) == 1 else list(t.sides)
@@ -137,10 +138,11 @@ def initiative(match: Match) -> Resolution:
         if passed[best]:
             first, only = best, passed[best]
             names = ", ".join(name_of(e) for e in only)
-            match.emit("initiative", f"{names} act first, before the enemy; then the other side.", side=first)
+            match.emit(Ev.INITIATIVE,
+                       f"{names} act first, before the enemy; then the other side.", side=first)
         else:
             first = next(s for s in t.sides if s not in rollers) if len(rollers) == 1 else t.sides[0]
-            match.emit("initiative", f"Nobody beats the enemy to it: {first} acts first.", side=first)
+            match.emit(Ev.INITIATIVE, f"Nobody beats the enemy to it: {first} acts first.", side=first)
     t.data["first_side"] = first
     begin_turn(match, first)
     t.data["only"] = only

@@ -36,6 +36,7 @@ from game.rulesets.tokens.components import (
     units,
 )
 from game.rulesets.tokens.damage import deal
+from game.rulesets.tokens.kinds import Ev
 from game.rulesets.tokens.odds import attacks_of_opportunity
 from game.rulesets.tokens.paths import (  # noqa: F401 - the move rules' names, kept importable here
     BYPASS_FACTOR,
@@ -145,7 +146,7 @@ def move(
         tokens.diagonals = diags
     verb = "sprints" if sprint else "bypasses" if bypass else "moves"
     match.emit(
-        "move",
+        Ev.MOVE,
         f"{name_of(ent)} {verb} {len(path)} tile(s).",
         unit=ent,
         path=[list(c) for c in path],
@@ -164,7 +165,7 @@ def move(
     # a move cut short (a fall, a hidden enemy in the way) never ends on an ally passed through
     if roster.standing_on(cell_of(ent), ent) is not None:
         get(ent, Position).cell = last_free
-        match.emit("move", f"{name_of(ent)} stops on the last free tile.", unit=ent, visible=audience(ent))
+        match.emit(Ev.MOVE, f"{name_of(ent)} stops on the last free tile.", unit=ent, visible=audience(ent))
 
 
 class Roster:
@@ -231,7 +232,7 @@ def step_once(
     blocker = roster.standing_on(c, ent, side)
     if blocker is not None:
         reveal(match, blocker, f"{name_of(ent)} ran into it")
-        match.emit("blocked", f"{name_of(ent)} runs into a hidden enemy and stops.", chance=True, unit=ent)
+        match.emit(Ev.BLOCKED, f"{name_of(ent)} runs into a hidden enemy and stops.", chance=True, unit=ent)
         return False
     get(ent, Position).cell = c
     adjacency_spot(match, ent, spotted, roster.adjacent_foes(side, c))
@@ -267,13 +268,13 @@ def opportunity(match: Match, foe: int, mover: int) -> Resolution:
         {"attacker": foe, "target": mover, "times": n, CTX_UNIT: foe, CTX_LINES: lines},
     )
     if key != "strike":
-        match.emit("aoo", f"{name_of(foe)} lets {name_of(mover)} go.", unit=foe)
+        match.emit(Ev.AOO, f"{name_of(foe)} lets {name_of(mover)} go.", unit=foe)
         return
     for k in range(n):
         if not is_active(mover):
             break
         match.emit(
-            "aoo",
+            Ev.AOO,
             f"Attack of opportunity {k + 1}/{n}: {name_of(foe)} strikes {name_of(mover)}.",
             [f"half of {get(foe, TkUnit).attack} attack tokens = {n} (at least 1)"],
             unit=foe,

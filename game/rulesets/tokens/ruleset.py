@@ -10,7 +10,7 @@ from game.rulesets.tokens import actions, ai, hover, view
 from game.rulesets.tokens.combat import expected, sneak_bonus, strikes, weapon
 from game.rulesets.tokens.components import TkStealth, TkUnit, get, is_active, name_of, side_of, table, units
 from game.rulesets.tokens.content import Content, shipped
-from game.rulesets.tokens.kinds import Kind
+from game.rulesets.tokens.kinds import MOVE_KINDS, Kind
 from game.rulesets.tokens.procedures import resolve
 from game.rulesets.tokens.setup import deploy
 from game.rulesets.tokens.stealth import hidden_from
@@ -28,8 +28,10 @@ class TokensRuleset(Ruleset):
     id: ClassVar[str] = "tokens"
     name: ClassVar[str] = "Tokens"
     board_kind: ClassVar[str] = "square"
+    default_map: ClassVar[str] = "tokens_yard"
     # the seed has no round limit; AI games end in 5-7 rounds, so 20 only stops stalled games
     round_cap: ClassVar[int] = 20
+    move_kinds: ClassVar[frozenset[str]] = MOVE_KINDS
     undoable: ClassVar[frozenset[str]] = frozenset({Kind.MOVE, Kind.DRAW})
     threat_reach: ClassVar[int] = 8
 

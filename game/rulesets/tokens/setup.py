@@ -10,6 +10,7 @@ from game.core.components import Health, Name, Position, Side, Status
 from game.errors import UserError
 from game.rulesets.tokens.components import TkEffects, TkGear, TkShield, TkStealth, TkTokens, TkUnit, table
 from game.rulesets.tokens.content import Content
+from game.rulesets.tokens.kinds import Ev
 from game.rulesets.tokens.odds import health_from_heads
 from game.rulesets.tokens.turns import start_turn
 
@@ -93,7 +94,7 @@ def deploy(match: Match, content: Content) -> None:
             ent = esper.create_entity(*comps)
             formula = f"{u.health} tokens + {sum(flips)} heads" if player else f"1 + {sum(flips)} heads"
             match.emit(
-                "health",
+                Ev.HEALTH,
                 f"{u.name} ({side}) rolls {hp} health: {shown}.",
                 [f"flips: {shown}", f"{'player' if player else 'non-player'}: {formula} = {hp}"],
                 chance=True,

@@ -24,6 +24,7 @@ from game.rulesets.tokens.components import (
     table,
     units,
 )
+from game.rulesets.tokens.kinds import Ev
 from game.rulesets.tokens.odds import heads
 
 if TYPE_CHECKING:
@@ -108,7 +109,7 @@ def sneak(match: Match, ent: int, n: int) -> None:
     dist = heads(n)
     odds = float(dist.prob(lambda h: h >= 1))
     match.emit(
-        "sneak",
+        Ev.SNEAK,
         f"{name_of(ent)} sneaks with {n} token(s) (hides on any heads: {odds:.0%}): {shown} - stealth {value}"
         + ("" if value else " (no heads: not hidden)")
         + ".",
@@ -131,7 +132,7 @@ def reveal(match: Match, ent: int, why: str) -> None:
     st.silent_on = []
     for other in table(match).sides:
         st.last_seen[other] = list(cell_of(ent))
-    match.emit("reveal", f"{name_of(ent)} is revealed ({why}).", chance=True, unit=ent)
+    match.emit(Ev.REVEAL, f"{name_of(ent)} is revealed ({why}).", chance=True, unit=ent)
 
 
 def observe(match: Match, ent: int, n: int, passive: bool = False) -> int:
@@ -143,7 +144,7 @@ def observe(match: Match, ent: int, n: int, passive: bool = False) -> int:
     shown = " ".join("H" if f else "T" for f in flips)
     side = side_of(ent)
     match.emit(
-        "observe",
+        Ev.OBSERVE,
         f"{name_of(ent)} {'keeps watch' if passive else 'observes'} with {n} token(s): "
         f"{shown} - {got} success(es).",
         [f"flips: {shown}", "each flip: heads 50 %"],
@@ -178,7 +179,7 @@ def adjacency_spot(
             checked.add((sneaker, watcher))
             spotted = match.chance.coin()
             match.emit(
-                "spot",
+                Ev.SPOT,
                 f"{name_of(watcher)} is next to a hidden unit: coin (heads 50 %) "
                 f"{'heads - spotted' if spotted else 'tails - unseen'}.",
                 ["adjacent enemies spot a sneaker on a coin (50 %)"],

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import sys
 from dataclasses import dataclass
 from typing import Any
@@ -12,6 +13,10 @@ from game.core.geometry import Cell
 from game.ui.battle.ai_process import AiProcess, ProcessGone, ProcessWorker, can_think_remotely
 from game.ui.battle.ai_worker import AiWorker
 from game.ui.session import ReplayFeed
+
+#: the packaged app's smoke test (.ci/run) plays AI against AI and stops after this many decisions
+#: thought out in the AI process, so a frozen app whose process cannot start is caught there
+PROCESS_DECISIONS_ENV = "SKIRMISH_EXIT_AFTER_AI_PROCESS_DECISIONS"
 
 
 @dataclass
@@ -152,6 +157,17 @@ class PacingMixin:
         factor = self.app.settings.anim_factor
         self.apply_step(self.session.apply_ai(plan))
         self.ai_wait = 0.0 if (self.fast or factor <= 0) else 0.5 / factor
+        if isinstance(worker, ProcessWorker):
+            self._count_process_decision()
+
+    def _count_process_decision(self) -> None:
+        wanted = os.environ.get(PROCESS_DECISIONS_ENV, "")
+        if not wanted.isdigit():
+            return
+        self.process_decisions = getattr(self, "process_decisions", 0) + 1
+        if self.process_decisions >= int(wanted):
+            print(f"ai-process-decisions {self.process_decisions}", flush=True)
+            self.app.running = False
 
     def settle_ai(self) -> None:
         """Before anything that reads or changes the match (save, load, settings, leaving): let the

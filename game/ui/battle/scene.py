@@ -152,6 +152,7 @@ class BattleScene(
         self.update_rects: list[pygame.Rect] | None = None
         self._prompt_seen: Any = None
         self.side_names = side_names(session)
+        self.log.names = self.side_names
         self.card_names: dict[str, str] = {}
         self.fx.names = self.card_names
         load_ruleset_ui(self.match.ruleset.id)
@@ -196,6 +197,7 @@ class BattleScene(
         events = self._log_events()
         self.log = LogPanel(self.fonts, self.pal)
         self.log.side_colours = {s: self.pal.side(i) for i, s in enumerate(self.session.sides)}
+        self.log.names = self.side_names
         self.log.set_viewer(self.viewer, events)
         self.layout_rects(self.app.screen_size)
         self.refresh()
