@@ -199,8 +199,12 @@ def _unit_actions(scene: Scene, view: SideView, body: Body) -> list[Action]:
         w = weapon(held)
         loaded = gear.loaded.get(held, 1) if w.ammo else 1
         if tokens.attack >= w.cost and loaded > 0:
+            hx, hy = here
+            reach = w.range
             for t in others:
-                if t.side != side and in_reach(board, here, t.cell, w.range):
+                # in_reach's test, Chebyshev distance inlined (tokens boards are square)
+                if t.side != side and max(abs(t.cell[0] - hx), abs(t.cell[1] - hy)) <= reach \
+                        and in_reach(board, here, t.cell, reach):
                     out.append(
                         Action(
                             Kind.ATTACK,
@@ -220,8 +224,8 @@ def _unit_actions(scene: Scene, view: SideView, body: Body) -> list[Action]:
             )
     if tokens.move >= 1:
         st = body.stealth
-        foes = [b.cell for b in scene.bodies if b.side != side and b.active]
-        if may_sneak(board, here, body.unit.invisible, foes, st.revealed_round == scene.round, st.hidden):
+        if may_sneak(board, here, body.unit.invisible, view.active_foes, st.revealed_round == scene.round,
+                     st.hidden):
             for n in range(1, tokens.move + 1):
                 hide = float(heads(n).prob(lambda h: h >= 1))
                 out.append(Action(Kind.SNEAK, ent, option=str(n), hotkey_group=Kind.SNEAK,

@@ -92,4 +92,6 @@ class SideView:
                 for c in neighbors(b.cell):
                     threats.setdefault(c, []).append(b.ent)
         self.threats = threats
+        #: tiles of every active enemy, hidden ones too (Sneak's conditions read the true board)
+        self.active_foes = [b.cell for b in scene.bodies if b.side != side and b.active]
         self.threats_key = tuple(sorted((c, tuple(v)) for c, v in threats.items()))
