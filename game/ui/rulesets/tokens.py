@@ -22,7 +22,7 @@ from game.core.geometry import Cell
 from game.rulesets.tokens import hover
 from game.rulesets.tokens.kinds import Kind
 from game.rulesets.tokens.view import ATTACK, MOVE, pools, stealth_of
-from game.ui.battle.extensions import register_hooks
+from game.ui.battle.extensions import register_hooks, register_layer
 from game.ui.battle.model import register_chooser_groups
 from game.ui.widgets import percent
 
@@ -465,6 +465,30 @@ def auto_select(model: BattleModel) -> int | None:
     return next((u.ent for u in model.units if u.ent in actors and u.side == model.turn.side), None)
 
 
-register_hooks("tokens", board_layer=board_layer, path_label=path_words, auto_select=auto_select)
+class TokensLayer:
+    """Tokens' part of the battle screen (`extensions.BattleLayer`): its marks over the tokens;
+    events are shown at the screen's own pace."""
+
+    playing = False
+    animating = False
+
+    def __init__(self, scene: BattleScene) -> None:
+        self.scene = scene
+
+    def on_step(self, step: Any) -> bool:
+        return False
+
+    def update(self, dt: float) -> bool:
+        return False
+
+    def draw_board(self, surface: pygame.Surface) -> None:
+        return None
+
+    def draw_top(self, surface: pygame.Surface) -> None:
+        board_layer(self.scene, surface)
+
+
+register_layer("tokens", TokensLayer)
+register_hooks("tokens", path_label=path_words, auto_select=auto_select)
 # sneak, observe and await come in one action per number of tokens: one entry each, then a chooser
 register_chooser_groups(Kind.SNEAK, Kind.OBSERVE, Kind.AWAIT)
