@@ -106,8 +106,26 @@ class BoardMixin:
         # a ruleset's label may have several lines ("\n"): each is centred in one box
         texts = [self.fonts.render(line, Fonts.SMALL, (15, 15, 20), True) for line in label.split("\n")]
         box = pygame.Rect(0, 0, max(t.get_width() for t in texts), sum(t.get_height() for t in texts))
-        box.midbottom = (round(pts[-1][0]), round(pts[-1][1] - self.fonts.px(14)))
-        box.clamp_ip(self.board_rect)
+        # above the destination (else below, else to one side): never over the unit that moves,
+        # over as few other units as it can
+        gap = self.fonts.px(14)
+        x, y = round(pts[-1][0]), round(pts[-1][1])
+        mover = self._screen_cell_rect(start.cell) if start is not None else None
+        others = [self._screen_cell_rect(u.cell) for u in self.units if u.alive and u is not start]
+        spots = []
+        for attr, at in (("midbottom", (x, y - gap)), ("midtop", (x, y + gap)),
+                         ("bottomleft", (x - gap, y - gap)), ("bottomright", (x + gap, y - gap)),
+                         ("topleft", (x - gap, y + gap)), ("topright", (x + gap, y + gap))):
+            spot = pygame.Rect(box)
+            setattr(spot, attr, at)
+            spot.clamp_ip(self.board_rect)
+            spots.append(spot)
+
+        def covers(s: pygame.Rect) -> tuple[bool, int]:
+            r = s.inflate(10, 4)
+            return (mover is not None and r.colliderect(mover), sum(r.colliderect(o) for o in others))
+
+        box = min(spots, key=lambda s: (covers(s), spots.index(s)))
         # drawn after the unit tokens (`_draw_path_label`) so no token or mark covers the words
         self._path_label = (box, texts)
 
