@@ -194,7 +194,11 @@ def draw_preview(surface: pygame.Surface, fonts: Fonts, pal: Palette, preview: P
     for x, y in spots:
         r = pygame.Rect(min(max(4, x), sw - width - 4), min(max(4, y), sh - height - 4), width, height)
         rects.append(r)
-    rect = next((r for r in rects if not any(r.colliderect(a) for a in avoid or [])), rects[0])
+    def covered(r: pygame.Rect) -> int:
+        return sum(r.clip(a).w * r.clip(a).h for a in avoid or [])
+
+    # the first spot that covers nothing, else the one covering least (spots in order of preference)
+    rect = min(rects, key=lambda r: (covered(r) > 0, covered(r), rects.index(r)))
     panel(surface, rect, pal)  # opaque: the text under it never shows through
     cy = rect.y + pad
     for part in title:

@@ -15,82 +15,82 @@ import esper
 from game.core.action import Action
 from game.core.geometry import Cell
 from game.core.pathing import Reach
-from game.rulesets.tokens.combat import can_target, weapon
-from game.rulesets.tokens.components import (
-    TkGear,
-    TkShield,
-    TkTokens,
-    TkUnit,
-    cell_of,
-    get,
-    health,
-    is_active,
-    name_of,
-    on_board,
-    side_of,
-    table,
-    units,
-)
+from game.rulesets.tokens.combat import in_reach, weapon
+from game.rulesets.tokens.components import TkShield, table
 from game.rulesets.tokens.content import shipped
 from game.rulesets.tokens.kinds import Kind
-from game.rulesets.tokens.movement import (
-    SPRINT_COST,
-    path_cost,
-    reach,
-    sprint_paths,
-    threat_map,
-    visible_obstacles,
-)
-from game.rulesets.tokens.stealth import hidden_from, sneak_blockers
+from game.rulesets.tokens.movement import SPRINT_COST, path_cost, search_from, sprint_runs
+from game.rulesets.tokens.odds import heads
+from game.rulesets.tokens.scene import Body, Scene, SideView
+from game.rulesets.tokens.stealth import may_sneak
 
 if TYPE_CHECKING:
+    from game.core.board import Board
     from game.core.match import Match
 
 HANDOFF, APPLY, RELOAD, DRAW, AWAIT = 2, 2, 4, 2, 4
 OVERCHARGE = 1
 
 
+def _n(n: int) -> str:
+    return f"{n} token{'s' if n != 1 else ''}"
+
+
 def legal(match: Match) -> list[Action]:
     """Everything the side to act may do now."""
+    scene = Scene(match)
     side = table(match).turn_side
+    view = scene.view(side)
     out: list[Action] = []
-    for ent in units(match):
-        if side_of(ent) == side and is_active(ent):
-            out.extend(unit_actions(match, ent))
+    for body in scene.bodies:
+        if body.side == side and body.active:
+            out.extend(_unit_actions(scene, view, body))
     out.append(Action(Kind.END, None, label="End turn"))
     return out
 
 
 #: recent move lists: a unit's moves depend only on the key below (AI lookahead and replays ask
-#: for the same positions again and again); the board is held in the value, as in movement.py
-_MOVES: dict[tuple[object, ...], tuple[object, list[Action]]] = {}
+#: for the same positions again and again), before the tiles other units stand on are taken out
+#: (an ally moving changes those, not the search); the board is held in the value, as in movement.py
+_MOVES: dict[tuple[object, ...], tuple[object, list[tuple[Cell, Action]]]] = {}
 
 
 def move_actions(match: Match, ent: int) -> list[Action]:
     """Plain moves to every tile in reach; Bypass versions of moves that would provoke; sprints."""
-    tokens = get(ent, TkTokens)
+    scene = Scene(match)
+    body = scene.by_ent[ent]
+    return _move_actions(scene, scene.view(body.side), body)
+
+
+def _move_actions(scene: Scene, view: SideView, body: Body) -> list[Action]:
+    tokens = body.tokens
     if tokens.move <= 0:
         return []
-    foes, taken = visible_obstacles(match, ent)
-    threats = threat_map(match, ent)
-    key = (
-        id(match.board),
-        ent,
-        name_of(ent),
-        cell_of(ent),
-        tokens.move,
-        tokens.diagonals,
-        frozenset(foes),
-        frozenset(taken),
-        tuple(sorted((c, tuple(v)) for c, v in threats.items())),
-    )
+    board = scene.board
+    key = (id(board), body.ent, body.name, body.cell, tokens.move, tokens.diagonals, view.foes,
+           view.threats_key)
     found = _MOVES.get(key)
-    if found is not None and found[0] is match.board:
-        return found[1]
-    out = _move_actions(match, ent)
-    if len(_MOVES) > 4096:
-        _MOVES.clear()
-    _MOVES[key] = (match.board, out)
+    if found is not None and found[0] is board:
+        listed = found[1]
+    else:
+        listed = _all_moves(board, body, view)
+        if len(_MOVES) > 4096:
+            _MOVES.clear()
+        _MOVES[key] = (board, listed)
+    taken = view.taken
+    out = [a for c, a in listed if c not in taken]
+    if tokens.move >= SPRINT_COST:
+        name = body.name
+        for path in sprint_runs(board, body.cell, view.foes, taken - {body.cell}):
+            out.append(
+                Action(
+                    Kind.SPRINT,
+                    body.ent,
+                    cell=path[-1],
+                    path=path,
+                    label=f"{name}: sprint {len(path)} tiles to {path[-1]} ({SPRINT_COST} tokens)",
+                )
+            )
     return out
 
 
@@ -127,89 +127,91 @@ class Routes:
         return path, provoked
 
 
-def _move_actions(match: Match, ent: int) -> list[Action]:
-    out: list[Action] = []
-    tokens = get(ent, TkTokens)
-    if tokens.move <= 0:
-        return out
-    name = name_of(ent)
-    plain = reach(match, ent)
-    start = cell_of(ent)
-    threats = threat_map(match, ent)
+def _all_moves(board: Board, body: Body, view: SideView) -> list[tuple[Cell, Action]]:
+    """(destination, action) of every plain and Bypass move, whoever stands on the destination."""
+    out: list[tuple[Cell, Action]] = []
+    tokens = body.tokens
+    name, ent, start = body.name, body.ent, body.cell
+    threats = view.threats
+    plain = search_from(board, start, tokens.move, tokens.diagonals, False, view.foes)
     routes = Routes(plain, threats)
-    for cell in sorted(plain.stoppable):
+    for cell in sorted(plain.cost):
         if cell == start:
             continue
         path, provoked = routes.to(cell)
         n = len(provoked)
         tail = f", provokes {n} attack(s) of opportunity" if n else ""
         out.append(
-            Action(
-                Kind.MOVE,
-                ent,
-                cell=cell,
-                path=path,
-                label=f"{name}: move to {cell} ({math.ceil(plain.cost[cell] - 1e-9)} tokens{tail})",
+            (
+                cell,
+                Action(
+                    Kind.MOVE,
+                    ent,
+                    cell=cell,
+                    path=path,
+                    label=f"{name}: move to {cell} ({math.ceil(plain.cost[cell] - 1e-9)} tokens{tail})",
+                ),
             )
         )
     if tokens.move >= 2 and any(c in threats for c in plain.cost):
-        by = reach(match, ent, bypass=True)
+        by = search_from(board, start, tokens.move, tokens.diagonals, True, view.foes)
         by_routes = Routes(by, threats)
-        for cell in sorted(by.stoppable):
+        for cell in sorted(by.cost):
             if cell == start:
                 continue
             path, provoked = by_routes.to(cell)
             if provoked:
-                cost, _ = path_cost(match.board, start, path, tokens.diagonals, True)
+                cost, _ = path_cost(board, start, path, tokens.diagonals, True)
                 out.append(
-                    Action(
-                        Kind.MOVE,
-                        ent,
-                        cell=cell,
-                        path=path,
-                        option="bypass",
-                        label=f"{name}: bypass to {cell} ({math.ceil(cost - 1e-9)} tokens, "
-                        "no attacks of opportunity)",
+                    (
+                        cell,
+                        Action(
+                            Kind.MOVE,
+                            ent,
+                            cell=cell,
+                            path=path,
+                            option="bypass",
+                            label=f"{name}: bypass to {cell} ({math.ceil(cost - 1e-9)} tokens, "
+                            "no attacks of opportunity)",
+                        ),
                     )
                 )
-    if tokens.move >= SPRINT_COST:
-        for path in sprint_paths(match, ent):
-            out.append(
-                Action(
-                    Kind.SPRINT,
-                    ent,
-                    cell=path[-1],
-                    path=path,
-                    label=f"{name}: sprint {len(path)} tiles to {path[-1]} ({SPRINT_COST} tokens)",
-                )
-            )
     return out
 
 
 def unit_actions(match: Match, ent: int) -> list[Action]:
     """One unit's options with the tokens it has left."""
-    tokens, gear = get(ent, TkTokens), get(ent, TkGear)
-    side, name = side_of(ent), name_of(ent)
+    scene = Scene(match)
+    body = scene.by_ent[ent]
+    return _unit_actions(scene, scene.view(body.side), body)
+
+
+def _unit_actions(scene: Scene, view: SideView, body: Body) -> list[Action]:
+    tokens, gear = body.tokens, body.gear
+    ent, side, name = body.ent, body.side, body.name
     content = shipped()
-    out = list(move_actions(match, ent))
-    hidden = hidden_from(match, side)
-    others = [e for e in units(match) if e != ent and on_board(e) and e not in hidden]
-    board = match.board
-    here = cell_of(ent)
+    out = list(_move_actions(scene, view, body))
+    others = [b for b in view.visible if b.ent != ent]
+    board = scene.board
+    here = body.cell
     held = gear.held
     if held:
         w = weapon(held)
         loaded = gear.loaded.get(held, 1) if w.ammo else 1
         if tokens.attack >= w.cost and loaded > 0:
+            hx, hy = here
+            reach = w.range
             for t in others:
-                if side_of(t) != side and can_target(match, ent, held, t):
+                # in_reach's test, Chebyshev distance inlined (tokens boards are square)
+                if t.side != side and max(abs(t.cell[0] - hx), abs(t.cell[1] - hy)) <= reach \
+                        and in_reach(board, here, t.cell, reach):
                     out.append(
                         Action(
                             Kind.ATTACK,
                             ent,
-                            target=t,
+                            target=t.ent,
                             option=held,
-                            label=f"{name}: {w.name} at {name_of(t)} ({w.cost} attack tokens)",
+                            label=f"{name}: {w.name} at {t.name} ({w.cost} attack tokens)",
                         )
                     )
         if w.ammo and gear.loaded.get(held, 0) < w.ammo and tokens.move >= RELOAD:
@@ -220,62 +222,69 @@ def unit_actions(match: Match, ent: int) -> list[Action]:
             out.append(
                 Action(Kind.DRAW, ent, option=wid, label=f"{name}: draw {weapon(wid).name} ({DRAW} tokens)")
             )
-    if tokens.move >= 1 and not sneak_blockers(match, ent):
-        for n in range(1, tokens.move + 1):
-            out.append(Action(Kind.SNEAK, ent, option=str(n), label=f"{name}: sneak with {n} token(s)"))
     if tokens.move >= 1:
+        st = body.stealth
+        if may_sneak(board, here, body.unit.invisible, view.active_foes, st.revealed_round == scene.round,
+                     st.hidden):
+            for n in range(1, tokens.move + 1):
+                hide = float(heads(n).prob(lambda h: h >= 1))
+                out.append(Action(Kind.SNEAK, ent, option=str(n), hotkey_group=Kind.SNEAK,
+                                  label=f"{name}: sneak ({_n(n)}, {hide:.0%} to hide)"))
         for n in range(1, tokens.move + 1):
-            out.append(Action(Kind.OBSERVE, ent, option=str(n), label=f"{name}: observe with {n} token(s)"))
-    adjacent = [e for e in others if board.distance(cell_of(e), here) <= 1 and e != ent]
+            out.append(Action(Kind.OBSERVE, ent, option=str(n), hotkey_group=Kind.OBSERVE,
+                              label=f"{name}: observe ({_n(n)}, 50% each)"))
+    hx, hy = here
+    # square board: Chebyshev distance 1 (inline: this runs for every unit at every input)
+    adjacent = [b for b in others if abs(b.cell[0] - hx) <= 1 and abs(b.cell[1] - hy) <= 1]
     for item in sorted(set(gear.items)):
         it = content.items[item]
         if it.heal:
-            for t in [ent] + [e for e in adjacent if side_of(e) == side]:
-                if tokens.move >= APPLY and health(t).current < health(t).maximum:
+            for t in [body] + [b for b in adjacent if b.side == side]:
+                if tokens.move >= APPLY and t.health.current < t.health.maximum:
                     out.append(
                         Action(
                             Kind.APPLY,
                             ent,
-                            target=t,
+                            target=t.ent,
                             option=item,
-                            label=f"{name}: apply {it.name} to {name_of(t)} ({APPLY} tokens)",
+                            label=f"{name}: apply {it.name} to {t.name} ({APPLY} tokens)",
                         )
                     )
         if it.harm:
             for t in adjacent:
-                if side_of(t) != side and tokens.attack >= 1:
+                if t.side != side and tokens.attack >= 1:
                     out.append(
                         Action(
                             Kind.APPLY,
                             ent,
-                            target=t,
+                            target=t.ent,
                             option=item,
-                            label=f"{name}: {it.name} on unwilling {name_of(t)} (1 attack token)",
+                            label=f"{name}: {it.name} on unwilling {t.name} (1 attack token)",
                         )
                     )
         for t in adjacent:
-            if side_of(t) == side and is_active(t):
+            if t.side == side and t.active:
                 if tokens.move >= HANDOFF:
                     out.append(
                         Action(
                             Kind.HANDOFF,
                             ent,
-                            target=t,
+                            target=t.ent,
                             option=f"{item}:giver",
-                            label=f"{name}: hand {it.name} to {name_of(t)} ({HANDOFF} tokens)",
+                            label=f"{name}: hand off {it.name} ({HANDOFF} tokens) to {t.name}",
                         )
                     )
-                if tokens.move >= 1 and get(t, TkTokens).move >= 1:
+                if tokens.move >= 1 and t.tokens.move >= 1:
                     out.append(
                         Action(
                             Kind.HANDOFF,
                             ent,
-                            target=t,
+                            target=t.ent,
                             option=f"{item}:split",
-                            label=f"{name}: hand {it.name} to {name_of(t)} (1 token each)",
+                            label=f"{name}: hand off {it.name} (1 each) to {t.name}",
                         )
                     )
-    top = get(ent, TkUnit).attack // 2
+    top = body.unit.attack // 2
     if held and tokens.move >= AWAIT and tokens.reserved == 0 and top >= weapon(held).cost:
         for n in range(weapon(held).cost, top + 1):
             out.append(
@@ -283,7 +292,8 @@ def unit_actions(match: Match, ent: int) -> list[Action]:
                     Kind.AWAIT,
                     ent,
                     option=str(n),
-                    label=f"{name}: await, reserving {n} of next turn's attack tokens ({AWAIT} tokens)",
+                    hotkey_group=Kind.AWAIT,
+                    label=f"{name}: await, reserve {n} attack ({AWAIT} tokens)",
                 )
             )
     sh = esper.try_component(ent, TkShield)

@@ -3,12 +3,13 @@ knowledge only (hidden enemies are where the side last saw them, never where the
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import esper
 
 from game.core.action import Action, Decision
 from game.core.knowledge import believed_cells, known_units
+from game.core.memo import state_memo
 from game.core.ruleset import Assessment
 from game.rulesets.tokens.combat import can_target, expected, sneak_bonus, strikes, weapon
 from game.rulesets.tokens.components import (
@@ -24,10 +25,11 @@ from game.rulesets.tokens.components import (
 )
 from game.rulesets.tokens.content import shipped
 from game.rulesets.tokens.kinds import Kind
-from game.rulesets.tokens.movement import SPRINT_COST, path_cost, provokers
+from game.rulesets.tokens.movement import SPRINT_COST, path_cost, provokers, threat_map
 from game.rulesets.tokens.odds import attacks_of_opportunity, heads
 
 if TYPE_CHECKING:
+    from game.core.board import Board
     from game.core.match import Match
 
 
@@ -43,24 +45,115 @@ def best_mode(match: Match, ent: int, wid: str, target: int) -> tuple[float, flo
 
 
 def foes_known(match: Match, side: str) -> dict[int, tuple[int, int]]:
-    """Enemy units `side` can place (believed cells), standing ones only."""
-    cells = believed_cells(match, side)
-    return {e: c for e, c in cells.items() if side_of(e) != side and is_active(e)}
+    """Enemy units `side` can place (believed cells), standing ones only (kept while the state
+    stands still: the AI asks for every action it weighs; callers must not change the dict)."""
+    memo = state_memo(match, "tokens.foes_known")
+    found = memo.get(side)
+    if found is None:
+        cells = believed_cells(match, side)
+        found = memo[side] = {e: c for e, c in cells.items() if side_of(e) != side and is_active(e)}
+    return found
+
+
+def side_threats(match: Match, ent: int) -> dict[tuple[int, int], list[int]]:
+    """`threat_map` for `ent`'s side, kept while the state stands still (do not change it)."""
+    side = side_of(ent)
+    memo = state_memo(match, "tokens.threats")
+    found = memo.get(side)
+    if found is None:
+        found = memo[side] = threat_map(match, ent)
+    return found
 
 
 def nearest(match: Match, cell: tuple[int, int], foes: dict[int, tuple[int, int]]) -> int:
-    return min((match.board.distance(cell, c) for c in foes.values()), default=0)
+    """Tiles to the nearest of `foes` (kept while the state stands still)."""
+    memo = state_memo(match, "tokens.nearest")
+    key = (cell, tuple(foes.values()))
+    found = memo.get(key)
+    if found is None:
+        # Chebyshev distance inlined (tokens boards are square): the AI asks for every move it weighs
+        x, y = cell
+        found = memo[key] = min((max(abs(c[0] - x), abs(c[1] - y)) for c in foes.values()), default=0)
+    return found
 
 
-def aoo_damage(match: Match, ent: int, path: tuple) -> float:
-    """Expected damage the path's attacks of opportunity deal to the mover."""
+#: spent move tokens per (board, start, path, parity, Bypass): a path's price never changes, and the
+#: AI weighs the same moves again after every other unit's input
+_SPENT: dict[tuple[object, ...], float] = {}
+
+
+def spent_on(board: Board, start: tuple[int, int], path: tuple, diagonals: int, bypass: bool) -> float:
+    """`path_cost` of a move, kept."""
+    key = (id(board), board.revision, start, path, diagonals % 2, bypass)
+    found = _SPENT.get(key)
+    if found is None:
+        if len(_SPENT) > 50_000:
+            _SPENT.clear()
+        found = _SPENT[key] = path_cost(board, start, path, diagonals, bypass)[0]
+    return found
+
+
+def aoo_damage(match: Match, ent: int, path: tuple, threats: dict[tuple[int, int], list[int]] | None = None,
+               memo: dict[Any, Any] | None = None) -> float:
+    """Expected damage the path's attacks of opportunity deal to the mover (`threats` and `memo`:
+    the side's threatened tiles and the per-foe damage kept for this state, when at hand)."""
     total = 0.0
-    for foe, _i in provokers(match, ent, path):
-        wid = get(foe, TkGear).held
-        one = strikes(match, foe, wid, (), ent, viewer=side_of(ent))
-        per = one[0].to_health if one else 0
-        total += per * attacks_of_opportunity(get(foe, TkUnit).attack)
+    threats = side_threats(match, ent) if threats is None else threats
+    if not threats:
+        return total
+    memo = state_memo(match, "tokens.aoo") if memo is None else memo
+    for foe, _i in provokers(match, ent, path, threats):
+        per_foe = memo.get((foe, ent))
+        if per_foe is None:
+            wid = get(foe, TkGear).held
+            one = strikes(match, foe, wid, (), ent, viewer=side_of(ent))
+            per = one[0].to_health if one else 0
+            per_foe = memo[(foe, ent)] = per * attacks_of_opportunity(get(foe, TkUnit).attack)
+        total += per_foe
     return total
+
+
+def _closest(cell: tuple[int, int], foes: dict[int, tuple[int, int]]) -> int:
+    """`nearest` without its memo (a handful of foes: cheaper than the lookup)."""
+    x, y = cell
+    best = -1
+    for fx, fy in foes.values():
+        d = max(abs(fx - x), abs(fy - y))
+        if best < 0 or d < best:
+            best = d
+    return max(best, 0)
+
+
+def _mover(match: Match, ent: int) -> tuple[Any, ...]:
+    """What weighing any move of `ent` reads, once per state: (start, tile parity count, weapon
+    reach, known foes, tiles to the nearest now, threatened tiles, per-foe opportunity damage memo)."""
+    memo = state_memo(match, "tokens.mover")
+    found = memo.get(ent)
+    if found is None:
+        side = side_of(ent)
+        foes = foes_known(match, side)
+        start = cell_of(ent)
+        wid = get(ent, TkGear).held
+        found = memo[ent] = (start, get(ent, TkTokens).diagonals, weapon(wid).range if wid else 1, foes,
+                             _closest(start, foes), side_threats(match, ent), state_memo(match, "tokens.aoo"))
+    return found
+
+
+def _assess_move(match: Match, ent: int, action: Action) -> Assessment:
+    """A move or sprint: closing to weapon range, the attacks of opportunity it provokes, the
+    tokens it spends."""
+    start, diagonals, reach_, foes, before, threats, aoo = _mover(match, ent)
+    after = _closest(action.path[-1], foes)
+    # close to weapon range, not further
+    progress = float(max(0, before - reach_) - max(0, after - reach_))
+    exposure = 0.0
+    if action.option != "bypass" and action.kind != Kind.SPRINT and threats:
+        exposure = aoo_damage(match, ent, action.path, threats, aoo)
+    if action.kind == Kind.SPRINT:
+        spent: float = SPRINT_COST
+    else:
+        spent = spent_on(match.board, start, action.path, diagonals, action.option == "bypass")
+    return Assessment(progress=progress, exposure=exposure, cost=0.02 * spent)
 
 
 def assess(match: Match, action: Action) -> Assessment:
@@ -68,6 +161,8 @@ def assess(match: Match, action: Action) -> Assessment:
     kind, ent = action.kind, action.actor
     if kind == Kind.END or ent is None:
         return Assessment()
+    if kind in (Kind.MOVE, Kind.SPRINT):
+        return _assess_move(match, ent, action)
     side = side_of(ent)
     tokens = get(ent, TkTokens)
     if kind == Kind.ATTACK:
@@ -75,26 +170,15 @@ def assess(match: Match, action: Action) -> Assessment:
         dmg, kills = best_mode(match, ent, action.option, action.target)
         return Assessment(expected_damage=dmg, kill_chance=kills, cost=0.05 * weapon(action.option).cost)
     foes = foes_known(match, side)
-    if kind in (Kind.MOVE, Kind.SPRINT):
-        start = cell_of(ent)
-        wid = get(ent, TkGear).held
-        reach_ = weapon(wid).range if wid else 1
-        before, after = nearest(match, start, foes), nearest(match, action.path[-1], foes)
-        # close to weapon range, not further
-        progress = float(max(0, before - reach_) - max(0, after - reach_))
-        exposure = (
-            0.0 if action.option == "bypass" or kind == Kind.SPRINT else aoo_damage(match, ent, action.path)
-        )
-        if kind == Kind.SPRINT:
-            spent = SPRINT_COST
-        else:
-            spent = path_cost(match.board, start, action.path, tokens.diagonals, action.option == "bypass")[0]
-        return Assessment(progress=progress, exposure=exposure, cost=0.02 * spent)
     if kind == Kind.SNEAK:
         n = int(action.option)
         return Assessment(progress=0.3 * float(heads(n).expect()) - 0.1 * n)
     if kind == Kind.OBSERVE:
-        hidden = [b for b in known_units(match, side) if b.hidden]
+        memo = state_memo(match, "tokens.hiding")
+        hidden = memo.get(side)
+        if hidden is None:
+            # whether `side` knows of an enemy hiding: the same for each number of observe tokens
+            hidden = memo[side] = any(b.hidden for b in known_units(match, side))
         return Assessment(progress=(0.4 if hidden else -0.2) - 0.1 * int(action.option))
     if kind == Kind.RELOAD:
         loaded = get(ent, TkGear).loaded.get(action.option, 0)

@@ -11,6 +11,7 @@ from fractions import Fraction
 from typing import TYPE_CHECKING
 
 from game.core.action import Decision, Option
+from game.core.kinds import CTX_LINES, CTX_UNIT
 from game.core.sight import has_los
 from game.rulesets.tokens.areas import cleave_cells, cleave_rings, ray_beyond, tripleshot_cells
 from game.rulesets.tokens.components import (
@@ -31,8 +32,11 @@ from game.rulesets.tokens.damage import after_defense, deal, gib, takes_out
 from game.rulesets.tokens.kinds import Ev
 from game.rulesets.tokens.odds import hit_chance, penetration_chances
 from game.rulesets.tokens.stealth import hidden_from, reveal
+from game.rulesets.tokens.words import mode_name
 
 if TYPE_CHECKING:
+    from game.core.board import Board
+    from game.core.geometry import Cell
     from game.core.match import Match
     from game.core.ruleset import Resolution
 
@@ -65,10 +69,13 @@ def sneak_bonus(ent: int) -> int:
 
 def can_target(match: Match, attacker: int, wid: str, target: int) -> bool:
     """In range and sight of the attacker's weapon."""
-    board = match.board
-    a, t = cell_of(attacker), cell_of(target)
+    return in_reach(match.board, cell_of(attacker), cell_of(target), weapon(wid).range)
+
+
+def in_reach(board: Board, a: Cell, t: Cell, reach: int) -> bool:
+    """`can_target` on tiles: within `reach` of `a` and in its sight (adjacent tiles always are)."""
     dist = board.distance(a, t)
-    return 1 <= dist <= weapon(wid).range and (dist == 1 or has_los(board, a, t))
+    return 1 <= dist <= reach and (dist == 1 or has_los(board, a, t))
 
 
 def unit_at(match: Match) -> dict[tuple[int, int], int]:
@@ -145,12 +152,17 @@ def mode_decision(match: Match, attacker: int, wid: str, target: int) -> Decisio
         return None
     side = side_of(attacker)
     opts = []
+    lines: list[str] = []
     for i, props in enumerate(combos):
-        dmg, kills = expected(strikes(match, attacker, wid, props, target, sneak_bonus(attacker), side), side)
+        plan = strikes(match, attacker, wid, props, target, sneak_bonus(attacker), side)
+        dmg, kills = expected(plan, side)
+        lines.append(f"{i + 1}. " + mode_name(props) + ": " + "; ".join(
+            f"{name_of(s.ent)}{' (ally)' if side_of(s.ent) == side else ''} {float(s.chance):.0%}, "
+            f"{s.to_health} to health" for s in plan))
         opts.append(
             Option(
                 str(i),
-                " + ".join(props) or "plain",
+                mode_name(props),
                 f"expected net damage {dmg:.2f}, expected take-outs {kills:.2f}",
             )
         )
@@ -160,7 +172,7 @@ def mode_decision(match: Match, attacker: int, wid: str, target: int) -> Decisio
         f"{weapon(wid).name}: which properties for this attack?",
         tuple(opts),
         "0",
-        {"attacker": attacker, "target": target, "weapon": wid},
+        {"attacker": attacker, "target": target, "weapon": wid, CTX_UNIT: attacker, CTX_LINES: lines},
     )
 
 
@@ -184,15 +196,16 @@ def resolve_attack(
         tokens.sneak_bonus_used = True
     plan = strikes(match, attacker, wid, props, target, bonus)
     title = f"{name_of(attacker)} {why} {name_of(target)} with {w.name}" + (
-        f" ({' + '.join(props)})" if props else ""
+        f" ({mode_name(props)})" if props else ""
     )
     if get(attacker, TkEffects).blind > 0:
         hit = match.chance.coin()
         match.emit(
             Ev.BLIND,
-            f"{title}: blinded, coin {'heads - it connects' if hit else 'tails - a miss'}.",
+            f"{title}: blinded, coin (heads 50 %) {'heads - it connects' if hit else 'tails - a miss'}.",
             ["Blinding: 50 % miss chance"],
             chance=True,
+            coin=hit,
             unit=attacker,
         )
         if not hit:
@@ -209,9 +222,11 @@ def resolve_attack(
                 go = match.chance.coin()
                 match.emit(
                     Ev.PENETRATE,
-                    f"Penetrate: coin {'heads - it passes through' if go else 'tails - it stops'}.",
+                    "Penetrate: coin (heads 50 %) "
+                    f"{'heads - it passes through' if go else 'tails - it stops'}.",
                     ["50 % to go on" + (" (Deep Penetrate: the first pass is certain)" if deep else "")],
                     chance=True,
+                    coin=go,
                 )
                 if not go:
                     chain_on = False
@@ -288,9 +303,11 @@ def hidden_attack_reveal(
         seen = match.chance.coin()
         match.emit(
             Ev.SILENT,
-            f"Silent weapon, same target again: coin {'heads - revealed' if seen else 'tails - unseen'}.",
+            f"Silent weapon, same target again: coin (heads 50 %) "
+            f"{'heads - revealed' if seen else 'tails - unseen'}.",
             ["later Silent attacks on one target reveal on 50 %"],
             chance=True,
+            coin=seen,
             visible="all" if seen else side_of(attacker),
         )
         if seen:

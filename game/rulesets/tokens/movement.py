@@ -9,13 +9,16 @@ that runs into one stops before it and reveals it.
 from __future__ import annotations
 
 import math
-from collections.abc import Generator, Hashable
+from collections.abc import Generator
 from typing import TYPE_CHECKING
 
+import esper
+
 from game.core.action import Decision, Option
-from game.core.components import Position
+from game.core.components import Position, Side, Status
 from game.core.geometry import Cell
-from game.core.pathing import Reach, reachable
+from game.core.kinds import CTX_LINES, CTX_UNIT
+from game.core.pathing import Reach
 from game.rulesets.tokens.combat import can_target, resolve_attack, strikes, weapon
 from game.rulesets.tokens.components import (
     TkGear,
@@ -35,38 +38,22 @@ from game.rulesets.tokens.components import (
 from game.rulesets.tokens.damage import deal
 from game.rulesets.tokens.kinds import Ev
 from game.rulesets.tokens.odds import attacks_of_opportunity
+from game.rulesets.tokens.paths import (  # noqa: F401 - the move rules' names, kept importable here
+    BYPASS_FACTOR,
+    SPRINT_COST,
+    SPRINT_TILES,
+    path_cost,
+    search_from,
+    sprint_runs,
+    step_cost,
+)
 from game.rulesets.tokens.stealth import adjacency_spot, hidden_from, reveal, sees
 
 if TYPE_CHECKING:
-    from game.core.board import Board
     from game.core.match import Match
     from game.core.ruleset import Resolution
 
-SPRINT_COST = 4
-SPRINT_TILES = 8
-BYPASS_FACTOR = 2
-
-
-def step_cost(board: Board, src: Cell, dst: Cell, diagonals: int, bypass: bool = False) -> tuple[float, int]:
-    """TK-STEP: (cost of one step, diagonals taken after it)."""
-    t = board.at(dst)
-    factor = BYPASS_FACTOR if bypass else 1
-    if src[0] != dst[0] and src[1] != dst[1]:
-        return (2 if diagonals % 2 == 0 else 1) * t.move_cost * factor, diagonals + 1
-    return 1 * t.move_cost * factor, diagonals
-
-
-def path_cost(
-    board: Board, start: Cell, path: tuple[Cell, ...] | list[Cell], diagonals: int, bypass: bool = False
-) -> tuple[float, int]:
-    """Total cost of a path from `start` and the diagonal count after it."""
-    cost = 0.0
-    prev = start
-    for c in path:
-        d, diagonals = step_cost(board, prev, c, diagonals, bypass)
-        cost += d
-        prev = c
-    return cost, diagonals
+STANDING = ("active", "down")
 
 
 def visible_obstacles(match: Match, ent: int) -> tuple[set[Cell], set[Cell]]:
@@ -86,40 +73,13 @@ def visible_obstacles(match: Match, ent: int) -> tuple[set[Cell], set[Cell]]:
     return foes, taken
 
 
-#: recent searches: (board id, start, budget, parity, bypass, foes) -> (board, Reach); within a
-#: side's turn the enemies stand still, so a unit's search repeats until it moves itself (kept
-#: small; the board is held in the value so its id cannot be reused meanwhile)
-_REACH: dict[tuple[object, ...], tuple[object, Reach]] = {}
-
-
 def reach(match: Match, ent: int, bypass: bool = False) -> Reach:
     """Where `ent` can move with its move tokens this turn: `cost` holds every tile it can pass,
     `stoppable` the ones it may end on (a fresh Reach each call; its search may be shared)."""
-    board = match.board
     tokens = get(ent, TkTokens)
     foes, taken = visible_obstacles(match, ent)
-    start = cell_of(ent)
-    key = (id(board), start, tokens.move, tokens.diagonals % 2, bypass, frozenset(foes))
-    found = _REACH.get(key)
-    if found is not None and found[0] is board:
-        search = found[1]
-    else:
-        terrain = board.terrain
-        factor = BYPASS_FACTOR if bypass else 1
-
-        def step(src: Cell, dst: Cell, tag: Hashable) -> tuple[float, Hashable] | None:
-            t = terrain.get(dst)
-            if t is None or t.blocks_move or dst in foes:
-                return None
-            if src[0] != dst[0] and src[1] != dst[1]:
-                return (2 if tag == 0 else 1) * t.move_cost * factor, 1 - tag  # type: ignore[operator]
-            return t.move_cost * factor, tag
-
-        search = reachable(board, start, tokens.move, step, None, None, tokens.diagonals % 2)
-        if len(_REACH) > 256:
-            _REACH.clear()
-        _REACH[key] = (board, search)
-    out = Reach(
+    search = search_from(match.board, cell_of(ent), tokens.move, tokens.diagonals, bypass, frozenset(foes))
+    return Reach(
         search.start,
         search.cost,
         search.came,
@@ -127,7 +87,6 @@ def reach(match: Match, ent: int, bypass: bool = False) -> Reach:
         search.best_node,
         search.prev_node,
     )
-    return out
 
 
 def threat_map(match: Match, ent: int) -> dict[Cell, list[int]]:
@@ -167,24 +126,8 @@ def provokers(
 def sprint_paths(match: Match, ent: int) -> list[tuple[Cell, ...]]:
     """TK-SPRINT: straight runs of up to 8 tiles in each of the 8 directions, when the first two
     tiles are open (the seed's one-tile turning adjustments are not offered: see the rules page)."""
-    board = match.board
     foes, taken = visible_obstacles(match, ent)
-    x, y = cell_of(ent)
-    out = []
-    for dx, dy in ((1, 0), (1, 1), (0, 1), (-1, 1), (-1, 0), (-1, -1), (0, -1), (1, -1)):
-        run: list[Cell] = []
-        for k in range(1, SPRINT_TILES + 1):
-            c = (x + dx * k, y + dy * k)
-            if c not in board or not board.passable(c) or c in foes:
-                break
-            run.append(c)
-        if len(run) < 2 or run[0] in taken or run[1] in taken:
-            continue
-        while run and run[-1] in taken:
-            run.pop()
-        if len(run) >= 2:
-            out.append(tuple(run))
-    return out
+    return sprint_runs(match.board, cell_of(ent), foes, taken)
 
 
 def move(
@@ -212,16 +155,56 @@ def move(
     provoked: set[int] = set()
     spotted: set[tuple[int, int]] = set()
     side = side_of(ent)
+    roster = Roster(match)
     last_free = start
     for c in path:
-        if not (yield from step_once(match, ent, c, bypass, provoked, spotted, side)):
+        if not (yield from step_once(match, ent, c, bypass, provoked, spotted, side, roster)):
             break
-        if not any(e != ent and on_board(e) and cell_of(e) == c for e in units(match)):
+        if roster.standing_on(c, ent) is None:
             last_free = c
     # a move cut short (a fall, a hidden enemy in the way) never ends on an ally passed through
-    if any(e != ent and on_board(e) and cell_of(e) == cell_of(ent) for e in units(match)):
+    if roster.standing_on(cell_of(ent), ent) is not None:
         get(ent, Position).cell = last_free
         match.emit(Ev.MOVE, f"{name_of(ent)} stops on the last free tile.", unit=ent, visible=audience(ent))
+
+
+class Roster:
+    """The units' components, read once per move: a move asks at every step who stands where.
+    It holds the live components, so states, tiles and stealth read as they are now."""
+
+    def __init__(self, match: Match) -> None:
+        self.board = match.board
+        rows = esper.get_components(Side, Position, Status, TkStealth, TkUnit)
+        self.rows = [
+            (e, side.side, pos, status, st)
+            for e, (side, pos, status, st, _u) in sorted(rows, key=lambda r: r[0])
+        ]
+
+    def standing_on(self, cell: Cell, but: int, other_side: str | None = None) -> int | None:
+        """The first standing unit on `cell` other than `but` (of a side other than `other_side`)."""
+        for e, side, pos, status, _st in self.rows:
+            if e != but and side != other_side and status.state in STANDING and tuple(pos.cell) == cell:
+                return e
+        return None
+
+    def threatening(self, side: str, here: Cell, done: set[int]) -> list[int]:
+        """Visible active enemies of `side` next to `here` that have not struck yet (ascending id)."""
+        distance = self.board.distance
+        return [
+            e
+            for e, s, pos, status, st in self.rows
+            if s != side and status.state == "active" and e not in done and not st.hidden
+            and distance(tuple(pos.cell), here) == 1
+        ]
+
+    def adjacent_foes(self, side: str, here: Cell) -> list[int]:
+        """Active enemies of `side` next to `here`, hidden or not (ascending id)."""
+        distance = self.board.distance
+        return [
+            e
+            for e, s, pos, status, _st in self.rows
+            if s != side and status.state == "active" and distance(tuple(pos.cell), here) == 1
+        ]
 
 
 def step_once(
@@ -232,39 +215,34 @@ def step_once(
     provoked: set[int],
     spotted: set[tuple[int, int]],
     side: str,
+    roster: Roster | None = None,
 ) -> Generator[Decision, str, bool]:
     """One step of a move: attacks of opportunity on leaving, a hidden enemy in the way, the
     step, adjacency spotting, overwatch. Returns whether the move goes on."""
+    if roster is None:
+        roster = Roster(match)
     here = cell_of(ent)
     # a hidden mover provokes nothing: the enemy does not know it is there
     if not bypass and not get(ent, TkStealth).hidden:
-        for foe, _i in provokers_here(match, ent, here, provoked):
+        for foe in roster.threatening(side, here, provoked):
             provoked.add(foe)
             yield from opportunity(match, foe, ent)
             if not is_active(ent):
                 return False
-    blocker = next((e for e in units(match) if on_board(e) and cell_of(e) == c and side_of(e) != side), None)
+    blocker = roster.standing_on(c, ent, side)
     if blocker is not None:
         reveal(match, blocker, f"{name_of(ent)} ran into it")
         match.emit(Ev.BLOCKED, f"{name_of(ent)} runs into a hidden enemy and stops.", chance=True, unit=ent)
         return False
     get(ent, Position).cell = c
-    adjacency_spot(match, ent, spotted)
+    adjacency_spot(match, ent, spotted, roster.adjacent_foes(side, c))
     yield from overwatch(match, ent)
     return is_active(ent)
 
 
 def provokers_here(match: Match, ent: int, here: Cell, done: set[int]) -> list[tuple[int, int]]:
     """Enemies threatening the tile being left that have not struck this move."""
-    side = side_of(ent)
-    hidden = hidden_from(match, side)
-    out = []
-    for e in enemies(match, side):
-        if e in done or e in hidden or not is_active(e):
-            continue
-        if match.board.distance(cell_of(e), here) == 1:
-            out.append((e, 0))
-    return out
+    return [(e, 0) for e in Roster(match).threatening(side_of(ent), here, done)]
 
 
 def opportunity(match: Match, foe: int, mover: int) -> Resolution:
@@ -275,6 +253,9 @@ def opportunity(match: Match, foe: int, mover: int) -> Resolution:
     w = weapon(wid)
     one = strikes(match, foe, wid, (), mover, viewer=side_of(foe))
     per = one[0].to_health if one else 0
+    lines = [f"{n} strike(s) with {w.name}, each certain: {per} to {name_of(mover)}'s health"]
+    if one:
+        lines += one[0].lines
     key = yield Decision(
         side_of(foe),
         "aoo",
@@ -284,7 +265,7 @@ def opportunity(match: Match, foe: int, mover: int) -> Resolution:
             Option("pass", "Let it go", "no attack"),
         ),
         "strike",
-        {"attacker": foe, "target": mover, "times": n},
+        {"attacker": foe, "target": mover, "times": n, CTX_UNIT: foe, CTX_LINES: lines},
     )
     if key != "strike":
         match.emit(Ev.AOO, f"{name_of(foe)} lets {name_of(mover)} go.", unit=foe)
@@ -309,6 +290,8 @@ def overwatch(match: Match, mover: int) -> Resolution:
         if not is_active(mover):
             return
         tokens = get(foe, TkTokens)
+        if tokens.reserved <= 0:
+            continue  # the common case: not awaiting
         wid = get(foe, TkGear).held
         if not is_active(foe) or not wid or tokens.reserved < weapon(wid).cost:
             continue
@@ -320,6 +303,11 @@ def overwatch(match: Match, mover: int) -> Resolution:
             continue
         plan = strikes(match, foe, wid, weapon(wid).combos[0], mover, viewer=side_of(foe))
         exp = sum(float(s.chance) * s.to_health * (1 if side_of(s.ent) != side_of(foe) else -1) for s in plan)
+        lines = [
+            f"{name_of(s.ent)}{' (ally)' if side_of(s.ent) == side_of(foe) else ''}: {float(s.chance):.0%} "
+            f"to be hit, {s.to_health} to health" + (" - taken out" if s.takes_out else "")
+            for s in plan
+        ]
         key = yield Decision(
             side_of(foe),
             "overwatch",
@@ -333,7 +321,7 @@ def overwatch(match: Match, mover: int) -> Resolution:
                 Option("hold", "Hold", "keep the reserved tokens"),
             ),
             "fire",
-            {"attacker": foe, "target": mover},
+            {"attacker": foe, "target": mover, CTX_UNIT: foe, CTX_LINES: lines},
         )
         if key == "fire":
             tokens.reserved -= weapon(wid).cost

@@ -4,9 +4,11 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, ClassVar
 
+import esper
+
 from game.core.action import Action, Decision
 from game.core.ruleset import Assessment, Outcome, Preview, Resolution, Ruleset, SquadInfo, Turn
-from game.rulesets.tokens import actions, ai, view
+from game.rulesets.tokens import actions, ai, hover, view
 from game.rulesets.tokens.combat import expected, sneak_bonus, strikes, weapon
 from game.rulesets.tokens.components import TkStealth, TkUnit, get, is_active, name_of, side_of, table, units
 from game.rulesets.tokens.content import Content, shipped
@@ -14,6 +16,7 @@ from game.rulesets.tokens.kinds import MOVE_KINDS, Kind
 from game.rulesets.tokens.procedures import resolve
 from game.rulesets.tokens.setup import deploy
 from game.rulesets.tokens.stealth import hidden_from
+from game.rulesets.tokens.words import mode_name
 
 if TYPE_CHECKING:
     from pathlib import Path
@@ -100,7 +103,7 @@ class TokensRuleset(Ruleset):
             for props in w.combos:
                 plan = strikes(match, ent, wid, props, target, sneak_bonus(ent), side_of(ent))
                 dmg, kills = expected(plan, side_of(ent))
-                lines.append(f"{' + '.join(props) or 'plain'}: net expected damage {dmg:.2f}")
+                lines.append(f"{mode_name(props)}: net expected damage {dmg:.2f}")
                 for s in plan:
                     ally = " (ally)" if side_of(s.ent) == side_of(ent) else ""
                     lines.append(
@@ -125,6 +128,8 @@ class TokensRuleset(Ruleset):
             )
 
     def assess(self, match: Match, action: Action) -> Assessment:
+        if esper.current_world == match.world.name:
+            return ai.assess(match, action)  # the AI weighs every action inside one `with match.world`
         with match.world:
             return ai.assess(match, action)
 
@@ -155,6 +160,18 @@ class TokensRuleset(Ruleset):
                     if value:
                         break
                 st.value = max(1, value)
+
+    def why_not_target(self, match: Match, actor: int, target: int) -> str:
+        with match.world:
+            return hover.why_not_target(match, actor, target)
+
+    def area_of(self, match: Match, action: Action) -> list[Cell]:
+        with match.world:
+            return hover.area_of(match, action)
+
+    def cell_info(self, match: Match, cell: Cell, side: str | None) -> list[str]:
+        with match.world:
+            return hover.cell_info(match, cell, side)
 
     def invariants(self, match: Match) -> list[str]:
         return view.invariants(match)

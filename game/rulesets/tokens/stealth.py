@@ -54,21 +54,42 @@ def adjacent(board: Board, a: Cell, b: Cell) -> bool:
 
 def sneak_blockers(match: Match, ent: int) -> list[str]:
     """Why `ent` cannot Sneak now (empty: it may)."""
-    board = match.board
-    here = cell_of(ent)
+    st = get(ent, TkStealth)
+    foes = [cell_of(e) for e in enemies(match, side_of(ent)) if is_active(e)]
+    return blockers(
+        match.board,
+        cell_of(ent),
+        get(ent, TkUnit).invisible,
+        foes,
+        st.revealed_round == table(match).round,
+        st.hidden,
+    )
+
+
+def blockers(board: Board, here: Cell, invisible: bool, foes: list[Cell], revealed_now: bool,
+             hidden: bool) -> list[str]:
+    """`sneak_blockers` from what it reads: the tile, the trait, the active enemies' tiles (every
+    one, hidden or not), whether the unit was revealed this turn and whether it sneaks already."""
     why = []
-    if not (low_light(board, here) or get(ent, TkUnit).invisible):
+    if not (invisible or low_light(board, here)):
         why.append("not in low light")
-    foes = [e for e in enemies(match, side_of(ent)) if is_active(e)]
-    if any(adjacent(board, cell_of(e), here) for e in foes):
+    if any(adjacent(board, c, here) for c in foes):
         why.append("adjacent to an enemy")
-    elif any(sees(board, cell_of(e), here) for e in foes):
+    elif any(sees(board, c, here) for c in foes):
         why.append("within an enemy's vision")
-    if get(ent, TkStealth).revealed_round == table(match).round:
+    if revealed_now:
         why.append("revealed this turn")
-    if get(ent, TkStealth).hidden:
+    if hidden:
         why.append("already sneaking")
     return why
+
+
+def may_sneak(board: Board, here: Cell, invisible: bool, foes: list[Cell], revealed_now: bool,
+              hidden: bool) -> bool:
+    """`not blockers(...)`, cheapest tests first (legal actions ask it of every unit)."""
+    if revealed_now or hidden or not (invisible or low_light(board, here)):
+        return False
+    return not blockers(board, here, invisible, foes, revealed_now, hidden)
 
 
 def sneak(match: Match, ent: int, n: int) -> None:
@@ -86,13 +107,15 @@ def sneak(match: Match, ent: int, n: int) -> None:
             if other != side:
                 st.last_seen[other] = list(cell_of(ent))
     dist = heads(n)
+    odds = float(dist.prob(lambda h: h >= 1))
     match.emit(
         Ev.SNEAK,
-        f"{name_of(ent)} sneaks with {n} token(s): {shown} - stealth {value}"
+        f"{name_of(ent)} sneaks with {n} token(s) (hides on any heads: {odds:.0%}): {shown} - stealth {value}"
         + ("" if value else " (no heads: not hidden)")
         + ".",
         [f"flips: {shown}", f"P(stealth >= 1) = {float(dist.prob(lambda h: h >= 1)):.0%}"],
         chance=True,
+        coin=flips,
         side=side,
         visible=side,
         unit=ent,
@@ -124,7 +147,8 @@ def observe(match: Match, ent: int, n: int, passive: bool = False) -> int:
         Ev.OBSERVE,
         f"{name_of(ent)} {'keeps watch' if passive else 'observes'} with {n} token(s): "
         f"{shown} - {got} success(es).",
-        [f"flips: {shown}"],
+        [f"flips: {shown}", "each flip: heads 50 %"],
+        coin=flips,
         visible=side if get(ent, TkStealth).hidden else "all",
         chance=True,
         unit=ent,
@@ -137,30 +161,35 @@ def observe(match: Match, ent: int, n: int, passive: bool = False) -> int:
     return got
 
 
-def adjacency_spot(match: Match, mover: int, checked: set[tuple[int, int]]) -> None:
+def adjacency_spot(
+    match: Match, mover: int, checked: set[tuple[int, int]], near: list[int] | None = None
+) -> None:
     """TK-SNEAK: an enemy adjacent to a hidden unit spots it on a coin, whatever its stealth;
-    one flip per pair per move (`checked`)."""
+    one flip per pair per move (`checked`). `near`: the active enemies adjacent to the mover,
+    ascending id, when the caller has them already."""
     board = match.board
-    for a in [mover]:
-        for b in enemies(match, side_of(a)):
-            if not is_active(b) or not adjacent(board, cell_of(a), cell_of(b)):
+    a = mover
+    if near is None:
+        here = cell_of(a)
+        near = [b for b in enemies(match, side_of(a)) if is_active(b) and adjacent(board, here, cell_of(b))]
+    for b in near:
+        for sneaker, watcher in ((a, b), (b, a)):
+            if not get(sneaker, TkStealth).hidden or (sneaker, watcher) in checked:
                 continue
-            for sneaker, watcher in ((a, b), (b, a)):
-                if not get(sneaker, TkStealth).hidden or (sneaker, watcher) in checked:
-                    continue
-                checked.add((sneaker, watcher))
-                spotted = match.chance.coin()
-                match.emit(
-                    Ev.SPOT,
-                    f"{name_of(watcher)} is next to a hidden unit: coin "
-                    f"{'heads - spotted' if spotted else 'tails - unseen'}.",
-                    ["adjacent enemies spot a sneaker on a coin (50 %)"],
-                    chance=True,
-                    visible=side_of(sneaker) if not spotted else "all",
-                    unit=sneaker,
-                )
-                if spotted:
-                    reveal(match, sneaker, f"spotted by adjacent {name_of(watcher)}")
+            checked.add((sneaker, watcher))
+            spotted = match.chance.coin()
+            match.emit(
+                Ev.SPOT,
+                f"{name_of(watcher)} is next to a hidden unit: coin (heads 50 %) "
+                f"{'heads - spotted' if spotted else 'tails - unseen'}.",
+                ["adjacent enemies spot a sneaker on a coin (50 %)"],
+                chance=True,
+                coin=spotted,
+                visible=side_of(sneaker) if not spotted else "all",
+                unit=sneaker,
+            )
+            if spotted:
+                reveal(match, sneaker, f"spotted by adjacent {name_of(watcher)}")
 
 
 def hidden_from(match: Match, side: str) -> dict[int, Cell | None]:

@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING, Any
 
 import esper
 
-from game.core.components import Health, Status
+from game.core.components import Health, Position, Status
 from game.rulesets.tokens.combat import weapon
 from game.rulesets.tokens.components import (
     TkEffects,
@@ -16,16 +16,37 @@ from game.rulesets.tokens.components import (
     TkStealth,
     TkTokens,
     TkUnit,
-    cell_of,
     get,
-    on_board,
     side_of,
-    units,
 )
 from game.rulesets.tokens.content import shipped
+from game.rulesets.tokens.words import mode_name
 
 if TYPE_CHECKING:
     from game.core.match import Match
+
+
+#: the keys of a unit_view's token bars, and the tag a sneaking unit carries for its own side
+MOVE, ATTACK, SHIELD = "move", "attack", "shield"
+SNEAKING = "sneaking"
+
+
+def pools(view: dict[str, Any]) -> dict[str, tuple[int, int, int]]:
+    """A unit_view's token pools: key -> (tokens left, per-turn allotment, reserved)."""
+    out = {}
+    for b in view.get("bars") or []:
+        if isinstance(b, dict) and b.get("key") in (MOVE, ATTACK, SHIELD):
+            out[str(b["key"])] = (int(b.get("value", 0)), int(b.get("max", 0)), int(b.get("reserved", 0)))
+    return out
+
+
+def stealth_of(view: dict[str, Any]) -> int | None:
+    """The stealth value a unit_view shows its own side (None: not sneaking, or not shown)."""
+    for tag in view.get("tags") or []:
+        text = str(tag)
+        if text.startswith(SNEAKING) and "stealth " in text:
+            return int(text.rsplit("stealth ", 1)[1].rstrip(")"))
+    return None
 
 
 def unit_view(match: Match, ent: int, side: str | None) -> dict[str, Any]:
@@ -46,13 +67,16 @@ def unit_view(match: Match, ent: int, side: str | None) -> dict[str, Any]:
             "hp": h.current,
             "hp_max": h.maximum,
             "bars": [
-                {"label": "Move tokens", "value": tokens.move, "max": unit.move, "good": True, "note": ""},
+                {"label": "Move tokens", "value": tokens.move, "max": unit.move, "good": True, "note": "",
+                 "key": MOVE},
                 {
                     "label": "Attack tokens",
                     "value": tokens.attack,
                     "max": unit.attack,
                     "good": True,
-                    "note": f"{tokens.reserved} reserved" if tokens.reserved else "",
+                    "note": f"{tokens.reserved} on watch" if tokens.reserved else "",
+                    "key": ATTACK,
+                    "reserved": tokens.reserved,
                 },
             ],
             "tags": [],
@@ -67,10 +91,11 @@ def unit_view(match: Match, ent: int, side: str | None) -> dict[str, Any]:
                     "max": sh.amount,
                     "good": True,
                     "note": f"overcharged {sh.over_rounds} round(s)" if sh.over_rounds else "",
+                    "key": SHIELD,
                 }
             )
         if st.hidden:
-            view["tags"].append(f"sneaking (stealth {st.value})")
+            view["tags"].append(f"{SNEAKING} (stealth {st.value})")
         if fx.blind:
             view["tags"].append("blinded")
         if fx.dots:
@@ -82,7 +107,7 @@ def unit_view(match: Match, ent: int, side: str | None) -> dict[str, Any]:
             hand = " (in hand)" if wid == gear.held else ""
             gear_lines.append(
                 f"{w.name}{hand}: {w.damage} {w.type}, {w.cost} tokens, range {w.range}"
-                f"{ammo}; {w.properties or 'no properties'}"
+                f"{ammo}; {' or '.join(mode_name(c) for c in w.combos if c) or 'no properties'}"
             )
         gear_lines += [shipped().items[i].name for i in gear.items]
         if unit.armour:
@@ -97,9 +122,10 @@ def invariants(match: Match) -> list[str]:
     bad: list[str] = []
     with match.world:
         seen: dict[tuple[int, int], int] = {}
-        for ent in units(match):
-            unit, tokens, h = get(ent, TkUnit), get(ent, TkTokens), get(ent, Health)
-            state = get(ent, Status).state
+        rows = esper.get_components(TkUnit, TkTokens, Health, Status, TkGear, Position)
+        board = match.board
+        for ent, (unit, tokens, h, status, gear, pos) in sorted(rows, key=lambda r: r[0]):
+            state = status.state
             if min(tokens.move, tokens.attack, tokens.reserved, tokens.move_debt, tokens.attack_debt) < 0:
                 bad.append(f"unit {ent} has negative tokens {tokens}")
             if tokens.move > unit.move or tokens.attack > unit.attack:
@@ -117,16 +143,15 @@ def invariants(match: Match) -> list[str]:
             sh = esper.try_component(ent, TkShield)
             if sh is not None and not 0 <= sh.charges <= 2 * max(sh.amount, sh.over_extra or 0):
                 bad.append(f"unit {ent} shield charges {sh.charges} out of bounds")
-            gear = get(ent, TkGear)
             for wid, n in gear.loaded.items():
                 if not 0 <= n <= weapon(wid).ammo:
                     bad.append(f"unit {ent} weapon {wid} loaded {n}")
-            if on_board(ent):
-                c = cell_of(ent)
+            if state in ("active", "down"):
+                c = (int(pos.cell[0]), int(pos.cell[1]))
                 # a mover passes through its allies mid-move: one unit a tile holds between inputs
                 if c in seen and not match.resolving:
                     bad.append(f"units {seen[c]} and {ent} share tile {c}")
                 seen[c] = ent
-                if not match.board.passable(c):
+                if not board.passable(c):
                     bad.append(f"unit {ent} inside a wall at {c}")
     return bad

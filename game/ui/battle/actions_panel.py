@@ -48,6 +48,11 @@ class ActionsMixin:
                     label = f"{g.label}…  ({len(g.actions)} choices)"
                 else:
                     label = g.label
+                # the panel lists one unit's actions under its name: "Vanguard 1: sneak" -> "sneak"
+                owner = self.unit_by_ent.get(g.actions[0].actor) if g.actions[0].actor is not None else None
+                if owner is not None and owner.ent == self.selected and label.startswith(f"{owner.name}: ") \
+                        and all(a.actor == owner.ent for a in g.actions):
+                    label = label[len(owner.name) + 2:]
                 hotkey = "E" if is_end(g.actions[0], self.match.ruleset) else (str(i + 1) if i < 9 else "")
                 single = self.preview(g.actions[0]) if len(g.actions) == 1 else None
                 entries.append(

@@ -7,6 +7,7 @@ import math
 import pygame
 
 from game.core.action import Action
+from game.ui.battle.extensions import ruleset_hook
 from game.ui.battle.model import move_dest
 from game.ui.theme import Fonts
 
@@ -70,6 +71,7 @@ class BoardMixin:
 
     def _draw_overlays(self, surface: pygame.Surface) -> None:
         cam = self.camera
+        self._path_label: tuple[pygame.Rect, list[pygame.Surface]] | None = None
         reach = self._reach_overlay()
         if reach is not None:
             surf, (x0, y0) = reach
@@ -99,11 +101,45 @@ class BoardMixin:
         label = f"{steps} step{'s' if steps != 1 else ''}" if steps else ""
         if move.label:
             label = f"{move.label} · {label}" if label else move.label
-        text = self.fonts.render(label, Fonts.SMALL, (15, 15, 20), True)
-        box = text.get_rect(midbottom=(pts[-1][0], pts[-1][1] - self.fonts.px(14)))
-        box.clamp_ip(self.board_rect)
+        words = ruleset_hook(self.match.ruleset.id, "path_label")
+        label = (words(self, move) if words is not None else None) or label
+        # a ruleset's label may have several lines ("\n"): each is centred in one box
+        texts = [self.fonts.render(line, Fonts.SMALL, (15, 15, 20), True) for line in label.split("\n")]
+        box = pygame.Rect(0, 0, max(t.get_width() for t in texts), sum(t.get_height() for t in texts))
+        # above the destination (else below, else to one side): never over the unit that moves,
+        # over as few other units as it can
+        gap = self.fonts.px(14)
+        x, y = round(pts[-1][0]), round(pts[-1][1])
+        mover = self._screen_cell_rect(start.cell) if start is not None else None
+        others = [self._screen_cell_rect(u.cell) for u in self.units if u.alive and u is not start]
+        spots = []
+        for attr, at in (("midbottom", (x, y - gap)), ("midtop", (x, y + gap)),
+                         ("bottomleft", (x - gap, y - gap)), ("bottomright", (x + gap, y - gap)),
+                         ("topleft", (x - gap, y + gap)), ("topright", (x + gap, y + gap))):
+            spot = pygame.Rect(box)
+            setattr(spot, attr, at)
+            spot.clamp_ip(self.board_rect)
+            spots.append(spot)
+
+        def covers(s: pygame.Rect) -> tuple[bool, int]:
+            r = s.inflate(10, 4)
+            return (mover is not None and r.colliderect(mover), sum(r.colliderect(o) for o in others))
+
+        box = min(spots, key=lambda s: (covers(s), spots.index(s)))
+        # drawn after the unit tokens (`_draw_path_label`) so no token or mark covers the words
+        self._path_label = (box, texts)
+
+    def _draw_path_label(self, surface: pygame.Surface) -> None:
+        """The hovered path's words, over everything on the board."""
+        found = getattr(self, "_path_label", None)
+        if found is None:
+            return
+        box, texts = found
         pygame.draw.rect(surface, self.pal.path, box.inflate(10, 4), border_radius=4)
-        surface.blit(text, box)
+        y = box.y
+        for t in texts:
+            surface.blit(t, t.get_rect(midtop=(box.centerx, y)))
+            y += t.get_height()
 
     def showcase_hover(self) -> None:
         """Point the mouse at something telling: a target's odds, else the longest move (screenshots)."""

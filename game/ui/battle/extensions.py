@@ -2,8 +2,12 @@
 
 A ruleset may have one UI module, `game/ui/rulesets/<ruleset id>.py`, that registers its own prompt parts
 (`prompt_parts.register_part`), die faces (`chancefx.register_faces`), card kinds
-(`panels.register_card_kinds`) and a board layer (`register_layer`). Without one, the generic parts
-show everything its data hooks give.
+(`panels.register_card_kinds`), a board layer (`register_layer`) and screen hooks under its id
+(`register_hooks`):
+- "path_label" (scene, move) -> str | None: the path preview's words ("\n" between lines);
+- "auto_select" (model) -> unit | None: whose actions are listed when the side's units act in any
+  order and the player has picked none.
+Without one, the generic parts show everything its data hooks give.
 """
 
 from __future__ import annotations
@@ -51,6 +55,20 @@ LAYERS: dict[str, Callable[[Any], BattleLayer]] = {}
 def register_layer(ruleset_id: str, make: Callable[[Any], BattleLayer]) -> None:
     """Give every battle scene of this ruleset a layer made by `make(scene)`."""
     LAYERS[ruleset_id] = make
+
+#: per ruleset id, the screen hooks its UI module registered (keyed by id so that one ruleset's
+#: marks never appear in another's match opened later in the same window)
+HOOKS: dict[str, dict[str, Callable[..., Any]]] = {}
+
+
+def register_hooks(ruleset_id: str, **hooks: Callable[..., Any]) -> None:
+    """A ruleset UI module's screen hooks (see the module docstring for the names)."""
+    HOOKS.setdefault(ruleset_id, {}).update(hooks)
+
+
+def ruleset_hook(ruleset_id: str, name: str) -> Callable[..., Any] | None:
+    """The hook `name` a ruleset's UI module registered, if any."""
+    return HOOKS.get(ruleset_id, {}).get(name)
 
 
 def load_ruleset_ui(ruleset_id: str) -> bool:

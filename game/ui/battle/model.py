@@ -14,6 +14,7 @@ from game.core.action import Action
 from game.core.geometry import Cell
 from game.core.kinds import CTX_UNIT, MOVE, MOVE_KINDS, TURN_ENDING_KINDS
 from game.core.ruleset import Preview
+from game.ui.battle.extensions import ruleset_hook
 from game.ui.battle.labels import group_label, label_stem
 from game.ui.view import Pile, UnitInfo, read_hand, read_piles, read_units, turn_order
 
@@ -23,7 +24,13 @@ if TYPE_CHECKING:
 
 #: hotkey groups whose untargeted actions share one panel entry that opens a chooser: "face" (the
 #: action's option is the hex side or square direction to face; the chooser draws them as arrows)
-CHOOSER_GROUPS = frozenset({"face"})
+CHOOSER_GROUPS: set[str] = {"face"}
+
+
+def register_chooser_groups(*groups: str) -> None:
+    """More hotkey groups whose untargeted actions share one entry and a chooser (a ruleset's UI
+    module: tokens' "sneak with 1, 2, 3... tokens")."""
+    CHOOSER_GROUPS.update(groups)
 
 
 def is_move(a: Action, rs: Ruleset | None = None) -> bool:
@@ -145,6 +152,10 @@ class BattleModel:
         ):
             # The side acts as one: with the last unit done, show every unit's choices again.
             self.selected = None
+        if self.selected is None and turn is not None and turn.unit is None and self.human_turn:
+            # a ruleset whose units act in any order may pick whose actions to list first
+            pick = ruleset_hook(m.ruleset.id, "auto_select")
+            self.selected = pick(self) if pick is not None else None
         self.compute_actions()
 
     @property

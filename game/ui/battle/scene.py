@@ -395,6 +395,7 @@ class BattleScene(
         self._draw_tokens(surface)
         if self.layer is not None:
             self.layer.draw_top(surface)
+        self._draw_path_label(surface)
         self._draw_strip(surface)
         # the AI's reasoning first, in a free corner; the chance popups then keep clear of it
         box = self._draw_reasoning(surface) if self.show_reasoning else None

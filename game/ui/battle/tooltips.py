@@ -71,14 +71,17 @@ class TooltipMixin:
                 footer = ("Click, then choose how (aim, option)" if many
                           else f"Click: {action.label or action.kind}")
                 area = self.model.area(action)
+                keep = self._keep_rects()
                 if area:
+                    # the odds box leaves the outlined area (and the words beside its units) in sight
+                    cells = [self._screen_cell_rect(c) for c in area]
+                    keep.append(cells[0].unionall(cells[1:]).inflate(self.fonts.px(24), self.fonts.px(36)))
                     allies = [self.unit_by_ent[e].name for e in getattr(self, "area_allies", [])
                               if e in self.unit_by_ent]
                     inside = f", allies inside: {', '.join(allies)}" if allies else ""
                     footer = f"Hits {len(area)} cells{inside} · {footer}"
                 if p is not None:
-                    draw_preview(surface, self.fonts, self.pal, p, self.mouse, footer=footer,
-                                 avoid=self._keep_rects())
+                    draw_preview(surface, self.fonts, self.pal, p, self.mouse, footer=footer, avoid=keep)
                     return
                 title = action.label or action.kind
                 tooltip(surface, self.fonts, self.pal, ["No chance involved.", footer], self.mouse, width=340,

@@ -114,7 +114,7 @@ def test_clustershot_is_chosen_per_attack_doubles_damage_and_drops_the_cleave():
     set_hp(m, side, 9, 9)
     act(m, "attack", actor=br, target=t)
     pending = m.pending_decision
-    assert pending.kind == "mode" and [o.label for o in pending.options] == ["cleave", "clustershot"]
+    assert pending.kind == "mode" and [o.label for o in pending.options] == ["Cleave", "Clustershot"]
     answer(m, "mode", "1")
     assert hp(m, t) == 9 - 3 and hp(m, side) == 9  # 2x2 = 4 - 1 plus defense; no cleave
 

@@ -1,0 +1,197 @@
+"""What the battle screen asks of tokens while the player hovers or decides: the tiles an attack
+can reach with each unit's exact odds in them, why an enemy cannot be attacked, what a tile does,
+and what a path costs in tokens and attacks of opportunity.
+
+Every number comes from the functions the resolution itself uses (`combat.strikes`,
+`movement.path_cost`, `movement.provokers`, the legal-action checks), never from a copy of them;
+everything is seen from one side, so a hidden enemy is neither outlined nor counted.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from game.core.action import Action
+from game.core.geometry import Cell
+from game.core.sight import has_los
+from game.rulesets.tokens.areas import cleave_cells, cleave_rings, ray_beyond, tripleshot_cells
+from game.rulesets.tokens.combat import Strike, sneak_bonus, strikes, weapon
+from game.rulesets.tokens.components import (
+    TkGear,
+    TkStealth,
+    TkTokens,
+    TkUnit,
+    cell_of,
+    enemies,
+    get,
+    is_active,
+    name_of,
+    on_board,
+    side_of,
+    table,
+)
+from game.rulesets.tokens.kinds import Kind
+from game.rulesets.tokens.movement import path_cost, provokers, threat_map
+from game.rulesets.tokens.odds import attacks_of_opportunity
+from game.rulesets.tokens.stealth import DARK_VISION, hidden_from, low_light
+from game.rulesets.tokens.words import mode_name
+
+if TYPE_CHECKING:
+    from game.core.match import Match
+
+@dataclass(frozen=True)
+class AreaOdds:
+    """One unit an attack can reach, in one property choice: its exact chance to be hit and what a
+    hit does (the numbers `strikes` gives the resolution)."""
+
+    ent: int
+    cell: Cell
+    mode: str
+    chance: float
+    to_health: int
+    to_shield: int
+    takes_out: bool
+    ally: bool
+
+    @property
+    def expected(self) -> float:
+        """Expected health damage: chance x damage to health."""
+        return self.chance * self.to_health
+
+
+def attack_modes(match: Match, action: Action) -> list[tuple[str, list[Strike]]]:
+    """(mode name, strikes) for each property choice of an attack action, as the acting side sees
+    it (units hidden from it left out)."""
+    if action.kind != Kind.ATTACK or action.actor is None or action.target is None:
+        return []
+    ent, wid = action.actor, action.option
+    side = side_of(ent)
+    return [
+        (mode_name(props), strikes(match, ent, wid, props, action.target, sneak_bonus(ent), side))
+        for props in weapon(wid).combos
+    ]
+
+
+def area_odds(match: Match, action: Action) -> list[AreaOdds]:
+    """Every unit the attack can reach, allies included, with its exact odds, per property choice
+    (one entry per unit and choice, target first)."""
+    if action.actor is None:
+        return []
+    side = side_of(action.actor)
+    out: list[AreaOdds] = []
+    for mode, plan in attack_modes(match, action):
+        for s in plan:
+            out.append(
+                AreaOdds(s.ent, cell_of(s.ent), mode, float(s.chance), s.to_health, s.to_shield,
+                         s.takes_out, side_of(s.ent) == side)
+            )
+    return out
+
+
+def area_of(match: Match, action: Action) -> list[Cell]:
+    """The tiles an attack reaches (every property choice): the target, Cleave's rings,
+    Tripleshot's flanks and Penetrate's line up to the last unit it can go on to."""
+    if action.kind != Kind.ATTACK or action.actor is None or action.target is None:
+        return []
+    board = match.board
+    a, t = cell_of(action.actor), cell_of(action.target)
+    w = weapon(action.option)
+    cells: list[Cell] = [t]
+    for props in w.combos:
+        rings = cleave_rings(props)
+        if rings:
+            cells += cleave_cells(board, t, rings, a)
+        if "tripleshot" in props:
+            cells += tripleshot_cells(board, a, t)
+    if any("penetrate" in props for props in w.combos):
+        hit = {s.cell for s in area_odds(match, action)}
+        ray = ray_beyond(board, a, t, w.range + 8)
+        last = max((i for i, c in enumerate(ray) if c in hit), default=-1)
+        cells += ray[: last + 1]
+    seen: set[Cell] = set()
+    return [c for c in cells if c in board and not (c in seen or seen.add(c))]  # type: ignore[func-returns-value]
+
+
+def why_not_target(match: Match, actor: int, target: int) -> str:
+    """Why `actor` has no attack on `target` now, from the legal list's own checks; "" when it has
+    one or when the question does not arise (not its side's turn, not a standing enemy)."""
+    if side_of(actor) != table(match).turn_side or not is_active(actor):
+        return ""
+    if side_of(target) == side_of(actor) or not on_board(target):
+        return ""
+    if target in hidden_from(match, side_of(actor)):
+        return ""
+    gear, tokens = get(actor, TkGear), get(actor, TkTokens)
+    if not gear.held:
+        return "no weapon in hand"
+    w = weapon(gear.held)
+    if tokens.attack < w.cost:
+        return f"{w.name} needs {w.cost} attack tokens, {tokens.attack} left"
+    if w.ammo and gear.loaded.get(gear.held, 0) <= 0:
+        return f"{w.name} is not loaded (Reload: 4 move tokens)"
+    board = match.board
+    a, t = cell_of(actor), cell_of(target)
+    dist = board.distance(a, t)
+    if dist > w.range:
+        return f"out of range ({dist} tiles, {w.name} reaches {w.range})"
+    if dist > 1 and not has_los(board, a, t):
+        return "no line of sight"
+    return ""
+
+
+def cell_info(match: Match, cell: Cell, side: str | None) -> list[str]:
+    """A tile's light, move cost, sight and threats as tokens reads them."""
+    board = match.board
+    t = board.at(cell)
+    out: list[str] = []
+    if t.blocks_move:
+        out.append("impassable")
+    elif t.move_cost != 1:
+        out.append(f"steps onto it cost {t.move_cost:g} times the move tokens")
+    if t.blocks_los:
+        out.append("blocks line of sight")
+    if low_light(board, cell):
+        out.append(f"low light: a unit here can Sneak, and is seen only from {DARK_VISION} tiles away")
+    if side is not None and not t.blocks_move:
+        foes = [e for e in enemies(match, side) if is_active(e) and e not in hidden_from(match, side)]
+        near = [name_of(e) for e in foes if board.distance(cell_of(e), cell) == 1]
+        if near:
+            out.append(f"threatened by {', '.join(near)}: leaving it provokes attacks of opportunity")
+    return out
+
+
+def path_note(match: Match, move: Action, options: list[Action]) -> list[str]:
+    """The path preview's words, one part a line: tokens spent; the attacks of opportunity the
+    path provokes (who, how many strikes); and, where it provokes, what Bypass costs instead."""
+    ent = move.actor
+    if ent is None or move.kind not in (Kind.MOVE, Kind.SPRINT):
+        return []
+    tokens = get(ent, TkTokens)
+    if move.kind == Kind.SPRINT:
+        return [f"Sprint {len(move.path)} tiles: 4 of {tokens.move} move tokens", "no attacks of opportunity"]
+    bypass = move.option == "bypass"
+    cost, _ = path_cost(match.board, cell_of(ent), move.path, tokens.diagonals, bypass)
+    spent = math.ceil(cost - 1e-9)
+    tiles = f"{len(move.path)} tile{'s' if len(move.path) != 1 else ''}"
+    words = [f"{'Bypass' if bypass else 'Move'} {tiles}: {spent} of {tokens.move} move tokens"]
+    if bypass:
+        return [*words, "no attacks of opportunity"]
+    if get(ent, TkStealth).hidden:
+        return [*words, "hidden: it provokes no attacks of opportunity"]
+    found = provokers(match, ent, move.path, threat_map(match, ent))
+    if not found:
+        return [*words, "no attacks of opportunity"]
+    strikes_n = sum(attacks_of_opportunity(get(foe, TkUnit).attack) for foe, _i in found)
+    who = ", ".join(name_of(foe) for foe, _i in found)
+    n = len(found)
+    words.append(f"provokes {n} attack{'s' if n != 1 else ''} of opportunity ({who}: "
+                 f"{strikes_n} strike{'s' if strikes_n != 1 else ''})")
+    by = next((o for o in options if o.option == "bypass" and o.actor == ent), None)
+    if by is not None:
+        by_cost, _ = path_cost(match.board, cell_of(ent), by.path, tokens.diagonals, True)
+        words.append(f"Bypass instead: {math.ceil(by_cost - 1e-9)} tokens, no attacks (click, then pick it)")
+    else:
+        words.append("Bypass: not enough move tokens")
+    return words

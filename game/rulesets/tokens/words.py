@@ -1,0 +1,16 @@
+"""Weapon property ids as players read them ("greater_cleave" -> "Greater Cleave")."""
+
+from __future__ import annotations
+
+#: ids whose plain title-casing reads wrong
+PROPERTY_NAMES = {"dot": "DoT"}
+
+
+def property_name(prop: str) -> str:
+    """One property id in players' words."""
+    return PROPERTY_NAMES.get(prop, prop.replace("_", " ").title())
+
+
+def mode_name(props: tuple[str, ...]) -> str:
+    """A property combo in players' words ("Cleave + Greater Cleave"; "plain" for none)."""
+    return " + ".join(property_name(p) for p in props) or "plain"
