@@ -103,6 +103,7 @@ class Attack:
     health: int
 
 
+@lru_cache(maxsize=2048)
 def payoff(a: Attack) -> Payoff:
     """Worth of standing on each stack total: P(hit) x (damage up to the target's health, plus a
     bonus for taking it out)."""
@@ -116,6 +117,7 @@ def payoff(a: Attack) -> Payoff:
     return Payoff(tuple(out), 0.0)
 
 
+@lru_cache(maxsize=1024)
 def hit_payoff(a: Attack) -> Payoff:
     """Worth of standing on each total = P(hit) only."""
     return Payoff(
@@ -139,6 +141,7 @@ def next_card_odds(a: Attack, state: StackState) -> NextCard:
     return next_card(a.pool, state, rule(a.limit))
 
 
+@lru_cache(maxsize=1024)
 def kill_payoff(a: Attack) -> Payoff:
     """Worth of standing on each total = P(the hit takes the target out)."""
     out = []
