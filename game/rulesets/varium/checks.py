@@ -52,9 +52,14 @@ def pool_for(match: Match, side: str) -> tuple[int, ...]:
     return odds.profile(deck(match).unseen_by(side))
 
 
-def _attack(ctx: dict[str, Any], pool: tuple[int, ...]) -> odds.Attack:
-    strike = odds.Strike(ctx["wd"], ctx["armour"], ctx["crit"], ctx["cb"], ctx["resist"], ctx["bet"])
+def attack_of(ctx: dict[str, Any], pool: tuple[int, ...], bet: int | None = None) -> odds.Attack:
+    """The hit check a decision's context describes, with `bet` chips (default: those bet so far)."""
+    chips = ctx["bet"] if bet is None else bet
+    strike = odds.Strike(ctx["wd"], ctx["armour"], ctx["crit"], ctx["cb"], ctx["resist"], chips)
     return odds.Attack(pool, ctx["limit"], ctx["prof"], ctx["k"], strike, ctx["health"])
+
+
+_attack = attack_of
 
 
 def payoff_of(ctx: dict[str, Any], pool: tuple[int, ...]) -> odds.Payoff:
@@ -110,8 +115,20 @@ def worths(match: Match, decision: Decision) -> dict[str, float]:
     return out
 
 
+def _for_person(match: Match, side: str) -> bool:
+    """A person decides for `side` (no controller: the window asks): only then is the hit-check
+    table worked out (the AI reads the same numbers through `worths`)."""
+    return getattr(match.controllers.get(side), "is_human", True)
+
+
 def _options(match: Match, decision: Decision) -> Decision:
-    """The decision with each option's exact worth in its text."""
+    """The decision with each option's exact worth in its text; for a person, the hit-check table
+    instead (every option's odds in columns: see `table`)."""
+    if _for_person(match, decision.side):
+        from game.rulesets.varium.table import KEY, table_odds
+
+        decision.context[KEY] = table_odds(match, decision)
+        return decision
     w = worths(match, decision)
     ctx = decision.context
     pool = pool_for(match, decision.side)
@@ -153,12 +170,14 @@ def run_check(
     cards = deck(match)
     stack = banked = dealt = bet = 0
     held: list[str] = []
+    groups: list[list[str]] = [[]]  # the dealt cards by stack (what the table shows)
     who = name_of(ent)
     base = {**ctx, "ent": ent, "limit": limit, "prof": prof, "bet_cap": bet_cap}
     while True:
         prev = (stack, banked)
         card = deal(match)
         held.append(card)
+        groups[-1].append(card)
         dealt += 1
         v = odds.card_index(card)
         match.emit(
@@ -168,9 +187,18 @@ def run_check(
             chance=True,
             side=side,
             card=card,
+            cards=[card],
         )
         if v == odds.ACE:
-            c = {**base, "stack": stack, "banked": banked, "dealt": dealt, "bet": bet, "pay": base["pay"]}
+            c = {
+                **base,
+                "stack": stack,
+                "banked": banked,
+                "dealt": dealt,
+                "bet": bet,
+                "pay": base["pay"],
+                "groups": [list(g) for g in groups],
+            }
             key = yield _options(
                 match,
                 Decision(
@@ -185,6 +213,8 @@ def run_check(
             if key == "split":
                 banked += stack
                 stack = 0
+                groups[-1].pop()
+                groups.append([card])  # the Ace opens the new stack (and counts nothing in it)
                 match.emit("check", f"{who} starts a new stack with the Ace", side=side)
             else:
                 stack += v
@@ -201,6 +231,7 @@ def run_check(
             "prev_stack": prev[0],
             "prev_banked": prev[1],
             "aim_cost": 0.0 if st.advantage > 0 else 0.5,
+            "groups": [list(g) for g in groups],
         }
         if stack > limit and not can_aim:
             key = "accept"  # nothing left to choose: no prompt
@@ -230,6 +261,11 @@ def run_check(
                 st.halves -= 1
             cards.move(card, "table", "discard")
             held.remove(card)
+            for g in groups:
+                if card in g:
+                    g.remove(card)
+            if not groups[-1] and len(groups) > 1:
+                groups.pop()
             stack, banked = prev
             dealt -= 1
             match.emit("aim", f"{who} aims: {card_label(card)} is redealt", side=side)

@@ -167,6 +167,8 @@ def reveal(match: Match, target: int) -> Generator[Decision, str, None]:
             "reveal",
             f"{name_of(target)}'s face-down cards: {', '.join(card_label(c) for c in held)} = {ev}",
             chance=True,
+            cards=list(held),
+            unit=target,
         )
         cards.move_all(zone, "discard")
         del cards.zones[zone]

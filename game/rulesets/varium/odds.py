@@ -118,6 +118,17 @@ def payoff(a: Attack) -> Payoff:
 
 
 @lru_cache(maxsize=1024)
+def damage_payoff(a: Attack) -> Payoff:
+    """Worth of standing on each total = P(hit) x the damage it deals (no bonus for a kill): the
+    expected damage the hit-check table shows."""
+    out = []
+    for t in range(3 * a.limit + 2):
+        score = t + a.prof
+        out.append(beat_chance(a.pool, a.k, score) * damage_of(score, a.strike)[0] if t > 0 else 0.0)
+    return Payoff(tuple(out), 0.0)
+
+
+@lru_cache(maxsize=1024)
 def hit_payoff(a: Attack) -> Payoff:
     """Worth of standing on each total = P(hit) only."""
     return Payoff(
@@ -130,10 +141,10 @@ def choice(a: Attack, state: StackState) -> StackChoice:
     return stack_choice(a.pool, state, rule(a.limit), payoff(a), HORIZON)
 
 
-def split_worths(a: Attack, state: StackState) -> tuple[float, float]:
+def split_worths(a: Attack, state: StackState, pay: Payoff | None = None) -> tuple[float, float]:
     """An Ace was just dealt (`a.pool` without it, `state` before it): worth of counting it 14
-    and of starting a new stack with it."""
-    return split_choice(a.pool, state, ACE, rule(a.limit), payoff(a), HORIZON)
+    and of starting a new stack with it (by `pay`, default the AI's `payoff`)."""
+    return split_choice(a.pool, state, ACE, rule(a.limit), pay or payoff(a), HORIZON)
 
 
 def next_card_odds(a: Attack, state: StackState) -> NextCard:

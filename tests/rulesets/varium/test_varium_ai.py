@@ -48,9 +48,15 @@ def test_no_peeking_the_face_down_cards_do_not_change_the_advice() -> None:
             d.move(high, "deck", f"ev{shooter}")
     assert sorted(zones(m)[f"ev{shooter}"]) == ["KC", "KH"]
     assert _stack_decision_worths(m) == before
-    # the option texts (what a player sees) carry the same numbers
+    # the hit-check table (what a player sees) is the same too
+    from game.rulesets.varium.table import table_odds
+
     d = m.pending_decision
-    assert d is not None and all("worth" in o.detail for o in d.options)
+    assert d is not None
+    shown = d.context["hitcheck"]  # worked out when the decision was asked, before the swap
+    assert shown["facedown"] == 2 and "KH" not in str(shown) and "2H" not in str(shown)
+    with m.world:
+        assert shown == table_odds(m, d)
 
 
 @pytest.mark.rule("VC-HITCHECK")
