@@ -61,7 +61,7 @@ def _attack_terms(match: Match, action: Action) -> tuple[odds.Attack, dict]:
     ent, target = action.actor, action.target
     assert ent is not None and target is not None
     w = weapon_of(action.option)
-    zone = deck(match).zones.get(f"ev{target}")
+    zone = deck(match).zones.get(f"face-down:{target}")
     k = len(zone) if zone else evasion(match, ent, target, w)
     ctx = strike_terms(match, ent, target, w, k)
     ctx.update({"limit": accuracy(match, ent, target, w), "prof": proficiency(ent, w), "bet": 0})

@@ -25,8 +25,8 @@ class VariumRuleset(Ruleset):
     board_kind: ClassVar[str] = "square"
     round_cap: ClassVar[int] = 30
     undoable: ClassVar[frozenset[str]] = frozenset()
-    #: not offered in the launcher until its window (hit-check table) exists
-    offered: ClassVar[bool] = False
+    #: offered in the launcher (its window has the hit-check table)
+    offered: ClassVar[bool] = True
 
     @property
     def content(self) -> Content:

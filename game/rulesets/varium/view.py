@@ -151,6 +151,6 @@ def invariants(match: Match) -> list[str]:
         if g["adv"] <= 0 or match.board.distance(cell_of(g["a"]), cell_of(g["b"])) > 1:
             bad.append(f"grapple {g} is not between neighbours with a positive advantage")
     for p in table(match).data.get("pending", []):
-        if f"ev{p['target']}" not in cards.zones:
+        if f"face-down:{p['target']}" not in cards.zones:
             bad.append(f"an attack on {name_of(p['target'])} waits with no face-down cards dealt")
     return bad

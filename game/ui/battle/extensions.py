@@ -2,17 +2,29 @@
 
 A ruleset may have one UI module, `game/ui/rulesets/<ruleset id>.py`, that registers its own prompt parts
 (`prompt_parts.register_part`), die faces (`chancefx.register_faces`) and card kinds
-(`panels.register_card_kinds`). Without one, the generic parts show everything its data hooks give.
+(`panels.register_card_kinds`), letter hotkeys (`prompt_parts.register_hotkeys`) and board marks
+(`register_board_marks`). Without one, the generic parts show everything its data hooks give.
 """
 
 from __future__ import annotations
 
 import importlib
 import importlib.util
-from typing import TYPE_CHECKING
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from game.ui.session import Session
+
+
+#: ruleset id -> a painter the battle screen calls after the tokens: `paint(scene, surface)` (marks
+#: between units, such as varium's grapples); it reads the scene's unit views, never the match
+BOARD_MARKS: dict[str, Callable[[Any, Any], None]] = {}
+
+
+def register_board_marks(ruleset_id: str, paint: Callable[[Any, Any], None]) -> None:
+    """Draw a ruleset's own marks on the board (clipped to it) after the tokens."""
+    BOARD_MARKS[ruleset_id] = paint
 
 
 def load_ruleset_ui(ruleset_id: str) -> bool:

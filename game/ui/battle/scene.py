@@ -18,7 +18,7 @@ from game.core.kinds import EVENT_MATCH_OVER
 from game.core.ruleset import Preview
 from game.ui.battle.actions_panel import ActionsMixin
 from game.ui.battle.board import BoardMixin
-from game.ui.battle.extensions import load_ruleset_ui, side_names
+from game.ui.battle.extensions import BOARD_MARKS, load_ruleset_ui, side_names
 from game.ui.battle.facings import FacingMixin
 from game.ui.battle.handstrip import HandStripMixin
 from game.ui.battle.input import InputMixin
@@ -379,6 +379,9 @@ class BattleScene(
         self._draw_map(surface)
         self._draw_overlays(surface)
         self._draw_tokens(surface)
+        marks = BOARD_MARKS.get(self.match.ruleset.id)
+        if marks is not None:
+            marks(self, surface)
         self._draw_strip(surface)
         # the AI's reasoning first, in a free corner; the chance popups then keep clear of it
         box = self._draw_reasoning(surface) if self.show_reasoning else None

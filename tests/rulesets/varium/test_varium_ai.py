@@ -44,9 +44,9 @@ def test_no_peeking_the_face_down_cards_do_not_change_the_advice() -> None:
 
         d = deck(m)
         for low, high in (("2H", "KH"), ("3C", "KC")):  # swap the face-down cards for Kings
-            d.move(low, f"ev{shooter}", "deck")
-            d.move(high, "deck", f"ev{shooter}")
-    assert sorted(zones(m)[f"ev{shooter}"]) == ["KC", "KH"]
+            d.move(low, f"face-down:{shooter}", "deck")
+            d.move(high, "deck", f"face-down:{shooter}")
+    assert sorted(zones(m)[f"face-down:{shooter}"]) == ["KC", "KH"]
     assert _stack_decision_worths(m) == before
     # the hit-check table (what a player sees) is the same too
     from game.rulesets.varium.table import table_odds
