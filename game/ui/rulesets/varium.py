@@ -55,7 +55,7 @@ def table_rows(table: dict[str, Any]) -> list[tuple[str, str, str, str]]:
                 b, h, d_lo = odds_cells(lo)
                 d_hi = odds_cells(hi)[2]
                 dmg = d_lo if lo is hi else f"{d_lo}–{d_hi}"
-                out.append((f"Bet {chips} chip(s), take a card", b, h, dmg))
+                out.append((f"Bet {chips}, take a card", b, h, dmg))
             continue
         label = str(r.get("label", key))
         if r.get("note") and key in ("aim", "count", "accept"):
@@ -138,6 +138,8 @@ def table_part(inp: PartInput) -> pygame.Surface | None:
             blocks.append(theirs)
     score = table["total"] + table["prof"]
     line = f"Limit {table['limit']} a stack · total {table['total']} + proficiency {table['prof']} = {score}"
+    if table["stack"] > table["limit"]:
+        line = f"Over the limit of {table['limit']}: the check misses unless you aim"
     if table.get("bet_cap"):
         line += f" · bet {table.get('bet', 0)} of {table['bet_cap']} chips"
     for text in f.wrap(line, inp.width, Fonts.SMALL):
@@ -164,8 +166,8 @@ def _grid(inp: PartInput, table: dict[str, Any]) -> pygame.Surface:
     lines: list[tuple[list[str], tuple[str, ...]]] = []
     for label, *cells in rows:
         lines.append((f.wrap(label, label_w - f.px(6), Fonts.SMALL), tuple(cells[: len(heads)])))
-    notes = ["Hits: standing now, or taking one card and standing · damage: expected, playing on "
-             "as well as possible"] if attack else []
+    notes = ["Hits: standing now / taking one card, then standing · damage: expected, played well"] \
+        if attack else []
     note_lines = [x for n in notes for x in f.wrap(n, inp.width, Fonts.SMALL)]
     height = lh + sum(lh * max(1, len(w)) for w, _ in lines) + lh * len(note_lines) + f.px(4)
     surf = pygame.Surface((inp.width, height), pygame.SRCALPHA)
