@@ -28,20 +28,12 @@ if TYPE_CHECKING:
 FULL = Counter(standard_deck(True))
 
 
-BUSY_NAMES = {"hide": "Hiding", "heal": "Healing", "getup": "Getting up"}
-
-
 def _busy_text(busy: dict[str, Any]) -> str:
     """An action in progress in players' words: "Reloading the Pistol: 3 half-turns to go"."""
-    kind = str(busy.get("kind", ""))
-    name = BUSY_NAMES.get(kind, kind.capitalize())
-    if kind.startswith("reload:"):
-        wid = kind.split(":", 1)[1]
-        from game.rulesets.varium.components import weapon_def
+    from game.rulesets.varium.turns import busy_name
 
-        name = f"Reloading the {weapon_def(wid).name}"
     left = int(busy.get("left", 0))
-    return f"{name}: {left} half-turn{'s' if left != 1 else ''} to go"
+    return f"{busy_name(str(busy.get('kind', '')))}: {left} half-turn{'s' if left != 1 else ''} to go"
 
 
 def grapple_level(adv: int) -> str:
