@@ -122,30 +122,14 @@ def _for_person(match: Match, side: str) -> bool:
 
 
 def _options(match: Match, decision: Decision) -> Decision:
-    """The decision with each option's exact worth in its text; for a person, the hit-check table
-    instead (every option's odds in columns: see `table`)."""
+    """For a person, the decision with the hit-check table (every option's exact odds in columns:
+    see `table`). A controller reads the same numbers through `worths` (the AI's `advise`), so
+    nothing is worked out for it here."""
     if _for_person(match, decision.side):
         from game.rulesets.varium.table import KEY, table_odds
 
         decision.context[KEY] = table_odds(match, decision)
-        return decision
-    w = worths(match, decision)
-    ctx = decision.context
-    pool = pool_for(match, decision.side)
-    nxt = odds.next_card(pool, StackState(ctx["stack"], ctx["banked"], ctx["dealt"]), odds.rule(ctx["limit"]))
-    extra = ""
-    if ctx["pay"] == "attack":
-        now = odds.beat_chance(pool, ctx["k"], ctx["stack"] + ctx["banked"] + ctx["prof"])
-        extra = f"; hit if standing now {now:.1%}"
-    opts = []
-    for o in decision.options:
-        detail = f"worth {w.get(o.key, 0.0):.2f}"
-        if o.key == "hit" or o.key.startswith("bet:"):
-            detail += f"; bust on the next card {float(nxt.bust):.1%}"
-        if o.key == "stand":
-            detail += extra
-        opts.append(Option(o.key, o.label, detail))
-    return Decision(decision.side, decision.kind, decision.prompt, tuple(opts), decision.default, ctx)
+    return decision
 
 
 def run_check(
