@@ -172,3 +172,32 @@ def test_h_and_s_answer_a_check_in_the_window(app, driver) -> None:
         driver.key(key, unicode=letter)
         assert len(session.match.inputs) > before
         assert session.match.inputs[before] == {"t": "answer", "key": want}
+
+
+@pytest.mark.rule("VC-GRAPPLE")
+def test_a_grapple_is_drawn_between_its_two_units(app) -> None:
+    from game.core.components import Position
+    from game.rulesets.varium.components import living, side_of, table
+
+    session = build_session("varium", None, 4, "human", "human", ("wrestlers", "city_guard"))
+    scene = BattleScene(app, session)
+    app.switch(scene)
+    m = session.match
+    with m.world:
+        a = next(e for e in living(m) if side_of(e) == "p1")
+        b = next(e for e in living(m) if side_of(e) == "p2")
+        import esper
+
+        cell = esper.component_for_entity(a, Position).cell
+        esper.component_for_entity(b, Position).cell = cell
+        table(m).data["grapples"] = [{"a": a, "b": b, "adv": 23}]
+    scene.refresh()
+    views = {u.ent: u.view for u in scene.units}
+    assert [g["level"] for g in views[a]["grappling"]] == ["Pinned"]
+    assert views[b]["grappling"][0]["adv"] == -23 and "held by" in views[b]["grappling"][0]["name"]
+    surf = pygame.Surface(app.screen.get_size())
+    surf.fill((0, 0, 0))
+    ui.paint_grapples(scene, surf)
+    pinned = ui.GRIP_COLOURS["Pinned"]
+    w, h = surf.get_size()
+    assert any(surf.get_at((x, y))[:3] == pinned for x in range(0, w, 2) for y in range(0, h, 2))

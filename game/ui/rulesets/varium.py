@@ -144,7 +144,8 @@ def table_part(inp: PartInput) -> pygame.Surface | None:
         line += f" · bet {table.get('bet', 0)} of {table['bet_cap']} chips"
     for text in f.wrap(line, inp.width, Fonts.SMALL):
         blocks.append(f.render(text, Fonts.SMALL, pal.text))
-    blocks.append(_grid(inp, table))
+    if any(c != DASH for _label, *cells in table_rows(table) for c in cells):
+        blocks.append(_grid(inp, table))
     height = sum(b.get_height() for b in blocks) + gap * (len(blocks) - 1)
     surf = pygame.Surface((inp.width, height), pygame.SRCALPHA)
     y = 0
@@ -198,6 +199,7 @@ def paint_grapples(scene: Any, surface: pygame.Surface) -> None:
         return
     places = scene.token_places()
     f = scene.fonts
+    taken: list[pygame.Rect] = []  # labels already placed: two grapples side by side stay readable
     for u in units.values():
         for g in u.view.get("grappling") or []:
             other = units.get(g.get("other"))
@@ -211,6 +213,12 @@ def paint_grapples(scene: Any, surface: pygame.Surface) -> None:
             label = f.render(f"{int(g['adv']):+d} {g.get('level', '')}", Fonts.SMALL, (20, 20, 24), True)
             box = label.get_rect().inflate(f.px(8), f.px(2))
             box.center = (round((a[0] + b[0]) / 2), round((a[1] + b[1]) / 2) - f.px(16))
+            for _ in range(6):
+                hit = next((r for r in taken if r.colliderect(box)), None)
+                if hit is None:
+                    break
+                box.top = hit.bottom + f.px(2)
+            taken.append(box)
             pygame.draw.rect(surface, colour, box, border_radius=f.px(4))
             surface.blit(label, label.get_rect(center=box.center))
 
