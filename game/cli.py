@@ -111,6 +111,12 @@ def _add_scenario_args(p: argparse.ArgumentParser) -> None:
                         "default: the ruleset's)")
 
 
+def _add_squad_arg(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--squad", action="append", default=[], metavar="SIDE=FILE",
+                   help="a side plays a squad saved by the squad builder, e.g. p1=mine.toml "
+                        "(repeatable; rulesets with a squad builder)")
+
+
 def build_parser() -> argparse.ArgumentParser:
     """The argument parser with every subcommand."""
     ap = _Parser(prog=PROG, description="Skirmish Table: turn-based tactical skirmishes.")
@@ -127,12 +133,15 @@ def build_parser() -> argparse.ArgumentParser:
     sim.add_argument("--p1", type=_side, default="baseline")
     sim.add_argument("--p2", type=_side, default="baseline")
     _add_scenario_args(sim)
+    _add_squad_arg(sim)
 
     chk = sub.add_parser("check-map", help="validate a Tiled map against docs/maps.md")
     chk.add_argument("path", type=Path)
 
     rep = sub.add_parser("replay", help="re-run a replay headless and print the final state hash")
     rep.add_argument("file", type=Path)
+    rep.add_argument("--view", action="store_true",
+                     help="open it in the replay viewer (step back and forth, play from any point)")
 
     play = sub.add_parser("play", help="start a skirmish directly in a window")
     play.add_argument("--ruleset", type=_ruleset_arg, required=True)
@@ -141,6 +150,7 @@ def build_parser() -> argparse.ArgumentParser:
     play.add_argument("--p2", type=_side, default="ai:normal")
     play.add_argument("--seed", type=_seed)
     _add_scenario_args(play)
+    _add_squad_arg(play)
 
     shot = sub.add_parser("screenshot", help="render the battle screen to a PNG without a window")
     shot.add_argument("--ruleset", type=_ruleset_arg, required=True)
@@ -167,24 +177,40 @@ def build_parser() -> argparse.ArgumentParser:
     return ap
 
 
-def _check_map_path(value: str | None) -> None:
-    if value is not None:
-        from game.paths import resolve_map
+def _map_arg(ruleset_id: str, value: str | None) -> str | None:
+    """--map as given (a path, or a path under maps/), or a shipped map named by its file name
+    alone ("saves_ford"); any shipped map of the ruleset's board kind plays, whatever ruleset it
+    was made for. A missing map is one line naming the shipped maps of that kind."""
+    if value is None:
+        return None
+    from game.core.match import map_name
+    from game.paths import MAPS_DIR, resolve_map
 
-        # only absence is told here: a folder, FIFO or device is refused by the map reader with
-        # what it is, before anything is opened
-        if not resolve_map(value).exists():
-            raise UserError("no such map file", value)
+    # only absence is told here: a folder, FIFO or device is refused by the map reader with
+    # what it is, before anything is opened; a map of the wrong board kind by load_board_for
+    if resolve_map(value).exists():
+        return value
+    if "/" not in value and "\\" not in value:
+        stem = value.removesuffix(".tmx")
+        found = sorted(p for p in MAPS_DIR.glob("*/*.tmx") if p.stem == stem)
+        if found:
+            return map_name(found[0])
+    from game.core import ruleset as registry
+
+    rs = registry.get(ruleset_id)
+    shipped = ", ".join(p.stem for p in rs.maps())
+    raise UserError(f"no such map file (shipped {rs.board_kind} maps: {shipped})", value)
 
 
 def run(argv: list[str]) -> int:
     """Parse and dispatch; raises UserError for bad input."""
     args = build_parser().parse_args(argv)
     cmd = args.command
+    if cmd in ("simulate", "play", "screenshot"):
+        args.map = _map_arg(args.ruleset, args.map)
     if cmd == "simulate":
         from game.sim import progress_bar, simulate, usable_folder
 
-        _check_map_path(args.map)
         if args.replay_dir is not None:
             usable_folder(args.replay_dir)
         from game.core.options import options_from_args
@@ -205,6 +231,10 @@ def run(argv: list[str]) -> int:
 
         print(check_map(args.path))
         return 0
+    if cmd == "replay" and args.view:
+        from game.ui.replay import view_command
+
+        return view_command(args.file)
     if cmd == "replay":
         from game.sim import run_replay
 

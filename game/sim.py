@@ -15,6 +15,7 @@ from game.core import ruleset as registry
 from game.core.files import write_atomic
 from game.core.match import IllegalInput, Match, Scenario, load_board_for, map_name
 from game.core.matchfile import ActionInput, AnswerInput
+from game.core.options import BUILT_KEY, built_squads
 from game.errors import UserError
 from game.progress import progress_bar  # noqa: F401 - the callback cli.py hands to simulate
 
@@ -34,7 +35,10 @@ def default_scenario(ruleset_id: str, map_path: str | None, seed: int,
     else:
         name = map_path
     s1, s2 = squads or rs.default_squads()
-    return Scenario(ruleset_id, name, {"p1": s1, "p2": s2}, seed, dict(options or {}))
+    ids = {"p1": s1, "p2": s2}
+    for side, data in built_squads(options or {}).items():  # a built squad is named by its own id
+        ids[side] = rs.built_squad(data, "scenario", f"options.{BUILT_KEY}.{side}").id
+    return Scenario(ruleset_id, name, ids, seed, dict(options or {}))
 
 
 def play_game(scenario: Scenario, p1: str = "baseline", p2: str = "baseline") -> Match:
@@ -100,13 +104,9 @@ class _Feed:
         return str(self._next(AnswerInput).key)
 
 
-def run_replay(path: Path) -> tuple[Match, dict[str, Any]]:
-    """Re-run a replay file headless; returns the match and the file's data.
-
-    The file is decoded within bounds and checked against its schema (game.core.matchfile);
-    each recorded input must be legal when its turn comes, none may be left over, and the
-    recorded winner and round count must be what the re-run gives.
-    """
+def read_replay(path: Path) -> tuple[Any, dict[str, Any], Scenario, Any, Any]:
+    """A replay file decoded within bounds and checked against its schema (game.core.matchfile):
+    (struct, plain data, scenario, ruleset, board); UserError naming the place otherwise."""
     from game.core.matchfile import (
         REPLAY_LIMIT,
         ReplayFile,
@@ -122,8 +122,37 @@ def run_replay(path: Path) -> tuple[Match, dict[str, Any]]:
     for side, spec in sorted(replay.controllers.items()):
         if not is_side_spec(spec):
             raise UserError(f"unknown player {spec!r}", file, f"controllers.{side}")
+    if replay.parent is not UNSET and replay.parent.input > len(replay.inputs):
+        raise UserError(f"input {replay.parent.input} is past the {len(replay.inputs)} recorded",
+                        file, "parent.input")
     scenario, rs = scenario_from(replay.scenario, file)
     board = board_for(scenario, rs, file, load=load_board_for)  # this module's name: tests patch it
+    return replay, raw, scenario, rs, board
+
+
+def load_timeline(path: Path) -> tuple[Any, dict[str, Any]]:
+    """A replay file as a game.core.timeline.Timeline (played through once) and its plain data."""
+    from game.core.timeline import BadInput, Timeline
+
+    replay, raw, scenario, rs, board = read_replay(path)
+    try:
+        timeline = Timeline(rs, scenario, board, raw["inputs"])
+    except BadInput as exc:
+        raise UserError(str(exc), str(path), f"inputs[{exc.index}]") from None
+    except UserError as exc:
+        raise UserError(exc.line(), str(path), "scenario") from None
+    return timeline, raw
+
+
+def run_replay(path: Path) -> tuple[Match, dict[str, Any]]:
+    """Re-run a replay file headless; returns the match and the file's data.
+
+    The file is decoded within bounds and checked against its schema (game.core.matchfile);
+    each recorded input must be legal when its turn comes, none may be left over, and the
+    recorded winner and round count must be what the re-run gives.
+    """
+    file = str(path)
+    replay, raw, scenario, rs, board = read_replay(path)
     feed = _Feed(replay.inputs, file)
     try:
         match = Match(rs, scenario, board, {"p1": feed, "p2": feed})  # type: ignore[dict-item]

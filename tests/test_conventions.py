@@ -1,6 +1,7 @@
-"""Conventions as code (#18): the action kinds, decision-context keys and unit-view keys the generic
-layers rely on are named once (game/core/kinds.py) and never spelled as bare strings elsewhere in
-core, ai, ui or report; each finished ruleset names its action kinds once (its actions.py)."""
+"""Conventions as code (#18): the action kinds, event kinds, decision-context keys, unit-view keys and
+hand-view keys the generic layers rely on are named once (game/core/kinds.py) and never spelled as
+bare strings elsewhere in core, ai, ui or report; each ruleset names its action kinds, event kinds
+and move kinds once (its kinds.py)."""
 
 from __future__ import annotations
 
@@ -16,7 +17,11 @@ GENERIC = ("game/core", "game/ai", "game/ui", "game/report")
 #: names whose spelling is shared with other schemas (hand entries' "unit", a chance piece's "die",
 #: the Health component's "health" text): named in kinds.py, but not policed as bare strings
 SHARED_SPELLINGS = {"unit", "die", "health"}
-NAMED = {v for k, v in vars(kinds).items() if k.isupper() and isinstance(v, str)} - SHARED_SPELLINGS
+#: hand_view keys ("name", "text", "kind"...) share their spelling with every other dict: they are
+#: policed where hand entries are built and read (test_hand_entries_use_the_named_keys), not everywhere
+HAND_KEYS = {v for k, v in vars(kinds).items() if k.startswith("HAND_") and isinstance(v, str)}
+NAMED = ({v for k, v in vars(kinds).items()
+          if k.isupper() and isinstance(v, str) and not k.startswith("HAND_")} - SHARED_SPELLINGS)
 
 
 def _bare_strings(path: Path) -> list[tuple[int, str]]:
@@ -103,3 +108,176 @@ def test_a_ruleset_spells_its_action_kinds_only_in_its_kinds_module(rid: str) ->
     bad = [(str(p.relative_to(ROOT)), line, s) for p in sorted((ROOT / "game/rulesets" / rid).rglob("*.py"))
            if p.name != "kinds.py" for line, s in _spelled_kinds(p, names)]
     assert not bad, f"use {rid}.kinds.Kind for {bad}"
+
+
+# -- event kinds --------------------------------------------------------------------------------
+def _event_kinds_spelled(path: Path) -> list[tuple[int, str]]:
+    """Where an event's kind is given as anything but a name: `emit(kind, text, ...)` (two or more
+    positional arguments: the match log's emit, not a markup writer's) and `Event(kind, ...)`.
+
+    In a ruleset the kind must be its `Ev.NAME` (or a core EVENT_ name); elsewhere it must not be a
+    string literal."""
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    in_ruleset = "rulesets" in path.parts
+    bad: list[tuple[int, str]] = []
+    for n in ast.walk(tree):
+        name = getattr(n.func, "attr", getattr(n.func, "id", "")) if isinstance(n, ast.Call) else ""
+        if isinstance(n, ast.Call) and (name == "emit" and len(n.args) >= 2
+                                        or name == "Event" and (n.args or n.keywords)):
+            first = n.args[0] if n.args else next((k.value for k in n.keywords if k.arg == "kind"), None)
+            if first is None:
+                continue
+            if isinstance(first, ast.Constant):
+                bad.append((n.lineno, repr(first.value)))
+            elif in_ruleset and not (
+                    isinstance(first, ast.Attribute) and getattr(first.value, "id", "") == "Ev"
+                    or isinstance(first, ast.Name) and first.id.startswith("EVENT_")):
+                bad.append((n.lineno, ast.unparse(first)))
+        if isinstance(n, ast.Compare) and not in_ruleset:
+            # `ev.kind == "x"` in the generic layers: an event kind read by its spelling
+            sides = [n.left, *n.comparators]
+            reads_kind = any(isinstance(s, ast.Attribute) and s.attr == "kind"
+                             and getattr(s.value, "id", "") in ("ev", "event") for s in sides)
+            if reads_kind and isinstance(n.ops[0], (ast.Eq, ast.NotEq)):
+                bad += [(n.lineno, repr(s.value)) for s in sides if isinstance(s, ast.Constant)]
+    return bad
+
+
+def test_the_event_scanner_finds_a_spelled_event_kind(tmp_path: Path) -> None:
+    rules = tmp_path / "game" / "rulesets" / "x"
+    rules.mkdir(parents=True)
+    probe = rules / "probe.py"
+    probe.write_text('match.emit("spot", "found")\nmatch.emit(Ev.SPOT, "ok")\nmatch.emit(kind, "no")\n'
+                     'w.emit(f"<b>")\nEvent("x", "t")\nmatch.emit(EVENT_MATCH_OVER, "over")\n',
+                     encoding="utf-8")
+    assert _event_kinds_spelled(probe) == [(1, "'spot'"), (3, "kind"), (5, "'x'")]
+    generic = tmp_path / "scene.py"
+    generic.write_text('if ev.kind == "end":\n    pass\nlog.emit(KIND, "t")\n', encoding="utf-8")
+    assert _event_kinds_spelled(generic) == [(1, "'end'")]
+
+
+ALL_FILES = sorted((ROOT / "game").rglob("*.py"))
+
+
+@pytest.mark.parametrize("path", ALL_FILES, ids=lambda p: str(p.relative_to(ROOT)))
+def test_no_event_kind_is_spelled_outside_its_kinds_module(path: Path) -> None:
+    bad = _event_kinds_spelled(path)
+    assert not bad, (f"{path.relative_to(ROOT)}: name event kinds in the ruleset's kinds.py (Ev) or "
+                     f"game/core/kinds.py (EVENT_*): {bad}")
+
+
+@pytest.mark.parametrize("rid", RULESETS)
+def test_a_rulesets_event_kinds_are_distinct_names(rid: str) -> None:
+    import importlib
+
+    ev = importlib.import_module(f"game.rulesets.{rid}.kinds").Ev
+    names = {k: v for k, v in vars(ev).items() if k.isupper()}
+    assert names and all(isinstance(v, str) and v for v in names.values())
+    assert len(set(names.values())) == len(names), f"{rid}: two event names share a kind"
+    assert all(k == v.upper() for k, v in names.items()), f"{rid}: an event name does not read as its kind"
+
+
+# -- hand_view keys -------------------------------------------------------------------------------
+#: the names code gives a hand entry it reads (`for e in self.hand`, `entry = self._hand_card_at(...)`)
+ENTRY_VARS = {"e", "entry", "entries"}
+
+
+def _entry(node: ast.expr) -> bool:
+    """`e`, `entry` or `entries[0]`: a hand entry being read."""
+    if isinstance(node, ast.Subscript):
+        node = node.value
+    return isinstance(node, ast.Name) and node.id in ENTRY_VARS
+
+
+def _hand_key_literals(path: Path) -> list[tuple[int, str]]:
+    """Hand-view keys spelled as literals where hand entries are built or read: in functions whose
+    name or body speaks of a hand (`hand_view`, `self.hand`, `hand_hits`...), a dict literal's key
+    (functions named for a hand, not a decision's `context=`) or a hand entry's subscript or `.get`."""
+    source = path.read_text(encoding="utf-8")
+    tree = ast.parse(source)
+    text = source.splitlines()
+    found: list[tuple[int, str]] = []
+    for fn in ast.walk(tree):
+        if not isinstance(fn, (ast.FunctionDef, ast.AsyncFunctionDef)):
+            continue
+        body = "\n".join(text[fn.lineno - 1:fn.end_lineno])
+        if "hand" not in fn.name and "self.hand" not in body and "hand_view" not in body:
+            continue
+        contexts = {id(k.value) for n in ast.walk(fn) if isinstance(n, ast.Call)
+                    for k in n.keywords if k.arg == "context"}
+        for n in ast.walk(fn):
+            keys: list[ast.expr | None] = []
+            if isinstance(n, ast.Dict) and "hand" in fn.name and id(n) not in contexts:
+                keys = list(n.keys)
+            elif isinstance(n, ast.Subscript) and _entry(n.value):
+                keys = [n.slice]
+            elif (isinstance(n, ast.Call) and isinstance(n.func, ast.Attribute) and n.func.attr == "get"
+                  and n.args and _entry(n.func.value)):
+                keys = [n.args[0]]
+            found += [(k.lineno, k.value) for k in keys
+                      if isinstance(k, ast.Constant) and k.value in HAND_KEYS]
+    return sorted(set(found))
+
+
+def test_the_hand_scanner_finds_a_spelled_key(tmp_path: Path) -> None:
+    probe = tmp_path / "probe.py"
+    probe.write_text('def hand_view(m):\n    return [{"name": 1, HAND_COST: 2}]\n'
+                     'def strip(self):\n    return [e.get("why") for e in self.hand if b.get("value")]\n'
+                     'def other(d):\n    return d.get("name")\n'
+                     'def ask_hand(e):\n    return Decision(context={"unit": e}), f"{e.get(\'name\', 1)}"\n',
+                     encoding="utf-8")
+    assert _hand_key_literals(probe) == [(2, "name"), (4, "why"), (8, "name")]
+
+
+HAND_FILES = [p for d in (*GENERIC, "game/rulesets") for p in sorted((ROOT / d).rglob("*.py"))
+              if p.name != "kinds.py"]
+
+
+@pytest.mark.parametrize("path", HAND_FILES, ids=lambda p: str(p.relative_to(ROOT)))
+def test_hand_entries_use_the_named_keys(path: Path) -> None:
+    bad = _hand_key_literals(path)
+    assert not bad, f"{path.relative_to(ROOT)}: use the HAND_* names of game/core/kinds.py for {bad}"
+
+
+# -- move kinds -----------------------------------------------------------------------------------
+@pytest.mark.parametrize("rid", RULESETS)
+def test_a_ruleset_declares_its_move_kinds_among_its_action_kinds(rid: str) -> None:
+    import importlib
+
+    from game.core import ruleset as registry
+
+    mod = importlib.import_module(f"game.rulesets.{rid}.kinds")
+    declared = {v for k, v in vars(mod.Kind).items() if k.isupper()}
+    assert mod.MOVE_KINDS and mod.MOVE_KINDS <= declared
+    assert registry.get(rid).move_kinds == mod.MOVE_KINDS
+
+
+def test_the_ui_asks_the_ruleset_which_kinds_are_moves() -> None:
+    from game.core.action import Action
+    from game.core.ruleset import Ruleset
+    from game.ui.battle.model import is_move
+
+    class Leaping:
+        move_kinds = frozenset({"leap"})
+
+    leap = Action("leap", 1, cell=(2, 3))
+    assert is_move(leap, Leaping())  # type: ignore[arg-type]
+    assert not is_move(leap)  # the core default knows only the plain move
+    assert is_move(Action(kinds.MOVE, 1, cell=(2, 3)))
+    assert Ruleset.move_kinds == kinds.MOVE_KINDS
+    source = (ROOT / "game/ui/battle/model.py").read_text(encoding="utf-8")
+    assert "MOVE_KINDS = " not in source  # no list of guessed kinds of its own
+
+
+# -- the documented interface ------------------------------------------------------------------------
+def test_the_architecture_table_names_every_ruleset_member() -> None:
+    import re
+
+    from game.core.ruleset import Ruleset
+
+    doc = (ROOT / "docs/architecture.md").read_text(encoding="utf-8")
+    table = doc[doc.index("| member | purpose |"):doc.index("**Named kinds and keys**")]
+    named = set(re.findall(r"`(\w+)[(`]", table))
+    members = [n for n in vars(Ruleset) if not n.startswith("_")] + ["id", "name", "board_kind"]
+    missing = [m for m in members if m not in named]
+    assert not missing, f"docs/architecture.md's ruleset interface table lacks {missing}"

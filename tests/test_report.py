@@ -143,6 +143,57 @@ def test_small_report_writes_a_self_contained_page(tmp_path, capsys, ruleset):
     assert any(g["damage"] for g in data["games"])
 
 
+def test_across_maps_table_puts_one_matchup_side_by_side_with_its_spread():
+    from game.report.page import across_maps_table
+
+    games = [_game("a", mp="m1"), _game("a", mp="m1", swapped=True), _game("b", mp="m2"),
+             _game(None, mp="m2"), _game("a", a="A", b="C", mp="m1")]
+    rates = stats.matchup_rates(games)
+    table = across_maps_table(rates, [("A", "B"), ("A", "C")], ["m1", "m2"])
+    rows = re.findall(r"<tr>(.*?)</tr>", table)
+    assert re.findall(r"<th>(.*?)</th>", rows[0]) == ["matchup", "m1", "m2", "spread"]
+    assert re.findall(r"<td>(.*?)</td>", rows[1]) == ["A vs B", "100.0 % (2)", "25.0 % (2)", "75.0 points"]
+    assert re.findall(r"<td>(.*?)</td>", rows[2]) == ["A vs C", "100.0 % (1)", "–", "–"]
+    assert across_maps_table(rates, [("A", "B")], ["m1"]) == ""  # one map: nothing to compare
+
+
+def test_report_compares_one_matchup_across_maps_of_several_rulesets(tmp_path, capsys):
+    """A square ruleset's matchup on its own map and on one made for another ruleset."""
+    out = tmp_path / "out"
+    maps = ["saves_ford", "voidmarked_warehouse"]
+    code = main(["report", "--ruleset", "saves", "--squads", "party,warband", "--maps", ",".join(maps),
+                 "--levels", "easy", "--games", "2", "--jobs", "1", "--out", str(out), "--seed", "3"])
+    assert code == 0, capsys.readouterr().err
+    data = json.loads((out / "games.json").read_text())
+    assert data["meta"]["maps"] == [f"square/{m}.tmx" for m in maps]
+    page = (out / "report.html").read_text(encoding="utf-8")
+    table = page[page.index("<h3 id='across'>"):]
+    row = re.search(r"<tr><td>party vs warband</td>(.*?)</tr>", table)
+    assert row is not None
+    cells = re.findall(r"<td>(.*?)</td>", row.group(1))
+    for cell, mp in zip(cells, maps, strict=False):
+        games = [g for g in data["games"] if g["map"] == f"square/{mp}.tmx"]
+        assert len(games) == 2
+        score = sum(1.0 if g["winner"] == "a" else 0.5 if g["winner"] is None else 0.0 for g in games)
+        assert cell == f"{100 * score / 2:.1f} % (2)"
+    assert len(cells) == 3 and cells[2].endswith("points")
+
+
+@pytest.mark.parametrize(("ruleset", "own"), [
+    ("saves", ["saves_ford"]), ("voidmarked", ["voidmarked_warehouse", "voidmarked_nightmarket"])])
+def test_the_report_plays_a_rulesets_own_maps_unless_told_all(ruleset, own):
+    from game.core import ruleset as registry
+    from game.report.command import resolve_maps
+
+    rs = registry.get(ruleset)
+    assert resolve_maps(rs, "") == [f"square/{m}.tmx" for m in own]
+    every = resolve_maps(rs, "all")
+    assert set(every) == {f"square/{p.name}" for p in rs.maps() if not p.stem.startswith("bench_")}
+    assert every[: len(own)] == [f"square/{m}.tmx" for m in own] and len(every) > len(own)
+    assert resolve_maps(rs, "tokens_yard,varium_courts") == ["square/tokens_yard.tmx",
+                                                             "square/varium_courts.tmx"]
+
+
 def _err(capsys, argv):
     code = main(argv)
     err = capsys.readouterr().err
@@ -188,3 +239,30 @@ def test_without_matplotlib_report_says_how_to_install_and_the_game_never_loads_
              "print('matplotlib' in sys.modules)")
     res = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, cwd=ROOT, timeout=120)
     assert res.stdout.strip() == "False", res.stderr
+
+
+def test_exact_reports_repeat_game_for_game(tmp_path, capsys):
+    """With --exact no AI stops on the clock, so the same seed plays the same games."""
+    from game.core import ruleset as registry
+
+    rs = registry.get("voidmarked")
+    runs = []
+    for name in ("one", "two"):
+        out = tmp_path / name
+        code = main(["report", "--ruleset", "voidmarked", "--squads", ",".join(rs.default_squads()),
+                     "--levels", "normal", "--games", "2", "--jobs", "1", "--out", str(out),
+                     "--seed", "3", "--exact"])
+        assert code == 0, capsys.readouterr().err
+        data = json.loads((out / "games.json").read_text())
+        assert data["meta"]["exact"] is True
+        runs.append([{k: v for k, v in g.items() if k != "seconds"} for g in data["games"]])
+    assert runs[0] == runs[1] and len(runs[0]) == 2 * len(data["meta"]["maps"])
+
+
+def test_exact_specs_give_every_level_a_budget_it_never_reaches_and_hard_fixed_samples():
+    from game.report.collect import EXACT_HARD_SAMPLES, specs_for
+
+    loose = specs_for("voidmarked", [("a", "b")], ["m"], ["hard"], 2, 1)
+    exact = specs_for("voidmarked", [("a", "b")], ["m"], ["hard"], 2, 1, exact=True)
+    assert all(s.samples is None for s in loose)
+    assert all(s.samples == EXACT_HARD_SAMPLES and min(b for _l, b in s.budgets) >= 60 for s in exact)

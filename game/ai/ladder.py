@@ -19,6 +19,7 @@ import sys
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
 from game.ai.levels import LEVELS, make_level
@@ -78,13 +79,26 @@ def _controller(level: str, seed: int, budgets: dict[str, float], samples: int |
     return make_level(level, seed, **opts)
 
 
+def own_maps(rs: Any) -> list[Path]:
+    """The shipped maps drawn for this ruleset (its default first), benchmark maps left out.
+
+    Every ruleset plays on any map of its board kind, but ladder figures and the report's default
+    run stay on the ruleset's own maps: another ruleset's new map must not move them."""
+    from game.core.tmx import load_board
+
+    playable = [p for p in rs.maps() if not p.stem.startswith("bench_")] or rs.maps()
+    own = [p for p in playable if p.stem == rs.default_map
+           or load_board(p).properties.get("ruleset") == rs.id]
+    return own or playable
+
+
 def ladder_match(spec: GameSpec, controllers: dict[str, Any]) -> Any:
-    """The match of a ladder game: the pair's seed, the ruleset's maps in turn, default squads."""
+    """The match of a ladder game: the pair's seed, the ruleset's own maps in turn, default squads."""
     from game.core import ruleset as registry
     from game.core.match import Match, Scenario, load_board_for, map_name
 
     rs = registry.get(spec.ruleset)
-    maps = rs.maps()
+    maps = own_maps(rs)
     if not maps:
         raise UserError(f"no shipped map for board kind {rs.board_kind}", "maps/")
     s1, s2 = rs.default_squads()

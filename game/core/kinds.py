@@ -1,4 +1,5 @@
-"""The names generic code and rulesets share: action kinds, decision-context keys, unit-view keys.
+"""The names generic code and rulesets share: action kinds, event kinds, decision-context keys,
+unit-view keys and hand-view keys.
 
 Each is spelled once here; core, ai, ui and report use these names, never the bare strings
 (tests/test_conventions.py checks it), so a rename is one edit and a typo is an import error.
@@ -15,10 +16,15 @@ END: Final = "end"
 MOVE: Final = "move"
 #: kinds that end the turn or activation: the UI sorts them last and gives them the end hotkey
 TURN_ENDING_KINDS: Final = frozenset({END})
+#: kinds that move the actor to a cell (`Ruleset.move_kinds`' default; the UI draws them as reach)
+MOVE_KINDS: Final = frozenset({MOVE})
 
 # -- match event kinds --------------------------------------------------------------------------
+# Generic code writes these two; each ruleset names the kinds it writes in its own kinds.py (`Ev`).
 #: the event `Match` emits when the match is decided
 EVENT_MATCH_OVER: Final = "end"
+#: the UI's log line that says why an AI chose its input (shown only when asked for)
+EVENT_AI_REASONING: Final = "ai_reasoning"
 
 # -- decision context keys (Decision.context) the UI's prompt and the AI read --------------------
 #: the unit the question is about (entity id)
@@ -54,3 +60,28 @@ VIEW_SECTIONS: Final = "sections"
 #: the text shown for health instead of "hp/hp_max"
 VIEW_HEALTH_LABEL: Final = "health_label"
 
+
+# -- hand_view keys (Ruleset.hand_view: one dict per card) the hand strip reads ----------------------
+#: the card's name as players know it
+HAND_NAME: Final = "name"
+#: the card's id (a playing card like "10H" is drawn as one)
+HAND_CARD: Final = "card"
+#: what playing it costs (0: free) and the unit of that cost ("SP"; none: no badge unit)
+HAND_COST: Final = "cost"
+HAND_COST_UNIT: Final = "cost_unit"
+#: true when it can be played right now
+HAND_PLAYABLE: Final = "playable"
+#: its rules text
+HAND_TEXT: Final = "text"
+#: its category, which picks the card's stripe colour
+HAND_KIND: Final = "kind"
+#: the holder's entity, when hands belong to units
+HAND_UNIT: Final = "unit"
+#: why it cannot be played now
+HAND_WHY: Final = "why"
+#: the `Action.hotkey_group` of the legal actions that play it
+HAND_GROUP: Final = "group"
+#: the answer it gives to the pending decision (a card cheated in)
+HAND_OPTION: Final = "option"
+#: its value, where cards have one (a playing card's)
+HAND_VALUE: Final = "value"

@@ -1,4 +1,5 @@
-"""A match: scenario + esper world + seeded chance + log + the input record that replays it.
+"""A match: scenario + esper world + seeded chance + log + the input record that replays it
+(the scenario and its map: `scenario.py`; who plays a side: `control.py`).
 
 The match is the only thing that talks to controllers. `advance()` runs the game until a human
 must act or the match ends; `submit()` and `answer()` feed a human's intent back in. Every
@@ -7,42 +8,28 @@ input (action or decision answer) is recorded, so seed + scenario + inputs repla
 
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass, field
-from pathlib import Path
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
 from game.core.action import Action, Decision
-from game.core.board import Board
 from game.core.chance import Chance
 from game.core.components import Table
+from game.core.control import HumanController, IllegalInput, Need
 from game.core.events import Event
 from game.core.kinds import EVENT_MATCH_OVER
-from game.core.ruleset import Outcome, Resolution, Ruleset, Turn
+from game.core.records import Outcome, Resolution, Turn
+from game.core.scenario import Scenario, map_name
 from game.core.world import VERSIONS, World, entities_with, state_hash
 from game.errors import UserError
 
+if TYPE_CHECKING:
+    from game.core.board import Board
+    from game.core.ruleset import Ruleset
+
+# the scenario and what a match waits for have modules of their own; callers still import them here
+__all__ = ["SAVE_FORMAT", "Controller", "HumanController", "IllegalInput", "Match", "Need", "Scenario",
+           "check_board_kind", "load_board_for", "map_name", "new_match"]
+
 SAVE_FORMAT = 1
-
-
-@dataclass
-class Scenario:
-    """What a skirmish is set up from."""
-
-    ruleset: str
-    map: str
-    squads: dict[str, str]
-    seed: int = 1
-    options: dict[str, Any] = field(default_factory=dict)
-
-    def to_json(self) -> dict[str, Any]:
-        """Plain data."""
-        return asdict(self)
-
-    @staticmethod
-    def from_json(data: dict[str, Any]) -> Scenario:
-        """Inverse of to_json."""
-        return Scenario(ruleset=data["ruleset"], map=data["map"], squads=dict(data["squads"]),
-                        seed=int(data.get("seed", 1)), options=dict(data.get("options", {})))
 
 
 class Controller(Protocol):
@@ -57,31 +44,6 @@ class Controller(Protocol):
     def decide(self, match: Match, decision: Decision) -> str:
         """Answer a decision with one of its option keys."""
         ...
-
-
-class HumanController:
-    """Marks a side as played through the UI: the match waits for submit()/answer()."""
-
-    is_human = True
-
-    def choose(self, match: Match, legal: list[Action]) -> Action:  # pragma: no cover - never called
-        raise RuntimeError("a human's actions come through Match.submit")
-
-    def decide(self, match: Match, decision: Decision) -> str:  # pragma: no cover - never called
-        raise RuntimeError("a human's answers come through Match.answer")
-
-
-@dataclass(frozen=True)
-class Need:
-    """What the match waits for: a human's action (decision None) or answer to a decision."""
-
-    side: str
-    decision: Decision | None = None
-    legal: tuple[Action, ...] = ()
-
-
-class IllegalInput(ValueError):
-    """An input the rules do not allow right now."""
 
 
 class Match:
@@ -433,13 +395,3 @@ def new_match(scenario: Scenario, controllers: dict[str, Controller] | None = No
     from game.core import ruleset as registry
 
     return Match(registry.get(scenario.ruleset), scenario, load_board_for(scenario), controllers)
-
-
-def map_name(path: Path) -> str:
-    """How a scenario names a map: relative to maps/ when shipped there."""
-    from game.paths import MAPS_DIR
-
-    try:
-        return path.resolve().relative_to(MAPS_DIR.resolve()).as_posix()
-    except ValueError:
-        return str(path)

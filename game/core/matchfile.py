@@ -56,6 +56,9 @@ class ScenarioOptions(Struct, forbid_unknown_fields=True, omit_defaults=True):
     player_sides: Annotated[str, Meta(max_length=64)] | UnsetType = UNSET
     # rules options the ruleset declares (Ruleset.rule_options), checked in scenario_from
     rules: Annotated[dict[Name, str | int | bool], Meta(max_length=100)] | UnsetType = UNSET
+    # squads players built, whole per side (game.core.options.BUILT_KEY), checked in scenario_from
+    built_squads: Annotated[dict[Side, Annotated[dict[Name, Any], Meta(max_length=20)]],
+                            Meta(max_length=2)] | UnsetType = UNSET
 
 
 class ScenarioData(Struct, forbid_unknown_fields=True):
@@ -150,6 +153,14 @@ class SaveFile(Struct):
     saved_at: Name = ""
 
 
+class ReplayParent(Struct, forbid_unknown_fields=True):
+    """Where a branched game came from: the replay it was branched from and the input index in
+    it (the branch's own inputs start with that replay's first `input` inputs)."""
+
+    file: Annotated[str, Meta(max_length=4096)]
+    input: Annotated[int, Meta(ge=0, le=MAX_INPUTS)]
+
+
 class ReplayFile(Struct, forbid_unknown_fields=True):
     """A replay file (game.sim.replay_data)."""
 
@@ -161,6 +172,19 @@ class ReplayFile(Struct, forbid_unknown_fields=True):
     winner: Side | None | UnsetType = UNSET
     final_hash: Annotated[str, Meta(pattern="^[0-9a-f]{64}$")] | None = None
     finished_at: Name = ""  # replays kept by the window (game.ui.replays) say when
+    parent: ReplayParent | UnsetType = UNSET  # a branch says what it was branched from
+
+
+class ReplayHeader(Struct):
+    """What the replays list reads of a file (the inputs are skipped, not checked)."""
+
+    format: int
+    scenario: ScenarioData
+    controllers: dict[Side, Name] = {}
+    rounds: Round | UnsetType = UNSET
+    winner: Side | None | UnsetType = UNSET
+    finished_at: Name = ""
+    parent: ReplayParent | UnsetType = UNSET
 
 
 # -- decoding --------------------------------------------------------------------------------------
@@ -195,8 +219,14 @@ def scenario_from(data: ScenarioData, file: str, place: str = "scenario") -> Any
     if missing:
         raise UserError(f"no squad for {', '.join(missing)}", file, f"{place}.squads")
     known = rs.squads()
+    built = {} if data.options.built_squads is UNSET else data.options.built_squads
+    for side, spec in sorted(built.items()):
+        info = rs.built_squad(spec, file, f"{place}.options.built_squads.{side}")
+        if data.squads.get(side) != info.id:
+            raise UserError(f"the squad is {data.squads.get(side)!r}; its built squad is {info.id!r}",
+                            file, f"{place}.squads.{side}")
     for side, squad in sorted(data.squads.items()):
-        if squad not in known:
+        if squad not in known and side not in built:
             raise UserError(f"unknown {rs.name} squad {squad!r} (known: {', '.join(sorted(known))})",
                             file, f"{place}.squads.{side}")
     options = msgspec.to_builtins(data.options)

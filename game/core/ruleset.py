@@ -1,4 +1,5 @@
-"""The plug-in interface every ruleset implements, and the registry of rulesets.
+"""The plug-in interface every ruleset implements (the records it hands out: `records.py`), and the
+registry of rulesets.
 
 A ruleset is a package under game/rulesets/<id>/ exposing `RULESET`, an instance of a `Ruleset`
 subclass. The match drives it: `setup` builds the world from the scenario (`setup_phase` may then ask the
@@ -11,78 +12,22 @@ from __future__ import annotations
 
 import importlib
 from abc import ABC, abstractmethod
-from collections.abc import Generator
-from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from game.core.action import Action, Decision
-from game.core.kinds import MOVE, TURN_ENDING_KINDS, VIEW_HP, VIEW_HP_MAX
+from game.core.kinds import MOVE, MOVE_KINDS, TURN_ENDING_KINDS, VIEW_HP, VIEW_HP_MAX
 from game.core.options import RuleOption
+from game.core.records import Assessment, Outcome, Preview, Resolution, SquadInfo, Turn
 
 if TYPE_CHECKING:
     from game.core.chance import Chance
     from game.core.geometry import Cell
     from game.core.match import Match
 
-Resolution = Generator[Decision, str, None]
-
-
-@dataclass(frozen=True)
-class Turn:
-    """Who must act now: a side, and the unit acting for it (None when the side acts as one)."""
-
-    side: str
-    unit: int | None
-
-
-@dataclass(frozen=True)
-class Outcome:
-    """How a match ended. `winner` None is a draw."""
-
-    winner: str | None
-    reason: str
-
-
-@dataclass
-class Preview:
-    """Exact odds of an action before committing, with the breakdown the rules will use."""
-
-    title: str
-    outcomes: list[tuple[str, float]] = field(default_factory=list)
-    hit: float = 0.0
-    crit: float = 0.0
-    expected_damage: float = 0.0
-    kill: float = 0.0
-    lines: list[str] = field(default_factory=list)
-
-
-@dataclass
-class Assessment:
-    """What the baseline AI weighs for one action, from exact distributions."""
-
-    expected_damage: float = 0.0
-    kill_chance: float = 0.0
-    exposure: float = 0.0
-    progress: float = 0.0
-    cost: float = 0.0
-
-    def score(self) -> float:
-        """Default weighting: damage, kills, closing in; minus return fire and spent resources."""
-        return (self.expected_damage + 8.0 * self.kill_chance + 0.5 * self.progress
-                - 0.6 * self.exposure - self.cost)
-
-
-@dataclass(frozen=True)
-class SquadInfo:
-    """A squad a side can field."""
-
-    id: str
-    name: str
-    description: str
-    #: the units' display names in deployment order (shown to players, never ids)
-    units: tuple[str, ...]
-
+# the records have a module of their own; rulesets and callers still import them here
+__all__ = ["RULESET_IDS", "Assessment", "Outcome", "Preview", "Resolution", "Ruleset", "SquadInfo", "Turn",
+           "available", "get"]
 
 class Ruleset(ABC):
     """Base class of all rulesets; see docs/architecture.md for how each one fits."""
@@ -97,6 +42,9 @@ class Ruleset(ABC):
     undoable: ClassVar[frozenset[str]] = frozenset({MOVE})
     #: action kinds that end the turn or activation (the UI sorts them last, binds them to "E")
     turn_ending: ClassVar[frozenset[str]] = TURN_ENDING_KINDS
+    #: action kinds (or hotkey groups) that move the actor to a cell: the UI draws them as its reach
+    #: and offers them by clicking the cell (an action that carries a path is a move whatever its kind)
+    move_kinds: ClassVar[frozenset[str]] = MOVE_KINDS
     #: whether the Hard AI may overrule its ranking on sampled playouts; a ruleset whose short
     #: playouts measured worse than the ranking (on the ladder) turns this off
     playouts_guide_search: ClassVar[bool] = True
@@ -131,6 +79,21 @@ class Ruleset(ABC):
         """The readings a scenario may choose (game.core.options): none by default. The rules
         read a chosen one through `options.rule_value`, so saves and replays keep it."""
         return ()
+
+    def read_squad_file(self, path: Path) -> dict[str, Any]:
+        """A squad a player built (a squad builder's file), read and checked, as the plain data a
+        scenario stores for its side (`options.BUILT_KEY`); UserError naming file, entry and field.
+        Rulesets without a squad builder refuse."""
+        from game.errors import UserError
+
+        raise UserError(f"{self.name} has no squad builder; its sides play its own squads", str(path))
+
+    def built_squad(self, data: Any, file: str, place: str) -> SquadInfo:
+        """A built squad a scenario stores (from `read_squad_file`), checked again: its id and
+        names. UserError naming file and place when it breaks a rule."""
+        from game.errors import UserError
+
+        raise UserError(f"{self.name} has no squad builder", file, place)
 
     # -- play ----------------------------------------------------------------------------------
     @abstractmethod
@@ -352,10 +315,11 @@ class Ruleset(ABC):
     def hand_view(self, match: Match, side: str) -> list[dict[str, Any]]:
         """The cards `side` holds, for that side's own hand strip (never another side's).
 
-        One dict per card: "name", "cost", "playable" (legal right now), "text", "kind"; optional
-        "cost_unit" ("SP"), "unit" (the holder's entity when hands belong to units), "why" (why it
-        cannot be played), "group" (the `Action.hotkey_group` of the legal actions that play it)
-        and "option" (the answer it gives to the pending decision). Default: none.
+        One dict per card, keyed by the `HAND_*` names of game.core.kinds: name, cost, playable
+        (legal right now), text, kind; optional cost_unit ("SP"), card (its id), unit (the holder's
+        entity when hands belong to units), why (why it cannot be played), group (the
+        `Action.hotkey_group` of the legal actions that play it), option (the answer it gives to
+        the pending decision) and value. Default: none.
         """
         return []
 

@@ -20,6 +20,11 @@ from game.core.events import Event
 
 #: budgets per decision the levels get in report games (the ladder's defaults)
 BUDGETS: tuple[tuple[str, float], ...] = (("easy", 0.1), ("hard", 0.25), ("normal", 0.25))
+#: `--exact`: budgets no decision reaches, so every level does the same work whatever the machine's
+#: load, and Hard a fixed number of samples instead of as many as its time allows; slower, but the
+#: same seed then writes the same figures
+EXACT_BUDGETS: tuple[tuple[str, float], ...] = (("easy", 600.0), ("hard", 600.0), ("normal", 600.0))
+EXACT_HARD_SAMPLES = 24
 
 
 @dataclass(frozen=True)
@@ -36,13 +41,14 @@ class ReportSpec(GameSpec):
 
 
 def specs_for(ruleset: str, matchups: list[tuple[str, str]], maps: list[str], levels: list[str],
-              games: int, seed: int) -> list[ReportSpec]:
+              games: int, seed: int, exact: bool = False) -> list[ReportSpec]:
     """`games` games per (level, map, matchup); odd games put squad_a on p1, even ones squad_b.
 
     Game k of a matchup plays scenario seed `seed + k // 2`, so the two seatings of a pair meet
     the same deal.
     """
-    return [ReportSpec(ruleset, level, level, k // 2, bool(k % 2), seed, BUDGETS,
+    budgets, samples = (EXACT_BUDGETS, EXACT_HARD_SAMPLES) if exact else (BUDGETS, None)
+    return [ReportSpec(ruleset, level, level, k // 2, bool(k % 2), seed, budgets, samples,
                        squad_a=a, squad_b=b, map=mp)
             for level in levels for mp in maps for a, b in matchups for k in range(games)]
 

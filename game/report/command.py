@@ -1,7 +1,8 @@
 """The `report` subcommand: arguments, checks, the run, and writing the page.
 
-    python -m game report --ruleset voidmarked [--squads vanguard,void_cult] [--maps warehouse]
-        [--levels normal] --games 20 [--jobs 2] --out reports/ [--seed 1]
+    python -m game report --ruleset voidmarked [--squads vanguard,void_cult]
+        [--maps voidmarked_warehouse,saves_ford | all] [--levels normal] --games 20 [--jobs 2]
+        --out reports/ [--seed 1]
 
 Every argument problem is one line and exit code 2 before any game is played; so is a missing
 matplotlib (the optional `report` extra).
@@ -53,8 +54,9 @@ def add_parser(sub: Any) -> None:
     rep.add_argument("--ruleset", required=True)
     rep.add_argument("--squads", default="", help="comma-separated squad ids (default: all); "
                      "every pair of them is a matchup, one squad plays the mirror")
-    rep.add_argument("--maps", default="", help="comma-separated maps, by name or path "
-                     "(default: the ruleset's shipped maps, benchmarks left out)")
+    rep.add_argument("--maps", default="", help="comma-separated maps, by name or path, or 'all' "
+                     "for every shipped map of the ruleset's board kind (default: the shipped maps "
+                     "made for the ruleset)")
     rep.add_argument("--levels", default=DEFAULT_LEVEL, help=f"AI level(s) playing both sides "
                      f"(default {DEFAULT_LEVEL})")
     rep.add_argument("--games", type=_count("--games"), required=True,
@@ -63,6 +65,9 @@ def add_parser(sub: Any) -> None:
                      help="worker processes (default: one per CPU)")
     rep.add_argument("--out", type=Path, required=True, help="folder the page is written to")
     rep.add_argument("--seed", type=_seed, default=1)
+    rep.add_argument("--exact", action="store_true",
+                     help="AI time budgets that never bind and Hard at a fixed sample count: slower, "
+                     "but the same seed gives the same report")
 
 
 def _names(text: str) -> list[str]:
@@ -80,9 +85,15 @@ def resolve_maps(rs: Any, text: str) -> list[str]:
     from game.paths import resolve_map
 
     shipped = rs.maps()
+    playable = [p for p in shipped if not p.stem.startswith("bench_")] or shipped
+    if text.strip().lower() == "all":
+        return [map_name(p) for p in playable]
     if not text.strip():
-        return [map_name(p) for p in shipped if not p.stem.startswith("bench_")] or \
-            [map_name(p) for p in shipped]
+        # another ruleset's maps are one `--maps all` away; by default the report stays on the
+        # maps drawn for this one (the default map first), as the ladder figures were measured
+        from game.ai.ladder import own_maps
+
+        return [map_name(p) for p in own_maps(rs)]
     out = []
     for name in _names(text):
         by_stem = [p for p in shipped if p.stem == name or p.stem == name.removesuffix(".tmx")]
@@ -150,7 +161,8 @@ def run_report(args: Any) -> int:
 
     plan = check_args(args)
     jobs = args.jobs or os.cpu_count() or 1
-    specs = specs_for(args.ruleset, plan["matchups"], plan["maps"], plan["levels"], args.games, args.seed)
+    specs = specs_for(args.ruleset, plan["matchups"], plan["maps"], plan["levels"], args.games, args.seed,
+                      exact=bool(getattr(args, "exact", False)))
     print(f"report {args.ruleset}: {len(plan['matchups'])} matchup(s) x {len(plan['maps'])} map(s) x "
           f"{len(plan['levels'])} level(s) x {args.games} games = {len(specs)} games on {jobs} process(es)",
           file=sys.stderr)
@@ -158,7 +170,8 @@ def run_report(args: Any) -> int:
     rs = plan["rs"]
     meta = {"ruleset": rs.id, "ruleset_name": rs.name, "squads": plan["squads"], "maps": plan["maps"],
             "levels": plan["levels"], "matchups": plan["matchups"], "games": args.games, "seed": args.seed,
-            "jobs": jobs, "seconds": seconds, "round_cap": rs.round_cap}
+            "jobs": jobs, "seconds": seconds, "round_cap": rs.round_cap,
+            "exact": bool(getattr(args, "exact", False))}
     out: Path = plan["out"]
     _write(out / DATA, json.dumps({"meta": meta, "games": games}))
     _write(out / PAGE, render(meta, games))

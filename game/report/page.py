@@ -46,6 +46,33 @@ def _matchup_table(rates: dict[tuple[str, str, str], Rate], pairs: list[tuple[st
             "<th>draws</th><th>score</th><th>95 % interval</th></tr>" + "".join(rows) + "</table>")
 
 
+def across_maps_table(rates: dict[tuple[str, str, str], Rate], pairs: list[tuple[str, str]],
+                      maps: list[str]) -> str:
+    """One row per matchup, one column per map: the first-named squad's score there (games in
+    brackets), and the spread between its best and worst map, so how much the map matters reads
+    at a glance. "" for a single map."""
+    if len(maps) < 2:
+        return ""
+    head = "".join(f"<th>{html.escape(plots.short_map(mp))}</th>" for mp in maps)
+    rows = []
+    for a, b in pairs:
+        cells, scores = [], []
+        for mp in maps:
+            r = rates.get((a, b, mp))
+            if r is None or not r.n:
+                cells.append("<td>–</td>")
+                continue
+            scores.append(r.rate)
+            cells.append(f"<td>{_pct(r.rate)} ({r.n})</td>")
+        spread = f"{100 * (max(scores) - min(scores)):.1f} points" if len(scores) > 1 else "–"
+        name = f"{html.escape(a)} vs {html.escape(b)}"
+        rows.append(f"<tr><td>{name}</td>{''.join(cells)}<td>{spread}</td></tr>")
+    return ("<h3 id='across'>The same matchup across maps</h3>"
+            f"<table><tr><th>matchup</th>{head}<th>spread</th></tr>{''.join(rows)}</table>"
+            "<p class='note'>Score of the first-named squad on each map (games in brackets); spread: "
+            "its best map's score minus its worst's.</p>")
+
+
 def _figure(svg: str, caption: str) -> str:
     return f"<figure>{svg}<figcaption class='note'>{html.escape(caption)}</figcaption></figure>"
 
@@ -107,6 +134,7 @@ def render(meta: dict[str, Any], games: list[Game]) -> str:
             _figure(plots.matchups(rates, pairs, maps), "One bar per map: the same matchup compared "
                     "across maps. A draw counts half. The dashed line is an even matchup."),
             _matchup_table(rates, pairs, maps),
+            across_maps_table(rates, pairs, maps),
             "<h2 id='first'>First-player advantage</h2>",
             _figure(plots.first_player(fp_rows), "Side that acted first: the side that took the "
                     "game's first action (after initiative); p1 seat: whoever sat p1. Every "

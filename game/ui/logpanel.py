@@ -8,6 +8,7 @@ import pygame
 
 from game.core.events import Event
 from game.core.kinds import EVENT_MATCH_OVER
+from game.ui.display_names import name_sides
 from game.ui.theme import Fonts, Palette
 
 
@@ -32,6 +33,8 @@ class LogPanel:
         self.scroll = 0  # rows hidden below the bottom (0 = follow the newest)
         self.rect = pygame.Rect(0, 0, 10, 10)
         self.side_colours: dict[str, tuple[int, int, int]] = {}
+        #: side ids -> the names players know: a ruleset's sentences say "p2" ("Match over: p2 wins")
+        self.names: dict[str, str] = {}
         self._rows: list[_Row] | None = None
         self._surface: pygame.Surface | None = None
         self._row_hits: list[tuple[pygame.Rect, int]] = []
@@ -92,6 +95,8 @@ class LogPanel:
     def wrap(self, text: str, first: int, rest: int, bold: bool = False) -> list[str]:
         """Lines of text no wider than `first` pixels (the first) and `rest` (the indented others),
         measured in the font they are drawn in; a word longer than a line is split."""
+        if self.names:
+            text = name_sides(text, self.names)
         font = self.fonts.font(Fonts.SMALL, bold)
         out: list[str] = []
         line = ""

@@ -14,7 +14,18 @@ from typing import Any
 
 import pygame
 
-from game.core.kinds import VIEW_BARS, VIEW_HEALTH_LABEL, VIEW_SECTIONS, VIEW_TAGS
+from game.core.kinds import (
+    HAND_CARD,
+    HAND_COST,
+    HAND_COST_UNIT,
+    HAND_KIND,
+    HAND_NAME,
+    HAND_PLAYABLE,
+    VIEW_BARS,
+    VIEW_HEALTH_LABEL,
+    VIEW_SECTIONS,
+    VIEW_TAGS,
+)
 from game.core.ruleset import Preview
 from game.ui.theme import Colour, Fonts, Palette
 from game.ui.widgets import panel, percent
@@ -231,10 +242,10 @@ def draw_hand_card(fonts: Fonts, pal: Palette, entry: dict[str, Any], height: in
     """
     from game.ui.chancefx import draw_card, is_standard_card
 
-    card_id = str(entry.get("card", ""))
+    card_id = str(entry.get(HAND_CARD, ""))
     if is_standard_card(card_id):
         surf = draw_card(fonts, card_id, height)
-        if not entry.get("playable"):
+        if not entry.get(HAND_PLAYABLE):
             shade = pygame.Surface(surf.get_size(), pygame.SRCALPHA)
             pygame.draw.rect(shade, (40, 40, 46, 120), shade.get_rect(), border_radius=max(3, height // 12))
             surf.blit(shade, (0, 0))
@@ -247,11 +258,11 @@ def draw_hand_card(fonts: Fonts, pal: Palette, entry: dict[str, Any], height: in
     surf = pygame.Surface((w, h), pygame.SRCALPHA)
     rect = surf.get_rect()
     radius = max(3, h // 12)
-    playable = bool(entry.get("playable"))
+    playable = bool(entry.get(HAND_PLAYABLE))
     face = (248, 246, 240) if playable else (170, 170, 172)
     ink = (25, 25, 30) if playable else (85, 85, 92)
     pygame.draw.rect(surf, face, rect, border_radius=radius)
-    kind = str(entry.get("kind", ""))
+    kind = str(entry.get(HAND_KIND, ""))
     stripe = KIND_COLOURS.get(kind, (150, 150, 160))
     if not playable:
         stripe = tuple(int(v * 0.5 + 60) for v in stripe)  # type: ignore[assignment]
@@ -260,8 +271,8 @@ def draw_hand_card(fonts: Fonts, pal: Palette, entry: dict[str, Any], height: in
     edge = pal.active if focused else ((255, 255, 255) if hot else (110, 110, 120))
     pygame.draw.rect(surf, edge, rect, 3 if focused else (2 if hot else 1), border_radius=radius)
     size = max(8, min(Fonts.SMALL, round(h * 0.17 / fonts.scale)))
-    cost = entry.get("cost")
-    if not cost and not entry.get("cost_unit"):
+    cost = entry.get(HAND_COST)
+    if not cost and not entry.get(HAND_COST_UNIT):
         cost = None  # a free card of a ruleset without costs: no badge
     badge_r = max(7, h // 7)
     name_top = 2
@@ -272,14 +283,14 @@ def draw_hand_card(fonts: Fonts, pal: Palette, entry: dict[str, Any], height: in
         surf.blit(num, num.get_rect(center=centre))
         name_top = badge_r * 2 + 4
     lh = fonts.line_height(size)
-    parts = fonts.wrap(str(entry.get("name", "?")), w - 8, size, True)
+    parts = fonts.wrap(str(entry.get(HAND_NAME, "?")), w - 8, size, True)
     room = max(1, (h - max(4, h // 7) - name_top) // lh)
     y = name_top
     for part in parts[:room]:
         line = fonts.render(part, size, ink, True)
         surf.blit(line, line.get_rect(midtop=(w // 2, y)))
         y += lh
-    unit = entry.get("cost_unit")
+    unit = entry.get(HAND_COST_UNIT)
     if cost is not None and unit:
         sp = fonts.render(str(unit), max(7, size - 3), ink)
         surf.blit(sp, (badge_r * 2 + 6, badge_r + 3 - sp.get_height() // 2))

@@ -16,6 +16,7 @@ from game.core.action import Action, Decision
 from game.core.components import Health, Position, Side
 from game.core.events import Event
 from game.core.geometry import Cell
+from game.core.kinds import EVENT_AI_REASONING
 from game.core.match import HumanController, Match, Need
 
 
@@ -41,7 +42,7 @@ class Thought:
         """A log entry for the combat log: the choice on the line, the runners-up as its math."""
         who = f"{self.side} AI ({self.level})"
         lines = format_explanation(self.explanation, who)
-        return Event("ai_reasoning", "∴ " + lines[0], lines[1:], round=self.round, side=self.side)
+        return Event(EVENT_AI_REASONING, "∴ " + lines[0], lines[1:], round=self.round, side=self.side)
 
 
 #: AI decisions whose reasoning the session keeps (older ones are dropped)

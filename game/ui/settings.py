@@ -1,4 +1,5 @@
-"""Player settings (UI scale, animation speed, palette, sound, fullscreen, AI reasoning), kept as JSON."""
+"""Player settings (UI scale, animation speed, palette, sound, fullscreen, AI reasoning, replays kept),
+kept as JSON."""
 
 from __future__ import annotations
 
@@ -20,6 +21,9 @@ __all__ = ["Settings", "load_settings", "save_settings", "settings_notice", "tak
 ANIM_SPEEDS: dict[str, float] = {"slow": 0.6, "normal": 1.0, "fast": 2.5, "instant": 0.0}
 UI_SCALES: tuple[float, ...] = (0.75, 1.0, 1.25, 1.5, 2.0)
 PALETTES: tuple[str, ...] = ("okabe-ito", "high-contrast", "muted")
+#: how many finished games' replays the data folder keeps (the oldest beyond it are deleted)
+REPLAYS_KEPT: tuple[int, ...] = (20, 50, 100, 200, 500, 1000)
+DEFAULT_REPLAYS_KEPT = 200
 
 
 @dataclass
@@ -34,6 +38,8 @@ class Settings:
     fullscreen: bool = False
     #: show each AI input's top candidates on the board and in the combat log (X in battle)
     ai_reasoning: bool = False
+    #: replays of finished games kept in the data folder (game.ui.replays prunes the oldest)
+    replays_kept: int = DEFAULT_REPLAYS_KEPT
 
     def clean(self) -> Settings:
         """Values forced into their allowed ranges (a hand-edited file cannot break the game)."""
@@ -47,6 +53,8 @@ class Settings:
         self.muted = bool(self.muted)
         self.fullscreen = bool(self.fullscreen)
         self.ai_reasoning = bool(self.ai_reasoning)
+        if self.replays_kept not in REPLAYS_KEPT:
+            self.replays_kept = min(REPLAYS_KEPT, key=lambda n: abs(n - int(self.replays_kept)))
         return self
 
     @property
@@ -81,6 +89,7 @@ class SettingsFile(msgspec.Struct):
     muted: bool = False
     fullscreen: bool = False
     ai_reasoning: bool = False
+    replays_kept: Annotated[int, Meta(ge=0, le=1_000_000)] = DEFAULT_REPLAYS_KEPT
 
 
 _notice = ""

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from pathlib import Path
 
 import pytest
 from toyrules import toy_match
@@ -79,3 +80,15 @@ def test_ladder_arguments(monkeypatch):
         argv = ["ladder", "--ruleset", "toy", *bad] if bad[0] != "--ruleset" else ["ladder", *bad]
         with pytest.raises(UserError):
             build_parser().parse_args(argv)
+
+
+@pytest.mark.parametrize("ruleset", ["voidmarked", "saves"])
+def test_ladder_games_stay_on_the_ruleset_s_own_maps(ruleset):
+    from game.ai.ladder import ladder_match
+
+    # another ruleset's map and the benchmark map are playable, but must not move ladder figures
+    seen = set()
+    for pair in range(6):
+        spec = GameSpec(ruleset, "random", "random", pair, False, 1, (), None)
+        seen.add(Path(ladder_match(spec, {}).scenario.map).stem)
+    assert seen and all(stem.startswith(ruleset) for stem in seen), seen

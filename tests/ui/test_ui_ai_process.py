@@ -109,3 +109,40 @@ def test_a_child_that_dies_hands_the_decision_to_the_thread(app, monkeypatch):
     assert len(session.match.inputs) == inputs + 1
     assert scene.ai_process.failed
     scene.leave()
+
+
+def test_the_smoke_counter_stops_the_app_after_decisions_made_in_the_process(app, monkeypatch, capsys):
+    from game.ui.battle.pacing import PROCESS_DECISIONS_ENV
+
+    monkeypatch.setattr(PacingMixin, "ai_processes", True)
+    monkeypatch.setenv(PROCESS_DECISIONS_ENV, "2")
+    session = build_session("voidmarked", None, 4, "ai:easy", "ai:easy")
+    scene = BattleScene(app, session)
+    app.switch(scene)
+    app.running = True
+    for expected_running in (True, False):
+        scene.ai_wait = 0.0
+        scene.update(0.01)
+        assert isinstance(scene.worker, ProcessWorker)
+        scene.wait_ai(60)
+        scene.update(0.01)
+        assert app.running is expected_running
+    assert "ai-process-decisions 2" in capsys.readouterr().out
+    scene.leave()
+
+
+def test_decisions_thought_on_the_thread_are_not_counted_as_the_process_s(app, monkeypatch):
+    from game.ui.battle.pacing import PROCESS_DECISIONS_ENV
+
+    monkeypatch.setattr(PacingMixin, "ai_processes", False)
+    monkeypatch.setenv(PROCESS_DECISIONS_ENV, "1")
+    session = build_session("voidmarked", None, 4, "ai:easy", "ai:easy")
+    scene = BattleScene(app, session)
+    app.switch(scene)
+    app.running = True
+    scene.update(0.01)
+    assert isinstance(scene.worker, AiWorker)
+    scene.wait_ai(60)
+    scene.update(0.01)
+    assert app.running  # a frozen app that fell back to the thread must fail the smoke test
+    scene.leave()

@@ -98,3 +98,17 @@ def test_settings_screen_shows_no_internal_names(app):
     scene = SettingsScene(app)
     for text in gui_strings(scene.manager):
         assert "okabe" not in text.lower() and text not in ("high-contrast", "muted"), text
+
+
+def test_the_battle_log_names_sides_in_the_match_s_own_sentences(app):
+    from game.core.events import Event
+    from game.core.kinds import EVENT_MATCH_OVER
+    from game.ui.scenes.battle import BattleScene
+
+    scene = BattleScene(app, build_session("voidmarked", None, 3, "human", "ai:easy"))
+    app.switch(scene)
+    scene.log.add([Event(EVENT_MATCH_OVER, "Match over: p2 wins (every p1 unit is down).")])
+    scene.draw(app.screen)
+    text = " ".join(" ".join(scene.log.wrap(e.text, 2000, 2000)) for e in scene.log.events)
+    assert not re.search(r"\bp[12]\b", text), text
+    assert scene.side_names["p2"] in text

@@ -74,6 +74,7 @@ def test_load_scene_shows_the_error_and_stays(app, mini_registered, private_user
     app.switch(scene)
     scene.load(saves_dir() / "broken.json")
     assert app.scene is scene and "broken.json" in scene.error
+    assert scene.column.note == ""  # said once, at the foot, not also in the column's note
     scene.draw(app.screen)
 
 

@@ -36,8 +36,11 @@ def _map_header(root: Element, shown: str) -> tuple[Grid, Layout]:
         raise UserError(f"orientation {orientation!r} is not supported (use orthogonal or hexagonal)", shown)
     if root.get("infinite", "0") not in ("0", ""):
         raise UserError("infinite maps are not supported (untick Infinite in Map Properties)", shown)
-    cols = int_attr(root, "width", shown, "map", high=MAX_MAP_SIDE)
-    rows = int_attr(root, "height", shown, "map", high=MAX_MAP_SIDE)
+    cols = int_attr(root, "width", shown, "map")
+    rows = int_attr(root, "height", shown, "map")
+    if max(cols, rows) > MAX_MAP_SIDE:  # Tiled's long side-scrollers: say so plainly, not as a range
+        raise UserError(f"the map is {cols}x{rows} tiles; the game plays maps of at most "
+                        f"{MAX_MAP_SIDE}x{MAX_MAP_SIDE}", shown)
     tw = int_attr(root, "tilewidth", shown, "map", high=4096)
     th = int_attr(root, "tileheight", shown, "map", high=4096)
     if orientation == "orthogonal":

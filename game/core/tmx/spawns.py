@@ -84,6 +84,7 @@ def check_spawns(board: Board, shown: str) -> None:
 
 
 def _largest_open_area(board: Board) -> set[Cell]:
+    """The largest set of passable cells joined by steps."""
     ground = _Ground(board)
     seen = bytearray(len(ground.open))
     best: list[int] = []
@@ -137,5 +138,12 @@ def place_spawns(board: Board, shown: str) -> str:
         lo, hi = spans[side]
         return f"{unit} {lo}-{hi}" if lo != hi else f"{unit[:-1]} {lo}"
 
-    return (f"no spawn zones: placed p1 on the {edge[0]} edge ({where('p1')}, {len(zones['p1'])} cells) "
-            f"and p2 on the {edge[1]} edge ({where('p2')}, {len(zones['p2'])} cells)")
+    p1, p2 = (f"{where(side)}, {len(zones[side])} cells" for side in SIDES)
+    if spans["p1"][0] == 0 and spans["p2"][1] == board.size[across] - 1:
+        return f"no spawn zones: placed p1 on the {edge[0]} edge ({p1}) and p2 on the {edge[1]} edge ({p2})"
+    # Side-view maps (platforms over pits) play on an island of ground: "edge" would point the
+    # reader at the map's border, so name the island and what is cut off from it.
+    n_open = sum(not t.blocks_move for t in board.terrain.values())
+    return (f"no spawn zones: placed p1 at the {edge[0]} end ({p1}) and p2 at the {edge[1]} end ({p2}) "
+            f"of the largest connected open area ({len(area)} of {n_open} open cells, "
+            f"{unit} {spans['p1'][0]}-{spans['p2'][1]})")

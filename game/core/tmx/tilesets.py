@@ -20,7 +20,7 @@ class Tileset:
 
     firstgid: int
     label: str  # the .tsx path as written in the map, or "embedded tileset 'name'"
-    tilecount: int
+    tilecount: int  # its tiles are gids firstgid .. firstgid + tilecount - 1
     props: dict[int, dict[str, Any]] = field(default_factory=dict)
 
     def describe(self, local: int) -> str:
@@ -89,7 +89,9 @@ def read_tileset(node: Element, map_path: Path, shown: str, warnings: list[str])
         from_image, size_note = _image_tile_count(node, image, base, shown, place)
     count_attr = node.get("tilecount")
     if count_attr is not None:
-        tilecount = int_attr(node, "tilecount", shown, place, low=0, high=MAX_FIRSTGID)
+        # An image collection's tilecount counts its tiles, whose ids may skip numbers (Tiled's
+        # forest example: 7 tiles, ids up to 13): every tile it defines is one a layer may use.
+        tilecount = max(int_attr(node, "tilecount", shown, place, low=0, high=MAX_FIRSTGID), top_id + 1)
     else:
         tilecount = max(from_image, top_id + 1)
         how = f"from its image{size_note}" if from_image else "from its highest tile id"

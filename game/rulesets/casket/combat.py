@@ -23,6 +23,7 @@ from game.rulesets.casket.content import CardDef, Content
 from game.rulesets.casket.damage import add_component_damage, take_damage
 from game.rulesets.casket.dice import ATTACK_DIE, DEFENSE_DIE, LOCATION_DIE, LOCATION_OF
 from game.rulesets.casket.heat import gain_heat
+from game.rulesets.casket.kinds import Ev
 from game.rulesets.casket.odds import (
     CATASTROPHE,
     CRITICAL,
@@ -93,7 +94,7 @@ def play_reaction(match: Match, ent: int, card: CardDef) -> int:
             cut += eff.amount
         elif eff.kind == "draw":
             draw(match, ent, eff.cards)
-    match.emit("reaction", f"{name_of(ent)} plays {card.name}: damage -{cut}.")
+    match.emit(Ev.REACTION, f"{name_of(ent)} plays {card.name}: damage -{cut}.")
     return cut
 
 
@@ -110,7 +111,7 @@ def attack(match: Match, attacker: int, defender: int, card: CardDef,
     tempo.jam_penalty = 0
     math = terms.breakdown() + [f"attack dice: {first} ({ATTACK_DIE.value_of(first)}) + {second} "
                                 f"({ATTACK_DIE.value_of(second)}) = {total}", f"result: {result}"]
-    match.emit("attack", f"{name_of(attacker)} attacks {name_of(defender)} with {card.name} "
+    match.emit(Ev.ATTACK, f"{name_of(attacker)} attacks {name_of(defender)} with {card.name} "
                f"(aim {AIM_NAMES[aim]}): needs {terms.target}+, rolls {total} - {result}.", math, chance=True,
                result=result, target=terms.target, total=total, arc=terms.arc, dice=[first, second],
                die="attack", attacker=attacker, defender=defender)
@@ -119,7 +120,7 @@ def attack(match: Match, attacker: int, defender: int, card: CardDef,
         jammed = [c for c in cards.zones.get("hand", []) if content.card(c).category == "primary"]
         for c in jammed:
             cards.move(c, "hand", "discard")
-        match.emit("jam", f"CATASTROPHIC FAILURE: {name_of(attacker)}'s weapon jams - "
+        match.emit(Ev.JAM, f"CATASTROPHIC FAILURE: {name_of(attacker)}'s weapon jams - "
                    f"{len(jammed)} Primary Weapon card(s) discarded, next attack -{JAM_PENALTY} damage.")
         gain_heat(match, attacker, JAM_HEAT, "weapon overload")
         tempo.jam_penalty = JAM_PENALTY
@@ -131,11 +132,11 @@ def attack(match: Match, attacker: int, defender: int, card: CardDef,
     if aim == "random":
         roll = match.chance.roll_value(LOCATION_DIE)
         loc = LOCATION_OF[roll]
-        match.emit("aim", f"Random location: d6 = {roll} - {LOCATION_NAMES[loc]}.", [f"d6 {roll}"],
+        match.emit(Ev.AIM, f"Random location: d6 = {roll} - {LOCATION_NAMES[loc]}.", [f"d6 {roll}"],
                    chance=True, dice=[str(roll)], die="location")
     if result == EXECUTION:
         frame = get(defender, CasketFrame)
-        match.emit("execution", f"EXECUTION: {name_of(defender)}'s {LOCATION_NAMES[loc]} is destroyed "
+        match.emit(Ev.EXECUTION, f"EXECUTION: {name_of(defender)}'s {LOCATION_NAMES[loc]} is destroyed "
                    "outright; "
                    f"{damage} damage bypasses all Defense.")
         if frame.damage[loc] < THRESHOLDS[loc]:
@@ -145,7 +146,7 @@ def attack(match: Match, attacker: int, defender: int, card: CardDef,
         faces = [match.chance.roll(DEFENSE_DIE) for _ in range(damage)]
         bypass = terms.bypass + RESULT_BYPASS.get(result, 0)
         out = defense_outcome(face_counts(faces), damage, bypass)
-        match.emit("defense", f"{name_of(defender)} rolls {damage} defense dice: {', '.join(faces)} - "
+        match.emit(Ev.DEFENSE, f"{name_of(defender)} rolls {damage} defense dice: {', '.join(faces)} - "
                    f"{out.blocks} blocked, {out.final} damage.",
                    [f"blocks rolled {face_counts(faces)[0]}, ignored {min(bypass, face_counts(faces)[0])}",
                     f"Critical {out.crits}, Heat {out.heat}, Pierce {'yes' if out.pierce else 'no'}"],
@@ -158,14 +159,15 @@ def attack(match: Match, attacker: int, defender: int, card: CardDef,
             if answer != "none":
                 cut = play_reaction(match, defender, content.card(answer))
                 if armour:
-                    match.emit("reaction", f"{card.name} ignores {min(armour, cut)} point(s) of that armour.")
+                    match.emit(Ev.REACTION,
+                               f"{card.name} ignores {min(armour, cut)} point(s) of that armour.")
                 final = max(0, final - max(0, cut - armour))
         if out.heat:
             gain_heat(match, defender, out.heat, "Heat faces")
         yield from take_damage(match, defender, final, loc, out.crits, card.name, attacker=attacker,
                                faces=faces)
     else:
-        match.emit("attack", f"The hit deals no damage ({damage}).")
+        match.emit(Ev.ATTACK, f"The hit deals no damage ({damage}).")
     eff = card.attack
     if eff is not None and eff.snap and result in (CRITICAL, EXECUTION) and is_active(defender):
         snap_random(match, defender, THREADS_OF.get(loc), 1, f"{card.name} critical")

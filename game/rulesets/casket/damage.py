@@ -22,6 +22,7 @@ from game.rulesets.casket.components import (
 )
 from game.rulesets.casket.content import CardDef, Content
 from game.rulesets.casket.dice import D3, D6
+from game.rulesets.casket.kinds import Ev
 from game.rulesets.casket.pilot import pilot_damage, snap_random, snap_thread
 from game.rulesets.casket.structure import lose_cards, lose_from_hand
 
@@ -109,7 +110,7 @@ def take_damage(match: Match, ent: int, amount: int, aimed: str, crits: int, why
             lost.append(card)
         credit = {} if attacker is None else {"attacker": attacker, "damage": from_hand}
         if from_hand:
-            match.emit("lose", f"{name_of(ent)} discards {from_hand} hand card(s) as damage.",
+            match.emit(Ev.LOSE, f"{name_of(ent)} discards {from_hand} hand card(s) as damage.",
                        [f"lost: {', '.join(lost)}"], cards=list(lost), **credit)
         lost += lose_cards(match, ent, amount - from_hand, why, attacker=attacker)
     if get(ent, Status).state == "destroyed":
@@ -131,7 +132,7 @@ def add_component_damage(match: Match, ent: int, loc: str, points: int, reasons:
     before = frame.damage[loc]
     after = before + points
     frame.damage[loc] = after
-    match.emit("component", f"{name_of(ent)}: {LOCATION_NAMES[loc]} takes {points} component damage "
+    match.emit(Ev.COMPONENT, f"{name_of(ent)}: {LOCATION_NAMES[loc]} takes {points} component damage "
                f"({after}/{THRESHOLDS[loc]}).", reasons, loc=loc, damage=after)
     if before < THRESHOLDS[loc] <= after:
         component_destroyed(match, ent, loc)
@@ -140,7 +141,7 @@ def add_component_damage(match: Match, ent: int, loc: str, points: int, reasons:
             frame.triggered.append(f"exposure:{loc}")
             pilot_damage(match, ent, 1, f"{LOCATION_NAMES[loc]} exposure")
         roll = match.chance.roll_value(D6)
-        match.emit("exposure", f"{LOCATION_NAMES[loc]} exposed: d6 = {roll} (5-6 snaps a thread).",
+        match.emit(Ev.EXPOSURE, f"{LOCATION_NAMES[loc]} exposed: d6 = {roll} (5-6 snaps a thread).",
                    [f"d6 {roll}"], chance=True, dice=[str(roll)], die="d6")
         if roll >= 5:
             snap_random(match, ent, THREADS_OF[loc], 1, f"{LOCATION_NAMES[loc]} exposure")
@@ -151,7 +152,7 @@ def add_component_damage(match: Match, ent: int, loc: str, points: int, reasons:
         if after >= CHASSIS_SNAP:
             roll = match.chance.roll_value(D6)
             count = match.chance.roll_value(D3) if roll >= 4 else 0
-            match.emit("exposure", f"Chassis breached: d6 = {roll} (4-6 snaps d3 threads)"
+            match.emit(Ev.EXPOSURE, f"Chassis breached: d6 = {roll} (4-6 snaps d3 threads)"
                        + (f", d3 = {count}." if count else "."), [f"d6 {roll}"], chance=True,
                    dice=[str(roll)] + ([str(count)] if count else []), die="d6")
             if count:
@@ -174,6 +175,6 @@ def component_destroyed(match: Match, ent: int, loc: str) -> None:
                "right_arm": "Primary Weapon cards discarded and unusable",
                "left_arm": "Secondary Equipment discarded; no shield reactions or offhand weapons",
                "chassis": "-1 SP maximum, -1 Defense", "legs": "+1 SP per hex, at most 3 hexes a turn"}
-    match.emit("component_destroyed",
+    match.emit(Ev.COMPONENT_DESTROYED,
                f"{name_of(ent)}: {LOCATION_NAMES[loc].upper()} DESTROYED - {effects[loc]}.",
                [f"discarded from hand: {', '.join(dropped)}"] if dropped else [], loc=loc)

@@ -26,6 +26,7 @@ from game.rulesets.casket.components import (
 from game.rulesets.casket.content import CardDef, Content, Effect
 from game.rulesets.casket.dice import pick_die
 from game.rulesets.casket.heat import gain_heat, vent_heat
+from game.rulesets.casket.kinds import Ev
 from game.rulesets.casket.movement import move_and_face
 from game.rulesets.casket.structure import draw, lose_cards
 
@@ -64,7 +65,7 @@ def reveal(match: Match, ent: int, target: int, count: int) -> list[str]:
         hand.remove(card)
         seen.append(card)
         shown.append(card)
-    match.emit("reveal", f"{name_of(ent)} sweeps {name_of(target)}: {len(shown)} hand card(s) revealed.",
+    match.emit(Ev.REVEAL, f"{name_of(ent)} sweeps {name_of(target)}: {len(shown)} hand card(s) revealed.",
                [f"seen: {', '.join(shown)}"], side=side_of(ent), visible=side_of(ent), cards=shown,
                chance=True)
     return shown
@@ -78,7 +79,7 @@ def play_card(match: Match, ent: int, action: Action) -> Generator[Decision, str
     get(ent, CasketSP).sp -= card.sp
     structure(ent).move(card_id, "hand", "discard")
     tempo = get(ent, CasketTempo)
-    match.emit("card", f"{name_of(ent)} plays {card.name} ({card.sp} SP).", [card.text] if card.text else [],
+    match.emit(Ev.CARD, f"{name_of(ent)} plays {card.name} ({card.sp} SP).", [card.text] if card.text else [],
                card=card_id)
     for eff in card.effects:
         if not is_active(ent):
@@ -101,7 +102,7 @@ def play_card(match: Match, ent: int, action: Action) -> Generator[Decision, str
         elif eff.kind == "ally_draw":
             ally = int((yield ally_decision(match, ent, eff)))
             got = draw(match, ally, eff.cards)
-            match.emit("draw", f"{name_of(ally)} draws {len(got)} card(s) ({card.name}).")
+            match.emit(Ev.DRAW, f"{name_of(ally)} draws {len(got)} card(s) ({card.name}).")
         elif eff.kind == "boost":
             tempo.boost += eff.damage
         elif eff.kind == "no_attack":

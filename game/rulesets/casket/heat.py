@@ -6,6 +6,7 @@ from typing import TYPE_CHECKING
 
 from game.rulesets.casket.components import CasketHeat, get, name_of
 from game.rulesets.casket.dice import D6
+from game.rulesets.casket.kinds import Ev
 from game.rulesets.casket.status import has_wound
 
 if TYPE_CHECKING:
@@ -22,7 +23,7 @@ def gain_heat(match: Match, ent: int, amount: int, why: str) -> int:
     heat = get(ent, CasketHeat)
     heat.value += amount + extra
     math = [f"{why}: +{amount}"] + (["Cracked Rib: +1"] if extra else []) + [f"heat now {heat.value}"]
-    match.emit("heat", f"{name_of(ent)} gains {amount + extra} Heat ({why}).", math)
+    match.emit(Ev.HEAT, f"{name_of(ent)} gains {amount + extra} Heat ({why}).", math)
     return amount + extra
 
 
@@ -31,7 +32,7 @@ def vent_heat(match: Match, ent: int, amount: int, why: str) -> int:
     heat = get(ent, CasketHeat)
     removed = min(amount, heat.value)
     heat.value -= removed
-    match.emit("heat", f"{name_of(ent)} vents {removed} Heat ({why}).", [f"heat now {heat.value}"])
+    match.emit(Ev.HEAT, f"{name_of(ent)} vents {removed} Heat ({why}).", [f"heat now {heat.value}"])
     return removed
 
 
@@ -42,7 +43,7 @@ def overheat_check(match: Match, ent: int) -> None:
         return
     roll = match.chance.roll_value(D6)
     melts = roll == 6
-    match.emit("overheat", f"{name_of(ent)} is overheating ({heat} Heat): d6 = {roll}"
+    match.emit(Ev.OVERHEAT, f"{name_of(ent)} is overheating ({heat} Heat): d6 = {roll}"
                f"{' - a thread melts!' if melts else ''}.", [f"d6 {roll} (6 melts a thread)"], chance=True,
                dice=[str(roll)], die="d6")
     if melts:

@@ -1,4 +1,4 @@
-"""The action kinds of casket, named once: its actions, resolution and AI use these names."""
+"""The action and event kinds of casket, named once: its actions, resolution, AI and log use them."""
 
 from __future__ import annotations
 
@@ -17,3 +17,40 @@ class Kind:
     MOVE: Final = _MOVE
     REPAIR: Final = "repair"
     TURN: Final = "turn"
+
+
+#: the kinds that move the actor to a cell (`Ruleset.move_kinds`: the UI's reach)
+MOVE_KINDS: Final = frozenset({Kind.MOVE})
+
+
+class Ev:
+    """Event kinds (`Event.kind`) this ruleset writes to the match log."""
+
+    ACTIVATE: Final = "activate"
+    AIM: Final = "aim"
+    ATTACK: Final = "attack"
+    CARD: Final = "card"
+    COMPONENT: Final = "component"
+    COMPONENT_DESTROYED: Final = "component_destroyed"
+    DEFENSE: Final = "defense"
+    DESTROYED: Final = "destroyed"
+    DISSOCIATION: Final = "dissociation"
+    DRAW: Final = "draw"
+    EXECUTION: Final = "execution"
+    EXPOSURE: Final = "exposure"
+    GRIT: Final = "grit"
+    HEAT: Final = "heat"
+    INITIATIVE: Final = "initiative"
+    JAM: Final = "jam"
+    LOSE: Final = "lose"
+    MOVE: Final = "move"
+    OVERHEAT: Final = "overheat"
+    PAIN: Final = "pain"
+    PILOT_DEAD: Final = "pilot_dead"
+    REACTION: Final = "reaction"
+    REPAIR: Final = "repair"
+    RESHUFFLE: Final = "reshuffle"
+    REVEAL: Final = "reveal"
+    THREAD: Final = "thread"
+    TURN: Final = "turn"
+    WOUND: Final = "wound"

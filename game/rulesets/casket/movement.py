@@ -26,6 +26,7 @@ from game.rulesets.casket.components import (
     name_of,
     side_of,
 )
+from game.rulesets.casket.kinds import Ev
 from game.rulesets.casket.status import hex_limit, move_penalty
 from game.rulesets.casket.tohit import arc_reading
 
@@ -107,7 +108,7 @@ def turn(match: Match, ent: int, direction: int) -> None:
     cost = steps - free
     get(ent, CasketSP).sp -= cost
     get(ent, Facing).direction = direction
-    match.emit("turn", f"{name_of(ent)} turns to face {DIRECTION_NAMES[direction]} "
+    match.emit(Ev.TURN, f"{name_of(ent)} turns to face {DIRECTION_NAMES[direction]} "
                f"({steps} side(s), {cost} SP).", [f"free turns used {free}", f"SP paid {cost}"])
 
 
@@ -119,7 +120,7 @@ def walk(match: Match, ent: int, path: tuple[Cell, ...], plain: bool, steady: bo
     motion = get(ent, CasketMotion)
     motion.moved_this += len(path)
     motion.free_turns += len(path)
-    match.emit("move", f"{name_of(ent)} moves {len(path)} hex{'es' if len(path) != 1 else ''} "
+    match.emit(Ev.MOVE, f"{name_of(ent)} moves {len(path)} hex{'es' if len(path) != 1 else ''} "
                f"({why}, {cost} SP){_nearest_foe(match, ent)}.",
                [f"hexes this activation: {motion.moved_this}", f"SP left {get(ent, CasketSP).sp}"],
                path=[list(c) for c in path])

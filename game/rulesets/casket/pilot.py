@@ -17,6 +17,7 @@ from game.rulesets.casket.components import (
 )
 from game.rulesets.casket.content import Content
 from game.rulesets.casket.dice import D10, GRIT_DIE, pick_die
+from game.rulesets.casket.kinds import Ev
 
 if TYPE_CHECKING:
     from game.core.match import Match
@@ -40,7 +41,7 @@ def grit_check(match: Match, ent: int, why: str) -> bool:
     ok = total >= GRIT_DC
     math = [f"d20 {roll}", f"Grit +{grit}"] + ([f"fragile threads -{fragile}"] if fragile else [])
     math.append(f"total {total} vs DC {GRIT_DC}: {'pass' if ok else 'fail'}")
-    match.emit("grit", f"{get(ent, Casket).pilot or name_of(ent)} Grit check ({why}): {total} - "
+    match.emit(Ev.GRIT, f"{get(ent, Casket).pilot or name_of(ent)} Grit check ({why}): {total} - "
                f"{'passed' if ok else 'failed'}.", math, chance=True, dice=[str(roll)], die="d20")
     return ok
 
@@ -57,7 +58,7 @@ def pilot_damage(match: Match, ent: int, amount: int, why: str) -> None:
             break
         content = match.ruleset.content  # type: ignore[attr-defined]
         wound = content.wounds[card]
-        match.emit("wound", f"{get(ent, Casket).pilot or name_of(ent)} is wounded ({why}): "
+        match.emit(Ev.WOUND, f"{get(ent, Casket).pilot or name_of(ent)} is wounded ({why}): "
                    f"{wound.name} - {wound.text}", [f"{len(wounds.zones['up'])}/10 wound cards face up"],
                    chance=True, wound=card)
         apply_wound(match, ent, card)
@@ -72,7 +73,7 @@ def apply_wound(match: Match, ent: int, wound: str) -> None:
         content = match.ruleset.content  # type: ignore[attr-defined]
         barred = content.finger_types[roll - 1]
         get(ent, CasketPilot).broken_type = barred
-        match.emit("wound", f"Broken Finger: d10 = {roll}, no more {barred} cards.", [f"d10 {roll}"],
+        match.emit(Ev.WOUND, f"Broken Finger: d10 = {roll}, no more {barred} cards.", [f"d10 {roll}"],
                    chance=True, dice=[str(roll)], die="d10")
     elif wound == "shattered_hand":
         snap_random(match, ent, None, 2, "Shattered Hand", shock=False)
@@ -88,7 +89,7 @@ def kill_pilot(match: Match, ent: int) -> None:
     status = get(ent, Status)
     if status.state == "active":
         status.state = "inert"
-    match.emit("pilot_dead", f"The pilot of {name_of(ent)} is DEAD; the casket goes inert.")
+    match.emit(Ev.PILOT_DEAD, f"The pilot of {name_of(ent)} is DEAD; the casket goes inert.")
 
 
 def snap_thread(match: Match, ent: int, thread: str, why: str, shock: bool = True) -> None:
@@ -99,13 +100,13 @@ def snap_thread(match: Match, ent: int, thread: str, why: str, shock: bool = Tru
     threads.snapped.append(thread)
     if thread in threads.fragile:
         threads.fragile.remove(thread)
-    match.emit("thread", f"{name_of(ent)}: the {THREAD_NAMES[thread]} thread snaps ({why}).")
+    match.emit(Ev.THREAD, f"{name_of(ent)}: the {THREAD_NAMES[thread]} thread snaps ({why}).")
     if not shock or get(ent, CasketPilot).dead:
         return
     pilot_damage(match, ent, 1, "thread snap")
     if not get(ent, CasketPilot).dead and not grit_check(match, ent, "thread snap pain"):
         get(ent, CasketPilot).skip_next = True
-        match.emit("pain", f"{name_of(ent)}'s pilot will lose the next activation to pain.")
+        match.emit(Ev.PAIN, f"{name_of(ent)}'s pilot will lose the next activation to pain.")
 
 
 def snap_random(match: Match, ent: int, candidates: tuple[str, ...] | None, count: int, why: str,
@@ -140,7 +141,7 @@ def field_repair(match: Match, mechanic: int, patient: int, thread: str) -> bool
         threads.fragile.append(thread)
     else:
         threads.severed.append(thread)
-    match.emit("repair", f"{name_of(mechanic)} field-repairs {name_of(patient)}'s {THREAD_NAMES[thread]} "
+    match.emit(Ev.REPAIR, f"{name_of(mechanic)} field-repairs {name_of(patient)}'s {THREAD_NAMES[thread]} "
                f"thread: {'fragile but working' if ok else 'failed, severed for the mission'}.",
                [f"d20 {roll}", f"Repair +{skill}", f"total {total} vs DC {REPAIR_DC}"], chance=True,
                dice=[str(roll)], die="d20")

@@ -20,7 +20,7 @@ from game.rulesets.casket.components import (
 )
 from game.rulesets.casket.content import Content, shipped
 from game.rulesets.casket.effects import play_card, split_option
-from game.rulesets.casket.kinds import Kind
+from game.rulesets.casket.kinds import MOVE_KINDS, Kind
 from game.rulesets.casket.movement import move_and_face, turn
 from game.rulesets.casket.odds import RESULTS, attack_odds, damage_range
 from game.rulesets.casket.pilot import field_repair
@@ -43,6 +43,7 @@ class CasketRuleset(Ruleset):
     # the seed has no round limit: the cap only ends AI games, and at 40 it cut fights off
     # mid-way (docs/rulesets/casket.md, reading 20)
     round_cap: ClassVar[int] = 60
+    move_kinds: ClassVar[frozenset[str]] = MOVE_KINDS
     undoable: ClassVar[frozenset[str]] = frozenset({Kind.MOVE, Kind.TURN})
     # Overruling Normal's ranking with Hard's playouts (the rest of the activation and one enemy
     # activation) lost to Normal on the ladder: 31.5 % with greedy playouts, 40 % with playouts

@@ -12,6 +12,7 @@ from game.core.cards import Cards
 from game.core.components import Status
 from game.rulesets.casket.components import get, name_of, structure
 from game.rulesets.casket.content import DAMAGE_CARD, HAND_SIZE, Content
+from game.rulesets.casket.kinds import Ev
 from game.rulesets.casket.status import arm_lost
 
 if TYPE_CHECKING:
@@ -35,7 +36,7 @@ def reshuffle(match: Match, ent: int) -> None:
     cards = structure(ent)
     cards.zone("discard").append(DAMAGE_CARD)
     cards.reshuffle(match.chance)
-    match.emit("reshuffle", f"{name_of(ent)} reshuffles its discard pile; a Damage card is shuffled in "
+    match.emit(Ev.RESHUFFLE, f"{name_of(ent)} reshuffles its discard pile; a Damage card is shuffled in "
                f"(Damage cards now {cards.all_cards()[DAMAGE_CARD]}).", chance=True)
 
 
@@ -64,7 +65,7 @@ def draw(match: Match, ent: int, count: int) -> list[str]:
             continue
         out.append(card)
     if dropped:
-        match.emit("draw", f"{name_of(ent)} discards {len(dropped)} drawn card(s) its destroyed arm "
+        match.emit(Ev.DRAW, f"{name_of(ent)} discards {len(dropped)} drawn card(s) its destroyed arm "
                    "cannot use.",
                    [f"discarded: {', '.join(dropped)}"])
     return out
@@ -95,7 +96,8 @@ def lose_cards(match: Match, ent: int, count: int, why: str, attacker: int | Non
         lost.append(card)
     if lost:
         credit = {} if attacker is None else {"attacker": attacker, "damage": len(lost)}
-        match.emit("lose", f"{name_of(ent)} loses {len(lost)} card(s) ({why}).", [f"lost: {', '.join(lost)}"],
+        match.emit(Ev.LOSE,
+                   f"{name_of(ent)} loses {len(lost)} card(s) ({why}).", [f"lost: {', '.join(lost)}"],
                    chance=True, cards=lost, **credit)
     check_depleted(match, ent, why)
     return lost
@@ -117,7 +119,7 @@ def check_depleted(match: Match, ent: int, why: str) -> bool:
 def destroy(match: Match, ent: int, why: str) -> None:
     """The casket is destroyed; its pilot must pass a Grit check or take a wound."""
     get(ent, Status).state = "destroyed"
-    match.emit("destroyed", f"{name_of(ent)} is DESTROYED ({why}).")
+    match.emit(Ev.DESTROYED, f"{name_of(ent)} is DESTROYED ({why}).")
     from game.rulesets.casket.pilot import grit_check, pilot_damage
 
     if not grit_check(match, ent, "destruction save"):

@@ -23,6 +23,7 @@ from game.rulesets.casket.components import (
 )
 from game.rulesets.casket.dice import D6, INITIATIVE_DIE
 from game.rulesets.casket.heat import overheat_check
+from game.rulesets.casket.kinds import Ev
 from game.rulesets.casket.status import has_wound, sp_max, sp_max_lines
 from game.rulesets.casket.structure import draw_up, lose_cards
 
@@ -63,12 +64,13 @@ def roll_initiative(match: Match) -> str:
             first = last_second
             why = "tie: the side that went second last round"
             break
-        match.emit("initiative", f"Initiative tie ({ra}-{rb}) in the first round: roll again.", chance=True,
+        match.emit(Ev.INITIATIVE, f"Initiative tie ({ra}-{rb}) in the first round: roll again.", chance=True,
                    dice=[str(ra), str(rb)], die="d6")
     t.data["first"], t.data["second"] = first, (b if first == a else a)
     names = side_names(match)
     na, nb = names.get(a, a), names.get(b, b)
-    match.emit("initiative", f"Round {t.round}: {na} rolls {ra}, {nb} rolls {rb} - {names.get(first, first)} "
+    match.emit(Ev.INITIATIVE,
+               f"Round {t.round}: {na} rolls {ra}, {nb} rolls {rb} - {names.get(first, first)} "
                f"activates first ({why}).",
                [f"{na} d6 {ra}", f"{nb} d6 {rb}"], chance=True, first=first, dice=[str(ra), str(rb)],
                die="d6")
@@ -100,12 +102,12 @@ def begin_activation(match: Match, ent: int) -> None:
     get(ent, CasketTempo).fresh = True
     if pilot.skip_next:
         pilot.skip_next = False
-        match.emit("pain", f"{name_of(ent)}'s pilot is lost in pain: the activation is skipped.")
+        match.emit(Ev.PAIN, f"{name_of(ent)}'s pilot is lost in pain: the activation is skipped.")
         end_activation(match, ent, draw=False)
         return
     sp = get(ent, CasketSP)
     sp.sp = sp_max(ent)
-    match.emit("activate", f"{name_of(ent)} activates with {sp.sp} SP.", sp_max_lines(ent))
+    match.emit(Ev.ACTIVATE, f"{name_of(ent)} activates with {sp.sp} SP.", sp_max_lines(ent))
     overheat_check(match, ent)
     if is_active(ent) and has_wound(ent, "dissociation"):
         roll = match.chance.roll_value(D6)
@@ -113,7 +115,7 @@ def begin_activation(match: Match, ent: int) -> None:
         get(ent, CasketTempo).dissociated = lost
         if lost:
             sp.sp = max(0, sp.sp - 1)
-        match.emit("dissociation",
+        match.emit(Ev.DISSOCIATION,
                    f"Dissociation: d6 = {roll}" + (" - the pilot zones out, -1 SP." if lost else "."),
                    [f"d6 {roll} (1-2 loses 1 SP)"], chance=True, dice=[str(roll)], die="d6")
     if not is_active(ent):
@@ -126,7 +128,7 @@ def end_activation(match: Match, ent: int, draw: bool = True) -> None:
     if draw and is_active(ent):
         got = draw_up(match, ent)
         if got:
-            match.emit("draw", f"{name_of(ent)} draws {len(got)} card(s) back up to its hand size.",
+            match.emit(Ev.DRAW, f"{name_of(ent)} draws {len(got)} card(s) back up to its hand size.",
                        side=side_of(ent))
     motion = get(ent, CasketMotion)
     motion.moved_last = motion.moved_this

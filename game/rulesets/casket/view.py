@@ -8,6 +8,18 @@ from typing import TYPE_CHECKING, Any
 
 from game.core.cards import Cards
 from game.core.components import Position, Status
+from game.core.kinds import (
+    HAND_CARD,
+    HAND_COST,
+    HAND_COST_UNIT,
+    HAND_GROUP,
+    HAND_KIND,
+    HAND_NAME,
+    HAND_PLAYABLE,
+    HAND_TEXT,
+    HAND_UNIT,
+    HAND_WHY,
+)
 from game.rulesets.casket.components import (
     LOCATION_NAMES,
     THREAD_NAMES,
@@ -187,9 +199,9 @@ def hand_view(match: Match, side: str) -> list[dict[str, Any]]:
                 elif cid not in legal:
                     why = _no_use(card)
                 kind = "reaction" if card.reaction else card.category
-                out.append({"name": card.name, "cost": card.sp, "cost_unit": "SP", "playable": not why,
-                            "text": card.text, "kind": kind, "card": cid, "unit": ent, "why": why,
-                            "group": card_group(cid)})
+                out.append({HAND_NAME: card.name, HAND_COST: card.sp, HAND_COST_UNIT: "SP",
+                            HAND_PLAYABLE: not why, HAND_TEXT: card.text, HAND_KIND: kind, HAND_CARD: cid,
+                            HAND_UNIT: ent, HAND_WHY: why, HAND_GROUP: card_group(cid)})
     return out
 
 

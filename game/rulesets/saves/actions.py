@@ -24,7 +24,7 @@ from game.rulesets.saves.components import (
     units,
 )
 from game.rulesets.saves.content import shipped
-from game.rulesets.saves.kinds import Kind
+from game.rulesets.saves.kinds import Ev, Kind
 from game.rulesets.saves.maneuvers import on_edge
 from game.rulesets.saves.morale import exempt
 from game.rulesets.saves.rules import can_reach, cell_of, enemies, weapon_sets
@@ -54,10 +54,17 @@ def move_actions(match: Match, ent: int) -> list[Action]:
     if acts is None:
         if len(memo) > 4096:
             memo.clear()
-        acts = memo[akey] = [Action(Kind.MOVE, ent, cell=cell, label=f"{me}: move to {cell}")
-                             for cell in cells]
+        here, dist = cell_of(ent), match.board.distance
+        acts = memo[akey] = [
+            Action(Kind.MOVE, ent, cell=cell, label=f"{me}: move {_squares(dist(here, cell))}")
+            for cell in cells
+        ]
     taken = occupied()
     return [a for a in acts if a.cell not in taken]
+
+
+def _squares(n: int) -> str:
+    return f"{n} square{'s' if n != 1 else ''}"
 
 
 def move_targets(match: Match, ent: int) -> list[tuple[int, int]]:
@@ -260,9 +267,13 @@ def apply(match: Match, action: Action) -> None:
     if action.kind == Kind.MOVE:
         from game.core.components import Position
 
-        get(ent, Position).cell = tuple(action.cell)  # type: ignore[arg-type]
+        pos = get(ent, Position)
+        start, pos.cell = pos.cell, tuple(action.cell)  # type: ignore[arg-type]
         turn.moved = True
-        match.emit("move", f"{name_of(ent)} moves to {action.cell}.", unit=ent)
+        steps = match.board.distance(start, pos.cell)
+        # frm/to: where the move began, for the board's arrow of this turn's moves
+        match.emit(Ev.MOVE, f"{name_of(ent)} moves {steps} square{'s' if steps != 1 else ''}.", unit=ent,
+                   frm=list(start), to=list(pos.cell))
         here = get(ent, Position).cell
         for foe in enemies(ent):
             if has(foe, "hidden") and match.board.distance(here, cell_of(foe)) <= 1:
@@ -270,7 +281,8 @@ def apply(match: Match, action: Action) -> None:
                 # cannot be unseen, so this commits the move (no undo)
                 conditions(foe).active.pop("hidden", None)
                 match.emit(
-                    "reveal", f"{name_of(ent)} finds {name_of(foe)}: no longer Hidden.", unit=foe, chance=True
+                    Ev.REVEAL, f"{name_of(ent)} finds {name_of(foe)}: no longer Hidden.",
+                    unit=foe, chance=True
                 )
     elif action.kind == Kind.SWAP:
         gear = get(ent, SvGear)
@@ -278,11 +290,11 @@ def apply(match: Match, action: Action) -> None:
         gear.stowed.extend(w for w in gear.held if w != "fists")
         gear.held = [action.option]
         turn.swapped = True
-        match.emit("swap", f"{name_of(ent)} takes up {shipped().weapons[action.option].name}.", unit=ent)
+        match.emit(Ev.SWAP, f"{name_of(ent)} takes up {shipped().weapons[action.option].name}.", unit=ent)
     elif action.kind == Kind.CANCEL:
         was = t.data["declared"].pop(str(ent), {})
         turn.moved = bool(was.get("moved", turn.moved))
-        match.emit("declare", f"{name_of(ent)} takes its declaration back.", unit=ent)
+        match.emit(Ev.DECLARE, f"{name_of(ent)} takes its declaration back.", unit=ent)
     else:
         t.data["declared"][str(ent)] = {
             "kind": action.kind,
@@ -290,5 +302,5 @@ def apply(match: Match, action: Action) -> None:
             "option": action.option,
             "moved": turn.moved,
         }
-        match.emit("declare", f"Declared - {action.label}.", unit=ent)
+        match.emit(Ev.DECLARE, f"Declared - {action.label}.", unit=ent)
         turn.moved = True  # SV-TURN: the move comes before the action

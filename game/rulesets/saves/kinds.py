@@ -1,4 +1,4 @@
-"""The action kinds of saves, named once: its actions, resolution and AI use these names."""
+"""The action and event kinds of saves, named once: its actions, resolution, AI and log use them."""
 
 from __future__ import annotations
 
@@ -21,3 +21,28 @@ class Kind:
     SWAP: Final = "swap"
     TEND: Final = "tend"
     USE: Final = "use"
+
+
+#: the kinds that move the actor to a cell (`Ruleset.move_kinds`: the UI's reach)
+MOVE_KINDS: Final = frozenset({Kind.MOVE})
+
+
+class Ev:
+    """Event kinds (`Event.kind`) this ruleset writes to the match log."""
+
+    ATTACK: Final = "attack"
+    CONDITION: Final = "condition"
+    COUNTER: Final = "counter"
+    DAMAGE: Final = "damage"
+    DECLARE: Final = "declare"
+    FLEE: Final = "flee"
+    INITIATIVE: Final = "initiative"
+    MOVE: Final = "move"
+    OUT: Final = "out"
+    REVEAL: Final = "reveal"
+    SAVE: Final = "save"
+    SCORE: Final = "score"
+    SNATCH: Final = "snatch"
+    SWAP: Final = "swap"
+    TEND: Final = "tend"
+    TURN: Final = "turn"

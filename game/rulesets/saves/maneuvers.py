@@ -11,7 +11,8 @@ from typing import TYPE_CHECKING, Any
 
 from game.core.components import Health, Status
 from game.rulesets.saves.components import SvGear, get, has, is_standing, name_of
-from game.rulesets.saves.kinds import Kind
+from game.rulesets.saves.exits import is_exit
+from game.rulesets.saves.kinds import Ev, Kind
 from game.rulesets.saves.morale import exempt
 from game.rulesets.saves.rules import cell_of, clear_condition, enemies, roll_save, set_condition, take_out
 
@@ -23,10 +24,8 @@ MANEUVERS: dict[str, str] = {"knockdown": "DEX", "snatch": "STR"}
 
 
 def on_edge(match: Match, ent: int) -> bool:
-    """Somewhere to run to: a square on the map's edge."""
-    x, y = cell_of(ent)
-    cols, rows = match.board.size
-    return x in (0, cols - 1) or y in (0, rows - 1)
+    """Somewhere to run to: one of the map's exits, or its edge when it marks none (exits.py)."""
+    return is_exit(match.board, cell_of(ent))
 
 
 def pursued(match: Match, ent: int) -> bool:
@@ -49,7 +48,7 @@ def resolve_other(match: Match, ent: int, d: dict[str, Any]) -> None:
             return
         if option == "knockdown":
             set_condition(target, "prone")
-            match.emit("condition", f"{name_of(target)} is knocked Prone.", unit=target)
+            match.emit(Ev.CONDITION, f"{name_of(target)} is knocked Prone.", unit=target)
         else:
             gear, mine = get(target, SvGear), get(ent, SvGear)
             taken = next((w for w in gear.held if w != "fists"), None)
@@ -60,10 +59,14 @@ def resolve_other(match: Match, ent: int, d: dict[str, Any]) -> None:
                 mine.stowed.append(taken)
                 if taken in gear.spent:
                     mine.spent[taken] = gear.spent.pop(taken)
-                match.emit("snatch", f"{name_of(ent)} snatches {taken} from {name_of(target)}.", unit=target)
+                from game.rulesets.saves.content import shipped
+
+                name = shipped().weapons[taken].name
+                text = f"{name_of(ent)} snatches the {name} from {name_of(target)}."
+                match.emit(Ev.SNATCH, text, unit=target)
     elif kind == Kind.FLEE:
         if pursued(match, ent) and not roll_save(match, ent, "DEX", "fleeing under pursuit"):
-            match.emit("flee", f"{name_of(ent)} fails to get away.", unit=ent)
+            match.emit(Ev.FLEE, f"{name_of(ent)} fails to get away.", unit=ent)
             return
         take_out(match, ent, "fled", "", f"{name_of(ent)} flees to safety.")
         from game.core.components import Table
@@ -75,7 +78,7 @@ def resolve_other(match: Match, ent: int, d: dict[str, Any]) -> None:
         if has(target, "critical") and not has(target, "tended"):
             set_condition(target, "tended")
             match.emit(
-                "tend",
+                Ev.TEND,
                 f"{name_of(ent)} tends {name_of(target)}: it will live, but stays out of the fight.",
                 unit=target,
             )
@@ -102,7 +105,7 @@ def use_item(match: Match, ent: int, target: int | None, item: str) -> None:
             clear_condition(target, "unconscious")
             get(target, Status).state = "active"
             get(target, Health).current = max(get(target, Health).current, 0)
-            match.emit("condition", f"{name_of(ent)} wakes {name_of(target)}.", unit=target)
+            match.emit(Ev.CONDITION, f"{name_of(ent)} wakes {name_of(target)}.", unit=target)
         return
     set_condition(ent, effect)
-    match.emit("condition", f"{name_of(ent)} uses {shipped().items[item].name}: {effect.title()}.", unit=ent)
+    match.emit(Ev.CONDITION, f"{name_of(ent)} uses {shipped().items[item].name}: {effect.title()}.", unit=ent)

@@ -19,6 +19,7 @@ from game.rulesets.saves.components import (
     units,
 )
 from game.rulesets.saves.content import ARMOUR_CAP, Weapon, shipped
+from game.rulesets.saves.kinds import Ev
 from game.rulesets.saves.odds import attack_dice, net_mode, pick_save_roll, save_chance, save_passes
 
 if TYPE_CHECKING:
@@ -92,6 +93,25 @@ def can_reach(match: Match, ent: int, target: int, weapons: tuple[Weapon, ...]) 
     return 1 <= dist <= weapons[0].range and has_los(match.board, a, b)
 
 
+def reach_problem(match: Match, ent: int, target: int, weapons: tuple[Weapon, ...]) -> str:
+    """Why `can_reach` says no, in players' words ("" when it says yes): melee needs the square
+    next to the target, a ranged weapon its range and a clear line of sight."""
+    a, b = cell_of(ent), cell_of(target)
+    dist = match.board.distance(a, b)
+    names = " and ".join(w.name for w in weapons)
+    away = f"{dist} square{'s' if dist != 1 else ''} away"
+    if not weapons[0].ranged:
+        return "" if dist <= 1 else f"the {names} reach{'' if len(weapons) > 1 else 'es'} only the squares " \
+            f"next to it ({away})"
+    if dist < 1:
+        return "too close to shoot"
+    if dist > weapons[0].range:
+        return f"out of the {names}'s range ({away}, range {weapons[0].range})"
+    if not has_los(match.board, a, b):
+        return "no line of sight"
+    return ""
+
+
 @dataclass
 class Terms:
     """One attacker's dice against one target, with why it is Impaired or Enhanced."""
@@ -156,7 +176,7 @@ def roll_save(match: Match, ent: int, score: str, why: str, mode: int | None = N
     ok = save_passes(roll, value)
     how = {1: " with Advantage", -1: " with Disadvantage"}.get(mode, "")
     match.emit(
-        "save",
+        Ev.SAVE,
         f"{name_of(ent)} {'passes' if ok else 'fails'} a {score} save{how} ({why}).",
         [
             f"d20 {' / '.join(map(str, rolls))} -> {roll} vs {score} {value}"
@@ -168,6 +188,7 @@ def roll_save(match: Match, ent: int, score: str, why: str, mode: int | None = N
         dice=[str(r) for r in rolls],
         die="d20",
         passed=ok,
+        why=why,
     )
     return ok
 
@@ -190,7 +211,7 @@ def take_out(match: Match, ent: int, state: str, condition: str, text: str, quie
     for c in ("hidden", "invisible"):
         clear_condition(ent, c)
     if not quiet:
-        match.emit("out", text, unit=ent, state=state)
+        match.emit(Ev.OUT, text, unit=ent, state=state, condition=condition)
 
 
 def knock_out(match: Match, ent: int, why: str) -> None:
@@ -199,7 +220,7 @@ def knock_out(match: Match, ent: int, why: str) -> None:
     take_out(match, ent, "down", "unconscious", f"{name_of(ent)} is knocked Unconscious ({why}): 0 HP.")
 
 
-def lose_score(match: Match, ent: int, score: str, amount: int, why: str) -> None:
+def lose_score(match: Match, ent: int, score: str, amount: int, why: str, by: int | None = None) -> None:
     """SV-SCORELOSS: STR 0 dead, DEX 0 paralysed, WIL 0 catatonic."""
     scores = get(ent, SvScores)
     left = max(0, scores.get(score) - amount)
@@ -214,18 +235,22 @@ def lose_score(match: Match, ent: int, score: str, amount: int, why: str) -> Non
         take_out(
             match, ent, out[0], out[1], out[2], quiet=True
         )  # the state first: no event sees it half done
-    match.emit("score", f"{name_of(ent)} loses {amount} {score} ({why}): {score} {left}.", unit=ent)
+    # damage/attacker: the results screen's tally of who dealt what (a blow aimed at a score)
+    extra = {} if by is None else {"damage": amount, "attacker": by}
+    match.emit(Ev.SCORE, f"{name_of(ent)} loses {amount} {score} ({why}): {score} {left}.", unit=ent,
+               score=score, value=left, **extra)
     if out is not None:
-        match.emit("out", out[2], unit=ent, state=out[0])
+        match.emit(Ev.OUT, out[2], unit=ent, state=out[0])
 
 
-def apply_damage(match: Match, ent: int, damage: int, why: str, score: str | None = None) -> None:
+def apply_damage(match: Match, ent: int, damage: int, why: str, score: str | None = None,
+                 by: int | None = None) -> None:
     """SV-DAMAGE: HP first, the rest off STR, then a STR save or Critical Damage. Damage aimed at
     a score (after armour) comes straight off that score."""
     if damage <= 0 or get(ent, Status).state in ("dead", "fled"):
         return
     if score is not None:
-        lose_score(match, ent, score, damage, why)
+        lose_score(match, ent, score, damage, why, by)
         return
     health = get(ent, Health)
     before = health.current
@@ -233,11 +258,13 @@ def apply_damage(match: Match, ent: int, damage: int, why: str, score: str | Non
     health.current = before - taken
     over = damage - taken
     match.emit(
-        "damage",
+        Ev.DAMAGE,
         f"{name_of(ent)} takes {damage} damage ({why}): HP {before} -> {health.current}"
         + (f", {over} past HP onto STR." if over else "."),
         unit=ent,
         damage=damage,
+        hp_left=health.current,
+        **({} if by is None else {"attacker": by}),
     )
     if over:
         lose_score(match, ent, "STR", over, "damage past HP")

@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING
 
 from game.core.components import Table
 from game.rulesets.saves.components import SvTurn, conditions, get, has, is_standing, name_of, side_of, units
+from game.rulesets.saves.kinds import Ev
 from game.rulesets.saves.rules import clear_condition
 
 if TYPE_CHECKING:
@@ -57,11 +58,14 @@ def begin_turn(match: Match, side: str) -> None:
         if has(ent, "prone"):
             clear_condition(ent, "prone")
             turn.moved = True
-            match.emit("condition", f"{name_of(ent)} gets up (that is its move).", unit=ent)
+            match.emit(Ev.CONDITION, f"{name_of(ent)} gets up (that is its move).", unit=ent)
         if has(ent, "stunned"):
             conditions(ent).active["stunned"]["served"] = True
-            match.emit("condition", f"{name_of(ent)} is Stunned and loses this turn.", unit=ent)
-    match.emit("turn", f"{side}'s turn (round {t.round}): declare, then resolve.", side=side)
+            match.emit(Ev.CONDITION, f"{name_of(ent)} is Stunned and loses this turn.", unit=ent)
+    from game.rulesets.saves.words import side_label
+
+    text = f"{side_label(match, side)}'s turn (round {t.round}): declare, then resolve."
+    match.emit(Ev.TURN, text, side=side)
 
 
 def end_turn(match: Match) -> None:

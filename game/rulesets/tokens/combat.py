@@ -28,6 +28,7 @@ from game.rulesets.tokens.components import (
 )
 from game.rulesets.tokens.content import WeaponDef, shipped
 from game.rulesets.tokens.damage import after_defense, deal, gib, takes_out
+from game.rulesets.tokens.kinds import Ev
 from game.rulesets.tokens.odds import hit_chance, penetration_chances
 from game.rulesets.tokens.stealth import hidden_from, reveal
 
@@ -188,7 +189,7 @@ def resolve_attack(
     if get(attacker, TkEffects).blind > 0:
         hit = match.chance.coin()
         match.emit(
-            "blind",
+            Ev.BLIND,
             f"{title}: blinded, coin {'heads - it connects' if hit else 'tails - a miss'}.",
             ["Blinding: 50 % miss chance"],
             chance=True,
@@ -197,7 +198,7 @@ def resolve_attack(
         if not hit:
             plan = []
     else:
-        match.emit("attack", f"{title}.", plan[0].lines if plan else [], unit=attacker, target=target)
+        match.emit(Ev.ATTACK, f"{title}.", plan[0].lines if plan else [], unit=attacker, target=target)
     chain_on = True
     deep = "deep_penetrate" in props
     for s in plan:
@@ -207,7 +208,7 @@ def resolve_attack(
             if not (deep and s.chain == 0):
                 go = match.chance.coin()
                 match.emit(
-                    "penetrate",
+                    Ev.PENETRATE,
                     f"Penetrate: coin {'heads - it passes through' if go else 'tails - it stops'}.",
                     ["50 % to go on" + (" (Deep Penetrate: the first pass is certain)" if deep else "")],
                     chance=True,
@@ -231,7 +232,7 @@ def effects(match: Match, attacker: int, ent: int, w: WeaponDef, props: tuple[st
         tokens.move -= take
         tokens.move_debt += w.damage - take
         match.emit(
-            "stumble",
+            Ev.STUMBLE,
             f"{name_of(ent)} stumbles: -{w.damage} move tokens"
             + (f" ({w.damage - take} from its next turn)" if w.damage - take else "")
             + ".",
@@ -242,7 +243,7 @@ def effects(match: Match, attacker: int, ent: int, w: WeaponDef, props: tuple[st
         tokens.attack -= take
         tokens.attack_debt += w.damage - take
         match.emit(
-            "disable",
+            Ev.DISABLE,
             f"{name_of(ent)} is disabled: -{w.damage} attack tokens"
             + (f" ({w.damage - take} from its next turn)" if w.damage - take else "")
             + ".",
@@ -250,14 +251,14 @@ def effects(match: Match, attacker: int, ent: int, w: WeaponDef, props: tuple[st
         )
     if "blinding" in props:
         get(ent, TkEffects).blind = max(get(ent, TkEffects).blind, 1)
-        match.emit("blinded", f"{name_of(ent)} is blinded for 1 round (50 % miss chance).", unit=ent)
+        match.emit(Ev.BLINDED, f"{name_of(ent)} is blinded for 1 round (50 % miss chance).", unit=ent)
     if "dot" in props and w.fuel:
         fuel = shipped().fuels[w.fuel]
         get(ent, TkEffects).dots.append(
             {"damage": fuel.damage, "type": fuel.type, "rounds": fuel.rounds, "name": fuel.name}
         )
         match.emit(
-            "dot",
+            Ev.DOT,
             f"{name_of(ent)} is doused in {fuel.name}: {fuel.damage} {fuel.type} a round for "
             f"{fuel.rounds} rounds from its next turn.",
             unit=ent,
@@ -286,7 +287,7 @@ def hidden_attack_reveal(
     if key in st.silent_on:
         seen = match.chance.coin()
         match.emit(
-            "silent",
+            Ev.SILENT,
             f"Silent weapon, same target again: coin {'heads - revealed' if seen else 'tails - unseen'}.",
             ["later Silent attacks on one target reveal on 50 %"],
             chance=True,

@@ -14,6 +14,7 @@ from game.rulesets.tokens.components import (
     name_of,
 )
 from game.rulesets.tokens.content import Defense, shipped
+from game.rulesets.tokens.kinds import Ev
 from game.rulesets.tokens.odds import absorb, reduce_damage
 
 if TYPE_CHECKING:
@@ -69,7 +70,7 @@ def set_health(match: Match, ent: int, hp: int) -> None:
         status.state = new
         word = {"dead": "dies", "down": "falls and bleeds", "active": "is back on its feet"}[new]
         match.emit(
-            "status", f"{name_of(ent)} {word} (health {h.current}).", chance=False, unit=ent, state=new
+            Ev.STATUS, f"{name_of(ent)} {word} (health {h.current}).", chance=False, unit=ent, state=new
         )
 
 
@@ -82,7 +83,7 @@ def deal(match: Match, ent: int, damage: int, dtype: str, why: str, math: list[s
         get(ent, TkShield).charges -= soaked
     before = health(ent).current
     match.emit(
-        "damage",
+        Ev.DAMAGE,
         f"{why}: {name_of(ent)} takes {left} ({damage} {dtype} before defense"
         + (f", {soaked} on the shield" if soaked else "")
         + ").",

@@ -1,4 +1,4 @@
-"""The action kinds of tokens, named once: its actions, resolution and AI use these names."""
+"""The action and event kinds of tokens, named once: its actions, resolution, AI and log use them."""
 
 from __future__ import annotations
 
@@ -23,3 +23,37 @@ class Kind:
     RELOAD: Final = "reload"
     SNEAK: Final = "sneak"
     SPRINT: Final = "sprint"
+
+
+#: the kinds that move the actor to a cell (`Ruleset.move_kinds`: the UI's reach)
+MOVE_KINDS: Final = frozenset({Kind.MOVE, Kind.SPRINT})
+
+
+class Ev:
+    """Event kinds (`Event.kind`) this ruleset writes to the match log."""
+
+    AOO: Final = "aoo"
+    APPLY: Final = "apply"
+    ATTACK: Final = "attack"
+    AWAIT: Final = "await"
+    BLEED: Final = "bleed"
+    BLIND: Final = "blind"
+    BLINDED: Final = "blinded"
+    BLOCKED: Final = "blocked"
+    DAMAGE: Final = "damage"
+    DISABLE: Final = "disable"
+    DOT: Final = "dot"
+    DRAW: Final = "draw"
+    HANDOFF: Final = "handoff"
+    HEALTH: Final = "health"
+    MOVE: Final = "move"
+    OBSERVE: Final = "observe"
+    PENETRATE: Final = "penetrate"
+    RELOAD: Final = "reload"
+    REVEAL: Final = "reveal"
+    SHIELD: Final = "shield"
+    SILENT: Final = "silent"
+    SNEAK: Final = "sneak"
+    SPOT: Final = "spot"
+    STATUS: Final = "status"
+    STUMBLE: Final = "stumble"

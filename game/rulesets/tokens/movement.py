@@ -33,6 +33,7 @@ from game.rulesets.tokens.components import (
     units,
 )
 from game.rulesets.tokens.damage import deal
+from game.rulesets.tokens.kinds import Ev
 from game.rulesets.tokens.odds import attacks_of_opportunity
 from game.rulesets.tokens.stealth import adjacency_spot, hidden_from, reveal, sees
 
@@ -202,7 +203,7 @@ def move(
         tokens.diagonals = diags
     verb = "sprints" if sprint else "bypasses" if bypass else "moves"
     match.emit(
-        "move",
+        Ev.MOVE,
         f"{name_of(ent)} {verb} {len(path)} tile(s).",
         unit=ent,
         path=[list(c) for c in path],
@@ -220,7 +221,7 @@ def move(
     # a move cut short (a fall, a hidden enemy in the way) never ends on an ally passed through
     if any(e != ent and on_board(e) and cell_of(e) == cell_of(ent) for e in units(match)):
         get(ent, Position).cell = last_free
-        match.emit("move", f"{name_of(ent)} stops on the last free tile.", unit=ent, visible=audience(ent))
+        match.emit(Ev.MOVE, f"{name_of(ent)} stops on the last free tile.", unit=ent, visible=audience(ent))
 
 
 def step_once(
@@ -245,7 +246,7 @@ def step_once(
     blocker = next((e for e in units(match) if on_board(e) and cell_of(e) == c and side_of(e) != side), None)
     if blocker is not None:
         reveal(match, blocker, f"{name_of(ent)} ran into it")
-        match.emit("blocked", f"{name_of(ent)} runs into a hidden enemy and stops.", chance=True, unit=ent)
+        match.emit(Ev.BLOCKED, f"{name_of(ent)} runs into a hidden enemy and stops.", chance=True, unit=ent)
         return False
     get(ent, Position).cell = c
     adjacency_spot(match, ent, spotted)
@@ -286,13 +287,13 @@ def opportunity(match: Match, foe: int, mover: int) -> Resolution:
         {"attacker": foe, "target": mover, "times": n},
     )
     if key != "strike":
-        match.emit("aoo", f"{name_of(foe)} lets {name_of(mover)} go.", unit=foe)
+        match.emit(Ev.AOO, f"{name_of(foe)} lets {name_of(mover)} go.", unit=foe)
         return
     for k in range(n):
         if not is_active(mover):
             break
         match.emit(
-            "aoo",
+            Ev.AOO,
             f"Attack of opportunity {k + 1}/{n}: {name_of(foe)} strikes {name_of(mover)}.",
             [f"half of {get(foe, TkUnit).attack} attack tokens = {n} (at least 1)"],
             unit=foe,

@@ -20,7 +20,7 @@ from game.rulesets.tokens.components import (
 )
 from game.rulesets.tokens.content import shipped
 from game.rulesets.tokens.damage import set_health
-from game.rulesets.tokens.kinds import Kind
+from game.rulesets.tokens.kinds import Ev, Kind
 from game.rulesets.tokens.movement import move
 from game.rulesets.tokens.stealth import observe, reveal, sneak
 from game.rulesets.tokens.turns import end_turn, overcharge
@@ -51,13 +51,14 @@ def resolve(match: Match, action: Action) -> Resolution:
         tokens.move -= RELOAD
         gear.loaded[action.option] = weapon(action.option).ammo
         match.emit(
-            "reload", f"{name_of(ent)} reloads {weapon(action.option).name}.", unit=ent, visible=audience(ent)
+            Ev.RELOAD, f"{name_of(ent)} reloads {weapon(action.option).name}.",
+            unit=ent, visible=audience(ent)
         )
     elif kind == Kind.DRAW:
         tokens.move -= DRAW
         gear.held = action.option
         match.emit(
-            "draw", f"{name_of(ent)} draws {weapon(action.option).name}.", unit=ent, visible=audience(ent)
+            Ev.DRAW, f"{name_of(ent)} draws {weapon(action.option).name}.", unit=ent, visible=audience(ent)
         )
     elif kind == Kind.AWAIT:
         n = int(action.option)
@@ -65,7 +66,7 @@ def resolve(match: Match, action: Action) -> Resolution:
         tokens.reserved = n
         tokens.attack_debt += n
         match.emit(
-            "await",
+            Ev.AWAIT,
             f"{name_of(ent)} awaits: {n} of next turn's attack tokens reserved for overwatch.",
             [f"{AWAIT} move tokens; the reserved tokens are gone from the next turn"],
             unit=ent,
@@ -81,7 +82,7 @@ def resolve(match: Match, action: Action) -> Resolution:
         gear.items.remove(item)
         get(action.target, TkGear).items.append(item)
         match.emit(
-            "handoff",
+            Ev.HANDOFF,
             f"{name_of(ent)} hands {shipped().items[item].name} to {name_of(action.target)}.",
             unit=ent,
         )
@@ -104,7 +105,7 @@ def apply_item(match: Match, ent: int, target: int, item: str) -> None:
         h = health(target)
         new = min(h.maximum, h.current + it.heal)
         match.emit(
-            "apply",
+            Ev.APPLY,
             f"{name_of(ent)} applies {it.name} to {name_of(target)}: health {h.current} -> {new}.",
             unit=target,
         )
@@ -115,7 +116,7 @@ def apply_item(match: Match, ent: int, target: int, item: str) -> None:
             {"damage": it.harm, "type": "untyped", "rounds": it.rounds, "name": it.name}
         )
         match.emit(
-            "apply",
+            Ev.APPLY,
             f"{name_of(ent)} jabs {name_of(target)} with {it.name}: {it.harm} a round for "
             f"{it.rounds} rounds.",
             unit=target,

@@ -10,12 +10,14 @@ from game.rulesets.tokens import actions, ai, view
 from game.rulesets.tokens.combat import expected, sneak_bonus, strikes, weapon
 from game.rulesets.tokens.components import TkStealth, TkUnit, get, is_active, name_of, side_of, table, units
 from game.rulesets.tokens.content import Content, shipped
-from game.rulesets.tokens.kinds import Kind
+from game.rulesets.tokens.kinds import MOVE_KINDS, Kind
 from game.rulesets.tokens.procedures import resolve
 from game.rulesets.tokens.setup import deploy
 from game.rulesets.tokens.stealth import hidden_from
 
 if TYPE_CHECKING:
+    from pathlib import Path
+
     from game.core.chance import Chance
     from game.core.geometry import Cell
     from game.core.match import Match
@@ -27,8 +29,10 @@ class TokensRuleset(Ruleset):
     id: ClassVar[str] = "tokens"
     name: ClassVar[str] = "Tokens"
     board_kind: ClassVar[str] = "square"
+    default_map: ClassVar[str] = "tokens_yard"
     # the seed has no round limit; AI games end in 5-7 rounds, so 20 only stops stalled games
     round_cap: ClassVar[int] = 20
+    move_kinds: ClassVar[frozenset[str]] = MOVE_KINDS
     undoable: ClassVar[frozenset[str]] = frozenset({Kind.MOVE, Kind.DRAW})
     threat_reach: ClassVar[int] = 8
 
@@ -45,6 +49,19 @@ class TokensRuleset(Ruleset):
 
     def default_squads(self) -> tuple[str, str]:
         return ("wardens", "nightfall")
+
+    def read_squad_file(self, path: Path) -> dict[str, Any]:
+        """A squad file from the squad builder, checked by the shipped squads' rules."""
+        from game.rulesets.tokens.squadbuild import read_squad, stored
+
+        return stored(read_squad(path, self.content))
+
+    def built_squad(self, data: Any, file: str, place: str) -> SquadInfo:
+        from game.rulesets.tokens.squadbuild import check_data, slug
+
+        squad = check_data(data, file, self.content, place)
+        units = tuple(self.content.units[u.kind].name for u in squad.units)
+        return SquadInfo(slug(squad.name), squad.name, "A squad built in the squad builder.", units)
 
     def setup(self, match: Match) -> None:
         deploy(match, self.content)

@@ -24,6 +24,7 @@ from game.rulesets.tokens.components import (
     table,
     units,
 )
+from game.rulesets.tokens.kinds import Ev
 from game.rulesets.tokens.odds import heads
 
 if TYPE_CHECKING:
@@ -86,7 +87,7 @@ def sneak(match: Match, ent: int, n: int) -> None:
                 st.last_seen[other] = list(cell_of(ent))
     dist = heads(n)
     match.emit(
-        "sneak",
+        Ev.SNEAK,
         f"{name_of(ent)} sneaks with {n} token(s): {shown} - stealth {value}"
         + ("" if value else " (no heads: not hidden)")
         + ".",
@@ -108,7 +109,7 @@ def reveal(match: Match, ent: int, why: str) -> None:
     st.silent_on = []
     for other in table(match).sides:
         st.last_seen[other] = list(cell_of(ent))
-    match.emit("reveal", f"{name_of(ent)} is revealed ({why}).", chance=True, unit=ent)
+    match.emit(Ev.REVEAL, f"{name_of(ent)} is revealed ({why}).", chance=True, unit=ent)
 
 
 def observe(match: Match, ent: int, n: int, passive: bool = False) -> int:
@@ -120,7 +121,7 @@ def observe(match: Match, ent: int, n: int, passive: bool = False) -> int:
     shown = " ".join("H" if f else "T" for f in flips)
     side = side_of(ent)
     match.emit(
-        "observe",
+        Ev.OBSERVE,
         f"{name_of(ent)} {'keeps watch' if passive else 'observes'} with {n} token(s): "
         f"{shown} - {got} success(es).",
         [f"flips: {shown}"],
@@ -150,7 +151,7 @@ def adjacency_spot(match: Match, mover: int, checked: set[tuple[int, int]]) -> N
                 checked.add((sneaker, watcher))
                 spotted = match.chance.coin()
                 match.emit(
-                    "spot",
+                    Ev.SPOT,
                     f"{name_of(watcher)} is next to a hidden unit: coin "
                     f"{'heads - spotted' if spotted else 'tails - unseen'}.",
                     ["adjacent enemies spot a sneaker on a coin (50 %)"],

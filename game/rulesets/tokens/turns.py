@@ -22,6 +22,7 @@ from game.rulesets.tokens.components import (
     units,
 )
 from game.rulesets.tokens.damage import deal, set_health
+from game.rulesets.tokens.kinds import Ev
 from game.rulesets.tokens.odds import half_tokens
 from game.rulesets.tokens.stealth import observe
 
@@ -79,7 +80,7 @@ def bleed(match: Match, ent: int) -> None:
     h = health(ent)
     if h.current < 0:
         match.emit(
-            "bleed",
+            Ev.BLEED,
             f"{name_of(ent)} bleeds: health {h.current} -> {h.current - 1}.",
             [f"dies at -{get(ent, TkUnit).health_tokens}"],
             unit=ent,
@@ -118,7 +119,8 @@ def shield(match: Match, ent: int) -> None:
         if sh.over_rounds == 0:
             sh.charges = max(0, min(sh.charges, sh.amount))
             sh.over_extra = 0
-            match.emit("shield", f"{name_of(ent)}'s overcharge fades ({sh.charges} shield tokens).", unit=ent)
+            match.emit(Ev.SHIELD,
+                       f"{name_of(ent)}'s overcharge fades ({sh.charges} shield tokens).", unit=ent)
     if sh.over_rounds == 0 and sh.charges < sh.amount:
         sh.charges = min(sh.amount, sh.charges + sh.recharge)
 
@@ -130,7 +132,7 @@ def overcharge(match: Match, ent: int) -> None:
     sh.charges *= 2
     sh.over_rounds = sh.overcharge_for
     match.emit(
-        "shield",
+        Ev.SHIELD,
         f"{name_of(ent)} overcharges its shield: {sh.charges} tokens for {sh.over_rounds} round(s).",
         unit=ent,
     )

@@ -25,7 +25,7 @@ from game.rulesets.varium.components import (
     side_of,
     weapon_def,
 )
-from game.rulesets.varium.kinds import Kind
+from game.rulesets.varium.kinds import Ev, Kind
 from game.rulesets.varium.turns import begin, end_turn
 
 if TYPE_CHECKING:
@@ -277,16 +277,16 @@ def resolve(match: Match, action: Action) -> Gen:
         yield from bodies.grapple(match, ent, action.target)
     elif kind == Kind.DRAW:
         st.drawn = True
-        match.emit("interact", f"{name_of(ent)} draws a weapon")
+        match.emit(Ev.INTERACT, f"{name_of(ent)} draws a weapon")
     elif kind == Kind.DODGE:
         from game.rulesets.varium.components import table
 
         st.dodge_round = table(match).round
-        match.emit("dodge", f"{name_of(ent)} gets ready to dodge")
+        match.emit(Ev.DODGE, f"{name_of(ent)} gets ready to dodge")
     elif kind == Kind.ASSIST:
         assert action.target is not None
         get(action.target, VariumState).advantage = 1
-        match.emit("assist", f"{name_of(ent)} assists {name_of(action.target)}: a free aim")
+        match.emit(Ev.ASSIST, f"{name_of(ent)} assists {name_of(action.target)}: a free aim")
     elif kind in (Kind.VJUMP, Kind.LJUMP):
         assert action.cell is not None
         dc = bodies.VERTICAL_JUMP_DC * int(action.option) if kind == Kind.VJUMP else bodies.LONG_JUMP_DC
@@ -307,5 +307,5 @@ def move(match: Match, ent: int, path: tuple[Cell, ...]) -> Gen:
         get(ent, Position).cell = cell
         bodies.check_grapples(match)
     if any(side_of(o) != side_of(ent) for o in occupants(match, cell_of(ent), ent)):
-        match.emit("melee", f"{name_of(ent)} is In Melee")
-    match.emit("move", f"{name_of(ent)} moves to {cell_of(ent)}")
+        match.emit(Ev.MELEE, f"{name_of(ent)} is In Melee")
+    match.emit(Ev.MOVE, f"{name_of(ent)} moves to {cell_of(ent)}")

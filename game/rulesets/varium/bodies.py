@@ -27,6 +27,7 @@ from game.rulesets.varium.components import (
     side_of,
     table,
 )
+from game.rulesets.varium.kinds import Ev
 
 if TYPE_CHECKING:
     from game.core.match import Match
@@ -122,13 +123,13 @@ def grapple(match: Match, ent: int, target: int, own_turn: bool = True) -> Gen:
     )
     excess = mine.score - theirs.score
     if excess <= 0:
-        match.emit("grapple", f"{name_of(ent)} gains no hold ({mine.score} vs {theirs.score})")
+        match.emit(Ev.GRAPPLE, f"{name_of(ent)} gains no hold ({mine.score} vs {theirs.score})")
         return False
     before = track(match, ent, target)
     after = before + excess
     set_track(match, ent, target, after)
     match.emit(
-        "grapple",
+        Ev.GRAPPLE,
         f"{name_of(ent)} grapples {name_of(target)}: advantage {before:+d} -> {after:+d}"
         + (f" ({level_name(after)})" if after >= RESTRAINED else ""),
         [f"{mine.score} vs {theirs.score}: excess {excess}"],
@@ -161,7 +162,7 @@ def interrupt(match: Match, ent: int, why: str) -> None:
     """Damage or a successful shove or grapple interrupts an action in progress; its time is lost."""
     st = get(ent, VariumState)
     if st.busy:
-        match.emit("interrupt", f"{name_of(ent)}'s {st.busy['kind']} is interrupted ({why})")
+        match.emit(Ev.INTERRUPT, f"{name_of(ent)}'s {st.busy['kind']} is interrupted ({why})")
         st.busy = {}
 
 
@@ -184,7 +185,7 @@ def shove(
         own_turn=False,
     )
     if mine.score <= theirs.score:
-        match.emit("shove", f"{name_of(target)} stands firm ({mine.score} vs {theirs.score})")
+        match.emit(Ev.SHOVE, f"{name_of(target)} stands firm ({mine.score} vs {theirs.score})")
         return False
     tst = get(target, VariumState)
     tst.prone = True
@@ -201,7 +202,7 @@ def shove(
     # grapples the knock-back broke end before anyone hears of the shove
     check_grapples(match)
     match.emit(
-        "shove", f"{name_of(ent)} shoves {name_of(target)} prone{moved} ({mine.score} vs {theirs.score})"
+        Ev.SHOVE, f"{name_of(ent)} shoves {name_of(target)} prone{moved} ({mine.score} vs {theirs.score})"
     )
     success(match, ent, target)
     return True
@@ -252,7 +253,7 @@ def dodge_check(match: Match, ent: int, pend: list[dict[str, Any]]) -> Gen:
     res = yield from run_check(
         match, ent, "dodge", 20 + sheet(ent).agility, 0, {"pay": "dodge", "against": against}, own_turn=False
     )
-    match.emit("dodge", f"{name_of(ent)} dodges with {res.score}: attacks below it miss")
+    match.emit(Ev.DODGE, f"{name_of(ent)} dodges with {res.score}: attacks below it miss")
     return res.score
 
 
@@ -293,7 +294,7 @@ def hide(match: Match, ent: int) -> Gen:
     ok = res.score >= dc
     get(ent, VariumState).hidden = ok
     get(ent, VariumState).ambush = False
-    match.emit("hide", f"{name_of(ent)} {'hides' if ok else 'fails to hide'} ({res.score} vs {dc})")
+    match.emit(Ev.HIDE, f"{name_of(ent)} {'hides' if ok else 'fails to hide'} ({res.score} vs {dc})")
 
 
 def heal(match: Match, ent: int, target: int) -> Gen:
@@ -316,9 +317,9 @@ def heal(match: Match, ent: int, target: int) -> Gen:
         hp = health(target)
         gain = min(s.kit_heal, hp.maximum - hp.current)
         hp.current += gain
-        match.emit("heal", f"{name_of(ent)} heals {name_of(target)} for {gain} ({res.score} vs {HEAL_DC})")
+        match.emit(Ev.HEAL, f"{name_of(ent)} heals {name_of(target)} for {gain} ({res.score} vs {HEAL_DC})")
     else:
-        match.emit("heal", f"{name_of(ent)}'s kit is wasted ({res.score} vs {HEAL_DC})")
+        match.emit(Ev.HEAL, f"{name_of(ent)}'s kit is wasted ({res.score} vs {HEAL_DC})")
 
 
 def jump(match: Match, ent: int, dest: tuple[int, int], dc: int) -> Gen:
@@ -327,8 +328,8 @@ def jump(match: Match, ent: int, dest: tuple[int, int], dc: int) -> Gen:
     res = yield from run_check(match, ent, f"jump (DC {dc})", 20 + s.agility, 0, {"pay": "dc", "dc": dc})
     if res.score >= dc:
         get(ent, Position).cell = dest
-        match.emit("jump", f"{name_of(ent)} jumps to {dest} ({res.score} vs {dc})")
+        match.emit(Ev.JUMP, f"{name_of(ent)} jumps to {dest} ({res.score} vs {dc})")
         check_grapples(match)
     else:
         get(ent, VariumState).prone = True
-        match.emit("jump", f"{name_of(ent)} falls short and lands prone ({res.score} vs {dc})")
+        match.emit(Ev.JUMP, f"{name_of(ent)} falls short and lands prone ({res.score} vs {dc})")

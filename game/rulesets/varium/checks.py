@@ -21,6 +21,7 @@ from game.core.cards import card_label
 from game.core.stacks import StackState
 from game.rulesets.varium import odds
 from game.rulesets.varium.components import VariumState, deck, get, name_of, side_of
+from game.rulesets.varium.kinds import Ev
 
 if TYPE_CHECKING:
     from game.core.match import Match
@@ -165,7 +166,7 @@ def run_check(
         dealt += 1
         v = odds.card_index(card)
         match.emit(
-            "card",
+            Ev.CARD,
             f"{who}'s {label}: dealt {card_label(card)} ({v})",
             [f"stack {stack} + {v}", f"limit {limit}"],
             chance=True,
@@ -199,7 +200,7 @@ def run_check(
                 stack = 0
                 groups[-1].pop()
                 groups.append([card])  # the Ace opens the new stack (and counts nothing in it)
-                match.emit("check", f"{who} starts a new stack with the Ace", side=side)
+                match.emit(Ev.CHECK, f"{who} starts a new stack with the Ace", side=side)
             else:
                 stack += v
         else:
@@ -252,19 +253,19 @@ def run_check(
                 groups.pop()
             stack, banked = prev
             dealt -= 1
-            match.emit("aim", f"{who} aims: {card_label(card)} is redealt", side=side)
+            match.emit(Ev.AIM, f"{who} aims: {card_label(card)} is redealt", side=side)
             continue
         if key == "accept":
             _discard(match, held)
             match.emit(
-                "check", f"{who}'s {label} busts ({stack} > {limit})", [f"cards {' '.join(held)}"], side=side
+                Ev.CHECK, f"{who}'s {label} busts ({stack} > {limit})", [f"cards {' '.join(held)}"], side=side
             )
             return CheckResult(0, True, [banked, stack], held, bet, prof)
         if key == "stand":
             _discard(match, held)
             score = stack + banked + prof
             match.emit(
-                "check",
+                Ev.CHECK,
                 f"{who}'s {label}: {score}",
                 [f"cards {' '.join(held)}", f"stacks {banked}+{stack}", f"proficiency +{prof}"],
                 side=side,
@@ -273,7 +274,7 @@ def run_check(
         if key.startswith("bet:"):
             n = int(key.split(":")[1])
             bet += n
-            match.emit("bet", f"{who} bets {n} chip(s) (total {bet})", side=side)
+            match.emit(Ev.BET, f"{who} bets {n} chip(s) (total {bet})", side=side)
 
 
 def _discard(match: Match, held: list[str]) -> None:

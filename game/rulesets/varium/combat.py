@@ -24,6 +24,7 @@ from game.rulesets.varium.components import (
     weapon_def,
 )
 from game.rulesets.varium.content import DEFAULT_CRIT, WeaponDef
+from game.rulesets.varium.kinds import Ev
 
 if TYPE_CHECKING:
     from collections.abc import Generator
@@ -107,7 +108,7 @@ def face_down(match: Match, target: int, k: int) -> list[str]:
         cards.visibility[zone] = "none"
         for _ in range(k):
             deal(match, zone)
-        match.emit("evasion", f"{name_of(target)} is dealt {k} face-down card(s)", chance=True)
+        match.emit(Ev.EVASION, f"{name_of(target)} is dealt {k} face-down card(s)", chance=True)
     return cards.zones[zone]
 
 
@@ -120,7 +121,7 @@ def attack(match: Match, ent: int, target: int, option: str) -> Check:
         if not st.ambush:
             st.ambush = True
             st.halves += 1
-            match.emit("hide", f"{name_of(ent)} strikes from hiding: a free half-turn action")
+            match.emit(Ev.HIDE, f"{name_of(ent)} strikes from hiding: a free half-turn action")
     if w is not None and w.ammo:
         st.ammo[w.id] = st.ammo.get(w.id, w.ammo) - 1
     k = len(face_down(match, target, evasion(match, ent, target, w)))
@@ -135,7 +136,7 @@ def attack(match: Match, ent: int, target: int, option: str) -> Check:
     owed = st.owed.pop(str(target), 0)
     if melee and owed and not result.busted:
         score += owed
-        match.emit("bet", f"{name_of(ent)} adds {owed} chip(s) bet against it earlier: {score}")
+        match.emit(Ev.BET, f"{name_of(ent)} adds {owed} chip(s) bet against it earlier: {score}")
     pend = table(match).data.setdefault("pending", [])
     pend.append(
         {
@@ -164,7 +165,7 @@ def reveal(match: Match, target: int) -> Generator[Decision, str, None]:
     ev = sum(odds.card_index(c) for c in held)
     if held:
         match.emit(
-            "reveal",
+            Ev.REVEAL,
             f"{name_of(target)}'s face-down cards: {', '.join(card_label(c) for c in held)} = {ev}",
             chance=True,
             cards=list(held),
@@ -189,7 +190,7 @@ def reveal(match: Match, target: int) -> Generator[Decision, str, None]:
             break  # already taken out by an earlier attack of this turn
         if not hit:
             why = "busted" if p["busted"] else f"{p['score']} vs {dodge if dodge is not None else ev}"
-            match.emit("miss", f"{name_of(att)} misses {name_of(target)} ({why})")
+            match.emit(Ev.MISS, f"{name_of(att)} misses {name_of(target)} ({why})")
             if p["bet"] and p["melee"]:
                 tst.owed[str(att)] = tst.owed.get(str(att), 0) + p["bet"]
             continue
@@ -198,7 +199,7 @@ def reveal(match: Match, target: int) -> Generator[Decision, str, None]:
         strike = odds.Strike(ctx["wd"], ctx["armour"], ctx["crit"], ctx["cb"], ctx["resist"], p["bet"])
         dmg, crit = odds.damage_of(p["score"], strike)
         match.emit(
-            "hit",
+            Ev.HIT,
             f"{name_of(att)} hits {name_of(target)} for {dmg}" + (" (critical)" if crit else ""),
             [
                 f"hit check {p['score']} + weapon {ctx['wd']} + bet {p['bet']}",
@@ -221,11 +222,11 @@ def hurt(match: Match, target: int, dmg: int, nonlethal: bool = False) -> None:
         if nonlethal:
             hp.current = 1
             get(target, Status).state = "down"
-            match.emit("down", f"{name_of(target)} is incapacitated (1 health left)")
+            match.emit(Ev.DOWN, f"{name_of(target)} is incapacitated (1 health left)")
         else:
             hp.current = 0
             get(target, Status).state = "dead"
-            match.emit("dead", f"{name_of(target)} falls")
+            match.emit(Ev.DEAD, f"{name_of(target)} falls")
         from game.rulesets.varium.bodies import release
 
         release(match, target)

@@ -1,4 +1,4 @@
-"""The action kinds of varium, named once: its actions, resolution and AI use these names."""
+"""The action and event kinds of varium, named once: its actions, resolution, AI and log use them."""
 
 from __future__ import annotations
 
@@ -25,3 +25,39 @@ class Kind:
     RUN: Final = "run"
     SHOVE: Final = "shove"
     VJUMP: Final = "vjump"
+
+
+#: the kinds that move the actor to a cell (`Ruleset.move_kinds`: the UI's reach); a long jump's
+#: landing cell is offered as a target of its own, not as reach
+MOVE_KINDS: Final = frozenset({Kind.DASH, Kind.RUN})
+
+
+class Ev:
+    """Event kinds (`Event.kind`) this ruleset writes to the match log."""
+
+    AIM: Final = "aim"
+    ASSIST: Final = "assist"
+    BET: Final = "bet"
+    BUSY: Final = "busy"
+    CARD: Final = "card"
+    CHECK: Final = "check"
+    DEAD: Final = "dead"
+    DODGE: Final = "dodge"
+    DOWN: Final = "down"
+    EVASION: Final = "evasion"
+    GETUP: Final = "getup"
+    GRAPPLE: Final = "grapple"
+    HEAL: Final = "heal"
+    HIDE: Final = "hide"
+    HIT: Final = "hit"
+    INITIATIVE: Final = "initiative"
+    INTERACT: Final = "interact"
+    INTERRUPT: Final = "interrupt"
+    JUMP: Final = "jump"
+    MELEE: Final = "melee"
+    MISS: Final = "miss"
+    MOVE: Final = "move"
+    RELOAD: Final = "reload"
+    REVEAL: Final = "reveal"
+    SHOVE: Final = "shove"
+    TURN: Final = "turn"

@@ -10,7 +10,7 @@ from game.core.ruleset import Assessment, Outcome, Preview, Resolution, Ruleset,
 from game.rulesets.varium import actions, ai, view
 from game.rulesets.varium.components import living, side_of, table
 from game.rulesets.varium.content import Content, shipped
-from game.rulesets.varium.kinds import Kind
+from game.rulesets.varium.kinds import MOVE_KINDS, Kind
 from game.rulesets.varium.setup import deploy, initiative
 
 if TYPE_CHECKING:
@@ -23,7 +23,9 @@ class VariumRuleset(Ruleset):
     id: ClassVar[str] = "varium"
     name: ClassVar[str] = "Varium"
     board_kind: ClassVar[str] = "square"
+    default_map: ClassVar[str] = "varium_courts"
     round_cap: ClassVar[int] = 30
+    move_kinds: ClassVar[frozenset[str]] = MOVE_KINDS
     undoable: ClassVar[frozenset[str]] = frozenset()
     #: offered in the launcher (its window has the hit-check table)
     offered: ClassVar[bool] = True

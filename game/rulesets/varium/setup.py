@@ -13,6 +13,7 @@ from game.errors import UserError
 from game.rulesets.varium.checks import run_check
 from game.rulesets.varium.components import VariumState, deck, get, name_of, new_deck, sheet, side_of, table
 from game.rulesets.varium.content import Content
+from game.rulesets.varium.kinds import Ev
 from game.rulesets.varium.turns import Gen, alternate, start_turn
 
 if TYPE_CHECKING:
@@ -128,7 +129,7 @@ def initiative(match: Match) -> Gen:
     data["in_prelude"] = bool(data["prelude"])
     data["idx"] = 0
     match.emit(
-        "initiative",
+        Ev.INITIATIVE,
         "Initiative: " + ", ".join(f"{name_of(e)} {scores[e]}" for e in order),
         [f"{name_of(e)} ({side_of(e)}) {scores[e]}" for e in order],
     )

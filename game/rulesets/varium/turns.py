@@ -18,7 +18,7 @@ from game.rulesets.varium.components import (
     table,
     weapon_def,
 )
-from game.rulesets.varium.kinds import Kind
+from game.rulesets.varium.kinds import Ev, Kind
 
 if TYPE_CHECKING:
     from game.core.match import Match
@@ -86,7 +86,7 @@ def _progress(match: Match, ent: int) -> Gen:
     st.halves -= use
     if st.busy["left"] > 0:
         match.emit(
-            "busy", f"{name_of(ent)}: {busy_name(st.busy['kind']).lower()} continues "
+            Ev.BUSY, f"{name_of(ent)}: {busy_name(st.busy['kind']).lower()} continues "
             f"({st.busy['left']} half-turn(s) to go)"
         )
         return
@@ -108,10 +108,10 @@ def complete(match: Match, ent: int, kind: str, target: int) -> Gen:
     elif kind.startswith("reload:"):
         w = weapon_def(kind.split(":", 1)[1])
         st.ammo[w.id] = w.ammo
-        match.emit("reload", f"{name_of(ent)} reloads the {w.name} ({w.ammo})")
+        match.emit(Ev.RELOAD, f"{name_of(ent)} reloads the {w.name} ({w.ammo})")
     elif kind == Kind.GETUP:
         st.prone = False
-        match.emit("getup", f"{name_of(ent)} gets up")
+        match.emit(Ev.GETUP, f"{name_of(ent)} gets up")
 
 
 def start_turn(match: Match, ent: int, halves: int = HALVES) -> Gen:
@@ -122,7 +122,7 @@ def start_turn(match: Match, ent: int, halves: int = HALVES) -> Gen:
     st = get(ent, VariumState)
     st.halves = halves
     st.broke = []
-    match.emit("turn", f"{name_of(ent)}'s turn (round {t.round})")
+    match.emit(Ev.TURN, f"{name_of(ent)}'s turn (round {t.round})")
     yield from _progress(match, ent)
 
 

@@ -17,25 +17,23 @@ from game.core.components import Position
 from game.core.geometry import Cell
 from game.core.memo import state_memo
 from game.core.pathing import Reach
-from game.core.ruleset import Resolution
+from game.core.ruleset import Resolution, Ruleset
+from game.rulesets.voidmarked.areas import area_centres, area_targets, sweep_targets
 from game.rulesets.voidmarked.checks import spot
 from game.rulesets.voidmarked.combat import resolve_strike
 from game.rulesets.voidmarked.conditions import damage_raw, fire_ability, heal, refresh_engagement
-from game.rulesets.voidmarked.content import Voidcall, Weapon
 from game.rulesets.voidmarked.expectation import KILL_WEIGHT, expect, resisted_amount
 from game.rulesets.voidmarked.flips import ask_cheat, best_cards, clear_table, flip, hand_cards
-from game.rulesets.voidmarked.kinds import Kind
+from game.rulesets.voidmarked.kinds import Ev, Kind
 from game.rulesets.voidmarked.odds import BAND_NAMES, ZERO, band_of
 from game.rulesets.voidmarked.query import (
     allies,
-    cell_of,
     conditions,
     current_actor,
     data,
     enemies,
     gear,
     health,
-    los,
     name_of,
     on_board,
     reach_for,
@@ -43,77 +41,16 @@ from game.rulesets.voidmarked.query import (
     stats,
     status,
     turn_state,
-    units,
     void,
     weapon,
 )
+from game.rulesets.voidmarked.schemas import Voidcall
 from game.rulesets.voidmarked.stealth import break_stealth, can_hide
-from game.rulesets.voidmarked.strikes import Strike, distance, reach_problem, strike
+from game.rulesets.voidmarked.strikes import Strike, reach_problem, strike
 from game.rulesets.voidmarked.turns import end_turn
 
 if TYPE_CHECKING:
     from game.core.match import Match
-    from game.rulesets.voidmarked.ruleset import VoidmarkedRuleset
-
-
-# -- targets ---------------------------------------------------------------------------------------
-def sweep_targets(match: Match, att: int, primary: int, w: Weapon, shots: int) -> list[int]:
-    """Extra targets of an automatic burst (VM-RELOAD): enemies in reach within sweep range of the
-    primary target, nearest first, one shot each beyond the first while shots last."""
-    room = min(w.extra_targets, shots - 1)
-    if room <= 0:
-        return []
-    around = cell_of(primary)
-    found = []
-    for e in enemies(att):
-        if e == primary or conditions(e).has("stealthed"):
-            continue
-        gap = distance(match, around, cell_of(e))
-        if gap * 5 <= w.sweep_ft and not reach_problem(match, att, e, "main"):
-            found.append((gap, e))
-    return [e for _, e in sorted(found)[:room]]
-
-
-def in_area(match: Match, v: Voidcall, centre: Cell, c: Cell) -> bool:
-    """VM-AOE: a square the area reaches - within its radius of the centre, seen from the centre
-    (walls and full cover shield)."""
-    return distance(match, centre, c) <= v.radius and los(match.board, centre, c)
-
-
-def area_cells(match: Match, v: Voidcall, centre: Cell) -> list[Cell]:
-    """Every square the area reaches (what the screen outlines before it is cast)."""
-    cx, cy = centre
-    span = range(-v.radius, v.radius + 1)
-    return [c for c in ((cx + dx, cy + dy) for dy in span for dx in span)
-            if c in match.board and in_area(match, v, centre, c)]
-
-
-def area_targets(match: Match, caster: int, v: Voidcall, centre: Cell) -> list[int]:
-    """VM-AOE: units the area holds that the centre can see (walls and full cover shield)."""
-    side = side_of(caster)
-    out = []
-    for e in units():
-        if e == caster or not on_board(e):
-            continue
-        if v.affects == "enemies" and side_of(e) == side:
-            continue
-        if in_area(match, v, centre, cell_of(e)):
-            out.append(e)
-    return out
-
-
-def area_centres(match: Match, caster: int, v: Voidcall) -> list[Cell]:
-    """Squares within range and sight of the caster whose area would catch an enemy."""
-    here = cell_of(caster)
-    cells: set[Cell] = set()
-    for e in enemies(caster):
-        ex, ey = cell_of(e)
-        for dx in range(-v.radius, v.radius + 1):
-            for dy in range(-v.radius, v.radius + 1):
-                c = (ex + dx, ey + dy)
-                if c in match.board and distance(match, here, c) <= v.range_sq and los(match.board, here, c):
-                    cells.add(c)
-    return sorted(cells, key=lambda c: (c[1], c[0]))
 
 
 # -- the legal list ----------------------------------------------------------------------------------
@@ -230,7 +167,7 @@ def _voidcalls(match: Match, ent: int) -> list[Action]:
 
 
 # -- resolution ----------------------------------------------------------------------------------
-def resolve(match: Match, action: Action, ruleset: VoidmarkedRuleset) -> Resolution:
+def resolve(match: Match, action: Action, ruleset: Ruleset) -> Resolution:
     """Carry out a legal action (Match.submit has checked it against the legal list)."""
     kind = action.kind
     ent = action.actor
@@ -248,12 +185,12 @@ def resolve(match: Match, action: Action, ruleset: VoidmarkedRuleset) -> Resolut
         ts.action_used = True
         ts.ran = True
         ts.moves_left += 1
-        match.emit("dash", f"{name_of(ent)} gives up the Action for a second Move "
+        match.emit(Ev.DASH, f"{name_of(ent)} gives up the Action for a second Move "
                    f"({ts.moves_left} Move{'s' if ts.moves_left > 1 else ''} to make).", side=side_of(ent))
     elif kind == Kind.HIDE:
         turn_state(match).action_used = True
         conditions(ent).active["stealthed"] = {"turns": 0}
-        match.emit("stealth", f"{name_of(ent)} hides.",
+        match.emit(Ev.STEALTH, f"{name_of(ent)} hides.",
                    ["Hide action: in cover or out of sight of every enemy"], side=side_of(ent))
     if kind == Kind.END or _spent(match, ent):
         yield from end_turn(match, ruleset.round_cap, lambda: ruleset.outcome(match) is not None)
@@ -276,7 +213,7 @@ def _move(match: Match, ent: int, action: Action) -> None:
 
     esper.component_for_entity(ent, Position).cell = action.cell
     refresh_engagement(match)
-    match.emit("move", f"{name_of(ent)} moves {int(cost)} squares ({int(cost) * 5} ft).",
+    match.emit(Ev.MOVE, f"{name_of(ent)} moves {int(cost)} squares ({int(cost) * 5} ft).",
                side=side_of(ent), unit=ent,
                path=[list(c) for c in path])
     if conditions(ent).has("stealthed") and not can_hide(match, ent):
@@ -295,7 +232,7 @@ def _reload(match: Match, ent: int, hand: str) -> None:
         g.offhand_shots = w.shots
     else:
         g.shots = w.shots
-    match.emit("reload", f"{name_of(ent)} reloads the {w.name} "
+    match.emit(Ev.RELOAD, f"{name_of(ent)} reloads the {w.name} "
                f"({'Action' if w.reload_cost == 'action' else 'Quick Action'}).", side=side_of(ent))
 
 
@@ -313,7 +250,7 @@ def _attack(match: Match, ent: int, action: Action) -> Resolution:
     targets = [action.target]
     if action.option == "sweep":
         targets += sweep_targets(match, ent, action.target, w, g.shots)
-        match.emit("sweep", f"{name_of(ent)} sweeps the {w.name} across {len(targets)} targets "
+        match.emit(Ev.SWEEP, f"{name_of(ent)} sweeps the {w.name} across {len(targets)} targets "
                    f"({len(targets)} shots).", side=side_of(ent))
     hidden = conditions(ent).has("stealthed")
     for tgt in targets:
@@ -322,7 +259,7 @@ def _attack(match: Match, ent: int, action: Action) -> Resolution:
         if w.ranged:
             shots = g.offhand_shots if hand == "offhand" else g.shots
             if shots < 1:
-                match.emit("dry", f"The {w.name} runs dry: the remaining attacks are lost.",
+                match.emit(Ev.DRY, f"The {w.name} runs dry: the remaining attacks are lost.",
                            side=side_of(ent))
                 break
             if hand == "offhand":
@@ -359,7 +296,7 @@ def _voidcall(match: Match, ent: int, action: Action) -> Resolution:
     vv = void(ent)
     vv.current -= v.cost
     ts.action_used = True
-    match.emit("voidcall", f"{name_of(ent)} casts {v.name} ({v.cost} VE, {vv.current}/{vv.maximum} left).",
+    match.emit(Ev.VOIDCALL, f"{name_of(ent)} casts {v.name} ({v.cost} VE, {vv.current}/{vv.maximum} left).",
                side=side_of(ent))
     if v.kind == "heal":
         assert action.target is not None
@@ -372,7 +309,7 @@ def _voidcall(match: Match, ent: int, action: Action) -> Resolution:
         targets = area_targets(match, ent, v, action.cell)
         strikes = [strike(match, ent, t, "void", v.id, centre=action.cell, hidden=hidden) for t in targets]
         if not targets:
-            match.emit("voidcall", f"{v.name} catches no one.", side=side_of(ent))
+            match.emit(Ev.VOIDCALL, f"{v.name} catches no one.", side=side_of(ent))
     else:
         assert action.target is not None
         strikes = [strike(match, ent, action.target, "void", v.id, hidden=hidden)]
@@ -386,7 +323,7 @@ def _voidcall(match: Match, ent: int, action: Action) -> Resolution:
     if v.instability_below and status(ent).state == "active":
         f = flip(match, side_of(ent), uncheatable=True)
         bad = f.natural and f.value < v.instability_below
-        match.emit("instability", f"Void Instability: {'backlash!' if bad else 'the Void holds.'}",
+        match.emit(Ev.INSTABILITY, f"Void Instability: {'backlash!' if bad else 'the Void holds.'}",
                    [f"un-cheatable flip {f.text()}: below {v.instability_below} backlashes "
                     f"{v.instability_damage} void damage (VM-UNCHEAT)"], chance=True, side=side_of(ent),
                    unit=ent, cards=f.shown())
@@ -420,7 +357,7 @@ def _heal(match: Match, ent: int, target: int, v: Voidcall) -> Resolution:
                                   + (revive if amount(band) else 0.0)), offers, {"flip": "heal"})
             band = band_of(f.value, v.bands, f.natural)
     gained = heal(match, target, amount(band), v.name)
-    match.emit("heal", f"{name_of(target)} regains {gained} Health ({health(target).current}/{hp.maximum}).",
+    match.emit(Ev.HEAL, f"{name_of(target)} regains {gained} Health ({health(target).current}/{hp.maximum}).",
                [f"{v.name} flip {f.text()}: {BAND_NAMES[band]} {amount(band)}"], chance=True, side=side,
                unit=target, healer=ent, healed=gained, cards=f.shown())
     clear_table(match)

@@ -18,8 +18,7 @@ from game.core.action import Action, Decision
 from game.core.cards import card_value
 from game.core.ruleset import Assessment, Preview
 from game.core.sides import side_name
-from game.rulesets.voidmarked.actions import area_targets, sweep_targets
-from game.rulesets.voidmarked.content import Voidcall
+from game.rulesets.voidmarked.areas import area_targets, sweep_targets
 from game.rulesets.voidmarked.expectation import KILL_WEIGHT, expect, pool
 from game.rulesets.voidmarked.kinds import Kind
 from game.rulesets.voidmarked.odds import BAND_NAMES, band_odds, check_odds
@@ -41,6 +40,7 @@ from game.rulesets.voidmarked.query import (
     units,
     void,
 )
+from game.rulesets.voidmarked.schemas import Voidcall
 from game.rulesets.voidmarked.squares import Squares, spot_chance
 from game.rulesets.voidmarked.strikes import Strike, base_strike, placed, strike
 
@@ -248,7 +248,7 @@ def _strike_value(match: Match, ctx: _Context, s: Strike, area: bool = False) ->
     if s.condition:
         ev += float(ex.odds.hit) * _condition_worth(s.condition, s.target)
     if not area and conditions(s.target).has("stealthed"):
-        p = float(spot_chance(ctx.prof, s.attacker, s.target))
+        p = float(spot_chance(match, ctx.prof, s.attacker, s.target))
         ev, kill = ev * p, kill * p
     return ev, kill
 
@@ -378,7 +378,7 @@ def preview(match: Match, action: Action) -> Preview | None:
     if conditions(first.target).has("stealthed") and not (action.kind == Kind.VOIDCALL
                                                            and data().voidcalls[action.option].radius):
         lines.append(f"{name_of(first.target)} is hidden: must be spotted first "
-                     f"({float(spot_chance(ctx.prof, ctx.ent, first.target)):.0%})")
+                     f"({float(spot_chance(match, ctx.prof, ctx.ent, first.target)):.0%})")
     return Preview(f"{first.name} → {name_of(first.target)}",
                    [(f"{label} {d}" if d else label, float(p)) for p, d, label in ex.outcomes],
                    hit=float(ex.odds.hit), crit=float(ex.odds.crit), expected_damage=total_ev,

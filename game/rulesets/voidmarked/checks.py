@@ -6,8 +6,10 @@ from typing import TYPE_CHECKING
 
 from game.core.cards import card_label
 from game.rulesets.voidmarked.flips import Asking, ask_cheat, best_cards, clear_table, flip, hand_cards
+from game.rulesets.voidmarked.kinds import Ev
 from game.rulesets.voidmarked.odds import HIT, MISS, DuelRule, check, judge
-from game.rulesets.voidmarked.query import data, name_of, side_of, stats
+from game.rulesets.voidmarked.query import name_of, side_of, stats
+from game.rulesets.voidmarked.query import rules as match_rules
 
 if TYPE_CHECKING:
     from game.core.match import Match
@@ -33,11 +35,18 @@ def resilience(match: Match, ent: int, tn: int, why: str, worth: float) -> Askin
                 [(card, f"Cheat {card_label(card)}: succeed", f"{why} succeeds", worth)],
                 {"flip": "resilience", "unit": ent})
             ok = check(f.value, mod, tn, f.natural)
-    match.emit("check", f"{name_of(ent)}: {why} {'succeeds' if ok else 'fails'}.",
+    match.emit(Ev.CHECK, f"{name_of(ent)}: {why} {'succeeds' if ok else 'fails'}.",
                [f"Resilience flip {f.text()} + Resilience {mod} = {f.value + mod} against {tn}"],
                chance=True, side=side, unit=ent, cards=f.shown())
     clear_table(match)
     return ok
+
+
+def spot_rule(match: Match, seeker: int, hider: int) -> DuelRule:
+    """Perception against Stealth (VM-STEALTH) as a duel; ties go the way the match's
+    `perception_ties` reading says (the search and its odds share this one rule)."""
+    ties = match_rules(match).perception_ties == "seeker"
+    return DuelRule(stats(seeker).perception, stats(hider).stealth, "none", 0, ties)
 
 
 def spot(match: Match, seeker: int, hider: int, worth: float) -> Asking:
@@ -45,8 +54,8 @@ def spot(match: Match, seeker: int, hider: int, worth: float) -> Asking:
 
     `worth` is what finding the hider is worth to the seeker (the hider's side sees it negated).
     """
-    ties = data().rules.perception_ties == "seeker"
-    rule = DuelRule(stats(seeker).perception, stats(hider).stealth, "none", 0, ties)
+    rule = spot_rule(match, seeker, hider)
+    ties = rule.ties_to_attacker
     a = flip(match, side_of(seeker))
     d = flip(match, side_of(hider))
     res = judge(a.value, d.value, rule)
@@ -73,7 +82,7 @@ def spot(match: Match, seeker: int, hider: int, worth: float) -> Asking:
             {"flip": "spot", "seeker": seeker, "hider": hider})
         res = judge(a.value, d.value, rule, a.natural, d.natural)
     found = res != MISS
-    match.emit("spot", f"{name_of(seeker)} {'spots' if found else 'cannot find'} {name_of(hider)}.",
+    match.emit(Ev.SPOT, f"{name_of(seeker)} {'spots' if found else 'cannot find'} {name_of(hider)}.",
                [f"Perception {a.text()} + {rule.att_mod} = {a.value + rule.att_mod}",
                 f"Stealth {d.text()} + {rule.def_mod} = {d.value + rule.def_mod}"
                 + (" (ties go to the seeker)" if ties else " (the seeker must beat it)")],

@@ -14,7 +14,6 @@ from game.core.action import Decision, Option
 from game.core.cards import card_label
 from game.rulesets.voidmarked.components import VmMarks
 from game.rulesets.voidmarked.conditions import apply_condition, fire_ability, go_down
-from game.rulesets.voidmarked.content import Trigger
 from game.rulesets.voidmarked.expectation import (
     KILL_WEIGHT,
     base_damage,
@@ -25,8 +24,10 @@ from game.rulesets.voidmarked.expectation import (
     result_value,
 )
 from game.rulesets.voidmarked.flips import Asking, Flip, ask_cheat, best_cards, clear_table, flip, hand_cards
+from game.rulesets.voidmarked.kinds import Ev
 from game.rulesets.voidmarked.odds import BAND_NAMES, CRIT, HIGH, HIT, LOW, MISS, Profile, band_of, judge
 from game.rulesets.voidmarked.query import data, health, name_of, side_of, stats, status, void
+from game.rulesets.voidmarked.schemas import Trigger
 from game.rulesets.voidmarked.strikes import Strike
 
 if TYPE_CHECKING:
@@ -62,7 +63,7 @@ def resolve_strike(match: Match, s: Strike) -> Asking:
     elif res == CRIT:
         math.append(f"critical: {a.value + s.rule.att_mod} is at least twice {s.rule.def_mod + d.value}"
                     if s.rule.crit == "total" else f"critical: at least twice Defence {s.rule.def_stat}")
-    match.emit("attack", f"{name_of(att)} {words} {name_of(tgt)} with {s.name}.", math, chance=True,
+    match.emit(Ev.ATTACK, f"{name_of(att)} {words} {name_of(tgt)} with {s.name}.", math, chance=True,
                side=side_a, attacker=att, target=tgt, result=res,
                natural=[a.kept, d.kept], kept=[a.cheated or a.kept, d.cheated or d.kept],
                cards=a.shown() + d.shown(), attacker_cards=a.shown(), defender_cards=d.shown())
@@ -107,13 +108,13 @@ def deal(match: Match, tgt: int, amount: int, what: str, why: list[str], attacke
     The event's data names `damage` dealt, `attacker` and `target` (the client's damage tally).
     """
     if amount <= 0 or status(tgt).state not in ("active", "down"):
-        match.emit("damage", f"{name_of(tgt)} takes no damage from {what}.", why, side=side_of(tgt),
+        match.emit(Ev.DAMAGE, f"{name_of(tgt)} takes no damage from {what}.", why, side=side_of(tgt),
                    unit=tgt, target=tgt, attacker=attacker, damage=0, amount=0)
         return
     hp = health(tgt)
     left = hp.current - amount
     hp.current = max(left, 0)
-    match.emit("damage", f"{name_of(tgt)} takes {amount} damage ({hp.current}/{hp.maximum}).",
+    match.emit(Ev.DAMAGE, f"{name_of(tgt)} takes {amount} damage ({hp.current}/{hp.maximum}).",
                why, side=side_of(tgt), unit=tgt, target=tgt, attacker=attacker, damage=amount, amount=amount)
     if left <= 0:
         go_down(match, tgt, -left)
@@ -144,7 +145,7 @@ def _damage_flip(match: Match, s: Strike) -> Asking:
                 offers, {"flip": "damage"})
             band = band_of(f.value, s.bands, f.natural)
     note = " (natural Black Joker: no damage)" if f.natural and f.value == 0 else ""
-    match.emit("damage_flip", f"Damage flip: {BAND_NAMES[band]}{note}.", [
+    match.emit(Ev.DAMAGE_FLIP, f"Damage flip: {BAND_NAMES[band]}{note}.", [
         f"{f.text()}: up to {s.bands[0]} Low, up to {s.bands[1]} Moderate, above High"],
         chance=True, side=side, attacker=s.attacker, target=s.target, cards=f.shown())
     return band
@@ -209,11 +210,11 @@ def _fire(match: Match, s: Strike, t: Trigger, crit: bool) -> Asking:
                                    source=f"{s.name}: {t.name or 'trigger'} on {t.on}", by=s.attacker)
     elif t.effect == "damage":
         amount = resisted_amount(t.amount, t.type in stats(tgt).resist, crit)
-        match.emit("trigger", f"{t.label()} triggers.", side=side_of(s.attacker))
+        match.emit(Ev.TRIGGER, f"{t.label()} triggers.", side=side_of(s.attacker))
         deal(match, tgt, amount, t.label(), [f"{t.label()}: {t.amount} {t.type}"], s.attacker)
     elif t.effect == "ve":
         v = void(s.attacker)
         gained = min(t.amount, v.maximum - v.current)
         v.current += gained
-        match.emit("trigger", f"{t.label()}: {name_of(s.attacker)} gains {gained} Void Energy.",
+        match.emit(Ev.TRIGGER, f"{t.label()}: {name_of(s.attacker)} gains {gained} Void Energy.",
                    side=side_of(s.attacker))

@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING
 
 from game.rulesets.voidmarked.checks import resilience
 from game.rulesets.voidmarked.flips import Asking
+from game.rulesets.voidmarked.kinds import Ev
 from game.rulesets.voidmarked.query import (
     cell_of,
     conditions,
@@ -52,13 +53,13 @@ def apply_condition(match: Match, ent: int, name: str, *, had_flip: bool, source
         worth = float(cd.damage * max(cd.turns, 1) + 2 * (abs(cd.hit) + abs(cd.defence)))
         ok = yield from resilience(match, ent, data().rules.resist_tn, f"resisting {cd.name}", worth)
         if ok:
-            match.emit("condition", f"{name_of(ent)} shrugs off {cd.name}.", side=side_of(ent))
+            match.emit(Ev.CONDITION, f"{name_of(ent)} shrugs off {cd.name}.", side=side_of(ent))
             return False
     entry: dict[str, int] = {"turns": cd.turns}
     if by is not None:
         entry["by"] = by
     conditions(ent).active[name] = entry
-    match.emit("condition", f"{name_of(ent)} is {cd.name} ({source}).",
+    match.emit(Ev.CONDITION, f"{name_of(ent)} is {cd.name} ({source}).",
                [_describe(name)], side=side_of(ent), unit=ent, condition=name)
     return True
 
@@ -113,7 +114,7 @@ def go_down(match: Match, ent: int, excess: int) -> None:
         st.state = "down"
         conds.clear()
         conds["grasping"] = {"turns": 0, "fails": 0}
-        match.emit("down", f"{name_of(ent)} falls and is Grasping for Life.",
+        match.emit(Ev.DOWN, f"{name_of(ent)} falls and is Grasping for Life.",
                    ["At 0 Health a hero grasps for life: a Resilience flip against "
                     f"{rules.grasp_tn} each turn, {rules.grasp_fails} failures in a row kill."],
                    side=side_of(ent), unit=ent)
@@ -121,7 +122,7 @@ def go_down(match: Match, ent: int, excess: int) -> None:
         return
     st.state = "dead"
     conds.clear()
-    match.emit("death", f"{name_of(ent)} {why}.", side=side_of(ent), unit=ent)
+    match.emit(Ev.DEATH, f"{name_of(ent)} {why}.", side=side_of(ent), unit=ent)
     refresh_engagement(match)
 
 
@@ -136,7 +137,8 @@ def heal(match: Match, ent: int, amount: int, source: str) -> int:
     if st.state == "down" and hp.current > 0:
         st.state = "active"
         conditions(ent).active.pop("grasping", None)
-        match.emit("revive", f"{name_of(ent)} is back on their feet ({source}).", side=side_of(ent), unit=ent)
+        match.emit(Ev.REVIVE,
+                   f"{name_of(ent)} is back on their feet ({source}).", side=side_of(ent), unit=ent)
         refresh_engagement(match)
     return gained
 
@@ -151,7 +153,7 @@ def damage_raw(match: Match, ent: int, amount: int, what: str, attacker: int | N
         return
     left = hp.current - amount
     hp.current = max(left, 0)
-    match.emit("damage", f"{name_of(ent)} takes {amount} from {what}.", side=side_of(ent), unit=ent,
+    match.emit(Ev.DAMAGE, f"{name_of(ent)} takes {amount} from {what}.", side=side_of(ent), unit=ent,
                target=ent, attacker=attacker, damage=amount, amount=amount)
     if left <= 0:
         go_down(match, ent, -left)
@@ -176,7 +178,7 @@ def start_of_turn(match: Match, ent: int) -> Asking:
             if g["fails"] >= rules.grasp_fails:
                 st.state = "dead"
                 conds.clear()
-                match.emit("death", f"{name_of(ent)} lets go of life.", side=side_of(ent), unit=ent)
+                match.emit(Ev.DEATH, f"{name_of(ent)} lets go of life.", side=side_of(ent), unit=ent)
         return
     if st.state != "active":
         return
@@ -201,7 +203,7 @@ def start_of_turn(match: Match, ent: int) -> Asking:
             entry["turns"] = int(entry.get("turns", cd.turns)) - 1
             if entry["turns"] <= 0:
                 del conds[name]
-                match.emit("condition", f"{name_of(ent)} is no longer {cd.name}.", side=side_of(ent))
+                match.emit(Ev.CONDITION, f"{name_of(ent)} is no longer {cd.name}.", side=side_of(ent))
     refresh_engagement(match)
 
 
@@ -212,10 +214,10 @@ def fire_ability(match: Match, ent: int, effect: str, amount: int, name: str) ->
     if effect == "heal":
         gained = heal(match, ent, amount, name)
         if gained:
-            match.emit("trigger", f"{name}: {name_of(ent)} heals {gained}.", side=side_of(ent))
+            match.emit(Ev.TRIGGER, f"{name}: {name_of(ent)} heals {gained}.", side=side_of(ent))
     elif effect == "ve":
         v = void(ent)
         gained = min(amount, v.maximum - v.current)
         if gained:
             v.current += gained
-            match.emit("trigger", f"{name}: {name_of(ent)} gains {gained} Void Energy.", side=side_of(ent))
+            match.emit(Ev.TRIGGER, f"{name}: {name_of(ent)} gains {gained} Void Energy.", side=side_of(ent))

@@ -18,8 +18,9 @@ from game.core.geometry import Cell
 from game.core.sides import side_name
 from game.errors import UserError
 from game.rulesets.voidmarked.components import VmGear, VmMarks, VmOrder, VmStats, VmTurn, VmVoid
-from game.rulesets.voidmarked.content import UnitDef
+from game.rulesets.voidmarked.kinds import Ev
 from game.rulesets.voidmarked.query import SIDES, data, hand_zone, stats, units
+from game.rulesets.voidmarked.schemas import UnitDef
 from game.rulesets.voidmarked.turns import first_turn, roll_initiative
 
 if TYPE_CHECKING:
@@ -92,7 +93,7 @@ def deploy(match: Match) -> None:
             cards.draw(match.chance, "deck", hand_zone(side))
     esper.add_component(match.table_entity, VmOrder())
     esper.add_component(match.table_entity, VmTurn())
-    match.emit("setup", "The long rest is over: full Health and Void Energy, deck shuffled, hands drawn.",
+    match.emit(Ev.SETUP, "The long rest is over: full Health and Void Energy, deck shuffled, hands drawn.",
                [f"{side_name(match, side)} hand: {len(cards.zone(hand_zone(side)))} cards" for side in SIDES])
     roll_initiative(match)
     first_turn(match)

@@ -10,7 +10,6 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import TYPE_CHECKING
 
-from game.rulesets.voidmarked.content import Trigger
 from game.rulesets.voidmarked.odds import (
     BAND_NAMES,
     CRIT,
@@ -26,6 +25,7 @@ from game.rulesets.voidmarked.odds import (
     profile_of,
 )
 from game.rulesets.voidmarked.query import deck, health, stats, status
+from game.rulesets.voidmarked.schemas import Trigger
 from game.rulesets.voidmarked.strikes import Strike
 
 if TYPE_CHECKING:

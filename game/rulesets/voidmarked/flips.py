@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any
 from game.core.action import Decision, Option
 from game.core.cards import card_label, card_value
 from game.core.sides import side_name
+from game.rulesets.voidmarked.kinds import Ev
 from game.rulesets.voidmarked.odds import BJ, RJ, kept_index, shape
 from game.rulesets.voidmarked.query import deck, hand_zone
 
@@ -132,7 +133,7 @@ def ask_cheat(match: Match, f: Flip, prompt: str, keep: tuple[str, str, float],
     before = card_label(f.kept)
     cheat(match, f, card)
     who = side_name(match, f.side)
-    match.emit("cheat", f"{who} cheats {card_label(card)} over {before}.",
+    match.emit(Ev.CHEAT, f"{who} cheats {card_label(card)} over {before}.",
                [f"{card_label(card)} from {who}'s hand replaces the flipped {before}; "
                 "it is discarded and not replaced (VM-CHEAT)."], side=f.side, card=card, cards=[card])
     return card

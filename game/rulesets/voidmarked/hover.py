@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING
 
 from game.core.action import Action
 from game.core.geometry import Cell
-from game.rulesets.voidmarked.actions import area_cells
+from game.rulesets.voidmarked.areas import area_cells
 from game.rulesets.voidmarked.kinds import Kind
 from game.rulesets.voidmarked.query import (
     cell_of,

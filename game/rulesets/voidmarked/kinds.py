@@ -1,4 +1,4 @@
-"""The action kinds of voidmarked, named once: its actions, resolution and AI use these names."""
+"""The action and event kinds of voidmarked, named once: its actions, resolution, AI and log use them."""
 
 from __future__ import annotations
 
@@ -17,4 +17,37 @@ class Kind:
     HIDE: Final = "hide"
     MOVE: Final = _MOVE
     RELOAD: Final = "reload"
+    VOIDCALL: Final = "voidcall"
+
+
+#: the kinds that move the actor to a cell (`Ruleset.move_kinds`: the UI's reach)
+MOVE_KINDS: Final = frozenset({Kind.MOVE})
+
+
+class Ev:
+    """Event kinds (`Event.kind`) this ruleset writes to the match log."""
+
+    ATTACK: Final = "attack"
+    CHEAT: Final = "cheat"
+    CHECK: Final = "check"
+    CONDITION: Final = "condition"
+    DAMAGE: Final = "damage"
+    DAMAGE_FLIP: Final = "damage_flip"
+    DASH: Final = "dash"
+    DEATH: Final = "death"
+    DOWN: Final = "down"
+    DRY: Final = "dry"
+    HEAL: Final = "heal"
+    INITIATIVE: Final = "initiative"
+    INSTABILITY: Final = "instability"
+    MOVE: Final = "move"
+    RELOAD: Final = "reload"
+    REVIVE: Final = "revive"
+    ROUND: Final = "round"
+    SETUP: Final = "setup"
+    SPOT: Final = "spot"
+    STEALTH: Final = "stealth"
+    SWEEP: Final = "sweep"
+    TRIGGER: Final = "trigger"
+    TURN: Final = "turn"
     VOIDCALL: Final = "voidcall"

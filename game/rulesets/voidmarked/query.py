@@ -25,7 +25,8 @@ from game.core.options import chosen_rules
 from game.core.pathing import Occupancy, Reach, search
 from game.core.sight import CoverRule, board_sight, cover_on_line
 from game.rulesets.voidmarked.components import VmGear, VmOrder, VmStats, VmTurn, VmVoid
-from game.rulesets.voidmarked.content import Content, Rules, Weapon, content
+from game.rulesets.voidmarked.content import Content, content
+from game.rulesets.voidmarked.schemas import Rules, Weapon
 
 if TYPE_CHECKING:
     from game.core.match import Match

@@ -13,7 +13,7 @@ from game.core.ruleset import Assessment, Outcome, Preview, Resolution, Ruleset,
 from game.core.sides import side_name
 from game.rulesets.voidmarked import actions, ai, hover, views
 from game.rulesets.voidmarked.deployment import deploy
-from game.rulesets.voidmarked.kinds import Kind
+from game.rulesets.voidmarked.kinds import MOVE_KINDS, Kind
 from game.rulesets.voidmarked.query import (
     SIDES,
     cell_of,
@@ -43,6 +43,7 @@ class VoidmarkedRuleset(Ruleset):
     board_kind: ClassVar[str] = "square"
     default_map: ClassVar[str] = "voidmarked_warehouse"
     round_cap: ClassVar[int] = 30
+    move_kinds: ClassVar[frozenset[str]] = MOVE_KINDS
     undoable: ClassVar[frozenset[str]] = frozenset({Kind.MOVE})
     far_thrift: ClassVar[float] = 4.0
 
@@ -51,7 +52,10 @@ class VoidmarkedRuleset(Ruleset):
         return (RuleOption(
             "crit_against", "Critical hits", ("total", "stat"), data().rules.crit_against,
             "A hit is critical at twice the defender's total, or at twice its bare Defence.",
-            ("twice the defence total", "twice the Defence stat")),)
+            ("twice the defence total", "twice the Defence stat")), RuleOption(
+            "perception_ties", "Searching ties", ("hider", "seeker"), data().rules.perception_ties,
+            "When Perception equals Stealth, the hidden unit stays hidden, or the searcher finds it.",
+            ("hider stays hidden", "seeker finds it")))
 
     def squads(self) -> dict[str, SquadInfo]:
         """Squads from squads.toml, their units by display name (as casket's are)."""

@@ -24,9 +24,9 @@ from typing import TYPE_CHECKING
 from game.core.board import Board
 from game.core.geometry import Cell
 from game.core.sight import BoardSight, board_sight
-from game.rulesets.voidmarked.content import Weapon
+from game.rulesets.voidmarked.checks import spot_rule
 from game.rulesets.voidmarked.expectation import KILL_WEIGHT, expect
-from game.rulesets.voidmarked.odds import DuelRule, Profile, duel_odds
+from game.rulesets.voidmarked.odds import Profile, duel_odds
 from game.rulesets.voidmarked.query import (
     VM_COVER,
     active,
@@ -39,6 +39,7 @@ from game.rulesets.voidmarked.query import (
     stats,
     void,
 )
+from game.rulesets.voidmarked.schemas import Weapon
 from game.rulesets.voidmarked.strikes import Strike, base_strike, nets
 
 if TYPE_CHECKING:
@@ -57,11 +58,9 @@ def weapon_band(w: Weapon, shots: int) -> tuple[int, int]:
     return 1, w.range_sq
 
 
-def spot_chance(prof: Profile, seeker: int, hider: int) -> Fraction:
+def spot_chance(match: Match, prof: Profile, seeker: int, hider: int) -> Fraction:
     """P(seeker finds hider): Perception against Stealth, exact (VM-STEALTH)."""
-    ties = data().rules.perception_ties == "seeker"
-    rule = DuelRule(stats(seeker).perception, stats(hider).stealth, "none", 0, ties)
-    return duel_odds(prof, 0, 0, rule).hit
+    return duel_odds(prof, 0, 0, spot_rule(match, seeker, hider)).hit
 
 
 class Pairs:
@@ -170,7 +169,7 @@ class Squares:
         flags = nets(b, long, engaged, covered, hidden)
         ev, kill = expect(self.match, self.side, b, self.prof, flags).floats()
         if b.target != self.ent and conditions(b.target).has("stealthed"):
-            p = float(spot_chance(self.prof, b.attacker, b.target))
+            p = float(spot_chance(self.match, self.prof, b.attacker, b.target))
             ev, kill = ev * p, kill * p
         return ev, kill
 

@@ -12,6 +12,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from game.core.geometry import Cell
+from game.rulesets.voidmarked.kinds import Ev
 from game.rulesets.voidmarked.query import cell_of, conditions, enemies, in_cover, los, name_of, side_of
 
 if TYPE_CHECKING:
@@ -32,4 +33,4 @@ def can_hide(match: Match, ent: int, cell: Cell | None = None) -> bool:
 def break_stealth(match: Match, ent: int, why: str) -> None:
     """End stealth (no-op when not hidden)."""
     if conditions(ent).active.pop("stealthed", None) is not None:
-        match.emit("stealth", f"{name_of(ent)} is no longer hidden ({why}).", side=side_of(ent))
+        match.emit(Ev.STEALTH, f"{name_of(ent)} is no longer hidden ({why}).", side=side_of(ent))

@@ -12,7 +12,6 @@ from typing import TYPE_CHECKING
 
 from game.core.geometry import Cell
 from game.rulesets.voidmarked.conditions import label
-from game.rulesets.voidmarked.content import Trigger
 from game.rulesets.voidmarked.odds import DuelRule
 from game.rulesets.voidmarked.query import (
     adjacent_enemy,
@@ -26,6 +25,7 @@ from game.rulesets.voidmarked.query import (
     stats,
 )
 from game.rulesets.voidmarked.query import rules as match_rules
+from game.rulesets.voidmarked.schemas import Trigger
 
 if TYPE_CHECKING:
     from game.core.match import Match

@@ -16,6 +16,7 @@ from game.core.sides import side_name
 from game.rulesets.voidmarked.components import VmMarks
 from game.rulesets.voidmarked.conditions import refresh_engagement, start_of_turn
 from game.rulesets.voidmarked.flips import Asking, clear_table, flip
+from game.rulesets.voidmarked.kinds import Ev
 from game.rulesets.voidmarked.query import (
     conditions,
     current_actor,
@@ -60,7 +61,7 @@ def roll_initiative(match: Match) -> list[int]:
     o.index = 0
     o.initiative = {str(e): totals[e] for e in ranked}
     math.append(f"ties: Foresight, then {side_name(match, first_side)} (won the toss), then deployment order")
-    match.emit("initiative", "Initiative: " + ", ".join(f"{name_of(e)} {totals[e]}" for e in ranked) + ".",
+    match.emit(Ev.INITIATIVE, "Initiative: " + ", ".join(f"{name_of(e)} {totals[e]}" for e in ranked) + ".",
                math, chance=True, cards=turned, order=list(ranked))
     return ranked
 
@@ -88,9 +89,9 @@ def end_turn(match: Match, round_cap: int, decided: object) -> Asking:
         if (not ts.attacked and not ts.moved and not marks.targeted and not conds.has("stealthed")
                 and can_hide(match, ent)):
             conds.active["stealthed"] = {"turns": 0}
-            match.emit("stealth", f"{name_of(ent)} stays still and slips into stealth.", side=side_of(ent))
+            match.emit(Ev.STEALTH, f"{name_of(ent)} stays still and slips into stealth.", side=side_of(ent))
         marks.targeted = False
-        match.emit("turn", f"{name_of(ent)} ends their turn.", side=side_of(ent))
+        match.emit(Ev.TURN, f"{name_of(ent)} ends their turn.", side=side_of(ent))
     o = order(match)
     tab = table(match)
     for _ in range(2 * len(o.order) + 2):
@@ -100,7 +101,7 @@ def end_turn(match: Match, round_cap: int, decided: object) -> Asking:
             tab.round += 1
             if tab.round > round_cap:
                 return
-            match.emit("round", f"Round {tab.round}.")
+            match.emit(Ev.ROUND, f"Round {tab.round}.")
         nxt = o.order[o.index]
         if status(nxt).state == "dead":
             continue

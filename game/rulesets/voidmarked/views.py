@@ -5,6 +5,18 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from game.core.cards import card_label, card_value
+from game.core.kinds import (
+    CTX_CARDS,
+    HAND_CARD,
+    HAND_COST,
+    HAND_KIND,
+    HAND_NAME,
+    HAND_OPTION,
+    HAND_PLAYABLE,
+    HAND_TEXT,
+    HAND_VALUE,
+    HAND_WHY,
+)
 from game.rulesets.voidmarked.conditions import label
 from game.rulesets.voidmarked.flips import hand_cards
 from game.rulesets.voidmarked.query import (
@@ -113,18 +125,19 @@ def hand_view(match: Match, side: str) -> list[dict[str, Any]]:
     decision = match.pending_decision
     offered: dict[str, str] = {}
     if decision is not None and decision.side == side and decision.kind == "cheat":
-        offered = {card: key for key, card in (decision.context.get("cards") or {}).items()}
+        offered = {card: key for key, card in (decision.context.get(CTX_CARDS) or {}).items()}
     out = []
     for c in hand_cards(match, side):
         key = offered.get(c)
         entry: dict[str, Any] = {
-            "name": card_label(c), "card": c, "value": card_value(c), "cost": 0, "playable": key is not None,
-            "text": f"value {card_value(c)} — cheat it in place of a flipped card", "kind": "card",
+            HAND_NAME: card_label(c), HAND_CARD: c, HAND_VALUE: card_value(c), HAND_COST: 0,
+            HAND_PLAYABLE: key is not None,
+            HAND_TEXT: f"value {card_value(c)} — cheat it in place of a flipped card", HAND_KIND: "card",
         }
         if key is None:
-            entry["why"] = "this flip cannot reach a better result with it" if offered else CHEAT_WHY
+            entry[HAND_WHY] = "this flip cannot reach a better result with it" if offered else CHEAT_WHY
         else:
-            entry["option"] = key
+            entry[HAND_OPTION] = key
         out.append(entry)
     return out
 
@@ -132,7 +145,8 @@ def hand_view(match: Match, side: str) -> list[dict[str, Any]]:
 def hand_for(match: Match, side: str) -> list[dict[str, Any]]:
     """The side's own shared hand, for its player only (the UI must not show the other side's)."""
     with match.world:
-        return [{"card": c, "label": card_label(c), "value": card_value(c)} for c in hand_cards(match, side)]
+        return [{HAND_CARD: c, "label": card_label(c), HAND_VALUE: card_value(c)}
+                for c in hand_cards(match, side)]
 
 
 def deck_counts(match: Match) -> dict[str, int]:

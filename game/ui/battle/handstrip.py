@@ -6,7 +6,16 @@ from typing import Any
 
 import pygame
 
-from game.core.kinds import VIEW_BARS
+from game.core.kinds import (
+    HAND_COST_UNIT,
+    HAND_GROUP,
+    HAND_NAME,
+    HAND_OPTION,
+    HAND_PLAYABLE,
+    HAND_UNIT,
+    HAND_WHY,
+    VIEW_BARS,
+)
 from game.ui.battle.labels import display_name
 from game.ui.chancefx import draw_card
 from game.ui.panels import (
@@ -23,7 +32,7 @@ class HandStripMixin:
         """The hand the strip shows: a title and its cards (one unit's when hands belong to units)."""
         if not self.hand:
             return "", []
-        owners = [int(e["unit"]) for e in self.hand if isinstance(e.get("unit"), int)]
+        owners = [int(e[HAND_UNIT]) for e in self.hand if isinstance(e.get(HAND_UNIT), int)]
         if not owners:
             return "Hand", list(self.hand)
         ent = self.model.hand_owner(owners, self._offered_unit())
@@ -31,16 +40,16 @@ class HandStripMixin:
             return "", []
         u = self.unit_by_ent.get(ent)
         name = u.name if u is not None else "Your unit"
-        entries = [e for e in self.hand if e.get("unit") == ent]
+        entries = [e for e in self.hand if e.get(HAND_UNIT) == ent]
         title = f"{name}'s hand"
         # what is left to pay cards with: the unit's bar named like the cards' cost unit ("SP")
-        unit_name = next((str(e["cost_unit"]) for e in entries if e.get("cost_unit")), "")
+        unit_name = next((str(e[HAND_COST_UNIT]) for e in entries if e.get(HAND_COST_UNIT)), "")
         bars = u.view.get(VIEW_BARS) if u is not None else None
         left = next((b.get("value") for b in bars or [] if isinstance(b, dict) and unit_name
                      and b.get("label") == unit_name), None)
         if isinstance(left, int) and ent == self.model.acting:
             title += f" · {left} {unit_name} left"
-        return title, [e for e in self.hand if e.get("unit") == ent]
+        return title, [e for e in self.hand if e.get(HAND_UNIT) == ent]
 
     def _hand_card_at(self, pos: tuple[int, int]) -> dict[str, Any] | None:
         """The hand strip card under a point (not where an open prompt covers the strip)."""
@@ -63,29 +72,29 @@ class HandStripMixin:
         """A click on a hand card: play it at once, or offer its targets, destinations and options."""
         self.dirty = True
         self._strip_surface = None
-        group = entry.get("group")
+        group = entry.get(HAND_GROUP)
         if group and group == self.focus:
             self.cancel_focus()
             return
         d = self.session.decision
         if d is not None and not self.replay and self.handoff is None and self.session.waiting_for_human:
             # A prompt open: a card it offers ("option", e.g. a card to cheat in) answers it.
-            if entry.get("playable") and entry.get("option") in d.keys():
-                self.answer(str(entry["option"]))
+            if entry.get(HAND_PLAYABLE) and entry.get(HAND_OPTION) in d.keys():
+                self.answer(str(entry[HAND_OPTION]))
             else:
-                why = entry.get("why") or "not an answer to this prompt"
-                self.toast = (f"{entry.get('name', 'That card')}: {why}.", 2.5)
+                why = entry.get(HAND_WHY) or "not an answer to this prompt"
+                self.toast = (f"{entry.get(HAND_NAME, 'That card')}: {why}.", 2.5)
             return
         if not self.human_input:
             return
-        if not entry.get("playable"):
-            why = entry.get("why") or "cannot be played now"
-            self.toast = (f"{entry.get('name', 'That card')}: {why}.", 2.5)
+        if not entry.get(HAND_PLAYABLE):
+            why = entry.get(HAND_WHY) or "cannot be played now"
+            self.toast = (f"{entry.get(HAND_NAME, 'That card')}: {why}.", 2.5)
             return
         legal = [a for a in self.session.legal() if group and a.hotkey_group == group
-                 and (entry.get("unit") is None or a.actor == entry.get("unit"))]
+                 and (entry.get(HAND_UNIT) is None or a.actor == entry.get(HAND_UNIT))]
         if not legal:
-            self.toast = (f"{entry.get('name', 'That card')} has no legal use now.", 2.5)
+            self.toast = (f"{entry.get(HAND_NAME, 'That card')} has no legal use now.", 2.5)
             return
         if len(legal) == 1 and legal[0].target is None and legal[0].cell is None and not legal[0].path:
             self.submit(legal[0])
@@ -135,7 +144,7 @@ class HandStripMixin:
             self._strip_rect = rect
             self.hand_hits = [(r.move(rect.topleft), e) for r, e in self._strip_hits]
             for r, e in self.hand_hits:
-                if r.collidepoint(self.mouse) and e.get("group") != self.focus:
+                if r.collidepoint(self.mouse) and e.get(HAND_GROUP) != self.focus:
                     pygame.draw.rect(surface, (255, 255, 255), r.inflate(2, 2), 2, border_radius=5)
 
     def _render_hand_strip(self) -> pygame.Surface | None:
@@ -144,7 +153,7 @@ class HandStripMixin:
         title, entries = self.hand_entries()
         if not entries:
             return None
-        owner = entries[0].get("unit")
+        owner = entries[0].get(HAND_UNIT)
         # the holder's other piles (a second card family's zones are prefixed and left out)
         summary = [f"{self._zone_name(p.zone)} {p.count}" for p in self.piles
                    if p.owner == owner and " " not in p.zone and not p.zone.startswith("hand")]
@@ -152,9 +161,9 @@ class HandStripMixin:
         pad = f.px(6)
         gap = f.px(4)
         focus = self.focus
-        cards = [draw_hand_card(f, pal, e, card_h, focused=focus is not None and e.get("group") == focus)
+        cards = [draw_hand_card(f, pal, e, card_h, focused=focus is not None and e.get(HAND_GROUP) == focus)
                  for e in entries]
-        playable = sum(1 for e in entries if e.get("playable"))
+        playable = sum(1 for e in entries if e.get(HAND_PLAYABLE))
         hint = (f"{playable} playable: click one to play it" if playable and self.human_input
                 else "nothing playable now" if self.human_input else "")
         head = f"{title}  ·  {hint}" if hint else title
@@ -211,7 +220,8 @@ class HandStripMixin:
             if p.owner in self.unit_by_ent:
                 title = f"{p.owner_name} · {zone}"
             else:
-                title = f"{zone} ({p.visibility})" if p.visibility not in ("all", "none") else zone
+                seen = self.side_name(p.visibility) if p.visibility in self.session.sides else p.visibility
+                title = f"{zone} ({seen})" if p.visibility not in ("all", "none") else zone
             pieces.append((title, cards))
             width += max(sum(c.get_width() + 3 for c in cards), f.font(Fonts.SMALL).size(title)[0]) + 2 * pad
         sum_text = "  ·  ".join(summary[:6])

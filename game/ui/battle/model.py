@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any
 
 from game.core.action import Action
 from game.core.geometry import Cell
-from game.core.kinds import CTX_UNIT, MOVE, TURN_ENDING_KINDS
+from game.core.kinds import CTX_UNIT, MOVE, MOVE_KINDS, TURN_ENDING_KINDS
 from game.core.ruleset import Preview
 from game.ui.battle.labels import group_label, label_stem
 from game.ui.view import Pile, UnitInfo, read_hand, read_piles, read_units, turn_order
@@ -21,19 +21,20 @@ if TYPE_CHECKING:
     from game.core.ruleset import Ruleset, Turn
     from game.ui.session import Session
 
-MOVE_KINDS = (MOVE, "run", "walk", "step", "dash", "sprint", "shift", "stride")
 #: hotkey groups whose untargeted actions share one panel entry that opens a chooser: "face" (the
 #: action's option is the hex side or square direction to face; the chooser draws them as arrows)
 CHOOSER_GROUPS = frozenset({"face"})
 
 
-def is_move(a: Action) -> bool:
-    """A movement action: it targets no unit and carries a path (or is a move kind to a cell)."""
+def is_move(a: Action, rs: Ruleset | None = None) -> bool:
+    """A movement action: it targets no unit and carries a path, or is to a cell and of a kind (or
+    hotkey group) the ruleset declares a move (`Ruleset.move_kinds`)."""
     if a.target is not None:
         return False
     if a.path:
         return True
-    return a.cell is not None and (a.kind in MOVE_KINDS or a.hotkey_group in MOVE_KINDS)
+    kinds = rs.move_kinds if rs is not None else MOVE_KINDS
+    return a.cell is not None and (a.kind in kinds or a.hotkey_group in kinds)
 
 
 def move_dest(a: Action) -> Cell:
@@ -174,13 +175,14 @@ class BattleModel:
             else:
                 self.focus = None
         sel = self.selected
+        rs = self.match.ruleset
         groups: dict[str, Group] = {}
         for a in legal:
             if a.actor is not None and a.actor != sel:
                 # With nobody selected, offer each unit's own choices (e.g. which one to activate).
-                if sel is not None or is_move(a) or a.target is not None or a.cell is not None:
+                if sel is not None or is_move(a, rs) or a.target is not None or a.cell is not None:
                     continue
-            if is_move(a):
+            if is_move(a, rs):
                 cell = move_dest(a)
                 self.move_options.setdefault(cell, []).append(a)
                 old = self.moves.get(cell)

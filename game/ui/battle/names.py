@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from game.core.kinds import CTX_CARDS
+from game.core.kinds import CTX_CARDS, HAND_CARD, HAND_NAME
 
 
 class NamesMixin:
@@ -16,8 +16,8 @@ class NamesMixin:
         """Card ids -> the names players know (hand entries name theirs; the ruleset the rest)."""
         names = self.card_names
         for e in self.hand:
-            if e.get("card") and e.get("name"):
-                names[str(e["card"])] = str(e["name"])
+            if e.get(HAND_CARD) and e.get(HAND_NAME):
+                names[str(e[HAND_CARD])] = str(e[HAND_NAME])
         d = self.session.decision
         cards = (d.context or {}).get(CTX_CARDS) if d is not None else None
         ids = list(cards.values()) if isinstance(cards, dict) else list(cards or [])

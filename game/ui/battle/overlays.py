@@ -85,21 +85,22 @@ class OverlayMixin:
 
     def _draw_help(self, surface: pygame.Surface) -> None:
         f, pal = self.fonts, self.pal
+        lines = getattr(self, "help_lines", HELP_LINES)  # the replay viewer has keys of its own
         shade = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
         shade.fill((0, 0, 0, 150))
         surface.blit(shade, (0, 0))
         lh = f.line_height(Fonts.BODY) + f.px(4)
-        key_w = max(f.font(Fonts.BODY, True).size(k)[0] for k, _ in HELP_LINES) + f.px(24)
-        text_w = max(f.font(Fonts.BODY).size(w)[0] for _, w in HELP_LINES)
+        key_w = max(f.font(Fonts.BODY, True).size(k)[0] for k, _ in lines) + f.px(24)
+        text_w = max(f.font(Fonts.BODY).size(w)[0] for _, w in lines)
         rect = pygame.Rect(
-            0, 0, min(key_w + text_w + f.px(40), surface.get_width() - 20), lh * (len(HELP_LINES) + 3)
+            0, 0, min(key_w + text_w + f.px(40), surface.get_width() - 20), lh * (len(lines) + 3)
         )
         rect.center = surface.get_rect().center
         panel(surface, rect, pal)
         y = rect.y + f.px(12)
         surface.blit(f.render("Keys and mouse", Fonts.LARGE, pal.text, True), (rect.x + f.px(16), y))
         y += lh + f.px(6)
-        for key, what in HELP_LINES:
+        for key, what in lines:
             surface.blit(f.render(key, Fonts.BODY, pal.active, True), (rect.x + f.px(16), y))
             surface.blit(f.render(what, Fonts.BODY, pal.text), (rect.x + f.px(16) + key_w, y))
             y += lh

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import sys
 from dataclasses import dataclass
 from typing import Any
@@ -12,6 +13,10 @@ from game.core.geometry import Cell
 from game.ui.battle.ai_process import AiProcess, ProcessGone, ProcessWorker, can_think_remotely
 from game.ui.battle.ai_worker import AiWorker
 from game.ui.session import ReplayFeed
+
+#: the packaged app's smoke test (.ci/run) plays AI against AI and stops after this many decisions
+#: thought out in the AI process, so a frozen app whose process cannot start is caught there
+PROCESS_DECISIONS_ENV = "SKIRMISH_EXIT_AFTER_AI_PROCESS_DECISIONS"
 
 
 @dataclass
@@ -52,7 +57,7 @@ class PacingMixin:
     @property
     def busy(self) -> bool:
         """Animations still playing."""
-        return bool(self.slides) or (self.fx.active and not self.fast)
+        return bool(self.slides) or (self.fx.active and not self.fast) or self.layer_playing
 
     @property
     def animating(self) -> bool:
@@ -65,6 +70,7 @@ class PacingMixin:
             or bool(self.keys_held)
             or self.toast is not None
             or (self.session.waiting_for_ai and self.overlay is None)
+            or (self.layer is not None and self.layer.animating)
             or (self.match.over and not self.replay and self.end_hold >= 0)
         )
 
@@ -90,6 +96,15 @@ class PacingMixin:
             self._pan_keys(dt)
         if self.overlay is not None or self.handoff is not None:
             return
+        if self.layer is not None:
+            was = self.layer.playing
+            if self.layer.update(dt):
+                self._still = None
+                self.dirty = True
+            if was and not self.layer.playing:
+                self._check_handoff()  # a hot-seat handover waited for the last input to play out
+            if self.layer.playing:
+                return
         if self.session.waiting_for_ai:
             self._run_ai(dt)
         elif self.match.over:
@@ -152,6 +167,17 @@ class PacingMixin:
         factor = self.app.settings.anim_factor
         self.apply_step(self.session.apply_ai(plan))
         self.ai_wait = 0.0 if (self.fast or factor <= 0) else 0.5 / factor
+        if isinstance(worker, ProcessWorker):
+            self._count_process_decision()
+
+    def _count_process_decision(self) -> None:
+        wanted = os.environ.get(PROCESS_DECISIONS_ENV, "")
+        if not wanted.isdigit():
+            return
+        self.process_decisions = getattr(self, "process_decisions", 0) + 1
+        if self.process_decisions >= int(wanted):
+            print(f"ai-process-decisions {self.process_decisions}", flush=True)
+            self.app.running = False
 
     def settle_ai(self) -> None:
         """Before anything that reads or changes the match (save, load, settings, leaving): let the

@@ -4,6 +4,15 @@ from __future__ import annotations
 
 import pygame
 
+from game.core.kinds import (
+    HAND_COST,
+    HAND_COST_UNIT,
+    HAND_KIND,
+    HAND_NAME,
+    HAND_PLAYABLE,
+    HAND_TEXT,
+    HAND_WHY,
+)
 from game.core.ruleset import Preview
 from game.ui.battle.labels import display_name, health_label
 from game.ui.panels import (
@@ -38,15 +47,16 @@ class TooltipMixin:
             return
         entry = self._hand_card_at(self.mouse)
         if entry is not None:
-            cost = entry.get("cost")
-            unit = entry.get("cost_unit", "cost")
+            cost = entry.get(HAND_COST)
+            unit = entry.get(HAND_COST_UNIT, "cost")
             price = "" if cost is None else (f"{cost} {unit}" if unit != "cost" else f"cost {cost}")
-            lines = [" · ".join(x for x in (price, str(entry.get("kind", ""))) if x)]
-            if entry.get("text"):
-                lines.append(str(entry["text"]))
-            lines.append("Click to play it." if entry.get("playable")
-                         else f"Cannot be played: {entry.get('why') or 'not now'}.")
-            tooltip(surface, self.fonts, self.pal, lines, self.mouse, width=300, title=str(entry.get("name")))
+            lines = [" · ".join(x for x in (price, str(entry.get(HAND_KIND, ""))) if x)]
+            if entry.get(HAND_TEXT):
+                lines.append(str(entry[HAND_TEXT]))
+            lines.append("Click to play it." if entry.get(HAND_PLAYABLE)
+                         else f"Cannot be played: {entry.get(HAND_WHY) or 'not now'}.")
+            title = str(entry.get(HAND_NAME))
+            tooltip(surface, self.fonts, self.pal, lines, self.mouse, width=300, title=title)
             return
         if self._modal_rect() is not None:
             return

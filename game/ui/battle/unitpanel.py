@@ -4,7 +4,16 @@ from __future__ import annotations
 
 import pygame
 
-from game.core.kinds import VIEW_HEALTH, VIEW_HIDDEN, VIEW_HP, VIEW_HP_MAX, VIEW_MARK, VIEW_MAX_HEALTH
+from game.core.kinds import (
+    HAND_GROUP,
+    HAND_NAME,
+    VIEW_HEALTH,
+    VIEW_HIDDEN,
+    VIEW_HP,
+    VIEW_HP_MAX,
+    VIEW_MARK,
+    VIEW_MAX_HEALTH,
+)
 from game.ui.battle.labels import describe, health_label
 from game.ui.panels import (
     STRUCTURED_KEYS,
@@ -126,7 +135,8 @@ class UnitPanelMixin:
         if s.decision is not None:
             return f"{who}: answer the prompt."
         if self.focus is not None:
-            name = next((str(e.get("name")) for e in self.hand if e.get("group") == self.focus), "the card")
+            name = next((str(e.get(HAND_NAME)) for e in self.hand if e.get(HAND_GROUP) == self.focus),
+                        "the card")
             return f"Playing {name}: click a highlighted cell or target (right click cancels)."
         if self.armed:
             return "Pick a highlighted target (right click to cancel)."

@@ -13,7 +13,7 @@ from typing import Any
 
 import pygame
 
-from game.ui.battle.extensions import register_board_marks
+from game.ui.battle.extensions import register_layer
 from game.ui.battle.prompt_parts import PartInput, register_hotkeys, register_kind, register_part
 from game.ui.chancefx import draw_card
 from game.ui.theme import Fonts
@@ -228,4 +228,30 @@ for _kind in CHECK_KINDS:
     register_kind(_kind, (KEY,))
 for _kind, _letters in HOTKEYS.items():
     register_hotkeys(_kind, _letters)
-register_board_marks("varium", paint_grapples)
+class VariumLayer:
+    """Varium's board layer: the grapple bands over the tokens; events keep the generic pace (each
+    dealt card is a chance popup the AI waits for)."""
+
+    playing = False
+    animating = False
+
+    def __init__(self, scene: Any) -> None:
+        self.scene = scene
+
+    def on_step(self, step: Any) -> bool:
+        """The generic screen shows the events."""
+        return False
+
+    def update(self, dt: float) -> bool:
+        """Nothing animates of its own."""
+        return False
+
+    def draw_board(self, surface: pygame.Surface) -> None:
+        """Nothing under the tokens."""
+
+    def draw_top(self, surface: pygame.Surface) -> None:
+        """The grapple bands."""
+        paint_grapples(self.scene, surface)
+
+
+register_layer("varium", VariumLayer)

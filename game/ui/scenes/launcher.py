@@ -1,4 +1,5 @@
-"""The launcher: ruleset, map, squad and player per side, seed; Start, Load, Rules, Settings, Quit."""
+"""The launcher: ruleset, map, squad and player per side, seed; Start, Load, Replays, Rules, Settings,
+Quit."""
 
 from __future__ import annotations
 
@@ -9,8 +10,16 @@ import pygame
 import pygame_gui
 from pygame_gui.elements import UIButton, UIDropDownMenu, UILabel, UITextBox, UITextEntryLine
 
-from game.ui.display_names import is_benchmark_map, map_title, units_line
+from game.ui.display_names import is_benchmark_map, units_line
+from game.ui.map_choice import map_choice_label, map_choice_line
 from game.ui.scenes.gui import GuiScene
+from game.ui.scenes.squad_choices import (
+    built_squad_info,
+    has_squad_builder,
+    saved_squad_choices,
+    with_built_squads,
+)
+from game.ui.theme import Fonts
 
 if TYPE_CHECKING:
     from game.ui.app import App
@@ -114,14 +123,17 @@ class LauncherScene(GuiScene):
             return
         self.seed = int(seed_text)
         try:
+            squads, options = with_built_squads(
+                self.ruleset, (self.squads["p1"], self.squads["p2"]), self.scenario_options()
+            )
             session = build_session(
                 self.ruleset_id,
                 map_name(self.map_path),
                 self.seed,
                 self.sides["p1"],
                 self.sides["p2"],
-                (self.squads["p1"], self.squads["p2"]),
-                self.scenario_options(),
+                squads,
+                options,
             )
         except UserError as exc:
             self.show_error(exc.line())
@@ -187,7 +199,7 @@ class LauncherScene(GuiScene):
             label("Map", y)
             maps = self.maps()
             if maps:
-                map_opts = [(map_title(p), str(p)) for p in maps]
+                map_opts = [(map_choice_label(p, rs), str(p)) for p in maps]
                 start = next((o for o in map_opts if o[1] == str(self.map_path)), map_opts[0])
                 self.map_menu = UIDropDownMenu(
                     map_opts,
@@ -205,7 +217,7 @@ class LauncherScene(GuiScene):
                 )
             y += row
             squads = rs.squads()
-            sq_opts = [(s.name, sid) for sid, s in squads.items()]
+            sq_opts = [(s.name, sid) for sid, s in squads.items()] + saved_squad_choices(self.ruleset_id)
             side_w = f.px(170)
             self.squad_menus: dict[str, UIDropDownMenu] = {}
             self.side_menus: dict[str, UIDropDownMenu] = {}
@@ -234,6 +246,10 @@ class LauncherScene(GuiScene):
         self.new_seed = UIButton(
             pygame.Rect(x_field + f.px(170), y, f.px(120), row - 6), "New seed", self.manager
         )
+        if has_squad_builder(self.ruleset_id):
+            self.build_squad = UIButton(
+                pygame.Rect(x_field + f.px(300), y, f.px(170), row - 6), "Build squad…", self.manager
+            )
         y += row + f.px(8)
         desc_h = max(f.px(80), h - y - f.px(100))  # room below: buttons, error line, margin
         self.desc = UITextBox(
@@ -241,12 +257,13 @@ class LauncherScene(GuiScene):
         )
         y += desc_h + f.px(14)
         gap = f.px(12)
-        bw, bh = min(f.px(150), (w - 2 * m - 4 * gap) // 5), f.px(42)
+        bw, bh = min(f.px(150), (w - 2 * m - 5 * gap) // 6), f.px(42)
         x = m
         self.buttons: dict[str, UIButton] = {}
         for key, text in (
             ("start", "Start"),
             ("load", "Load game"),
+            ("replays", "Replays"),
             ("rules", "Rules"),
             ("settings", "Settings"),
             ("quit", "Quit"),
@@ -278,13 +295,20 @@ class LauncherScene(GuiScene):
         if not menus:
             return y
         label("Rules options", y)
-        gap = self.app.fonts.px(10)
-        cols = 2 if x + 2 * field_w + gap <= self.app.screen_size[0] - self.app.fonts.px(40) else 1
+        f = self.app.fonts
+        gap = f.px(10)
+        room = self.app.screen_size[0] - f.px(40) - x
+        # two to a row, narrower than the other fields when the window is narrow (150 %), as long
+        # as the longest choice still fits: a second row of menus would push the buttons off screen
+        longest = max(f.font(Fonts.BODY).size(c[0])[0] for _, choices, _ in menus for c in choices)
+        width = min(field_w, (room - gap) // 2)
+        cols = 2 if width >= longest + f.px(30) else 1
+        width = width if cols == 2 else field_w
         for i, (name, choices, cur) in enumerate(menus):
             col = i % cols
             if i and not col:
                 y += row
-            rect = pygame.Rect(x + col * (field_w + gap), y, field_w, row - 6)
+            rect = pygame.Rect(x + col * (width + gap), y, width, row - 6)
             self.option_menus[name] = UIDropDownMenu(choices, cur, rect, self.manager)
         return y + row
 
@@ -298,8 +322,10 @@ class LauncherScene(GuiScene):
             return "Install a ruleset package under game/rulesets/."
         squads = rs.squads()
         parts = [f"<b>{_html(rs.name)}</b> — {rs.board_kind} board."]
+        if self.map_path is not None:
+            parts.append(map_choice_line(self.map_path, rs))
         for side in ("p1", "p2"):
-            sq = squads.get(self.squads.get(side, ""))
+            sq = squads.get(self.squads.get(side, "")) or built_squad_info(rs, self.squads.get(side, ""))
             if sq is not None:
                 who, units = f"Side {side[1:]}", _html(units_line(sq.units))
                 parts.append(f"<b>{who}: {_html(sq.name)}</b> — {_html(sq.description)} ({units})")
@@ -317,12 +343,20 @@ class LauncherScene(GuiScene):
 
                 self.seed = random_seed()
                 self.seed_entry.set_text(str(self.seed))
+            elif b is getattr(self, "build_squad", None):
+                from game.ui.scenes.squad_builder import SquadBuilderScene
+
+                self.app.push(SquadBuilderScene(self.app))
             elif b is self.buttons.get("start"):
                 self.start()
             elif b is self.buttons.get("load"):
                 from game.ui.scenes.menus import LoadScene
 
                 self.app.push(LoadScene(self.app))
+            elif b is self.buttons.get("replays"):
+                from game.ui.replay.list_scene import ReplaysScene
+
+                self.app.push(ReplaysScene(self.app))
             elif b is self.buttons.get("rules") and self.ruleset is not None:
                 self.app.open_rules(self.ruleset)
             elif b is self.buttons.get("settings"):
@@ -346,6 +380,7 @@ class LauncherScene(GuiScene):
             return
         if element is getattr(self, "map_menu", None):
             self.map_path = Path(value)
+            self.desc.set_text(self._description())
             return
         for name, menu in getattr(self, "option_menus", {}).items():
             if element is menu:

@@ -310,8 +310,8 @@ class LoadScene(Scene):
         try:
             session = load_game(path)
         except SaveError as exc:
+            # Shown once, in full, at the foot of the screen; the column's note line is too short.
             self.error = str(exc)
-            self.column.note = self.error
             self.dirty = True
             return
         self.app.switch(BattleScene(self.app, session))
@@ -328,7 +328,10 @@ class LoadScene(Scene):
         self.column.draw(surface, self.app.palette, surface.get_rect())
         if self.error:
             f = self.app.fonts
-            msg = f.render(self.error[:140], Fonts.BODY, self.app.palette.bad, True)
-            surface.blit(
-                msg, msg.get_rect(midbottom=(surface.get_width() // 2, surface.get_height() - f.px(20)))
-            )
+            width = surface.get_width() - f.px(80)
+            lines = f.wrap(self.error, width, Fonts.BODY)[:3]
+            y = surface.get_height() - f.px(20) - f.line_height(Fonts.BODY) * len(lines)
+            for line in lines:
+                msg = f.render(line, Fonts.BODY, self.app.palette.bad, True)
+                surface.blit(msg, msg.get_rect(midtop=(surface.get_width() // 2, y)))
+                y += f.line_height(Fonts.BODY)

@@ -10,7 +10,7 @@ from game.core.events import Event
 from game.ui.display_names import map_title, name_sides, side_names
 from game.ui.replays import keep_replay
 from game.ui.scenes.base import Scene
-from game.ui.session import ReplayFeed, Session
+from game.ui.session import Session
 from game.ui.theme import Fonts
 from game.ui.view import UnitInfo, read_units
 from game.ui.widgets import Button, panel
@@ -39,15 +39,6 @@ def losses_by_side(units: list[UnitInfo], sides: tuple[str, ...]) -> dict[str, t
     return out
 
 
-def replay_session(session: Session) -> Session:
-    """A fresh match from the same scenario that re-plays the recorded inputs."""
-    from game.core.match import new_match
-
-    match = new_match(session.match.scenario)
-    feed = ReplayFeed(session.match.inputs)
-    return Session(match, {s: "replay" for s in session.sides}, controllers={s: feed for s in session.sides})
-
-
 class ResultsScene(Scene):
     """The end of a skirmish."""
 
@@ -62,16 +53,27 @@ class ResultsScene(Scene):
         self.losses = losses_by_side(self.units, session.sides)
         self.names = side_names(match)
         # A finished game from the window leaves a replay in the data folder (not a watched one).
-        self.replay_path = None if replay else keep_replay(session)
+        self.replay_path = None if replay else keep_replay(session, limit=app.settings.replays_kept)
         self.map_title = map_title(match.scenario.map)
         self.buttons: list[Button] = []
         self.mouse = (0, 0)
 
     def watch_replay(self) -> None:
-        """Re-run the match's inputs at watch pace."""
-        from game.ui.scenes.battle import BattleScene
+        """The game in the replay viewer (from its kept file when there is one), at its end."""
+        from game.core.timeline import Timeline
+        from game.errors import UserError
+        from game.ui.replay import open_viewer
+        from game.ui.replay.scene import ReplayScene
 
-        self.app.switch(BattleScene(self.app, replay_session(self.session), replay=True))
+        if self.replay_path is not None:
+            try:
+                open_viewer(self.app, self.replay_path)
+                return
+            except UserError:
+                pass  # the file cannot be read back (moved, or its map gone): the game in memory is the same
+        m = self.session.match
+        timeline = Timeline(m.ruleset, m.scenario, m.board, m.inputs)
+        self.app.switch(ReplayScene(self.app, timeline, self.replay_path, dict(self.session.specs)))
 
     def handle(self, event: pygame.event.Event) -> None:
         """Buttons and keys (R replay, Enter/Esc launcher)."""
@@ -127,7 +129,14 @@ class ResultsScene(Scene):
             ),
             (x0, y),
         )
-        y += f.line_height(Fonts.BODY) + f.px(14)
+        y += f.line_height(Fonts.BODY)
+        parent = getattr(self.session, "parent", None)
+        if parent:
+            source = f"the replay {parent['file']}" if parent["file"] else "a watched replay"
+            where = f"Played on from input {parent['input']} of {source}"
+            surface.blit(f.render(f.fit(where, w - 2 * x0), Fonts.BODY, pal.dim), (x0, y))
+            y += f.line_height(Fonts.BODY)
+        y += f.px(14)
         surface.blit(f.render("Losses", Fonts.LARGE, pal.text, True), (x0, y))
         y += f.line_height(Fonts.LARGE)
         for i, side in enumerate(self.session.sides):

@@ -1,4 +1,5 @@
-"""The settings screen: UI scale, animation speed, palette, volume and mute, fullscreen, AI reasoning.
+"""The settings screen: UI scale, animation speed, palette, volume and mute, fullscreen, AI reasoning,
+replays kept.
 
 Every change is saved at once.
 """
@@ -12,7 +13,7 @@ import pygame_gui
 from pygame_gui.elements import UIButton, UIDropDownMenu, UIHorizontalSlider, UILabel
 
 from game.ui.scenes.gui import GuiScene
-from game.ui.settings import ANIM_SPEEDS, PALETTES, UI_SCALES
+from game.ui.settings import ANIM_SPEEDS, PALETTES, REPLAYS_KEPT, UI_SCALES
 
 #: what the colour choices are called on screen (the settings file keeps the ids)
 PALETTE_NAMES = {"okabe-ito": "Colour-blind safe", "high-contrast": "High contrast", "muted": "Muted"}
@@ -89,6 +90,15 @@ class SettingsScene(GuiScene):
         self.reasoning = UIButton(
             pygame.Rect(x, y, field_w, row - 8), "Shown" if s.ai_reasoning else "Hidden", self.manager
         )
+        y += row
+        label("Replays kept")
+        kept = [(f"Newest {n}", str(n)) for n in REPLAYS_KEPT]
+        self.kept_menu = UIDropDownMenu(
+            kept,
+            next(o for o in kept if o[1] == str(s.replays_kept)),
+            pygame.Rect(x, y, field_w, row - 8),
+            self.manager,
+        )
         y += row + f.px(20)
         self.back = UIButton(pygame.Rect(m, y, f.px(160), f.px(42)), "Back", self.manager)
         UILabel(
@@ -117,6 +127,9 @@ class SettingsScene(GuiScene):
             elif event.ui_element is self.palette_menu:
                 s.palette = event.selected_option_id
                 self._changed(rebuild=True)
+            elif event.ui_element is self.kept_menu:
+                s.replays_kept = int(event.selected_option_id)
+                self._changed()
         elif event.type == pygame_gui.UI_HORIZONTAL_SLIDER_MOVED and event.ui_element is self.volume:
             s.volume = round(float(self.volume.get_current_value()), 2)
             self._changed()

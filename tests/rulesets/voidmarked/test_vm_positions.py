@@ -142,7 +142,7 @@ def test_an_area_catches_every_enemy_inside_and_walls_shield():
     make_turn(m, oriel)
     set_hand(m, "p1", [])
     set_hand(m, "p2", [])
-    from game.rulesets.voidmarked.actions import area_targets
+    from game.rulesets.voidmarked.areas import area_targets
     from game.rulesets.voidmarked.content import content
 
     with m.world:

@@ -239,7 +239,7 @@ def test_an_automatic_sweep_spends_a_shot_per_extra_target_while_shots_last():
     act(m, "attack", gunner, target=vire, option="sweep")
     assert gear(m, gunner).shots == 12 - 3
     assert len(events(m, "attack")) == 3
-    from game.rulesets.voidmarked.actions import sweep_targets
+    from game.rulesets.voidmarked.areas import sweep_targets
 
     with m.world:
         w = content().weapons["ripper_smg"]
