@@ -13,9 +13,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import lru_cache
+from math import comb
 
 from game.core.cards import RANK_VALUE
-from game.core.draws import Profile, profile_of, sum_weights
+from game.core.draws import Profile, profile_of
 from game.core.stackplay import Payoff, StackChoice, split_choice, stack_choice, stack_value
 from game.core.stacks import NextCard, StackRule, StackState, next_card
 
@@ -45,12 +46,29 @@ def rule(limit: int) -> StackRule:
     return StackRule(max(0, limit), VALUES, frozenset({ACE}))
 
 
+def _sum_weights(pool: Profile, k: int) -> tuple[dict[int, int], int]:
+    """Weights of the sum of k cards drawn together from `pool` (as `draws.sum_weights`), counted
+    value by value (how many of each value, times comb(count, j)): a few hundred steps even for
+    five face-down cards, where listing every multiset takes thousands."""
+    ways: dict[tuple[int, int], int] = {(0, 0): 1}
+    for v, c in enumerate(pool):
+        if not c:
+            continue
+        nxt: dict[tuple[int, int], int] = {}
+        for (n, total), w in ways.items():
+            for j in range(min(c, k - n) + 1):
+                key = (n + j, total + j * v)
+                nxt[key] = nxt.get(key, 0) + w * comb(c, j)
+        ways = nxt
+    return {t: w for (n, t), w in ways.items() if n == k}, comb(sum(pool), k)
+
+
 @lru_cache(maxsize=4096)
 def evasion_cdf(pool: Profile, k: int) -> tuple[tuple[int, ...], int]:
     """Cumulative weights `below[s]` = ways k face-down cards sum to less than s, over comb(n, k)."""
     if k <= 0 or sum(pool) < k:
         return (0,), 1
-    weights, total = sum_weights(pool, k, VALUES)
+    weights, total = _sum_weights(pool, k)
     top = max(weights) + 2
     below = [0] * (top + 1)
     run = 0

@@ -213,3 +213,20 @@ def test_the_ai_prices_cover_against_guns_when_moving() -> None:
     behind = next(a for a in m.legal() if a.kind == "dash" and a.cell == (6, 4))
     open_ = next(a for a in m.legal() if a.kind == "dash" and a.cell == (6, 6))
     assert RULESET.assess(m, behind).exposure < RULESET.assess(m, open_).exposure
+
+
+@pytest.mark.rule("VC-EVASION")
+def test_face_down_sums_counted_by_value_match_every_multiset() -> None:
+    import random
+
+    from game.core.draws import sum_weights
+
+    rng = random.Random(7)
+    for _ in range(200):
+        pool = tuple([0] + [rng.randint(0, 4) for _ in range(14)])
+        k = rng.randint(1, 5)
+        if sum(pool) < k:
+            continue
+        want, total = sum_weights(pool, k, odds.VALUES)
+        got, got_total = odds._sum_weights(pool, k)
+        assert got_total == total and got == {s: w for s, w in want.items() if w}
