@@ -80,11 +80,10 @@ def _armed(kind: str) -> bool:
 _EXPOSURE: dict[int, tuple[weakref.ref, dict[tuple, float]]] = {}
 
 
-def _open_to_fire(match: Match, foes: list[int], cell: tuple[int, int]) -> float:
-    """How open a square is to the seen foes' guns: per armed foe with sight of it, the evasion
-    cards that cover there would not give (substantial cover 5 gives 0). Memoised per board by
-    the guns' squares (every move option of a turn asks about the same foes)."""
-    guns = tuple(sorted(cell_of(f) for f in foes if _armed(get(f, Name).kind)))
+def _exposure(match: Match, guns: tuple[tuple[int, int], ...], cell: tuple[int, int]) -> float:
+    """How open a square is to guns at these squares: per gun with sight of it, the evasion cards
+    that cover there would not give (substantial cover 5 gives 0). Memoised per board (every move
+    option of a turn asks about the same guns)."""
     board = match.board
     held = _EXPOSURE.get(id(board))
     if held is None or held[0]() is not board:
@@ -106,6 +105,32 @@ def _open_to_fire(match: Match, foes: list[int], cell: tuple[int, int]) -> float
         total += (COVER_EVASION[-1] - COVER_EVASION[min(3, max(0, cover))]) / 3.0
     memo[key] = total
     return total
+
+
+#: (match state version, unit) -> what every move option of that unit shares (see _move_frame)
+_FRAMES: dict[tuple[int, int], tuple | None] = {}
+
+
+def _move_frame(match: Match, ent: int) -> tuple | None:
+    """What pricing a move of `ent` needs besides its square, the same for each of its move
+    options: the seen foes' squares, their guns' squares, the distance and exposure where it
+    stands, the distance it wants (shooters about 4). None: no foe in sight. Keyed on the match's
+    state version (code that edits components by hand calls `match.touch()`)."""
+    key = (match.version, ent)
+    if key in _FRAMES:
+        return _FRAMES[key]
+    if len(_FRAMES) > 64:
+        _FRAMES.clear()
+    foes = seen_foes(match, ent)
+    frame = None
+    if foes:
+        cells = [cell_of(f) for f in foes]
+        guns = tuple(sorted(cell_of(f) for f in foes if _armed(get(f, Name).kind)))
+        here = min(match.board.distance(cell_of(ent), c) for c in cells)
+        want = 4 if _armed(get(ent, Name).kind) else 0
+        frame = (cells, guns, here, _exposure(match, guns, cell_of(ent)), want)
+    _FRAMES[key] = frame
+    return frame
 
 
 def attack_preview(match: Match, action: Action) -> Preview:
@@ -190,17 +215,14 @@ def assess(match: Match, action: Action) -> Assessment:
         return Assessment(expected_damage=dmg / 5.0)
     if kind in (Kind.DASH, Kind.RUN):
         assert action.cell is not None
-        foes = seen_foes(match, ent)
-        if not foes:
+        frame = _move_frame(match, ent)
+        if frame is None:
             return Assessment()
-        cells = [cell_of(f) for f in foes]
+        cells, guns, here, here_open, want = frame
         dist = match.board.distance
-        here = min(dist(cell_of(ent), c) for c in cells)
         there = min(dist(action.cell, c) for c in cells)
-        ranged = any(weapon_def(w).ranged for w in sheet(ent).weapons)
-        want = 4 if ranged else 0
         progress = abs(here - want) - abs(there - want)
-        exposure = _open_to_fire(match, foes, action.cell) - _open_to_fire(match, foes, cell_of(ent))
+        exposure = _exposure(match, guns, action.cell) - here_open
         return Assessment(progress=2.0 * progress, exposure=exposure, cost=0.2 * len(action.path))
     if kind == Kind.DRAW:
         return Assessment(expected_damage=3.0)

@@ -202,6 +202,7 @@ def test_no_peeking_a_hidden_enemy_draws_no_approach() -> None:
     from varium_helpers import state
 
     state(m, shooter).hidden = True
+    m.touch()  # edited by hand, outside a resolution
     assert RULESET.assess(m, run).progress == 0
     assert not [a for a in m.legal() if a.target == shooter]
 
