@@ -96,8 +96,7 @@ def test_keys_step_back_and_forward_through_exact_states(viewer, driver):
 def test_clicking_the_bar_and_the_scrubber_seeks(viewer, driver):
     scene, _s, hashes = viewer
     scene.draw(scene.app.screen)
-    back = next(b for b in scene.bar_buttons if b.label == "◀ Input")
-    driver.click(back.rect.center)
+    driver.click(scene.bar_pieces["input_back"].center)
     assert scene.timeline.pos == scene.timeline.length - 1
     track = scene.track_rect
     driver.click((track.x + 1, track.centery))
@@ -298,7 +297,8 @@ def test_the_next_inputs_odds_come_from_the_rulesets_preview(viewer, driver):
         same = scene.match.ruleset.preview(scene.match, Action.from_json(tl.inputs[at]["action"]))
     assert (preview.hit, preview.crit, preview.kill) == (same.hit, same.crit, same.kill)
     where, nxt, odds = scene.status_lines()
-    assert where.startswith(f"Input {at} of") and nxt.startswith("Next: ") and odds.startswith("Odds: hit ")
+    assert f"input {at} of {tl.length}" in where and where.startswith(f"Round {tl.round} of")
+    assert nxt.startswith("Next: ") and odds.startswith("Odds: hit ")
     assert not scene.show_odds
     driver.key(pygame.K_o)
     assert scene.show_odds

@@ -7,6 +7,7 @@ from typing import Any
 import pygame
 
 from game.core.kinds import (
+    HAND_CARD,
     HAND_COST_UNIT,
     HAND_GROUP,
     HAND_NAME,
@@ -17,12 +18,74 @@ from game.core.kinds import (
     VIEW_BARS,
 )
 from game.ui.battle.labels import display_name
-from game.ui.chancefx import draw_card
+from game.ui.chancefx import draw_card, is_standard_card
 from game.ui.panels import (
     draw_hand_card,
 )
 from game.ui.theme import Fonts
 from game.ui.view import Pile
+
+#: the smallest card height (design px) the strip shrinks to before it wraps cards onto more rows
+MIN_CARD = 40
+#: the share of the board's height the strip's cards may take at most
+CARD_SHARE = 0.2
+#: the share of the board's height hands stacked one above the other may take before they shrink
+STACK_SHARE = 0.45
+
+
+def fit_cards(pieces: list[tuple[int, list[float]]], base: int, least: int, room: int, gap: int,
+              space: int, tall: int = 0) -> tuple[int, list[list[tuple[int, int, int]]]]:
+    """Card height and rows for titled groups of cards (title width, each card's width/height)
+    in `room` pixels: all groups side by side with the largest cards from `base` down to `least`
+    that fit; else groups one above another (the largest cards that fit whose rows together stay
+    within `tall` pixels of cards); else at `least`, a group's cards wrapped over rows. Rows hold
+    (group, first card, end card); a group's cards after the first row have no title."""
+
+    def width(title: int, aspects: list[float], h: int) -> int:
+        return max(title, sum(round(h * a) + gap for a in aspects) - gap if aspects else 0)
+
+    whole = [(i, 0, len(a)) for i, (_t, a) in enumerate(pieces)]
+    for h in range(base, least - 1, -1):
+        if sum(width(t, a, h) for t, a in pieces) + space * (len(pieces) - 1) <= room:
+            return h, [whole]
+    for h in range(base, least - 1, -1):
+        if all(width(t, a, h) <= room for t, a in pieces):
+            rows: list[list[tuple[int, int, int]]] = []
+            x = room + 1
+            for i, (t, a) in enumerate(pieces):
+                w = width(t, a, h)
+                if x + space + w > room:
+                    rows.append([])
+                    x = -space
+                rows[-1].append((i, 0, len(a)))
+                x += space + w
+            # a stack of large cards would hide the board: smaller ones while it is too tall
+            if len(rows) * h <= tall or h == least:
+                return h, rows
+    rows = []
+    for i, (_t, a) in enumerate(pieces):
+        first, x = 0, 0
+        for k, asp in enumerate(a):
+            w = round(least * asp)
+            if k > first and x + gap + w > room:
+                rows.append([(i, first, k)])
+                first, x = k, 0
+            x = w if k == first else x + gap + w
+        rows.append([(i, first, len(a))])
+    return least, rows
+
+
+def _head_lines(f: Fonts, head: str, room: int) -> list[str]:
+    """The strip's heading in one line, else two split between its " · " parts (cut to fit)."""
+    small = f.font(Fonts.SMALL)
+    if small.size(head)[0] <= room:
+        return [head]
+    parts = head.split("  ·  ")
+    n = 1
+    while n < len(parts) and small.size("  ·  ".join(parts[:n + 1]))[0] <= room:
+        n += 1
+    first, rest = "  ·  ".join(parts[:n]), "  ·  ".join(parts[n:])
+    return [f.fit(first, room, Fonts.SMALL), *([f.fit(rest, room, Fonts.SMALL)] if rest else [])]
 
 
 class HandStripMixin:
@@ -109,15 +172,20 @@ class HandStripMixin:
 
     _strip_rect: pygame.Rect | None = None
     strip_faded = False
+    #: where each card of the strip was drawn last (screen; clickable or not)
+    strip_cards: list[pygame.Rect] = []  # replaced, never changed in place
+    _strip_cards: list[pygame.Rect] = []
 
     def _draw_strip(self, surface: pygame.Surface) -> None:
         """The viewer's private cards (hand) along the bottom of the board, piles summarised."""
         self.hand_hits = []
+        self.strip_cards = []
         self._strip_rect = None
         if (not self.piles and not self.hand) or not self.show_strip:
             return
         if self._strip_surface is None:
             self._strip_hits = []
+            self._strip_cards = []
             self._strip_surface = self._render_hand_strip() if self.hand else self._render_strip()
         if self._strip_surface is not None:
             m = self.fonts.px(6)
@@ -143,12 +211,23 @@ class HandStripMixin:
                 surface.blit(self._strip_surface, rect)
             self._strip_rect = rect
             self.hand_hits = [(r.move(rect.topleft), e) for r, e in self._strip_hits]
+            self.strip_cards = [r.move(rect.topleft) for r in self._strip_cards]
             for r, e in self.hand_hits:
                 if r.collidepoint(self.mouse) and e.get(HAND_GROUP) != self.focus:
                     pygame.draw.rect(surface, (255, 255, 255), r.inflate(2, 2), 2, border_radius=5)
 
+    def _strip_room(self) -> tuple[int, int, int]:
+        """(width inside the strip, the cards' largest height, their smallest) for this board: the
+        strip keeps inside the board, and its cards to a share of the board's height."""
+        f = self.fonts
+        board = self.board_rect
+        inner = board.w - 2 * f.px(6) - 2 * f.px(6)
+        base = min(f.px(66), max(f.px(MIN_CARD), round(board.h * CARD_SHARE)))
+        return inner, base, f.px(MIN_CARD)
+
     def _render_hand_strip(self) -> pygame.Surface | None:
-        """The hand from the ruleset's hand_view: cost, name, kind; what cannot be played is dimmed."""
+        """The hand from the ruleset's hand_view: cost, name, kind; what cannot be played is dimmed.
+        Cards shrink to fit the board's width, then wrap onto a second row."""
         f, pal = self.fonts, self.pal
         title, entries = self.hand_entries()
         if not entries:
@@ -157,9 +236,11 @@ class HandStripMixin:
         # the holder's other piles (a second card family's zones are prefixed and left out)
         summary = [f"{self._zone_name(p.zone)} {p.count}" for p in self.piles
                    if p.owner == owner and " " not in p.zone and not p.zone.startswith("hand")]
-        card_h = f.px(66)
         pad = f.px(6)
         gap = f.px(4)
+        inner, base, least = self._strip_room()
+        aspects = [0.7 if is_standard_card(str(e.get(HAND_CARD, ""))) else 1.2 for e in entries]
+        card_h, rows = fit_cards([(0, aspects)], base, least, inner, gap, 0)
         focus = self.focus
         cards = [draw_hand_card(f, pal, e, card_h, focused=focus is not None and e.get(HAND_GROUP) == focus)
                  for e in entries]
@@ -170,20 +251,25 @@ class HandStripMixin:
         if summary:
             head += "  ·  " + ", ".join(summary[:5])
         lh = f.line_height(Fonts.SMALL)
-        width = pad + sum(c.get_width() + gap for c in cards) - gap + pad
-        width = max(width, f.font(Fonts.SMALL).size(head)[0] + 2 * pad)
-        width = min(width, self.board_rect.w - 2 * pad)
-        height = pad + lh + card_h + pad
+        lines = [(a, b) for row in rows for _i, a, b in row]
+        cards_w = max(sum(c.get_width() + gap for c in cards[a:b]) - gap for a, b in lines)
+        width = min(max(cards_w, f.font(Fonts.SMALL).size(head)[0]) + 2 * pad, inner + 2 * pad)
+        # a heading wider than the strip goes on two lines (its piles on the second)
+        heads = _head_lines(f, head, width - 2 * pad)
+        height = pad + lh * len(heads) + len(lines) * (card_h + gap) - gap + pad
         surf = pygame.Surface((width, height), pygame.SRCALPHA)
         pygame.draw.rect(surf, (*pal.panel, 230), surf.get_rect(), border_radius=6)
-        surf.blit(f.render(head, Fonts.SMALL, pal.text), (pad, pad // 2))
-        x = pad
-        for card, entry in zip(cards, entries, strict=True):
-            if x + card.get_width() > width - pad:
-                break
-            surf.blit(card, (x, pad + lh))
-            self._strip_hits.append((pygame.Rect(x, pad + lh, card.get_width(), card.get_height()), entry))
-            x += card.get_width() + gap
+        for k, text in enumerate(heads):
+            surf.blit(f.render(text, Fonts.SMALL, pal.text), (pad, pad // 2 + k * lh))
+        y = pad + lh * len(heads)
+        for a, b in lines:
+            x = pad
+            for card, entry in zip(cards[a:b], entries[a:b], strict=True):
+                surf.blit(card, (x, y))
+                self._strip_hits.append((pygame.Rect(x, y, card.get_width(), card.get_height()), entry))
+                self._strip_cards.append(self._strip_hits[-1][0])
+                x += card.get_width() + gap
+            y += card_h + gap
         return surf
 
     def shown_hands(self) -> list[Pile]:
@@ -199,7 +285,10 @@ class HandStripMixin:
         return out
 
     def _render_strip(self) -> pygame.Surface | None:
-        f = self.fonts
+        """The hands the viewer may see (both sides' in a replay's all-revealed view), each titled,
+        side by side with cards shrunk to fit the board's width, else one above the other; the other
+        piles summed up on the first title line when there is room, else under the cards."""
+        f, pal = self.fonts, self.pal
         hands = self.shown_hands()
         summary = []
         for p in self.piles:
@@ -210,40 +299,67 @@ class HandStripMixin:
             if p.cards is None or p.visibility == "all" and p.zone != "hand":
                 vis = "" if p.cards is not None else " hidden" if p.visibility not in ("none",) else ""
                 summary.append(f"{self._zone_name(p.zone)} {p.count}{vis}")
-        card_h = f.px(58)
         pad = f.px(6)
-        width = pad
-        pieces: list[tuple[str, list[pygame.Surface]]] = []
+        gap = 3
+        small = f.font(Fonts.SMALL)
+        pieces: list[tuple[str, list[str]]] = []
         for p in hands:
-            cards = [draw_card(f, c, card_h) for c in (p.cards or ())]
             zone = p.zone.split(":")[0].replace("_", " ").capitalize()
             if p.owner in self.unit_by_ent:
-                title = f"{p.owner_name} · {zone}"
+                title = f"{p.owner_name}'s {zone.lower()}"  # as the hand strip of a side's view
             else:
                 seen = self.side_name(p.visibility) if p.visibility in self.session.sides else p.visibility
                 title = f"{zone} ({seen})" if p.visibility not in ("all", "none") else zone
-            pieces.append((title, cards))
-            width += max(sum(c.get_width() + 3 for c in cards), f.font(Fonts.SMALL).size(title)[0]) + 2 * pad
+            pieces.append((title, list(p.cards or ())))
         sum_text = "  ·  ".join(summary[:6])
         if not pieces and not sum_text:
             return None
-        sum_surf = f.render(sum_text, Fonts.SMALL, self.pal.dim) if sum_text else None
-        width = max(width, (sum_surf.get_width() + 2 * pad) if sum_surf else 0)
-        width = min(width, self.board_rect.w - 2 * pad)
+        inner, base, least = self._strip_room()
+        base = min(base, f.px(58))
+        specs = [(small.size(t)[0], [0.7 if is_standard_card(c) else 1.25 for c in cards])
+                 for t, cards in pieces]
         lh = f.line_height(Fonts.SMALL)
-        height = pad + (lh + card_h + pad if pieces else 0) + (lh + pad if sum_surf else 0)
+        tall = round(STACK_SHARE * self.board_rect.h) - len(pieces) * (lh + pad) - (lh + pad)
+        card_h, rows = fit_cards(specs, base, least, inner, gap, 2 * pad, tall)
+        drawn = {i: [draw_card(f, c, card_h) for c in cards] for i, (_t, cards) in enumerate(pieces)}
+
+        def row_width(row: list[tuple[int, int, int]]) -> int:
+            return sum(max(small.size(pieces[i][0])[0] if a == 0 else 0,
+                           sum(c.get_width() + gap for c in drawn[i][a:b]) - gap) for i, a, b in row) \
+                + 2 * pad * (len(row) - 1)
+
+        widths = [row_width(r) for r in rows]
+        sum_w = small.size(sum_text)[0] if sum_text else 0
+        # the summary on the first row's title line, right of its last title, when it fits there
+        titles_end = 0
+        if rows:
+            *before, (last, _a, _b) = rows[0]
+            titles_end = (row_width(before) + 2 * pad if before else 0) + small.size(pieces[last][0])[0]
+        beside = bool(sum_text) and bool(rows) and titles_end + 3 * pad + sum_w <= inner
+        content = max([*widths, 0 if beside or not sum_text else sum_w,
+                       titles_end + 3 * pad + sum_w if beside else 0])
+        width = min(content, inner) + 2 * pad
+        height = pad + len(rows) * (lh + card_h + pad) + (lh + pad if sum_text and not beside else 0)
         surf = pygame.Surface((width, height), pygame.SRCALPHA)
-        pygame.draw.rect(surf, (*self.pal.panel, 225), surf.get_rect(), border_radius=6)
-        x = pad
-        for title, cards in pieces:
-            surf.blit(f.render(title, Fonts.SMALL, self.pal.text), (x, pad))
-            cx = x
-            for c in cards:
-                surf.blit(c, (cx, pad + lh))
-                cx += c.get_width() + 3
-            x = max(cx, x + f.font(Fonts.SMALL).size(title)[0]) + 2 * pad
-        if sum_surf:
-            surf.blit(sum_surf, (pad, height - lh - pad // 2))
+        pygame.draw.rect(surf, (*pal.panel, 225), surf.get_rect(), border_radius=6)
+        y = pad
+        for row in rows:
+            x = pad
+            for i, a, b in row:
+                if a == 0:
+                    title = f.fit(pieces[i][0], inner, Fonts.SMALL)
+                    surf.blit(f.render(title, Fonts.SMALL, pal.text), (x, y))
+                cx = x
+                for c in drawn[i][a:b]:
+                    surf.blit(c, (cx, y + lh))
+                    self._strip_cards.append(c.get_rect(topleft=(cx, y + lh)))
+                    cx += c.get_width() + gap
+                x = max(cx - gap, x + (small.size(pieces[i][0])[0] if a == 0 else 0)) + 2 * pad
+            y += lh + card_h + pad
+        if sum_text:
+            text = f.render(f.fit(sum_text, inner, Fonts.SMALL), Fonts.SMALL, pal.dim)
+            at = (width - pad - text.get_width(), pad) if beside else (pad, height - lh - pad // 2)
+            surf.blit(text, at)
         return surf
 
     def _zone_name(self, zone: str) -> str:

@@ -22,8 +22,10 @@ def open_viewer(app: Any, path: Path) -> Any:
 
 def view_command(path: Path) -> int:
     """`python -m game replay FILE --view`: the file is checked before any window opens."""
-    from game.sim import load_timeline
     from game.ui.app import App, _pygame, has_display
+
+    _pygame()  # SDL's window settings (the window's class) before anything imports pygame
+    from game.sim import load_timeline
     from game.ui.replay.scene import ReplayScene
 
     timeline, raw = load_timeline(path)

@@ -17,7 +17,9 @@ from game.core.timeline import Timeline
 from game.ui.battle.scene import BattleScene
 from game.ui.logpanel import LogPanel
 from game.ui.replay.bar import TimelineBarMixin
+from game.ui.replay.camera import StripCamera
 from game.ui.session import ReplayFeed, Session
+from game.ui.theme import Fonts
 
 if TYPE_CHECKING:
     from game.ui.app import App
@@ -31,12 +33,13 @@ HELP_LINES: list[tuple[str, str]] = [
     ("Left / Right", "one input back / forward"),
     ("Shift+Left / Right", "one log line back / forward"),
     ("Page Up / Down", "start of this (or the previous) round / the next round"),
+    ("G or digits, Enter", "go to a round (1 2 Enter: round 12)"),
     ("Home / End", "start / end of the game"),
     ("[ / ]", "play slower / faster"),
     ("Click the timeline", "jump there (each tick starts a round)"),
     ("V", "hidden information: all revealed, or one side's view"),
-    ("O", "the next input's full odds box beside its target (the bar sums them up)"),
-    ("B", "play from here: a new game from this point, sides played by whom you choose"),
+    ("O", "the next input's odds box beside its target"),
+    ("B", "play from here: a new game from this point"),
     ("Drag / Up, Down, WASD", "pan the map"),
     ("Wheel / + / -", "zoom"),
     ("C · L · I · H · X", "centre · log · unit details · hand strip · AI reasoning"),
@@ -96,11 +99,16 @@ class ReplayScene(TimelineBarMixin, BattleScene):
         self.track_rect = pygame.Rect(0, 0, 0, 0)
         self.status_y = 0
         self.dragging_track = False
+        self.round_entry: str | None = None
         #: the next input's full odds box on the board (O toggles it; the bar always sums them up)
         self.show_odds = False
         timeline.seek(timeline.length if at is None else at)
         super().__init__(app, viewer_session(timeline, controllers), replay=True)
         self._cached_log()
+        self.camera = StripCamera(self.board_rect, self.layout.size())
+        self.camera.reserve = self._strip_reserve()
+        self.camera.fit()
+        self.centre_on_active()
 
     def _cached_log(self) -> None:
         old = self.log
@@ -125,7 +133,20 @@ class ReplayScene(TimelineBarMixin, BattleScene):
             self.camera.view = pygame.Rect(self.board_rect)
             self.camera.clamp()
 
+    def _strip_reserve(self) -> int:
+        """The band at the bottom of the board a map shorter than it keeps clear for the hand strip
+        (one hand's height; none when the strip is hidden or the game has no cards)."""
+        if not self.show_strip or not (self.piles or self.hand):
+            return 0
+        f = self.fonts
+        card = min(self._strip_room()[1], f.px(58))
+        return 5 * f.px(6) + 2 * f.line_height(Fonts.SMALL) + card
+
     def _draw_screen(self, surface: pygame.Surface) -> None:
+        reserve = self._strip_reserve()
+        if isinstance(self.camera, StripCamera) and reserve != self.camera.reserve:
+            self.camera.reserve = reserve
+            self.camera.clamp()
         super()._draw_screen(surface)
         self._draw_timeline(surface)
 
@@ -181,6 +202,8 @@ class ReplayScene(TimelineBarMixin, BattleScene):
         act = item.get("action") or {}
         actor = self.unit_by_ent.get(act.get("actor")) if act.get("actor") is not None else None
         label = str(act.get("label") or act.get("kind", "")).replace("_", " ")
+        if actor is not None and actor.name in label:
+            return label  # "Activate Hilda Anvilborn", not "Hilda Anvilborn: Activate Hilda Anvilborn"
         return f"{actor.name}: {label}" if actor is not None else f"{who}: {label}"
 
     def next_preview(self) -> tuple[Any, Any] | None:
@@ -217,7 +240,10 @@ class ReplayScene(TimelineBarMixin, BattleScene):
                 board = surface.subsurface(self.board_rect.clip(surface.get_rect()))
                 x, y = self.camera.to_screen(self.layout.centre(cell))
                 ox, oy = self.board_rect.topleft
+                # the acting unit and the hand strip left in sight where a side of the target allows
                 keep = [r.move(-ox, -oy) for r in self._keep_rects()]
+                if self._strip_rect is not None and not self.strip_faded:
+                    keep.append(self._strip_rect.move(-ox, -oy))
                 draw_preview(board, self.fonts, self.pal, p, (round(x) - ox, round(y) - oy), avoid=keep)
         super()._draw_hover_info(surface)
 
@@ -329,9 +355,16 @@ class ReplayScene(TimelineBarMixin, BattleScene):
 
     # -- input ---------------------------------------------------------------------------------
     def _key(self, event: pygame.event.Event) -> None:
+        from game.ui.replay.bar import _digit
+
         key, shift = event.key, bool(event.mod & pygame.KMOD_SHIFT)
         self.dirty = True
-        if key in (pygame.K_LEFT, pygame.K_RIGHT):
+        if self.round_entry is not None and self.round_entry_key(event):
+            return
+        digit = _digit(event)
+        if key == pygame.K_g or digit is not None:
+            self.open_round_entry(digit or "")
+        elif key in (pygame.K_LEFT, pygame.K_RIGHT):
             n = -1 if key == pygame.K_LEFT else 1
             self.step_event(n) if shift else self.step(n)
         elif key == pygame.K_SPACE:
@@ -357,12 +390,16 @@ class ReplayScene(TimelineBarMixin, BattleScene):
             self.show_odds = not self.show_odds
             self.invalidate()
         elif key in (pygame.K_f, pygame.K_e, pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_u, pygame.K_TAB) \
-                or (key == pygame.K_s and event.mod & pygame.KMOD_CTRL) or pygame.K_1 <= key <= pygame.K_9:
+                or (key == pygame.K_s and event.mod & pygame.KMOD_CTRL):
             return  # the battle's keys for playing mean nothing here
         else:
             super()._key(event)
 
     def _press(self, pos: tuple[int, int], button: int) -> None:
+        goto = getattr(self, "bar_pieces", {}).get("goto")
+        if self.round_entry is not None and (goto is None or not goto.collidepoint(pos)):
+            self.round_entry = None  # a click elsewhere closes the typed-round entry
+            self.invalidate()
         if button == 1 and self.timeline_rect.collidepoint(pos):
             self.mouse = pos
             for b in self.bar_buttons:
