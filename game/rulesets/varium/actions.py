@@ -9,7 +9,6 @@ from typing import TYPE_CHECKING
 
 from game.core.action import Action
 from game.core.components import Position
-from game.core.pathing import reachable
 from game.rulesets.varium import bodies
 from game.rulesets.varium.bodies import PER_SQUARE, Gen
 from game.rulesets.varium.combat import UNARMED, accuracy, attack, can_see
@@ -83,28 +82,57 @@ def moves(match: Match, ent: int, budget: int) -> dict[Cell, tuple[Cell, ...]]:
     """Squares reachable within `budget` steps (not through foes; a foe's square may end it)."""
     here = cell_of(ent)
     board = match.board
+    terrain = board.terrain
+    neighbors = board.neighbors
+    mine = side_of(ent)
     occ = _occupancy(match, ent)
 
-    def step(src: Cell, dst: Cell, tag: object) -> tuple[float, object] | None:
-        return (1.0, None) if _steppable(match, ent, src, dst) else None
+    def steppable(src: Cell, dst: Cell) -> bool:
+        t = terrain.get(dst)
+        return t is not None and not t.blocks_move and t.elevation - terrain[src].elevation < 1
 
-    reach = reachable(board, here, budget, step, lambda c: _room(match, ent, c, pass_only=True, occ_map=occ))
+    def passes(cell: Cell) -> bool:
+        sides = occ.get(cell, ())
+        return len(sides) < PER_SQUARE and all(s == mine for s in sides)
+
+    def room(cell: Cell) -> bool:
+        return len(occ.get(cell, ())) < PER_SQUARE
+
+    # Every step costs one: a breadth-first search, each level in ascending cell order, finds the
+    # same shortest paths (and the same first one among equals) as a Dijkstra search would.
+    came: dict[Cell, Cell | None] = {here: None}
+    dist = {here: 0}
+    level = [here]
+    for d in range(1, budget + 1):
+        nxt: list[Cell] = []
+        for cell in level:
+            for n in neighbors(cell):
+                if n not in came and steppable(cell, n) and passes(n):
+                    came[n] = cell
+                    dist[n] = d
+                    nxt.append(n)
+        level = sorted(nxt)
+    routes: dict[Cell, tuple[Cell, ...]] = {here: ()}
+
+    def route(cell: Cell) -> tuple[Cell, ...]:
+        found = routes.get(cell)
+        if found is None:
+            prev = came[cell]
+            assert prev is not None
+            found = routes[cell] = (*route(prev), cell)
+        return found
+
     out: dict[Cell, tuple[Cell, ...]] = {}
-    for n in board.neighbors(here):  # a foe's square next to you is a one-square move
-        if n not in reach.cost and _steppable(match, ent, here, n) and _room(match, ent, n, occ_map=occ):
+    for n in neighbors(here):  # a foe's square next to you is a one-square move
+        if n not in came and steppable(here, n) and room(n):
             out[n] = (n,)
-    for cell, cost in sorted(reach.cost.items()):
+    for cell in sorted(dist):
         if cell == here:
             continue
-        out[cell] = tuple(reach.path_to(cell))
-        if cost <= budget - 1:
-            for n in board.neighbors(cell):
-                if (
-                    n not in out
-                    and n not in reach.cost
-                    and _steppable(match, ent, cell, n)
-                    and _room(match, ent, n, occ_map=occ)
-                ):
+        out[cell] = route(cell)
+        if dist[cell] <= budget - 1:
+            for n in neighbors(cell):
+                if n not in out and n not in came and steppable(cell, n) and room(n):
                     out[n] = (*out[cell], n)
     return out
 

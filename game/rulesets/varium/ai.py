@@ -7,9 +7,15 @@ face-down evasion cards count as unknown cards and are never looked at.
 
 from __future__ import annotations
 
+import weakref
+from functools import lru_cache
 from typing import TYPE_CHECKING
 
+import esper
+
+from game.core.components import Name, Side, Status
 from game.core.ruleset import Assessment, Preview
+from game.core.sight import cover_on_line, has_los
 from game.rulesets.varium import odds
 from game.rulesets.varium.checks import payoff_of, pool_for, worths
 from game.rulesets.varium.combat import (
@@ -26,12 +32,12 @@ from game.rulesets.varium.components import (
     deck,
     get,
     health,
-    living,
     name_of,
     sheet,
     side_of,
     weapon_def,
 )
+from game.rulesets.varium.content import shipped
 from game.rulesets.varium.kinds import Kind
 
 if TYPE_CHECKING:
@@ -43,14 +49,19 @@ CHECK_KINDS = ("stack", "ace", "bust")
 
 def seen_foes(match: Match, ent: int) -> list[int]:
     """Enemies of `ent`'s side that side can see: a hidden unit is not where its foes may look."""
-    return [e for e in living(match) if side_of(e) != side_of(ent) and not get(e, VariumState).hidden]
+    mine = side_of(ent)
+    return [
+        e
+        for e, (st, side, status) in esper.get_components(VariumState, Side, Status)
+        if status.can_act and side.side != mine and not st.hidden
+    ]
 
 
 def _attack_terms(match: Match, action: Action) -> tuple[odds.Attack, dict]:
     ent, target = action.actor, action.target
     assert ent is not None and target is not None
     w = weapon_of(action.option)
-    zone = deck(match).zones.get(f"ev{target}")
+    zone = deck(match).zones.get(f"face-down:{target}")
     k = len(zone) if zone else evasion(match, ent, target, w)
     ctx = strike_terms(match, ent, target, w, k)
     ctx.update({"limit": accuracy(match, ent, target, w), "prof": proficiency(ent, w), "bet": 0})
@@ -59,20 +70,67 @@ def _attack_terms(match: Match, action: Action) -> tuple[odds.Attack, dict]:
     return odds.Attack(pool, ctx["limit"], ctx["prof"], k, strike, ctx["health"]), ctx
 
 
-def _open_to_fire(match: Match, foes: list[int], cell: tuple[int, int]) -> float:
-    """How open a square is to the seen foes' guns: per armed foe with sight of it, the evasion
-    cards that cover there would not give (substantial cover 5 gives 0)."""
-    from game.core.sight import cover_on_line, has_los
+@lru_cache(maxsize=256)
+def _armed(kind: str) -> bool:
+    """A unit kind carries a ranged weapon."""
+    return any(weapon_def(w).ranged for w in shipped().units[kind].weapons)
 
+
+#: per board (by id, checked against a weak reference): exposure of a square to a set of foes
+_EXPOSURE: dict[int, tuple[weakref.ref, dict[tuple, float]]] = {}
+
+
+def _exposure(match: Match, guns: tuple[tuple[int, int], ...], cell: tuple[int, int]) -> float:
+    """How open a square is to guns at these squares: per gun with sight of it, the evasion cards
+    that cover there would not give (substantial cover 5 gives 0). Memoised per board (every move
+    option of a turn asks about the same guns)."""
+    board = match.board
+    held = _EXPOSURE.get(id(board))
+    if held is None or held[0]() is not board:
+        if len(_EXPOSURE) > 32:
+            _EXPOSURE.clear()
+        held = _EXPOSURE[id(board)] = (weakref.ref(board), {})
+    memo = held[1]
+    key = (guns, cell)
+    found = memo.get(key)
+    if found is not None:
+        return found
+    if len(memo) > 200_000:
+        memo.clear()
     total = 0.0
-    for f in foes:
-        if not any(weapon_def(w).ranged for w in sheet(f).weapons) or not has_los(
-            match.board, cell_of(f), cell
-        ):
+    for g in guns:
+        if not has_los(board, g, cell):
             continue
-        cover = max((t.cover for _c, t in cover_on_line(match.board, cell_of(f), cell)), default=0)
+        cover = max((t.cover for _c, t in cover_on_line(board, g, cell)), default=0)
         total += (COVER_EVASION[-1] - COVER_EVASION[min(3, max(0, cover))]) / 3.0
+    memo[key] = total
     return total
+
+
+#: (match state version, unit) -> what every move option of that unit shares (see _move_frame)
+_FRAMES: dict[tuple[int, int], tuple | None] = {}
+
+
+def _move_frame(match: Match, ent: int) -> tuple | None:
+    """What pricing a move of `ent` needs besides its square, the same for each of its move
+    options: the seen foes' squares, their guns' squares, the distance and exposure where it
+    stands, the distance it wants (shooters about 4). None: no foe in sight. Keyed on the match's
+    state version (code that edits components by hand calls `match.touch()`)."""
+    key = (match.version, ent)
+    if key in _FRAMES:
+        return _FRAMES[key]
+    if len(_FRAMES) > 64:
+        _FRAMES.clear()
+    foes = seen_foes(match, ent)
+    frame = None
+    if foes:
+        cells = [cell_of(f) for f in foes]
+        guns = tuple(sorted(cell_of(f) for f in foes if _armed(get(f, Name).kind)))
+        here = min(match.board.distance(cell_of(ent), c) for c in cells)
+        want = 4 if _armed(get(ent, Name).kind) else 0
+        frame = (cells, guns, here, _exposure(match, guns, cell_of(ent)), want)
+    _FRAMES[key] = frame
+    return frame
 
 
 def attack_preview(match: Match, action: Action) -> Preview:
@@ -157,15 +215,14 @@ def assess(match: Match, action: Action) -> Assessment:
         return Assessment(expected_damage=dmg / 5.0)
     if kind in (Kind.DASH, Kind.RUN):
         assert action.cell is not None
-        foes = seen_foes(match, ent)
-        if not foes:
+        frame = _move_frame(match, ent)
+        if frame is None:
             return Assessment()
-        here = min(match.board.distance(cell_of(ent), cell_of(f)) for f in foes)
-        there = min(match.board.distance(action.cell, cell_of(f)) for f in foes)
-        ranged = any(weapon_def(w).ranged for w in sheet(ent).weapons)
-        want = 4 if ranged else 0
+        cells, guns, here, here_open, want = frame
+        dist = match.board.distance
+        there = min(dist(action.cell, c) for c in cells)
         progress = abs(here - want) - abs(there - want)
-        exposure = _open_to_fire(match, foes, action.cell) - _open_to_fire(match, foes, cell_of(ent))
+        exposure = _exposure(match, guns, action.cell) - here_open
         return Assessment(progress=2.0 * progress, exposure=exposure, cost=0.2 * len(action.path))
     if kind == Kind.DRAW:
         return Assessment(expected_damage=3.0)

@@ -199,11 +199,12 @@ def shove(
     if dest in match.board and match.board.passable(dest) and len(occupants(match, dest)) < PER_SQUARE:
         get(target, Position).cell = dest
         moved = f", knocked back to {dest}"
+    # grapples the knock-back broke end before anyone hears of the shove
+    check_grapples(match)
     match.emit(
         Ev.SHOVE, f"{name_of(ent)} shoves {name_of(target)} prone{moved} ({mine.score} vs {theirs.score})"
     )
     success(match, ent, target)
-    check_grapples(match)
     return True
 
 

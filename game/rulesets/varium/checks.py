@@ -53,9 +53,14 @@ def pool_for(match: Match, side: str) -> tuple[int, ...]:
     return odds.profile(deck(match).unseen_by(side))
 
 
-def _attack(ctx: dict[str, Any], pool: tuple[int, ...]) -> odds.Attack:
-    strike = odds.Strike(ctx["wd"], ctx["armour"], ctx["crit"], ctx["cb"], ctx["resist"], ctx["bet"])
+def attack_of(ctx: dict[str, Any], pool: tuple[int, ...], bet: int | None = None) -> odds.Attack:
+    """The hit check a decision's context describes, with `bet` chips (default: those bet so far)."""
+    chips = ctx["bet"] if bet is None else bet
+    strike = odds.Strike(ctx["wd"], ctx["armour"], ctx["crit"], ctx["cb"], ctx["resist"], chips)
     return odds.Attack(pool, ctx["limit"], ctx["prof"], ctx["k"], strike, ctx["health"])
+
+
+_attack = attack_of
 
 
 def payoff_of(ctx: dict[str, Any], pool: tuple[int, ...]) -> odds.Payoff:
@@ -111,25 +116,21 @@ def worths(match: Match, decision: Decision) -> dict[str, float]:
     return out
 
 
+def _for_person(match: Match, side: str) -> bool:
+    """A person decides for `side` (no controller: the window asks): only then is the hit-check
+    table worked out (the AI reads the same numbers through `worths`)."""
+    return getattr(match.controllers.get(side), "is_human", True)
+
+
 def _options(match: Match, decision: Decision) -> Decision:
-    """The decision with each option's exact worth in its text."""
-    w = worths(match, decision)
-    ctx = decision.context
-    pool = pool_for(match, decision.side)
-    nxt = odds.next_card(pool, StackState(ctx["stack"], ctx["banked"], ctx["dealt"]), odds.rule(ctx["limit"]))
-    extra = ""
-    if ctx["pay"] == "attack":
-        now = odds.beat_chance(pool, ctx["k"], ctx["stack"] + ctx["banked"] + ctx["prof"])
-        extra = f"; hit if standing now {now:.1%}"
-    opts = []
-    for o in decision.options:
-        detail = f"worth {w.get(o.key, 0.0):.2f}"
-        if o.key == "hit" or o.key.startswith("bet:"):
-            detail += f"; bust on the next card {float(nxt.bust):.1%}"
-        if o.key == "stand":
-            detail += extra
-        opts.append(Option(o.key, o.label, detail))
-    return Decision(decision.side, decision.kind, decision.prompt, tuple(opts), decision.default, ctx)
+    """For a person, the decision with the hit-check table (every option's exact odds in columns:
+    see `table`). A controller reads the same numbers through `worths` (the AI's `advise`), so
+    nothing is worked out for it here."""
+    if _for_person(match, decision.side):
+        from game.rulesets.varium.table import KEY, table_odds
+
+        decision.context[KEY] = table_odds(match, decision)
+    return decision
 
 
 def run_check(
@@ -154,12 +155,14 @@ def run_check(
     cards = deck(match)
     stack = banked = dealt = bet = 0
     held: list[str] = []
+    groups: list[list[str]] = [[]]  # the dealt cards by stack (what the table shows)
     who = name_of(ent)
     base = {**ctx, "ent": ent, "limit": limit, "prof": prof, "bet_cap": bet_cap}
     while True:
         prev = (stack, banked)
         card = deal(match)
         held.append(card)
+        groups[-1].append(card)
         dealt += 1
         v = odds.card_index(card)
         match.emit(
@@ -169,9 +172,18 @@ def run_check(
             chance=True,
             side=side,
             card=card,
+            cards=[card],
         )
         if v == odds.ACE:
-            c = {**base, "stack": stack, "banked": banked, "dealt": dealt, "bet": bet, "pay": base["pay"]}
+            c = {
+                **base,
+                "stack": stack,
+                "banked": banked,
+                "dealt": dealt,
+                "bet": bet,
+                "pay": base["pay"],
+                "groups": [list(g) for g in groups],
+            }
             key = yield _options(
                 match,
                 Decision(
@@ -186,6 +198,8 @@ def run_check(
             if key == "split":
                 banked += stack
                 stack = 0
+                groups[-1].pop()
+                groups.append([card])  # the Ace opens the new stack (and counts nothing in it)
                 match.emit(Ev.CHECK, f"{who} starts a new stack with the Ace", side=side)
             else:
                 stack += v
@@ -202,6 +216,7 @@ def run_check(
             "prev_stack": prev[0],
             "prev_banked": prev[1],
             "aim_cost": 0.0 if st.advantage > 0 else 0.5,
+            "groups": [list(g) for g in groups],
         }
         if stack > limit and not can_aim:
             key = "accept"  # nothing left to choose: no prompt
@@ -231,6 +246,11 @@ def run_check(
                 st.halves -= 1
             cards.move(card, "table", "discard")
             held.remove(card)
+            for g in groups:
+                if card in g:
+                    g.remove(card)
+            if not groups[-1] and len(groups) > 1:
+                groups.pop()
             stack, banked = prev
             dealt -= 1
             match.emit(Ev.AIM, f"{who} aims: {card_label(card)} is redealt", side=side)

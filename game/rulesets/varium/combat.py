@@ -102,7 +102,7 @@ def can_see(match: Match, ent: int, target: int) -> bool:
 def face_down(match: Match, target: int, k: int) -> list[str]:
     """The target's evasion cards this turn, dealt face down the first time it is attacked."""
     cards = deck(match)
-    zone = f"ev{target}"
+    zone = f"face-down:{target}"
     if zone not in cards.zones or not cards.zones[zone]:
         cards.zones[zone] = []
         cards.visibility[zone] = "none"
@@ -160,7 +160,7 @@ def reveal(match: Match, target: int) -> Generator[Decision, str, None]:
     pend = [p for p in data.get("pending", []) if p["target"] == target]
     data["pending"] = [p for p in data.get("pending", []) if p["target"] != target]
     cards = deck(match)
-    zone = f"ev{target}"
+    zone = f"face-down:{target}"
     held = list(cards.zones.get(zone, []))
     ev = sum(odds.card_index(c) for c in held)
     if held:
@@ -168,6 +168,8 @@ def reveal(match: Match, target: int) -> Generator[Decision, str, None]:
             Ev.REVEAL,
             f"{name_of(target)}'s face-down cards: {', '.join(card_label(c) for c in held)} = {ev}",
             chance=True,
+            cards=list(held),
+            unit=target,
         )
         cards.move_all(zone, "discard")
         del cards.zones[zone]
@@ -236,7 +238,7 @@ def reveal_all(match: Match, attacker: int) -> Generator[Decision, str, None]:
     for t in targets:
         yield from reveal(match, t)
     cards = deck(match)
-    for zone in sorted(z for z in cards.zones if z.startswith("ev")):
+    for zone in sorted(z for z in cards.zones if z.startswith("face-down:")):
         cards.move_all(zone, "discard")
         del cards.zones[zone]
         del cards.visibility[zone]

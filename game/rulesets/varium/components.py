@@ -1,7 +1,7 @@
 """Varium components and small accessors. Names carry the ruleset's prefix (snapshots are global).
 
 The shared 54-card deck is a core `Cards` (zones: deck face down, discard and table face up, and
-one face-down evasion zone `ev<target>` per target attacked this turn) on the table entity.
+one face-down evasion zone `face-down:<target>` per target attacked this turn) on the table entity.
 Grapples, the initiative order and the attacks waiting for their target's reveal live in the
 table's `data` (str keys, plain lists).
 """

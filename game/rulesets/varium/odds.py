@@ -13,9 +13,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import lru_cache
+from math import comb
 
 from game.core.cards import RANK_VALUE
-from game.core.draws import Profile, profile_of, sum_weights
+from game.core.draws import Profile, profile_of
 from game.core.stackplay import Payoff, StackChoice, split_choice, stack_choice, stack_value
 from game.core.stacks import NextCard, StackRule, StackState, next_card
 
@@ -45,12 +46,29 @@ def rule(limit: int) -> StackRule:
     return StackRule(max(0, limit), VALUES, frozenset({ACE}))
 
 
+def _sum_weights(pool: Profile, k: int) -> tuple[dict[int, int], int]:
+    """Weights of the sum of k cards drawn together from `pool` (as `draws.sum_weights`), counted
+    value by value (how many of each value, times comb(count, j)): a few hundred steps even for
+    five face-down cards, where listing every multiset takes thousands."""
+    ways: dict[tuple[int, int], int] = {(0, 0): 1}
+    for v, c in enumerate(pool):
+        if not c:
+            continue
+        nxt: dict[tuple[int, int], int] = {}
+        for (n, total), w in ways.items():
+            for j in range(min(c, k - n) + 1):
+                key = (n + j, total + j * v)
+                nxt[key] = nxt.get(key, 0) + w * comb(c, j)
+        ways = nxt
+    return {t: w for (n, t), w in ways.items() if n == k}, comb(sum(pool), k)
+
+
 @lru_cache(maxsize=4096)
 def evasion_cdf(pool: Profile, k: int) -> tuple[tuple[int, ...], int]:
     """Cumulative weights `below[s]` = ways k face-down cards sum to less than s, over comb(n, k)."""
     if k <= 0 or sum(pool) < k:
         return (0,), 1
-    weights, total = sum_weights(pool, k, VALUES)
+    weights, total = _sum_weights(pool, k)
     top = max(weights) + 2
     below = [0] * (top + 1)
     run = 0
@@ -103,6 +121,7 @@ class Attack:
     health: int
 
 
+@lru_cache(maxsize=2048)
 def payoff(a: Attack) -> Payoff:
     """Worth of standing on each stack total: P(hit) x (damage up to the target's health, plus a
     bonus for taking it out)."""
@@ -116,6 +135,18 @@ def payoff(a: Attack) -> Payoff:
     return Payoff(tuple(out), 0.0)
 
 
+@lru_cache(maxsize=1024)
+def damage_payoff(a: Attack) -> Payoff:
+    """Worth of standing on each total = P(hit) x the damage it deals (no bonus for a kill): the
+    expected damage the hit-check table shows."""
+    out = []
+    for t in range(3 * a.limit + 2):
+        score = t + a.prof
+        out.append(beat_chance(a.pool, a.k, score) * damage_of(score, a.strike)[0] if t > 0 else 0.0)
+    return Payoff(tuple(out), 0.0)
+
+
+@lru_cache(maxsize=1024)
 def hit_payoff(a: Attack) -> Payoff:
     """Worth of standing on each total = P(hit) only."""
     return Payoff(
@@ -128,10 +159,10 @@ def choice(a: Attack, state: StackState) -> StackChoice:
     return stack_choice(a.pool, state, rule(a.limit), payoff(a), HORIZON)
 
 
-def split_worths(a: Attack, state: StackState) -> tuple[float, float]:
+def split_worths(a: Attack, state: StackState, pay: Payoff | None = None) -> tuple[float, float]:
     """An Ace was just dealt (`a.pool` without it, `state` before it): worth of counting it 14
-    and of starting a new stack with it."""
-    return split_choice(a.pool, state, ACE, rule(a.limit), payoff(a), HORIZON)
+    and of starting a new stack with it (by `pay`, default the AI's `payoff`)."""
+    return split_choice(a.pool, state, ACE, rule(a.limit), pay or payoff(a), HORIZON)
 
 
 def next_card_odds(a: Attack, state: StackState) -> NextCard:
@@ -139,6 +170,7 @@ def next_card_odds(a: Attack, state: StackState) -> NextCard:
     return next_card(a.pool, state, rule(a.limit))
 
 
+@lru_cache(maxsize=1024)
 def kill_payoff(a: Attack) -> Payoff:
     """Worth of standing on each total = P(the hit takes the target out)."""
     out = []

@@ -27,8 +27,8 @@ class VariumRuleset(Ruleset):
     round_cap: ClassVar[int] = 30
     move_kinds: ClassVar[frozenset[str]] = MOVE_KINDS
     undoable: ClassVar[frozenset[str]] = frozenset()
-    #: not offered in the launcher until its window (hit-check table) exists
-    offered: ClassVar[bool] = False
+    #: offered in the launcher (its window has the hit-check table)
+    offered: ClassVar[bool] = True
 
     @property
     def content(self) -> Content:

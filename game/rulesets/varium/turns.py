@@ -59,6 +59,16 @@ def acts_after(match: Match, ent: int) -> bool:
     return any(active(e) for e in order[order.index(ent) + 1 :])
 
 
+BUSY_NAMES = {"hide": "Hiding", "heal": "Healing", "getup": "Getting up"}
+
+
+def busy_name(kind: str) -> str:
+    """An action in progress in players' words ("reload:pistol" -> "Reloading the Pistol")."""
+    if kind.startswith("reload:"):
+        return f"Reloading the {weapon_def(kind.split(':', 1)[1]).name}"
+    return BUSY_NAMES.get(kind, kind.capitalize())
+
+
 def begin(match: Match, ent: int, kind: str, halves: int, target: int | None = None) -> Gen:
     """Start an action of `halves` half-turns: it uses what the turn has left and continues on the
     unit's next turns; it takes effect on the turn it completes."""
@@ -76,7 +86,8 @@ def _progress(match: Match, ent: int) -> Gen:
     st.halves -= use
     if st.busy["left"] > 0:
         match.emit(
-            Ev.BUSY, f"{name_of(ent)}: {st.busy['kind']} continues ({st.busy['left']} half-turn(s) to go)"
+            Ev.BUSY, f"{name_of(ent)}: {busy_name(st.busy['kind']).lower()} continues "
+            f"({st.busy['left']} half-turn(s) to go)"
         )
         return
     job = st.busy

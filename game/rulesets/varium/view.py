@@ -17,6 +17,7 @@ from game.rulesets.varium.components import (
     living,
     name_of,
     sheet,
+    side_of,
     table,
     units,
 )
@@ -27,8 +28,26 @@ if TYPE_CHECKING:
 FULL = Counter(standard_deck(True))
 
 
+def _busy_text(busy: dict[str, Any]) -> str:
+    """An action in progress in players' words: "Reloading the Pistol: 3 half-turns to go"."""
+    from game.rulesets.varium.turns import busy_name
+
+    left = int(busy.get("left", 0))
+    return f"{busy_name(str(busy.get('kind', '')))}: {left} half-turn{'s' if left != 1 else ''} to go"
+
+
+def grapple_level(adv: int) -> str:
+    """The holder's grip at an advantage (the seed's +10 / +20 / +30)."""
+    a = abs(adv)
+    return "Controlled" if a >= bodies.CONTROLLED else "Pinned" if a >= bodies.PINNED else \
+        "Restrained" if a >= bodies.RESTRAINED else "held"
+
+
 def unit_view(match: Match, ent: int, side: str | None) -> dict[str, Any]:
-    """Sheet, half-turns left, what is in progress, grapple level, conditions."""
+    """Sheet, half-turns left, what is in progress, grapple level, conditions: the generic status
+    panel's bars, tags and sections, plus the grapples as data for the board's grapple marks."""
+    from game.rulesets.varium.components import weapon_def
+
     s = sheet(ent)
     st = get(ent, VariumState)
     hp = health(ent)
@@ -42,30 +61,53 @@ def unit_view(match: Match, ent: int, side: str | None) -> dict[str, Any]:
         )
         if on
     ]
+    # each grapple from this unit's side: the text is its name (the panel's line), `other` and
+    # `adv` are for the board's mark between the two (drawn from the holder, adv > 0)
+    grappling = []
+    for g in bodies.grapples(match):
+        if ent not in (g["a"], g["b"]):
+            continue
+        other = g["b"] if g["a"] == ent else g["a"]
+        adv = g["adv"] if g["a"] == ent else -g["adv"]
+        who = "holds" if adv > 0 else "held by"
+        grappling.append({"name": f"{who} {name_of(other)} {adv:+d} ({grapple_level(adv)})",
+                          "other": other, "adv": adv, "level": grapple_level(adv)})
+    weapons = []
+    for wid in s.weapons:
+        w = weapon_def(wid)
+        ammo = f", ammunition {st.ammo.get(wid, w.ammo)}/{w.ammo}" if w.ammo else ""
+        weapons.append(f"{w.name}: Accuracy {w.accuracy}, damage {w.damage}{ammo}")
+    tags = list(conds)
+    if not st.drawn and s.weapons:
+        tags.append("weapon sheathed")
+    if st.advantage:
+        tags.append("free aim (assisted)")
+    if st.dodge_round and st.dodge_round == table(match).round:
+        tags.append("dodging")
+    sections: dict[str, list[str]] = {
+        "In progress": [_busy_text(st.busy)] if st.busy else ["nothing"],
+        "Sheet": [
+            f"Might {s.might} · Agility {s.agility} · Reflexes {s.reflexes} · Perception {s.perception}",
+            f"Speed {s.speed} · Armour {s.armour} · Initiative {st.initiative}",
+        ],
+        "Weapons": weapons or ["unarmed"],
+    }
     out: dict[str, Any] = {
         "name": name_of(ent),
         "kind": s.name,
         "hp": hp.current,
         "hp_max": hp.maximum,
-        "armour": s.armour,
-        "speed": s.speed,
-        "halves": st.halves,
-        "in_progress": f"{st.busy['kind']} ({st.busy['left']} half-turns left)" if st.busy else "",
-        "might": s.might,
-        "agility": s.agility,
-        "reflexes": s.reflexes,
-        "perception": s.perception,
-        "initiative": st.initiative,
-        "hidden": st.hidden,
+        # hidden from its foes, never from its own side
+        "hidden": st.hidden and side is not None and side != side_of(ent),
         "conditions": conds,
         "status": get(ent, Status).state,
-        "weapons": list(s.weapons) if st.drawn else [],
-        "sheathed": not st.drawn,
-        "grapples": [
-            f"{name_of(g['b'] if g['a'] == ent else g['a'])}: {g['adv'] if g['a'] == ent else -g['adv']:+d}"
-            for g in bodies.grapples(match)
-            if ent in (g["a"], g["b"])
+        "bars": [
+            {"label": "Health", "value": hp.current, "max": hp.maximum},
+            {"label": "Half-turn actions left", "value": st.halves, "max": 2},
         ],
+        "tags": tags,
+        "sections": sections,
+        "grappling": grappling,
     }
     return out
 
@@ -101,6 +143,6 @@ def invariants(match: Match) -> list[str]:
         if g["adv"] <= 0 or match.board.distance(cell_of(g["a"]), cell_of(g["b"])) > 1:
             bad.append(f"grapple {g} is not between neighbours with a positive advantage")
     for p in table(match).data.get("pending", []):
-        if f"ev{p['target']}" not in cards.zones:
+        if f"face-down:{p['target']}" not in cards.zones:
             bad.append(f"an attack on {name_of(p['target'])} waits with no face-down cards dealt")
     return bad

@@ -2,8 +2,8 @@
 
 A ruleset may have one UI module, `game/ui/rulesets/<ruleset id>.py`, that registers its own prompt parts
 (`prompt_parts.register_part`), die faces (`chancefx.register_faces`), card kinds
-(`panels.register_card_kinds`), a board layer (`register_layer`) and screen hooks under its id
-(`register_hooks`):
+(`panels.register_card_kinds`), letter hotkeys (`prompt_parts.register_hotkeys`), a board layer
+(`register_layer`) and screen hooks under its id (`register_hooks`):
 - "path_label" (scene, move) -> str | None: the path preview's words ("\n" between lines);
 - "auto_select" (model) -> unit | None: whose actions are listed when the side's units act in any
   order and the player has picked none.

@@ -332,7 +332,7 @@ class HandStripMixin:
         sum_w = small.size(sum_text)[0] if sum_text else 0
         # the summary on the first row's title line, right of its last title, when it fits there
         titles_end = 0
-        if rows:
+        if rows and rows[0]:  # (no group at all: one empty row)
             *before, (last, _a, _b) = rows[0]
             titles_end = (row_width(before) + 2 * pad if before else 0) + small.size(pieces[last][0])[0]
         beside = bool(sum_text) and bool(rows) and titles_end + 3 * pad + sum_w <= inner

@@ -7,6 +7,7 @@ import pygame
 from game.core.action import Action
 from game.core.geometry import Cell
 from game.ui.battle.model import is_end
+from game.ui.battle.prompt_parts import letter_option
 from game.ui.view import UnitInfo
 from game.ui.widgets import Button
 
@@ -48,6 +49,17 @@ class InputMixin:
         elif event.type == pygame.MOUSEWHEEL:
             self._wheel(event.y)
 
+    def _letter_answer(self, letter: str) -> bool:
+        """A letter hotkey a ruleset gave the open prompt's options (hit, stand ...) answers it."""
+        decision = self.session.decision if self.session.waiting_for_human else None
+        if decision is None or self.handoff is not None or self.replay or self.chooser or not letter:
+            return False
+        picked = letter_option(decision, letter)
+        if picked is None:
+            return False
+        self.answer(picked)
+        return True
+
     def _key(self, event: pygame.event.Event) -> None:
         key, mods = event.key, event.mod
         ctrl = bool(mods & pygame.KMOD_CTRL)
@@ -66,6 +78,8 @@ class InputMixin:
             return
         if key == pygame.K_F1 or event.unicode == "?":
             self.overlay = "help"
+            return
+        if self._letter_answer(event.unicode or ""):
             return
         if key in (pygame.K_LEFT, pygame.K_RIGHT, pygame.K_UP, pygame.K_DOWN) or (
             not ctrl and key in (pygame.K_a, pygame.K_d, pygame.K_w, pygame.K_s)

@@ -41,6 +41,9 @@ PARTS: dict[str, Part] = {}
 KINDS: dict[str, tuple[str, ...]] = {}
 #: the option keys' page size: 1-9 pick on the current page, 0 / PgDn turn it
 PAGE = 9
+#: decision kind -> {letter: option key, or a key prefix ending in ":" (its first option)}: letter
+#: hotkeys a ruleset gives its own prompts (they take the letter from the board's keys while open)
+HOTKEYS: dict[str, dict[str, str]] = {}
 
 
 def register_part(key: str, part: Part) -> None:
@@ -51,6 +54,30 @@ def register_part(key: str, part: Part) -> None:
 def register_kind(kind: str, keys: tuple[str, ...]) -> None:
     """Decisions of `kind` show only these context keys (in this order)."""
     KINDS[kind] = keys
+
+
+def register_hotkeys(kind: str, letters: dict[str, str]) -> None:
+    """Letter hotkeys for decisions of `kind`: {"s": "stand", "b": "bet:"}."""
+    HOTKEYS[kind] = {k.lower(): v for k, v in letters.items()}
+
+
+def letter_option(decision: Decision, letter: str) -> str | None:
+    """The option key a letter picks on this decision (None: the letter is not one of its keys)."""
+    want = HOTKEYS.get(decision.kind, {}).get(letter.lower()) if letter else None
+    if want is None:
+        return None
+    keys = decision.keys()
+    if want.endswith(":"):
+        return next((k for k in keys if k.startswith(want)), None)
+    return want if want in keys else None
+
+
+def option_letter(decision: Decision, key: str) -> str:
+    """The letter that picks option `key` ("" when none does)."""
+    for letter in HOTKEYS.get(decision.kind, {}):
+        if letter_option(decision, letter) == key:
+            return letter.upper()
+    return ""
 
 
 def parts_for(decision: Decision, fonts: Fonts, pal: Palette, width: int,

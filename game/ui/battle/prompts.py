@@ -8,7 +8,7 @@ import pygame
 
 from game.core.kinds import CTX_UNIT
 from game.ui.battle.labels import group_label, split_labels
-from game.ui.battle.prompt_parts import PAGE, option_odds, parts_for
+from game.ui.battle.prompt_parts import PAGE, option_letter, option_odds, parts_for
 from game.ui.theme import Fonts
 from game.ui.widgets import Button, panel, percent, text_block
 
@@ -254,7 +254,7 @@ class PromptMixin:
                 pygame.Rect(rect.x + pad, y, inner, bh),
                 label,
                 (lambda k=o.key: self.answer(k)),
-                hotkey=str(n),
+                hotkey=option_letter(d, o.key) or str(n),
                 selected=o.key == d.default,
                 tooltip=[] if inline else notes(o),
             )

@@ -44,13 +44,19 @@ def test_no_peeking_the_face_down_cards_do_not_change_the_advice() -> None:
 
         d = deck(m)
         for low, high in (("2H", "KH"), ("3C", "KC")):  # swap the face-down cards for Kings
-            d.move(low, f"ev{shooter}", "deck")
-            d.move(high, "deck", f"ev{shooter}")
-    assert sorted(zones(m)[f"ev{shooter}"]) == ["KC", "KH"]
+            d.move(low, f"face-down:{shooter}", "deck")
+            d.move(high, "deck", f"face-down:{shooter}")
+    assert sorted(zones(m)[f"face-down:{shooter}"]) == ["KC", "KH"]
     assert _stack_decision_worths(m) == before
-    # the option texts (what a player sees) carry the same numbers
+    # the hit-check table (what a player sees) is the same too
+    from game.rulesets.varium.table import table_odds
+
     d = m.pending_decision
-    assert d is not None and all("worth" in o.detail for o in d.options)
+    assert d is not None
+    shown = d.context["hitcheck"]  # worked out when the decision was asked, before the swap
+    assert shown["facedown"] == 2 and "KH" not in str(shown) and "2H" not in str(shown)
+    with m.world:
+        assert shown == table_odds(m, d)
 
 
 @pytest.mark.rule("VC-HITCHECK")
@@ -196,6 +202,7 @@ def test_no_peeking_a_hidden_enemy_draws_no_approach() -> None:
     from varium_helpers import state
 
     state(m, shooter).hidden = True
+    m.touch()  # edited by hand, outside a resolution
     assert RULESET.assess(m, run).progress == 0
     assert not [a for a in m.legal() if a.target == shooter]
 
@@ -207,3 +214,20 @@ def test_the_ai_prices_cover_against_guns_when_moving() -> None:
     behind = next(a for a in m.legal() if a.kind == "dash" and a.cell == (6, 4))
     open_ = next(a for a in m.legal() if a.kind == "dash" and a.cell == (6, 6))
     assert RULESET.assess(m, behind).exposure < RULESET.assess(m, open_).exposure
+
+
+@pytest.mark.rule("VC-EVASION")
+def test_face_down_sums_counted_by_value_match_every_multiset() -> None:
+    import random
+
+    from game.core.draws import sum_weights
+
+    rng = random.Random(7)
+    for _ in range(200):
+        pool = tuple([0] + [rng.randint(0, 4) for _ in range(14)])
+        k = rng.randint(1, 5)
+        if sum(pool) < k:
+            continue
+        want, total = sum_weights(pool, k, odds.VALUES)
+        got, got_total = odds._sum_weights(pool, k)
+        assert got_total == total and got == {s: w for s, w in want.items() if w}

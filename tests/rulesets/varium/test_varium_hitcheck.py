@@ -23,13 +23,13 @@ def test_stand_beats_face_down_cards_strictly_and_damage_adds_the_check() -> Non
     m, guard, shooter = _guard_vs_shooter()
     force(m, "5H", "4C", "10S")  # two face-down cards (9), then the guard's 10
     act(m, "attack", actor=guard, target=shooter, option="baton")
-    assert sorted(zones(m)[f"ev{shooter}"]) == ["4C", "5H"]
+    assert sorted(zones(m)[f"face-down:{shooter}"]) == ["4C", "5H"]
     answer(m, "stack", "stand")
     assert hp(m, shooter) == 55  # nothing happens before the reveal
     act(m, "end", actor=guard)
     # 10 + clubs 5 = 15 > 9: damage 15 + baton 4 - armour 1
     assert hp(m, shooter) == 55 - 18
-    assert f"ev{shooter}" not in zones(m)
+    assert f"face-down:{shooter}" not in zones(m)
 
 
 @pytest.mark.rule("VC-HITCHECK")
@@ -176,16 +176,16 @@ def test_cover_sets_evasion_against_ranged_only_and_easy_targets_get_one() -> No
     shooter, guard = ents(m)
     m.board.set((7, 5), cover=2)
     act(m, "attack", actor=shooter, target=guard, option="pistol")
-    assert len(zones(m)[f"ev{guard}"]) == 4  # good cover: 4 cards
+    assert len(zones(m)[f"face-down:{guard}"]) == 4  # good cover: 4 cards
     m2 = make("duel_gang", "duel_guard", cells={"p1": [(6, 5)], "p2": [(7, 5)]})
     s2, g2 = ents(m2)
     act(m2, "attack", actor=s2, target=g2, option="knife")
-    assert len(zones(m2)[f"ev{g2}"]) == 2  # melee: the base 2
+    assert len(zones(m2)[f"face-down:{g2}"]) == 2  # melee: the base 2
     m3 = make("duel_gang", "duel_guard", cells={"p1": [(6, 5)], "p2": [(7, 5)]})
     s3, g3 = ents(m3)
     state(m3, g3).prone = True
     act(m3, "attack", actor=s3, target=g3, option="knife")
-    assert len(zones(m3)[f"ev{g3}"]) == 1  # prone and close: an easy target
+    assert len(zones(m3)[f"face-down:{g3}"]) == 1  # prone and close: an easy target
 
 
 @pytest.mark.rule("VC-EVASION")
@@ -196,7 +196,7 @@ def test_each_cover_level_deals_its_evasion_cards(cover: int, cards: int) -> Non
     if cover:
         m.board.set((6, 5), cover=cover)
     act(m, "attack", actor=shooter, target=guard, option="pistol")
-    assert len(zones(m)[f"ev{guard}"]) == cards
+    assert len(zones(m)[f"face-down:{guard}"]) == cards
 
 
 @pytest.mark.rule("VC-BET")
