@@ -173,6 +173,9 @@ def resolve_group(match: Match, group: Group) -> Resolution:
         answer = yield defend_decision(match, group)
     dice = group.dice(match)
     rolls = roll_dice(match, dice)
+    # SV-GANG: the damage is the highest die, so the attacker who rolled it is credited with it
+    owners = [a for a in live for _ in attack_terms(match, a, target, weapons_of(group.option[a])).dice]
+    lead = owners[rolls.index(max(rolls))]
     armour = armour_of(target)
     damage = damage_of(rolls, group.bonus(), armour)
     who = ", ".join(name_of(a) for a in live)
@@ -214,8 +217,10 @@ def resolve_group(match: Match, group: Group) -> Resolution:
             unit=foe,
             dice=[str(r) for r in crolls],
         )
-        apply_damage(match, foe, cdmg, f"{name_of(target)}'s counter-attack")
-    apply_damage(match, target, damage, f"attack by {who}", group.score)
+        apply_damage(match, foe, cdmg, f"{name_of(target)}'s counter-attack", attacker=target,
+                     action={"kind": Kind.ATTACK, "actor": target, "option": "+".join(w.id for w in ws)})
+    apply_damage(match, target, damage, f"attack by {who}", group.score, attacker=lead,
+                 action={"kind": Kind.ATTACK, "actor": lead, "option": group.option[lead]})
     ws_all = [w for a in live for w in weapons_of(group.option[a])]
     if damage > 0 and is_standing(target):
         if any(w.stun for w in ws_all) and not roll_save(match, target, "STR", "stunning blow"):

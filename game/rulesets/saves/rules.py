@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from game.core.components import Health, Position, Status
+from game.core.events import damage_data
 from game.core.sight import cover_on_line, has_los
 from game.rulesets.saves.components import (
     SvGear,
@@ -200,8 +201,10 @@ def knock_out(match: Match, ent: int, why: str) -> None:
     take_out(match, ent, "down", "unconscious", f"{name_of(ent)} is knocked Unconscious ({why}): 0 HP.")
 
 
-def lose_score(match: Match, ent: int, score: str, amount: int, why: str) -> None:
-    """SV-SCORELOSS: STR 0 dead, DEX 0 paralysed, WIL 0 catatonic."""
+def lose_score(match: Match, ent: int, score: str, amount: int, why: str,
+               credit: dict[str, Any] | None = None) -> None:
+    """SV-SCORELOSS: STR 0 dead, DEX 0 paralysed, WIL 0 catatonic. `credit`: the damage data
+    (`damage_data`) when an attack aimed at the score dealt it."""
     scores = get(ent, SvScores)
     left = max(0, scores.get(score) - amount)
     scores.set(score, left)
@@ -215,18 +218,21 @@ def lose_score(match: Match, ent: int, score: str, amount: int, why: str) -> Non
         take_out(
             match, ent, out[0], out[1], out[2], quiet=True
         )  # the state first: no event sees it half done
-    match.emit(Ev.SCORE, f"{name_of(ent)} loses {amount} {score} ({why}): {score} {left}.", unit=ent)
+    match.emit(Ev.SCORE, f"{name_of(ent)} loses {amount} {score} ({why}): {score} {left}.", unit=ent,
+               **(credit or {}))
     if out is not None:
         match.emit(Ev.OUT, out[2], unit=ent, state=out[0])
 
 
-def apply_damage(match: Match, ent: int, damage: int, why: str, score: str | None = None) -> None:
+def apply_damage(match: Match, ent: int, damage: int, why: str, score: str | None = None,
+                 attacker: int | None = None, action: dict[str, Any] | None = None) -> None:
     """SV-DAMAGE: HP first, the rest off STR, then a STR save or Critical Damage. Damage aimed at
-    a score (after armour) comes straight off that score."""
+    a score (after armour) comes straight off that score. `attacker` and `action` (the declaration
+    that dealt it) go into the event's damage data (`damage_data`)."""
     if damage <= 0 or get(ent, Status).state in ("dead", "fled"):
         return
     if score is not None:
-        lose_score(match, ent, score, damage, why)
+        lose_score(match, ent, score, damage, why, damage_data(attacker, ent, damage, action))
         return
     health = get(ent, Health)
     before = health.current
@@ -238,7 +244,7 @@ def apply_damage(match: Match, ent: int, damage: int, why: str, score: str | Non
         f"{name_of(ent)} takes {damage} damage ({why}): HP {before} -> {health.current}"
         + (f", {over} past HP onto STR." if over else "."),
         unit=ent,
-        damage=damage,
+        **damage_data(attacker, ent, damage, action),
     )
     if over:
         lose_score(match, ent, "STR", over, "damage past HP")
