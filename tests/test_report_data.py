@@ -51,8 +51,8 @@ def test_damage_is_credited_to_attackers_on_the_other_side(ruleset: str) -> None
     for label, att, victim, amount in g["damage"]:
         assert amount > 0 and units[att][1] != units[victim][1], (label, att, victim)
     # everything the log credits to a unit is in the tally, no more
-    logged = sum(d[DATA_DAMAGE] for _k, d in g["events"]
-                 if d.get(DATA_DAMAGE, 0) > 0 and d.get(DATA_ATTACKER) in units and d.get(DATA_TARGET) in units)
+    logged = sum(d[DATA_DAMAGE] for _k, d in g["events"] if d.get(DATA_DAMAGE, 0) > 0
+                 and d.get(DATA_ATTACKER) in units and d.get(DATA_TARGET) in units)
     assert sum(d[3] for d in g["damage"]) == logged
 
 
@@ -121,7 +121,8 @@ def _spelled_damage_keys(path: Path) -> list[tuple[int, str]]:
 def test_the_damage_key_scanner_finds_a_spelled_key(tmp_path: Path) -> None:
     probe = tmp_path / "probe.py"
     probe.write_text('match.emit(Ev.HIT, "t", damage=3)\nmatch.emit(Ev.HIT, "t", **{"action": {}})\n'
-                     'match.emit(Ev.HIT, "t", **damage_data(1, 2, 3))\nmatch.emit(Ev.ATTACK, "t", target=2)\n',
+                     'match.emit(Ev.HIT, "t", **damage_data(1, 2, 3))\n'
+                     'match.emit(Ev.ATTACK, "t", target=2)\n',
                      encoding="utf-8")
     assert _spelled_damage_keys(probe) == [(1, "damage"), (2, "action")]
 

@@ -10,6 +10,7 @@ re-simulated. A worker returns only the summary (a few kB), never the match.
 from __future__ import annotations
 
 import multiprocessing
+import re
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -54,6 +55,24 @@ def specs_for(ruleset: str, matchups: list[tuple[str, str]], maps: list[str], le
             for level in levels for mp in maps for a, b in matchups for k in range(games)]
 
 
+#: the label of damage and take-outs that come as a turn ends (bleeding, a side's Resolve)
+END_OF_TURN = "end of turn"
+
+
+def readable(ident: str) -> str:
+    """An id for reading: "cult_gunner" -> "Cult gunner", "dagger+dagger" -> "Dagger + dagger"."""
+    text = ident.replace("_", " ").replace("-", " ").replace("+", " + ")
+    return text[:1].upper() + text[1:]
+
+
+def kind_label(text: str, kind: str, squads: set[str]) -> str:
+    """What the report calls a unit's kind: its content id made readable; where the ruleset names
+    a unit's squad instead (saves), its own name without a trailing number ("Raider 2" -> "Raider")."""
+    if kind and kind not in squads:
+        return readable(kind)
+    return re.sub(r"\s+\d+$", "", text) or readable(kind)
+
+
 class Collector:
     """Listens to one match's log and tallies damage and take-outs by unit and by action."""
 
@@ -79,10 +98,11 @@ class Collector:
 
         from game.core.components import Name, Side
 
+        squads = set(self.match.ruleset.squads())
         with self.match.world:
             for ent, (name, side) in self.match.units(Name, Side):
                 if ent not in self.units:
-                    self.units[ent] = (name.kind or name.text, side.side)
+                    self.units[ent] = (kind_label(name.text, name.kind, squads), side.side)
                     st = esper.try_component(ent, self._status)
                     self.state[ent] = st.state if st is not None else "active"
 
@@ -106,11 +126,12 @@ class Collector:
             return "set-up"
         kind = str(act.get("kind", "?"))
         if kind in self.match.ruleset.turn_ending:
-            return "end of turn"
+            return END_OF_TURN
         option = str(act.get("option") or "").split("@")[0]
-        label = f"{kind} {option}" if option else kind
+        shown = self.match.ruleset.card_label(option) if option else ""
+        label = f"{kind} {shown or readable(option).lower()}" if option else kind
         # an option naming a hand or nothing says no more than the kind: add who acted
-        # ("attack main (vire)"), the way a card or spell id names itself
+        # ("attack main (Vire)"), the way a card or spell id names itself
         actor = act.get("actor")
         if option in ("", "main", "offhand") and actor in self.units:
             label += f" ({self.units[actor][0]})"
@@ -156,10 +177,13 @@ class Collector:
         damage's action when it came during this input (a declared attack rolled on Resolve, a
         revealed hit), else the input itself (bleeding out as a turn ends)."""
         hit = self.last_hit.get(ent)
-        if hit is None:
-            return self.action_label(), ent, None
-        killer, label, at = hit
-        return (label if at == self._current()[0] else self.action_label()), ent, killer
+        if hit is not None and hit[2] == self._current()[0]:
+            return hit[1], ent, hit[0]
+        label = self.action_label()
+        if label == END_OF_TURN:
+            # nothing this input dealt did it: say how it left (bled out, fled on a failed morale check)
+            label += f" ({self.state[ent]})"
+        return label, ent, None if hit is None else hit[0]
 
 
 class _Watched:
