@@ -111,6 +111,12 @@ def _add_scenario_args(p: argparse.ArgumentParser) -> None:
                         "default: the ruleset's)")
 
 
+def _add_squad_arg(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--squad", action="append", default=[], metavar="SIDE=FILE",
+                   help="a side plays a squad saved by the squad builder, e.g. p1=mine.toml "
+                        "(repeatable; rulesets with a squad builder)")
+
+
 def build_parser() -> argparse.ArgumentParser:
     """The argument parser with every subcommand."""
     ap = _Parser(prog=PROG, description="Skirmish Table: turn-based tactical skirmishes.")
@@ -127,6 +133,7 @@ def build_parser() -> argparse.ArgumentParser:
     sim.add_argument("--p1", type=_side, default="baseline")
     sim.add_argument("--p2", type=_side, default="baseline")
     _add_scenario_args(sim)
+    _add_squad_arg(sim)
 
     chk = sub.add_parser("check-map", help="validate a Tiled map against docs/maps.md")
     chk.add_argument("path", type=Path)
@@ -143,6 +150,7 @@ def build_parser() -> argparse.ArgumentParser:
     play.add_argument("--p2", type=_side, default="ai:normal")
     play.add_argument("--seed", type=_seed)
     _add_scenario_args(play)
+    _add_squad_arg(play)
 
     shot = sub.add_parser("screenshot", help="render the battle screen to a PNG without a window")
     shot.add_argument("--ruleset", type=_ruleset_arg, required=True)

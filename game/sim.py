@@ -15,6 +15,7 @@ from game.core import ruleset as registry
 from game.core.files import write_atomic
 from game.core.match import IllegalInput, Match, Scenario, load_board_for, map_name
 from game.core.matchfile import ActionInput, AnswerInput
+from game.core.options import BUILT_KEY, built_squads
 from game.errors import UserError
 from game.progress import progress_bar  # noqa: F401 - the callback cli.py hands to simulate
 
@@ -34,7 +35,10 @@ def default_scenario(ruleset_id: str, map_path: str | None, seed: int,
     else:
         name = map_path
     s1, s2 = squads or rs.default_squads()
-    return Scenario(ruleset_id, name, {"p1": s1, "p2": s2}, seed, dict(options or {}))
+    ids = {"p1": s1, "p2": s2}
+    for side, data in built_squads(options or {}).items():  # a built squad is named by its own id
+        ids[side] = rs.built_squad(data, "scenario", f"options.{BUILT_KEY}.{side}").id
+    return Scenario(ruleset_id, name, ids, seed, dict(options or {}))
 
 
 def play_game(scenario: Scenario, p1: str = "baseline", p2: str = "baseline") -> Match:

@@ -23,7 +23,7 @@ def main() -> int:
     from game.ui.settings import Settings
 
     out = ROOT / "docs" / "screenshots"
-    for rs in ("voidmarked", "casket"):
+    for rs in ("voidmarked", "casket", "saves"):
         for scale in (1.0, 1.5):
             tag = f"{rs}-{round(scale * 100)}"
             s = build_session(rs, None, 7, "ai:normal", "ai:normal")

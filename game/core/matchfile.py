@@ -56,6 +56,9 @@ class ScenarioOptions(Struct, forbid_unknown_fields=True, omit_defaults=True):
     player_sides: Annotated[str, Meta(max_length=64)] | UnsetType = UNSET
     # rules options the ruleset declares (Ruleset.rule_options), checked in scenario_from
     rules: Annotated[dict[Name, str | int | bool], Meta(max_length=100)] | UnsetType = UNSET
+    # squads players built, whole per side (game.core.options.BUILT_KEY), checked in scenario_from
+    built_squads: Annotated[dict[Side, Annotated[dict[Name, Any], Meta(max_length=20)]],
+                            Meta(max_length=2)] | UnsetType = UNSET
 
 
 class ScenarioData(Struct, forbid_unknown_fields=True):
@@ -216,8 +219,14 @@ def scenario_from(data: ScenarioData, file: str, place: str = "scenario") -> Any
     if missing:
         raise UserError(f"no squad for {', '.join(missing)}", file, f"{place}.squads")
     known = rs.squads()
+    built = {} if data.options.built_squads is UNSET else data.options.built_squads
+    for side, spec in sorted(built.items()):
+        info = rs.built_squad(spec, file, f"{place}.options.built_squads.{side}")
+        if data.squads.get(side) != info.id:
+            raise UserError(f"the squad is {data.squads.get(side)!r}; its built squad is {info.id!r}",
+                            file, f"{place}.squads.{side}")
     for side, squad in sorted(data.squads.items()):
-        if squad not in known:
+        if squad not in known and side not in built:
             raise UserError(f"unknown {rs.name} squad {squad!r} (known: {', '.join(sorted(known))})",
                             file, f"{place}.squads.{side}")
     options = msgspec.to_builtins(data.options)

@@ -25,6 +25,9 @@ RULES_KEY = "rules"
 PC_KEY = "player_characters"
 #: the reading saves used before sides carried the flag ("p1", "p1,p2", "none"); still read
 LEGACY_PC_KEY = "player_sides"
+#: squads players built (a ruleset's squad builder), stored whole per side so saves and replays
+#: play without the file; the ruleset checks them (Ruleset.built_squad)
+BUILT_KEY = "built_squads"
 SIDE_IDS = ("p1", "p2")
 
 
@@ -160,14 +163,43 @@ def player_character_sides(scenario: Scenario) -> list[str] | None:
     return sorted(s.strip() for s in text.split(",") if s.strip())
 
 
+def parse_squad_files(rs: Ruleset, texts: Iterable[str]) -> dict[str, Any]:
+    """The command line's --squad SIDE=FILE values: each side's built squad, read and checked by
+    the ruleset (a bad file is one line naming it)."""
+    from pathlib import Path
+
+    out: dict[str, Any] = {}
+    for text in texts:
+        side, sep, path = text.partition("=")
+        side = side.strip().lower()
+        if not sep or side not in SIDE_IDS or not path.strip():
+            raise UserError(f"--squad {text[:40]!r} is not SIDE=FILE (side p1 or p2)")
+        if side in out:
+            raise UserError(f"--squad names {side} twice")
+        out[side] = rs.read_squad_file(Path(path.strip()))
+    return out
+
+
+def built_squads(options: Mapping[str, Any]) -> dict[str, Any]:
+    """Each side's built squad a scenario's options store (see BUILT_KEY)."""
+    return dict(options.get(BUILT_KEY) or {})
+
+
 def options_from_args(args: Any) -> dict[str, Any]:
-    """The scenario options a command line's --option and --pc ask for (UserError naming the
-    subcommand when the ruleset does not know one)."""
+    """The scenario options a command line's --option, --pc and --squad ask for (UserError naming
+    the subcommand when the ruleset does not know one; a bad squad file names the file)."""
     from game.core import ruleset as registry
 
     rs = registry.get(args.ruleset)
     try:
-        return scenario_options(rs, parse_assignments(rs, getattr(args, "option", None) or []),
-                                parse_pc(getattr(args, "pc", None) or []))
+        out = scenario_options(rs, parse_assignments(rs, getattr(args, "option", None) or []),
+                               parse_pc(getattr(args, "pc", None) or []))
     except UserError as exc:
         raise UserError(exc.line(), str(getattr(args, "command", "") or "")) from None
+    try:
+        built = parse_squad_files(rs, getattr(args, "squad", None) or [])
+    except UserError as exc:
+        raise UserError(exc.problem, exc.file or str(getattr(args, "command", "") or ""), exc.place) from None
+    if built:
+        out[BUILT_KEY] = built
+    return out

@@ -80,6 +80,21 @@ class Ruleset(ABC):
         read a chosen one through `options.rule_value`, so saves and replays keep it."""
         return ()
 
+    def read_squad_file(self, path: Path) -> dict[str, Any]:
+        """A squad a player built (a squad builder's file), read and checked, as the plain data a
+        scenario stores for its side (`options.BUILT_KEY`); UserError naming file, entry and field.
+        Rulesets without a squad builder refuse."""
+        from game.errors import UserError
+
+        raise UserError(f"{self.name} has no squad builder; its sides play its own squads", str(path))
+
+    def built_squad(self, data: Any, file: str, place: str) -> SquadInfo:
+        """A built squad a scenario stores (from `read_squad_file`), checked again: its id and
+        names. UserError naming file and place when it breaks a rule."""
+        from game.errors import UserError
+
+        raise UserError(f"{self.name} has no squad builder", file, place)
+
     # -- play ----------------------------------------------------------------------------------
     @abstractmethod
     def setup(self, match: Match) -> None:

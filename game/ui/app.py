@@ -357,6 +357,7 @@ def render_battle(session: Any, size: tuple[int, int], settings: Any = None) -> 
     if session.need is not None:
         scene.viewer = session.need.side
         scene.refresh()
+        scene.update(0.0)  # a ruleset's layer picks whose choices to show (saves: the next to declare)
         scene.centre_on_active()
         scene.showcase_hover()
     app.switch(scene)

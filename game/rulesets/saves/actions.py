@@ -54,10 +54,17 @@ def move_actions(match: Match, ent: int) -> list[Action]:
     if acts is None:
         if len(memo) > 4096:
             memo.clear()
-        acts = memo[akey] = [Action(Kind.MOVE, ent, cell=cell, label=f"{me}: move to {cell}")
-                             for cell in cells]
+        here, dist = cell_of(ent), match.board.distance
+        acts = memo[akey] = [
+            Action(Kind.MOVE, ent, cell=cell, label=f"{me}: move {_squares(dist(here, cell))}")
+            for cell in cells
+        ]
     taken = occupied()
     return [a for a in acts if a.cell not in taken]
+
+
+def _squares(n: int) -> str:
+    return f"{n} square{'s' if n != 1 else ''}"
 
 
 def move_targets(match: Match, ent: int) -> list[tuple[int, int]]:
@@ -260,9 +267,13 @@ def apply(match: Match, action: Action) -> None:
     if action.kind == Kind.MOVE:
         from game.core.components import Position
 
-        get(ent, Position).cell = tuple(action.cell)  # type: ignore[arg-type]
+        pos = get(ent, Position)
+        start, pos.cell = pos.cell, tuple(action.cell)  # type: ignore[arg-type]
         turn.moved = True
-        match.emit(Ev.MOVE, f"{name_of(ent)} moves to {action.cell}.", unit=ent)
+        steps = match.board.distance(start, pos.cell)
+        # frm/to: where the move began, for the board's arrow of this turn's moves
+        match.emit(Ev.MOVE, f"{name_of(ent)} moves {steps} square{'s' if steps != 1 else ''}.", unit=ent,
+                   frm=list(start), to=list(pos.cell))
         here = get(ent, Position).cell
         for foe in enemies(ent):
             if has(foe, "hidden") and match.board.distance(here, cell_of(foe)) <= 1:

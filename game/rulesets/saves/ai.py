@@ -7,7 +7,14 @@ from typing import TYPE_CHECKING
 from game.core.action import Action, Decision
 from game.core.components import Health
 from game.core.ruleset import Assessment
-from game.rulesets.saves.combat import Group, counter_harm, counters, dodge_chance, weapons_of
+from game.rulesets.saves.combat import (
+    Group,
+    counter_harm,
+    counters,
+    defence_answers,
+    dodge_chance,
+    weapons_of,
+)
 from game.rulesets.saves.components import SvGear, SvScores, get, has, is_standing, side_of, units
 from game.rulesets.saves.content import shipped
 from game.rulesets.saves.kinds import Kind
@@ -94,8 +101,17 @@ def reach_gap(match: Match, ent: int, cell: tuple[int, int]) -> float:
     reach, foes = _gap_terms(match, ent)
     if not foes:
         return 0.0
-    dist = match.board.distance
-    return float(min(max(0, dist(cell, c) - reach) for c in foes))
+    dist = match.board.grid.distance  # (Board.distance passes through to it)
+    return float(max(0, min(dist(cell, c) for c in foes) - reach))  # = min over foes of the gap
+
+
+def _gap_here(match: Match, ent: int) -> float:
+    """`reach_gap` of the unit's own square, worked out once per ranking (every move compares to it)."""
+    memo = match.__dict__.get("_saves_gap_here")
+    key = (len(match.inputs), len(match.log), ent)
+    if memo is None or memo[0] != key:
+        memo = match.__dict__["_saves_gap_here"] = (key, reach_gap(match, ent, cell_of(ent)))
+    return memo[1]
 
 
 def assess(match: Match, action: Action) -> Assessment:
@@ -110,7 +126,7 @@ def assess(match: Match, action: Action) -> Assessment:
         dmg, out, exposure = attack_value(match, action)
         return Assessment(expected_damage=dmg, kill_chance=out, exposure=exposure)
     if kind == Kind.MOVE:
-        here = reach_gap(match, ent, cell_of(ent))
+        here = _gap_here(match, ent)
         there = reach_gap(match, ent, tuple(action.cell))  # type: ignore[arg-type]
         return Assessment(progress=(here - there))
     target = action.target
@@ -143,25 +159,22 @@ def assess(match: Match, action: Action) -> Assessment:
 
 
 def advise(match: Match, decision: Decision) -> dict[str, float]:
-    """Defence: the value of each answer to the defender's side (harm avoided and dealt)."""
+    """Defence: the value of each answer to the defender's side (harm dealt less harm taken, a
+    take-out weighed as KILL points), from `defence_answers`: the very numbers the prompt shows."""
     if decision.kind != "defend":
         return {}
     ctx = decision.context
-    target = int(ctx["target"])
     g = Group(
-        target,
+        int(ctx["target"]),
         list(ctx["attackers"]),
         {int(k): v for k, v in ctx["options"].items()},
         ctx.get("score"),
         bool(ctx.get("blast")),
     )
-    incoming = g.harm(match)
-    loss = incoming.expected + KILL * incoming.out
-    out: dict[str, float] = {"dodge": -(1.0 - dodge_chance(target)) * loss}
-    for a, ws in counters(match, g):
-        h = counter_harm(match, target, a, ws)
-        out[f"counter:{a}"] = -loss + h.expected + KILL * h.out
-    return out
+    return {
+        a.key: -(a.taken + KILL * a.taken_out) + a.dealt + KILL * a.dealt_out
+        for a in defence_answers(match, g)
+    }
 
 
 def threat_by(match: Match, side: str, cell: tuple[int, int]) -> dict[int, float]:

@@ -107,37 +107,84 @@ def counter_harm(match: Match, defender: int, attacker: int, ws: tuple[Weapon, .
     return harm(dist, get(attacker, Health).current, s.strength, None, 0, save_mode(attacker, "STR"))
 
 
-def defend_decision(match: Match, group: Group) -> Decision:
-    """The defender's choice, each option with its exact odds."""
+@dataclass(frozen=True)
+class Answer:
+    """One answer to an attack, exactly: what the defender takes and what it deals."""
+
+    key: str  # "dodge" or "counter:<attacker>"
+    label: str
+    weapons: str  # the counter-attack's weapons ("" for a dodge)
+    dodge: float  # chance the DEX save avoids everything (0 for a counter-attack)
+    taken: float  # expected HP and score the defender loses
+    taken_out: float  # chance the defender is taken out (Critical Damage, a score at 0, death)
+    taken_dead: float  # chance the defender dies
+    dealt: float  # expected HP and score the counter-attack takes off the attacker
+    dealt_out: float  # chance the counter-attack takes the attacker out
+    dealt_dead: float  # chance it kills the attacker
+
+
+def defence_answers(match: Match, group: Group) -> list[Answer]:
+    """SV-DEFEND: every answer the target has to the group, with its exact odds: dodge (a DEX save
+    avoids all) and a counter-attack on each attacker it can answer (the attack still lands). The
+    prompt, the AI's advice and the previews read these numbers; nothing computes them twice."""
     target = group.target
     incoming = group.harm(match)
     p = dodge_chance(target)
-    opts = [
-        Option(
-            "dodge",
-            "Dodge",
-            f"DEX save {p:.0%} avoids all damage; else expect {incoming.expected:.1f} lost, "
-            f"{incoming.out:.0%} taken out",
-        )
+    miss = 1.0 - p
+    out = [
+        Answer("dodge", "Dodge", "", p, miss * incoming.expected, miss * incoming.out, miss * incoming.dead,
+               0.0, 0.0, 0.0)
     ]
     for a, ws in counters(match, group):
         h = counter_harm(match, target, a, ws)
-        opts.append(
-            Option(
-                f"counter:{a}",
-                f"Counter-attack {name_of(a)}",
-                f"{'+'.join(w.name for w in ws)}: expect {h.expected:.1f} to {name_of(a)}, "
-                f"{h.out:.0%} takes it out; you still take {incoming.expected:.1f} expected, "
-                f"{incoming.out:.0%} taken out",
-            )
+        out.append(
+            Answer(f"counter:{a}", f"Counter-attack {name_of(a)}", " and ".join(w.name for w in ws), 0.0,
+                   incoming.expected, incoming.out, incoming.dead, h.expected, h.out, h.dead)
         )
+    return out
+
+
+def _pct(p: float) -> str:
+    return f"{p:.0%}" if p == 0 or p >= 0.005 else "<1%"
+
+
+def answer_line(answer: Answer, score: str | None) -> str:
+    """An answer's exact odds in one line of players' words (under its option in the prompt)."""
+    out_word = {"DEX": "paralysed", "WIL": "catatonic", "STR": "killed"}.get(score or "", "Critical")
+    lost = f" {score}" if score else ""
+
+    def odds(expected: float, out: float, dead: float, word: str) -> str:
+        # Critical Damage and death are told apart (out of the fight = both together)
+        if word != "Critical":
+            return f"{expected:.1f}{lost} expected ({word} {_pct(out)})"
+        text = f"{expected:.1f} expected (Critical {_pct(max(0.0, out - dead))}"
+        return text + (f", death {_pct(dead)})" if dead > 0 else ")")
+
+    take = odds(answer.taken, answer.taken_out, answer.taken_dead, out_word)
+    if answer.key == "dodge":
+        return f"DEX save {_pct(answer.dodge)} avoids it all; else take {take}"
+    deal = odds(answer.dealt, answer.dealt_out, answer.dealt_dead, "Critical")
+    return f"deal {deal} with your {answer.weapons}; take {take} as well"
+
+
+def defend_decision(match: Match, group: Group) -> Decision:
+    """The defender's choice, each option with its exact odds (the same numbers the AI weighs)."""
+    from game.core.kinds import CTX_LINES, CTX_UNIT
+
+    target = group.target
+    answers = defence_answers(match, group)
+    opts = tuple(Option(a.key, a.label, answer_line(a, group.score)) for a in answers)
     who = ", ".join(name_of(a) for a in group.attackers)
     what = f" on {group.score}" if group.score else ""
+    dice = " ".join(f"d{d}" for d in group.dice(match))
+    pool = (f"Attacked{what} by {who}: dice {dice}, the highest counts"
+            + (f", +{group.bonus()} for ganging up" if group.bonus() else "")
+            + f", less your armour {armour_of(target)}.")
     return Decision(
         side_of(target),
         "defend",
-        f"{name_of(target)} is attacked{what} by {who}: counter or dodge?",
-        tuple(opts),
+        f"{name_of(target)}: counter-attack or dodge?",
+        opts,
         default="dodge",
         context={
             "target": target,
@@ -145,6 +192,15 @@ def defend_decision(match: Match, group: Group) -> Decision:
             "options": dict(group.option),
             "score": group.score,
             "blast": group.blast,
+            "bonus": group.bonus(),
+            CTX_UNIT: target,
+            CTX_LINES: [pool],
+            "defence": [
+                {"key": a.key, "label": a.label, "dodge": a.dodge, "taken": a.taken, "taken_out": a.taken_out,
+                 "taken_dead": a.taken_dead, "dealt": a.dealt, "dealt_out": a.dealt_out,
+                 "dealt_dead": a.dealt_dead}
+                for a in answers
+            ],
         },
     )
 
@@ -172,10 +228,10 @@ def resolve_group(match: Match, group: Group) -> Resolution:
     if not has(target, "unconscious"):
         answer = yield defend_decision(match, group)
     dice = group.dice(match)
-    rolls = roll_dice(match, dice)
-    # SV-GANG: the damage is the highest die, so the attacker who rolled it is credited with it
+    # whose die each is (Group.dice pools them in this order): the blow is the kept die's owner's
     owners = [a for a in live for _ in attack_terms(match, a, target, weapons_of(group.option[a])).dice]
-    lead = owners[rolls.index(max(rolls))]
+    rolls = roll_dice(match, dice)
+    striker = owners[rolls.index(max(rolls))]
     armour = armour_of(target)
     damage = damage_of(rolls, group.bonus(), armour)
     who = ", ".join(name_of(a) for a in live)
@@ -193,6 +249,9 @@ def resolve_group(match: Match, group: Group) -> Resolution:
         chance=True,
         unit=target,
         dice=[str(r) for r in rolls],
+        attackers=list(live),
+        bonus=group.bonus(),
+        blast=group.blast,
     )
     for a in live:
         if has(a, "hidden"):
@@ -216,11 +275,12 @@ def resolve_group(match: Match, group: Group) -> Resolution:
             chance=True,
             unit=foe,
             dice=[str(r) for r in crolls],
+            attackers=[target],
         )
-        apply_damage(match, foe, cdmg, f"{name_of(target)}'s counter-attack", attacker=target,
+        apply_damage(match, foe, cdmg, f"{name_of(target)}'s counter-attack", by=target,
                      action={"kind": Kind.ATTACK, "actor": target, "option": "+".join(w.id for w in ws)})
-    apply_damage(match, target, damage, f"attack by {who}", group.score, attacker=lead,
-                 action={"kind": Kind.ATTACK, "actor": lead, "option": group.option[lead]})
+    apply_damage(match, target, damage, f"attack by {who}", group.score, by=striker,
+                 action={"kind": Kind.ATTACK, "actor": striker, "option": group.option[striker]})
     ws_all = [w for a in live for w in weapons_of(group.option[a])]
     if damage > 0 and is_standing(target):
         if any(w.stun for w in ws_all) and not roll_save(match, target, "STR", "stunning blow"):
@@ -234,9 +294,10 @@ def resolve_group(match: Match, group: Group) -> Resolution:
     set_condition(target, "attacked")
 
 
-def groups_of(match: Match, declared: dict[str, dict[str, Any]]) -> list[Group]:
+def plan_groups(match: Match, declared: dict[str, dict[str, Any]]) -> list[Group]:
     """SV-GANG / SV-BLAST: attacks on a target grouped (score attacks apart, by score); a blast is
-    rolled for every standing unit within its radius of the aimed target."""
+    rolled for every standing unit within its radius of the aimed target. Changes nothing: the
+    board's declaration marks read it as it stands, the resolution through `groups_of`."""
     from game.rulesets.saves.components import units
 
     groups: dict[tuple[int, str], Group] = {}
@@ -248,8 +309,6 @@ def groups_of(match: Match, declared: dict[str, dict[str, Any]]) -> list[Group]:
         a = int(key)
         ws = weapons_of(d["option"])
         if ws[0].blast:
-            gear = get(a, SvGear)
-            gear.spent[ws[0].id] = gear.spent.get(ws[0].id, 0) + 1
             centre = cell_of(d["target"])
             for e in units():
                 if is_standing(e) and match.board.distance(cell_of(e), centre) <= ws[0].blast:
@@ -260,6 +319,18 @@ def groups_of(match: Match, declared: dict[str, dict[str, Any]]) -> list[Group]:
         g.option[a] = d["option"]
     ordered = [groups[k] for k in sorted(groups)]
     return ordered + blasts
+
+
+def groups_of(match: Match, declared: dict[str, dict[str, Any]]) -> list[Group]:
+    """The groups to resolve (`plan_groups`); every blast thrown spends one of its uses."""
+    for key in sorted(declared, key=int):
+        d = declared[key]
+        if d["kind"] == Kind.ATTACK:
+            ws = weapons_of(d["option"])
+            if ws[0].blast:
+                gear = get(int(key), SvGear)
+                gear.spent[ws[0].id] = gear.spent.get(ws[0].id, 0) + 1
+    return plan_groups(match, declared)
 
 
 def resolve_declared(match: Match) -> Resolution:

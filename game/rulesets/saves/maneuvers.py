@@ -59,7 +59,11 @@ def resolve_other(match: Match, ent: int, d: dict[str, Any]) -> None:
                 mine.stowed.append(taken)
                 if taken in gear.spent:
                     mine.spent[taken] = gear.spent.pop(taken)
-                match.emit(Ev.SNATCH, f"{name_of(ent)} snatches {taken} from {name_of(target)}.", unit=target)
+                from game.rulesets.saves.content import shipped
+
+                name = shipped().weapons[taken].name
+                text = f"{name_of(ent)} snatches the {name} from {name_of(target)}."
+                match.emit(Ev.SNATCH, text, unit=target)
     elif kind == Kind.FLEE:
         if pursued(match, ent) and not roll_save(match, ent, "DEX", "fleeing under pursuit"):
             match.emit(Ev.FLEE, f"{name_of(ent)} fails to get away.", unit=ent)

@@ -66,7 +66,9 @@ def check_group(match: Match, side: str) -> None:
     leader = next((e for e in bound if get(e, SvScores).leader), None)
     if leader is None:
         leader = max(bound, key=lambda e: (get(e, SvScores).wil, -e))
-    if not roll_save(match, leader, "WIL", f"morale: {side} has lost half its numbers"):
+    from game.rulesets.saves.words import side_label
+
+    if not roll_save(match, leader, "WIL", f"morale: {side_label(match, side)} has lost half its numbers"):
         rout(match, bound, f"{name_of(leader)} failed the morale save")
 
 

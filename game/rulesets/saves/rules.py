@@ -94,6 +94,25 @@ def can_reach(match: Match, ent: int, target: int, weapons: tuple[Weapon, ...]) 
     return 1 <= dist <= weapons[0].range and has_los(match.board, a, b)
 
 
+def reach_problem(match: Match, ent: int, target: int, weapons: tuple[Weapon, ...]) -> str:
+    """Why `can_reach` says no, in players' words ("" when it says yes): melee needs the square
+    next to the target, a ranged weapon its range and a clear line of sight."""
+    a, b = cell_of(ent), cell_of(target)
+    dist = match.board.distance(a, b)
+    names = " and ".join(w.name for w in weapons)
+    away = f"{dist} square{'s' if dist != 1 else ''} away"
+    if not weapons[0].ranged:
+        return "" if dist <= 1 else f"the {names} reach{'' if len(weapons) > 1 else 'es'} only the squares " \
+            f"next to it ({away})"
+    if dist < 1:
+        return "too close to shoot"
+    if dist > weapons[0].range:
+        return f"out of the {names}'s range ({away}, range {weapons[0].range})"
+    if not has_los(match.board, a, b):
+        return "no line of sight"
+    return ""
+
+
 @dataclass
 class Terms:
     """One attacker's dice against one target, with why it is Impaired or Enhanced."""
@@ -170,6 +189,7 @@ def roll_save(match: Match, ent: int, score: str, why: str, mode: int | None = N
         dice=[str(r) for r in rolls],
         die="d20",
         passed=ok,
+        why=why,
     )
     return ok
 
@@ -192,7 +212,7 @@ def take_out(match: Match, ent: int, state: str, condition: str, text: str, quie
     for c in ("hidden", "invisible"):
         clear_condition(ent, c)
     if not quiet:
-        match.emit(Ev.OUT, text, unit=ent, state=state)
+        match.emit(Ev.OUT, text, unit=ent, state=state, condition=condition)
 
 
 def knock_out(match: Match, ent: int, why: str) -> None:
@@ -201,10 +221,10 @@ def knock_out(match: Match, ent: int, why: str) -> None:
     take_out(match, ent, "down", "unconscious", f"{name_of(ent)} is knocked Unconscious ({why}): 0 HP.")
 
 
-def lose_score(match: Match, ent: int, score: str, amount: int, why: str,
-               credit: dict[str, Any] | None = None) -> None:
-    """SV-SCORELOSS: STR 0 dead, DEX 0 paralysed, WIL 0 catatonic. `credit`: the damage data
-    (`damage_data`) when an attack aimed at the score dealt it."""
+def lose_score(match: Match, ent: int, score: str, amount: int, why: str, by: int | None = None,
+               action: dict[str, Any] | None = None) -> None:
+    """SV-SCORELOSS: STR 0 dead, DEX 0 paralysed, WIL 0 catatonic. `by` (and `action`, the
+    declaration): the attack aimed at the score that took it, for the event's damage data."""
     scores = get(ent, SvScores)
     left = max(0, scores.get(score) - amount)
     scores.set(score, left)
@@ -218,21 +238,24 @@ def lose_score(match: Match, ent: int, score: str, amount: int, why: str,
         take_out(
             match, ent, out[0], out[1], out[2], quiet=True
         )  # the state first: no event sees it half done
+    # the damage data (`damage_data`): the results screen's and the report's tally of who dealt
+    # what (a blow aimed at a score); none for damage past HP, which the damage event counted
+    extra = {} if by is None else damage_data(by, ent, amount, action)
     match.emit(Ev.SCORE, f"{name_of(ent)} loses {amount} {score} ({why}): {score} {left}.", unit=ent,
-               **(credit or {}))
+               score=score, value=left, **extra)
     if out is not None:
         match.emit(Ev.OUT, out[2], unit=ent, state=out[0])
 
 
 def apply_damage(match: Match, ent: int, damage: int, why: str, score: str | None = None,
-                 attacker: int | None = None, action: dict[str, Any] | None = None) -> None:
+                 by: int | None = None, action: dict[str, Any] | None = None) -> None:
     """SV-DAMAGE: HP first, the rest off STR, then a STR save or Critical Damage. Damage aimed at
-    a score (after armour) comes straight off that score. `attacker` and `action` (the declaration
+    a score (after armour) comes straight off that score. `by` and `action` (the declaration
     that dealt it) go into the event's damage data (`damage_data`)."""
     if damage <= 0 or get(ent, Status).state in ("dead", "fled"):
         return
     if score is not None:
-        lose_score(match, ent, score, damage, why, damage_data(attacker, ent, damage, action))
+        lose_score(match, ent, score, damage, why, by, action)
         return
     health = get(ent, Health)
     before = health.current
@@ -244,7 +267,8 @@ def apply_damage(match: Match, ent: int, damage: int, why: str, score: str | Non
         f"{name_of(ent)} takes {damage} damage ({why}): HP {before} -> {health.current}"
         + (f", {over} past HP onto STR." if over else "."),
         unit=ent,
-        **damage_data(attacker, ent, damage, action),
+        hp_left=health.current,
+        **damage_data(by, ent, damage, action),
     )
     if over:
         lose_score(match, ent, "STR", over, "damage past HP")

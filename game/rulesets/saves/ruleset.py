@@ -6,18 +6,20 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from game.core.action import Action, Decision
+from game.core.options import RuleOption
 from game.core.ruleset import Assessment, Outcome, Preview, Resolution, Ruleset, SquadInfo, Turn
-from game.rulesets.saves import actions, ai, view
+from game.rulesets.saves import actions, ai, declared, hover, view
 from game.rulesets.saves.combat import dodge_chance, resolve_declared, weapons_of
 from game.rulesets.saves.components import is_standing, name_of, side_of, units
 from game.rulesets.saves.content import Content, shipped
 from game.rulesets.saves.kinds import MOVE_KINDS, Kind
 from game.rulesets.saves.odds import damage_distribution
 from game.rulesets.saves.rules import armour_of, attack_terms
-from game.rulesets.saves.setup import deploy, initiative
+from game.rulesets.saves.setup import SURPRISE, deploy, initiative
 from game.rulesets.saves.turns import end_turn, may_act, table
 
 if TYPE_CHECKING:
+    from game.core.geometry import Cell
     from game.core.match import Match
 
 
@@ -36,6 +38,14 @@ class SavesRuleset(Ruleset):
          Kind.PARLEY}
     )
     threat_reach: ClassVar[int] = 9
+
+    def rule_options(self) -> tuple[RuleOption, ...]:
+        """Who acts first is the scenario's to say (SV-INIT); a table picks it in the launcher."""
+        return (RuleOption(
+            "surprise", "Who acts first", SURPRISE, "unclear",
+            "Unclear: every unit of the player side saves DEX and those who pass act first. "
+            "Or plain side order, or one side strikes first.",
+            ("unclear: DEX saves", "side order", "side 1 strikes first", "side 2 strikes first")),)
 
     @property
     def content(self) -> Content:
@@ -111,10 +121,15 @@ class SavesRuleset(Ruleset):
                 lines.append(f"ganging up with {len(group.attackers) - 1} other(s): +{group.bonus()}")
             lines.append(f"{foe}'s armour -{armour_of(action.target)}")
             lines.append(f"{foe} may dodge: DEX save {dodge:.0%} avoids all")
+            lines.append(f"if it does not dodge: {h.expected:.2f} expected, Critical Damage "
+                         f"{h.out - h.dead:.0%}, death {h.dead:.0%}")
             lines.append("damage: " + ", ".join(f"{d} {float(p):.0%}" for d, p in sorted(dist.probs.items())))
             title = f"{'+'.join(w.name for w in ws)} at {foe}"
         outcomes = [(str(d), float(p)) for d, p in sorted(dist.probs.items())]
-        return Preview(title, outcomes, hit=1.0, expected_damage=h.expected, kill=h.out, lines=lines)
+        # attacks always hit; "crit" is Critical Damage (or a score at 0), "kill" taken out of the fight
+        # by any means - both if the target does not dodge (the lines give the dodge)
+        return Preview(title, outcomes, hit=1.0, expected_damage=h.expected, crit=h.out - h.dead, kill=h.out,
+                       lines=lines)
 
     def assess(self, match: Match, action: Action) -> Assessment:
         """Baseline-AI terms (see ai.py)."""
@@ -153,6 +168,27 @@ class SavesRuleset(Ruleset):
         """The declaring side's units that may still act."""
         with match.world:
             return [e for e in units() if may_act(match, e)]
+
+    # -- the battle screen's questions (answered by the legality checks and odds themselves) ----
+    def why_not_target(self, match: Match, actor: int, target: int) -> str:
+        """See hover.why_not_target."""
+        with match.world:
+            return hover.why_not_target(match, actor, target)
+
+    def cell_info(self, match: Match, cell: Cell, side: str | None) -> list[str]:
+        """See hover.cell_info."""
+        with match.world:
+            return hover.cell_info(match, cell, side)
+
+    def area_of(self, match: Match, action: Action) -> list[Cell]:
+        """See hover.area_of."""
+        with match.world:
+            return hover.area_of(match, action)
+
+    def declarations_view(self, match: Match, viewer: str | None) -> dict[str, Any]:
+        """The declaring side's moves and declarations for the board (see declared.py)."""
+        with match.world:
+            return declared.declarations_view(match, viewer)
 
 
 def save_preview(match: Match, action: Action) -> Preview | None:

@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING
 import esper
 
 from game.core.components import Conditions, Health, Name, Position, Side, Status
+from game.core.options import chosen_rules
 from game.core.ruleset import Resolution
 from game.errors import UserError
 from game.rulesets.saves.components import (
@@ -24,6 +25,7 @@ from game.rulesets.saves.kinds import Ev
 from game.rulesets.saves.morale import player_sides
 from game.rulesets.saves.rules import knock_out, roll_save
 from game.rulesets.saves.turns import begin_turn, table
+from game.rulesets.saves.words import side_label
 
 if TYPE_CHECKING:
     from game.core.board import Board
@@ -104,7 +106,9 @@ def deploy(match: Match, content: Content) -> None:
 
 def surprise_option(match: Match) -> str:
     """Who acts first: 'unclear' (the player side saves DEX), 'none' (sides in order), or a side."""
-    value = str(match.scenario.options.get("surprise", "unclear")).lower()
+    # a rules option (launcher, --option surprise=p1) or, as older scenarios wrote it, a bare option
+    chosen = chosen_rules(match.scenario)
+    value = str(chosen.get("surprise", match.scenario.options.get("surprise", "unclear"))).lower()
     if value not in SURPRISE:
         raise UserError(
             f"surprise must be one of {', '.join(SURPRISE)}, not {value!r}", "scenario", "options.surprise"
@@ -122,7 +126,8 @@ def initiative(match: Match) -> Resolution:
     only: list[int] | None = None
     if how in t.sides:
         first = how
-        match.emit(Ev.INITIATIVE, f"{first} acts first (the scenario says so).", side=first)
+        match.emit(Ev.INITIATIVE, f"{side_label(match, first)} acts first (the scenario says so).",
+                   side=first)
     elif how == "unclear":
         pcs = player_sides(match)
         rollers = pcs if len(pcs) == 1 else list(t.sides)
@@ -138,11 +143,21 @@ def initiative(match: Match) -> Resolution:
         if passed[best]:
             first, only = best, passed[best]
             names = ", ".join(name_of(e) for e in only)
-            match.emit(Ev.INITIATIVE,
-                       f"{names} act first, before the enemy; then the other side.", side=first)
+            match.emit(
+                Ev.INITIATIVE,
+                f"Surprise! {names} act{'s' if len(only) == 1 else ''} first, before the enemy; then the "
+                "other side.",
+                side=first,
+                surprise=True,
+            )
         else:
             first = next(s for s in t.sides if s not in rollers) if len(rollers) == 1 else t.sides[0]
-            match.emit(Ev.INITIATIVE, f"Nobody beats the enemy to it: {first} acts first.", side=first)
+            match.emit(
+                Ev.INITIATIVE,
+                f"Nobody beats the enemy to it: {side_label(match, first)} acts first.",
+                side=first,
+                surprise=True,
+            )
     t.data["first_side"] = first
     begin_turn(match, first)
     t.data["only"] = only

@@ -62,7 +62,10 @@ def begin_turn(match: Match, side: str) -> None:
         if has(ent, "stunned"):
             conditions(ent).active["stunned"]["served"] = True
             match.emit(Ev.CONDITION, f"{name_of(ent)} is Stunned and loses this turn.", unit=ent)
-    match.emit(Ev.TURN, f"{side}'s turn (round {t.round}): declare, then resolve.", side=side)
+    from game.rulesets.saves.words import side_label
+
+    text = f"{side_label(match, side)}'s turn (round {t.round}): declare, then resolve."
+    match.emit(Ev.TURN, text, side=side)
 
 
 def end_turn(match: Match) -> None:

@@ -63,8 +63,9 @@ def unit_view(match: Match, ent: int, side: str | None) -> dict[str, Any]:
             },
         }
         if decl:
-            what = decl["kind"] + (f" {decl['option']}" if decl.get("option") else "")
-            out["sections"]["Declared"] = [what]
+            from game.rulesets.saves.declared import declared_text
+
+            out["sections"]["Declared"] = [declared_text(match, ent)]
         return out
 
 

@@ -18,6 +18,8 @@ from msgspec import Meta
 
 from game.core.content import Schema, decode_entries, entry_error, invalid, load_toml
 from game.errors import UserError
+from game.rulesets.tokens import gearrules
+from game.rulesets.tokens.gearrules import PRIMARY_SLOTS, SECONDARY_SLOTS, Loadout  # noqa: F401 - re-exported
 
 DATA_DIR = Path(__file__).resolve().parent / "data"
 TABLES = ("weapon", "fuel", "item", "armour", "shield", "unit", "squad")
@@ -46,7 +48,6 @@ REQUIRES = {
     "greatest_cleave": "greater_cleave",
     "clustershot": "cleave",
 }
-PRIMARY_SLOTS, SECONDARY_SLOTS = 4, 6
 _DEFENSE = re.compile(r"^([a-z]+)(\+?)\((\d+)\)$")
 
 
@@ -203,75 +204,31 @@ class Content:
 
     def unit_wealth(self, unit: UnitDef) -> int:
         """What a unit's gear costs in wealth tokens."""
-        total = sum(self.weapons[w].wealth for w in unit.weapons) + sum(
-            self.items[i].wealth for i in unit.items
-        )
-        if unit.armour:
-            total += self.armours[unit.armour].wealth
-        if unit.shield:
-            total += self.shields[unit.shield].wealth
-        return total
+        return gearrules.wealth(self, Loadout.of(unit))
 
     def slots(self, unit: UnitDef) -> tuple[int, int]:
         """(primary, secondary) slots the unit's gear fills; Bulky counts two (TK-GEAR)."""
-        primary = secondary = 0
-        for w in unit.weapons:
-            wd = self.weapons[w]
-            n = 2 if wd.bulky else 1
-            if wd.slot == "primary":
-                primary += n
-            else:
-                secondary += n
-        if unit.shield:
-            primary += 2 if self.shields[unit.shield].bulky else 1
-        secondary += sum(2 if self.items[i].bulky else 1 for i in unit.items)
-        return primary, secondary
+        return gearrules.slots(self, Loadout.of(unit))
 
 
 def check_gear(content: Content, unit: UnitDef, file: Path | str) -> None:
-    """TK-GEAR: references exist and the gear fits 4 primary and 6 secondary slots (armour has its own)."""
-    place = f"unit.{unit.id}"
+    """TK-GEAR (gearrules, shared with squad files and the builder): references exist and the gear
+    fits 4 primary and 6 secondary slots (armour has its own)."""
     for w in unit.weapons:
-        if w not in content.weapons:
-            raise entry_error(file, place, f"unknown weapon {w!r}", "weapons")
-        fuel = content.weapons[w].fuel
+        fuel = content.weapons[w].fuel if w in content.weapons else ""
         if fuel and fuel not in content.fuels:
             raise entry_error(file, f"weapon.{w}", f"unknown fuel {fuel!r}", "fuel")
-    for i in unit.items:
-        if i not in content.items:
-            raise entry_error(file, place, f"unknown item {i!r}", "items")
-    if unit.armour and unit.armour not in content.armours:
-        raise entry_error(file, place, f"unknown armour {unit.armour!r}", "armour")
-    if unit.shield and unit.shield not in content.shields:
-        raise entry_error(file, place, f"unknown shield {unit.shield!r}", "shield")
-    primary, secondary = content.slots(unit)
-    if primary > PRIMARY_SLOTS:
-        raise entry_error(
-            file,
-            place,
-            f"gear fills {primary} primary slots (at most {PRIMARY_SLOTS}; Bulky counts two)",
-            "weapons",
-        )
-    if secondary > SECONDARY_SLOTS:
-        raise entry_error(
-            file, place, f"gear fills {secondary} secondary slots (at most {SECONDARY_SLOTS})", "items"
-        )
+    for p in gearrules.gear_problems(content, Loadout.of(unit)):
+        raise entry_error(file, f"unit.{unit.id}", p.text, p.field)
 
 
 def check_squad(content: Content, squad: SquadDef, file: Path | str) -> None:
-    """Units exist and every unit's gear fits the squad's wealth budget (TK-WEALTH)."""
-    spent = 0
-    for n, u in enumerate(squad.units, 1):
-        if u not in content.units:
-            raise entry_error(file, f"squad.{squad.id}", f"unknown unit {u!r}", f"units[{n}]")
-        spent += content.unit_wealth(content.units[u])
-    if spent > squad.wealth:
-        raise entry_error(
-            file,
-            f"squad.{squad.id}",
-            f"gear costs {spent} wealth, over the budget of {squad.wealth}",
-            "wealth",
-        )
+    """Units exist and their gear fits the squad's wealth budget (TK-WEALTH), by the same function
+    the squad builder and squad files use (each kind's gear was checked by check_gear)."""
+    units = [Loadout.of(content.units[u]) if u in content.units else Loadout(u) for u in squad.units]
+    for p in gearrules.squad_problems(content, units, squad.wealth, gear=False):
+        key = f"units[{p.unit + 1}]" if p.unit is not None else p.field
+        raise entry_error(file, f"squad.{squad.id}", p.text, key)
 
 
 def load_content(files: list[Path]) -> Content:

@@ -16,6 +16,8 @@ from game.rulesets.tokens.setup import deploy
 from game.rulesets.tokens.stealth import hidden_from
 
 if TYPE_CHECKING:
+    from pathlib import Path
+
     from game.core.chance import Chance
     from game.core.geometry import Cell
     from game.core.match import Match
@@ -47,6 +49,19 @@ class TokensRuleset(Ruleset):
 
     def default_squads(self) -> tuple[str, str]:
         return ("wardens", "nightfall")
+
+    def read_squad_file(self, path: Path) -> dict[str, Any]:
+        """A squad file from the squad builder, checked by the shipped squads' rules."""
+        from game.rulesets.tokens.squadbuild import read_squad, stored
+
+        return stored(read_squad(path, self.content))
+
+    def built_squad(self, data: Any, file: str, place: str) -> SquadInfo:
+        from game.rulesets.tokens.squadbuild import check_data, slug
+
+        squad = check_data(data, file, self.content, place)
+        units = tuple(self.content.units[u.kind].name for u in squad.units)
+        return SquadInfo(slug(squad.name), squad.name, "A squad built in the squad builder.", units)
 
     def setup(self, match: Match) -> None:
         deploy(match, self.content)

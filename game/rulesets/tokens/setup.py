@@ -7,16 +7,18 @@ from typing import TYPE_CHECKING
 import esper
 
 from game.core.components import Health, Name, Position, Side, Status
+from game.core.options import BUILT_KEY, built_squads
 from game.errors import UserError
 from game.rulesets.tokens.components import TkEffects, TkGear, TkShield, TkStealth, TkTokens, TkUnit, table
-from game.rulesets.tokens.content import Content
+from game.rulesets.tokens.content import Content, SquadDef, UnitDef
 from game.rulesets.tokens.kinds import Ev
 from game.rulesets.tokens.odds import health_from_heads
+from game.rulesets.tokens.squadbuild import SquadFile, built_units
 from game.rulesets.tokens.turns import start_turn
 
 if TYPE_CHECKING:
     from game.core.board import Board
-    from game.core.match import Match
+    from game.core.match import Match, Scenario
 
 Cell = tuple[int, int]
 
@@ -38,24 +40,34 @@ def roll_health(match: Match, tokens: int, player: bool) -> tuple[int, list[bool
     return health_from_heads(tokens, sum(flips), player), flips
 
 
+def _squad_of(scenario: Scenario, side: str, content: Content) -> tuple[SquadDef | SquadFile, list[UnitDef]]:
+    """A side's squad and its units with their gear: a squad built in the squad builder (stored in
+    the scenario) or a shipped one."""
+    built = built_squads(scenario.options).get(side)
+    if built is not None:
+        return built_units(content, built, "scenario", f"options.{BUILT_KEY}.{side}")
+    sid = scenario.squads[side]
+    if sid not in content.squads:
+        raise UserError(
+            f"unknown tokens squad {sid!r} (known: {', '.join(sorted(content.squads))})",
+            "scenario",
+            f"squads.{side}",
+        )
+    squad = content.squads[sid]
+    return squad, [content.units[k] for k in squad.units]
+
+
 def deploy(match: Match, content: Content) -> None:
     """Create every unit from the scenario's squads, then start p1's turn."""
     scenario = match.scenario
     sides = sorted(scenario.squads)
     taken: set[Cell] = set()
     for index, side in enumerate(sides):
-        sid = scenario.squads[side]
-        if sid not in content.squads:
-            raise UserError(
-                f"unknown tokens squad {sid!r} (known: {', '.join(sorted(content.squads))})",
-                "scenario",
-                f"squads.{side}",
-            )
-        squad = content.squads[sid]
+        squad, members = _squad_of(scenario, side, content)
         free = [c for c in spawn_cells(match.board, side, index) if c not in taken]
-        if len(free) < len(squad.units):
+        if len(free) < len(members):
             raise UserError(
-                f"not enough spawn tiles for {side}'s {len(squad.units)} units", match.board.source
+                f"not enough spawn tiles for {side}'s {len(members)} units", match.board.source
             )
         player = squad.player and str(scenario.options.get(f"npc_{side}", "")).lower() not in (
             "1",
@@ -63,11 +75,12 @@ def deploy(match: Match, content: Content) -> None:
             "yes",
         )
         count: dict[str, int] = {}
-        for kind, cell in zip(squad.units, free, strict=False):
+        kinds = [u.id for u in members]
+        for u, cell in zip(members, free, strict=False):
             taken.add(cell)
-            u = content.units[kind]
+            kind = u.id
             count[kind] = count.get(kind, 0) + 1
-            numbered = squad.units.count(kind) > 1
+            numbered = kinds.count(kind) > 1
             hp, flips = roll_health(match, u.health, player)
             shown = " ".join("H" if f else "T" for f in flips)
             gear = TkGear(

@@ -1,18 +1,56 @@
 """What a ruleset adds to the battle screen, and the names players know sides by.
 
 A ruleset may have one UI module, `game/ui/rulesets/<ruleset id>.py`, that registers its own prompt parts
-(`prompt_parts.register_part`), die faces (`chancefx.register_faces`) and card kinds
-(`panels.register_card_kinds`). Without one, the generic parts show everything its data hooks give.
+(`prompt_parts.register_part`), die faces (`chancefx.register_faces`), card kinds
+(`panels.register_card_kinds`) and a board layer (`register_layer`). Without one, the generic parts
+show everything its data hooks give.
 """
 
 from __future__ import annotations
 
 import importlib
 import importlib.util
-from typing import TYPE_CHECKING
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any, Protocol
+
+from game.core.options import built_squads
 
 if TYPE_CHECKING:
-    from game.ui.session import Session
+    import pygame
+
+    from game.ui.session import Session, Step
+
+
+class BattleLayer(Protocol):
+    """A ruleset's own part of the battle screen: marks drawn on the board, and the pace at which
+    a step's events are shown (a resolution played out one roll at a time)."""
+
+    #: still showing the last input's events: prompts, handovers and the AI wait for it
+    playing: bool
+    #: frames are needed (playing, or a banner fading)
+    animating: bool
+
+    def on_step(self, step: Step) -> bool:
+        """An input's result arrives (before the screen re-reads the world); True when the layer
+        shows its events itself (log lines, chance popups) at its own pace."""
+
+    def update(self, dt: float) -> bool:
+        """Advance its animation; True when the screen must be redrawn."""
+
+    def draw_board(self, surface: pygame.Surface) -> None:
+        """Marks under the unit tokens (clipped to the board)."""
+
+    def draw_top(self, surface: pygame.Surface) -> None:
+        """Marks over the tokens (banners; clipped to the board)."""
+
+
+#: ruleset id -> a maker of its layer for one battle scene
+LAYERS: dict[str, Callable[[Any], BattleLayer]] = {}
+
+
+def register_layer(ruleset_id: str, make: Callable[[Any], BattleLayer]) -> None:
+    """Give every battle scene of this ruleset a layer made by `make(scene)`."""
+    LAYERS[ruleset_id] = make
 
 
 def load_ruleset_ui(ruleset_id: str) -> bool:
@@ -38,7 +76,9 @@ def side_names(session: Session) -> dict[str, str]:
     for i, side in enumerate(session.sides):
         squad = match.scenario.squads.get(side, "")
         info = squads.get(squad)
-        base[side] = getattr(info, "name", "") or f"Side {i + 1}"
+        built = built_squads(match.scenario.options).get(side)  # a squad from a squad builder
+        name = str(built.get("name", "")) if isinstance(built, dict) else ""
+        base[side] = name or getattr(info, "name", "") or f"Side {i + 1}"
     names = dict(base)
     humans = session.human_sides()
     for side in session.sides:

@@ -110,6 +110,8 @@ class InputMixin:
         if key == pygame.K_TAB:
             self._next_unit()
             return
+        if self.layer_playing:
+            return  # the last input is still being shown: nothing to pick yet
         if self.chooser:
             if pygame.K_1 <= key <= pygame.K_9 and key - pygame.K_1 < len(self.chooser):
                 self.submit(self.chooser[key - pygame.K_1])

@@ -57,7 +57,7 @@ class PacingMixin:
     @property
     def busy(self) -> bool:
         """Animations still playing."""
-        return bool(self.slides) or (self.fx.active and not self.fast)
+        return bool(self.slides) or (self.fx.active and not self.fast) or self.layer_playing
 
     @property
     def animating(self) -> bool:
@@ -70,6 +70,7 @@ class PacingMixin:
             or bool(self.keys_held)
             or self.toast is not None
             or (self.session.waiting_for_ai and self.overlay is None)
+            or (self.layer is not None and self.layer.animating)
             or (self.match.over and not self.replay and self.end_hold >= 0)
         )
 
@@ -95,6 +96,15 @@ class PacingMixin:
             self._pan_keys(dt)
         if self.overlay is not None or self.handoff is not None:
             return
+        if self.layer is not None:
+            was = self.layer.playing
+            if self.layer.update(dt):
+                self._still = None
+                self.dirty = True
+            if was and not self.layer.playing:
+                self._check_handoff()  # a hot-seat handover waited for the last input to play out
+            if self.layer.playing:
+                return
         if self.session.waiting_for_ai:
             self._run_ai(dt)
         elif self.match.over:

@@ -20,7 +20,7 @@ class PromptMixin:
         if self.chooser and self.handoff is None:
             return pygame.Rect(0, 0, 10, 10)
         d = self.session.decision if self.session.waiting_for_human and not self.replay else None
-        if d is None or self.handoff is not None:
+        if d is None or self.handoff is not None or self.layer_playing:
             return None
         w = min(self.fonts.px(560), self.board_rect.w - 40)
         return pygame.Rect(0, 0, w, 10)
@@ -185,8 +185,8 @@ class PromptMixin:
             self._draw_chooser(surface)
             return
         d = self.session.decision if self.session.waiting_for_human and not self.replay else None
-        if d is None or self.handoff is not None:
-            return
+        if d is None or self.handoff is not None or self.layer_playing:
+            return  # (it opens once the ruleset's layer has played out what led to it)
         f, pal = self.fonts, self.pal
         pad = f.px(12)
         page, pages, shown = self.prompt_options()
@@ -265,7 +265,7 @@ class PromptMixin:
                 y = text_block(surface, f, notes(o), (rect.x + pad + f.px(20), y), detail_w, Fonts.SMALL,
                                pal.dim)
         arrows = bool(self.facing_choices()[1])
-        keys = f"1–{len(shown)}"
+        keys = f"1–{len(shown)}" if len(shown) > 1 else "1"
         enter = " or Enter for the default" if d.default else ""
         short = " · Enter: default" if d.default else ""
         click = " · click an arrow" if arrows else ""

@@ -18,7 +18,7 @@ from game.core.kinds import EVENT_MATCH_OVER
 from game.core.ruleset import Preview
 from game.ui.battle.actions_panel import ActionsMixin
 from game.ui.battle.board import BoardMixin
-from game.ui.battle.extensions import load_ruleset_ui, side_names
+from game.ui.battle.extensions import LAYERS, BattleLayer, load_ruleset_ui, side_names
 from game.ui.battle.facings import FacingMixin
 from game.ui.battle.handstrip import HandStripMixin
 from game.ui.battle.input import InputMixin
@@ -156,9 +156,12 @@ class BattleScene(
         self.card_names: dict[str, str] = {}
         self.fx.names = self.card_names
         load_ruleset_ui(self.match.ruleset.id)
+        self.layer: BattleLayer | None = None  # the ruleset's own board marks and pacing, if any
         self.layout_rects(app.screen_size)
         self.camera = Camera(self.board_rect, self.layout.size())
         self.camera.fit()
+        make_layer = LAYERS.get(self.match.ruleset.id)
+        self.layer = make_layer(self) if make_layer is not None else None
         self._check_handoff()
         self.refresh()
         self.centre_on_active()
@@ -206,8 +209,8 @@ class BattleScene(
     def _check_handoff(self) -> None:
         """Hot-seat: when another person must act, hide the screen until they take it."""
         s = self.session
-        if self.replay or not s.hotseat or s.need is None or not s.waiting_for_human:
-            return
+        if self.replay or not s.hotseat or s.need is None or not s.waiting_for_human or self.layer_playing:
+            return  # (a layer still playing out the last input hands over when it is done)
         if s.need.side != self.viewer:
             self.handoff = s.need.side
 
@@ -228,7 +231,13 @@ class BattleScene(
     def human_input(self) -> bool:
         """A person may act now (not the AI's turn, no overlay covering the board)."""
         s = self.session
-        return not self.replay and s.waiting_for_human and self.handoff is None and self.overlay is None
+        return (not self.replay and s.waiting_for_human and self.handoff is None and self.overlay is None
+                and not self.layer_playing)
+
+    @property
+    def layer_playing(self) -> bool:
+        """The ruleset's layer is still showing the last input's events (prompts and the AI wait)."""
+        return self.layer is not None and self.layer.playing
 
     def preview(self, action: Action) -> Preview | None:
         """The ruleset's exact odds for an action (cached until the next input)."""
@@ -259,8 +268,9 @@ class BattleScene(
         self.fx.speed = factor
         if step.thought is not None and self.show_reasoning:
             self.log.add([step.thought.event()])
-        self.log.add(step.events)
-        for ev in step.events:
+        paced = self.layer is not None and self.layer.on_step(step)
+        self.log.add([] if paced else step.events)
+        for ev in [] if paced else step.events:
             if not ev.visible_to(self.viewer):
                 continue
             if ev.chance:
@@ -380,7 +390,11 @@ class BattleScene(
         surface.set_clip(self.board_rect)
         self._draw_map(surface)
         self._draw_overlays(surface)
+        if self.layer is not None:
+            self.layer.draw_board(surface)
         self._draw_tokens(surface)
+        if self.layer is not None:
+            self.layer.draw_top(surface)
         self._draw_strip(surface)
         # the AI's reasoning first, in a free corner; the chance popups then keep clear of it
         box = self._draw_reasoning(surface) if self.show_reasoning else None

@@ -13,6 +13,12 @@ from pygame_gui.elements import UIButton, UIDropDownMenu, UILabel, UITextBox, UI
 from game.ui.display_names import is_benchmark_map, units_line
 from game.ui.map_choice import map_choice_label, map_choice_line
 from game.ui.scenes.gui import GuiScene
+from game.ui.scenes.squad_choices import (
+    built_squad_info,
+    has_squad_builder,
+    saved_squad_choices,
+    with_built_squads,
+)
 from game.ui.theme import Fonts
 
 if TYPE_CHECKING:
@@ -117,14 +123,17 @@ class LauncherScene(GuiScene):
             return
         self.seed = int(seed_text)
         try:
+            squads, options = with_built_squads(
+                self.ruleset, (self.squads["p1"], self.squads["p2"]), self.scenario_options()
+            )
             session = build_session(
                 self.ruleset_id,
                 map_name(self.map_path),
                 self.seed,
                 self.sides["p1"],
                 self.sides["p2"],
-                (self.squads["p1"], self.squads["p2"]),
-                self.scenario_options(),
+                squads,
+                options,
             )
         except UserError as exc:
             self.show_error(exc.line())
@@ -208,7 +217,7 @@ class LauncherScene(GuiScene):
                 )
             y += row
             squads = rs.squads()
-            sq_opts = [(s.name, sid) for sid, s in squads.items()]
+            sq_opts = [(s.name, sid) for sid, s in squads.items()] + saved_squad_choices(self.ruleset_id)
             side_w = f.px(170)
             self.squad_menus: dict[str, UIDropDownMenu] = {}
             self.side_menus: dict[str, UIDropDownMenu] = {}
@@ -237,6 +246,10 @@ class LauncherScene(GuiScene):
         self.new_seed = UIButton(
             pygame.Rect(x_field + f.px(170), y, f.px(120), row - 6), "New seed", self.manager
         )
+        if has_squad_builder(self.ruleset_id):
+            self.build_squad = UIButton(
+                pygame.Rect(x_field + f.px(300), y, f.px(170), row - 6), "Build squad…", self.manager
+            )
         y += row + f.px(8)
         desc_h = max(f.px(80), h - y - f.px(100))  # room below: buttons, error line, margin
         self.desc = UITextBox(
@@ -312,7 +325,7 @@ class LauncherScene(GuiScene):
         if self.map_path is not None:
             parts.append(map_choice_line(self.map_path, rs))
         for side in ("p1", "p2"):
-            sq = squads.get(self.squads.get(side, ""))
+            sq = squads.get(self.squads.get(side, "")) or built_squad_info(rs, self.squads.get(side, ""))
             if sq is not None:
                 who, units = f"Side {side[1:]}", _html(units_line(sq.units))
                 parts.append(f"<b>{who}: {_html(sq.name)}</b> — {_html(sq.description)} ({units})")
@@ -330,6 +343,10 @@ class LauncherScene(GuiScene):
 
                 self.seed = random_seed()
                 self.seed_entry.set_text(str(self.seed))
+            elif b is getattr(self, "build_squad", None):
+                from game.ui.scenes.squad_builder import SquadBuilderScene
+
+                self.app.push(SquadBuilderScene(self.app))
             elif b is self.buttons.get("start"):
                 self.start()
             elif b is self.buttons.get("load"):

@@ -224,3 +224,20 @@ def test_no_rest_or_healing_in_a_skirmish_lost_hp_and_scores_stay_lost():
     resolve(m)
     resolve(m)
     assert comp(m, a, Health).current == 1 and comp(m, a, SvScores).strength == 4
+
+
+@pytest.mark.rule("SV-INIT")
+def test_who_acts_first_is_a_rules_option_the_launcher_and_command_line_offer():
+    from game.core.options import RULES_KEY, declared, parse_assignments
+    from game.rulesets.saves.ruleset import SavesRuleset
+
+    RULESET = SavesRuleset()
+
+    opt = declared(RULESET)["surprise"]
+    assert opt.default == "unclear" and set(opt.values) == {"unclear", "none", "p1", "p2"}
+    assert all("_" not in label and "p2" not in label for label in opt.labels)  # players' words
+    chosen = parse_assignments(RULESET, ["surprise=p2"])
+    m = make_match(options={"surprise": "p1", RULES_KEY: chosen})
+    assert m.current().side == "p2"  # the chosen reading beats the scenario's bare option
+    m = make_match(options={RULES_KEY: {"surprise": "none"}})
+    assert m.current().side == "p1"
