@@ -20,8 +20,10 @@ SHARED_SPELLINGS = {"unit", "die", "health"}
 #: hand_view keys ("name", "text", "kind"...) share their spelling with every other dict: they are
 #: policed where hand entries are built and read (test_hand_entries_use_the_named_keys), not everywhere
 HAND_KEYS = {v for k, v in vars(kinds).items() if k.startswith("HAND_") and isinstance(v, str)}
+#: damage-data keys ("target", "action"...) share their spelling with an input's action: policed in
+#: the rulesets' damage events and where the report reads them (tests/test_report_data.py)
 NAMED = ({v for k, v in vars(kinds).items()
-          if k.isupper() and isinstance(v, str) and not k.startswith("HAND_")} - SHARED_SPELLINGS)
+          if k.isupper() and isinstance(v, str) and not k.startswith(("HAND_", "DATA_"))} - SHARED_SPELLINGS)
 
 
 def _bare_strings(path: Path) -> list[tuple[int, str]]:

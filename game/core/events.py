@@ -5,6 +5,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from game.core.kinds import DATA_ACTION, DATA_ATTACKER, DATA_DAMAGE, DATA_TARGET
+
 
 @dataclass
 class Event:
@@ -33,3 +35,16 @@ class Event:
     def from_json(data: dict[str, Any]) -> Event:
         """Inverse of to_json."""
         return Event(**data)
+
+
+def damage_data(attacker: int | None, target: int, damage: int | float,
+                action: dict[str, Any] | None = None) -> dict[str, Any]:
+    """A damage event's data (keys `game/core/kinds.py` DATA_*): `match.emit(..., **damage_data(...))`.
+
+    `action` ({"kind", "actor", "option"}) is given only when the action that dealt the damage is not
+    the input being resolved (see DATA_ACTION).
+    """
+    out: dict[str, Any] = {DATA_ATTACKER: attacker, DATA_TARGET: target, DATA_DAMAGE: damage}
+    if action is not None:
+        out[DATA_ACTION] = action
+    return out

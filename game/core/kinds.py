@@ -85,3 +85,19 @@ HAND_GROUP: Final = "group"
 HAND_OPTION: Final = "option"
 #: its value, where cards have one (a playing card's)
 HAND_VALUE: Final = "value"
+
+
+# -- damage data: the keys of a log event's data that say who dealt damage to whom -----------------
+# An event whose data holds DATA_DAMAGE is a damage event: it also names DATA_TARGET and
+# DATA_ATTACKER, built with `game.core.events.damage_data` (the report's Collector and the results
+# screen read them; tests/test_report_data.py checks every ruleset's damage events).
+#: the unit credited with the damage (entity id); None: no unit dealt it (a casket's own bleeding)
+DATA_ATTACKER: Final = "attacker"
+#: the unit that took it (entity id)
+DATA_TARGET: Final = "target"
+#: how much this event dealt, in the ruleset's own measure (Health, cards lost); 0: a hit that did nothing
+DATA_DAMAGE: Final = "damage"
+#: the action that dealt it, as {"kind", "actor", "option"} like an input's action, when that is not
+#: the input being resolved: a declaration rolled on Resolve, an attack revealed as the turn ends,
+#: a counter-attack or a shot of opportunity during the enemy's move
+DATA_ACTION: Final = "action"

@@ -10,6 +10,7 @@ re-simulated. A worker returns only the summary (a few kB), never the match.
 from __future__ import annotations
 
 import multiprocessing
+import re
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -17,6 +18,7 @@ from typing import Any
 
 from game.ai.ladder import GameSpec, play_game
 from game.core.events import Event
+from game.core.kinds import DATA_ACTION, DATA_ATTACKER, DATA_DAMAGE, DATA_TARGET
 
 #: budgets per decision the levels get in report games (the ladder's defaults)
 BUDGETS: tuple[tuple[str, float], ...] = (("easy", 0.1), ("hard", 0.25), ("normal", 0.25))
@@ -53,6 +55,24 @@ def specs_for(ruleset: str, matchups: list[tuple[str, str]], maps: list[str], le
             for level in levels for mp in maps for a, b in matchups for k in range(games)]
 
 
+#: the label of damage and take-outs that come as a turn ends (bleeding, a side's Resolve)
+END_OF_TURN = "end of turn"
+
+
+def readable(ident: str) -> str:
+    """An id for reading: "cult_gunner" -> "Cult gunner", "dagger+dagger" -> "Dagger + dagger"."""
+    text = ident.replace("_", " ").replace("-", " ").replace("+", " + ")
+    return text[:1].upper() + text[1:]
+
+
+def kind_label(text: str, kind: str, squads: set[str]) -> str:
+    """What the report calls a unit's kind: its content id made readable; where the ruleset names
+    a unit's squad instead (saves), its own name without a trailing number ("Raider 2" -> "Raider")."""
+    if kind and kind not in squads:
+        return readable(kind)
+    return re.sub(r"\s+\d+$", "", text) or readable(kind)
+
+
 class Collector:
     """Listens to one match's log and tallies damage and take-outs by unit and by action."""
 
@@ -66,8 +86,8 @@ class Collector:
         self._read_units()
         #: the side that chose the game's first action (set-up decisions and initiative come before)
         self.first = ""
-        self.last_defender: dict[int, int] = {}
-        self.last_hit: dict[int, int] = {}
+        #: victim -> (attacker, action label, index of the input) of the last damage it took
+        self.last_hit: dict[int, tuple[int, str, int]] = {}
         self.damage: list[tuple[str, int, int | None, float]] = []
         self.kills: list[tuple[str, int, int | None]] = []
         match.listeners.append(self)
@@ -78,10 +98,11 @@ class Collector:
 
         from game.core.components import Name, Side
 
+        squads = set(self.match.ruleset.squads())
         with self.match.world:
             for ent, (name, side) in self.match.units(Name, Side):
                 if ent not in self.units:
-                    self.units[ent] = (name.kind or name.text, side.side)
+                    self.units[ent] = (kind_label(name.text, name.kind, squads), side.side)
                     st = esper.try_component(ent, self._status)
                     self.state[ent] = st.state if st is not None else "active"
 
@@ -91,45 +112,50 @@ class Collector:
             self.first = side
             self._read_units()  # a set-up phase may have placed units after the match was built
 
-    def action_label(self) -> str:
-        """The input being resolved: its kind and option (a card, weapon or spell), no target."""
-        for item in reversed(self.match.inputs):
+    def _current(self) -> tuple[int, dict[str, Any] | None]:
+        """The input being resolved: its index among the inputs and its action (None: set-up)."""
+        for i in range(len(self.match.inputs) - 1, -1, -1):
+            item = self.match.inputs[i]
             if item.get("t") == "action":
-                act = item["action"]
-                kind = str(act.get("kind", "?"))
-                if kind in self.match.ruleset.turn_ending:
-                    return "end of turn"
-                option = str(act.get("option") or "").split("@")[0]
-                label = f"{kind} {option}" if option else kind
-                # an option naming a hand or nothing says no more than the kind: add who acted
-                # ("attack main (vire)"), the way a card or spell id names itself
-                actor = act.get("actor")
-                if option in ("", "main", "offhand") and actor in self.units:
-                    label += f" ({self.units[actor][0]})"
-                return label
-        return "set-up"
+                return i, item["action"]
+        return -1, None
+
+    def label_of(self, act: dict[str, Any] | None) -> str:
+        """An action's kind and option (a card, weapon or spell), no target."""
+        if act is None:
+            return "set-up"
+        kind = str(act.get("kind", "?"))
+        if kind in self.match.ruleset.turn_ending:
+            return END_OF_TURN
+        option = str(act.get("option") or "").split("@")[0]
+        shown = self.match.ruleset.card_label(option) if option else ""
+        label = f"{kind} {shown or readable(option).lower()}" if option else kind
+        # an option naming a hand or nothing says no more than the kind: add who acted
+        # ("attack main (Vire)"), the way a card or spell id names itself
+        actor = act.get("actor")
+        if option in ("", "main", "offhand") and actor in self.units:
+            label += f" ({self.units[actor][0]})"
+        return label
+
+    def action_label(self) -> str:
+        """The input being resolved, as `label_of` words it."""
+        return self.label_of(self._current()[1])
 
     def _unit(self, value: Any) -> int | None:
         return value if isinstance(value, int) and value in self.units else None
 
     def __call__(self, ev: Event) -> None:
         data = ev.data
-        attacker = self._unit(data.get("attacker"))
-        # casket's attack carries the to-hit number as "target" and the unit as "defender"
-        target = self._unit(data.get("defender")) if "defender" in data else None
-        if target is None:
-            target = self._unit(data.get("target")) if "damage" in data else None
-        if target is None and "damage" in data:
-            target = self._unit(data.get("unit"))
-        if attacker is not None and target is not None:
-            self.last_defender[attacker] = target
-        amount = data.get("damage")
-        if attacker is not None and isinstance(amount, int | float) and amount > 0:
-            # events that credit cards lost to an attacker name no unit: the attacker's last defender
-            victim = target if target is not None else self.last_defender.get(attacker)
-            self.damage.append((self.action_label(), attacker, victim, float(amount)))
-            if victim is not None:
-                self.last_hit[victim] = attacker
+        amount = data.get(DATA_DAMAGE)
+        attacker = self._unit(data.get(DATA_ATTACKER))
+        target = self._unit(data.get(DATA_TARGET))
+        if (attacker is not None and target is not None and isinstance(amount, int | float)
+                and not isinstance(amount, bool) and amount > 0):
+            # the event names the action when it is not the input (a declaration rolled on Resolve)
+            act = data.get(DATA_ACTION)
+            label = self.label_of(act) if isinstance(act, dict) else self.action_label()
+            self.damage.append((label, attacker, target, float(amount)))
+            self.last_hit[target] = (attacker, label, self._current()[0])
         self._scan()
 
     def _scan(self) -> None:
@@ -144,7 +170,20 @@ class Collector:
                 now = st.state if st is not None else "gone"
                 if now != "active":
                     self.state[ent] = now
-                    self.kills.append((self.action_label(), ent, self.last_hit.get(ent)))
+                    self.kills.append(self._take_out(ent))
+
+    def _take_out(self, ent: int) -> tuple[str, int, int | None]:
+        """(label, victim, killer): the killer is the unit that last damaged it; the label is that
+        damage's action when it came during this input (a declared attack rolled on Resolve, a
+        revealed hit), else the input itself (bleeding out as a turn ends)."""
+        hit = self.last_hit.get(ent)
+        if hit is not None and hit[2] == self._current()[0]:
+            return hit[1], ent, hit[0]
+        label = self.action_label()
+        if label == END_OF_TURN:
+            # nothing this input dealt did it: say how it left (bled out, fled on a failed morale check)
+            label += f" ({self.state[ent]})"
+        return label, ent, None if hit is None else hit[0]
 
 
 class _Watched:

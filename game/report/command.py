@@ -158,6 +158,7 @@ def run_report(args: Any) -> int:
     from game.report.collect import run_games, specs_for
     from game.report.page import render
     from game.sim import progress_bar
+    from game.ui.display_names import map_title  # plain file reading: no pygame behind it
 
     plan = check_args(args)
     jobs = args.jobs or os.cpu_count() or 1
@@ -171,7 +172,9 @@ def run_report(args: Any) -> int:
     meta = {"ruleset": rs.id, "ruleset_name": rs.name, "squads": plan["squads"], "maps": plan["maps"],
             "levels": plan["levels"], "matchups": plan["matchups"], "games": args.games, "seed": args.seed,
             "jobs": jobs, "seconds": seconds, "round_cap": rs.round_cap,
-            "exact": bool(getattr(args, "exact", False))}
+            "exact": bool(getattr(args, "exact", False)),
+            "names": {"squads": {s: rs.squads()[s].name for s in plan["squads"]},
+                      "maps": {m: map_title(m) for m in plan["maps"]}}}
     out: Path = plan["out"]
     _write(out / DATA, json.dumps({"meta": meta, "games": games}))
     _write(out / PAGE, render(meta, games))

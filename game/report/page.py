@@ -9,7 +9,8 @@ from game.report import plots, stats
 from game.report.stats import Game, Rate
 
 #: what "damage" counts in each ruleset's events
-DAMAGE_UNITS = {"voidmarked": "Health", "casket": "structure cards lost"}
+DAMAGE_UNITS = {"voidmarked": "Health", "casket": "structure cards lost", "tokens": "health",
+                "varium": "health", "saves": "HP (and score points an attack aimed at a score takes)"}
 
 STYLE = """
 body{font-family:system-ui,-apple-system,"Segoe UI",sans-serif;margin:2em auto;max-width:1100px;
@@ -95,14 +96,36 @@ def _map_section(title: str, anchor: str, games: list[Game], unit: str) -> str:
                      f"<th>taken / game</th><th>taken out</th></tr>{rows}</table>")
     if acts:
         parts.append("<h3>Which actions and cards decide games</h3>")
-        parts.append(_figure(plots.actions(acts), "Damage and take-outs credited to the input being "
-                             "resolved when they happened (\"end of turn\": conditions such as bleeding); "
-                             "colours split them by whether the acting side went on to win."))
+        parts.append(_figure(plots.actions(acts), "Damage and take-outs credited to the action that dealt "
+                             "them: the input being resolved, or the attack it set off (a declared attack "
+                             "rolled on Resolve, a hit revealed as the turn ends, a counter-attack). "
+                             "\"End of turn\": what came as a turn ended with no damage dealt then "
+                             "(bleeding out, fleeing), with how the unit left; colours split them by "
+                             "whether the acting side went on to win."))
     return "".join(parts)
+
+
+def _named(meta: dict[str, Any], games: list[Game]) -> tuple[dict[str, Any], list[Game]]:
+    """Meta and games with squad and map ids replaced by the names players know (`meta["names"]`:
+    {"squads": {id: name}, "maps": {map: title}}); an id keeps its spelling when names would collide."""
+    names = meta.get("names") or {}
+
+    def table(key: str) -> dict[str, str]:
+        given = dict(names.get(key) or {})
+        return given if len(set(given.values())) == len(given) else {}
+
+    squads, maps = table("squads"), table("maps")
+    sq, mp = (lambda s: squads.get(s, s)), (lambda m: maps.get(m, m))
+    meta = {**meta, "squads": [sq(s) for s in meta["squads"]], "maps": [mp(m) for m in meta["maps"]],
+            "matchups": [[sq(a), sq(b)] for a, b in meta["matchups"]]}
+    games = [{**g, "squad_a": sq(g["squad_a"]), "squad_b": sq(g["squad_b"]), "map": mp(g["map"])}
+             for g in games]
+    return meta, games
 
 
 def render(meta: dict[str, Any], games: list[Game]) -> str:
     """The whole page for a finished run."""
+    meta, games = _named(meta, games)
     ruleset = str(meta["ruleset"])
     unit = DAMAGE_UNITS.get(ruleset, "damage")
     pairs: list[tuple[str, str]] = [tuple(p) for p in meta["matchups"]]  # type: ignore[misc]

@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING
 
 from game.core.action import Decision, Option
 from game.core.components import Status
+from game.core.events import damage_data
 from game.rulesets.casket.carddefs import CardDef
 from game.rulesets.casket.components import (
     LOCATION_NAMES,
@@ -109,10 +110,10 @@ def take_damage(match: Match, ent: int, amount: int, aimed: str, crits: int, why
             card = yield hand_decision(content, ent, aimed, from_hand - i)
             lose_from_hand(ent, card)
             lost.append(card)
-        credit = {} if attacker is None else {"attacker": attacker, "damage": from_hand}
         if from_hand:
             match.emit(Ev.LOSE, f"{name_of(ent)} discards {from_hand} hand card(s) as damage.",
-                       [f"lost: {', '.join(lost)}"], cards=list(lost), **credit)
+                       [f"lost: {', '.join(lost)}"], cards=list(lost),
+                       **damage_data(attacker, ent, from_hand))
         lost += lose_cards(match, ent, amount - from_hand, why, attacker=attacker)
     if get(ent, Status).state == "destroyed":
         return
@@ -134,7 +135,7 @@ def add_component_damage(match: Match, ent: int, loc: str, points: int, reasons:
     after = before + points
     frame.damage[loc] = after
     match.emit(Ev.COMPONENT, f"{name_of(ent)}: {LOCATION_NAMES[loc]} takes {points} component damage "
-               f"({after}/{THRESHOLDS[loc]}).", reasons, loc=loc, damage=after)
+               f"({after}/{THRESHOLDS[loc]}).", reasons, loc=loc, total=after)
     if before < THRESHOLDS[loc] <= after:
         component_destroyed(match, ent, loc)
     if loc in THREADS_OF and after >= EXPOSURE:

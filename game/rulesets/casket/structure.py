@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING
 
 from game.core.cards import Cards
 from game.core.components import Status
+from game.core.events import damage_data
 from game.rulesets.casket.carddefs import DAMAGE_CARD
 from game.rulesets.casket.components import get, name_of, structure
 from game.rulesets.casket.content import HAND_SIZE, Content
@@ -96,10 +97,9 @@ def lose_cards(match: Match, ent: int, count: int, why: str, attacker: int | Non
             break
         lost.append(card)
     if lost:
-        credit = {} if attacker is None else {"attacker": attacker, "damage": len(lost)}
         match.emit(Ev.LOSE,
                    f"{name_of(ent)} loses {len(lost)} card(s) ({why}).", [f"lost: {', '.join(lost)}"],
-                   chance=True, cards=lost, **credit)
+                   chance=True, cards=lost, **damage_data(attacker, ent, len(lost)))
     check_depleted(match, ent, why)
     return lost
 

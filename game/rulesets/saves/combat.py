@@ -277,8 +277,10 @@ def resolve_group(match: Match, group: Group) -> Resolution:
             dice=[str(r) for r in crolls],
             attackers=[target],
         )
-        apply_damage(match, foe, cdmg, f"{name_of(target)}'s counter-attack", by=target)
-    apply_damage(match, target, damage, f"attack by {who}", group.score, by=striker)
+        apply_damage(match, foe, cdmg, f"{name_of(target)}'s counter-attack", by=target,
+                     action={"kind": Kind.ATTACK, "actor": target, "option": "+".join(w.id for w in ws)})
+    apply_damage(match, target, damage, f"attack by {who}", group.score, by=striker,
+                 action={"kind": Kind.ATTACK, "actor": striker, "option": group.option[striker]})
     ws_all = [w for a in live for w in weapons_of(group.option[a])]
     if damage > 0 and is_standing(target):
         if any(w.stun for w in ws_all) and not roll_save(match, target, "STR", "stunning blow"):

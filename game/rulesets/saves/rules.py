@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from game.core.components import Health, Position, Status
+from game.core.events import damage_data
 from game.core.sight import cover_on_line, has_los
 from game.rulesets.saves.components import (
     SvGear,
@@ -220,8 +221,10 @@ def knock_out(match: Match, ent: int, why: str) -> None:
     take_out(match, ent, "down", "unconscious", f"{name_of(ent)} is knocked Unconscious ({why}): 0 HP.")
 
 
-def lose_score(match: Match, ent: int, score: str, amount: int, why: str, by: int | None = None) -> None:
-    """SV-SCORELOSS: STR 0 dead, DEX 0 paralysed, WIL 0 catatonic."""
+def lose_score(match: Match, ent: int, score: str, amount: int, why: str, by: int | None = None,
+               action: dict[str, Any] | None = None) -> None:
+    """SV-SCORELOSS: STR 0 dead, DEX 0 paralysed, WIL 0 catatonic. `by` (and `action`, the
+    declaration): the attack aimed at the score that took it, for the event's damage data."""
     scores = get(ent, SvScores)
     left = max(0, scores.get(score) - amount)
     scores.set(score, left)
@@ -235,8 +238,9 @@ def lose_score(match: Match, ent: int, score: str, amount: int, why: str, by: in
         take_out(
             match, ent, out[0], out[1], out[2], quiet=True
         )  # the state first: no event sees it half done
-    # damage/attacker: the results screen's tally of who dealt what (a blow aimed at a score)
-    extra = {} if by is None else {"damage": amount, "attacker": by}
+    # the damage data (`damage_data`): the results screen's and the report's tally of who dealt
+    # what (a blow aimed at a score); none for damage past HP, which the damage event counted
+    extra = {} if by is None else damage_data(by, ent, amount, action)
     match.emit(Ev.SCORE, f"{name_of(ent)} loses {amount} {score} ({why}): {score} {left}.", unit=ent,
                score=score, value=left, **extra)
     if out is not None:
@@ -244,13 +248,14 @@ def lose_score(match: Match, ent: int, score: str, amount: int, why: str, by: in
 
 
 def apply_damage(match: Match, ent: int, damage: int, why: str, score: str | None = None,
-                 by: int | None = None) -> None:
+                 by: int | None = None, action: dict[str, Any] | None = None) -> None:
     """SV-DAMAGE: HP first, the rest off STR, then a STR save or Critical Damage. Damage aimed at
-    a score (after armour) comes straight off that score."""
+    a score (after armour) comes straight off that score. `by` and `action` (the declaration
+    that dealt it) go into the event's damage data (`damage_data`)."""
     if damage <= 0 or get(ent, Status).state in ("dead", "fled"):
         return
     if score is not None:
-        lose_score(match, ent, score, damage, why, by)
+        lose_score(match, ent, score, damage, why, by, action)
         return
     health = get(ent, Health)
     before = health.current
@@ -262,9 +267,8 @@ def apply_damage(match: Match, ent: int, damage: int, why: str, score: str | Non
         f"{name_of(ent)} takes {damage} damage ({why}): HP {before} -> {health.current}"
         + (f", {over} past HP onto STR." if over else "."),
         unit=ent,
-        damage=damage,
         hp_left=health.current,
-        **({} if by is None else {"attacker": by}),
+        **damage_data(by, ent, damage, action),
     )
     if over:
         lose_score(match, ent, "STR", over, "damage past HP")

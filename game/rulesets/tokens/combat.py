@@ -29,7 +29,7 @@ from game.rulesets.tokens.components import (
 )
 from game.rulesets.tokens.content import WeaponDef, shipped
 from game.rulesets.tokens.damage import after_defense, deal, gib, takes_out
-from game.rulesets.tokens.kinds import Ev
+from game.rulesets.tokens.kinds import Ev, Kind
 from game.rulesets.tokens.odds import hit_chance, penetration_chances
 from game.rulesets.tokens.stealth import hidden_from, reveal
 from game.rulesets.tokens.words import mode_name
@@ -233,7 +233,8 @@ def resolve_attack(
                     continue
         if not on_board(s.ent):
             continue
-        lost = deal(match, s.ent, s.damage, w.type, f"{w.name} ({s.role})", s.lines[:1])
+        lost = deal(match, s.ent, s.damage, w.type, f"{w.name} ({s.role})", s.lines[:1], attacker,
+                    {"kind": Kind.ATTACK, "actor": attacker, "option": wid})
         effects(match, attacker, s.ent, w, props, lost)
     hidden_attack_reveal(match, attacker, target, w, props)
 
@@ -284,7 +285,7 @@ def effects(match: Match, attacker: int, ent: int, w: WeaponDef, props: tuple[st
         board = match.board
         here = cell_of(ent)
         near = [e for e in units(match) if on_board(e) and e != ent and board.distance(cell_of(e), here) == 1]
-        gib(match, ent, near)
+        gib(match, ent, near, attacker)
 
 
 def hidden_attack_reveal(

@@ -3,9 +3,10 @@ Gibbing (TK-GIB). One place for every source: attacks, DoTs, bleeding, gibs."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from game.core.components import Status
+from game.core.events import damage_data
 from game.rulesets.tokens.components import (
     TkShield,
     TkUnit,
@@ -74,8 +75,10 @@ def set_health(match: Match, ent: int, hp: int) -> None:
         )
 
 
-def deal(match: Match, ent: int, damage: int, dtype: str, why: str, math: list[str] | None = None) -> int:
-    """Apply `damage` of `dtype` to `ent` through defense and shield; returns health lost."""
+def deal(match: Match, ent: int, damage: int, dtype: str, why: str, math: list[str] | None = None,
+         attacker: int | None = None, action: dict[str, Any] | None = None) -> int:
+    """Apply `damage` of `dtype` to `ent` through defense and shield; returns health lost.
+    `attacker` and `action` (when not the input being resolved) go into the event's damage data."""
     if get(ent, Status).state == "dead":
         return 0
     soaked, left, lines = after_defense(ent, damage, dtype)
@@ -90,13 +93,14 @@ def deal(match: Match, ent: int, damage: int, dtype: str, why: str, math: list[s
         list(math or []) + lines,
         unit=ent,
         amount=left,
+        **damage_data(attacker, ent, left, action),
     )
     if left:
         set_health(match, ent, before - left)
     return left
 
 
-def gib(match: Match, ent: int, board_adjacent: list[int]) -> None:
+def gib(match: Match, ent: int, board_adjacent: list[int], attacker: int | None = None) -> None:
     """TK-GIB: every unit adjacent to the dead target takes half its maximum health, at least 1
     (untyped: the catalog names no type)."""
     amount = max(1, health(ent).maximum // 2)
@@ -108,4 +112,5 @@ def gib(match: Match, ent: int, board_adjacent: list[int]) -> None:
             "untyped",
             f"Gibbed by {name_of(ent)}",
             [f"half of {health(ent).maximum} max health = {amount} (minimum 1)"],
+            attacker,
         )

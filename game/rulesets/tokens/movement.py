@@ -36,7 +36,7 @@ from game.rulesets.tokens.components import (
     units,
 )
 from game.rulesets.tokens.damage import deal
-from game.rulesets.tokens.kinds import Ev
+from game.rulesets.tokens.kinds import Ev, Kind
 from game.rulesets.tokens.odds import attacks_of_opportunity
 from game.rulesets.tokens.paths import (  # noqa: F401 - the move rules' names, kept importable here
     BYPASS_FACTOR,
@@ -279,7 +279,8 @@ def opportunity(match: Match, foe: int, mover: int) -> Resolution:
             [f"half of {get(foe, TkUnit).attack} attack tokens = {n} (at least 1)"],
             unit=foe,
         )
-        deal(match, mover, w.damage, w.type, f"{w.name} (opportunity)")
+        deal(match, mover, w.damage, w.type, f"{w.name} (opportunity)", None, foe,
+             {"kind": Kind.ATTACK, "actor": foe, "option": wid})
 
 
 def overwatch(match: Match, mover: int) -> Resolution:

@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING, Any
 
 from game.core.cards import card_label
 from game.core.components import Status
+from game.core.events import damage_data
 from game.core.sight import cover_on_line, has_los
 from game.rulesets.varium import odds
 from game.rulesets.varium.checks import Check, deal, run_check
@@ -24,7 +25,7 @@ from game.rulesets.varium.components import (
     weapon_def,
 )
 from game.rulesets.varium.content import DEFAULT_CRIT, WeaponDef
-from game.rulesets.varium.kinds import Ev
+from game.rulesets.varium.kinds import Ev, Kind
 
 if TYPE_CHECKING:
     from collections.abc import Generator
@@ -206,6 +207,8 @@ def reveal(match: Match, target: int) -> Generator[Decision, str, None]:
                 f"armour -{0 if crit and ctx['cb'] == 'ignore_armour' else ctx['armour']}",
                 f"resistance x{ctx['resist']}",
             ],
+            # revealed as the attacker's turn ends: the attack is named, not the end of turn
+            **damage_data(att, target, dmg, {"kind": Kind.ATTACK, "actor": att, "option": p["weapon"]}),
         )
         hurt(match, target, dmg, p["nl"])
         if dmg > 0:

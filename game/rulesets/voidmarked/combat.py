@@ -12,6 +12,7 @@ import esper
 
 from game.core.action import Decision, Option
 from game.core.cards import card_label
+from game.core.events import damage_data
 from game.rulesets.voidmarked.components import VmMarks
 from game.rulesets.voidmarked.conditions import apply_condition, fire_ability, go_down
 from game.rulesets.voidmarked.expectation import (
@@ -109,13 +110,14 @@ def deal(match: Match, tgt: int, amount: int, what: str, why: list[str], attacke
     """
     if amount <= 0 or status(tgt).state not in ("active", "down"):
         match.emit(Ev.DAMAGE, f"{name_of(tgt)} takes no damage from {what}.", why, side=side_of(tgt),
-                   unit=tgt, target=tgt, attacker=attacker, damage=0, amount=0)
+                   unit=tgt, amount=0, **damage_data(attacker, tgt, 0))
         return
     hp = health(tgt)
     left = hp.current - amount
     hp.current = max(left, 0)
     match.emit(Ev.DAMAGE, f"{name_of(tgt)} takes {amount} damage ({hp.current}/{hp.maximum}).",
-               why, side=side_of(tgt), unit=tgt, target=tgt, attacker=attacker, damage=amount, amount=amount)
+               why, side=side_of(tgt), unit=tgt, amount=amount,
+               **damage_data(attacker, tgt, amount))
     if left <= 0:
         go_down(match, tgt, -left)
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from game.core.events import damage_data
 from game.rulesets.voidmarked.checks import resilience
 from game.rulesets.voidmarked.flips import Asking
 from game.rulesets.voidmarked.kinds import Ev
@@ -154,7 +155,7 @@ def damage_raw(match: Match, ent: int, amount: int, what: str, attacker: int | N
     left = hp.current - amount
     hp.current = max(left, 0)
     match.emit(Ev.DAMAGE, f"{name_of(ent)} takes {amount} from {what}.", side=side_of(ent), unit=ent,
-               target=ent, attacker=attacker, damage=amount, amount=amount)
+               amount=amount, **damage_data(attacker, ent, amount))
     if left <= 0:
         go_down(match, ent, -left)
 
