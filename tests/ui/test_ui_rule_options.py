@@ -27,13 +27,16 @@ def test_the_launcher_lists_voidmarked_options_and_starts_with_the_choice(app):
     assert rule_value(match.scenario, match.ruleset, "crit_against") == "stat"
 
 
-def test_the_launcher_sets_saves_player_characters(app):
+def test_the_launcher_sets_saves_player_characters_and_who_acts_first(app):
     scene = LauncherScene(app)
     scene._menu_changed(scene.rs_menu, "saves")
-    assert set(scene.option_menus) == {""}
+    assert set(scene.option_menus) == {"", "surprise"}
     scene._menu_changed(scene.option_menus[""], "none")
+    scene._menu_changed(scene.option_menus["surprise"], "p2")
     match = _started(app, scene)
     assert player_character_sides(match.scenario) == []
+    assert match.scenario.options[RULES_KEY] == {"surprise": "p2"}
+    assert match.current().side == "p2"  # who acts first, chosen in the launcher
 
 
 def test_a_ruleset_without_options_shows_no_row(app):
