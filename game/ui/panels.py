@@ -88,7 +88,9 @@ def draw_bars(surface: pygame.Surface, fonts: Fonts, pal: Palette, bars: list[di
         text = f"{b.get('value')}/{b.get('max')}" if top else str(b.get("value", ""))
         if b.get("note"):
             text += f" {b['note']}"
-        value_surf = fonts.render(text, Fonts.SMALL, pal.text)
+        # a long note ("10/10 overheating") is cut to what the column leaves after the bar
+        room = col_w - label_w - fonts.px(16) - fonts.px(6)
+        value_surf = fonts.render(fonts.fit(text, room, Fonts.SMALL), Fonts.SMALL, pal.text)
         bar_w = max(fonts.px(16), col_w - label_w - value_surf.get_width() - fonts.px(6))
         rect = pygame.Rect(x + label_w, by + lh // 2 - fonts.px(4), bar_w, fonts.px(8))
         pygame.draw.rect(surface, (24, 24, 28), rect)

@@ -259,3 +259,19 @@ def test_split_labels_keeps_what_differs():
     assert split_labels(["Thrust at Brokk (Head)", "Thrust at Brokk (Legs)"]) == ("Thrust at Brokk",
                                                                                    ["Head", "Legs"])
     assert split_labels(["Move", "End"]) == ("", ["Move", "End"])
+
+
+@pytest.mark.parametrize("scale", [1.0, 1.5])
+def test_a_bar_s_long_note_stays_inside_its_column(app, scale):
+    from game.ui.theme import Fonts, palette
+
+    fonts, pal = Fonts(scale), palette("default")
+    bars = [{"label": "Heat", "value": 10, "max": 10, "good": "low", "note": "overheating"},
+            {"label": "Right Arm", "value": 4, "max": 4, "good": "low", "note": "destroyed"}] * 3
+    surf = pygame.Surface((600, 200))
+    surf.fill((0, 0, 0))
+    width = 300
+    panels.draw_bars(surf, fonts, pal, bars, (0, 0), width)
+    right = pygame.Rect(width, 0, 600 - width, 200)
+    assert all(surf.get_at((x, y))[:3] == (0, 0, 0) for x in range(right.x, right.right, 2)
+               for y in range(0, 200, 2)), "text spilled past the panel's width"
