@@ -47,7 +47,7 @@ def main() -> None:
         pct = round(scale * 100)
         app = App((1280, 720), Settings(ui_scale=scale, anim_speed="instant"))
         app.fps = 0
-        for rid, section in (("voidmarked", 5), ("casket", 4), ("saves", 5)):
+        for rid, section in (("voidmarked", 5), ("casket", 4), ("saves", 5), ("tokens", 4), ("varium", 4)):
             launcher = LauncherScene(app)
             launcher._menu_changed(launcher.rs_menu, rid)
             launcher.seed = 12345
