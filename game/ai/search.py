@@ -148,6 +148,8 @@ def t_quantile(p: float, df: int) -> float:
 PRESSURE_WEIGHT = 0.5
 #: Normal's own lookahead width, used once the search time is spent
 NORMAL_LOOKAHEAD = 8
+#: the least share of a search's time kept for the garbage collection after it (measured 5-30 %)
+GC_RATE_FLOOR = 0.05
 #: the least a decision gets even when the side turn's budget is gone (Normal's scoring needs it)
 FLOOR = 0.02
 
@@ -185,6 +187,10 @@ class HardAI:
         self._held = 0.0
         self._turn_key: tuple[object, ...] | None = None
         self._turn_spent = 0.0
+        #: seconds of the garbage collection after a search, per second of search (see `choose`)
+        self._collect_rate = GC_RATE_FLOOR
+        self._held_gc = 0.0
+        self.collect_times: list[float] = []
 
     # -- budget ------------------------------------------------------------------------------------
     def _deadline(self, match: Match) -> tuple[Deadline, bool]:
@@ -204,19 +210,29 @@ class HardAI:
     # -- search -----------------------------------------------------------------------------------
     def choose(self, match: Match, legal: list[Action]) -> Action:
         """Search within the budget; Normal's pick unless the samples clearly favour another."""
-        deadline, search = self._deadline(match)
         # the samples leave cyclic garbage, and a full collection mid-search (50-60 ms measured)
-        # would carry the decision past its budget: collecting waits until the decision is made
+        # would carry the decision past its budget: collecting waits until the decision is made,
+        # and is then done here, in the decision's own time (held in hand while sampling), rather
+        # than on the next allocation after it (measured up to 300 ms: the start of the next
+        # decision, before its deadline even began, was charged with it)
         collecting = gc.isenabled()
         gc.disable()
+        deadline, search = self._deadline(match)
         try:
             return self._choose(match, legal, deadline, search)
         finally:
+            if collecting:
+                began = time.perf_counter()
+                gc.collect(0)
+                cost = time.perf_counter() - began
+                self.collect_times.append(cost)
+                if search and self.samples_done and self.samples_done[-1]:
+                    # per second of search: the next search keeps that share of its budget in hand
+                    self._collect_rate = max(GC_RATE_FLOOR, cost / max(deadline.elapsed() - cost, 1e-3))
+                gc.enable()
             spent = deadline.elapsed()
             self._turn_spent += spent
             self.times.append(spent)
-            if collecting:
-                gc.enable()
 
     def _choose(self, match: Match, legal: list[Action], deadline: Deadline, search: bool) -> Action:
         if len(legal) == 1:
@@ -243,14 +259,16 @@ class HardAI:
         done = 0
         margin = 0.08 * deadline.seconds
         self._slowest = self._held = 0.0
-        while len(arms) > 1 and not deadline.over(margin + self._slowest + self._held) and (
+        # the collection after the decision (see `choose`), priced by the last one
+        self._held_gc = self._collect_rate * deadline.seconds
+        while len(arms) > 1 and not deadline.over(margin + self._slowest + self._held + self._held_gc) and (
                 self.samples is None or done < self.samples):
             began = time.perf_counter()
             with Sample(match, side, self.chance) as sample:
                 self._held = max(self._held, time.perf_counter() - began)
                 seed = self.chance.next_u64()
                 for arm in self._live(arms):
-                    if deadline.over(margin + self._slowest + self._held):
+                    if deadline.over(margin + self._slowest + self._held + self._held_gc):
                         break
                     began = time.perf_counter()
                     sim = sample.reset()
@@ -334,7 +352,7 @@ class HardAI:
             for _ in range(self.max_steps):
                 # the slowest step (and deal, reset, leaf) seen so far is kept in hand, so the
                 # next one cannot overrun
-                if sim.over or deadline.over(margin + self._slowest + self._held):
+                if sim.over or deadline.over(margin + self._slowest + self._held + self._held_gc):
                     break
                 began = time.perf_counter()
                 turn = sim.current()

@@ -142,6 +142,33 @@ def test_hard_keeps_the_time_a_sample_takes_to_deal_in_hand(monkeypatch):
     match.close()
 
 
+def test_hard_collects_its_garbage_within_the_budget_it_keeps_for_it(monkeypatch):
+    """The collection of a search's garbage used to fall on the next allocation after the
+    decision (up to 300 ms, once at the start of the next decision, before its deadline began).
+    The search now collects before it returns and keeps what the last collection took in hand."""
+    from game.ai import search
+
+    clock = FakeClock(0.001)
+    monkeypatch.setattr(knowledge.time, "perf_counter", clock)
+    collected = []
+
+    def slow_collect(generation: int = 2) -> int:
+        collected.append(generation)
+        clock.now += 0.3
+        return 0
+
+    monkeypatch.setattr(search.gc, "collect", slow_collect)
+    match = toy_match(2)
+    ai = HardAI(1, budget=1.0, turn_budget=30.0)
+    legal = match.legal()
+    ai.choose(match, legal)  # learns what a collection costs
+    assert collected == [0] and ai.samples_done[-1] >= 1
+    ai.choose(match, legal)
+    assert collected == [0, 0] and ai.samples_done[-1] >= 1
+    assert ai.times[-1] <= ai.budget
+    match.close()
+
+
 def test_hard_pauses_garbage_collection_only_while_it_decides():
     """A full collection mid-search carried decisions past their budget; it waits instead."""
     import gc
