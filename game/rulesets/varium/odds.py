@@ -11,6 +11,7 @@ cards the attacker would still see before standing shift it slightly (said in th
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from functools import lru_cache
 from math import comb
@@ -80,10 +81,17 @@ def evasion_cdf(pool: Profile, k: int) -> tuple[tuple[int, ...], int]:
 
 def beat_chance(pool: Profile, k: int, score: int) -> float:
     """P(k face-down cards from `pool` sum strictly below `score`): a hit check `score` hits."""
+    return _beats(pool, k)(score)
+
+
+def _beats(pool: Profile, k: int) -> Callable[[int], float]:
+    """`beat_chance` for one pool and k, as a function of the score: the payoffs ask it for every
+    stack total, and looking the cumulative weights up once saves hashing the pool each time."""
     below, total = evasion_cdf(pool, k)
     if k <= 0:
-        return 1.0 if score > 0 else 0.0
-    return below[min(max(score, 0), len(below) - 1)] / total if score < len(below) else 1.0
+        return lambda score: 1.0 if score > 0 else 0.0
+    top = len(below)
+    return lambda score: below[min(max(score, 0), top - 1)] / total if score < top else 1.0
 
 
 @dataclass(frozen=True)
@@ -126,12 +134,13 @@ def payoff(a: Attack) -> Payoff:
     """Worth of standing on each stack total: P(hit) x (damage up to the target's health, plus a
     bonus for taking it out)."""
     top = 3 * a.limit + 2
+    beats = _beats(a.pool, a.k)
     out = []
     for t in range(top):
         score = t + a.prof if t > 0 else 0
         dmg, _ = damage_of(score, a.strike)
         worth = min(dmg, a.health) + (KILL_BONUS if dmg >= a.health else 0.0)
-        out.append(beat_chance(a.pool, a.k, score) * worth if t > 0 else 0.0)
+        out.append(beats(score) * worth if t > 0 else 0.0)
     return Payoff(tuple(out), 0.0)
 
 
@@ -139,19 +148,19 @@ def payoff(a: Attack) -> Payoff:
 def damage_payoff(a: Attack) -> Payoff:
     """Worth of standing on each total = P(hit) x the damage it deals (no bonus for a kill): the
     expected damage the hit-check table shows."""
+    beats = _beats(a.pool, a.k)
     out = []
     for t in range(3 * a.limit + 2):
         score = t + a.prof
-        out.append(beat_chance(a.pool, a.k, score) * damage_of(score, a.strike)[0] if t > 0 else 0.0)
+        out.append(beats(score) * damage_of(score, a.strike)[0] if t > 0 else 0.0)
     return Payoff(tuple(out), 0.0)
 
 
 @lru_cache(maxsize=1024)
 def hit_payoff(a: Attack) -> Payoff:
     """Worth of standing on each total = P(hit) only."""
-    return Payoff(
-        tuple(beat_chance(a.pool, a.k, t + a.prof) if t > 0 else 0.0 for t in range(3 * a.limit + 2)), 0.0
-    )
+    beats = _beats(a.pool, a.k)
+    return Payoff(tuple(beats(t + a.prof) if t > 0 else 0.0 for t in range(3 * a.limit + 2)), 0.0)
 
 
 def choice(a: Attack, state: StackState) -> StackChoice:
@@ -173,11 +182,12 @@ def next_card_odds(a: Attack, state: StackState) -> NextCard:
 @lru_cache(maxsize=1024)
 def kill_payoff(a: Attack) -> Payoff:
     """Worth of standing on each total = P(the hit takes the target out)."""
+    beats = _beats(a.pool, a.k)
     out = []
     for t in range(3 * a.limit + 2):
         score = t + a.prof
         out_of = t > 0 and damage_of(score, a.strike)[0] >= a.health
-        out.append(beat_chance(a.pool, a.k, score) if out_of else 0.0)
+        out.append(beats(score) if out_of else 0.0)
     return Payoff(tuple(out), 0.0)
 
 
