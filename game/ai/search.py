@@ -230,7 +230,9 @@ class HardAI:
                 self.collect_times.append(cost)
                 if search and self.samples_done and self.samples_done[-1]:
                     # per second of search: the next search keeps that share of its budget in hand
-                    self._collect_rate = max(GC_RATE_FLOOR, cost / max(deadline.elapsed() - cost, 1e-3))
+                    # (the costliest of the recent ones: they vary twofold from one to the next)
+                    rate = cost / max(deadline.elapsed() - cost, 1e-3)
+                    self._collect_rate = max(GC_RATE_FLOOR, rate, 0.8 * self._collect_rate)
                 gc.enable()
             spent = deadline.elapsed()
             self._turn_spent += spent
