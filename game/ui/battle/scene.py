@@ -14,10 +14,10 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from game.core.action import Action
-from game.core.kinds import EVENT_MATCH_OVER
 from game.core.ruleset import Preview
 from game.ui.battle.actions_panel import ActionsMixin
 from game.ui.battle.board import BoardMixin
+from game.ui.battle.driving import DrivingMixin
 from game.ui.battle.extensions import LAYERS, BattleLayer, load_ruleset_ui, side_names
 from game.ui.battle.facings import FacingMixin
 from game.ui.battle.handstrip import HandStripMixin
@@ -33,11 +33,11 @@ from game.ui.battle.turnbar import TurnBarMixin
 from game.ui.battle.unit_tokens import TokensMixin
 from game.ui.battle.unitpanel import UnitPanelMixin
 from game.ui.camera import Camera
-from game.ui.chancefx import ChanceFx, sound_for
+from game.ui.chancefx import ChanceFx
 from game.ui.logpanel import LogPanel
 from game.ui.mapdraw import MapArt
 from game.ui.scenes.base import Scene
-from game.ui.session import Session, Step
+from game.ui.session import Session
 from game.ui.tokens import TokenArt
 from game.ui.view import UnitInfo
 from game.ui.widgets import Button
@@ -61,6 +61,7 @@ class _Model:
 
 
 class BattleScene(
+    DrivingMixin,
     InputMixin,
     PacingMixin,
     BoardMixin,
@@ -260,88 +261,6 @@ class BattleScene(
     def group_key(a: Action) -> str:
         """The actions-panel group an action belongs to."""
         return group_key(a)
-
-    # -- driving -------------------------------------------------------------------------------
-    def apply_step(self, step: Step) -> None:
-        """Show what an input did: log, chance popups and sounds, slides."""
-        factor = 0.0 if self.fast else self.app.settings.anim_factor
-        self.fx.speed = factor
-        if step.thought is not None and self.show_reasoning:
-            self.log.add([step.thought.event()])
-        paced = self.layer is not None and self.layer.on_step(step)
-        self.log.add([] if paced else step.events)
-        for ev in [] if paced else step.events:
-            if not ev.visible_to(self.viewer):
-                continue
-            if ev.chance:
-                self.fx.add(ev)
-            if factor > 0:
-                self.app.sounds.play(
-                    sound_for(ev) if (ev.chance or "hit" in ev.kind or "miss" in ev.kind) else None
-                )
-            if ev.kind == EVENT_MATCH_OVER:
-                self.toast = (ev.text, 4.0)
-        for mv in step.moves:
-            if factor > 0 and len(mv.path) >= 2:
-                self.slides[mv.ent] = Slide(mv.ent, mv.path, 0.13 * (len(mv.path) - 1) / factor)
-        if step.action is not None and step.action.actor is not None and step.moves and not self.fast:
-            self._follow(step.action.actor)
-        self._check_handoff()
-        self.refresh()
-
-    def _follow(self, ent: int) -> None:
-        u = self.unit_by_ent.get(ent)
-        if u is None:
-            return
-        sx, sy = self.camera.to_screen(self.layout.centre(u.cell))
-        if not self.board_rect.inflate(-80, -80).collidepoint(sx, sy):
-            self.camera.centre_on(self.layout.centre(u.cell))
-
-    def submit(self, action: Action) -> None:
-        """Send a person's action."""
-        if not self.human_input:
-            return
-        self.armed = None
-        self.focus = None
-        self.apply_step(self.session.submit(action))
-
-    def answer(self, key: str) -> None:
-        """Send a person's answer to the open prompt."""
-        if self.replay or self.handoff is not None or not self.session.waiting_for_human:
-            return
-        self.apply_step(self.session.answer(key))
-
-    def undo(self) -> None:
-        """Take back the last move."""
-        if self.human_input and self.session.undo():
-            self.slides.clear()
-            self.log.set_events(self._log_events())
-            self.refresh()
-            self.toast = ("Move undone.", 1.5)
-
-    def centre_on_active(self) -> None:
-        """Centre the camera on the acting (or selected) unit."""
-        ent = self.turn.unit if self.turn is not None and self.turn.unit is not None else self.selected
-        u = self.unit_by_ent.get(ent) if ent is not None else None
-        if u is not None:
-            self.camera.centre_on(self.layout.centre(u.cell))
-            self._reach_surface = None
-            self.dirty = True
-
-    def save(self) -> Path | None:
-        """Save to a new file in the saves folder; the result is shown as a toast."""
-        from game.ui.saves import SaveError, save_game
-
-        self.settle_ai()
-
-        try:
-            path = save_game(self.session)
-        except SaveError as exc:
-            self.toast = (str(exc), 3.0)
-            return None
-        self.toast = (f"Saved: {path.name}", 2.5)
-        self.dirty = True
-        return path
 
     # -- drawing -------------------------------------------------------------------------------
     def draw(self, surface: pygame.Surface) -> None:

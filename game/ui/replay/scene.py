@@ -15,10 +15,9 @@ import pygame
 
 from game.core.timeline import Timeline
 from game.ui.battle.scene import BattleScene
-from game.ui.logpanel import LogPanel
 from game.ui.replay.bar import TimelineBarMixin
 from game.ui.replay.camera import StripCamera
-from game.ui.session import ReplayFeed, Session
+from game.ui.replay.feeds import ReplayLogPanel, viewer_session
 from game.ui.theme import Fonts
 
 if TYPE_CHECKING:
@@ -46,39 +45,6 @@ HELP_LINES: list[tuple[str, str]] = [
     ("Esc", "menu (settings, rules, leave)"),
     ("F1 / ?", "this help"),
 ]
-
-
-def viewer_session(timeline: Timeline, controllers: dict[str, str] | None = None) -> Session:
-    """A session over the timeline's match whose sides are replay feeds with nothing to give: the
-    viewer, not the session, moves the game."""
-    sides = tuple(sorted(timeline.match.scenario.squads))
-    feeds: dict[str, Any] = {s: ReplayFeed([]) for s in sides}
-    specs = {s: (controllers or {}).get(s, "replay") for s in sides}
-    session = Session(timeline.match, specs, controllers=feeds)
-    return session
-
-
-class ReplayLogPanel(LogPanel):
-    """The combat log, remembering how each line wraps: the viewer shows a different prefix of a
-    long log at every step, and wrapping a thousand lines anew took most of a step's time."""
-
-    WRAPS_KEPT = 50_000
-
-    def __init__(self, *args: Any, names: dict[str, str] | None = None) -> None:
-        super().__init__(*args)
-        self._wraps: dict[tuple[str, int, int, bool], list[str]] = {}
-        #: side ids -> the names players know ("Match over: p2 wins" is the match's own sentence)
-        self.names = dict(names or {})
-
-    def wrap(self, text: str, first: int, rest: int, bold: bool = False) -> list[str]:
-        """LogPanel.wrap with the sides named, cached."""
-        key = (text, first, rest, bold)
-        got = self._wraps.get(key)
-        if got is None:
-            if len(self._wraps) >= self.WRAPS_KEPT:
-                self._wraps.clear()
-            got = self._wraps[key] = super().wrap(text, first, rest, bold)
-        return got
 
 
 class ReplayScene(TimelineBarMixin, BattleScene):

@@ -10,11 +10,11 @@ import pygame
 import pygame_gui
 from pygame_gui.elements import UIButton, UIDropDownMenu, UILabel, UITextBox, UITextEntryLine
 
-from game.ui.display_names import is_benchmark_map, units_line
-from game.ui.map_choice import map_choice_label, map_choice_line
+from game.ui.display_names import is_benchmark_map
+from game.ui.map_choice import map_choice_label
 from game.ui.scenes.gui import GuiScene
+from game.ui.scenes.launch_text import PC_CHOICES, SIDE_CHOICES, description
 from game.ui.scenes.squad_choices import (
-    built_squad_info,
     has_squad_builder,
     saved_squad_choices,
     with_built_squads,
@@ -23,28 +23,6 @@ from game.ui.theme import Fonts
 
 if TYPE_CHECKING:
     from game.ui.app import App
-
-SIDE_CHOICES: tuple[tuple[str, str], ...] = (
-    ("Human", "human"),
-    ("AI — random", "ai:random"),
-    ("AI — easy", "ai:easy"),
-    ("AI — normal", "ai:normal"),
-    ("AI — hard", "ai:hard"),
-)
-
-# who fields player characters ("" = as the ruleset decides from the squads)
-PC_CHOICES: tuple[tuple[str, str], ...] = (
-    ("Player characters: by squad", ""),
-    ("Player characters: side 1", "p1"),
-    ("Player characters: side 2", "p2"),
-    ("Player characters: both", "p1,p2"),
-    ("Player characters: none", "none"),
-)
-
-
-def _html(text: str) -> str:
-    return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
-
 
 class LauncherScene(GuiScene):
     """Choose a skirmish and start it."""
@@ -312,26 +290,8 @@ class LauncherScene(GuiScene):
             self.option_menus[name] = UIDropDownMenu(choices, cur, rect, self.manager)
         return y + row
 
-    def _option_lines(self) -> list[str]:
-        rs = self.ruleset
-        return [f"<b>{_html(o.display)}</b> — {_html(o.description)}" for o in rs.rule_options()]
-
     def _description(self) -> str:
-        rs = self.ruleset
-        if rs is None:
-            return "Install a ruleset package under game/rulesets/."
-        squads = rs.squads()
-        parts = [f"<b>{_html(rs.name)}</b> — {rs.board_kind} board."]
-        if self.map_path is not None:
-            parts.append(map_choice_line(self.map_path, rs))
-        for side in ("p1", "p2"):
-            sq = squads.get(self.squads.get(side, "")) or built_squad_info(rs, self.squads.get(side, ""))
-            if sq is not None:
-                who, units = f"Side {side[1:]}", _html(units_line(sq.units))
-                parts.append(f"<b>{who}: {_html(sq.name)}</b> — {_html(sq.description)} ({units})")
-        parts.extend(self._option_lines())
-        parts.append("Keys in battle: F1. Enter starts.")
-        return "<br>".join(parts)
+        return description(self.ruleset, self.map_path, self.squads)
 
     # -- events --------------------------------------------------------------------------------
     def on_event(self, event: pygame.event.Event) -> None:

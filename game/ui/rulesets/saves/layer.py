@@ -12,9 +12,8 @@ from game.core.events import Event
 from game.core.kinds import EVENT_MATCH_OVER
 from game.rulesets.saves.kinds import Ev, Kind
 from game.ui.chancefx import sound_for
-from game.ui.rulesets.saves.marks import ATTACK_RED, MANEUVER, MOVE_INK, SHADOW, arrow, group_lines, marks_for
-from game.ui.theme import Fonts
-from game.ui.widgets import panel
+from game.ui.rulesets.saves.marks import ATTACK_RED, MANEUVER, MOVE_INK, SHADOW, arrow, marks_for
+from game.ui.rulesets.saves.overlays import draw_banner, draw_group_info, draw_pill, draw_progress
 
 if TYPE_CHECKING:
     from game.core.geometry import Cell
@@ -336,85 +335,16 @@ class SavesLayer:
         """A label, drawn over the tokens (in `draw_top`) so none hides it."""
         self._pills.append((centre, text, colour))
 
-    def _draw_pill(self, surface: pygame.Surface, centre: tuple[float, float], text: str,
-                   colour: tuple[int, int, int]) -> None:
-        f = self.scene.fonts
-        label = f.render(text, Fonts.SMALL, (255, 255, 255), True)
-        box = label.get_rect(center=(round(centre[0]), round(centre[1]))).inflate(f.px(10), f.px(4))
-        box.clamp_ip(self.scene.board_rect)
-        pygame.draw.rect(surface, SHADOW, box.inflate(2, 2), border_radius=box.h // 2)
-        pygame.draw.rect(surface, colour, box, border_radius=box.h // 2)
-        surface.blit(label, label.get_rect(center=box.center))
-
     def draw_top(self, surface: pygame.Surface) -> None:
-        """The banner, and on the viewer's own declaring turn how far it has got."""
+        """The labels, the banner, and on the viewer's own declaring turn how far it has got."""
         scene = self.scene
-        f, pal = scene.fonts, scene.pal
-        board = scene.board_rect
         for centre, text, colour in self._pills:
-            self._draw_pill(surface, centre, text, colour)
+            draw_pill(scene, surface, centre, text, colour)
         view = self.view() if not self.playing else None
         if view is not None and scene.human_input and view.get("side") == scene.viewer \
                 and scene.session.decision is None:
-            done = len([e for e in view.get("declared", []) if e in scene.unit_by_ent])
-            left = len([e for e in view.get("waiting", []) if e in scene.unit_by_ent])
-            head = f"{done} declared · {left} still to choose" if left else f"{done} declared · all chosen"
-            tails = (" · E or Enter: Resolve (rolls everything) · click a declared unit to change it",
-                     " · E: Resolve · click a declared unit to change it", " · E: Resolve")
-            small = f.font(Fonts.SMALL)
-            text = next((head + t for t in tails if small.size(head + t)[0] <= board.w - f.px(40)), head)
-            label = f.render(text, Fonts.SMALL, pal.text)
-            box = label.get_rect(bottomleft=(board.x + f.px(14), board.bottom - f.px(12))).inflate(f.px(14),
-                                                                                                  f.px(8))
-            panel(surface, box, pal, alpha=225)
-            surface.blit(label, label.get_rect(center=box.center))
+            draw_progress(scene, surface, view)
         if view is not None and scene.session.decision is None:
-            self._draw_group_info(surface, view)
+            draw_group_info(scene, surface, view)
         if self.banner_ttl > 0 and self.banner and scene._modal_rect() is None:
-            width = min(f.px(620), board.w - f.px(40))
-            lines = [row for text in self.banner for row in f.wrap(text, width - f.px(32), Fonts.LARGE, True)]
-            lh = f.line_height(Fonts.LARGE)
-            box = pygame.Rect(0, 0, width, lh * len(lines) + f.px(24))
-            # low on the board: the dice pop up at its top
-            box.midbottom = (board.centerx, board.bottom - f.px(130))
-            fade = min(1.0, self.banner_ttl / 0.4)
-            pic = pygame.Surface(box.size, pygame.SRCALPHA)
-            pygame.draw.rect(pic, (*pal.panel, 240), pic.get_rect(), border_radius=8)
-            pygame.draw.rect(pic, self.banner_colour, pic.get_rect(), 3, border_radius=8)
-            y = f.px(12)
-            for row in lines:
-                text = f.render(row, Fonts.LARGE, pal.text, True)
-                pic.blit(text, text.get_rect(midtop=(box.w // 2, y)))
-                y += lh
-            pic.set_alpha(round(255 * fade))
-            surface.blit(pic, box)
-
-
-    def _draw_group_info(self, surface: pygame.Surface, view: dict[str, Any]) -> None:
-        """Hovering a ringed target: who is declared against it, the gang bonus, the odds."""
-        scene = self.scene
-        cell = scene.hover_cell
-        if cell is None or scene._modal_rect() is not None:
-            return
-        group = next((g for g in view.get("groups", []) if not g["blast"] and g["target"] in scene.unit_by_ent
-                      and scene.unit_by_ent[g["target"]].cell == cell), None)
-        if group is None:
-            return
-        lines = group_lines(group, {e: u.name for e, u in scene.unit_by_ent.items()})
-        f, pal = scene.fonts, scene.pal
-        width = min(f.px(330), scene.board_rect.w - f.px(20))
-        inner = width - f.px(16)
-        rows = [(r, i == 0) for i, line in enumerate(lines) for r in f.wrap(line, inner, Fonts.SMALL, i == 0)]
-        lh = f.line_height(Fonts.SMALL)
-        box = pygame.Rect(0, 0, width, lh * len(rows) + f.px(12))
-        # in the board's corner away from the target: the hover card goes by the mouse
-        x, _ = self._screen(cell)
-        left = x > scene.board_rect.centerx
-        box.topleft = (scene.board_rect.x + f.px(10), scene.board_rect.y + f.px(10)) if left else \
-            (scene.board_rect.right - width - f.px(10), scene.board_rect.y + f.px(10))
-        panel(surface, box, pal, alpha=235)
-        pygame.draw.rect(surface, ATTACK_RED, box, 2, border_radius=6)
-        ty = box.y + f.px(6)
-        for row, bold in rows:
-            surface.blit(f.render(row, Fonts.SMALL, pal.text, bold), (box.x + f.px(8), ty))
-            ty += lh
+            draw_banner(scene, surface, self.banner, self.banner_colour, min(1.0, self.banner_ttl / 0.4))

@@ -1,0 +1,81 @@
+"""Tokens' own battle-screen marks (loaded when a tokens match opens, see
+`game.ui.battle.extensions`): the token pools of the side to act as pips over each unit, reserved
+overwatch tokens, sneaking units (an own sneaker is cloaked, an enemy one is drawn only as the
+marker where the viewer last saw it), each unit's exact odds inside an attack's reach, and the path
+preview's attacks of opportunity and Bypass cost.
+
+Every number comes from the ruleset (`game.rulesets.tokens.hover`, the functions the resolution
+uses) and is read for the viewer only; the world is read between inputs, never while the AI's
+worker thread holds it (then the last reading is drawn).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+import pygame
+
+from game.rulesets.tokens.kinds import Kind
+from game.rulesets.tokens.view import pools, stealth_of
+from game.ui.battle.extensions import register_hooks, register_layer
+from game.ui.battle.model import register_chooser_groups
+from game.ui.rulesets.tokens.marks import Placer, board_layer
+from game.ui.rulesets.tokens.pips import (
+    ATTACK_PIP,
+    MOVE_PIP,
+    RESERVED_PIP,
+    Pip,
+    pip_centre,
+    pip_layout,
+    screen_of,
+)
+from game.ui.rulesets.tokens.reading import Ghost, Odds, attack_odds, decision_attack, ghosts, path_words
+
+if TYPE_CHECKING:
+    from game.ui.battle.model import BattleModel
+    from game.ui.scenes.battle import BattleScene
+
+__all__ = ["ATTACK_PIP", "MOVE_PIP", "RESERVED_PIP", "Ghost", "Odds", "Pip", "Placer", "TokensLayer",
+           "_screen", "attack_odds", "auto_select", "board_layer", "decision_attack", "ghosts",
+           "path_words", "pip_centre", "pip_layout", "pools", "screen_of", "stealth_of"]
+
+#: the old private name, kept for callers that still use it
+_screen = screen_of
+
+
+def auto_select(model: BattleModel) -> int | None:
+    """The first unit of the side to act that still has something to do: its actions are listed
+    (clicking another unit or Tab picks another); listing every unit's at once buried them."""
+    if model.turn is None:
+        return None
+    actors = {a.actor for a in model.session.legal() if a.actor is not None}
+    return next((u.ent for u in model.units if u.ent in actors and u.side == model.turn.side), None)
+
+
+class TokensLayer:
+    """Tokens' part of the battle screen (`extensions.BattleLayer`): its marks over the tokens;
+    events are shown at the screen's own pace."""
+
+    playing = False
+    animating = False
+
+    def __init__(self, scene: BattleScene) -> None:
+        self.scene = scene
+
+    def on_step(self, step: Any) -> bool:
+        return False
+
+    def update(self, dt: float) -> bool:
+        return False
+
+    def draw_board(self, surface: pygame.Surface) -> None:
+        return None
+
+    def draw_top(self, surface: pygame.Surface) -> None:
+        board_layer(self.scene, surface)
+
+
+register_layer("tokens", TokensLayer)
+register_hooks("tokens", path_label=path_words, auto_select=auto_select)
+# sneak, observe and await come in one action per number of tokens: one entry each, then a chooser
+register_chooser_groups(Kind.SNEAK, Kind.OBSERVE, Kind.AWAIT)
