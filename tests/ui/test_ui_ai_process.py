@@ -50,11 +50,17 @@ def test_decisions_in_the_process_are_the_in_process_ones(ruleset, inputs):
     assert proc.proc is None
 
 
-def test_the_battle_thinks_in_its_process_and_ends_it_when_left(app, monkeypatch):
-    monkeypatch.setattr(PacingMixin, "ai_processes", True)
+def _ai_battle(app):
+    """A voidmarked battle of two Easy AIs, shown: the session and its scene."""
     session = build_session("voidmarked", None, 4, "ai:easy", "ai:easy")
     scene = BattleScene(app, session)
     app.switch(scene)
+    return session, scene
+
+
+def test_the_battle_thinks_in_its_process_and_ends_it_when_left(app, monkeypatch):
+    monkeypatch.setattr(PacingMixin, "ai_processes", True)
+    session, scene = _ai_battle(app)
     inputs = len(session.match.inputs)
     scene.update(0.01)
     assert isinstance(scene.worker, ProcessWorker)
@@ -80,9 +86,7 @@ def test_a_process_that_cannot_start_leaves_the_thinking_to_the_thread(app, monk
         raise OSError("no processes here")
 
     monkeypatch.setattr(ai_process, "_context", broken)
-    session = build_session("voidmarked", None, 4, "ai:easy", "ai:easy")
-    scene = BattleScene(app, session)
-    app.switch(scene)
+    session, scene = _ai_battle(app)
     inputs = len(session.match.inputs)
     scene.update(0.01)
     assert isinstance(scene.worker, AiWorker)
@@ -94,9 +98,7 @@ def test_a_process_that_cannot_start_leaves_the_thinking_to_the_thread(app, monk
 
 def test_a_child_that_dies_hands_the_decision_to_the_thread(app, monkeypatch):
     monkeypatch.setattr(PacingMixin, "ai_processes", True)
-    session = build_session("voidmarked", None, 4, "ai:easy", "ai:easy")
-    scene = BattleScene(app, session)
-    app.switch(scene)
+    session, scene = _ai_battle(app)
     inputs = len(session.match.inputs)
     scene.update(0.01)
     assert isinstance(scene.worker, ProcessWorker)
@@ -116,9 +118,7 @@ def test_the_smoke_counter_stops_the_app_after_decisions_made_in_the_process(app
 
     monkeypatch.setattr(PacingMixin, "ai_processes", True)
     monkeypatch.setenv(PROCESS_DECISIONS_ENV, "2")
-    session = build_session("voidmarked", None, 4, "ai:easy", "ai:easy")
-    scene = BattleScene(app, session)
-    app.switch(scene)
+    session, scene = _ai_battle(app)
     app.running = True
     for expected_running in (True, False):
         scene.ai_wait = 0.0
@@ -136,9 +136,7 @@ def test_decisions_thought_on_the_thread_are_not_counted_as_the_process_s(app, m
 
     monkeypatch.setattr(PacingMixin, "ai_processes", False)
     monkeypatch.setenv(PROCESS_DECISIONS_ENV, "1")
-    session = build_session("voidmarked", None, 4, "ai:easy", "ai:easy")
-    scene = BattleScene(app, session)
-    app.switch(scene)
+    session, scene = _ai_battle(app)
     app.running = True
     scene.update(0.01)
     assert isinstance(scene.worker, AiWorker)
