@@ -227,6 +227,12 @@ class Ruleset(ABC):
         None for other actions or when the ruleset does not say."""
         return None
 
+    def plan_step(self, match: Match, action: Action) -> float | None:
+        """How far the action follows the side's best joint plan for its turn, 0 to 1 (1: the
+        plan's next step), where the ruleset plans the side's declarations together (saves); the
+        Hard AI adds it as its "plan" term. None when the ruleset does not plan."""
+        return None
+
     def volley_after(self, match: Match, action: Action) -> float | None:
         """Worth (expected damage, kill chance counted) of the best attacks the acting unit can
         still make this turn once the action is done, with the resources it leaves; 0 when the
