@@ -151,7 +151,7 @@ def knockdown_value(match: Match, action: Action) -> Assessment:
     p = float(save_chance(get(target, SvScores).dex, save_mode(target, "DEX")))
     if has(target, "prone"):
         return Assessment()
-    dmg, out = (1 - p) * 0.6, 0.0
+    dmg, out, exposure = (1 - p) * 0.6, 0.0, 0.0
     g = Group(target, [], {}, None)
     for key, d in sorted(table(match).data.get("declared", {}).items(), key=lambda kv: int(kv[0])):
         if d["kind"] == Kind.ATTACK and d["target"] == target:
@@ -166,7 +166,9 @@ def knockdown_value(match: Match, action: Action) -> Assessment:
         out += after.taken_out - before.taken_out
         if len(enemies(action.actor)) == 1:  # type: ignore[arg-type]
             out *= FINISH
-    return Assessment(expected_damage=dmg, kill_chance=out)
+        # a Prone target may dodge where it would have countered: the counter-attack saved counts
+        exposure = after.dealt + KILL * after.dealt_out - (before.dealt + KILL * before.dealt_out)
+    return Assessment(expected_damage=dmg, kill_chance=out, exposure=exposure)
 
 
 def _gap_terms(match: Match, ent: int) -> tuple[int, list[tuple[int, int]]]:

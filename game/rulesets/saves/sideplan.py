@@ -23,11 +23,20 @@ from dataclasses import dataclass
 from itertools import product
 from typing import TYPE_CHECKING, Any
 
-from game.core.components import Position
+from game.core.components import Health, Position
 from game.core.sight import cover_on_line, has_los
 from game.rulesets.saves.ai import FINISH, KILL, answer_value, defender_choice
 from game.rulesets.saves.combat import Group, dodge_chance, weapons_of
-from game.rulesets.saves.components import SvScores, SvTurn, get, has, is_standing, side_of, units
+from game.rulesets.saves.components import (
+    SvScores,
+    SvTurn,
+    conditions,
+    get,
+    has,
+    is_standing,
+    side_of,
+    units,
+)
 from game.rulesets.saves.kinds import Kind
 from game.rulesets.saves.odds import damage_distribution, harm
 from game.rulesets.saves.rules import armour_of, cell_of, held, save_mode, weapon_sets
@@ -65,7 +74,8 @@ def side_plan(match: Match, side: str) -> Plan:
     """The plan for `side` in the state as it stands (inside `with match.world`); kept on the
     match until the next input or event."""
     # the whole state the plan reads (a scratch copy's log and inputs restart on every reset)
-    stamp = (side, tuple((e, cell_of(e), is_standing(e), has(e, "attacked")) for e in units()),
+    stamp = (side, tuple((e, cell_of(e), is_standing(e), tuple(conditions(e).active), get(e, Health).current)
+                         for e in units()),
              tuple(sorted((k, d["kind"], d.get("target"), d.get("option"))
                           for k, d in table(match).data.get("declared", {}).items())),
              tuple(get(e, SvTurn).moved for e in units()))
@@ -207,8 +217,6 @@ class _Planner:
         after u's dodge and armour), 0 when it cannot reach the square."""
         by_reach = self.threat_memo.get((e, u))
         if by_reach is None:
-            from game.core.components import Health
-
             s = get(u, SvScores)
             speed = get(e, SvScores).speed
             miss = 1.0 - dodge_chance(u)
