@@ -255,6 +255,9 @@ class _Planner:
             for st in members:
                 g.attackers.append(st.unit)
                 g.option[st.unit] = st.option  # type: ignore[assignment]
+            if not g.attackers:  # only a blast or an attack on a score declared: not the plan's
+                self.group_memo[key] = (0.0, 0.0)
+                return (0.0, 0.0)
             a = defender_choice(self.match, g)
         finally:
             for pos, cell in reversed(moved):
