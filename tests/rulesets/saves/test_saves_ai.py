@@ -148,3 +148,14 @@ def test_the_side_plan_moves_a_unit_into_reach_and_never_reads_a_hidden_enemy():
         hidden_there = side_plan(m, "p1")
     assert all(s.target != t1 for s in hidden_here.steps.values())
     assert hidden_here.steps == hidden_there.steps and hidden_here.value == pytest.approx(hidden_there.value)
+
+
+def test_the_side_plan_leaves_a_declared_blast_alone():
+    m, (a, b, c), t1, _t2 = _three_on_one()
+    place(m, c, (2, 5))
+    setup_unit(m, c, held=["firebomb"])
+    act(m, Kind.ATTACK, actor=c, target=t1)  # a blast: rolled per unit in the area, no group
+    with m.world:
+        plan = side_plan(m, "p1")
+    assert c not in plan.steps
+    assert {s.target for s in plan.steps.values() if s.target is not None} == {t1}
