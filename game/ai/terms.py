@@ -61,6 +61,9 @@ class Scorer:
         #: term for the enemy fire, with the defender's facing and movement, in place of the
         #: safety, cover and facing estimates
         self.exact = exact
+        #: whether `terms` asks the ruleset's side plan (`plan_step`); off in the lookahead's
+        #: follow-ups, which add up only the damage terms of what follows
+        self.plans = True
         self.cache: TurnCache | None = None
 
     # -- side-level reasoning --------------------------------------------------------------------
@@ -160,6 +163,7 @@ class Scorer:
         exposed = self._exposure(match, action, actor, out) if self.exact else False
         if self.exact:
             self._volley(match, action, out)
+        if self.exact and self.plans:
             with match.world:
                 step = rs.plan_step(match, action)
             if step:

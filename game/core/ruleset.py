@@ -48,6 +48,9 @@ class Ruleset(ABC):
     #: whether the Hard AI may overrule its ranking on sampled playouts; a ruleset whose short
     #: playouts measured worse than the ranking (on the ladder) turns this off
     playouts_guide_search: ClassVar[bool] = True
+    #: kinds the Normal AI's lookahead never tries as the side's unit-level choice (saves' taking
+    #: back of a declaration: its follow-up would be the very attack it takes back, a loop)
+    lookahead_skip: ClassVar[frozenset[str]] = frozenset()
     #: kinds of untargeted action cheap enough to score at every step of the Hard AI's playouts
     #: (facing, say); the others are played there only when nothing else scores
     rollout_plain: ClassVar[frozenset[str]] = frozenset()

@@ -42,6 +42,7 @@ class SavesRuleset(Ruleset):
     #: fit in a decision's budget, never the five the search needs to overrule, so Hard spends
     #: its time on the side plan (`plan_step`) and Normal's ranking instead
     playouts_guide_search: ClassVar[bool] = False
+    lookahead_skip: ClassVar[frozenset[str]] = frozenset({Kind.CANCEL})
 
     def rule_options(self) -> tuple[RuleOption, ...]:
         """Who acts first is the scenario's to say (SV-INIT); a table picks it in the launcher."""

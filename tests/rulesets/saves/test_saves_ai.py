@@ -159,3 +159,17 @@ def test_the_side_plan_leaves_a_declared_blast_alone():
         plan = side_plan(m, "p1")
     assert c not in plan.steps
     assert {s.target for s in plan.steps.values() if s.target is not None} == {t1}
+
+
+def test_normal_never_takes_back_a_declaration_to_make_it_again():
+    m, (a, b, c), t1, t2 = _three_on_one()
+    bench(m, [a, b, c, t1])  # the last enemy, easy to take out: its attack is worth a lot
+    setup_unit(m, t1, hp=1, str_=3, dex=3, armour="none")
+    act(m, Kind.ATTACK, actor=a, target=t1)
+    normal = make_level("normal", seed=5, budget=1.0)
+    for _ in range(3):
+        chosen = normal.choose(m, m.legal())
+        assert chosen.kind != Kind.CANCEL, normal.last_explanation
+        if chosen.kind == Kind.END:
+            break
+        m.submit(chosen)
