@@ -15,13 +15,14 @@ from typing import Any
 import pygame
 
 from game.ui.battle.extensions import register_layer
-from game.ui.battle.prompt_parts import register_hotkeys, register_kind, register_part
+from game.ui.battle.prompt_parts import register_hotkeys, register_kind, register_part, register_short_labels
 from game.ui.rulesets.varium.checktable import (
     DASH,
     KEY,
     grid_note,
     heads_of,
     odds_cells,
+    short_label,
     table_part,
     table_rows,
 )
@@ -72,6 +73,7 @@ register_part(KEY, table_part)
 register_part(LEAVE_KEY, leave_part)
 for _kind in CHECK_KINDS:
     register_kind(_kind, (KEY,))
+    register_short_labels(_kind, short_label)
 register_kind("leave", (LEAVE_KEY,))
 for _kind, _letters in HOTKEYS.items():
     register_hotkeys(_kind, _letters)

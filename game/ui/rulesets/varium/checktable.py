@@ -22,6 +22,15 @@ DASH = "—"
 ATTACK_HEADS = ("Bust next card", "Hits", "Exp. damage")
 
 
+def short_label(option: Any) -> str:
+    """A check option's button text when a tall prompt lays its buttons in columns (the table's
+    rows keep the full wording)."""
+    key = str(option.key)
+    if key.startswith("bet:"):
+        return f"Bet {key.split(':')[1]}"
+    return {"aim": "Aim (redeal)", "hit": "Another card"}.get(key, option.label)
+
+
 def odds_cells(row: dict[str, Any], worth_is_chance: bool = False) -> tuple[str, str, str]:
     """A table row's three figures as shown: bust on the next card, success chance, worth."""
     bust = DASH if row.get("bust") is None else percent(float(row["bust"]))
@@ -117,7 +126,15 @@ def table_part(inp: PartInput) -> pygame.Surface | None:
     gap = f.px(6)
     card_h = f.px(52)
     blocks: list[pygame.Surface] = []
-    # your cards (left) and the target's face-down cards (right), side by side when they fit
+    score = table["total"] + table["prof"]
+    line = f"Limit {table['limit']} a stack · total {table['total']} + proficiency {table['prof']} = {score}"
+    if table["stack"] > table["limit"]:
+        verb = "misses" if table.get("attack") else "fails"
+        line = f"Over the limit of {table['limit']}: the check {verb} unless you aim"
+    if table.get("bet_cap"):
+        line += f" · bet {table.get('bet', 0)} of {table['bet_cap']} chips"
+    # your cards (left), the target's face-down cards (right) and the limit line between them
+    # when it fits there (a tall prompt keeps its buttons in view)
     mine = _stacks(inp, table, card_h)
     theirs = None
     if table.get("attack") and table.get("facedown"):
@@ -128,26 +145,29 @@ def table_part(inp: PartInput) -> pygame.Surface | None:
                                 pygame.SRCALPHA)
         theirs.blit(backs, (0, 0))
         theirs.blit(title, (0, card_h + gap // 2))
-    if theirs is not None and mine.get_width() + theirs.get_width() + 3 * gap <= inp.width:
-        row = pygame.Surface((inp.width, max(mine.get_height(), theirs.get_height())), pygame.SRCALPHA)
+    right_w = theirs.get_width() + 2 * gap if theirs is not None else 0
+    if mine.get_width() + right_w + 2 * gap <= inp.width:
+        row_h = max(mine.get_height(), theirs.get_height() if theirs is not None else 0)
+        free = inp.width - mine.get_width() - right_w - 2 * gap
+        info = f.wrap(line, free, Fonts.SMALL) if free >= f.px(170) else []
+        if info and len(info) * lh <= row_h:
+            line = ""
+        row = pygame.Surface((inp.width, row_h), pygame.SRCALPHA)
         row.blit(mine, (0, 0))
-        row.blit(theirs, (inp.width - theirs.get_width(), 0))
+        if theirs is not None:
+            row.blit(theirs, (inp.width - theirs.get_width(), 0))
+        for i, text in enumerate(info if not line else []):
+            row.blit(f.render(text, Fonts.SMALL, pal.text), (mine.get_width() + 2 * gap, i * lh))
         blocks.append(row)
     else:
         blocks.append(mine)
         if theirs is not None:
             blocks.append(theirs)
-    score = table["total"] + table["prof"]
-    line = f"Limit {table['limit']} a stack · total {table['total']} + proficiency {table['prof']} = {score}"
-    if table["stack"] > table["limit"]:
-        verb = "misses" if table.get("attack") else "fails"
-        line = f"Over the limit of {table['limit']}: the check {verb} unless you aim"
-    if table.get("bet_cap"):
-        line += f" · bet {table.get('bet', 0)} of {table['bet_cap']} chips"
-    for text in f.wrap(line, inp.width, Fonts.SMALL):
+    for text in f.wrap(line, inp.width, Fonts.SMALL) if line else []:
         blocks.append(f.render(text, Fonts.SMALL, pal.text))
-    for text in f.wrap(str(table.get("goal") or ""), inp.width, Fonts.SMALL):
-        blocks.append(f.render(text, Fonts.SMALL, pal.active))
+    if table.get("goal"):
+        for text in f.wrap(str(table["goal"]), inp.width, Fonts.SMALL):
+            blocks.append(f.render(text, Fonts.SMALL, pal.active))
     if heads_of(table):
         blocks.append(_grid(inp, table))
     height = sum(b.get_height() for b in blocks) + gap * (len(blocks) - 1)
@@ -165,11 +185,10 @@ def grid_note(table: dict[str, Any]) -> str:
     shown = heads_of(table)
     parts = []
     if heads[1] in shown:
-        parts.append(f"{heads[1]}: standing now / taking one card, then standing")
+        parts.append(f"{heads[1]}: standing now / after one card")
     if heads[2] in shown:
-        worth = "the chance playing on as well as possible" if table.get("worth_is_chance") \
-            else "expected, played well"
-        parts.append(f"{'damage' if table.get('attack') else heads[2]}: {worth}")
+        worth = "playing on as well as possible" if table.get("worth_is_chance") else "expected, played well"
+        parts.append(f"{'damage' if table.get('attack') else heads[2].lower()}: {worth}")
     return " · ".join(parts)
 
 
