@@ -107,7 +107,7 @@ def test_a_shove_table_shows_the_chance_to_beat_the_foe_and_the_defender_sees_th
     d = m.pending_decision
     assert d.kind == "stack" and d.side == "p1"
     table = d.context[ui.KEY]
-    assert table["heads"][1] == "Succeeds" and "Beat their check" in table["goal"]
+    assert table["heads"][1] == "Succeeds" and "Beat Tally's check" in table["goal"]
     ctx = d.context
     with m.world:
         pool = pool_for(m, d.side)

@@ -112,7 +112,7 @@ def grapple(match: Match, ent: int, target: int, own_turn: bool = True) -> Gen:
     # "foe_*" and "vs" only feed the check table's odds (the AI values an opposed check linearly)
     mine = yield from run_check(
         match, ent, f"grapple on {name_of(target)}", lim, prof,
-        {"pay": "linear", "foe_limit": tlim, "foe_prof": tprof}, own_turn=own_turn,
+        {"pay": "linear", "foe": target, "foe_limit": tlim, "foe_prof": tprof}, own_turn=own_turn,
     )
     theirs = yield from run_check(
         match,
@@ -120,7 +120,7 @@ def grapple(match: Match, ent: int, target: int, own_turn: bool = True) -> Gen:
         f"grapple defence against {name_of(ent)}",
         tlim,
         tprof,
-        {"pay": "linear", "vs": mine.score},
+        {"pay": "linear", "foe": ent, "vs": mine.score},
         own_turn=False,
     )
     excess = mine.score - theirs.score
@@ -176,7 +176,7 @@ def shove(
     s, t = sheet(ent), sheet(target)
     mine = yield from run_check(
         match, ent, f"shove on {name_of(target)}", 20 + s.might, 0,
-        {"pay": "linear", "foe_limit": 20 + t.might, "foe_prof": 0}, own_turn=own_turn,
+        {"pay": "linear", "foe": target, "foe_limit": 20 + t.might, "foe_prof": 0}, own_turn=own_turn,
     )
     theirs = yield from run_check(
         match,
@@ -184,7 +184,7 @@ def shove(
         f"stand firm against {name_of(ent)}",
         20 + t.might,
         0,
-        {"pay": "linear", "vs": mine.score},
+        {"pay": "linear", "foe": ent, "vs": mine.score},
         own_turn=False,
     )
     if mine.score <= theirs.score:

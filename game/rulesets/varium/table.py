@@ -78,14 +78,16 @@ def measures(ctx: dict[str, Any], pool: tuple[int, ...]) -> Measures:
         return Measures(odds.check_payoff(limit, prof, scores[-1] + 1), worth, heads, False,
                         f"Attacks on you: {attacks}; a total above an attack's score avoids it")
     heads = ("Bust next card", "Succeeds", "Exp. total")
+    foe = name_of(ctx["foe"]) if isinstance(ctx.get("foe"), int) else "their"
+    whose = f"{foe}'s" if foe != "their" else foe
     if "vs" in ctx:
         return Measures(odds.check_payoff(limit, prof, ctx["vs"]), worth, heads, False,
-                        f"Needs {ctx['vs']} or more to hold (their check scored {ctx['vs']}; a tie holds)")
+                        f"Needs {ctx['vs']} or more: {whose} check scored {ctx['vs']} (a tie is yours)")
     if "foe_limit" in ctx:
         beat = opposed.beat_payoff(pool, limit, prof, ctx["foe_limit"], ctx["foe_prof"])
         return Measures(beat, worth, heads, False,
-                        f"Beat their check next (limit {ctx['foe_limit']}, played for the highest total; "
-                        "a tie fails)")
+                        f"Beat {whose} check, dealt next (limit {ctx['foe_limit']}; a tie is theirs); "
+                        "chances with it played for the highest total")
     if ctx.get("bonus_at"):
         return Measures(odds.check_payoff(limit, prof, ctx["bonus_at"]), worth,
                         ("Bust next card", "Critical", "Exp. total"), False,
@@ -171,13 +173,14 @@ def leave_table(match: Match, decision: Decision) -> dict[str, Any]:
     foe, leaver = decision.context["ent"], decision.context["target"]
     lo = opposed.leave_odds(match, foe, leaver)
     who = name_of(leaver)
+    g_mine, g_theirs = lo.grapple_limits
     rows = {
         "shove": {"chance": lo.shove, "stops": lo.shove,
-                  "effect": f"Might {lo.shove_limits[0]} against Might {lo.shove_limits[1]}: on a win {who} "
-                            "falls prone, is pushed one square back and stays"},
+                  "effect": f"Might checks (limit {lo.shove_limits[0]} against {lo.shove_limits[1]}): on a "
+                            f"win {who} falls prone, is pushed one square back and stays"},
         "grapple": {"chance": lo.grapple, "stops": lo.restrain,
-                    "effect": f"grappling {lo.grapple_limits[0]} against {lo.grapple_limits[1]}: the win's "
-                              f"margin moves the hold ({lo.hold_now:+d} now, {lo.hold_after:+.1f} expected); "
+                    "effect": f"Grappling checks (limit {g_mine} against {g_theirs}): the margin of a win "
+                              f"moves the hold ({lo.hold_now:+d} now, {lo.hold_after:+.1f} expected after); "
                               f"at +{RESTRAINED} {who} is Restrained and stays"},
         "let": {"chance": None, "stops": 0.0, "effect": f"{who} leaves the square"},
     }
@@ -185,6 +188,6 @@ def leave_table(match: Match, decision: Decision) -> dict[str, Any]:
     return {
         "mover": who,
         "rows": [{"key": o.key, "label": o.label, **rows.get(o.key, blank)} for o in decision.options],
-        "note": "each check played for the highest total within "
-                f"{odds.HORIZON} cards, from the cards you cannot see",
+        "note": f"Chances with each check played for the highest total within {odds.HORIZON} cards, "
+                "from the cards you cannot see.",
     }
