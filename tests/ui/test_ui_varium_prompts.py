@@ -260,3 +260,17 @@ def test_a_nine_option_melee_prompt_fits_the_window(scale) -> None:
         key_w = app.fonts.font(Fonts.BODY, True).size(b.hotkey)[0]
         room = b.rect.w - app.fonts.px(8) - key_w - app.fonts.px(8) - app.fonts.px(6)
         assert font.size(b.label)[0] <= room, b.label
+
+
+def test_the_pile_counts_strip_is_one_line_without_hands(app) -> None:
+    """Varium has no hands: the strip under the board is the piles' counts on one line, not a box
+    with an empty row of cards over the board."""
+    from game.ui.app import build_session
+
+    scene = BattleScene(app, build_session("varium", None, 4, "human", "human"))
+    app.switch(scene)
+    for _ in range(3):
+        app.step(block=False)
+    assert scene._strip_rect is not None
+    lh = app.fonts.line_height(Fonts.SMALL)
+    assert scene._strip_rect.h <= lh + 2 * app.fonts.px(6)
