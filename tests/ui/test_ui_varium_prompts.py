@@ -274,3 +274,40 @@ def test_the_pile_counts_strip_is_one_line_without_hands(app) -> None:
     assert scene._strip_rect is not None
     lh = app.fonts.line_height(Fonts.SMALL)
     assert scene._strip_rect.h <= lh + 2 * app.fonts.px(6)
+
+
+@pytest.mark.parametrize("apart", [0, 1])
+def test_the_grapple_band_and_label_leave_the_two_tokens_clear(app, apart) -> None:
+    """The band spans the space between the two tokens and its label sits above them: neither
+    covers a token's letter (in one square or in neighbouring squares)."""
+    import esper
+
+    from game.core.components import Position
+    from game.rulesets.varium.components import living, side_of, table
+    from game.ui.app import build_session
+
+    session = build_session("varium", None, 4, "human", "human", ("wrestlers", "city_guard"))
+    scene = BattleScene(app, session)
+    app.switch(scene)
+    m = session.match
+    with m.world:
+        a = next(e for e in living(m) if side_of(e) == "p1")
+        b = next(e for e in living(m) if side_of(e) == "p2")
+        x, y = esper.component_for_entity(a, Position).cell
+        esper.component_for_entity(b, Position).cell = (x + apart, y)
+        table(m).data["grapples"] = [{"a": a, "b": b, "adv": 12}]
+    scene.refresh()
+    surf = pygame.Surface(app.screen.get_size())
+    surf.fill((0, 0, 0))
+    ui.paint_grapples(scene, surf)
+    colour = ui.GRIP_COLOURS["Restrained"]
+    w, h = surf.get_size()
+    assert any(surf.get_at((x, y))[:3] == colour for x in range(0, w, 2) for y in range(0, h, 2))
+    places = scene.token_places()
+    for ent in (a, b):
+        point, size = places[ent]
+        cx, cy = scene.camera.to_screen(point)
+        r = abs(scene.camera.to_screen((point[0] + size / 2, point[1]))[0] - cx)
+        inside = [(round(cx + dx), round(cy + dy)) for dx in range(-int(r), int(r) + 1, 2)
+                  for dy in range(-int(r), int(r) + 1, 2) if dx * dx + dy * dy <= (0.8 * r) ** 2]
+        assert inside and all(surf.get_at(p)[:3] == (0, 0, 0) for p in inside), ent

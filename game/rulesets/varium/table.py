@@ -86,8 +86,8 @@ def measures(ctx: dict[str, Any], pool: tuple[int, ...]) -> Measures:
     if "foe_limit" in ctx:
         beat = opposed.beat_payoff(pool, limit, prof, ctx["foe_limit"], ctx["foe_prof"])
         return Measures(beat, worth, heads, False,
-                        f"Beat {whose} check, dealt next (limit {ctx['foe_limit']}; a tie is theirs); "
-                        "chances with it played for the highest total")
+                        f"Beat {whose} check, dealt next (limit {ctx['foe_limit']}, played for the highest "
+                        "total; a tie is theirs)")
     if ctx.get("bonus_at"):
         return Measures(odds.check_payoff(limit, prof, ctx["bonus_at"]), worth,
                         ("Bust next card", "Critical", "Exp. total"), False,

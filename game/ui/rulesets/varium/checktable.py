@@ -116,6 +116,17 @@ def _backs(inp: PartInput, count: int, card_h: int) -> pygame.Surface:
     return surf
 
 
+def _text(inp: PartInput, text: str, colour: tuple[int, int, int]) -> pygame.Surface:
+    """A wrapped line of small text as one block (its lines at the font's line height)."""
+    f = inp.fonts
+    lh = f.line_height(Fonts.SMALL)
+    lines = f.wrap(text, inp.width, Fonts.SMALL)
+    surf = pygame.Surface((inp.width, lh * len(lines)), pygame.SRCALPHA)
+    for i, part in enumerate(lines):
+        surf.blit(f.render(part, Fonts.SMALL, colour), (0, i * lh))
+    return surf
+
+
 def table_part(inp: PartInput) -> pygame.Surface | None:
     """The check table: your stacks, the limit, the target, each choice's odds."""
     table = inp.ctx.get(KEY)
@@ -163,11 +174,10 @@ def table_part(inp: PartInput) -> pygame.Surface | None:
         blocks.append(mine)
         if theirs is not None:
             blocks.append(theirs)
-    for text in f.wrap(line, inp.width, Fonts.SMALL) if line else []:
-        blocks.append(f.render(text, Fonts.SMALL, pal.text))
+    if line:
+        blocks.append(_text(inp, line, pal.text))
     if table.get("goal"):
-        for text in f.wrap(str(table["goal"]), inp.width, Fonts.SMALL):
-            blocks.append(f.render(text, Fonts.SMALL, pal.active))
+        blocks.append(_text(inp, str(table["goal"]), pal.active))
     if heads_of(table):
         blocks.append(_grid(inp, table))
     height = sum(b.get_height() for b in blocks) + gap * (len(blocks) - 1)
