@@ -224,14 +224,15 @@ class PromptMixin:
         # Placed to cover neither the unit nor its facing arrows: every detail inline if that fits,
         # else the details as the buttons' tooltips, else a narrower prompt beside the unit, else
         # the board slides the unit aside.
-        # Too tall for the board (many options under a tall context), the buttons go in two or
-        # three columns when their labels still fit.
+        # Too tall for the board, or to leave the unit in sight beside it (many options under a
+        # tall context), the buttons go in two or three columns when their labels still fit.
         keep = self._facing_keep()
         top = self.board_rect.h - 20
+        beside = self.board_rect.h - 2 * max(f.px(20), keep) - 3 * f.px(12)  # as _slide_unit_aside
         gap = f.px(6)
         w = min(f.px(560), self.board_rect.w - 40)
         cols = 1
-        while cols < 3 and measure(w, cols)[0] > top and labels_fit(w, cols + 1):
+        while cols < 3 and measure(w, cols)[0] > min(top, beside) and labels_fit(w, cols + 1):
             cols += 1
         tries = [(w, True, 1), (w, False, cols)]
         narrow = self._side_room(keep)
