@@ -45,6 +45,7 @@ def _leaving():
 @pytest.mark.rule("VC-LEAVE")
 def test_the_leave_prompt_shows_each_answers_chance_from_the_shared_functions() -> None:
     m, d, guard, shooter = _leaving()
+    assert d.context["unit"] == guard  # the one deciding, not the one leaving
     table = d.context[ui.LEAVE_KEY]
     rows = {r["key"]: r for r in table["rows"]}
     assert set(rows) == {"shove", "grapple", "let"}
@@ -163,6 +164,7 @@ def test_a_dodge_table_names_the_attacks_and_the_chance_to_avoid_them_all() -> N
     act(m, "end", actor=guard)
     d = m.pending_decision
     assert d.kind == "stack" and d.side == "p2"
+    assert d.context["unit"] == shooter  # the prompt keeps the dodger in sight, its panel shows it
     table = d.context[ui.KEY]
     assert "15" in table["goal"] and table["heads"][1:] == ["Avoids all", "Dmg avoided"]
     rows = _check_rows(d)

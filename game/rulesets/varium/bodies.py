@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Any
 
 from game.core.action import Decision, Option
 from game.core.components import Position
+from game.core.kinds import CTX_UNIT
 from game.core.sight import has_los
 from game.rulesets.varium import odds
 from game.rulesets.varium.checks import run_check
@@ -226,7 +227,7 @@ def leave(match: Match, ent: int) -> Gen:
             f"{name_of(ent)} leaves {name_of(foe)}'s square: a free shove or grapple?",
             (Option("shove", "Shove"), Option("grapple", "Grapple"), Option("let", "Let go")),
             "let",
-            {"ent": foe, "target": ent},
+            {"ent": foe, "target": ent, CTX_UNIT: foe},
         ))
         if key == "shove":
             ok = yield from shove(match, foe, ent, own_turn=False)
