@@ -280,7 +280,8 @@ def effects(match: Match, attacker: int, ent: int, w: WeaponDef, props: tuple[st
     if "dot" in props and w.fuel:
         fuel = shipped().fuels[w.fuel]
         get(ent, TkEffects).dots.append(
-            {"damage": fuel.damage, "type": fuel.type, "rounds": fuel.rounds, "name": fuel.name}
+            {"damage": fuel.damage, "type": fuel.type, "rounds": fuel.rounds, "name": fuel.name,
+             "by": attacker, "action": {"kind": Kind.ATTACK, "actor": attacker, "option": w.id}}
         )
         match.emit(
             Ev.DOT,
