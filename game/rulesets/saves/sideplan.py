@@ -28,6 +28,7 @@ from game.core.sight import cover_on_line, has_los
 from game.rulesets.saves.ai import FINISH, KILL, answer_value, defender_choice
 from game.rulesets.saves.combat import Group, dodge_chance, weapons_of
 from game.rulesets.saves.components import (
+    SvGear,
     SvScores,
     SvTurn,
     conditions,
@@ -72,13 +73,14 @@ class Plan:
 
 def side_plan(match: Match, side: str) -> Plan:
     """The plan for `side` in the state as it stands (inside `with match.world`); kept on the
-    match until the next input or event."""
+    match until something it reads changes."""
     # the whole state the plan reads (a scratch copy's log and inputs restart on every reset)
     stamp = (side, tuple((e, cell_of(e), is_standing(e), tuple(conditions(e).active), get(e, Health).current)
                          for e in units()),
              tuple(sorted((k, d["kind"], d.get("target"), d.get("option"))
                           for k, d in table(match).data.get("declared", {}).items())),
-             tuple(get(e, SvTurn).moved for e in units()))
+             tuple((get(e, SvTurn).moved, get(e, SvTurn).swapped, tuple(get(e, SvGear).held))
+                   for e in units()))
     memo = match.__dict__.get("_saves_plan")
     if memo is not None and memo[0] == stamp:
         return memo[1]
