@@ -13,6 +13,7 @@ from dataclasses import dataclass, replace
 
 from game.core.draws import Profile
 from game.core.stacks import StackRule, StackState, can_take
+from game.core.stacksearch import plain_solver
 
 
 @dataclass(frozen=True)
@@ -91,7 +92,7 @@ def _solver(rule: StackRule, payoff: Payoff, width: int) -> Callable[[int, int, 
         return (((pool << 16 | banked) << 16 | stack) << 8) | (dealt if cap else 0)
 
     if not splitting:
-        best = _plain_solver(memo, plain, mask, limit, cap, by_total, bust, key_of)
+        best = plain_solver(memo, plain, mask, limit, cap, by_total, bust, key_of)
         _SOLVERS[(rule, payoff, width)] = best
         return best
 
@@ -131,115 +132,6 @@ def _solver(rule: StackRule, payoff: Payoff, width: int) -> Callable[[int, int, 
         return stand
 
     _SOLVERS[(rule, payoff, width)] = best
-    return best
-
-
-Kid = tuple[int, int, int]
-
-
-def _plain_solver(memo: dict[int, float], plain: list[tuple[int, int, int]], mask: int, limit: int, cap: int,
-                  by_total: tuple[float, ...], bust: float,
-                  key_of: Callable[[int, int, int, int], int]) -> Callable[[int, int, int, int, int], float]:
-    """`best` when no value starts a new stack: every stack ends on a total in [t, banked + limit].
-
-    While standing is worth at least what another card could bring at best (every card that fits
-    bringing the best payoff of those totals), the stack stands and nothing below needs searching:
-    most states of a full deck end there. A parent tests that bound for each child before calling
-    it, and hands the child the values that still fit with their counts (its own, one card
-    fewer), so a state reads its pool once, at the top. The sums run over the same terms in the
-    same order as the general solver's, so the worths are the same floats.
-    """
-    get = memo.get
-    last = len(by_total) - 1
-    # per banked + limit: (payoff of standing on each total, best payoff from each total on)
-    tables: dict[int, tuple[list[float], list[float]]] = {}
-    step = 1 if cap else 0
-
-    def table(hi: int) -> tuple[list[float], list[float]]:
-        found = tables.get(hi)
-        if found is None:
-            stands = [by_total[min(t, last)] for t in range(hi + 1)]
-            tops = [bust] * (hi + 2)
-            for lo in range(hi, -1, -1):
-                tops[lo] = stands[lo] if stands[lo] > tops[lo + 1] else tops[lo + 1]
-            found = tables[hi] = (stands, tops)
-        return found
-
-    def solve(key: int, n: int, stack: int, t: int, dealt: int, kids: list[Kid], safe: int,
-              stand: float, stands: list[float], tops: list[float]) -> float:
-        """A state that can take a card and that its bound does not settle: `kids` are the
-        (value, count, key step) of the values that fit, `safe` their cards, `stand` the worth
-        of standing."""
-        acc = 0.0
-        m = n - 1
-        if kids and not (m and not (cap and dealt + 1 >= cap)):
-            for val, c, _down in kids:  # no child can take a card: each stands
-                acc += c * stands[t + val]
-        elif kids:
-            room = limit - stack
-            edge = room - kids[0][0]  # a child past it can only bust with any card
-            below = len(kids) - 1
-            upto = safe
-            for i, (val, c, down) in enumerate(kids):
-                tv = t + val
-                worth = stands[tv]
-                if val > edge:
-                    acc += c * (bust if bust > worth else worth)
-                    continue
-                # the child's own bound, tested here: the cards that still fit once it holds
-                # `val`, found by one pointer walking down as the room left falls
-                left = room - val
-                while kids[below][0] > left:
-                    upto -= kids[below][1]
-                    below -= 1
-                mine = upto - 1 if val <= left else upto
-                if (mine * tops[tv] + (m - mine) * bust) <= worth * m:
-                    acc += c * worth
-                    continue
-                child = key - down
-                got = get(child)
-                if got is None:
-                    sub = kids[:below + 1]
-                    if val <= left:
-                        if c == 1:
-                            del sub[i]
-                        else:
-                            sub[i] = (val, c - 1, down)
-                    got = solve(child, m, stack + val, tv, dealt + 1, sub, mine, worth, stands, tops)
-                acc += c * got
-        hit = (acc + (n - safe) * bust) / n
-        if hit > stand:
-            stand = hit
-        memo[key] = stand
-        return stand
-
-    def best(pool: int, n: int, stack: int, banked: int, dealt: int) -> float:
-        key = key_of(pool, stack, banked, dealt)
-        got = get(key)
-        if got is not None:
-            return got
-        t = stack + banked
-        stand = by_total[t] if t <= last else by_total[last]
-        if not n or (cap and dealt >= cap):
-            memo[key] = stand
-            return stand
-        room = limit - stack
-        kids: list[Kid] = []
-        safe = 0
-        for val, shift, unit in plain:
-            if val > room:
-                break
-            c = (pool >> shift) & mask
-            if c:
-                safe += c
-                kids.append((val, c, (unit << 40) - (val << 8) - step))
-        hi = banked + limit
-        stands, tops = table(hi)
-        if (safe * (tops[t] if t <= hi else bust) + (n - safe) * bust) <= stand * n:
-            memo[key] = stand
-            return stand
-        return solve(key, n, stack, t, dealt, kids, safe, stand, stands, tops)
-
     return best
 
 
