@@ -51,10 +51,16 @@ class StackChoice:
 _MEMO: dict[tuple[StackRule, Payoff, int], dict[tuple[int, int, int, int], float]] = {}
 _MEMO_CAP = 400_000
 _SOLVERS: dict[tuple[StackRule, Payoff, int], Callable[[int, int, int, int, int], float]] = {}
+# Each solver's searches call themselves through their closures: a reference cycle that only the
+# cycle collector would free, dozens of objects per payoff. Undone on clearing.
+_FORGET: list[Callable[[], None]] = []
 
 
 def clear_memo() -> None:
     """Forget every memoised stack worth (benchmarks measure the first decision with it)."""
+    for forget in _FORGET:
+        forget()
+    _FORGET.clear()
     _MEMO.clear()
     _SOLVERS.clear()
 
@@ -92,7 +98,8 @@ def _solver(rule: StackRule, payoff: Payoff, width: int) -> Callable[[int, int, 
         return (((pool << 16 | banked) << 16 | stack) << 8) | (dealt if cap else 0)
 
     if not splitting:
-        best = plain_solver(memo, plain, mask, limit, cap, by_total, bust, key_of)
+        best, forget = plain_solver(memo, plain, mask, limit, cap, by_total, bust, key_of)
+        _FORGET.append(forget)
         _SOLVERS[(rule, payoff, width)] = best
         return best
 
@@ -131,6 +138,11 @@ def _solver(rule: StackRule, payoff: Payoff, width: int) -> Callable[[int, int, 
         memo[key] = stand
         return stand
 
+    def forget() -> None:
+        nonlocal best
+        del best
+
+    _FORGET.append(forget)
     _SOLVERS[(rule, payoff, width)] = best
     return best
 

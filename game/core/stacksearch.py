@@ -19,22 +19,24 @@ Kid = tuple[int, int, int]
 #: `solve(key, cards, total, dealt, kids, cards that fit, worth of standing)`
 Solve = Callable[[int, int, int, int, list[Kid], int, float], float]
 Best = Callable[[int, int, int, int, int], float]
+Forget = Callable[[], None]
 
 
 def plain_solver(memo: dict[int, float], plain: list[tuple[int, int, int]], mask: int, limit: int,
                  cap: int, by_total: tuple[float, ...], bust: float,
-                 key_of: Callable[[int, int, int, int], int]) -> Best:
+                 key_of: Callable[[int, int, int, int], int]) -> tuple[Best, Forget]:
     """`best(pool, cards in it, stack, banked, dealt)` for values (value, shift, unit) `plain`,
     sorted by value; `key_of` packs a state into its memo key (the pool from bit 40 on, the stack
-    from bit 8, dealt below)."""
+    from bit 8, dealt below). `forget()` undoes the searches' references to themselves, so that
+    a dropped solver is freed at once rather than by the cycle collector."""
     get = memo.get
     last = len(by_total) - 1
     # per banked + limit: (best payoff from each total on, the search of states whose totals
     # stay within it)
-    tables: dict[int, tuple[list[float], Solve]] = {}
+    tables: dict[int, tuple[list[float], Solve, Forget]] = {}
     step = 1 if cap else 0
 
-    def table(hi: int) -> tuple[list[float], Solve]:
+    def table(hi: int) -> tuple[list[float], Solve, Forget]:
         found = tables.get(hi)
         if found is None:
             stands = [by_total[min(t, last)] for t in range(hi + 1)]
@@ -45,7 +47,7 @@ def plain_solver(memo: dict[int, float], plain: list[tuple[int, int, int]], mask
             # total: the usual payoff ("beat a total") gets the leaner search.
             rising = bust == 0.0 and stands[0] >= 0.0 and all(stands[i] <= stands[i + 1] for i in range(hi))
             search = _rising if rising else _general
-            found = tables[hi] = (tops, search(memo, hi, stands, tops, cap, bust))
+            found = tables[hi] = (tops, *search(memo, hi, stands, tops, cap, bust))
         return found
 
     def best(pool: int, n: int, stack: int, banked: int, dealt: int) -> float:
@@ -69,17 +71,22 @@ def plain_solver(memo: dict[int, float], plain: list[tuple[int, int, int]], mask
                 safe += c
                 kids.append((val, c, (unit << 40) - (val << 8) - step))
         hi = banked + limit
-        tops, solve = table(hi)
+        tops, solve, _forget = table(hi)
         if (safe * (tops[t] if t <= hi else bust) + (n - safe) * bust) <= stand * n:
             memo[key] = stand
             return stand
         return solve(key, n, t, dealt, kids, safe, stand)
 
-    return best
+    def forget() -> None:
+        for _tops, _solve, forget_search in tables.values():
+            forget_search()
+        tables.clear()
+
+    return best, forget
 
 
 def _general(memo: dict[int, float], hi: int, stands: list[float], tops: list[float], cap: int,
-             bust: float) -> Solve:
+             bust: float) -> tuple[Solve, Forget]:
     """The search for any payoff, totals up to `hi`: `stands[t]` is the worth of standing on t,
     `tops[t]` the best of standing on t or more (or a bust)."""
     get = memo.get
@@ -130,11 +137,15 @@ def _general(memo: dict[int, float], hi: int, stands: list[float], tops: list[fl
         memo[key] = stand
         return stand
 
-    return solve
+    def forget() -> None:
+        nonlocal solve
+        del solve
+
+    return solve, forget
 
 
 def _rising(memo: dict[int, float], hi: int, stands: list[float], tops: list[float], cap: int,
-            bust: float) -> Solve:
+            bust: float) -> tuple[Solve, Forget]:
     """`_general` for a bust worth nothing and `stands` never falling nor below nothing.
 
     Then `tops` is one number and a child's bound can only hold more easily than its elder
@@ -189,4 +200,8 @@ def _rising(memo: dict[int, float], hi: int, stands: list[float], tops: list[flo
         memo[key] = stand
         return stand
 
-    return solve
+    def forget() -> None:
+        nonlocal solve
+        del solve
+
+    return solve, forget
