@@ -14,10 +14,12 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-#: a value that still fits: (value, cards of it in the pool, memo key step of dealing one)
-Kid = tuple[int, int, int]
+#: a value that still fits: (value, cards of it in the pool, memo key step of dealing one). Card
+#: counts are whole floats in the search: a float times a float takes the interpreter's fast path,
+#: an int times a float does not, and the products are the same.
+Kid = tuple[int, float, int]
 #: `solve(key, cards, total, dealt, kids, cards that fit, worth of standing)`
-Solve = Callable[[int, int, int, int, list[Kid], int, float], float]
+Solve = Callable[[int, float, int, int, list[Kid], float, float], float]
 Best = Callable[[int, int, int, int, int], float]
 Forget = Callable[[], None]
 
@@ -62,20 +64,20 @@ def plain_solver(memo: dict[int, float], plain: list[tuple[int, int, int]], mask
             return stand
         room = limit - stack
         kids: list[Kid] = []
-        safe = 0
+        safe = 0.0
         for val, shift, unit in plain:
             if val > room:
                 break
             c = (pool >> shift) & mask
             if c:
                 safe += c
-                kids.append((val, c, (unit << 40) - (val << 8) - step))
+                kids.append((val, float(c), (unit << 40) - (val << 8) - step))
         hi = banked + limit
         tops, solve, _forget = table(hi)
         if (safe * (tops[t] if t <= hi else bust) + (n - safe) * bust) <= stand * n:
             memo[key] = stand
             return stand
-        return solve(key, n, t, dealt, kids, safe, stand)
+        return solve(key, float(n), t, dealt, kids, safe, stand)
 
     def forget() -> None:
         for _tops, _solve, forget_search in tables.values():
@@ -91,11 +93,11 @@ def _general(memo: dict[int, float], hi: int, stands: list[float], tops: list[fl
     `tops[t]` the best of standing on t or more (or a bust)."""
     get = memo.get
 
-    def solve(key: int, n: int, t: int, dealt: int, kids: list[Kid], safe: int, stand: float) -> float:
+    def solve(key: int, n: float, t: int, dealt: int, kids: list[Kid], safe: float, stand: float) -> float:
         """A state that can take a card and that its bound does not settle: `kids` are the
         values that fit, `safe` their cards, `stand` the worth of standing."""
         acc = 0.0
-        m = n - 1
+        m = n - 1.0
         if kids and not (m and not (cap and dealt + 1 >= cap)):
             for val, c, _down in kids:  # no child can take a card: each stands
                 acc += c * stands[t + val]
@@ -116,7 +118,7 @@ def _general(memo: dict[int, float], hi: int, stands: list[float], tops: list[fl
                 while kids[below][0] > left:
                     upto -= kids[below][1]
                     below -= 1
-                mine = upto - 1 if val <= left else upto
+                mine = upto - 1.0 if val <= left else upto
                 if (mine * tops[tv] + (m - mine) * bust) <= worth * m:
                     acc += c * worth
                     continue
@@ -125,10 +127,10 @@ def _general(memo: dict[int, float], hi: int, stands: list[float], tops: list[fl
                 if got is None:
                     sub = kids[:below + 1]
                     if val <= left:
-                        if c == 1:
+                        if c == 1.0:
                             del sub[i]
                         else:
-                            sub[i] = (val, c - 1, down)
+                            sub[i] = (val, c - 1.0, down)
                     got = solve(child, m, tv, dealt + 1, sub, mine, worth)
                 acc += c * got
         hit = (acc + (n - safe) * bust) / n
@@ -156,37 +158,40 @@ def _rising(memo: dict[int, float], hi: int, stands: list[float], tops: list[flo
     get = memo.get
     top = tops[0]
 
-    def solve(key: int, n: int, t: int, dealt: int, kids: list[Kid], safe: int, stand: float) -> float:
+    def solve(key: int, n: float, t: int, dealt: int, kids: list[Kid], safe: float, stand: float) -> float:
         """`_general`'s `solve`."""
         acc = 0.0
-        m = n - 1
+        m = n - 1.0
         if kids and m and not (cap and dealt + 1 >= cap):
             room = hi - t
             edge = room - kids[0][0]
             below = len(kids) - 1
+            high = kids[below][0]  # the largest value still counted in `upto`
             upto = safe
             rest = iter(kids)
             for val, c, down in rest:
-                got = get(key - down)  # a child met before was searched (or settled at the top)
+                child = key - down
+                got = get(child)  # a child met before was searched (or settled at the top)
                 if got is not None:
                     acc += c * got
                     continue
                 worth = stands[t + val]
                 if val <= edge:
                     left = room - val
-                    while kids[below][0] > left:
+                    while high > left:
                         upto -= kids[below][1]
                         below -= 1
-                    mine = upto - 1 if val <= left else upto
+                        high = kids[below][0]
+                    mine = upto - 1.0 if val <= left else upto
                     if mine * top > worth * m:  # (the general bound adds (m - mine) * 0.0)
                         sub = kids[:below + 1]
                         if val <= left:
                             i = sub.index((val, c, down))
-                            if c == 1:
+                            if c == 1.0:
                                 del sub[i]
                             else:
-                                sub[i] = (val, c - 1, down)
-                        acc += c * solve(key - down, m, t + val, dealt + 1, sub, mine, worth)
+                                sub[i] = (val, c - 1.0, down)
+                        acc += c * solve(child, m, t + val, dealt + 1, sub, mine, worth)
                         continue
                 acc += c * worth  # this child stands, and so does every later one
                 for val, c, _down in rest:
