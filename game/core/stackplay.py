@@ -195,18 +195,22 @@ def stack_choice(profile: Profile, state: StackState, rule: StackRule, payoff: P
     best = _solver(rule, payoff, width)
     pool = _pack(profile, width)
     room = rule.limit - state.stack
+    stack, banked, dealt, total = state.stack, state.banked, state.dealt, state.total
+    values, splits, bust, of = rule.values, rule.splits, payoff.bust, payoff.of
     once = hit = 0.0
     for v, c in enumerate(profile):
         if not c:
             continue
         child = pool - (1 << (width * v))
-        val = rule.values[v]
-        nxt = StackState(state.stack + val, state.banked, state.dealt + 1)
-        counted_once = payoff.bust if val > room else payoff.of(nxt.total)
-        counted = payoff.bust if val > room else best(child, n - 1, nxt.stack, nxt.banked, nxt.dealt)
-        if v in rule.splits:
-            counted_once = max(counted_once, payoff.of(state.total))
-            counted = max(counted, best(child, n - 1, 0, state.total, state.dealt + 1))
+        val = values[v]
+        if val > room:
+            counted_once = counted = bust
+        else:
+            counted_once = of(total + val)
+            counted = best(child, n - 1, stack + val, banked, dealt + 1)
+        if v in splits:
+            counted_once = max(counted_once, of(total))
+            counted = max(counted, best(child, n - 1, 0, total, dealt + 1))
         once += c * counted_once
         hit += c * counted
     return StackChoice(stand, once / n, hit / n)
