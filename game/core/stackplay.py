@@ -104,7 +104,7 @@ def _solver(rule: StackRule, payoff: Payoff, width: int) -> Callable[[int, int, 
         return best
 
     def best(pool: int, n: int, stack: int, banked: int, dealt: int) -> float:
-        key = key_of(pool, stack, banked, dealt)
+        key = (((pool << 16 | banked) << 16 | stack) << 8) | (dealt if cap else 0)  # key_of
         got = get(key)
         if got is not None:
             return got
@@ -114,23 +114,38 @@ def _solver(rule: StackRule, payoff: Payoff, width: int) -> Callable[[int, int, 
             room = limit - stack
             acc = 0.0
             safe = 0
+            # the next card is the last (a horizon's last card, or the pool's): each child
+            # stands, worth what `best` would say without calling it
+            final = n == 1 or (cap and dealt + 1 >= cap)
             for val, shift, unit in plain:
                 if val > room:
                     break
                 c = (pool >> shift) & mask
                 if c:
                     safe += c
-                    acc += c * best(pool - unit, n - 1, stack + val, banked, dealt + 1)
+                    if final:
+                        tv = t + val
+                        acc += c * (by_total[tv] if tv <= last else by_total[last])
+                    else:
+                        acc += c * best(pool - unit, n - 1, stack + val, banked, dealt + 1)
             for val, shift, unit in splitting:
                 c = (pool >> shift) & mask
                 if c:
                     safe += c
                     child = pool - unit
-                    split = best(child, n - 1, 0, t, dealt + 1)
-                    if val <= room:
-                        split = max(split, best(child, n - 1, stack + val, banked, dealt + 1))
+                    if final:
+                        split = stand
+                        if val <= room:
+                            tv = t + val
+                            split = max(split, by_total[tv] if tv <= last else by_total[last])
+                        else:
+                            split = max(split, bust)
                     else:
-                        split = max(split, bust)
+                        split = best(child, n - 1, 0, t, dealt + 1)
+                        if val <= room:
+                            split = max(split, best(child, n - 1, stack + val, banked, dealt + 1))
+                        else:
+                            split = max(split, bust)
                     acc += c * split
             hit = (acc + (n - safe) * bust) / n
             if hit > stand:
