@@ -48,18 +48,25 @@ class StackChoice:
 # One memo per (rule, payoff, field width): a decision's look-ahead fills exactly the entries the
 # next card's decision asks for, so the later decisions of one stack are look-ups. Pools are
 # packed into one integer (a bit field per value index): a child pool is one subtraction.
-_MEMO: dict[tuple[StackRule, Payoff, int], dict[tuple[int, int, int, int], float]] = {}
+_MEMO: dict[tuple[StackRule, Payoff, int], dict[int, float]] = {}
 _MEMO_CAP = 400_000
 _SOLVERS: dict[tuple[StackRule, Payoff, int], Callable[[int, int, int, int, int], float]] = {}
-# Each solver's searches call themselves through their closures: a reference cycle that only the
-# cycle collector would free, dozens of objects per payoff. Undone on clearing.
+# Each solver's searches call themselves through their closures: a reference cycle, dozens of
+# objects per solver, that only the cycle collector frees (inside some later decision).
+# `clear_memo` undoes them; the memo cap only drops the solvers (another thread may be searching).
 _FORGET: list[Callable[[], None]] = []
 
 
 def clear_memo() -> None:
-    """Forget every memoised stack worth (benchmarks measure the first decision with it)."""
+    """Forget every memoised stack worth and every solver (benchmarks measure the first decision
+    with it), undoing the solvers' self-references so that nothing waits for the cycle collector.
+    Not while another thread is in a search."""
     for forget in _FORGET:
         forget()
+    _drop()
+
+
+def _drop() -> None:
     _FORGET.clear()
     _MEMO.clear()
     _SOLVERS.clear()
@@ -76,7 +83,7 @@ def _pack(profile: Profile, width: int) -> int:
 def _solver(rule: StackRule, payoff: Payoff, width: int) -> Callable[[int, int, int, int, int], float]:
     """`best(pool, cards in it, stack, banked, dealt)`: the exact worth of playing on well."""
     if sum(map(len, _MEMO.values())) > _MEMO_CAP:
-        clear_memo()
+        _drop()
     key = (rule, payoff, width)
     found = _SOLVERS.get(key)
     if found is not None:
