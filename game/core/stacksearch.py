@@ -37,6 +37,8 @@ def plain_solver(memo: dict[int, float], plain: list[tuple[int, int, int]], mask
     # stay within it)
     tables: dict[int, tuple[list[float], Solve, Forget]] = {}
     step = 1 if cap else 0
+    # (value, shift, the memo key step of dealing it)
+    fields = [(val, shift, (unit << 40) - (val << 8) - step) for val, shift, unit in plain]
 
     def table(hi: int) -> tuple[list[float], Solve, Forget]:
         found = tables.get(hi)
@@ -65,13 +67,13 @@ def plain_solver(memo: dict[int, float], plain: list[tuple[int, int, int]], mask
         room = limit - stack
         kids: list[Kid] = []
         safe = 0.0
-        for val, shift, unit in plain:
+        for val, shift, down in fields:
             if val > room:
                 break
             c = (pool >> shift) & mask
             if c:
                 safe += c
-                kids.append((val, float(c), (unit << 40) - (val << 8) - step))
+                kids.append((val, float(c), down))
         hi = banked + limit
         tops, solve, _forget = table(hi)
         if (safe * (tops[t] if t <= hi else bust) + (n - safe) * bust) <= stand * n:
