@@ -118,7 +118,10 @@ def worths(match: Match, decision: Decision) -> dict[str, float]:
 
 def _for_person(match: Match, side: str) -> bool:
     """A person decides for `side` (no controller: the window asks): only then is the hit-check
-    table worked out (the AI reads the same numbers through `worths`)."""
+    table worked out (the AI reads the same numbers through `worths`). Never on an AI's scratch
+    copy (`Match.scratch`): it has no controllers, yet only the AI's search answers there."""
+    if match.is_scratch:
+        return False
     return getattr(match.controllers.get(side), "is_human", True)
 
 
