@@ -49,19 +49,38 @@ def rule(limit: int) -> StackRule:
 
 def _sum_weights(pool: Profile, k: int) -> tuple[dict[int, int], int]:
     """Weights of the sum of k cards drawn together from `pool` (as `draws.sum_weights`), counted
-    value by value (how many of each value, times comb(count, j)): a few hundred steps even for
-    five face-down cards, where listing every multiset takes thousands."""
-    ways: dict[tuple[int, int], int] = {(0, 0): 1}
+    value by value (how many of each value, times comb(count, j)).
+
+    For each number of cards n <= k, the ways by total are one integer with a bit field per total
+    (wide enough for the largest count, so fields never carry): adding j cards of value v to n - j
+    cards is a shift by j * v fields and a product by comb(count, j), big-integer work in C. Every
+    weight is the exact integer the field holds: the same weights as listing every multiset."""
+    n_all = sum(pool)
+    width = comb(n_all, min(k, n_all // 2)).bit_length() + 1
+    rows = [1] + [0] * k  # rows[n]: the ways n cards make each total, total t in field t
     for v, c in enumerate(pool):
         if not c:
             continue
-        nxt: dict[tuple[int, int], int] = {}
-        for (n, total), w in ways.items():
-            for j in range(min(c, k - n) + 1):
-                key = (n + j, total + j * v)
-                nxt[key] = nxt.get(key, 0) + w * comb(c, j)
-        ways = nxt
-    return {t: w for (n, t), w in ways.items() if n == k}, comb(sum(pool), k)
+        step = width * v
+        ways = [comb(c, j) for j in range(min(c, k) + 1)]
+        for n in range(k, 0, -1):  # larger n first: rows[n - j] still lack value v
+            acc = rows[n]
+            for j in range(1, min(c, n) + 1):
+                src = rows[n - j]
+                if src:
+                    acc += (ways[j] * src) << (step * j)
+            rows[n] = acc
+    mask = (1 << width) - 1
+    fields = rows[k]
+    out: dict[int, int] = {}
+    t = 0
+    while fields:
+        w = fields & mask
+        if w:
+            out[t] = w
+        fields >>= width
+        t += 1
+    return out, comb(n_all, k)
 
 
 @lru_cache(maxsize=4096)
@@ -135,12 +154,19 @@ def payoff(a: Attack) -> Payoff:
     bonus for taking it out)."""
     top = 3 * a.limit + 2
     beats = _beats(a.pool, a.k)
-    out = []
-    for t in range(top):
-        score = t + a.prof if t > 0 else 0
-        dmg, _ = damage_of(score, a.strike)
-        worth = min(dmg, a.health) + (KILL_BONUS if dmg >= a.health else 0.0)
-        out.append(beats(score) * worth if t > 0 else 0.0)
+    s, health, prof = a.strike, a.health, a.prof
+    out = [0.0]
+    # damage_of and the worth, written out: the AI asks this for every pool it meets
+    for score in range(1 + prof, top + prof):
+        crit = score >= s.crit
+        raw = score + s.weapon_damage + s.bet - (0 if crit and s.crit_bonus == "ignore_armour" else s.armour)
+        if raw < 0:
+            raw = 0
+        if crit and s.crit_bonus == "double_damage":
+            raw *= 2
+        dmg = int(raw * s.resist)
+        worth = min(dmg, health) + (KILL_BONUS if dmg >= health else 0.0)
+        out.append(beats(score) * worth)
     return Payoff(tuple(out), 0.0)
 
 
@@ -202,11 +228,13 @@ def attack_odds(a: Attack) -> tuple[float, float, float]:
     )
 
 
+@lru_cache(maxsize=1024)
 def check_payoff(limit: int, prof: int, dc: int) -> Payoff:
     """A check against a DC: worth 1 when the total (stacks + proficiency) reaches it."""
     return Payoff(tuple(1.0 if t > 0 and t + prof >= dc else 0.0 for t in range(3 * limit + 2)), 0.0)
 
 
+@lru_cache(maxsize=1024)
 def linear_payoff(limit: int, prof: int, bonus_at: int = 0, bonus: float = 0.0) -> Payoff:
     """A check where more is better (initiative, an opposed check): worth the total, plus a
     bonus from `bonus_at` (initiative's critical)."""
