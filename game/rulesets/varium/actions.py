@@ -175,8 +175,10 @@ def legal(match: Match) -> list[Action]:
     if h <= 0 or st.busy:
         return out
     here = cell_of(ent)
-    foes = [e for e in living(match) if side_of(e) != side_of(ent) and not get(e, VariumState).hidden]
-    friends = [e for e in living(match) if side_of(e) == side_of(ent) and e != ent]
+    mine = side_of(ent)
+    alive = living(match)
+    foes = [e for e in alive if side_of(e) != mine and not get(e, VariumState).hidden]
+    friends = [e for e in alive if side_of(e) == mine and e != ent]
     free = not st.prone and not bodies.restrained(match, ent)
     if free:
         reach = moves(match, ent, sheet(ent).speed if h >= 2 else 1)

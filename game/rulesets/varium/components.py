@@ -102,12 +102,19 @@ def active(ent: int) -> bool:
 
 def units(match: Match) -> list[int]:
     """Every unit, ascending id."""
-    return [e for e, _ in match.units(VariumState)]
+    return sorted(e for e, _ in esper.get_component(VariumState))
 
 
 def living(match: Match, side: str | None = None) -> list[int]:
-    """Active units (of a side)."""
-    return [e for e in units(match) if active(e) and (side is None or side_of(e) == side)]
+    """Active units (of a side), ascending id. Asked for every legal action list, move and
+    outcome: one esper query (cached by esper until components are added or removed)."""
+    found = [
+        e
+        for e, (_st, status) in esper.get_components(VariumState, Status)
+        if status.can_act and (side is None or side_of(e) == side)
+    ]
+    found.sort()
+    return found
 
 
 def occupants(match: Match, cell: tuple[int, int], but: int | None = None) -> list[int]:

@@ -74,7 +74,11 @@ class VariumRuleset(Ruleset):
         """A side with nobody standing loses; a side down to its surrender fraction gives up."""
         t = table(match)
         start = t.data.get("start", {})
-        standing = {s: len(living(match, s)) for s in t.sides}
+        standing = dict.fromkeys(t.sides, 0)
+        for e in living(match):
+            side = side_of(e)
+            if side in standing:
+                standing[side] += 1
         out = [s for s in t.sides if standing[s] == 0]
         if len(out) == len(t.sides):
             return Outcome(None, "both sides down")
