@@ -17,7 +17,7 @@ from game.core.components import Name, Side, Status
 from game.core.ruleset import Assessment, Preview
 from game.core.sight import cover_on_line, has_los
 from game.rulesets.varium import odds
-from game.rulesets.varium.checks import payoff_of, pool_for, worths
+from game.rulesets.varium.checks import pool_for, worths
 from game.rulesets.varium.combat import (
     COVER_EVASION,
     accuracy,
@@ -221,12 +221,7 @@ def assess(match: Match, action: Action) -> Assessment:
     assert ent is not None
     if kind == Kind.ATTACK:
         a, _ctx = _attack_terms(match, action)
-        r = odds.rule(a.limit)
-        from game.core.stackplay import stack_value
-        from game.core.stacks import StackState
-
-        dmg = stack_value(a.pool, StackState(), r, payoff_of({"pay": "attack", **_ctx}, a.pool), odds.HORIZON)
-        return Assessment(expected_damage=dmg / 5.0)
+        return Assessment(expected_damage=odds.attack_worth(a) / 5.0)
     if kind in (Kind.DASH, Kind.RUN):
         cell = action.cell
         assert cell is not None

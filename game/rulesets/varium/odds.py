@@ -223,9 +223,17 @@ def attack_odds(a: Attack) -> tuple[float, float, float]:
     r = rule(a.limit)
     return (
         stack_value(a.pool, StackState(), r, hit_payoff(a), HORIZON),
-        stack_value(a.pool, StackState(), r, payoff(a), HORIZON),
+        attack_worth(a),
         stack_value(a.pool, StackState(), r, kill_payoff(a), HORIZON),
     )
+
+
+@lru_cache(maxsize=4096)
+def attack_worth(a: Attack) -> float:
+    """The worth (`payoff`) of the whole check played well from no cards. The baseline prices
+    every attack option by it at every step, and a unit's options often meet the same pool and
+    target again (nothing dealt in between): those are one look-up here."""
+    return stack_value(a.pool, StackState(), rule(a.limit), payoff(a), HORIZON)
 
 
 @lru_cache(maxsize=1024)

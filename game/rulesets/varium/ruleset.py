@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, ClassVar
 
+import esper
+
 from game.core.action import Action, Decision
 from game.core.ruleset import Assessment, Outcome, Preview, Resolution, Ruleset, SquadInfo, Turn
 from game.rulesets.varium import actions, ai, view
@@ -101,6 +103,8 @@ class VariumRuleset(Ruleset):
 
     def assess(self, match: Match, action: Action) -> Assessment:
         """Baseline-AI terms (see ai.py)."""
+        if esper.current_world == match.world.name:  # the AI's own block, around every option
+            return ai.assess(match, action)
         with match.world:
             return ai.assess(match, action)
 
