@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING
 import esper
 
 from game.core.components import Name, Side, Status
+from game.core.geometry import SquareGrid
 from game.core.ruleset import Assessment, Preview
 from game.core.sight import cover_on_line, has_los
 from game.rulesets.varium import odds
@@ -120,6 +121,7 @@ def _exposure(match: Match, guns: tuple[tuple[int, int], ...], cell: tuple[int, 
 
 #: (match state version, unit) -> what every move option of that unit shares (see _move_frame)
 _FRAMES: dict[tuple[int, int], tuple | None] = {}
+_NO_FRAME = ()
 
 
 def _move_frame(match: Match, ent: int) -> tuple | None:
@@ -129,8 +131,9 @@ def _move_frame(match: Match, ent: int) -> tuple | None:
     for those guns. None: no foe in sight. Keyed on the match's state version (code that edits
     components by hand calls `match.touch()`)."""
     key = (match.version, ent)
-    if key in _FRAMES:
-        return _FRAMES[key]
+    found = _FRAMES.get(key, _NO_FRAME)
+    if found is not _NO_FRAME:
+        return found
     if len(_FRAMES) > 64:
         _FRAMES.clear()
     foes = seen_foes(match, ent)
@@ -138,8 +141,10 @@ def _move_frame(match: Match, ent: int) -> tuple | None:
     if foes:
         cells = [cell_of(f) for f in foes]
         guns = tuple(sorted(cell_of(f) for f in foes if _armed(get(f, Name).kind)))
-        dist = match.board.grid.distance
-        here = min(dist(cell_of(ent), c) for c in cells)
+        grid = match.board.grid
+        # on squares (varium's boards) the distance is written out where every option asks it
+        dist = None if type(grid) is SquareGrid else grid.distance
+        here = min(grid.distance(cell_of(ent), c) for c in cells)
         want = 4 if _armed(get(ent, Name).kind) else 0
         opens = _open_to(match, guns)
         frame = (cells, guns, here, _exposure(match, guns, cell_of(ent), opens), want, dist, opens)
@@ -190,7 +195,8 @@ def check_preview(match: Match, action: Action) -> Preview | None:
     else:
         return None
     pool = pool_for(match, side_of(ent))
-    chance = stack_value(pool, StackState(), odds.rule(lim), odds.check_payoff(lim, prof, dc), odds.HORIZON)
+    pay = odds.check_payoff(lim, prof, dc)
+    chance = stack_value(pool, StackState(), odds.rule(lim, pool), pay, odds.HORIZON)
     lines = [f"stack limit {lim}", f"proficiency +{prof}", f"needs {dc}"]
     return Preview(
         title, [(f"success (played well, within {odds.HORIZON} cards)", chance)], hit=chance, lines=lines
@@ -229,7 +235,11 @@ def assess(match: Match, action: Action) -> Assessment:
         if frame is None:
             return Assessment()
         cells, guns, here, here_open, want, dist, opens = frame
-        there = min([dist(cell, c) for c in cells])
+        if dist is None:
+            x, y = cell
+            there = min([max(abs(x - cx), abs(y - cy)) for cx, cy in cells])
+        else:
+            there = min([dist(cell, c) for c in cells])
         progress = abs(here - want) - abs(there - want)
         there_open = opens.get(cell)
         if there_open is None:

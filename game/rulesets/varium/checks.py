@@ -85,7 +85,7 @@ def worths(match: Match, decision: Decision) -> dict[str, float]:
     ctx = decision.context
     pool = pool_for(match, decision.side)
     pay = payoff_of(ctx, pool)
-    rule = odds.rule(ctx["limit"])
+    rule = odds.rule(ctx["limit"], pool)
     state = StackState(ctx["stack"], ctx["banked"], ctx["dealt"])
     out: dict[str, float] = {}
     if decision.kind == "ace":

@@ -42,9 +42,16 @@ def profile(cards: list[str]) -> Profile:
     return profile_of(cards, card_index, SIZE)
 
 
-def rule(limit: int) -> StackRule:
-    """A stack rule with this limit; an Ace may start a new stack."""
-    return StackRule(max(0, limit), VALUES, frozenset({ACE}))
+def rule(limit: int, pool: Profile | None = None) -> StackRule:
+    """A stack rule with this limit; an Ace may start a new stack. Given the pool the next cards
+    come from: once no Ace is left in it, no card can start one, and the rule says so (the same
+    worths, from the search without new stacks, which is about twice as quick)."""
+    return _rule(max(0, limit), pool is None or pool[ACE] > 0)
+
+
+@lru_cache(maxsize=256)
+def _rule(limit: int, aces: bool) -> StackRule:
+    return StackRule(limit, VALUES, frozenset({ACE}) if aces else frozenset())
 
 
 def _sum_weights(pool: Profile, k: int) -> tuple[dict[int, int], int]:
@@ -191,18 +198,18 @@ def hit_payoff(a: Attack) -> Payoff:
 
 def choice(a: Attack, state: StackState) -> StackChoice:
     """Stand now or take another card: exact worths (expected damage)."""
-    return stack_choice(a.pool, state, rule(a.limit), payoff(a), HORIZON)
+    return stack_choice(a.pool, state, rule(a.limit, a.pool), payoff(a), HORIZON)
 
 
 def split_worths(a: Attack, state: StackState, pay: Payoff | None = None) -> tuple[float, float]:
     """An Ace was just dealt (`a.pool` without it, `state` before it): worth of counting it 14
     and of starting a new stack with it (by `pay`, default the AI's `payoff`)."""
-    return split_choice(a.pool, state, ACE, rule(a.limit), pay or payoff(a), HORIZON)
+    return split_choice(a.pool, state, ACE, rule(a.limit, a.pool), pay or payoff(a), HORIZON)
 
 
 def next_card_odds(a: Attack, state: StackState) -> NextCard:
     """The next card's bust chance."""
-    return next_card(a.pool, state, rule(a.limit))
+    return next_card(a.pool, state, rule(a.limit, a.pool))
 
 
 @lru_cache(maxsize=1024)
@@ -220,7 +227,7 @@ def kill_payoff(a: Attack) -> Payoff:
 def attack_odds(a: Attack) -> tuple[float, float, float]:
     """(best hit chance, best expected worth in damage, best take-out chance) of the whole check
     played well from no cards (each the best play for that aim)."""
-    r = rule(a.limit)
+    r = rule(a.limit, a.pool)
     return (
         stack_value(a.pool, StackState(), r, hit_payoff(a), HORIZON),
         attack_worth(a),
@@ -233,7 +240,7 @@ def attack_worth(a: Attack) -> float:
     """The worth (`payoff`) of the whole check played well from no cards. The baseline prices
     every attack option by it at every step, and a unit's options often meet the same pool and
     target again (nothing dealt in between): those are one look-up here."""
-    return stack_value(a.pool, StackState(), rule(a.limit), payoff(a), HORIZON)
+    return stack_value(a.pool, StackState(), rule(a.limit, a.pool), payoff(a), HORIZON)
 
 
 @lru_cache(maxsize=1024)
@@ -257,7 +264,7 @@ def linear_payoff(limit: int, prof: int, bonus_at: int = 0, bonus: float = 0.0) 
 
 def check_choice(pool: Profile, limit: int, state: StackState, pay: Payoff) -> StackChoice:
     """Stand or take another card on any check."""
-    return stack_choice(pool, state, rule(limit), pay, HORIZON)
+    return stack_choice(pool, state, rule(limit, pool), pay, HORIZON)
 
 
 __all__ = ["Payoff", "split_choice", "stack_choice"]

@@ -40,7 +40,7 @@ Odds = tuple[float, float | None, float | None]
 
 def _takes_card(pool: tuple[int, ...], state: StackState, ctx: dict[str, Any], bet: int) -> Odds:
     """(bust on the next card, hit taking one card then standing, expected damage playing on)."""
-    rule = odds.rule(ctx["limit"])
+    rule = odds.rule(ctx["limit"], pool)
     bust = float(next_card(pool, state, rule).bust)
     if ctx["pay"] != "attack":
         return bust, None, None

@@ -260,3 +260,29 @@ def test_a_rebuilt_process_request_is_a_scratch_copy_too() -> None:
     copy = rebuild(request(m, need, BaselineAI(1), None), m.board)
     assert copy.is_scratch
     copy.close()
+
+
+@pytest.mark.rule("VC-HITCHECK")
+def test_without_aces_left_the_rule_drops_new_stacks_and_the_worths_stay_the_same() -> None:
+    import random
+
+    from game.core.stackplay import split_choice, stack_choice, stack_value
+    from game.core.stacks import StackState
+
+    rng = random.Random(3)
+    for _ in range(60):
+        pool = tuple([0] + [rng.randint(0, 4) for _ in range(13)] + [0])
+        limit = rng.randint(5, 30)
+        assert not odds.rule(limit, pool).splits and odds.rule(limit).splits
+        a = odds.Attack(pool, limit, rng.randint(0, 3), rng.randint(0, 3),
+                        odds.Strike(rng.randint(0, 6), rng.randint(0, 3), 25, "double_damage"), 12)
+        state = StackState(rng.randint(0, limit), rng.choice((0, 9)), rng.randint(0, 2))
+        for pay in (odds.payoff(a), odds.linear_payoff(limit, 1), odds.hit_payoff(a)):
+            with_splits, without = odds.rule(limit), odds.rule(limit, pool)
+            assert stack_choice(pool, state, without, pay, odds.HORIZON) == \
+                stack_choice(pool, state, with_splits, pay, odds.HORIZON)
+            assert stack_value(pool, StackState(), without, pay, odds.HORIZON) == \
+                stack_value(pool, StackState(), with_splits, pay, odds.HORIZON)
+            assert split_choice(pool, state, odds.ACE, without, pay, odds.HORIZON) == \
+                split_choice(pool, state, odds.ACE, with_splits, pay, odds.HORIZON)
+    assert odds.rule(20, tuple([0] * 14 + [1])).splits
