@@ -39,9 +39,14 @@ if TYPE_CHECKING:
 DECLARE = (Kind.ATTACK, Kind.MANEUVER, Kind.FLEE, Kind.TEND, Kind.USE, Kind.PARLEY)
 
 
-def occupied() -> set[tuple[int, int]]:
-    """Squares holding a unit still on the field (the dead lie where they fell and block too)."""
-    return {cell_of(e) for e in units() if get(e, Status).state != "fled"}
+def occupied(side: str) -> set[tuple[int, int]]:
+    """Squares `side` knows to hold a unit still on the field (the dead lie where they fell and
+    block too); a Hidden enemy's square is not among them (SV-HIDDEN: its enemies do not know it)."""
+    return {cell_of(e) for e in units() if get(e, Status).state != "fled" and not _unknown_to(e, side)}
+
+
+def _unknown_to(ent: int, side: str) -> bool:
+    return side_of(ent) != side and has(ent, "hidden")
 
 
 def move_actions(match: Match, ent: int) -> list[Action]:
@@ -59,7 +64,7 @@ def move_actions(match: Match, ent: int) -> list[Action]:
             Action(Kind.MOVE, ent, cell=cell, label=f"{me}: move {_squares(dist(here, cell))}")
             for cell in cells
         ]
-    taken = occupied()
+    taken = occupied(side_of(ent))
     return [a for a in acts if a.cell not in taken]
 
 
@@ -70,17 +75,19 @@ def _squares(n: int) -> str:
 def move_targets(match: Match, ent: int) -> list[tuple[int, int]]:
     """Squares the unit may move to."""
     cells, _ = _reach_of(match, ent)
-    taken = occupied()
+    taken = occupied(side_of(ent))
     return [c for c in cells if c not in taken]
 
 
 def _reach_of(match: Match, ent: int) -> tuple[list[tuple[int, int]], Any]:
     """Squares reachable within Speed (SV-TURN): enemies cannot be passed through, allies can, and
-    no move ends on a unit."""
+    no move ends on a unit; a Hidden enemy is not known to be in the way (`apply` finds it)."""
     board = match.board
     start, speed = cell_of(ent), get(ent, SvScores).speed
+    mine = side_of(ent)
     foes = frozenset(
-        cell_of(e) for e in units() if side_of(e) != side_of(ent) and get(e, Status).state != "fled"
+        cell_of(e) for e in units()
+        if side_of(e) != mine and get(e, Status).state != "fled" and not has(e, "hidden")
     )
     # the reach depends only on these (the board never changes): memoised on the board itself,
     # since the enemies stand still through a side's whole turn of declarations
@@ -268,12 +275,24 @@ def apply(match: Match, action: Action) -> None:
         from game.core.components import Position
 
         pos = get(ent, Position)
-        start, pos.cell = pos.cell, tuple(action.cell)  # type: ignore[arg-type]
+        start, dest = pos.cell, tuple(action.cell)
+        lurker = next((f for f in enemies(ent) if has(f, "hidden") and cell_of(f) == dest), None)
+        if lurker is not None:
+            # reading: a move declared onto a Hidden enemy's square runs into it; the enemy is found
+            # and the mover stops on the free square of its reach nearest the one it aimed for
+            conditions(lurker).active.pop("hidden", None)
+            match.emit(Ev.REVEAL, f"{name_of(ent)} runs into {name_of(lurker)}: no longer Hidden.",
+                       unit=lurker, chance=True)
+            dist = match.board.distance
+            free = [*move_targets(match, ent), start]
+            dest = min(free, key=lambda c: (dist(c, action.cell), dist(start, c), c))
+        pos.cell = dest  # type: ignore[assignment]
         turn.moved = True
         steps = match.board.distance(start, pos.cell)
         # frm/to: where the move began, for the board's arrow of this turn's moves
+        # a Hidden unit's move is its own side's to read: its enemies do not know where it went
         match.emit(Ev.MOVE, f"{name_of(ent)} moves {steps} square{'s' if steps != 1 else ''}.", unit=ent,
-                   frm=list(start), to=list(pos.cell))
+                   frm=list(start), to=list(pos.cell), visible=side_of(ent) if has(ent, "hidden") else "all")
         here = get(ent, Position).cell
         for foe in enemies(ent):
             if has(foe, "hidden") and match.board.distance(here, cell_of(foe)) <= 1:

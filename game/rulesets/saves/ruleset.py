@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 from game.core.action import Action, Decision
 from game.core.options import RuleOption
 from game.core.ruleset import Assessment, Outcome, Preview, Resolution, Ruleset, SquadInfo, Turn
-from game.rulesets.saves import actions, ai, declared, hover, view
+from game.rulesets.saves import actions, ai, declared, hiding, hover, view
 from game.rulesets.saves.combat import dodge_chance, resolve_declared, weapons_of
 from game.rulesets.saves.components import is_standing, name_of, side_of, units
 from game.rulesets.saves.content import Content, shipped
@@ -171,6 +171,16 @@ class SavesRuleset(Ruleset):
     def invariants(self, match: Match) -> list[str]:
         """See view.invariants."""
         return view.invariants(match)
+
+    def hidden_units(self, match: Match, side: str) -> dict[int, Cell | None]:
+        """Hidden enemies, each where `side` saw it hide (SV-HIDDEN)."""
+        with match.world:
+            return hiding.hidden_from(match, side)
+
+    def hiding_places(self, match: Match, side: str, ent: int, last_seen: Cell | None) -> list[Cell]:
+        """See hiding.hiding_places."""
+        with match.world:
+            return hiding.hiding_places(match, side, ent, last_seen, self.threat_reach)
 
     def unit_view(self, match: Match, ent: int, side: str | None) -> dict[str, Any]:
         """See view.unit_view."""
