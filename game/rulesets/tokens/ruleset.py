@@ -141,6 +141,10 @@ class TokensRuleset(Ruleset):
         with match.world:
             return ai.threat_by(match, side, cell)
 
+    def menace(self, match: Match, ent: int, cell: Cell) -> float | None:
+        with match.world:
+            return ai.menace(match, ent, cell)
+
     def hidden_units(self, match: Match, side: str) -> dict[int, Cell | None]:
         """Sneaking enemies, where `side` last saw each (TK-SNEAK)."""
         with match.world:
