@@ -31,7 +31,7 @@ from game.rulesets.tokens.damage import defenses
 from game.rulesets.tokens.kinds import Kind
 from game.rulesets.tokens.movement import SPRINT_COST, path_cost, provokers, threat_map
 from game.rulesets.tokens.odds import attacks_of_opportunity, heads, observe_chance_unknown, reduce_damage
-from game.rulesets.tokens.stealth import sees
+from game.rulesets.tokens.stealth import hidden_from, sees
 
 if TYPE_CHECKING:
     from game.core.board import Board
@@ -289,6 +289,23 @@ def _typical_cut(match: Match, side: str, dmg: int, dtype: str) -> float:
     return found
 
 
+def _volley_of(match: Match, side: str, unit: TkUnit, wid: str, loaded: int | None) -> tuple[int, float]:
+    """`enemy_volley` with weapon `wid` and `loaded` rounds (None: full)."""
+    w = weapon(wid)
+    attacks = unit.attack // max(1, w.cost)
+    reach_ = unit.move + w.range
+    if w.ammo:
+        if loaded is None:
+            attacks = min(attacks, w.ammo)
+        elif loaded <= 0:
+            # reloading takes the turn's move tokens: it fires from where it stands
+            attacks = min(attacks, w.ammo) if unit.move >= RELOAD_COST else 0
+            reach_ = w.range
+        else:
+            attacks = min(attacks, loaded)
+    return reach_, attacks * _typical_cut(match, side, w.damage, w.type)
+
+
 def enemy_volley(match: Match, side: str, foe: int) -> tuple[int, float]:
     """(tiles it reaches: move tokens + weapon range, health damage) of what `foe` can fire at one
     unit of `side` next turn with its held weapon: as many attacks as its attack tokens and loaded
@@ -299,22 +316,14 @@ def enemy_volley(match: Match, side: str, foe: int) -> tuple[int, float]:
     found = memo.get(key)
     if found is None:
         gear, unit = get(foe, TkGear), get(foe, TkUnit)
-        wid = gear.held
-        if not wid:
-            found = (0, 0.0)
+        if foe in hidden_from(match, side):
+            # what it holds and has loaded now is its own side's to know: its best weapon, loaded
+            found = max((_volley_of(match, side, unit, wid, None) for wid in gear.weapons), default=(0, 0.0),
+                        key=lambda v: v[1])
+        elif gear.held:
+            found = _volley_of(match, side, unit, gear.held, gear.loaded.get(gear.held, 0))
         else:
-            w = weapon(wid)
-            attacks = unit.attack // max(1, w.cost)
-            reach_ = unit.move + w.range
-            if w.ammo:
-                loaded = gear.loaded.get(wid, 0)
-                if loaded <= 0:
-                    # reloading takes the turn's move tokens: it fires from where it stands
-                    attacks = min(attacks, w.ammo) if unit.move >= RELOAD_COST else 0
-                    reach_ = w.range
-                else:
-                    attacks = min(attacks, loaded)
-            found = (reach_, attacks * _typical_cut(match, side, w.damage, w.type))
+            found = (0, 0.0)
         memo[key] = found
     return found
 

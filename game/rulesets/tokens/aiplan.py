@@ -19,6 +19,7 @@ from game.rulesets.tokens.damage import defenses, out_at, shield_charges
 from game.rulesets.tokens.kinds import Kind
 from game.rulesets.tokens.movement import SPRINT_COST
 from game.rulesets.tokens.odds import reduce_damage
+from game.rulesets.tokens.stealth import hidden_from
 
 if TYPE_CHECKING:
     from game.core.action import Action
@@ -42,27 +43,35 @@ def exposure(match: Match, ent: int, cell: Cell) -> float:
         return found
     x, y = cell
     total = 0.0
+    hidden = hidden_from(match, side)
     for foe, c in foes_known(match, side).items():
-        reach_, _typical = enemy_volley(match, side, foe)
-        if _typical <= 0 or max(abs(c[0] - x), abs(c[1] - y)) > reach_:
+        reach_, typical = enemy_volley(match, side, foe)
+        if typical <= 0 or max(abs(c[0] - x), abs(c[1] - y)) > reach_:
             continue
-        wid = get(foe, TkGear).held
-        w = weapon(wid)
-        cut = reduce_damage(w.damage, w.type, defenses(ent))[0]
-        total += _attacks(foe, wid, get(foe, TkUnit).attack) * cut
+        gear = get(foe, TkGear)
+        # a hidden enemy's weapon in hand and rounds are not the side's to know (`enemy_volley`)
+        total += max((_attacks(foe, wid, get(foe, TkUnit).attack, foe in hidden) * _cut(ent, wid)
+                      for wid in (gear.weapons if foe in hidden else [gear.held])), default=0.0)
     found = memo[key] = max(0.0, total - shield_charges(ent))
     return found
 
 
-def _attacks(ent: int, wid: str, attack_tokens: int) -> int:
+def _attacks(ent: int, wid: str, attack_tokens: int, full: bool = False) -> int:
     """Attacks `attack_tokens` pay for with weapon `wid`, as far as its loaded ammunition goes (an
-    empty weapon is reloaded first, which `enemy_volley` has already allowed for)."""
+    empty weapon is reloaded first, which `enemy_volley` has already allowed for; `full`: as if
+    loaded)."""
     w = weapon(wid)
     n = attack_tokens // max(1, w.cost)
     if w.ammo:
-        loaded = get(ent, TkGear).loaded.get(wid, 0)
+        loaded = w.ammo if full else get(ent, TkGear).loaded.get(wid, 0)
         n = min(n, loaded if loaded > 0 else w.ammo)
     return n
+
+
+def _cut(ent: int, wid: str) -> int:
+    """One hit of weapon `wid` on `ent` after its armour."""
+    w = weapon(wid)
+    return reduce_damage(w.damage, w.type, defenses(ent))[0]
 
 
 def exposure_now(match: Match, ent: int) -> float:
@@ -141,8 +150,10 @@ def volley_after(match: Match, action: Action) -> float | None:
     board = match.board
     memo = state_memo(match, "tokens.volley_one")
     best = 0.0
+    # a hidden enemy cannot be attacked (and its odds would read where it truly stands)
+    hidden = hidden_from(match, side)
     for foe, c in foes_known(match, side).items():
-        if not in_reach(board, cell, c, w.range):
+        if foe in hidden or not in_reach(board, cell, c, w.range):
             continue
         key = (ent, held, foe)
         one = memo.get(key)
