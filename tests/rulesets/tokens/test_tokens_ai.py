@@ -65,15 +65,15 @@ def test_volley_after_counts_every_attack_the_tokens_still_pay_for():
         get(shade, Health).current = 20  # no take-out: the damage alone counts
     m.touch()
     move = find(m, "move", actor=gunner, cell=(5, 5))
-    # from (5, 5) the Shade is 6 tiles away: 4 attacks of 2 (no armour)
-    assert RULESET.volley_after(m, move) == 8.0
+    # from (5, 5) the Shade is 6 tiles away: 4 attacks of 2, less 1 for its flak vest
+    assert RULESET.volley_after(m, move) == 4.0
     far = find(m, "move", actor=gunner, cell=(3, 5))
     assert RULESET.volley_after(m, far) == 0.0
     assert RULESET.volley_after(m, find(m, "end")) == 0.0
     place(m, gunner, (5, 5))
     m.touch()
     shot = find(m, "attack", actor=gunner, target=shade)
-    assert RULESET.volley_after(m, shot) == 6.0  # three attack tokens left after this one
+    assert RULESET.volley_after(m, shot) == 3.0  # three attack tokens left after this one
     with m.world:
         get(gunner, TkTokens).attack = 1
     m.touch()
