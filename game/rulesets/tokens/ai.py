@@ -328,18 +328,16 @@ def enemy_volley(match: Match, side: str, foe: int) -> tuple[int, float]:
     return found
 
 
-def menace(match: Match, ent: int, cell: tuple[int, int]) -> float:
-    """What `ent` on `cell` threatens next turn: the health damage of the attacks its tokens and
-    ammunition pay for, with its held weapon (or another it carries, drawn for 2 move tokens), on
-    the one enemy it can place within its move tokens and the weapon's range where that is worth
-    most (after that enemy's armour; damage past what takes it out counts nothing)."""
-    side = side_of(ent)
-    foes = foes_known(match, side)
-    if not foes:
-        return 0.0
+def _menace_table(match: Match, ent: int) -> list[tuple[int, int, int, float]]:
+    """(x, y, reach, worth) per enemy `ent`'s side can place and weapon `ent` carries: what `menace`
+    reads for every tile, kept while the state stands still."""
+    memo = state_memo(match, "tokens.menace")
+    found = memo.get(ent)
+    if found is not None:
+        return found
+    found = memo[ent] = []
+    foes = foes_known(match, side_of(ent))
     gear, unit = get(ent, TkGear), get(ent, TkUnit)
-    x, y = cell
-    best = 0.0
     for wid in gear.weapons:
         w = weapon(wid)
         attacks = unit.attack // max(1, w.cost)
@@ -353,24 +351,42 @@ def menace(match: Match, ent: int, cell: tuple[int, int]) -> float:
         if attacks <= 0:
             continue
         for foe, c in foes.items():
-            if max(abs(c[0] - x), abs(c[1] - y)) > reach_:
-                continue
             cut = reduce_damage(w.damage, w.type, defenses(foe))[0]
-            best = max(best, min(float(attacks * cut), max(1.0, health(foe).current + 1.0)))
-    return best
+            found.append((c[0], c[1], reach_, min(float(attacks * cut), max(1.0, health(foe).current + 1.0))))
+    return found
+
+
+def menace(match: Match, ent: int, cell: tuple[int, int]) -> float:
+    """What `ent` on `cell` threatens next turn: the health damage of the attacks its tokens and
+    ammunition pay for, with its held weapon (or another it carries, drawn for 2 move tokens), on
+    the one enemy it can place within its move tokens and the weapon's range where that is worth
+    most (after that enemy's armour; damage past what takes it out counts nothing)."""
+    x, y = cell
+    return max((worth for fx, fy, reach_, worth in _menace_table(match, ent)
+                if max(abs(fx - x), abs(fy - y)) <= reach_), default=0.0)
+
+
+def _threats(match: Match, side: str) -> list[tuple[int, int, int, int, float]]:
+    """(enemy, x, y, reach, damage) of every enemy `side` can place that can fire next turn, kept
+    while the state stands still (`threat_by` is asked for every tile the AI weighs)."""
+    memo = state_memo(match, "tokens.threats_by")
+    found = memo.get(side)
+    if found is None:
+        found = memo[side] = []
+        for e, c in foes_known(match, side).items():
+            reach_, dmg = enemy_volley(match, side, e)
+            if dmg > 0:
+                found.append((e, c[0], c[1], reach_, dmg))
+    return found
 
 
 def threat_by(match: Match, side: str, cell: tuple[int, int]) -> dict[int, float]:
     """Per enemy it can place, the health damage its held weapon deals to a unit of `side` on `cell`
     next turn if it can get in range with its move tokens (a rough reach: move tokens + weapon
     range), after the side's typical armour, for the attacks its tokens and ammunition pay for."""
-    out: dict[int, float] = {}
     x, y = cell
-    for e, c in foes_known(match, side).items():
-        reach_, dmg = enemy_volley(match, side, e)
-        if dmg > 0 and max(abs(c[0] - x), abs(c[1] - y)) <= reach_:
-            out[e] = dmg
-    return out
+    return {e: dmg for e, fx, fy, reach_, dmg in _threats(match, side)
+            if max(abs(fx - x), abs(fy - y)) <= reach_}
 
 
 __all__ = ["assess", "advise", "threat_by", "can_target"]
