@@ -3,6 +3,7 @@ knowledge only (hidden enemies are where the side last saw them, never where the
 
 from __future__ import annotations
 
+import functools
 from typing import TYPE_CHECKING, Any
 
 import esper
@@ -26,8 +27,7 @@ from game.rulesets.tokens.components import (
     side_of,
     units,
 )
-from game.rulesets.tokens.content import shipped
-from game.rulesets.tokens.damage import defenses
+from game.rulesets.tokens.content import Defense, shipped
 from game.rulesets.tokens.kinds import Kind
 from game.rulesets.tokens.movement import SPRINT_COST, path_cost, provokers, threat_map
 from game.rulesets.tokens.odds import attacks_of_opportunity, heads, observe_chance_unknown, reduce_damage
@@ -36,6 +36,16 @@ from game.rulesets.tokens.stealth import hidden_from, sees
 if TYPE_CHECKING:
     from game.core.board import Board
     from game.core.match import Match
+
+
+@functools.cache
+def _entries(armour: str) -> tuple[Defense, ...]:
+    return shipped().armours[armour].entries if armour else ()
+
+
+def armour_of(ent: int) -> tuple[Defense, ...]:
+    """`damage.defenses`, parsed once per armour (the AI asks for every tile it weighs)."""
+    return _entries(get(ent, TkUnit).armour or "")
 
 
 def best_mode(match: Match, ent: int, wid: str, target: int) -> tuple[float, float]:
@@ -284,7 +294,7 @@ def _typical_cut(match: Match, side: str, dmg: int, dtype: str) -> float:
     found = memo.get(key)
     if found is None:
         mine = [e for e in units(match) if side_of(e) == side and is_active(e)]
-        found = memo[key] = (sum(reduce_damage(dmg, dtype, defenses(e))[0] for e in mine) / len(mine)
+        found = memo[key] = (sum(reduce_damage(dmg, dtype, armour_of(e))[0] for e in mine) / len(mine)
                              if mine else float(dmg))
     return found
 
@@ -351,7 +361,7 @@ def _menace_table(match: Match, ent: int) -> list[tuple[int, int, int, float]]:
         if attacks <= 0:
             continue
         for foe, c in foes.items():
-            cut = reduce_damage(w.damage, w.type, defenses(foe))[0]
+            cut = reduce_damage(w.damage, w.type, armour_of(foe))[0]
             found.append((c[0], c[1], reach_, min(float(attacks * cut), max(1.0, health(foe).current + 1.0))))
     return found
 

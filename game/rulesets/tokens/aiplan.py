@@ -12,10 +12,10 @@ from typing import TYPE_CHECKING
 
 from game.core.memo import state_memo
 from game.rulesets.tokens.actions import AWAIT, DRAW, RELOAD
-from game.rulesets.tokens.ai import best_mode, enemy_volley, foes_known, spent_on
+from game.rulesets.tokens.ai import armour_of, best_mode, enemy_volley, foes_known, spent_on
 from game.rulesets.tokens.combat import in_reach, weapon
 from game.rulesets.tokens.components import TkGear, TkTokens, TkUnit, cell_of, get, health, side_of
-from game.rulesets.tokens.damage import defenses, out_at, shield_charges
+from game.rulesets.tokens.damage import out_at, shield_charges
 from game.rulesets.tokens.kinds import Kind
 from game.rulesets.tokens.movement import SPRINT_COST
 from game.rulesets.tokens.odds import reduce_damage
@@ -71,7 +71,7 @@ def _attacks(ent: int, wid: str, attack_tokens: int, full: bool = False) -> int:
 def _cut(ent: int, wid: str) -> int:
     """One hit of weapon `wid` on `ent` after its armour."""
     w = weapon(wid)
-    return reduce_damage(w.damage, w.type, defenses(ent))[0]
+    return reduce_damage(w.damage, w.type, armour_of(ent))[0]
 
 
 def exposure_now(match: Match, ent: int) -> float:
