@@ -27,8 +27,9 @@ if TYPE_CHECKING:
 
 Cell = tuple[int, int]
 
-#: what a take-out adds to a volley's worth (in health points, as `ai.best_mode` ranks modes)
-KILL_WORTH = 4.0
+#: what a take-out adds to a volley's worth besides the enemy's own fire next turn (in health
+#: points)
+KILL_WORTH = 2.0
 
 
 def exposure(match: Match, ent: int, cell: Cell) -> float:
@@ -131,7 +132,8 @@ def volley_after(match: Match, action: Action) -> float | None:
     """Worth of the best attacks the actor can still make this turn on one enemy in range and
     sight of where the action leaves it, with the attack tokens and rounds it leaves: their health
     damage (exact, from the attack's own odds, as things stand) up to what takes the target out,
-    and `KILL_WORTH` when together they take it out. 0 when the action ends the turn."""
+    and, when together they take it out, `KILL_WORTH` plus the fire that enemy would pour on the
+    side next turn (`ai.enemy_volley`). 0 when the action ends the turn."""
     ent = action.actor
     if ent is None or action.kind == Kind.END:
         return 0.0
@@ -160,14 +162,18 @@ def volley_after(match: Match, action: Action) -> float | None:
         if one is None:
             # one attack's net expected damage on the target (allies in its area counted against)
             one = memo[key] = best_mode(match, ent, held, foe)[0]
+        left = float(health(foe).current)
         if action.kind == Kind.ATTACK and action.target == foe:
-            # the action's own attack lands first
-            left = health(foe).current - max(0.0, one)
-        else:
-            left = float(health(foe).current)
+            # the action's own attack lands first; if that takes the target out, the rest go
+            # elsewhere (its own kill is the action's kill term)
+            left -= max(0.0, one)
+            if out_at(foe, int(left)) != "active":
+                continue
         to_out = _to_take_out(foe, left)
         dealt = n * max(0.0, one)
-        worth = min(dealt, to_out) + (KILL_WORTH if dealt >= to_out > 0 else 0.0)
+        # taking an enemy out is worth the fire it would have poured on the side next turn
+        kill = KILL_WORTH + enemy_volley(match, side, foe)[1]
+        worth = min(dealt, to_out) + (kill if dealt >= to_out > 0 else 0.0)
         best = max(best, worth)
     return best
 
