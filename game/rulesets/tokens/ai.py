@@ -33,6 +33,8 @@ from game.rulesets.tokens.movement import SPRINT_COST, path_cost, provokers, thr
 from game.rulesets.tokens.odds import attacks_of_opportunity, heads, observe_chance_unknown, reduce_damage
 from game.rulesets.tokens.stealth import hidden_from, sees
 
+Cell = tuple[int, int]
+
 if TYPE_CHECKING:
     from game.core.board import Board
     from game.core.match import Match
@@ -376,27 +378,43 @@ def menace(match: Match, ent: int, cell: tuple[int, int]) -> float:
                 if max(abs(fx - x), abs(fy - y)) <= reach_), default=0.0)
 
 
-def _threats(match: Match, side: str) -> list[tuple[int, int, int, int, float]]:
-    """(enemy, x, y, reach, damage) of every enemy `side` can place that can fire next turn, kept
-    while the state stands still (`threat_by` is asked for every tile the AI weighs)."""
+#: whether an enemy's fire is shared among the side's units in its reach (`threat_by`)
+SHARED_FIRE = True
+
+
+def threats_of(match: Match, side: str) -> list[tuple[int, int, int, int, float, tuple[Cell, ...]]]:
+    """(enemy, x, y, reach, damage, the side's units' tiles in its reach) of every enemy `side`
+    can place that can fire next turn, kept while the state stands still (`threat_by` is asked
+    for every tile the AI weighs)."""
     memo = state_memo(match, "tokens.threats_by")
     found = memo.get(side)
     if found is None:
         found = memo[side] = []
+        mine = [cell_of(e) for e in units(match) if side_of(e) == side and is_active(e)]
         for e, c in foes_known(match, side).items():
             reach_, dmg = enemy_volley(match, side, e)
             if dmg > 0:
-                found.append((e, c[0], c[1], reach_, dmg))
+                near = tuple(m for m in mine if max(abs(m[0] - c[0]), abs(m[1] - c[1])) <= reach_)
+                found.append((e, c[0], c[1], reach_, dmg, near))
     return found
 
 
-def threat_by(match: Match, side: str, cell: tuple[int, int]) -> dict[int, float]:
+def threat_by(match: Match, side: str, cell: Cell) -> dict[int, float]:
     """Per enemy it can place, the health damage its held weapon deals to a unit of `side` on `cell`
     next turn if it can get in range with its move tokens (a rough reach: move tokens + weapon
-    range), after the side's typical armour, for the attacks its tokens and ammunition pay for."""
+    range), after the side's typical armour, for the attacks its tokens and ammunition pay for.
+
+    An enemy fires at one unit at a time: its fire is shared among the side's units in its reach
+    (the one on `cell` and every other), so a unit alone in an enemy's reach is priced its whole
+    volley and one of five a fifth. (Summed over every enemy in reach, a lone unit's threat made
+    Normal fall back from every exchange, though the enemy's fire lands on the side wherever this
+    one unit stands.)"""
     x, y = cell
-    return {e: dmg for e, fx, fy, reach_, dmg in _threats(match, side)
-            if max(abs(fx - x), abs(fy - y)) <= reach_}
+    out: dict[int, float] = {}
+    for e, fx, fy, reach_, dmg, near in threats_of(match, side):
+        if max(abs(fx - x), abs(fy - y)) <= reach_:
+            out[e] = dmg / (1 + sum(1 for m in near if m != cell)) if SHARED_FIRE else dmg
+    return out
 
 
 __all__ = ["assess", "advise", "threat_by", "can_target"]

@@ -12,7 +12,15 @@ from typing import TYPE_CHECKING
 
 from game.core.memo import state_memo
 from game.rulesets.tokens.actions import AWAIT, DRAW, RELOAD
-from game.rulesets.tokens.ai import armour_of, best_mode, enemy_volley, foes_known, spent_on
+from game.rulesets.tokens.ai import (
+    SHARED_FIRE,
+    armour_of,
+    best_mode,
+    enemy_volley,
+    foes_known,
+    spent_on,
+    threats_of,
+)
 from game.rulesets.tokens.combat import in_reach, weapon
 from game.rulesets.tokens.components import TkGear, TkTokens, TkUnit, cell_of, get, health, side_of
 from game.rulesets.tokens.damage import out_at, shield_charges
@@ -35,7 +43,8 @@ KILL_WORTH = 2.0
 def exposure(match: Match, ent: int, cell: Cell) -> float:
     """Health damage the enemies the side can place could deal next turn to `ent` on `cell`: each
     that gets in range with its move tokens fires the attacks its tokens and ammunition pay for,
-    after this unit's armour; the shield soaks its charges once."""
+    after this unit's armour, shared with the side's other units in its reach (`ai.threat_by`);
+    the shield soaks its charges once."""
     side = side_of(ent)
     memo = state_memo(match, "tokens.exposure")
     key = (ent, cell)
@@ -45,14 +54,19 @@ def exposure(match: Match, ent: int, cell: Cell) -> float:
     x, y = cell
     total = 0.0
     hidden = hidden_from(match, side)
+    here = cell_of(ent)
+    sharing = {t[0]: t[5] for t in threats_of(match, side)}
     for foe, c in foes_known(match, side).items():
         reach_, typical = enemy_volley(match, side, foe)
         if typical <= 0 or max(abs(c[0] - x), abs(c[1] - y)) > reach_:
             continue
         gear = get(foe, TkGear)
         # a hidden enemy's weapon in hand and rounds are not the side's to know (`enemy_volley`)
-        total += max((_attacks(foe, wid, get(foe, TkUnit).attack, foe in hidden) * _cut(ent, wid)
-                      for wid in (gear.weapons if foe in hidden else [gear.held])), default=0.0)
+        fire = max((_attacks(foe, wid, get(foe, TkUnit).attack, foe in hidden) * _cut(ent, wid)
+                    for wid in (gear.weapons if foe in hidden else [gear.held])), default=0.0)
+        # shared with the side's other units in its reach, as `threat_by` shares it
+        others = sum(1 for m in sharing.get(foe, ()) if m != cell and m != here)
+        total += fire / (1 + others) if SHARED_FIRE else fire
     found = memo[key] = max(0.0, total - shield_charges(ent))
     return found
 

@@ -31,19 +31,25 @@ def lone(p1_keep: str, p2_keep: str):
     return m
 
 
-def test_threat_counts_armour_and_the_attacks_tokens_and_ammunition_pay_for():
+def test_threat_counts_armour_the_attacks_tokens_and_ammunition_pay_for_and_shared_fire():
     m = lone("Marksman", "Gunner")
     marksman, gunner = unit(m, "Marksman"), of(m, "p2", "Gunner")
-    place(m, marksman, (2, 5))
+    place(m, marksman, (1, 5))  # out of the Gunner's reach (4 move tokens + range 6 from (12, 5))
     place(m, gunner, (12, 5))
-    # carbine: 2 physical, 1 token an attack, 4 attack tokens; the Marksman's flak takes 1 off
+    # carbine: 2 physical, 1 token an attack, 4 attack tokens; the side's flak takes 1 off
     assert RULESET.threat_by(m, "p1", (6, 5)) == {gunner: 4.0}
+    assert RULESET.threat_by(m, "p1", (1, 5)) == {}
     with m.world:
         get(gunner, TkGear).loaded["carbine"] = 2
     m.touch()
     assert RULESET.threat_by(m, "p1", (6, 5)) == {gunner: 2.0}  # two rounds left
-    # out of reach: 4 move tokens + range 6 from (12, 5)
-    assert RULESET.threat_by(m, "p1", (1, 5)) == {}
+    with m.world:
+        get(gunner, TkGear).loaded["carbine"] = 6
+    place(m, marksman, (3, 5))
+    m.touch()
+    # another unit of the side in the Gunner's reach takes its share of the fire
+    assert RULESET.threat_by(m, "p1", (6, 5)) == {gunner: 2.0}
+    assert RULESET.threat_by(m, "p1", (3, 5)) == {gunner: 4.0}  # the Marksman's own tile
 
 
 def test_menace_is_what_the_unit_can_fire_next_turn_at_the_enemy_it_reaches():
