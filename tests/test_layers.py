@@ -54,3 +54,24 @@ def test_headless_simulate_without_pygame(tmp_path):
                          cwd=GAME.parent, timeout=300)
     assert res.returncode == 0, res.stderr
     assert '"games": 1' in res.stdout
+
+
+def _modules(path: Path) -> set[str]:
+    """Every module a file imports, at any depth (function-level imports included)."""
+    names: set[str] = set()
+    for node in ast.walk(ast.parse(path.read_text())):
+        if isinstance(node, ast.Import):
+            names.update(a.name for a in node.names)
+        elif isinstance(node, ast.ImportFrom) and node.module:
+            names.add(node.module)
+    return names
+
+
+def test_only_the_command_line_reaches_up_into_ui():
+    # the report, the ladder and the rulesets run headless: a name they print must not need the UI
+    offenders = [
+        str(p.relative_to(GAME)) for p in GAME.rglob("*.py")
+        if p.relative_to(GAME).parts[0] not in ("ui", "cli.py")
+        and any(m == "game.ui" or m.startswith("game.ui.") for m in _modules(p))
+    ]
+    assert offenders == []

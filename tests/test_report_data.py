@@ -159,6 +159,9 @@ def test_a_small_report_plots_damage_and_take_outs_for_the_newer_rulesets(rulese
     assert f"{rs.squads()[a].name} vs {rs.squads()[b].name}" in page
     games = json.loads((out / "games.json").read_text())["games"]
     assert all(g["damage"] for g in games)
-    assert all(label.startswith("attack ") for g in games for label, *_ in g["damage"])
+    # credited to actions, never "end of turn": tokens' damage over time names the attack or the
+    # Apply (a harmful item on an unwilling target) that placed it
+    acting = ("attack ", "apply ") if ruleset == "tokens" else ("attack ",)
+    assert all(label.startswith(acting) for g in games for label, *_ in g["damage"])
     kinds = {kind for g in games for kind, _role in g["units"].values()}
     assert kinds and not any("_" in k for k in kinds) and kinds.isdisjoint({a, b}), kinds

@@ -155,10 +155,10 @@ def run_report(args: Any) -> int:
         import matplotlib  # noqa: F401
     except ImportError:
         raise UserError(INSTALL_HINT) from None
+    from game.core.tmx.titles import map_title
     from game.report.collect import run_games, specs_for
     from game.report.page import render
     from game.sim import progress_bar
-    from game.ui.display_names import map_title  # plain file reading: no pygame behind it
 
     plan = check_args(args)
     jobs = args.jobs or os.cpu_count() or 1

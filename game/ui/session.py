@@ -18,6 +18,7 @@ from game.core.events import Event
 from game.core.geometry import Cell
 from game.core.kinds import EVENT_AI_REASONING
 from game.core.match import HumanController, Match, Need
+from game.ui.withheld import WITHHELD, shown_candidates, withheld_candidates
 
 
 @dataclass
@@ -37,11 +38,21 @@ class Thought:
     round: int
     log_at: int
     explanation: list[dict[str, Any]]
+    #: per viewing side, the candidates (indices) naming a unit hidden from it when the AI chose
+    withheld: dict[str, list[int]] = field(default_factory=dict)
 
-    def event(self) -> Event:
-        """A log entry for the combat log: the choice on the line, the runners-up as its math."""
+    def shown(self, viewer: str | None) -> list[dict[str, Any]]:
+        """The candidates `viewer` may read (None: an omniscient viewer reads them all)."""
+        return shown_candidates(self.explanation, self.withheld.get(viewer, []) if viewer else [])
+
+    def event(self, viewer: str | None = None) -> Event:
+        """A log entry for the combat log as `viewer` may read it: the choice on the line, the
+        runners-up as its math."""
         who = f"{self.side} AI ({self.level})"
-        lines = format_explanation(self.explanation, who)
+        shown = self.shown(viewer)
+        if shown and shown[0].get("withheld"):
+            return Event(EVENT_AI_REASONING, f"∴ {who}: {WITHHELD}", [], round=self.round, side=self.side)
+        lines = format_explanation(shown, who)
         return Event(EVENT_AI_REASONING, "∴ " + lines[0], lines[1:], round=self.round, side=self.side)
 
 
@@ -265,23 +276,28 @@ class Session:
         expl = getattr(player, "last_explanation", None)
         if expl is None or expl is before:  # a replay feed, or a controller that kept no reasons
             return None
+        cands = [dict(c) for c in expl]
+        assert self.need is not None
+        # read now, before the input is given: which units each other side cannot see as the AI chose
+        hidden = withheld_candidates(self.match, self.need, side, cands, self.sides)
         thought = Thought(side, str(getattr(player, "level", "ai")), self.match.round,
-                          len(self.match.log), [dict(c) for c in expl])
+                          len(self.match.log), cands, hidden)
         self.thoughts.append(thought)
         del self.thoughts[:-THOUGHTS_KEPT]
         return thought
 
-    def thoughts_with_log(self) -> list[Event]:
-        """The match log with each AI input's reasoning entry placed just before its events."""
+    def thoughts_with_log(self, viewer: str | None = None) -> list[Event]:
+        """The match log with each AI input's reasoning entry (as `viewer` may read it) placed just
+        before its events."""
         events: list[Event] = []
         pending = [t for t in self.thoughts if t.log_at <= len(self.match.log)]
         k = 0
         for i, ev in enumerate(self.match.log):
             while k < len(pending) and pending[k].log_at <= i:
-                events.append(pending[k].event())
+                events.append(pending[k].event(viewer))
                 k += 1
             events.append(ev)
-        events.extend(t.event() for t in pending[k:])
+        events.extend(t.event(viewer) for t in pending[k:])
         return events
 
     @property

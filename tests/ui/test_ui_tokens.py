@@ -234,3 +234,86 @@ def test_overwatch_asks_the_reserving_player_through_the_hand_off_and_shows_the_
     with session.match.world:
         assert get(gunner, TkTokens).reserved == 0
     assert any(e.kind == "attack" and "overwatch" in e.text for e in session.match.log)
+
+
+def vs_ai(level: str = "easy") -> Session:
+    """Wardens (a person, p1) against a Nightfall AI (p2) whose Shade 1 sneaks, unseen by p1, on a
+    dark tile; passive Observe off."""
+    match = Match(RULESET, Scenario("tokens", "blank", {"p1": "wardens", "p2": "nightfall"}, 1, {}),
+                  dark_board())
+    with match.world:
+        for _e, (u,) in match.units(TkUnit):
+            u.observe = 0
+    session = Session(match, {"p1": "human", "p2": f"ai:{level}"})
+    shade = place(session, "Shade 1", (4, 8))
+    with match.world:
+        st = get(shade, TkStealth)
+        st.hidden, st.value, st.last_seen = True, 2, {"p1": [4, 8]}
+    match.touch()
+    session.refresh()
+    return session
+
+
+def test_the_ai_reasoning_never_shows_the_person_a_hidden_units_options(app):
+    from game.core.components import Status
+    from game.ui.withheld import WITHHELD
+
+    session = vs_ai()
+    shade = ent(session, "Shade 1")
+    with session.match.world:
+        from game.core.components import Side
+
+        for e, (side, status) in session.match.units(Side, Status):
+            if side.side == "p2" and e != shade:  # the hidden shade acts alone
+                status.state = "dead"
+    session.match.touch()
+    session.refresh()
+    app.settings.ai_reasoning = True
+    scene = scene_for(app, session)
+    scene.ai_threads = False
+    assert scene.viewer == "p1"
+    scene.submit(Action("end", None))
+    thoughts = []  # the AI's inputs while the shade was hidden (a Silent shot may reveal it)
+    while session.waiting_for_ai and len(thoughts) < 40:
+        with session.match.world:
+            hidden = get(shade, TkStealth).hidden
+        step = session.step_ai()
+        scene.apply_step(step)
+        if hidden and step.thought is not None:
+            thoughts.append(step.thought)
+    # the AI did weigh what its hidden shade does: its reasoning names it, and where it can reach
+    assert thoughts and thoughts[0].explanation[0]["label"].startswith("Shade 1")
+    # ...and p1, who cannot see it, reads none of that on the board or in the log
+    for t in thoughts:
+        session.thoughts[:] = [t]
+        lines = [text for text, _strong in scene.reasoning_lines()]
+        assert not any("Shade 1" in x for x in lines[1:]), lines
+        if t.explanation[0]["label"].startswith("Shade 1"):
+            assert lines[1:] == [f"▶ {WITHHELD}"]
+        event = t.event("p1")
+        assert "Shade 1" not in " ".join([event.text, *event.math])
+        # an omniscient watcher (AI against AI, replays) still reads every candidate
+        assert t.shown(None) == t.explanation and "Shade 1" in " ".join([t.event().text, *t.event().math])
+    logged = [e for e in scene.log.events if e.kind == "ai_reasoning"][: len(thoughts)]
+    assert logged and not any("Shade 1" in " ".join([e.text, *e.math]) for e in logged)
+    assert WITHHELD in logged[0].text
+
+
+def test_only_the_candidates_naming_a_hidden_unit_are_left_out():
+    from game.ui.withheld import shown_candidates, withheld_candidates
+
+    session = vs_ai()
+    m = session.match
+    session.submit(Action("end", None))
+    assert session.need is not None and session.need.side == "p2"
+    legal = session.need.legal  # the AI's legal actions, as the session hands them over
+    shade_move = next(a for a in legal if a.kind == "move" and a.actor == ent(session, "Shade 1"))
+    pyro_move = next(a for a in legal if a.kind == "move" and a.actor == ent(session, "Pyro"))
+    cands = [{"label": pyro_move.label, "score": 3.0, "terms": {"progress": 1.0}},
+             {"label": shade_move.label, "score": 2.0, "terms": {"progress": 1.0}},
+             {"label": "End turn", "score": 0.0, "terms": {}}]
+    hidden = withheld_candidates(m, session.need, "p2", cands, ("p1", "p2"))
+    assert hidden == {"p1": [1]}  # p2's own units are never hidden from p2
+    assert shown_candidates(cands, hidden["p1"]) == [cands[0], cands[2]]
+    # with the chosen one withheld, a stand-in alone (the runners-up's scores are relative to it)
+    assert [c.get("withheld") for c in shown_candidates(cands[1:], [0])] == [True]

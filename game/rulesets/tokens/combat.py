@@ -199,16 +199,7 @@ def resolve_attack(
         f" ({mode_name(props)})" if props else ""
     )
     if get(attacker, TkEffects).blind > 0:
-        hit = match.chance.coin()
-        match.emit(
-            Ev.BLIND,
-            f"{title}: blinded, coin (heads 50 %) {'heads - it connects' if hit else 'tails - a miss'}.",
-            ["Blinding: 50 % miss chance"],
-            chance=True,
-            coin=hit,
-            unit=attacker,
-        )
-        if not hit:
+        if not blind_coin(match, attacker, title):
             plan = []
     else:
         match.emit(Ev.ATTACK, f"{title}.", plan[0].lines if plan else [], unit=attacker, target=target)
@@ -237,6 +228,24 @@ def resolve_attack(
                     {"kind": Kind.ATTACK, "actor": attacker, "option": wid})
         effects(match, attacker, s.ent, w, props, lost)
     hidden_attack_reveal(match, attacker, target, w, props)
+
+
+def blind_coin(match: Match, attacker: int, title: str) -> bool:
+    """TK-BLIND: whether an attack by `attacker` connects. A blinded attacker flips a coin for the
+    whole attack (logged under `title`); anyone else connects without a flip. Attacks, attacks of
+    opportunity and overwatch shots all ask here."""
+    if get(attacker, TkEffects).blind <= 0:
+        return True
+    hit = match.chance.coin()
+    match.emit(
+        Ev.BLIND,
+        f"{title}: blinded, coin (heads 50 %) {'heads - it connects' if hit else 'tails - a miss'}.",
+        ["Blinding: 50 % miss chance"],
+        chance=True,
+        coin=hit,
+        unit=attacker,
+    )
+    return hit
 
 
 def effects(match: Match, attacker: int, ent: int, w: WeaponDef, props: tuple[str, ...], lost: int) -> None:
@@ -271,7 +280,8 @@ def effects(match: Match, attacker: int, ent: int, w: WeaponDef, props: tuple[st
     if "dot" in props and w.fuel:
         fuel = shipped().fuels[w.fuel]
         get(ent, TkEffects).dots.append(
-            {"damage": fuel.damage, "type": fuel.type, "rounds": fuel.rounds, "name": fuel.name}
+            {"damage": fuel.damage, "type": fuel.type, "rounds": fuel.rounds, "name": fuel.name,
+             "by": attacker, "action": {"kind": Kind.ATTACK, "actor": attacker, "option": w.id}}
         )
         match.emit(
             Ev.DOT,

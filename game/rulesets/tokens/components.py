@@ -94,7 +94,8 @@ class TkShield:
 @component
 @dataclass
 class TkEffects:
-    """Lasting effects: blinded rounds left, and DoTs [{damage, type, rounds, start}]."""
+    """Lasting effects: blinded rounds left, and DoTs [{damage, type, rounds, name, by, action}]
+    (`by`: the unit that placed it; `action`: {kind, actor, option} it was placed with)."""
 
     blind: int = 0
     dots: list[dict[str, Any]] = field(default_factory=list)

@@ -19,7 +19,7 @@ from game.core.components import Position, Side, Status
 from game.core.geometry import Cell
 from game.core.kinds import CTX_LINES, CTX_UNIT
 from game.core.pathing import Reach
-from game.rulesets.tokens.combat import can_target, resolve_attack, strikes, weapon
+from game.rulesets.tokens.combat import blind_coin, can_target, resolve_attack, strikes, weapon
 from game.rulesets.tokens.components import (
     TkGear,
     TkStealth,
@@ -253,7 +253,10 @@ def opportunity(match: Match, foe: int, mover: int) -> Resolution:
     w = weapon(wid)
     one = strikes(match, foe, wid, (), mover, viewer=side_of(foe))
     per = one[0].to_health if one else 0
-    lines = [f"{n} strike(s) with {w.name}, each certain: {per} to {name_of(mover)}'s health"]
+    # TK-BLIND: a blinded striker's every strike connects on its own coin (blind_coin)
+    blinded = f", {float(one[0].chance):.0%} to hit (blinded)" if one and one[0].chance < 1 else ""
+    odds = f"each {float(one[0].chance):.0%} to hit (blinded)" if blinded else "each certain"
+    lines = [f"{n} strike(s) with {w.name}, {odds}: {per} to {name_of(mover)}'s health"]
     if one:
         lines += one[0].lines
     key = yield Decision(
@@ -261,7 +264,7 @@ def opportunity(match: Match, foe: int, mover: int) -> Resolution:
         "aoo",
         f"{name_of(mover)} leaves {name_of(foe)}'s reach: strike?",
         (
-            Option("strike", f"Strike {n} time(s)", f"{w.name}: {per} to health each"),
+            Option("strike", f"Strike {n} time(s)", f"{w.name}: {per} to health each{blinded}"),
             Option("pass", "Let it go", "no attack"),
         ),
         "strike",
@@ -279,6 +282,8 @@ def opportunity(match: Match, foe: int, mover: int) -> Resolution:
             [f"half of {get(foe, TkUnit).attack} attack tokens = {n} (at least 1)"],
             unit=foe,
         )
+        if not blind_coin(match, foe, f"Attack of opportunity {k + 1}/{n}"):
+            continue
         deal(match, mover, w.damage, w.type, f"{w.name} (opportunity)", None, foe,
              {"kind": Kind.ATTACK, "actor": foe, "option": wid})
 

@@ -113,7 +113,8 @@ def apply_item(match: Match, ent: int, target: int, item: str) -> None:
     else:
         get(ent, TkTokens).attack -= 1
         get(target, TkEffects).dots.append(
-            {"damage": it.harm, "type": "untyped", "rounds": it.rounds, "name": it.name}
+            {"damage": it.harm, "type": "untyped", "rounds": it.rounds, "name": it.name,
+             "by": ent, "action": {"kind": Kind.APPLY, "actor": ent, "option": item}}
         )
         match.emit(
             Ev.APPLY,

@@ -92,6 +92,8 @@ class SideView:
                 for c in neighbors(b.cell):
                     threats.setdefault(c, []).append(b.ent)
         self.threats = threats
-        #: tiles of every active enemy, hidden ones too (Sneak's conditions read the true board)
-        self.active_foes = [b.cell for b in scene.bodies if b.side != side and b.active]
+        #: tiles of the active enemies `side` can see: whether Sneak is offered reads only these
+        #: (a hidden watcher must not show by taking the option away); `stealth.sneak` then checks
+        #: the true board when the attempt resolves
+        self.active_foes = [b.cell for b in self.visible if b.side != side and b.active]
         self.threats_key = tuple(sorted((c, tuple(v)) for c, v in threats.items()))

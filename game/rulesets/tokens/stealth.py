@@ -52,10 +52,13 @@ def adjacent(board: Board, a: Cell, b: Cell) -> bool:
     return board.distance(a, b) == 1
 
 
-def sneak_blockers(match: Match, ent: int) -> list[str]:
-    """Why `ent` cannot Sneak now (empty: it may)."""
+def sneak_blockers(match: Match, ent: int, truth: bool = False) -> list[str]:
+    """Why `ent` cannot Sneak now (empty: it may), judged on the enemies its side can see, as the
+    offer is; with `truth`, on every active enemy, hidden ones too, as the attempt resolves."""
     st = get(ent, TkStealth)
-    foes = [cell_of(e) for e in enemies(match, side_of(ent)) if is_active(e)]
+    side = side_of(ent)
+    hidden = {} if truth else hidden_from(match, side)
+    foes = [cell_of(e) for e in enemies(match, side) if is_active(e) and e not in hidden]
     return blockers(
         match.board,
         cell_of(ent),
@@ -68,8 +71,8 @@ def sneak_blockers(match: Match, ent: int) -> list[str]:
 
 def blockers(board: Board, here: Cell, invisible: bool, foes: list[Cell], revealed_now: bool,
              hidden: bool) -> list[str]:
-    """`sneak_blockers` from what it reads: the tile, the trait, the active enemies' tiles (every
-    one, hidden or not), whether the unit was revealed this turn and whether it sneaks already."""
+    """`sneak_blockers` from what it reads: the tile, the trait, the active enemies' tiles (the
+    ones the caller counts), whether the unit was revealed this turn and whether it sneaks already."""
     why = []
     if not (invisible or low_light(board, here)):
         why.append("not in low light")
@@ -93,13 +96,28 @@ def may_sneak(board: Board, here: Cell, invisible: bool, foes: list[Cell], revea
 
 
 def sneak(match: Match, ent: int, n: int) -> None:
-    """Flip n sneak tokens: the heads are the stealth value; with at least one the unit hides."""
+    """Flip n sneak tokens: the heads are the stealth value; with at least one the unit hides.
+
+    Sneak is offered on what the unit's side can see; an enemy hidden from it may still stand next
+    to it or watch its tile (TK-SNEAK's conditions are about every enemy). Then the tokens are
+    spent, nothing is flipped and the unit stays in sight."""
     tokens = get(ent, TkTokens)
     tokens.move -= n
+    side = side_of(ent)
+    if sneak_blockers(match, ent, truth=True):
+        match.emit(
+            Ev.SNEAK,
+            f"{name_of(ent)} tries to sneak with {n} token(s), but an unseen enemy is watching: "
+            "not hidden.",
+            ["Sneak needs no enemy next to the unit or watching its tile, seen or not"],
+            side=side,
+            visible=side,
+            unit=ent,
+        )
+        return
     flips = [match.chance.coin() for _ in range(n)]
     value = sum(flips)
     st = get(ent, TkStealth)
-    side = side_of(ent)
     shown = " ".join("H" if f else "T" for f in flips)
     if value:
         st.hidden, st.value = True, value

@@ -89,7 +89,8 @@ def bleed(match: Match, ent: int) -> None:
 
 
 def dots(match: Match, ent: int) -> None:
-    """TK-DOT: each DoT deals its damage and counts down a round."""
+    """TK-DOT: each DoT deals its damage and counts down a round; its damage is credited to the
+    unit that placed it and the action it placed it with (a DoT from an older save names none)."""
     fx = get(ent, TkEffects)
     keep = []
     for dot in fx.dots:
@@ -102,6 +103,8 @@ def dots(match: Match, ent: int) -> None:
             str(dot["type"]),
             f"{dot['name']} burns",
             [f"{dot['rounds']} round(s) left before this one"],
+            dot.get("by"),
+            dot.get("action"),
         )
         left = int(dot["rounds"]) - 1
         if left > 0:

@@ -21,7 +21,7 @@ class DrivingMixin:
         factor = 0.0 if self.fast else self.app.settings.anim_factor
         self.fx.speed = factor
         if step.thought is not None and self.show_reasoning:
-            self.log.add([step.thought.event()])
+            self.log.add([step.thought.event(self.viewer)])
         paced = self.layer is not None and self.layer.on_step(step)
         self.log.add([] if paced else step.events)
         for ev in [] if paced else step.events:

@@ -21,7 +21,7 @@ class ReasoningMixin:
         return bool(self.app.settings.ai_reasoning)
 
     def _log_events(self) -> list[Any]:
-        return self.session.thoughts_with_log() if self.show_reasoning else list(self.match.log)
+        return self.session.thoughts_with_log(self.viewer) if self.show_reasoning else list(self.match.log)
 
     def toggle_reasoning(self) -> None:
         """Show or hide the AI's reasoning on the board and in the log; the choice is saved."""
@@ -40,8 +40,12 @@ class ReasoningMixin:
         t = self.session.thoughts[-1]
         head = f"{self.side_name(t.side)} · {t.level} AI, round {t.round} · X hides"
         lines: list[tuple[str, bool]] = [(head, True)]
-        for i, cand in enumerate(t.explanation[:4]):
+        # nothing that names a unit hidden from the viewer (game/ui/withheld.py)
+        for i, cand in enumerate(t.shown(self.viewer)[:4]):
             mark = "▶" if i == 0 else f"{i + 1}."
+            if cand.get("withheld"):
+                lines.append((f"{mark} {cand['label']}", True))
+                continue
             lines.append((f"{mark} {headline(cand)}", i == 0))
             terms = terms_text(cand, 3)
             if terms:

@@ -127,3 +127,58 @@ def test_a_unit_felled_while_passing_an_ally_ends_on_the_last_free_tile():
     assert comp(m, v, Status).state == "down"
     assert tuple(comp(m, v, Position).cell) == (5, 6)
     assert m.legal()  # between inputs again: the invariants hold
+
+
+@pytest.mark.rule("TK-BLIND", "TK-AOO")
+def test_a_blinded_enemys_attacks_of_opportunity_each_miss_on_tails():
+    from tokens_helpers import H, T, comp, hold, set_hp
+
+    from game.rulesets.tokens.components import TkEffects
+
+    m, v, b = engaged()
+    g = unit(m, "Gunner")
+    place(m, g, (3, 3))
+    set_hp(m, b, 9, 9)
+    hold(m, g, "flashbang")
+    act(m, "attack", actor=g, target=b)  # Blinding (and a cleave that reaches the Vanguard)
+    assert comp(m, b, TkEffects).blind == 1
+    hits = len(events(m, "damage"))
+    act(m, "move", actor=v, cell=(3, 6), option="")
+    pending = m.pending_decision
+    assert pending is not None and pending.kind == "aoo"
+    assert "50% to hit (blinded)" in pending.context["lines"][0]
+    assert "50% to hit (blinded)" in pending.options[0].detail
+    m.chance.force("coin", T, H)  # the first strike misses, the second connects
+    answer(m, "aoo", "strike")
+    blind = events(m, "blind")
+    assert [e.data["coin"] for e in blind] == [False, True]
+    assert "Attack of opportunity 1/2: blinded" in blind[0].text and "a miss" in blind[0].text
+    dealt = [e for e in events(m, "damage")[hits:] if "(opportunity)" in e.text]
+    assert len(dealt) == 1
+
+
+@pytest.mark.rule("TK-BLIND", "TK-AWAIT")
+def test_a_blinded_overwatch_shot_misses_on_tails():
+    from tokens_helpers import T, comp, hold, set_hp
+
+    from game.rulesets.tokens.components import TkEffects
+
+    m = make_match("wardens", "brood")
+    g, s, s2 = unit(m, "Gunner"), unit(m, "Stalker 1"), unit(m, "Stalker 2")
+    place(m, g, (3, 9))
+    place(m, s, (12, 8))
+    place(m, s2, (6, 11))
+    set_hp(m, s, 9, 9)
+    set_hp(m, g, 9, 9)
+    act(m, "await", actor=g, option="2")
+    act(m, "end")
+    hold(m, s2, "flashbang")
+    act(m, "attack", actor=s2, target=g)  # blinded in p2's turn: it lasts to the end of p1's next
+    assert comp(m, g, TkEffects).blind == 1
+    act(m, "move", actor=s, cell=(8, 8))
+    pending = m.pending_decision
+    assert pending is not None and pending.kind == "overwatch"
+    assert "50% to be hit" in pending.context["lines"][0]
+    m.chance.force("coin", T)
+    answer(m, "overwatch", "fire")
+    assert hp(m, s) == 9 and events(m, "blind")[-1].data["coin"] is False

@@ -4,7 +4,7 @@ other side the same legal actions, the same previews and the same AI decisions a
 from __future__ import annotations
 
 import pytest
-from test_tokens_stealth import dark_board
+from test_tokens_stealth import dark_board, watched
 from tokens_helpers import H, act, make_match, place, unit
 
 from game.ai.levels import make_level
@@ -76,3 +76,16 @@ def test_an_ai_copy_never_holds_the_sneakers_true_stealth_value():
         by_seed.setdefault(seed, set()).add(v)
     assert all(len(v) == 1 for v in by_seed.values())  # the same for both twins
     assert len({v for _a, _s, v in values}) > 1  # drawn, not the true 2 every time
+
+
+@pytest.mark.rule("TK-SNEAK")
+def test_a_hidden_watcher_does_not_show_by_taking_sneak_off_the_other_sides_options():
+    # the hidden shade two tiles from the Vanguard's dark tile (watching it), or four (not)
+    a, _s, v = watched((6, 8))
+    b, _, _ = watched((3, 6))
+    assert a.state_hash() != b.state_hash()
+    la, lb = a.legal(), b.legal()
+    assert [x.to_json() for x in la] == [x.to_json() for x in lb]
+    assert any(x.kind == "sneak" and x.actor == v for x in la)
+    a.close()
+    b.close()

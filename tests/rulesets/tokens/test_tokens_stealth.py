@@ -17,6 +17,7 @@ from tokens_helpers import (
     make_match,
     place,
     set_hp,
+    tokens,
     unit,
 )
 
@@ -68,6 +69,40 @@ def test_sneak_needs_low_light_or_invisible_and_no_enemy_near_or_watching():
     assert "sneak" not in legal_kinds(m, v)
     place(m, foe, (8, 11))  # three away in the dark: unseen
     assert "sneak" in legal_kinds(m, v)
+
+
+def watched(at):
+    """p2's turn: Vanguard 1 on a dark tile, p1's Shade 1 hidden (stealth 1) on `at`."""
+    m = make_match("nightfall", "wardens", board=dark_board())
+    s = unit(m, "Shade 1")
+    place(m, s, (4, 8))
+    m.chance.force("coin", H)
+    act(m, "sneak", actor=s, option="1")
+    place(m, s, at)  # it crept on, unseen
+    end_turn(m)
+    v = unit(m, "Vanguard 1")
+    place(m, v, (6, 10))
+    return m, s, v
+
+
+@pytest.mark.rule("TK-SNEAK")
+def test_a_sneak_next_to_or_watched_by_a_hidden_enemy_fails_and_spends_its_tokens():
+    # offered on what p2 sees (no enemy in sight), resolved on the truth: the shade is adjacent,
+    # or two tiles away with the dark tile in its vision
+    for at in ((5, 9), (6, 8)):
+        m, s, v = watched(at)
+        assert "sneak" in legal_kinds(m, v)
+        before = tokens(m, v).move
+        act(m, "sneak", actor=v, option="2")  # no coin is forced: none may be flipped
+        assert not comp(m, v, TkStealth).hidden
+        assert tokens(m, v).move == before - 2
+        assert comp(m, s, TkStealth).hidden  # the watcher is not given away to p2 either
+        ev = events(m, "sneak")[-1]
+        assert "unseen enemy is watching" in ev.text and ev.visible == "p2" and not ev.chance
+    m, s, v = watched((3, 6))  # four tiles off: the dark tile is out of its vision
+    m.chance.force("coin", H, T)
+    act(m, "sneak", actor=v, option="2")
+    assert comp(m, v, TkStealth).hidden and comp(m, v, TkStealth).value == 1
 
 
 @pytest.mark.rule("TK-SNEAK")

@@ -230,6 +230,31 @@ def test_a_dot_burns_from_the_victims_next_turn_for_the_fuels_rounds():
     assert hp(m, b) == 5
 
 
+@pytest.mark.rule("TK-DOT", "TK-APPLY")
+def test_dot_ticks_name_who_placed_them_and_the_report_credits_that_unit_and_action():
+    from game.core.kinds import DATA_ACTION, DATA_ATTACKER, DATA_TARGET
+    from game.report.collect import Collector
+
+    m = make_match("nightfall", "wardens")
+    col = Collector(m)
+    p, s, mk = unit(m, "Pyro"), unit(m, "Shade 1"), unit(m, "Marksman")
+    place(m, p, (4, 6))
+    place(m, s, (4, 8))
+    place(m, mk, (5, 7))
+    set_hp(m, mk, 20, 20)
+    act(m, "attack", actor=p, target=mk)  # flamer: napalm, 1 flame a round for 2 rounds
+    act(m, "apply", actor=s, target=mk, option="toxin")  # 1 untyped a round
+    hits = len(col.damage)
+    end_turn(m)  # both burn as the Marksman's turn begins
+    ticks = [e for e in events(m, "damage") if e.data.get(DATA_TARGET) == mk][-2:]
+    assert [e.data[DATA_ATTACKER] for e in ticks] == [p, s]
+    assert ticks[0].data[DATA_ACTION] == {"kind": "attack", "actor": p, "option": "flamer"}
+    assert ticks[1].data[DATA_ACTION] == {"kind": "apply", "actor": s, "option": "toxin"}
+    assert [(label, att) for label, att, _t, _d in col.damage[hits:]] == [
+        ("attack flamer", p), ("apply toxin", s)
+    ]
+
+
 @pytest.mark.rule("TK-CLEAVE", "TK-DEFENSE", "TK-SHIELD")
 def test_the_preview_outlines_every_unit_in_reach_with_the_damage_the_attack_then_deals():
     m = make_match("brood", "wardens")
