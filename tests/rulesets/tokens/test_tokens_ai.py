@@ -138,3 +138,20 @@ def test_a_hidden_enemys_weapon_in_hand_and_rounds_change_no_ai_hook():
     assert RULESET.exposure_now(a, breacher) == RULESET.exposure_now(b, breacher)
     a.close()
     b.close()
+
+
+def test_normal_prices_a_move_by_what_it_lets_the_unit_threaten():
+    from game.ai.terms import Scorer
+
+    m = lone("Marksman", "Gunner")
+    marksman, gunner = unit(m, "Marksman"), of(m, "p2", "Gunner")
+    place(m, marksman, (1, 5))
+    place(m, gunner, (15, 5))
+    m.touch()
+    scorer = Scorer()
+    cache = scorer.context(m, "p1")
+    closer = scorer.terms(m, cache, find(m, "move", actor=marksman, cell=(3, 5)))
+    # from (3, 5) the Gunner is 12 tiles away: within 4 move tokens + the rifle's 8
+    assert closer["menace"] == scorer.weights["menace"] * 2.0
+    away = scorer.terms(m, cache, find(m, "move", actor=marksman, cell=(1, 4)))
+    assert "menace" not in away
