@@ -12,15 +12,8 @@ from typing import TYPE_CHECKING
 
 from game.core.memo import state_memo
 from game.rulesets.tokens.actions import AWAIT, DRAW, RELOAD
-from game.rulesets.tokens.ai import (
-    SHARED_FIRE,
-    armour_of,
-    best_mode,
-    enemy_volley,
-    foes_known,
-    spent_on,
-    threats_of,
-)
+from game.rulesets.tokens.ai import best_mode, spent_on
+from game.rulesets.tokens.aithreat import SHARED_FIRE, armour_of, enemy_volley, foes_known, threats_of
 from game.rulesets.tokens.combat import in_reach, weapon
 from game.rulesets.tokens.components import TkGear, TkTokens, TkUnit, cell_of, get, health, side_of
 from game.rulesets.tokens.damage import out_at, shield_charges
