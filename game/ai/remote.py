@@ -58,6 +58,7 @@ def rebuild(req: dict[str, Any], board: Board) -> Match:
     match.table_entity = int(req["table_entity"])
     res = req["result"]
     match.result = None if res is None else Outcome(res[0], res[1])
+    match.is_scratch = True
     return match
 
 

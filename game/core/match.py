@@ -66,6 +66,9 @@ class Match:
         self._undo: list[tuple[dict[str, Any], int]] = []
         self._setting_up = False
         self.table_entity = 0
+        #: an AI's look-ahead copy (`scratch`): nobody is shown its decisions, so rulesets skip
+        #: work done only for a person (varium's hit-check table)
+        self.is_scratch = False
         self._version = next(VERSIONS)
         if setup:
             with self.world:
@@ -346,6 +349,7 @@ class Match:
         copy.chance = self.chance.copy()
         copy.table_entity = self.table_entity
         copy.result = self.result
+        copy.is_scratch = True
         return copy
 
     def close(self) -> None:

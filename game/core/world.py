@@ -100,12 +100,18 @@ class World:
         esper.switch_world(previous)
 
     def __enter__(self) -> World:
-        self._previous.append(esper.current_world)
-        esper.switch_world(self.name)
+        # nested blocks (a ruleset hook inside the AI's own block) find their world current:
+        # switching to it again would only save and reload the same context
+        current = esper.current_world
+        self._previous.append(current)
+        if current != self.name:
+            esper.switch_world(self.name)
         return self
 
     def __exit__(self, *exc: object) -> None:
-        esper.switch_world(self._previous.pop())
+        previous = self._previous.pop()
+        if previous != esper.current_world:
+            esper.switch_world(previous)
 
     def close(self) -> None:
         """Free the esper context (never the active one)."""

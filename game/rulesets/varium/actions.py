@@ -8,6 +8,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from game.core.action import Action
+from game.core.board import Board, board_tables
 from game.core.components import Position
 from game.rulesets.varium import bodies
 from game.rulesets.varium.bodies import PER_SQUARE, Gen
@@ -78,62 +79,61 @@ def _occupancy(match: Match, ent: int) -> dict[Cell, list[str]]:
     return out
 
 
+def _steps(board: Board) -> dict[Cell, tuple[Cell, ...]]:
+    """Per square, the neighbouring squares a unit may step to (open ground no more than half a
+    metre up), in the board's neighbour order: the terrain's part of every move, kept per board."""
+    tables = board_tables(board)
+    found = tables.get("varium-steps")
+    if found is None:
+        terrain = board.terrain
+        found = tables["varium-steps"] = {
+            cell: tuple(
+                n
+                for n in board.neighbors(cell)
+                if not terrain[n].blocks_move and terrain[n].elevation - t.elevation < 1
+            )
+            for cell, t in terrain.items()
+        }
+    return found
+
+
 def moves(match: Match, ent: int, budget: int) -> dict[Cell, tuple[Cell, ...]]:
     """Squares reachable within `budget` steps (not through foes; a foe's square may end it)."""
     here = cell_of(ent)
-    board = match.board
-    terrain = board.terrain
-    neighbors = board.neighbors
+    steps = _steps(match.board)
     mine = side_of(ent)
     occ = _occupancy(match, ent)
-
-    def steppable(src: Cell, dst: Cell) -> bool:
-        t = terrain.get(dst)
-        return t is not None and not t.blocks_move and t.elevation - terrain[src].elevation < 1
-
-    def passes(cell: Cell) -> bool:
-        sides = occ.get(cell, ())
-        return len(sides) < PER_SQUARE and all(s == mine for s in sides)
-
-    def room(cell: Cell) -> bool:
-        return len(occ.get(cell, ())) < PER_SQUARE
+    full = {c for c, sides in occ.items() if len(sides) >= PER_SQUARE}  # no room to end there
+    shut = full | {c for c, sides in occ.items() if any(s != mine for s in sides)}  # nor to pass
 
     # Every step costs one: a breadth-first search, each level in ascending cell order, finds the
     # same shortest paths (and the same first one among equals) as a Dijkstra search would.
-    came: dict[Cell, Cell | None] = {here: None}
+    routes: dict[Cell, tuple[Cell, ...]] = {here: ()}
     dist = {here: 0}
     level = [here]
     for d in range(1, budget + 1):
         nxt: list[Cell] = []
         for cell in level:
-            for n in neighbors(cell):
-                if n not in came and steppable(cell, n) and passes(n):
-                    came[n] = cell
+            way = routes[cell]
+            for n in steps[cell]:
+                if n not in routes and n not in shut:
+                    routes[n] = (*way, n)
                     dist[n] = d
                     nxt.append(n)
         level = sorted(nxt)
-    routes: dict[Cell, tuple[Cell, ...]] = {here: ()}
-
-    def route(cell: Cell) -> tuple[Cell, ...]:
-        found = routes.get(cell)
-        if found is None:
-            prev = came[cell]
-            assert prev is not None
-            found = routes[cell] = (*route(prev), cell)
-        return found
 
     out: dict[Cell, tuple[Cell, ...]] = {}
-    for n in neighbors(here):  # a foe's square next to you is a one-square move
-        if n not in came and steppable(here, n) and room(n):
+    for n in steps[here]:  # a foe's square next to you is a one-square move
+        if n not in routes and n not in full:
             out[n] = (n,)
     for cell in sorted(dist):
         if cell == here:
             continue
-        out[cell] = route(cell)
+        out[cell] = way = routes[cell]
         if dist[cell] <= budget - 1:
-            for n in neighbors(cell):
-                if n not in out and n not in came and steppable(cell, n) and room(n):
-                    out[n] = (*out[cell], n)
+            for n in steps[cell]:
+                if n not in out and n not in routes and n not in full:
+                    out[n] = (*way, n)
     return out
 
 
@@ -175,8 +175,10 @@ def legal(match: Match) -> list[Action]:
     if h <= 0 or st.busy:
         return out
     here = cell_of(ent)
-    foes = [e for e in living(match) if side_of(e) != side_of(ent) and not get(e, VariumState).hidden]
-    friends = [e for e in living(match) if side_of(e) == side_of(ent) and e != ent]
+    mine = side_of(ent)
+    alive = living(match)
+    foes = [e for e in alive if side_of(e) != mine and not get(e, VariumState).hidden]
+    friends = [e for e in alive if side_of(e) == mine and e != ent]
     free = not st.prone and not bodies.restrained(match, ent)
     if free:
         reach = moves(match, ent, sheet(ent).speed if h >= 2 else 1)

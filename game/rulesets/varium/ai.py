@@ -14,10 +14,11 @@ from typing import TYPE_CHECKING
 import esper
 
 from game.core.components import Name, Side, Status
+from game.core.geometry import SquareGrid
 from game.core.ruleset import Assessment, Preview
 from game.core.sight import cover_on_line, has_los
 from game.rulesets.varium import odds
-from game.rulesets.varium.checks import payoff_of, pool_for, worths
+from game.rulesets.varium.checks import pool_for, worths
 from game.rulesets.varium.combat import (
     COVER_EVASION,
     accuracy,
@@ -76,49 +77,63 @@ def _armed(kind: str) -> bool:
     return any(weapon_def(w).ranged for w in shipped().units[kind].weapons)
 
 
-#: per board (by id, checked against a weak reference): exposure of a square to a set of foes
-_EXPOSURE: dict[int, tuple[weakref.ref, dict[tuple, float]]] = {}
+#: per board (by id, checked against a weak reference), per set of guns: exposure of a square
+_EXPOSURE: dict[int, tuple[weakref.ref, dict[tuple, dict[tuple[int, int], float]]]] = {}
 
 
-def _exposure(match: Match, guns: tuple[tuple[int, int], ...], cell: tuple[int, int]) -> float:
-    """How open a square is to guns at these squares: per gun with sight of it, the evasion cards
-    that cover there would not give (substantial cover 5 gives 0). Memoised per board (every move
-    option of a turn asks about the same guns)."""
+def _open_to(match: Match, guns: tuple[tuple[int, int], ...]) -> dict[tuple[int, int], float]:
+    """The memo of how open each square of this board is to guns at these squares."""
     board = match.board
     held = _EXPOSURE.get(id(board))
     if held is None or held[0]() is not board:
         if len(_EXPOSURE) > 32:
             _EXPOSURE.clear()
         held = _EXPOSURE[id(board)] = (weakref.ref(board), {})
-    memo = held[1]
-    key = (guns, cell)
-    found = memo.get(key)
+    by_guns = held[1]
+    memo = by_guns.get(guns)
+    if memo is None:
+        if len(by_guns) > 4096:
+            by_guns.clear()
+        memo = by_guns[guns] = {}
+    return memo
+
+
+def _exposure(match: Match, guns: tuple[tuple[int, int], ...], cell: tuple[int, int],
+              memo: dict[tuple[int, int], float] | None = None) -> float:
+    """How open a square is to guns at these squares: per gun with sight of it, the evasion cards
+    that cover there would not give (substantial cover 5 gives 0). Memoised per board and guns
+    (every move option of a turn asks about the same guns); `memo`: that memo, when at hand."""
+    if memo is None:
+        memo = _open_to(match, guns)
+    found = memo.get(cell)
     if found is not None:
         return found
-    if len(memo) > 200_000:
-        memo.clear()
+    board = match.board
     total = 0.0
     for g in guns:
         if not has_los(board, g, cell):
             continue
         cover = max((t.cover for _c, t in cover_on_line(board, g, cell)), default=0)
         total += (COVER_EVASION[-1] - COVER_EVASION[min(3, max(0, cover))]) / 3.0
-    memo[key] = total
+    memo[cell] = total
     return total
 
 
 #: (match state version, unit) -> what every move option of that unit shares (see _move_frame)
 _FRAMES: dict[tuple[int, int], tuple | None] = {}
+_NO_FRAME = ()
 
 
 def _move_frame(match: Match, ent: int) -> tuple | None:
     """What pricing a move of `ent` needs besides its square, the same for each of its move
     options: the seen foes' squares, their guns' squares, the distance and exposure where it
-    stands, the distance it wants (shooters about 4). None: no foe in sight. Keyed on the match's
-    state version (code that edits components by hand calls `match.touch()`)."""
+    stands, the distance it wants (shooters about 4), the board's distance and the exposure memo
+    for those guns. None: no foe in sight. Keyed on the match's state version (code that edits
+    components by hand calls `match.touch()`)."""
     key = (match.version, ent)
-    if key in _FRAMES:
-        return _FRAMES[key]
+    found = _FRAMES.get(key, _NO_FRAME)
+    if found is not _NO_FRAME:
+        return found
     if len(_FRAMES) > 64:
         _FRAMES.clear()
     foes = seen_foes(match, ent)
@@ -126,9 +141,13 @@ def _move_frame(match: Match, ent: int) -> tuple | None:
     if foes:
         cells = [cell_of(f) for f in foes]
         guns = tuple(sorted(cell_of(f) for f in foes if _armed(get(f, Name).kind)))
-        here = min(match.board.distance(cell_of(ent), c) for c in cells)
+        grid = match.board.grid
+        # on squares (varium's boards) the distance is written out where every option asks it
+        dist = None if type(grid) is SquareGrid else grid.distance
+        here = min(grid.distance(cell_of(ent), c) for c in cells)
         want = 4 if _armed(get(ent, Name).kind) else 0
-        frame = (cells, guns, here, _exposure(match, guns, cell_of(ent)), want)
+        opens = _open_to(match, guns)
+        frame = (cells, guns, here, _exposure(match, guns, cell_of(ent), opens), want, dist, opens)
     _FRAMES[key] = frame
     return frame
 
@@ -176,7 +195,8 @@ def check_preview(match: Match, action: Action) -> Preview | None:
     else:
         return None
     pool = pool_for(match, side_of(ent))
-    chance = stack_value(pool, StackState(), odds.rule(lim), odds.check_payoff(lim, prof, dc), odds.HORIZON)
+    pay = odds.check_payoff(lim, prof, dc)
+    chance = stack_value(pool, StackState(), odds.rule(lim, pool), pay, odds.HORIZON)
     lines = [f"stack limit {lim}", f"proficiency +{prof}", f"needs {dc}"]
     return Preview(
         title, [(f"success (played well, within {odds.HORIZON} cards)", chance)], hit=chance, lines=lines
@@ -202,23 +222,26 @@ def assess(match: Match, action: Action) -> Assessment:
     assert ent is not None
     if kind == Kind.ATTACK:
         a, _ctx = _attack_terms(match, action)
-        r = odds.rule(a.limit)
-        from game.core.stackplay import stack_value
-        from game.core.stacks import StackState
-
-        dmg = stack_value(a.pool, StackState(), r, payoff_of({"pay": "attack", **_ctx}, a.pool), odds.HORIZON)
-        return Assessment(expected_damage=dmg / 5.0)
+        return Assessment(expected_damage=odds.attack_worth(a) / 5.0)
     if kind in (Kind.DASH, Kind.RUN):
-        assert action.cell is not None
+        cell = action.cell
+        assert cell is not None
         frame = _move_frame(match, ent)
         if frame is None:
             return Assessment()
-        cells, guns, here, here_open, want = frame
-        dist = match.board.distance
-        there = min(dist(action.cell, c) for c in cells)
+        cells, guns, here, here_open, want, dist, opens = frame
+        if dist is None:
+            x, y = cell
+            there = min([max(abs(x - cx), abs(y - cy)) for cx, cy in cells])
+        else:
+            there = min([dist(cell, c) for c in cells])
         progress = abs(here - want) - abs(there - want)
-        exposure = _exposure(match, guns, action.cell) - here_open
-        return Assessment(progress=2.0 * progress, exposure=exposure, cost=0.2 * len(action.path))
+        there_open = opens.get(cell)
+        if there_open is None:
+            there_open = _exposure(match, guns, cell, opens)
+        return Assessment(
+            progress=2.0 * progress, exposure=there_open - here_open, cost=0.2 * len(action.path)
+        )
     if kind == Kind.DRAW:
         return Assessment(expected_damage=3.0)
     if kind == Kind.RELOAD:

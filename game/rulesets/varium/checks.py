@@ -86,7 +86,7 @@ def worths(match: Match, decision: Decision) -> dict[str, float]:
     ctx = decision.context
     pool = pool_for(match, decision.side)
     pay = payoff_of(ctx, pool)
-    rule = odds.rule(ctx["limit"])
+    rule = odds.rule(ctx["limit"], pool)
     state = StackState(ctx["stack"], ctx["banked"], ctx["dealt"])
     out: dict[str, float] = {}
     if decision.kind == "ace":
@@ -119,7 +119,10 @@ def worths(match: Match, decision: Decision) -> dict[str, float]:
 
 def _for_person(match: Match, side: str) -> bool:
     """A person decides for `side` (no controller: the window asks): only then is the hit-check
-    table worked out (the AI reads the same numbers through `worths`)."""
+    table worked out (the AI reads the same numbers through `worths`). Never on an AI's scratch
+    copy (`Match.scratch`): it has no controllers, yet only the AI's search answers there."""
+    if match.is_scratch:
+        return False
     return getattr(match.controllers.get(side), "is_human", True)
 
 

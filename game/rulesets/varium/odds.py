@@ -42,26 +42,52 @@ def profile(cards: list[str]) -> Profile:
     return profile_of(cards, card_index, SIZE)
 
 
-def rule(limit: int) -> StackRule:
-    """A stack rule with this limit; an Ace may start a new stack."""
-    return StackRule(max(0, limit), VALUES, frozenset({ACE}))
+def rule(limit: int, pool: Profile | None = None) -> StackRule:
+    """A stack rule with this limit; an Ace may start a new stack. Given the pool the next cards
+    come from: once no Ace is left in it, no card can start one, and the rule says so (the same
+    worths, from the search without new stacks, which is about twice as quick)."""
+    return _rule(max(0, limit), pool is None or pool[ACE] > 0)
+
+
+@lru_cache(maxsize=256)
+def _rule(limit: int, aces: bool) -> StackRule:
+    return StackRule(limit, VALUES, frozenset({ACE}) if aces else frozenset())
 
 
 def _sum_weights(pool: Profile, k: int) -> tuple[dict[int, int], int]:
     """Weights of the sum of k cards drawn together from `pool` (as `draws.sum_weights`), counted
-    value by value (how many of each value, times comb(count, j)): a few hundred steps even for
-    five face-down cards, where listing every multiset takes thousands."""
-    ways: dict[tuple[int, int], int] = {(0, 0): 1}
+    value by value (how many of each value, times comb(count, j)).
+
+    For each number of cards n <= k, the ways by total are one integer with a bit field per total
+    (wide enough for the largest count, so fields never carry): adding j cards of value v to n - j
+    cards is a shift by j * v fields and a product by comb(count, j), big-integer work in C. Every
+    weight is the exact integer the field holds: the same weights as listing every multiset."""
+    n_all = sum(pool)
+    width = comb(n_all, min(k, n_all // 2)).bit_length() + 1
+    rows = [1] + [0] * k  # rows[n]: the ways n cards make each total, total t in field t
     for v, c in enumerate(pool):
         if not c:
             continue
-        nxt: dict[tuple[int, int], int] = {}
-        for (n, total), w in ways.items():
-            for j in range(min(c, k - n) + 1):
-                key = (n + j, total + j * v)
-                nxt[key] = nxt.get(key, 0) + w * comb(c, j)
-        ways = nxt
-    return {t: w for (n, t), w in ways.items() if n == k}, comb(sum(pool), k)
+        step = width * v
+        ways = [comb(c, j) for j in range(min(c, k) + 1)]
+        for n in range(k, 0, -1):  # larger n first: rows[n - j] still lack value v
+            acc = rows[n]
+            for j in range(1, min(c, n) + 1):
+                src = rows[n - j]
+                if src:
+                    acc += (ways[j] * src) << (step * j)
+            rows[n] = acc
+    mask = (1 << width) - 1
+    fields = rows[k]
+    out: dict[int, int] = {}
+    t = 0
+    while fields:
+        w = fields & mask
+        if w:
+            out[t] = w
+        fields >>= width
+        t += 1
+    return out, comb(n_all, k)
 
 
 @lru_cache(maxsize=4096)
@@ -134,13 +160,27 @@ def payoff(a: Attack) -> Payoff:
     """Worth of standing on each stack total: P(hit) x (damage up to the target's health, plus a
     bonus for taking it out)."""
     top = 3 * a.limit + 2
-    beats = _beats(a.pool, a.k)
-    out = []
-    for t in range(top):
-        score = t + a.prof if t > 0 else 0
-        dmg, _ = damage_of(score, a.strike)
-        worth = min(dmg, a.health) + (KILL_BONUS if dmg >= a.health else 0.0)
-        out.append(beats(score) * worth if t > 0 else 0.0)
+    below, total = evasion_cdf(a.pool, a.k)
+    cap = len(below)
+    s, health, prof, k = a.strike, a.health, a.prof, a.k
+    out = [0.0]
+    # damage_of, beat_chance and the worth, written out: the AI asks this for every pool it meets
+    for score in range(1 + prof, top + prof):
+        crit = score >= s.crit
+        raw = score + s.weapon_damage + s.bet - (0 if crit and s.crit_bonus == "ignore_armour" else s.armour)
+        if raw < 0:
+            raw = 0
+        if crit and s.crit_bonus == "double_damage":
+            raw *= 2
+        dmg = int(raw * s.resist)
+        worth = min(dmg, health) + (KILL_BONUS if dmg >= health else 0.0)
+        if k <= 0:
+            chance = 1.0 if score > 0 else 0.0
+        elif score >= cap:
+            chance = 1.0
+        else:
+            chance = below[score if score > 0 else 0] / total
+        out.append(chance * worth)
     return Payoff(tuple(out), 0.0)
 
 
@@ -165,18 +205,18 @@ def hit_payoff(a: Attack) -> Payoff:
 
 def choice(a: Attack, state: StackState) -> StackChoice:
     """Stand now or take another card: exact worths (expected damage)."""
-    return stack_choice(a.pool, state, rule(a.limit), payoff(a), HORIZON)
+    return stack_choice(a.pool, state, rule(a.limit, a.pool), payoff(a), HORIZON)
 
 
 def split_worths(a: Attack, state: StackState, pay: Payoff | None = None) -> tuple[float, float]:
     """An Ace was just dealt (`a.pool` without it, `state` before it): worth of counting it 14
     and of starting a new stack with it (by `pay`, default the AI's `payoff`)."""
-    return split_choice(a.pool, state, ACE, rule(a.limit), pay or payoff(a), HORIZON)
+    return split_choice(a.pool, state, ACE, rule(a.limit, a.pool), pay or payoff(a), HORIZON)
 
 
 def next_card_odds(a: Attack, state: StackState) -> NextCard:
     """The next card's bust chance."""
-    return next_card(a.pool, state, rule(a.limit))
+    return next_card(a.pool, state, rule(a.limit, a.pool))
 
 
 @lru_cache(maxsize=1024)
@@ -194,19 +234,29 @@ def kill_payoff(a: Attack) -> Payoff:
 def attack_odds(a: Attack) -> tuple[float, float, float]:
     """(best hit chance, best expected worth in damage, best take-out chance) of the whole check
     played well from no cards (each the best play for that aim)."""
-    r = rule(a.limit)
+    r = rule(a.limit, a.pool)
     return (
         stack_value(a.pool, StackState(), r, hit_payoff(a), HORIZON),
-        stack_value(a.pool, StackState(), r, payoff(a), HORIZON),
+        attack_worth(a),
         stack_value(a.pool, StackState(), r, kill_payoff(a), HORIZON),
     )
 
 
+@lru_cache(maxsize=4096)
+def attack_worth(a: Attack) -> float:
+    """The worth (`payoff`) of the whole check played well from no cards. The baseline prices
+    every attack option by it at every step, and a unit's options often meet the same pool and
+    target again (nothing dealt in between): those are one look-up here."""
+    return stack_value(a.pool, StackState(), rule(a.limit, a.pool), payoff(a), HORIZON)
+
+
+@lru_cache(maxsize=1024)
 def check_payoff(limit: int, prof: int, dc: int) -> Payoff:
     """A check against a DC: worth 1 when the total (stacks + proficiency) reaches it."""
     return Payoff(tuple(1.0 if t > 0 and t + prof >= dc else 0.0 for t in range(3 * limit + 2)), 0.0)
 
 
+@lru_cache(maxsize=1024)
 def linear_payoff(limit: int, prof: int, bonus_at: int = 0, bonus: float = 0.0) -> Payoff:
     """A check where more is better (initiative, an opposed check): worth the total, plus a
     bonus from `bonus_at` (initiative's critical)."""
@@ -221,7 +271,7 @@ def linear_payoff(limit: int, prof: int, bonus_at: int = 0, bonus: float = 0.0) 
 
 def check_choice(pool: Profile, limit: int, state: StackState, pay: Payoff) -> StackChoice:
     """Stand or take another card on any check."""
-    return stack_choice(pool, state, rule(limit), pay, HORIZON)
+    return stack_choice(pool, state, rule(limit, pool), pay, HORIZON)
 
 
 __all__ = ["Payoff", "split_choice", "stack_choice"]

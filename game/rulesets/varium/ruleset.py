@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, ClassVar
 
+import esper
+
 from game.core.action import Action, Decision
 from game.core.ruleset import Assessment, Outcome, Preview, Resolution, Ruleset, SquadInfo, Turn
 from game.rulesets.varium import actions, ai, view
@@ -74,7 +76,11 @@ class VariumRuleset(Ruleset):
         """A side with nobody standing loses; a side down to its surrender fraction gives up."""
         t = table(match)
         start = t.data.get("start", {})
-        standing = {s: len(living(match, s)) for s in t.sides}
+        standing = dict.fromkeys(t.sides, 0)
+        for e in living(match):
+            side = side_of(e)
+            if side in standing:
+                standing[side] += 1
         out = [s for s in t.sides if standing[s] == 0]
         if len(out) == len(t.sides):
             return Outcome(None, "both sides down")
@@ -97,6 +103,8 @@ class VariumRuleset(Ruleset):
 
     def assess(self, match: Match, action: Action) -> Assessment:
         """Baseline-AI terms (see ai.py)."""
+        if esper.current_world == match.world.name:  # the AI's own block, around every option
+            return ai.assess(match, action)
         with match.world:
             return ai.assess(match, action)
 

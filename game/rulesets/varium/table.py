@@ -97,7 +97,7 @@ def measures(ctx: dict[str, Any], pool: tuple[int, ...]) -> Measures:
 
 def _takes_card(pool: tuple[int, ...], state: StackState, ctx: dict[str, Any], m: Measures) -> Odds:
     """(bust on the next card, success taking one card then standing, worth playing on well)."""
-    rule = odds.rule(ctx["limit"])
+    rule = odds.rule(ctx["limit"], pool)
     bust = float(next_card(pool, state, rule).bust)
     ok = None if m.ok is None else stack_choice(pool, state, rule, m.ok, odds.HORIZON).one_more
     return bust, ok, stack_choice(pool, state, rule, m.worth, odds.HORIZON).hit
@@ -140,7 +140,7 @@ def table_odds(match: Match, decision: Decision) -> dict[str, Any]:
             total = stack + banked + odds.ACE if key == "count" else stack + banked
             busts = key == "count" and stack + odds.ACE > ctx["limit"]
             ok, _ = _standing(0 if busts else total, m)
-            counted, split = odds.split_choice(pool, before, odds.ACE, odds.rule(ctx["limit"]), m.worth,
+            counted, split = odds.split_choice(pool, before, odds.ACE, odds.rule(ctx["limit"], pool), m.worth,
                                                odds.HORIZON)
             rows.append(_row(key, o.label, 1.0 if busts else None, ok, counted if key == "count" else split,
                              note="busts the stack" if busts else ""))

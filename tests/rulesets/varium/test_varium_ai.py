@@ -231,3 +231,58 @@ def test_face_down_sums_counted_by_value_match_every_multiset() -> None:
         want, total = sum_weights(pool, k, odds.VALUES)
         got, got_total = odds._sum_weights(pool, k)
         assert got_total == total and got == {s: w for s, w in want.items() if w}
+
+
+@pytest.mark.rule("VC-HITCHECK")
+def test_scratch_copies_skip_the_persons_table_but_not_the_advice() -> None:
+    # A scratch copy has no controllers, like a match a person plays, but only an AI's search
+    # answers there: the hit-check table (a person's) is not worked out, the advice is the same.
+    m = make()
+    guard, shooter = ents(m)
+    copy = m.scratch()
+    assert copy.is_scratch and not m.is_scratch
+    for match in (m, copy):
+        force(match, "2H", "3C", "9S")
+        act(match, "attack", actor=guard, target=shooter, option="baton")
+    live, scratch = m.pending_decision, copy.pending_decision
+    assert live is not None and scratch is not None
+    assert "hitcheck" in live.context and "hitcheck" not in scratch.context
+    assert _stack_decision_worths(copy) == _stack_decision_worths(m)
+    copy.close()
+
+
+def test_a_rebuilt_process_request_is_a_scratch_copy_too() -> None:
+    from game.ai.remote import rebuild, request
+    from game.core.control import Need
+
+    m = make()
+    need = Need("p1", None, tuple(m.legal()))
+    copy = rebuild(request(m, need, BaselineAI(1), None), m.board)
+    assert copy.is_scratch
+    copy.close()
+
+
+@pytest.mark.rule("VC-HITCHECK")
+def test_without_aces_left_the_rule_drops_new_stacks_and_the_worths_stay_the_same() -> None:
+    import random
+
+    from game.core.stackplay import split_choice, stack_choice, stack_value
+    from game.core.stacks import StackState
+
+    rng = random.Random(3)
+    for _ in range(60):
+        pool = tuple([0] + [rng.randint(0, 4) for _ in range(13)] + [0])
+        limit = rng.randint(5, 30)
+        assert not odds.rule(limit, pool).splits and odds.rule(limit).splits
+        a = odds.Attack(pool, limit, rng.randint(0, 3), rng.randint(0, 3),
+                        odds.Strike(rng.randint(0, 6), rng.randint(0, 3), 25, "double_damage"), 12)
+        state = StackState(rng.randint(0, limit), rng.choice((0, 9)), rng.randint(0, 2))
+        for pay in (odds.payoff(a), odds.linear_payoff(limit, 1), odds.hit_payoff(a)):
+            with_splits, without = odds.rule(limit), odds.rule(limit, pool)
+            assert stack_choice(pool, state, without, pay, odds.HORIZON) == \
+                stack_choice(pool, state, with_splits, pay, odds.HORIZON)
+            assert stack_value(pool, StackState(), without, pay, odds.HORIZON) == \
+                stack_value(pool, StackState(), with_splits, pay, odds.HORIZON)
+            assert split_choice(pool, state, odds.ACE, without, pay, odds.HORIZON) == \
+                split_choice(pool, state, odds.ACE, with_splits, pay, odds.HORIZON)
+    assert odds.rule(20, tuple([0] * 14 + [1])).splits
