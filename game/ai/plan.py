@@ -25,6 +25,8 @@ class TurnCache:
     threat: dict[Cell, float] = field(default_factory=dict)
     threat_by: dict[Cell, dict[int, float]] = field(default_factory=dict)
     cover: dict[Cell, float] = field(default_factory=dict)
+    #: `Ruleset.menace` per (unit, cell)
+    menace: dict[tuple[int, Cell], float] = field(default_factory=dict)
     support: dict[int, dict[int, float]] = field(default_factory=dict)
     priority: dict[int, float] = field(default_factory=dict)
     assigned: dict[int, int] = field(default_factory=dict)

@@ -8,6 +8,8 @@
 - safety, cover, facing: what the enemies could do next turn to the unit where the action leaves
   it (the ruleset's `threat_by` hook), the cover between them and it, and which arc they would
   hit; enemies are where the side believes they are (`knowledge.units`);
+- menace: what the unit threatens from where the move leaves it, next turn (`Ruleset.menace`,
+  where the ruleset has it), against what it threatens where it stands: the safety term's other half;
 - approach, objective, progress, cost: closing on the planned target or an objective, and the
   resources the ruleset says the action spends;
 - volley (Hard, where the ruleset has `volley_after`): every attack the unit can still make after
@@ -43,6 +45,7 @@ WEIGHTS: dict[str, float] = {
     "facing": 0.4,
     "followup": 0.85,
     "approach": 0.3,
+    "menace": 0.5,
     "objective": 0.15,
     "progress": 0.3,
     "cost": 1.0,
@@ -81,6 +84,14 @@ class Scorer:
             cache.threat_by[cell] = by
             cache.threat[cell] = scale * sum(by.values())
         return cache.threat[cell]
+
+    def menace_at(self, match: Match, cache: TurnCache, ent: int, cell: Cell) -> float:
+        """`Ruleset.menace` of unit `ent` on `cell`, kept for the side turn."""
+        key = (ent, cell)
+        found = cache.menace.get(key)
+        if found is None:
+            found = cache.menace[key] = match.ruleset.menace(match, ent, cell) or 0.0
+        return found
 
     def cover_at(self, match: Match, cache: TurnCache, cell: Cell) -> float:
         """Mean cover (0-3) next to `cell` on the lines from the enemies that threaten it."""
@@ -213,6 +224,14 @@ class Scorer:
                 if safety else 0.0)
         if gain:
             out["safety"] = w["safety"] * care * gain
+        if overrides(match.ruleset, "menace"):
+            # what the unit threatens from there next turn, against what it threatens now: the
+            # other half of the exchange the safety term prices (the enemy moves first: it may
+            # step away or strike first, hence the weight below the safety's)
+            now = self.menace_at(match, cache, actor.ent, actor.cell)
+            then = self.menace_at(match, cache, actor.ent, dest)
+            if now != then:
+                out["menace"] = w["menace"] * (then - now)
         target = cache.unit(cache.assigned.get(actor.ent))
         board = match.board
         if target is not None:

@@ -219,6 +219,13 @@ class Ruleset(ABC):
                     out[ent] = weight
         return out
 
+    def menace(self, match: Match, ent: int, cell: Cell) -> float | None:
+        """What unit `ent` standing on `cell` threatens next turn: the expected damage of its best
+        attacks on one enemy it can reach from there, as `threat_by` prices the other way round.
+        None when the ruleset does not say; the AI then weighs a move's offence by the approach
+        to its planned target only."""
+        return None
+
     def exposure_now(self, match: Match, ent: int) -> float | None:
         """The enemies' expected damage on unit `ent` next turn where it stands, with every term
         the defender has a part in (its facing, its movement). None when the ruleset does not

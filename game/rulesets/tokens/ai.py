@@ -8,9 +8,11 @@ from typing import TYPE_CHECKING, Any
 import esper
 
 from game.core.action import Action, Decision
-from game.core.knowledge import believed_cells, known_units
+from game.core.knowledge import known_units
 from game.core.memo import state_memo
 from game.core.ruleset import Assessment
+from game.rulesets.tokens.actions import DRAW as DRAW_COST
+from game.rulesets.tokens.aithreat import foes_known, threat_by
 from game.rulesets.tokens.combat import can_target, expected, sneak_bonus, strikes, weapon
 from game.rulesets.tokens.components import (
     TkGear,
@@ -20,13 +22,13 @@ from game.rulesets.tokens.components import (
     cell_of,
     get,
     health,
-    is_active,
     side_of,
 )
 from game.rulesets.tokens.content import shipped
 from game.rulesets.tokens.kinds import Kind
 from game.rulesets.tokens.movement import SPRINT_COST, path_cost, provokers, threat_map
-from game.rulesets.tokens.odds import attacks_of_opportunity, heads
+from game.rulesets.tokens.odds import attacks_of_opportunity, heads, observe_chance_unknown
+from game.rulesets.tokens.stealth import sees
 
 if TYPE_CHECKING:
     from game.core.board import Board
@@ -42,17 +44,6 @@ def best_mode(match: Match, ent: int, wid: str, target: int) -> tuple[float, flo
         if got[0] + 4 * got[1] > best[0] + 4 * best[1]:
             best = got
     return best
-
-
-def foes_known(match: Match, side: str) -> dict[int, tuple[int, int]]:
-    """Enemy units `side` can place (believed cells), standing ones only (kept while the state
-    stands still: the AI asks for every action it weighs; callers must not change the dict)."""
-    memo = state_memo(match, "tokens.foes_known")
-    found = memo.get(side)
-    if found is None:
-        cells = believed_cells(match, side)
-        found = memo[side] = {e: c for e, c in cells.items() if side_of(e) != side and is_active(e)}
-    return found
 
 
 def side_threats(match: Match, ent: int) -> dict[tuple[int, int], list[int]]:
@@ -156,6 +147,24 @@ def _assess_move(match: Match, ent: int, action: Action) -> Assessment:
     return Assessment(progress=progress, exposure=exposure, cost=0.02 * spent)
 
 
+def _fire_worth(match: Match, ent: int, wid: str | None, move_left: int,
+                foes: dict[int, tuple[int, int]]) -> float:
+    """Damage (before armour) `ent` can fire with weapon `wid` this turn at an enemy within its
+    range after `move_left` move tokens of approach (0 when empty or none is within reach)."""
+    if not wid or move_left < 0:
+        return 0.0
+    w = weapon(wid)
+    attacks = get(ent, TkTokens).attack // max(1, w.cost)
+    if w.ammo:
+        attacks = min(attacks, get(ent, TkGear).loaded.get(wid, 0))
+    if attacks <= 0:
+        return 0.0
+    here = cell_of(ent)
+    if not any(max(abs(c[0] - here[0]), abs(c[1] - here[1])) <= w.range + move_left for c in foes.values()):
+        return 0.0
+    return float(attacks * w.damage)
+
+
 def assess(match: Match, action: Action) -> Assessment:
     """Baseline terms of one action."""
     kind, ent = action.kind, action.actor
@@ -174,22 +183,27 @@ def assess(match: Match, action: Action) -> Assessment:
         n = int(action.option)
         return Assessment(progress=0.3 * float(heads(n).expect()) - 0.1 * n)
     if kind == Kind.OBSERVE:
+        n = int(action.option)
+        # worth a token only against a sneaker last seen where this unit can see (the true cell is
+        # not the side's to know); each token is a move token the unit no longer has
         memo = state_memo(match, "tokens.hiding")
-        hidden = memo.get(side)
-        if hidden is None:
-            # whether `side` knows of an enemy hiding: the same for each number of observe tokens
-            hidden = memo[side] = any(b.hidden for b in known_units(match, side))
-        return Assessment(progress=(0.4 if hidden else -0.2) - 0.1 * int(action.option))
+        key = (side, cell_of(ent))
+        near = memo.get(key)
+        if near is None:
+            here = cell_of(ent)
+            near = memo[key] = sum(1 for b in known_units(match, side) if b.hidden and (
+                b.cell is None or sees(match.board, here, b.cell)))
+        chance = float(observe_chance_unknown(n, 2)) if near else 0.0
+        return Assessment(progress=min(2, near) * 0.8 * chance - 0.25 * n)
     if kind == Kind.RELOAD:
         loaded = get(ent, TkGear).loaded.get(action.option, 0)
         return Assessment(progress=2.0 if loaded == 0 else 0.1)
     if kind == Kind.DRAW:
-        gear = get(ent, TkGear)
-        held = gear.held
-        empty = weapon(held).ammo and gear.loaded.get(held, 0) == 0
-        w = weapon(action.option)
-        in_reach = any(match.board.distance(cell_of(ent), c) <= w.range for c in foes.values())
-        return Assessment(progress=(1.0 if empty else 0.0) + (0.3 if in_reach else -0.5))
+        # worth the difference between what the drawn and the held weapon can fire this turn
+        left = tokens.move - DRAW_COST
+        gain = (_fire_worth(match, ent, action.option, left, foes)
+                - _fire_worth(match, ent, get(ent, TkGear).held, tokens.move, foes))
+        return Assessment(progress=gain - 0.3)
     if kind == Kind.APPLY:
         assert action.target is not None
         it = shipped().items[action.option]
@@ -203,8 +217,15 @@ def assess(match: Match, action: Action) -> Assessment:
         return Assessment(progress=0.6 if near and tokens.attack == 0 else -0.3)
     if kind == Kind.OVERCHARGE:
         sh = esper.try_component(ent, TkShield)
-        near = nearest(match, cell_of(ent), foes) <= 3
-        return Assessment(progress=(0.2 * (sh.charges if sh else 0)) if near else -0.3)
+        held = get(ent, TkGear).held
+        cost = weapon(held).cost if held else 0
+        # the token it takes costs an attack this turn when one is within reach
+        loses = bool(cost) and tokens.attack // cost > (tokens.attack - 1) // cost and _fire_worth(
+            match, ent, held, tokens.move, foes) > 0
+        threatened = sum(threat_by(match, side, cell_of(ent)).values())
+        if loses or not threatened or sh is None:
+            return Assessment(progress=-1.0 if loses else -0.3)
+        return Assessment(progress=0.5 * min(float(sh.charges), threatened))
     return Assessment(progress=-0.3)
 
 
@@ -241,18 +262,4 @@ def advise(match: Match, decision: Decision) -> dict[str, float]:
     return {}
 
 
-def threat_by(match: Match, side: str, cell: tuple[int, int]) -> dict[int, float]:
-    """Per enemy it can place, the damage its held weapon deals to a unit on `cell` next turn if
-    it can get in range with its move tokens (a rough reach: move tokens + weapon range)."""
-    out: dict[int, float] = {}
-    for e, c in foes_known(match, side).items():
-        wid = get(e, TkGear).held
-        if not wid:
-            continue
-        w = weapon(wid)
-        if match.board.distance(c, cell) <= get(e, TkUnit).move + w.range:
-            out[e] = float(w.damage * max(1, get(e, TkUnit).attack // w.cost))
-    return out
-
-
-__all__ = ["assess", "advise", "threat_by", "can_target"]
+__all__ = ["assess", "advise", "can_target"]

@@ -8,7 +8,7 @@ import esper
 
 from game.core.action import Action, Decision
 from game.core.ruleset import Assessment, Outcome, Preview, Resolution, Ruleset, SquadInfo, Turn
-from game.rulesets.tokens import actions, ai, hover, view
+from game.rulesets.tokens import actions, ai, aiplan, aithreat, hover, view
 from game.rulesets.tokens.combat import expected, sneak_bonus, strikes, weapon
 from game.rulesets.tokens.components import TkStealth, TkUnit, get, is_active, name_of, side_of, table, units
 from game.rulesets.tokens.content import Content, shipped
@@ -139,7 +139,23 @@ class TokensRuleset(Ruleset):
 
     def threat_by(self, match: Match, side: str, cell: Cell) -> dict[int, float]:
         with match.world:
-            return ai.threat_by(match, side, cell)
+            return aithreat.threat_by(match, side, cell)
+
+    def menace(self, match: Match, ent: int, cell: Cell) -> float | None:
+        with match.world:
+            return aithreat.menace(match, ent, cell)
+
+    def exposure_now(self, match: Match, ent: int) -> float | None:
+        with match.world:
+            return aiplan.exposure_now(match, ent)
+
+    def exposure_after(self, match: Match, action: Action) -> float | None:
+        with match.world:
+            return aiplan.exposure_after(match, action)
+
+    def volley_after(self, match: Match, action: Action) -> float | None:
+        with match.world:
+            return aiplan.volley_after(match, action)
 
     def hidden_units(self, match: Match, side: str) -> dict[int, Cell | None]:
         """Sneaking enemies, where `side` last saw each (TK-SNEAK)."""

@@ -1,0 +1,173 @@
+"""Tokens AI: the enemy fire a tile is under (`threat_by`) and what a unit threatens from a tile
+(`menace`), from the acting side's knowledge only: enemies are where the side last saw them, and
+a hidden enemy's weapon in hand and rounds are its own side's to know."""
+
+from __future__ import annotations
+
+import functools
+from typing import TYPE_CHECKING
+
+from game.core.knowledge import believed_cells
+from game.core.memo import state_memo
+from game.rulesets.tokens.actions import DRAW as DRAW_COST
+from game.rulesets.tokens.actions import RELOAD as RELOAD_COST
+from game.rulesets.tokens.combat import weapon
+from game.rulesets.tokens.components import TkGear, TkUnit, cell_of, get, health, is_active, side_of, units
+from game.rulesets.tokens.content import Defense, shipped
+from game.rulesets.tokens.odds import reduce_damage
+from game.rulesets.tokens.stealth import hidden_from
+
+if TYPE_CHECKING:
+    from game.core.match import Match
+
+Cell = tuple[int, int]
+
+
+@functools.cache
+def _entries(armour: str) -> tuple[Defense, ...]:
+    return shipped().armours[armour].entries if armour else ()
+
+
+def armour_of(ent: int) -> tuple[Defense, ...]:
+    """`damage.defenses`, parsed once per armour (the AI asks for every tile it weighs)."""
+    return _entries(get(ent, TkUnit).armour or "")
+
+
+def foes_known(match: Match, side: str) -> dict[int, tuple[int, int]]:
+    """Enemy units `side` can place (believed cells), standing ones only (kept while the state
+    stands still: the AI asks for every action it weighs; callers must not change the dict)."""
+    memo = state_memo(match, "tokens.foes_known")
+    found = memo.get(side)
+    if found is None:
+        cells = believed_cells(match, side)
+        found = memo[side] = {e: c for e, c in cells.items() if side_of(e) != side and is_active(e)}
+    return found
+
+
+def _typical_cut(match: Match, side: str, dmg: int, dtype: str) -> float:
+    """Health damage `dmg` of `dtype` does to `side`'s units on average, after their armour (the
+    threat is asked per tile, not per unit: the side's mean is the fair guess)."""
+    memo = state_memo(match, "tokens.cut")
+    key = (side, dmg, dtype)
+    found = memo.get(key)
+    if found is None:
+        mine = [e for e in units(match) if side_of(e) == side and is_active(e)]
+        found = memo[key] = (sum(reduce_damage(dmg, dtype, armour_of(e))[0] for e in mine) / len(mine)
+                             if mine else float(dmg))
+    return found
+
+
+def _volley_of(match: Match, side: str, unit: TkUnit, wid: str, loaded: int | None) -> tuple[int, float]:
+    """`enemy_volley` with weapon `wid` and `loaded` rounds (None: full)."""
+    w = weapon(wid)
+    attacks = unit.attack // max(1, w.cost)
+    reach_ = unit.move + w.range
+    if w.ammo:
+        if loaded is None:
+            attacks = min(attacks, w.ammo)
+        elif loaded <= 0:
+            # reloading takes the turn's move tokens: it fires from where it stands
+            attacks = min(attacks, w.ammo) if unit.move >= RELOAD_COST else 0
+            reach_ = w.range
+        else:
+            attacks = min(attacks, loaded)
+    return reach_, attacks * _typical_cut(match, side, w.damage, w.type)
+
+
+def enemy_volley(match: Match, side: str, foe: int) -> tuple[int, float]:
+    """(tiles it reaches: move tokens + weapon range, health damage) of what `foe` can fire at one
+    unit of `side` next turn with its held weapon: as many attacks as its attack tokens and loaded
+    ammunition pay for (a reload when empty costs all its move tokens), each after `side`'s
+    typical armour."""
+    memo = state_memo(match, "tokens.volley")
+    key = (side, foe)
+    found = memo.get(key)
+    if found is None:
+        gear, unit = get(foe, TkGear), get(foe, TkUnit)
+        if foe in hidden_from(match, side):
+            # what it holds and has loaded now is its own side's to know: its best weapon, loaded
+            found = max((_volley_of(match, side, unit, wid, None) for wid in gear.weapons), default=(0, 0.0),
+                        key=lambda v: v[1])
+        elif gear.held:
+            found = _volley_of(match, side, unit, gear.held, gear.loaded.get(gear.held, 0))
+        else:
+            found = (0, 0.0)
+        memo[key] = found
+    return found
+
+
+def _menace_table(match: Match, ent: int) -> list[tuple[int, int, int, float]]:
+    """(x, y, reach, worth) per enemy `ent`'s side can place and weapon `ent` carries: what `menace`
+    reads for every tile, kept while the state stands still."""
+    memo = state_memo(match, "tokens.menace")
+    found = memo.get(ent)
+    if found is not None:
+        return found
+    found = memo[ent] = []
+    foes = foes_known(match, side_of(ent))
+    gear, unit = get(ent, TkGear), get(ent, TkUnit)
+    for wid in gear.weapons:
+        w = weapon(wid)
+        attacks = unit.attack // max(1, w.cost)
+        reach_ = unit.move + w.range - (0 if wid == gear.held else DRAW_COST)
+        if w.ammo:
+            loaded = gear.loaded.get(wid, 0)
+            if loaded <= 0:
+                attacks, reach_ = (min(attacks, w.ammo), w.range) if unit.move >= RELOAD_COST else (0, 0)
+            else:
+                attacks = min(attacks, loaded)
+        if attacks <= 0:
+            continue
+        for foe, c in foes.items():
+            cut = reduce_damage(w.damage, w.type, armour_of(foe))[0]
+            found.append((c[0], c[1], reach_, min(float(attacks * cut), max(1.0, health(foe).current + 1.0))))
+    return found
+
+
+def menace(match: Match, ent: int, cell: tuple[int, int]) -> float:
+    """What `ent` on `cell` threatens next turn: the health damage of the attacks its tokens and
+    ammunition pay for, with its held weapon (or another it carries, drawn for 2 move tokens), on
+    the one enemy it can place within its move tokens and the weapon's range where that is worth
+    most (after that enemy's armour; damage past what takes it out counts nothing)."""
+    x, y = cell
+    return max((worth for fx, fy, reach_, worth in _menace_table(match, ent)
+                if max(abs(fx - x), abs(fy - y)) <= reach_), default=0.0)
+
+
+#: whether an enemy's fire is shared among the side's units in its reach (`threat_by`)
+SHARED_FIRE = True
+
+
+def threats_of(match: Match, side: str) -> list[tuple[int, int, int, int, float, tuple[Cell, ...]]]:
+    """(enemy, x, y, reach, damage, the side's units' tiles in its reach) of every enemy `side`
+    can place that can fire next turn, kept while the state stands still (`threat_by` is asked
+    for every tile the AI weighs)."""
+    memo = state_memo(match, "tokens.threats_by")
+    found = memo.get(side)
+    if found is None:
+        found = memo[side] = []
+        mine = [cell_of(e) for e in units(match) if side_of(e) == side and is_active(e)]
+        for e, c in foes_known(match, side).items():
+            reach_, dmg = enemy_volley(match, side, e)
+            if dmg > 0:
+                near = tuple(m for m in mine if max(abs(m[0] - c[0]), abs(m[1] - c[1])) <= reach_)
+                found.append((e, c[0], c[1], reach_, dmg, near))
+    return found
+
+
+def threat_by(match: Match, side: str, cell: Cell) -> dict[int, float]:
+    """Per enemy it can place, the health damage its held weapon deals to a unit of `side` on `cell`
+    next turn if it can get in range with its move tokens (a rough reach: move tokens + weapon
+    range), after the side's typical armour, for the attacks its tokens and ammunition pay for.
+
+    An enemy fires at one unit at a time: its fire is shared among the side's units in its reach
+    (the one on `cell` and every other), so a unit alone in an enemy's reach is priced its whole
+    volley and one of five a fifth. (Summed over every enemy in reach, a lone unit's threat made
+    Normal fall back from every exchange, though the enemy's fire lands on the side wherever this
+    one unit stands.)"""
+    x, y = cell
+    out: dict[int, float] = {}
+    for e, fx, fy, reach_, dmg, near in threats_of(match, side):
+        if max(abs(fx - x), abs(fy - y)) <= reach_:
+            out[e] = dmg / (1 + sum(1 for m in near if m != cell)) if SHARED_FIRE else dmg
+    return out

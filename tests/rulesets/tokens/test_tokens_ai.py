@@ -1,0 +1,157 @@
+"""The tokens AI hooks: enemy fire after armour and ammunition, what a unit threatens from a tile,
+the whole token budget after an action (Hard), and none of them reading a sneaker's true tile."""
+
+from __future__ import annotations
+
+from test_tokens_no_peeking import TRUE_A, TRUE_B, twin
+from tokens_helpers import find, hold, make_match, place, unit
+
+from game.core.components import Health, Name, Side, Status
+from game.rulesets.tokens import RULESET
+from game.rulesets.tokens.components import TkGear, TkTokens, get
+
+
+def of(m, side: str, name: str) -> int:
+    """The unit of `side` with this display name (both squads field a Gunner)."""
+    with m.world:
+        for ent, (n, s) in m.units(Name, Side):
+            if n.text == name and s.side == side:
+                return ent
+    raise AssertionError(name)
+
+
+def lone(p1_keep: str, p2_keep: str):
+    """Wardens against Nightfall with one unit a side able to act (the others dead)."""
+    m = make_match("wardens", "nightfall")
+    keep = {of(m, "p1", p1_keep), of(m, "p2", p2_keep)}
+    with m.world:
+        for ent, (st,) in m.units(Status):
+            if ent not in keep:
+                st.state = "dead"
+    return m
+
+
+def test_threat_counts_armour_the_attacks_tokens_and_ammunition_pay_for_and_shared_fire():
+    m = lone("Marksman", "Gunner")
+    marksman, gunner = unit(m, "Marksman"), of(m, "p2", "Gunner")
+    place(m, marksman, (1, 5))  # out of the Gunner's reach (4 move tokens + range 6 from (12, 5))
+    place(m, gunner, (12, 5))
+    # carbine: 2 physical, 1 token an attack, 4 attack tokens; the side's flak takes 1 off
+    assert RULESET.threat_by(m, "p1", (6, 5)) == {gunner: 4.0}
+    assert RULESET.threat_by(m, "p1", (1, 5)) == {}
+    with m.world:
+        get(gunner, TkGear).loaded["carbine"] = 2
+    m.touch()
+    assert RULESET.threat_by(m, "p1", (6, 5)) == {gunner: 2.0}  # two rounds left
+    with m.world:
+        get(gunner, TkGear).loaded["carbine"] = 6
+    place(m, marksman, (3, 5))
+    m.touch()
+    # another unit of the side in the Gunner's reach takes its share of the fire
+    assert RULESET.threat_by(m, "p1", (6, 5)) == {gunner: 2.0}
+    assert RULESET.threat_by(m, "p1", (3, 5)) == {gunner: 4.0}  # the Marksman's own tile
+
+
+def test_menace_is_what_the_unit_can_fire_next_turn_at_the_enemy_it_reaches():
+    m = lone("Marksman", "Gunner")
+    marksman, gunner = unit(m, "Marksman"), of(m, "p2", "Gunner")
+    place(m, gunner, (14, 5))
+    # rail rifle: 3 physical, 2 tokens an attack, 3 attack tokens: one shot, flak takes 1 off
+    assert RULESET.menace(m, marksman, (1, 5)) == 0.0  # 13 tiles: beyond 4 moves + range 8
+    assert RULESET.menace(m, marksman, (2, 5)) == 2.0
+
+
+def test_volley_after_counts_every_attack_the_tokens_still_pay_for():
+    m = lone("Gunner", "Shade 1")
+    gunner, shade = of(m, "p1", "Gunner"), unit(m, "Shade 1")
+    place(m, gunner, (2, 5))
+    place(m, shade, (11, 5))
+    hold(m, gunner, "carbine")
+    with m.world:
+        get(shade, Health).current = 20  # no take-out: the damage alone counts
+    m.touch()
+    move = find(m, "move", actor=gunner, cell=(5, 5))
+    # from (5, 5) the Shade is 6 tiles away: 4 attacks of 2, less 1 for its flak vest
+    assert RULESET.volley_after(m, move) == 4.0
+    far = find(m, "move", actor=gunner, cell=(3, 5))
+    assert RULESET.volley_after(m, far) == 0.0
+    assert RULESET.volley_after(m, find(m, "end")) == 0.0
+    place(m, gunner, (5, 5))
+    m.touch()
+    shot = find(m, "attack", actor=gunner, target=shade)
+    assert RULESET.volley_after(m, shot) == 3.0  # three attack tokens left after this one
+    with m.world:
+        get(gunner, TkTokens).attack = 1
+    m.touch()
+    assert RULESET.volley_after(m, find(m, "attack", actor=gunner, target=shade)) == 0.0
+
+
+def test_the_exact_exposure_uses_the_units_own_armour_and_shield():
+    m = lone("Vanguard 1", "Gunner")
+    vanguard, gunner = unit(m, "Vanguard 1"), of(m, "p2", "Gunner")
+    place(m, gunner, (12, 5))
+    # carbine 2 physical: plate's physical(2) leaves the minimum 1, four times; the buckler
+    # field's 2 charges soak 2 of it
+    assert RULESET.exposure_after(m, find(m, "move", actor=vanguard, cell=(3, 0))) is not None
+    place(m, vanguard, (6, 5))
+    m.touch()
+    assert RULESET.exposure_now(m, vanguard) == 2.0
+    place(m, vanguard, (1, 5))
+    m.touch()
+    assert RULESET.exposure_now(m, vanguard) == 0.0
+
+
+def test_no_ai_hook_reads_where_a_hidden_sneaker_truly_stands():
+    a, s = twin(TRUE_A, 1)
+    b, _ = twin(TRUE_B, 1)
+    for m in (a, b):
+        assert s in RULESET.hidden_units(m, "p2")
+    breacher_a, breacher_b = unit(a, "Breacher"), unit(b, "Breacher")
+    assert breacher_a == breacher_b
+    cells = [(x, y) for x in range(0, 16, 3) for y in range(0, 12, 3)]
+    for cell in cells:
+        assert RULESET.threat_by(a, "p2", cell) == RULESET.threat_by(b, "p2", cell)
+        assert RULESET.menace(a, breacher_a, cell) == RULESET.menace(b, breacher_b, cell)
+    la, lb = a.legal(), b.legal()
+    for x, y in zip(la, lb, strict=True):
+        assert RULESET.volley_after(a, x) == RULESET.volley_after(b, y)
+        assert RULESET.exposure_after(a, x) == RULESET.exposure_after(b, y)
+    assert RULESET.exposure_now(a, breacher_a) == RULESET.exposure_now(b, breacher_b)
+    a.close()
+    b.close()
+
+
+def test_a_hidden_enemys_weapon_in_hand_and_rounds_change_no_ai_hook():
+    a, s = twin(TRUE_A, 1)
+    b, _ = twin(TRUE_A, 1)
+    with b.world:
+        gear = get(s, TkGear)
+        gear.held = "knife"
+        gear.loaded["crossbow"] = 0
+    b.touch()
+    breacher = unit(a, "Breacher")
+    for cell in [(x, y) for x in range(0, 16, 3) for y in range(0, 12, 3)]:
+        assert RULESET.threat_by(a, "p2", cell) == RULESET.threat_by(b, "p2", cell)
+    for x, y in zip(a.legal(), b.legal(), strict=True):
+        assert RULESET.exposure_after(a, x) == RULESET.exposure_after(b, y)
+        assert RULESET.volley_after(a, x) == RULESET.volley_after(b, y)
+    assert RULESET.exposure_now(a, breacher) == RULESET.exposure_now(b, breacher)
+    a.close()
+    b.close()
+
+
+def test_normal_prices_a_move_by_what_it_lets_the_unit_threaten():
+    from game.ai.terms import Scorer
+
+    m = lone("Marksman", "Gunner")
+    marksman, gunner = unit(m, "Marksman"), of(m, "p2", "Gunner")
+    place(m, marksman, (1, 5))
+    place(m, gunner, (15, 5))
+    m.touch()
+    scorer = Scorer()
+    cache = scorer.context(m, "p1")
+    closer = scorer.terms(m, cache, find(m, "move", actor=marksman, cell=(3, 5)))
+    # from (3, 5) the Gunner is 12 tiles away: within 4 move tokens + the rifle's 8
+    assert closer["menace"] == scorer.weights["menace"] * 2.0
+    away = scorer.terms(m, cache, find(m, "move", actor=marksman, cell=(1, 4)))
+    assert "menace" not in away
