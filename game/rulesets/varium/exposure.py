@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from game.core.cards import standard_deck
 from game.core.sight import cover_on_line, has_los
 from game.rulesets.varium import odds
 from game.rulesets.varium.approach import FAR, walk_to
@@ -63,16 +64,18 @@ def _shots(ent: int, w: WeaponDef) -> int:
     return min(HALVES, get(ent, VariumState).ammo.get(w.id, w.ammo))
 
 
-def threat_on(match: Match, ent: int, cell: Cell, viewer: str | None = None) -> float:
-    """What the foes `viewer`'s side sees can expect to take from `ent` on `cell` in their next
-    turns: per foe its best weapon times the strikes it can make there."""
+def threat_by_foe(match: Match, ent: int, cell: Cell,
+                  pool: tuple[int, ...] | None = None) -> dict[int, float]:
+    """Per foe `ent`'s side sees, what it can expect to take from `ent` on `cell` in its next
+    turn: its best weapon times the strikes it can make there. `pool`: the cards priced (default:
+    those `ent`'s side has not seen)."""
     from game.rulesets.varium.ai import seen_foes
 
-    side = viewer or side_of(ent)
-    pool = pool_for(match, side)
+    if pool is None:
+        pool = pool_for(match, side_of(ent))
     board = match.board
     near = walk_to(board, cell)
-    total = 0.0
+    out: dict[int, float] = {}
     for foe in seen_foes(match, ent):
         fst = get(foe, VariumState)
         if not active(foe) or (fst.busy and fst.busy.get("left", 0) >= HALVES):
@@ -94,8 +97,37 @@ def threat_on(match: Match, ent: int, cell: Cell, viewer: str | None = None) -> 
                     src = _beside(there, cell)  # it steps up, then strikes
             if n:
                 best = max(best, n * _worth(match, foe, src, ent, cell, w, pool))
-        total += best
-    return total
+        if best:
+            out[foe] = best
+    return out
+
+
+def threat_on(match: Match, ent: int, cell: Cell) -> float:
+    """What the foes `ent`'s side sees can expect to take from `ent` on `cell` in their next
+    turns (`threat_by_foe`, summed)."""
+    return sum(threat_by_foe(match, ent, cell).values())
+
+
+#: a whole deck by value: the pressure at a search leaf prices strikes on it, not on the cards
+#: left unseen there (every playout leaves a different pool, and each new one costs milliseconds)
+FULL_DECK = odds.profile(standard_deck())
+
+
+def pressure(match: Match, side: str) -> float:
+    """Each standing foe's best next strikes on a unit of `side`, summed, in `evaluate`'s units
+    (health over the unit's maximum, a take-out counted): Hard's search leaves."""
+    from game.rulesets.varium.components import health, living
+
+    best: dict[int, float] = {}
+    for ent in living(match):
+        if side_of(ent) != side or not active(ent):
+            continue
+        top = max(1, health(ent).maximum)
+        for foe, v in threat_by_foe(match, ent, cell_of(ent), FULL_DECK).items():
+            share = 5.0 * v / top
+            if share > best.get(foe, 0.0):
+                best[foe] = share
+    return sum(best.values())
 
 
 def _beside(src: Cell, dst: Cell) -> Cell:

@@ -128,6 +128,11 @@ class VariumRuleset(Ruleset):
         with match.world:
             return exposure.volley_after(match, action)
 
+    def pressure(self, match: Match, side: str) -> float:
+        """Hard's search leaves: the foes' best next strikes on `side` (exposure.py)."""
+        with match.world:
+            return exposure.pressure(match, side)
+
     def invariants(self, match: Match) -> list[str]:
         """Cards conserved, two per square, health in bounds, grapples between neighbours."""
         with match.world:
