@@ -6,8 +6,8 @@ unit (two strikes) or one step from that (a dash, then one strike); a run takes 
 So a unit that runs up to a foe and stops is struck twice before it strikes, and a unit three
 steps away is out of reach. Normal prices moves by the steps they close and by the guns' lines;
 Hard prices the exchange: per foe its best attack on the square, times the attacks its
-half-turns and ammunition allow (shots along the line of fire, cover counted). Every price comes
-from the cards the deciding side has not seen (`pool_for`), like the check worths.
+half-turns and ammunition allow (shots along the line of fire, cover counted). Strikes are priced
+on a whole deck (`FULL_DECK`): these terms read no card at all.
 """
 
 from __future__ import annotations
@@ -18,7 +18,6 @@ from game.core.cards import standard_deck
 from game.core.sight import cover_on_line, has_los
 from game.rulesets.varium import odds
 from game.rulesets.varium.approach import FAR, walk_to
-from game.rulesets.varium.checks import pool_for
 from game.rulesets.varium.combat import COVER_EVASION, EASY, proficiency, strike_terms
 from game.rulesets.varium.components import VariumState, active, cell_of, get, sheet, side_of, weapon_def
 from game.rulesets.varium.content import WeaponDef
@@ -31,6 +30,14 @@ if TYPE_CHECKING:
 Cell = tuple[int, int]
 MIN_ACCURACY = 5
 HALVES = 2
+#: (match state version, unit, square, pool) -> threat_by_foe: every option of a decision asks
+#: where the unit stands, and scratch copies have versions of their own
+_MEMO: dict[tuple, dict[int, float]] = {}
+#: the cards positional terms price strikes on: a whole deck by value, not the cards unseen now.
+#: They look a turn ahead, when the pool will have moved on, and every new pool costs each weapon,
+#: range and cover a fresh exact valuation (about 5 ms): on the whole deck those are looked up
+#: once and kept (they read no card, so nothing hidden either)
+FULL_DECK = odds.profile(standard_deck())
 
 
 def _worth(match: Match, ent: int, src: Cell, target: int, dst: Cell, w: WeaponDef | None,
@@ -65,14 +72,17 @@ def _shots(ent: int, w: WeaponDef) -> int:
 
 
 def threat_by_foe(match: Match, ent: int, cell: Cell,
-                  pool: tuple[int, ...] | None = None) -> dict[int, float]:
+                  pool: tuple[int, ...] = FULL_DECK) -> dict[int, float]:
     """Per foe `ent`'s side sees, what it can expect to take from `ent` on `cell` in its next
-    turn: its best weapon times the strikes it can make there. `pool`: the cards priced (default:
-    those `ent`'s side has not seen)."""
+    turn: its best weapon times the strikes it can make there (strikes priced on `pool`)."""
     from game.rulesets.varium.ai import seen_foes
 
-    if pool is None:
-        pool = pool_for(match, side_of(ent))
+    key = (match.version, ent, cell, pool)
+    found = _MEMO.get(key)
+    if found is not None:
+        return found
+    if len(_MEMO) > 2048:
+        _MEMO.clear()
     board = match.board
     near = walk_to(board, cell)
     out: dict[int, float] = {}
@@ -99,6 +109,7 @@ def threat_by_foe(match: Match, ent: int, cell: Cell,
                 best = max(best, n * _worth(match, foe, src, ent, cell, w, pool))
         if best:
             out[foe] = best
+    _MEMO[key] = out
     return out
 
 
@@ -108,9 +119,6 @@ def threat_on(match: Match, ent: int, cell: Cell) -> float:
     return sum(threat_by_foe(match, ent, cell).values())
 
 
-#: a whole deck by value: the pressure at a search leaf prices strikes on it, not on the cards
-#: left unseen there (every playout leaves a different pool, and each new one costs milliseconds)
-FULL_DECK = odds.profile(standard_deck())
 
 
 def pressure(match: Match, side: str) -> float:
@@ -123,7 +131,7 @@ def pressure(match: Match, side: str) -> float:
         if side_of(ent) != side or not active(ent):
             continue
         top = max(1, health(ent).maximum)
-        for foe, v in threat_by_foe(match, ent, cell_of(ent), FULL_DECK).items():
+        for foe, v in threat_by_foe(match, ent, cell_of(ent)).items():
             share = 5.0 * v / top
             if share > best.get(foe, 0.0):
                 best[foe] = share
@@ -171,7 +179,7 @@ def volley_after(match: Match, action: Action) -> float | None:
     src = action.cell if action.kind in (Kind.DASH, Kind.RUN) and action.cell is not None else cell_of(ent)
     if action.kind not in (Kind.DASH, Kind.RUN, Kind.ATTACK, Kind.DODGE, Kind.DRAW, Kind.ASSIST):
         return None
-    pool = pool_for(match, side_of(ent))
+    pool = FULL_DECK
     weapons: list[WeaponDef | None] = [weapon_def(w) for w in sheet(ent).weapons] \
         if st.drawn or action.kind == Kind.DRAW else []
     best = 0.0
