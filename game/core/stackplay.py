@@ -13,6 +13,7 @@ from dataclasses import dataclass, replace
 
 from game.core.draws import Profile
 from game.core.stacks import StackRule, StackState, can_take
+from game.core.stacksearch import plain_solver
 
 
 @dataclass(frozen=True)
@@ -47,13 +48,26 @@ class StackChoice:
 # One memo per (rule, payoff, field width): a decision's look-ahead fills exactly the entries the
 # next card's decision asks for, so the later decisions of one stack are look-ups. Pools are
 # packed into one integer (a bit field per value index): a child pool is one subtraction.
-_MEMO: dict[tuple[StackRule, Payoff, int], dict[tuple[int, int, int, int], float]] = {}
+_MEMO: dict[tuple[StackRule, Payoff, int], dict[int, float]] = {}
 _MEMO_CAP = 400_000
 _SOLVERS: dict[tuple[StackRule, Payoff, int], Callable[[int, int, int, int, int], float]] = {}
+# Each solver's searches call themselves through their closures: a reference cycle, dozens of
+# objects per solver, that only the cycle collector frees (inside some later decision).
+# `clear_memo` undoes them; the memo cap only drops the solvers (another thread may be searching).
+_FORGET: list[Callable[[], None]] = []
 
 
 def clear_memo() -> None:
-    """Forget every memoised stack worth (benchmarks measure the first decision with it)."""
+    """Forget every memoised stack worth and every solver (benchmarks measure the first decision
+    with it), undoing the solvers' self-references so that nothing waits for the cycle collector.
+    Not while another thread is in a search."""
+    for forget in _FORGET:
+        forget()
+    _drop()
+
+
+def _drop() -> None:
+    _FORGET.clear()
     _MEMO.clear()
     _SOLVERS.clear()
 
@@ -69,7 +83,7 @@ def _pack(profile: Profile, width: int) -> int:
 def _solver(rule: StackRule, payoff: Payoff, width: int) -> Callable[[int, int, int, int, int], float]:
     """`best(pool, cards in it, stack, banked, dealt)`: the exact worth of playing on well."""
     if sum(map(len, _MEMO.values())) > _MEMO_CAP:
-        clear_memo()
+        _drop()
     key = (rule, payoff, width)
     found = _SOLVERS.get(key)
     if found is not None:
@@ -91,12 +105,13 @@ def _solver(rule: StackRule, payoff: Payoff, width: int) -> Callable[[int, int, 
         return (((pool << 16 | banked) << 16 | stack) << 8) | (dealt if cap else 0)
 
     if not splitting:
-        best = _plain_solver(memo, plain, mask, limit, cap, by_total, bust, key_of)
+        best, forget = plain_solver(memo, plain, mask, limit, cap, by_total, bust, key_of)
+        _FORGET.append(forget)
         _SOLVERS[(rule, payoff, width)] = best
         return best
 
     def best(pool: int, n: int, stack: int, banked: int, dealt: int) -> float:
-        key = key_of(pool, stack, banked, dealt)
+        key = (((pool << 16 | banked) << 16 | stack) << 8) | (dealt if cap else 0)  # key_of
         got = get(key)
         if got is not None:
             return got
@@ -106,23 +121,38 @@ def _solver(rule: StackRule, payoff: Payoff, width: int) -> Callable[[int, int, 
             room = limit - stack
             acc = 0.0
             safe = 0
+            # the next card is the last (a horizon's last card, or the pool's): each child
+            # stands, worth what `best` would say without calling it
+            final = n == 1 or (cap and dealt + 1 >= cap)
             for val, shift, unit in plain:
                 if val > room:
                     break
                 c = (pool >> shift) & mask
                 if c:
                     safe += c
-                    acc += c * best(pool - unit, n - 1, stack + val, banked, dealt + 1)
+                    if final:
+                        tv = t + val
+                        acc += c * (by_total[tv] if tv <= last else by_total[last])
+                    else:
+                        acc += c * best(pool - unit, n - 1, stack + val, banked, dealt + 1)
             for val, shift, unit in splitting:
                 c = (pool >> shift) & mask
                 if c:
                     safe += c
                     child = pool - unit
-                    split = best(child, n - 1, 0, t, dealt + 1)
-                    if val <= room:
-                        split = max(split, best(child, n - 1, stack + val, banked, dealt + 1))
+                    if final:
+                        split = stand
+                        if val <= room:
+                            tv = t + val
+                            split = max(split, by_total[tv] if tv <= last else by_total[last])
+                        else:
+                            split = max(split, bust)
                     else:
-                        split = max(split, bust)
+                        split = best(child, n - 1, 0, t, dealt + 1)
+                        if val <= room:
+                            split = max(split, best(child, n - 1, stack + val, banked, dealt + 1))
+                        else:
+                            split = max(split, bust)
                     acc += c * split
             hit = (acc + (n - safe) * bust) / n
             if hit > stand:
@@ -130,116 +160,12 @@ def _solver(rule: StackRule, payoff: Payoff, width: int) -> Callable[[int, int, 
         memo[key] = stand
         return stand
 
+    def forget() -> None:
+        nonlocal best
+        del best
+
+    _FORGET.append(forget)
     _SOLVERS[(rule, payoff, width)] = best
-    return best
-
-
-Kid = tuple[int, int, int]
-
-
-def _plain_solver(memo: dict[int, float], plain: list[tuple[int, int, int]], mask: int, limit: int, cap: int,
-                  by_total: tuple[float, ...], bust: float,
-                  key_of: Callable[[int, int, int, int], int]) -> Callable[[int, int, int, int, int], float]:
-    """`best` when no value starts a new stack: every stack ends on a total in [t, banked + limit].
-
-    While standing is worth at least what another card could bring at best (every card that fits
-    bringing the best payoff of those totals), the stack stands and nothing below needs searching:
-    most states of a full deck end there. A parent tests that bound for each child before calling
-    it, and hands the child the values that still fit with their counts (its own, one card
-    fewer), so a state reads its pool once, at the top. The sums run over the same terms in the
-    same order as the general solver's, so the worths are the same floats.
-    """
-    get = memo.get
-    last = len(by_total) - 1
-    # per banked + limit: (payoff of standing on each total, best payoff from each total on)
-    tables: dict[int, tuple[list[float], list[float]]] = {}
-    step = 1 if cap else 0
-
-    def table(hi: int) -> tuple[list[float], list[float]]:
-        found = tables.get(hi)
-        if found is None:
-            stands = [by_total[min(t, last)] for t in range(hi + 1)]
-            tops = [bust] * (hi + 2)
-            for lo in range(hi, -1, -1):
-                tops[lo] = stands[lo] if stands[lo] > tops[lo + 1] else tops[lo + 1]
-            found = tables[hi] = (stands, tops)
-        return found
-
-    def solve(key: int, n: int, stack: int, t: int, dealt: int, kids: list[Kid], safe: int,
-              stand: float, stands: list[float], tops: list[float]) -> float:
-        """A state that can take a card and that its bound does not settle: `kids` are the
-        (value, count, key step) of the values that fit, `safe` their cards, `stand` the worth
-        of standing."""
-        acc = 0.0
-        m = n - 1
-        if kids and not (m and not (cap and dealt + 1 >= cap)):
-            for val, c, _down in kids:  # no child can take a card: each stands
-                acc += c * stands[t + val]
-        elif kids:
-            room = limit - stack
-            edge = room - kids[0][0]  # a child past it can only bust with any card
-            below = len(kids) - 1
-            upto = safe
-            for i, (val, c, down) in enumerate(kids):
-                tv = t + val
-                worth = stands[tv]
-                if val > edge:
-                    acc += c * (bust if bust > worth else worth)
-                    continue
-                # the child's own bound, tested here: the cards that still fit once it holds
-                # `val`, found by one pointer walking down as the room left falls
-                left = room - val
-                while kids[below][0] > left:
-                    upto -= kids[below][1]
-                    below -= 1
-                mine = upto - 1 if val <= left else upto
-                if (mine * tops[tv] + (m - mine) * bust) <= worth * m:
-                    acc += c * worth
-                    continue
-                child = key - down
-                got = get(child)
-                if got is None:
-                    sub = kids[:below + 1]
-                    if val <= left:
-                        if c == 1:
-                            del sub[i]
-                        else:
-                            sub[i] = (val, c - 1, down)
-                    got = solve(child, m, stack + val, tv, dealt + 1, sub, mine, worth, stands, tops)
-                acc += c * got
-        hit = (acc + (n - safe) * bust) / n
-        if hit > stand:
-            stand = hit
-        memo[key] = stand
-        return stand
-
-    def best(pool: int, n: int, stack: int, banked: int, dealt: int) -> float:
-        key = key_of(pool, stack, banked, dealt)
-        got = get(key)
-        if got is not None:
-            return got
-        t = stack + banked
-        stand = by_total[t] if t <= last else by_total[last]
-        if not n or (cap and dealt >= cap):
-            memo[key] = stand
-            return stand
-        room = limit - stack
-        kids: list[Kid] = []
-        safe = 0
-        for val, shift, unit in plain:
-            if val > room:
-                break
-            c = (pool >> shift) & mask
-            if c:
-                safe += c
-                kids.append((val, c, (unit << 40) - (val << 8) - step))
-        hi = banked + limit
-        stands, tops = table(hi)
-        if (safe * (tops[t] if t <= hi else bust) + (n - safe) * bust) <= stand * n:
-            memo[key] = stand
-            return stand
-        return solve(key, n, stack, t, dealt, kids, safe, stand, stands, tops)
-
     return best
 
 
@@ -291,18 +217,22 @@ def stack_choice(profile: Profile, state: StackState, rule: StackRule, payoff: P
     best = _solver(rule, payoff, width)
     pool = _pack(profile, width)
     room = rule.limit - state.stack
+    stack, banked, dealt, total = state.stack, state.banked, state.dealt, state.total
+    values, splits, bust, of = rule.values, rule.splits, payoff.bust, payoff.of
     once = hit = 0.0
     for v, c in enumerate(profile):
         if not c:
             continue
         child = pool - (1 << (width * v))
-        val = rule.values[v]
-        nxt = StackState(state.stack + val, state.banked, state.dealt + 1)
-        counted_once = payoff.bust if val > room else payoff.of(nxt.total)
-        counted = payoff.bust if val > room else best(child, n - 1, nxt.stack, nxt.banked, nxt.dealt)
-        if v in rule.splits:
-            counted_once = max(counted_once, payoff.of(state.total))
-            counted = max(counted, best(child, n - 1, 0, state.total, state.dealt + 1))
+        val = values[v]
+        if val > room:
+            counted_once = counted = bust
+        else:
+            counted_once = of(total + val)
+            counted = best(child, n - 1, stack + val, banked, dealt + 1)
+        if v in splits:
+            counted_once = max(counted_once, of(total))
+            counted = max(counted, best(child, n - 1, 0, total, dealt + 1))
         once += c * counted_once
         hit += c * counted
     return StackChoice(stand, once / n, hit / n)

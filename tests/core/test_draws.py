@@ -213,3 +213,70 @@ def test_full_deck_stack_odds_are_a_distribution():
 def test_a_stack_rule_refuses_values_that_would_lower_a_total():
     with pytest.raises(ValueError):
         StackRule(20, (0, -1, 2))
+
+
+# -- stacks: the pruned search against a plain expectimax, float for float ---------------------
+def plain_worth(prof, stack, banked, dealt, rule, payoff, memo):
+    """Every pool the stack can reach, no bound, no shortcut: the sum over values in ascending
+    value order, then the values that may start a new stack (each child's worth times its cards,
+    the cards that bust last), as stackplay promises; the same floats, not merely close ones."""
+    key = (prof, stack, banked, dealt)
+    if key in memo:
+        return memo[key]
+    stand = payoff.of(stack + banked)
+    n = sum(prof)
+    if n and not (rule.max_cards and dealt >= rule.max_cards):
+        acc = 0.0
+        safe = 0
+        plain = sorted((v for v in range(len(prof)) if v not in rule.splits), key=lambda v: rule.values[v])
+        for v in plain + sorted(rule.splits):
+            val = rule.values[v]
+            if not prof[v] or (v not in rule.splits and stack + val > rule.limit):
+                continue
+            safe += prof[v]
+            child = prof[:v] + (prof[v] - 1,) + prof[v + 1:]
+            counted = payoff.bust if stack + val > rule.limit else \
+                plain_worth(child, stack + val, banked, dealt + 1, rule, payoff, memo)
+            if v in rule.splits:
+                counted = max(plain_worth(child, 0, banked + stack, dealt + 1, rule, payoff, memo), counted)
+            acc += prof[v] * counted
+        hit = (acc + (n - safe) * payoff.bust) / n
+        if hit > stand:
+            stand = hit
+    memo[key] = stand
+    return stand
+
+
+def deck_payoffs(chance, limit):
+    top = 3 * limit
+    rising = sorted(chance.below(1000) / 997 for _ in range(top))
+    jagged = [(chance.below(1500) - 500) / 997 for _ in range(top)]
+    return [Payoff(tuple(rising)), Payoff(tuple(jagged)), Payoff(tuple(rising), bust=-0.25),
+            Payoff(tuple(1.0 if t >= limit - 3 else 0.0 for t in range(top)))]
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_the_pruned_search_gives_the_plain_expectimax_floats(seed):
+    chance = Chance(seed)
+    for deck in small_decks(2, 26, seed):
+        prof = profile_of(deck, varium_value, 15)
+        for limit, cap, splits in ((16, 0, []), (21, 0, []), (20, 4, []), (20, 4, [ACE])):
+            rule = StackRule.indexed(limit, 15, splits, max_cards=cap)
+            for payoff in deck_payoffs(chance, limit):
+                memo = {}
+                for stack in (0, 5, 11):
+                    state = StackState(stack, 0, 1)
+                    want = plain_worth(prof, stack, 0, 1, rule, payoff, memo)
+                    assert stack_value(prof, state, rule, payoff) == want
+                    choice = stack_choice(prof, state, rule, payoff)
+                    n = sum(prof)
+                    hit = 0.0
+                    for v, c in enumerate(prof):
+                        if c:
+                            child = prof[:v] + (c - 1,) + prof[v + 1:]
+                            counted = payoff.bust if stack + v > limit else \
+                                plain_worth(child, stack + v, 0, 2, rule, payoff, memo)
+                            if v in rule.splits:
+                                counted = max(counted, plain_worth(child, 0, stack, 2, rule, payoff, memo))
+                            hit += c * counted
+                    assert choice.hit == hit / n

@@ -56,30 +56,30 @@ def test_the_tables_odds_are_the_odds_functions() -> None:
     rows = {r["key"]: r for r in table["rows"]}
     # standing now: the chance the face-down cards sum below the score, and that times the damage
     score = ctx["stack"] + ctx["prof"]
-    assert rows["stand"]["hits"] == pytest.approx(odds.beat_chance(pool, ctx["k"], score))
-    assert rows["stand"]["damage"] == pytest.approx(
+    assert rows["stand"]["chance"] == pytest.approx(odds.beat_chance(pool, ctx["k"], score))
+    assert rows["stand"]["worth"] == pytest.approx(
         odds.beat_chance(pool, ctx["k"], score) * odds.damage_of(score, a.strike)[0])
     # another card: the next card's bust chance, one card then stand, playing on for damage
     assert rows["hit"]["bust"] == pytest.approx(float(next_card(pool, state, rule).bust))
-    assert rows["hit"]["hits"] == pytest.approx(
+    assert rows["hit"]["chance"] == pytest.approx(
         stack_choice(pool, state, rule, odds.hit_payoff(a), odds.HORIZON).one_more)
-    assert rows["hit"]["damage"] == pytest.approx(
+    assert rows["hit"]["worth"] == pytest.approx(
         stack_choice(pool, state, rule, odds.damage_payoff(a), odds.HORIZON).hit)
     # a bet of 2: the same card odds, the damage with two chips more on a hit
     a2 = attack_of(ctx, pool, 2)
-    assert rows["bet:2"]["damage"] == pytest.approx(
+    assert rows["bet:2"]["worth"] == pytest.approx(
         stack_choice(pool, state, rule, odds.damage_payoff(a2), odds.HORIZON).hit)
     # aim: back to the state before the last card (no cards), one more card drawn
     prev = StackState(0, 0, 0)
-    assert rows["aim"]["damage"] == pytest.approx(
+    assert rows["aim"]["worth"] == pytest.approx(
         stack_choice(pool, prev, rule, odds.damage_payoff(a), odds.HORIZON).hit)
     # the window shows exactly those numbers
     shown = {label: cells for label, *cells in [(r[0], *r[1:]) for r in ui.table_rows(table)]}
-    assert shown["Stand on 10"] == ["—", percent(rows["stand"]["hits"]), f"{rows['stand']['damage']:.1f}"]
-    assert shown["Another card"] == [percent(rows["hit"]["bust"]), percent(rows["hit"]["hits"]),
-                                     f"{rows['hit']['damage']:.1f}"]
+    assert shown["Stand on 10"] == ["—", percent(rows["stand"]["chance"]), f"{rows['stand']['worth']:.1f}"]
+    assert shown["Another card"] == [percent(rows["hit"]["bust"]), percent(rows["hit"]["chance"]),
+                                     f"{rows['hit']['worth']:.1f}"]
     bets = next(cells for label, cells in shown.items() if label.startswith("Bet 1–4"))
-    assert bets[2] == f"{rows['bet:1']['damage']:.1f}–{rows['bet:4']['damage']:.1f}"
+    assert bets[2] == f"{rows['bet:1']['worth']:.1f}–{rows['bet:4']['worth']:.1f}"
 
 
 def test_the_ai_is_not_made_to_work_out_the_table() -> None:
@@ -104,13 +104,15 @@ def test_face_down_cards_are_backs_until_the_reveal(monkeypatch) -> None:
     # and the table draws only the dealt card face up, and two backs
     pygame.init()
     drawn: list[tuple[str, bool]] = []
-    real = ui.draw_card
+    from game.ui.rulesets.varium import checktable
+
+    real = checktable.draw_card
 
     def spy(fonts, card, height, face_up=True, name=None):
         drawn.append((card, face_up))
         return real(fonts, card, height, face_up, name)
 
-    monkeypatch.setattr(ui, "draw_card", spy)
+    monkeypatch.setattr(checktable, "draw_card", spy)
     fonts = Fonts(1.0)
     pics = parts_for(d, fonts, palette("okabe-ito"), 520)
     assert len(pics) == 1 and pics[0].get_height() > fonts.px(52)
@@ -132,7 +134,7 @@ def test_table_part_draws_an_ace_split_and_a_bust() -> None:
     d = m.pending_decision
     assert d.kind == "ace"
     rows = {r["key"]: r for r in d.context[ui.KEY]["rows"]}
-    assert set(rows) == {"count", "split"} and rows["split"]["damage"] is not None
+    assert set(rows) == {"count", "split"} and rows["split"]["worth"] is not None
     m.answer("split")
     m.answer("hit")
     m.answer("hit")

@@ -208,15 +208,10 @@ def advise(match: Match, decision: Decision) -> dict[str, float]:
     if decision.kind in CHECK_KINDS:
         return worths(match, decision)
     if decision.kind == "leave":
-        ent, target = decision.context["ent"], decision.context["target"]
-        mine = sheet(ent)
-        theirs = sheet(target)
-        return {
-            "shove": 1.0 + 0.1 * (mine.might - theirs.might),
-            "grapple": 0.8
-            + 0.1 * (mine.might + mine.prof("grappling") - theirs.might - theirs.prof("grappling")),
-            "let": 0.0,
-        }
+        # the chances the leave prompt shows a person (`table.leave_table`)
+        from game.rulesets.varium.opposed import leave_odds, leave_worths
+
+        return leave_worths(leave_odds(match, decision.context["ent"], decision.context["target"]))
     return {}
 
 

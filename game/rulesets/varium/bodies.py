@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Any
 
 from game.core.action import Decision, Option
 from game.core.components import Position
+from game.core.kinds import CTX_UNIT
 from game.core.sight import has_los
 from game.rulesets.varium import odds
 from game.rulesets.varium.checks import run_check
@@ -108,17 +109,19 @@ def grapple(match: Match, ent: int, target: int, own_turn: bool = True) -> Gen:
     """Opposed grappling checks; the excess moves the shared track towards `ent` (first lowering
     the target's advantage). Returns whether `ent` gained any."""
     lim, prof = grapple_stat(ent)
-    mine = yield from run_check(
-        match, ent, f"grapple on {name_of(target)}", lim, prof, {"pay": "linear"}, own_turn=own_turn
-    )
     tlim, tprof = grapple_stat(target)
+    # "foe_*" and "vs" only feed the check table's odds (the AI values an opposed check linearly)
+    mine = yield from run_check(
+        match, ent, f"grapple on {name_of(target)}", lim, prof,
+        {"pay": "linear", "foe": target, "foe_limit": tlim, "foe_prof": tprof}, own_turn=own_turn,
+    )
     theirs = yield from run_check(
         match,
         target,
         f"grapple defence against {name_of(ent)}",
         tlim,
         tprof,
-        {"pay": "linear"},
+        {"pay": "linear", "foe": ent, "vs": mine.score},
         own_turn=False,
     )
     excess = mine.score - theirs.score
@@ -173,7 +176,8 @@ def shove(
     """Might check against Might check; success knocks the target prone and one square back."""
     s, t = sheet(ent), sheet(target)
     mine = yield from run_check(
-        match, ent, f"shove on {name_of(target)}", 20 + s.might, 0, {"pay": "linear"}, own_turn=own_turn
+        match, ent, f"shove on {name_of(target)}", 20 + s.might, 0,
+        {"pay": "linear", "foe": target, "foe_limit": 20 + t.might, "foe_prof": 0}, own_turn=own_turn,
     )
     theirs = yield from run_check(
         match,
@@ -181,7 +185,7 @@ def shove(
         f"stand firm against {name_of(ent)}",
         20 + t.might,
         0,
-        {"pay": "linear"},
+        {"pay": "linear", "foe": ent, "vs": mine.score},
         own_turn=False,
     )
     if mine.score <= theirs.score:
@@ -217,14 +221,14 @@ def leave(match: Match, ent: int) -> Gen:
     for foe in occupants(match, here, ent):
         if side_of(foe) == side_of(ent) or foe in st.broke:
             continue
-        key = yield Decision(
+        key = yield _leave_options(match, Decision(
             side_of(foe),
             "leave",
             f"{name_of(ent)} leaves {name_of(foe)}'s square: a free shove or grapple?",
             (Option("shove", "Shove"), Option("grapple", "Grapple"), Option("let", "Let go")),
             "let",
-            {"ent": foe, "target": ent},
-        )
+            {"ent": foe, "target": ent, CTX_UNIT: foe},
+        ))
         if key == "shove":
             ok = yield from shove(match, foe, ent, own_turn=False)
             if ok:
@@ -234,6 +238,18 @@ def leave(match: Match, ent: int) -> Gen:
             if restrained(match, ent):
                 return False
     return True
+
+
+def _leave_options(match: Match, decision: Decision) -> Decision:
+    """For a person, the leave prompt with each answer's odds (`table.leave_table`); the AI reads
+    the same numbers through its `advise`."""
+    from game.rulesets.varium.checks import _for_person
+
+    if _for_person(match, decision.side):
+        from game.rulesets.varium.table import LEAVE_KEY, leave_table
+
+        decision.context[LEAVE_KEY] = leave_table(match, decision)
+    return decision
 
 
 # -- dodge ------------------------------------------------------------------------------------------

@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, Any
 
 from game.core.action import Decision, Option
 from game.core.cards import card_label
+from game.core.kinds import CTX_UNIT
 from game.core.stacks import StackState
 from game.rulesets.varium import odds
 from game.rulesets.varium.components import VariumState, deck, get, name_of, side_of
@@ -160,7 +161,7 @@ def run_check(
     held: list[str] = []
     groups: list[list[str]] = [[]]  # the dealt cards by stack (what the table shows)
     who = name_of(ent)
-    base = {**ctx, "ent": ent, "limit": limit, "prof": prof, "bet_cap": bet_cap}
+    base = {**ctx, "ent": ent, CTX_UNIT: ent, "limit": limit, "prof": prof, "bet_cap": bet_cap}
     while True:
         prev = (stack, banked)
         card = deal(match)

@@ -160,10 +160,11 @@ def payoff(a: Attack) -> Payoff:
     """Worth of standing on each stack total: P(hit) x (damage up to the target's health, plus a
     bonus for taking it out)."""
     top = 3 * a.limit + 2
-    beats = _beats(a.pool, a.k)
-    s, health, prof = a.strike, a.health, a.prof
+    below, total = evasion_cdf(a.pool, a.k)
+    cap = len(below)
+    s, health, prof, k = a.strike, a.health, a.prof, a.k
     out = [0.0]
-    # damage_of and the worth, written out: the AI asks this for every pool it meets
+    # damage_of, beat_chance and the worth, written out: the AI asks this for every pool it meets
     for score in range(1 + prof, top + prof):
         crit = score >= s.crit
         raw = score + s.weapon_damage + s.bet - (0 if crit and s.crit_bonus == "ignore_armour" else s.armour)
@@ -173,7 +174,13 @@ def payoff(a: Attack) -> Payoff:
             raw *= 2
         dmg = int(raw * s.resist)
         worth = min(dmg, health) + (KILL_BONUS if dmg >= health else 0.0)
-        out.append(beats(score) * worth)
+        if k <= 0:
+            chance = 1.0 if score > 0 else 0.0
+        elif score >= cap:
+            chance = 1.0
+        else:
+            chance = below[score if score > 0 else 0] / total
+        out.append(chance * worth)
     return Payoff(tuple(out), 0.0)
 
 

@@ -321,6 +321,8 @@ class HandStripMixin:
         lh = f.line_height(Fonts.SMALL)
         tall = round(STACK_SHARE * self.board_rect.h) - len(pieces) * (lh + pad) - (lh + pad)
         card_h, rows = fit_cards(specs, base, least, inner, gap, 2 * pad, tall)
+        if not pieces:
+            rows = []  # piles only: one line of counts, no empty row of cards under it
         drawn = {i: [draw_card(f, c, card_h) for c in cards] for i, (_t, cards) in enumerate(pieces)}
 
         def row_width(row: list[tuple[int, int, int]]) -> int:

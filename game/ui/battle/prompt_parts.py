@@ -46,6 +46,25 @@ PAGE = 9
 HOTKEYS: dict[str, dict[str, str]] = {}
 
 
+#: decision kind -> option -> a shorter label, used when the buttons go in columns (the full
+#: label stays in the context a ruleset shows, e.g. its table of choices)
+SHORT_LABELS: dict[str, Callable[[Any], str]] = {}
+
+
+def register_short_labels(kind: str, short: Callable[[Any], str]) -> None:
+    """Shorter button labels for decisions of `kind` when a tall prompt lays them in columns."""
+    SHORT_LABELS[kind] = short
+
+
+def button_label(decision: Decision, option: Any, columns: int = 1) -> str:
+    """An option's button text: in one column its label (and "(default)"), in columns the short
+    label (the default is marked by the button's outline)."""
+    if columns == 1:
+        return option.label + ("  (default)" if option.key == decision.default else "")
+    short = SHORT_LABELS.get(decision.kind)
+    return short(option) if short is not None else option.label
+
+
 def register_part(key: str, part: Part) -> None:
     """Show a context key with `part` in every prompt that carries it."""
     PARTS[key] = part

@@ -8,7 +8,7 @@ import pygame
 
 from game.core.kinds import CTX_UNIT
 from game.ui.battle.labels import group_label, split_labels
-from game.ui.battle.prompt_parts import PAGE, option_letter, option_odds, parts_for
+from game.ui.battle.prompt_parts import PAGE, button_label, option_letter, option_odds, parts_for
 from game.ui.theme import Fonts
 from game.ui.widgets import Button, panel, percent, text_block
 
@@ -197,43 +197,64 @@ class PromptMixin:
         def notes(o: Any) -> list[str]:
             return ([o.detail] if o.detail else []) + odds.get(o.key, [])
 
-        def measure(w: int) -> tuple[int, int, list[str], list[pygame.Surface]]:
-            """(height without details, details' height, prompt lines, context pictures) at width w."""
+        measured: dict[int, tuple[list[str], list[pygame.Surface]]] = {}
+
+        def measure(w: int, cols: int = 1) -> tuple[int, int, list[str], list[pygame.Surface]]:
+            """(height without details, details' height, prompt lines, context pictures) at width w
+            with the buttons in `cols` columns."""
             inner = w - 2 * pad
-            pics = parts_for(d, f, pal, inner, self.card_names)
-            lines = f.wrap(d.prompt, inner, Fonts.LARGE, True)
+            if w not in measured:
+                measured[w] = (f.wrap(d.prompt, inner, Fonts.LARGE, True),
+                               parts_for(d, f, pal, inner, self.card_names))
+            lines, pics = measured[w]
             h = pad + len(lines) * f.line_height(Fonts.LARGE) + pad
             h += sum(p.get_height() + pad // 2 for p in pics)
-            h += len(shown) * (bh + f.px(4)) + pad + lh + (lh if pages > 1 else 0)
+            h += -(-len(shown) // cols) * (bh + f.px(4)) + pad + lh + (lh if pages > 1 else 0)
             detail_w = inner - f.px(20)
             details = lh * sum(len(f.wrap(x, detail_w, Fonts.SMALL)) for _, o in shown for x in notes(o))
             return h, details, lines, pics
 
+        def labels_fit(w: int, cols: int) -> bool:
+            """Every option's label (and hotkey) fits a button in one of `cols` columns."""
+            # as `Button.draw` lays a button out: margin, hotkey letter, gap, label, margin
+            key_w = f.font(Fonts.BODY, True).size("W")[0]
+            room = (w - 2 * pad - (cols - 1) * gap) // cols - 2 * f.px(8) - f.px(6) - key_w
+            return all(f.font(Fonts.BODY).size(button_label(d, o, cols))[0] <= room for _, o in shown)
+
         # Placed to cover neither the unit nor its facing arrows: every detail inline if that fits,
         # else the details as the buttons' tooltips, else a narrower prompt beside the unit, else
         # the board slides the unit aside.
+        # Too tall for the board, or to leave the unit in sight beside it (many options under a
+        # tall context), the buttons go in two or three columns when their labels still fit.
         keep = self._facing_keep()
         top = self.board_rect.h - 20
+        beside = self.board_rect.h - 2 * max(f.px(20), keep) - 3 * f.px(12)  # as _slide_unit_aside
+        gap = f.px(6)
         w = min(f.px(560), self.board_rect.w - 40)
-        tries = [(w, True), (w, False)]
+        cols = 1
+        while cols < 3 and measure(w, cols)[0] > min(top, beside) and labels_fit(w, cols + 1):
+            cols += 1
+        tries = [(w, True, 1), (w, False, cols)]
         narrow = self._side_room(keep)
         if f.px(220) <= narrow < w:
-            tries += [(narrow, True), (narrow, False)]
+            tries += [(narrow, True, 1), (narrow, False, 1)]
+        main_fits = measure(w, cols)[0] <= top
         placed = False
-        for w, inline in tries:
-            h, details, prompt_lines, pics = measure(w)
-            if inline and h + details > top:
+        for w, inline, cols in tries:
+            h, details, prompt_lines, pics = measure(w, cols)
+            if h + (details if inline else 0) > top and (inline or main_fits):
                 continue
             rect = pygame.Rect(0, 0, w, min(h + details if inline else h, top))
             if self._place_modal(rect, keep):
                 placed = True
                 break
         if not placed:
-            w, inline = tries[1]
-            h, details, prompt_lines, pics = measure(w)
+            w, inline, cols = tries[1]
+            h, details, prompt_lines, pics = measure(w, cols)
             rect = pygame.Rect(0, 0, w, min(h, top))
             self._place_modal(rect, keep, make_room=True)
         inner = w - 2 * pad
+        col_w = (inner - (cols - 1) * gap) // cols
         detail_w = inner - f.px(20)
         self.modal_area = pygame.Rect(rect)
         panel(surface, rect, pal)  # opaque: nothing under it shows through
@@ -248,11 +269,11 @@ class PromptMixin:
         y += pad // 2
         # Buttons live in screen space for clicks; they replace the actions panel's while open.
         self.modal_buttons = []
-        for n, o in shown:
-            label = o.label + ("  (default)" if o.key == d.default else "")
+        for i, (n, o) in enumerate(shown):
+            col = i % cols
             b = Button(
-                pygame.Rect(rect.x + pad, y, inner, bh),
-                label,
+                pygame.Rect(rect.x + pad + col * (col_w + gap), y, col_w, bh),
+                button_label(d, o, cols),
                 (lambda k=o.key: self.answer(k)),
                 hotkey=option_letter(d, o.key) or str(n),
                 selected=o.key == d.default,
@@ -260,7 +281,8 @@ class PromptMixin:
             )
             b.draw(surface, f, pal, b.rect.collidepoint(self.mouse), Fonts.BODY)
             self.modal_buttons.append(b)
-            y += bh + f.px(4)
+            if col == cols - 1 or i == len(shown) - 1:
+                y += bh + f.px(4)
             if inline and notes(o):
                 y = text_block(surface, f, notes(o), (rect.x + pad + f.px(20), y), detail_w, Fonts.SMALL,
                                pal.dim)

@@ -1,0 +1,113 @@
+"""Odds of varium's opposed checks (shove: Might against Might; grapple: grappling against
+grappling) and of the free shove or grapple a foe may make when a unit leaves its square.
+
+Each side's check is valued as played for the highest total within `odds.HORIZON` cards (the
+look-ahead the AI and the previews use): its score distribution is exact for that play, from the
+cards the deciding side cannot see. The second check is weighed on the same unseen pool as the
+first (the few cards the first one shows shift it slightly; said in docs/rulesets/varium.md).
+The leave prompt, the AI's answer to it and the check table of the side that starts an opposed
+check all read these functions.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from functools import lru_cache
+from typing import TYPE_CHECKING
+
+from game.core.draws import Profile
+from game.core.stackplay import Payoff, PlayBest
+from game.core.stacks import stack_odds
+from game.rulesets.varium import odds
+
+if TYPE_CHECKING:
+    from game.core.match import Match
+
+#: (score, probability) ascending; score 0 is a bust
+Scores = tuple[tuple[int, float], ...]
+
+
+@lru_cache(maxsize=512)
+def scores(pool: Profile, limit: int, prof: int) -> Scores:
+    """An opposed check's score (total + proficiency, 0 on a bust) played for the highest total
+    (the AI's `linear` payoff) taking at most `odds.HORIZON` cards: exact weights."""
+    rule = replace(odds.rule(limit), max_cards=odds.HORIZON)
+    dealt = stack_odds(pool, rule, PlayBest(odds.linear_payoff(limit, prof)))
+    out: dict[int, float] = {0: dealt.bust_w / dealt.total} if dealt.bust_w else {}
+    for total, w in dealt.totals:
+        s = total + prof if total > 0 else 0
+        out[s] = out.get(s, 0.0) + w / dealt.total
+    return tuple(sorted(out.items()))
+
+
+def below(dist: Scores, score: int) -> float:
+    """P(a check of this distribution scores strictly below `score`)."""
+    return sum(p for s, p in dist if s < score)
+
+
+@lru_cache(maxsize=256)
+def beat_payoff(pool: Profile, limit: int, prof: int, foe_limit: int, foe_prof: int) -> Payoff:
+    """Worth of standing on each total = P(the foe's check, dealt next, scores below it): the
+    chance the check that starts a shove or grapple succeeds (ties go to the foe)."""
+    foe = scores(pool, foe_limit, foe_prof)
+    return Payoff(tuple(below(foe, t + prof) if t > 0 else 0.0 for t in range(3 * limit + 2)), 0.0)
+
+
+@dataclass(frozen=True)
+class LeaveOdds:
+    """A free shove or grapple on a unit leaving the square: each one's chance and effect."""
+
+    shove: float  # the shove succeeds: the leaver is prone, one square back, and stays
+    grapple: float  # the grapple gains any hold
+    restrain: float  # the hold reaches Restrained afterwards: the leaver stays
+    hold_now: int  # the grappler's advantage over the leaver before the check
+    hold_after: float  # its expected advantage after the grapple
+    shove_limits: tuple[int, int]  # (the shover's limit, the leaver's)
+    grapple_limits: tuple[int, int]
+
+
+def opposed(mine: Scores, theirs: Scores, before: int = 0, need: int = 1) -> tuple[float, float, float]:
+    """(P(mine beats theirs), P(before + the excess reaches `need`), expected track after):
+    the excess of a winning check moves the track; a lost or tied one leaves it."""
+    win = reach = after = 0.0
+    for a, pa in mine:
+        for b, pb in theirs:
+            p = pa * pb
+            track = before + (a - b if a > b else 0)
+            if a > b:
+                win += p
+            if track >= need:
+                reach += p
+            after += p * track
+    return win, reach, after
+
+
+def leave_odds(match: Match, foe: int, leaver: int) -> LeaveOdds:
+    """What `foe`'s free shove or grapple on `leaver` would do, from the cards `foe`'s side cannot
+    see (inside the world)."""
+    from game.rulesets.varium.bodies import RESTRAINED, grapple_stat, track
+    from game.rulesets.varium.checks import pool_for
+    from game.rulesets.varium.components import sheet, side_of
+
+    pool = pool_for(match, side_of(foe))
+    s_lim, t_lim = 20 + sheet(foe).might, 20 + sheet(leaver).might
+    shove, _, _ = opposed(scores(pool, s_lim, 0), scores(pool, t_lim, 0))
+    (g_lim, g_prof), (d_lim, d_prof) = grapple_stat(foe), grapple_stat(leaver)
+    before = track(match, foe, leaver)
+    mine, theirs = scores(pool, g_lim, g_prof), scores(pool, d_lim, d_prof)
+    grip, restrain, after = opposed(mine, theirs, before, RESTRAINED)
+    return LeaveOdds(shove, grip, restrain, before, after, (s_lim, t_lim), (g_lim, d_lim))
+
+
+#: what a hold short of Restrained is worth against stopping the leaver (it helps later grapples)
+HOLD_WORTH = 0.3
+
+
+def leave_worths(lo: LeaveOdds) -> dict[str, float]:
+    """The AI's worth of each answer: the chance the leaver is stopped, plus a little for a hold
+    that does not stop it (a free check costs nothing, so letting go is worth 0)."""
+    return {
+        "shove": lo.shove,
+        "grapple": lo.restrain + HOLD_WORTH * max(0.0, lo.grapple - lo.restrain),
+        "let": 0.0,
+    }

@@ -1,0 +1,80 @@
+"""Varium's own UI: the check table in its check prompts (`checktable`), the odds of the free
+shove or grapple when a unit leaves a shared square (`leave`), letter hotkeys for its choices,
+and the grapple track drawn between the two units that share it (`grapples`).
+
+Loaded when a varium match opens (`game.ui.battle.extensions`). Every number shown is in the
+decision's context (`game.rulesets.varium.table`, the odds functions the AI uses): the window only
+lays them out. The target's face-down cards are drawn as card backs; which cards they are is
+never in the context (the reveal's chance popup turns them over after the last attack).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pygame
+
+from game.ui.battle.extensions import register_layer
+from game.ui.battle.prompt_parts import register_hotkeys, register_kind, register_part, register_short_labels
+from game.ui.rulesets.varium.checktable import (
+    DASH,
+    KEY,
+    grid_note,
+    heads_of,
+    odds_cells,
+    short_label,
+    table_part,
+    table_rows,
+)
+from game.ui.rulesets.varium.grapples import GRIP_COLOURS, paint_grapples
+from game.ui.rulesets.varium.leave import LEAVE_KEY, leave_cells, leave_part
+
+__all__ = ["DASH", "GRIP_COLOURS", "KEY", "LEAVE_KEY", "VariumLayer", "grid_note", "heads_of", "leave_cells",
+           "leave_part", "odds_cells", "paint_grapples", "table_part", "table_rows"]
+
+CHECK_KINDS = ("stack", "ace", "bust")
+#: letter hotkeys: H another card, S stand, A aim, B bet (the smallest bet), N / P a new stack
+#: (split the Ace), C count it 14; leaving: S shove, G grapple, L let go
+HOTKEYS = {
+    "stack": {"h": "hit", "s": "stand", "a": "aim", "b": "bet:"},
+    "ace": {"n": "split", "p": "split", "c": "count"},
+    "bust": {"a": "aim"},
+    "leave": {"s": "shove", "g": "grapple", "l": "let"},
+}
+
+
+class VariumLayer:
+    """Varium's board layer: the grapple bands over the tokens; events keep the generic pace (each
+    dealt card is a chance popup the AI waits for)."""
+
+    playing = False
+    animating = False
+
+    def __init__(self, scene: Any) -> None:
+        self.scene = scene
+
+    def on_step(self, step: Any) -> bool:
+        """The generic screen shows the events."""
+        return False
+
+    def update(self, dt: float) -> bool:
+        """Nothing animates of its own."""
+        return False
+
+    def draw_board(self, surface: pygame.Surface) -> None:
+        """Nothing under the tokens."""
+
+    def draw_top(self, surface: pygame.Surface) -> None:
+        """The grapple bands."""
+        paint_grapples(self.scene, surface)
+
+
+register_part(KEY, table_part)
+register_part(LEAVE_KEY, leave_part)
+for _kind in CHECK_KINDS:
+    register_kind(_kind, (KEY,))
+    register_short_labels(_kind, short_label)
+register_kind("leave", (LEAVE_KEY,))
+for _kind, _letters in HOTKEYS.items():
+    register_hotkeys(_kind, _letters)
+register_layer("varium", VariumLayer)

@@ -1,0 +1,68 @@
+"""core stackplay's memo: clearing it frees the solvers at once, and the cap bounds it."""
+
+from __future__ import annotations
+
+import gc
+import weakref
+
+from game.core import stackplay
+from game.core.cards import BLACK_JOKER, RED_JOKER, card_value, standard_deck
+from game.core.draws import profile_of
+from game.core.stackplay import Payoff, stack_choice, stack_value
+from game.core.stacks import StackRule, StackState
+
+RISING = Payoff(tuple(min(1.0, t / 21) for t in range(70)))
+JAGGED = Payoff(tuple((t * 7 % 11) / 11 for t in range(70)), bust=-0.25)
+
+
+def varium_value(card: str) -> int:
+    if card in (RED_JOKER, BLACK_JOKER):
+        return 1
+    v = card_value(card)
+    return 14 if v == 1 else v
+
+
+def full_deck():
+    return profile_of(standard_deck(), varium_value, 15)
+
+
+def test_clearing_the_memo_frees_its_solvers_without_the_cycle_collector():
+    rules = [StackRule.indexed(20, 15), StackRule.indexed(20, 15, splits=[14])]
+    stackplay.clear_memo()
+    for rule in rules:
+        for payoff in (RISING, JAGGED):
+            horizon = 2 if rule.splits else None
+            stack_choice(full_deck(), StackState(12, 0, 2), rule, payoff, horizon)
+    solvers = [weakref.ref(s) for s in stackplay._SOLVERS.values()]
+    assert len(solvers) == 4
+    was = gc.isenabled()
+    gc.disable()
+    try:
+        stackplay.clear_memo()
+        assert all(ref() is None for ref in solvers)
+    finally:
+        if was:
+            gc.enable()
+
+
+def test_the_memo_cap_drops_everything_and_the_worths_stay_the_same(monkeypatch):
+    rule = StackRule.indexed(20, 15)
+    prof = full_deck()
+    states = [StackState(s, 0, 1) for s in (0, 2, 4, 6, 8)]
+    stackplay.clear_memo()
+    want = [stack_value(prof, st, rule, payoff) for st in states for payoff in (RISING, JAGGED)]
+    stackplay.clear_memo()
+    monkeypatch.setattr(stackplay, "_MEMO_CAP", 150)
+    drops = []
+    drop = stackplay._drop
+    monkeypatch.setattr(stackplay, "_drop", lambda: drops.append(1) or drop())
+    got = []
+    for st in states:
+        for payoff in (RISING, JAGGED):
+            got.append(stack_value(prof, st, rule, payoff))
+            # checked as each solver is asked for: one search's entries past the cap at most
+            assert sum(map(len, stackplay._MEMO.values())) < 150 + 200
+    assert got == want
+    assert len(drops) >= 2
+    assert len(stackplay._FORGET) == len(stackplay._SOLVERS)
+    stackplay.clear_memo()
