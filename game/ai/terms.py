@@ -11,7 +11,9 @@
 - approach, objective, progress, cost: closing on the planned target or an objective, and the
   resources the ruleset says the action spends;
 - volley (Hard, where the ruleset has `volley_after`): every attack the unit can still make after
-  the action, in place of "potential" and the move's follow-up.
+  the action, in place of "potential" and the move's follow-up;
+- plan (Hard, where the ruleset has `plan_step`): the action is a step of the side's best joint
+  plan for its turn (saves: who gangs up on whom, from where, priced on the resolution together).
 
 Normal's lookahead (`utility.py`) adds "followup" and, for the moves worth it, cover and facing.
 """
@@ -44,6 +46,7 @@ WEIGHTS: dict[str, float] = {
     "objective": 0.15,
     "progress": 0.3,
     "cost": 1.0,
+    "plan": 4.0,
 }
 #: the generic threat counts enemies in reach; this turns it into damage-like units
 GENERIC_THREAT_SCALE = 0.5
@@ -58,6 +61,9 @@ class Scorer:
         #: term for the enemy fire, with the defender's facing and movement, in place of the
         #: safety, cover and facing estimates
         self.exact = exact
+        #: whether `terms` asks the ruleset's side plan (`plan_step`); off in the lookahead's
+        #: follow-ups, which add up only the damage terms of what follows
+        self.plans = True
         self.cache: TurnCache | None = None
 
     # -- side-level reasoning --------------------------------------------------------------------
@@ -157,6 +163,11 @@ class Scorer:
         exposed = self._exposure(match, action, actor, out) if self.exact else False
         if self.exact:
             self._volley(match, action, out)
+        if self.exact and self.plans:
+            with match.world:
+                step = rs.plan_step(match, action)
+            if step:
+                out["plan"] = self.weights["plan"] * step
         dest = destination(action) if move else None
         if actor is not None and dest is not None and dest != actor.cell:
             out.update(self._position_terms(match, cache, actor, dest, safety=not exposed))

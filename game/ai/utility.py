@@ -87,7 +87,8 @@ class NormalAI:
             # the side chooses its next actor: try each unit-level choice that is not an attack
             picks = [r for r in ranked if not is_move(rs, r.action) and r.action.actor is not None
                      and r.action.target is None and r.action.cell is None
-                     and r.action.kind not in rs.turn_ending]
+                     and r.action.kind not in rs.turn_ending
+                     and r.action.kind not in getattr(rs, "lookahead_skip", ())]
             picks.sort(key=lambda r: (-r.score, r.index))
             picked += picks[:width]
         if not picked or width <= 0 or deadline.over(margin=0.5 * deadline.seconds):
@@ -126,16 +127,20 @@ class NormalAI:
             return
         best = 0.0
         sim_cache = self.scorer.context(sim, side)
-        for nxt in sim.legal():
-            if deadline.over(margin=0.15 * deadline.seconds):
-                break
-            if is_move(rs, nxt) or (nxt.target is None and nxt.cell is None):
-                continue
-            if move and turn.unit is not None and nxt.actor != r.action.actor:
-                continue
-            t = self.scorer.terms(sim, sim_cache, nxt)
-            gain = sum(t.get(k, 0.0) for k in ("damage", "kill", "focus", "assigned", "volley"))
-            best = max(best, gain + t.get("cost", 0.0))
+        self.scorer.plans = False  # the follow-up adds up damage terms only: no side plan needed
+        try:
+            for nxt in sim.legal():
+                if deadline.over(margin=0.15 * deadline.seconds):
+                    break
+                if is_move(rs, nxt) or (nxt.target is None and nxt.cell is None):
+                    continue
+                if move and turn.unit is not None and nxt.actor != r.action.actor:
+                    continue
+                t = self.scorer.terms(sim, sim_cache, nxt)
+                gain = sum(t.get(k, 0.0) for k in ("damage", "kill", "focus", "assigned", "volley"))
+                best = max(best, gain + t.get("cost", 0.0))
+        finally:
+            self.scorer.plans = True
         if best:
             r.terms["followup"] = self.scorer.weights["followup"] * best
         dest = destination(r.action) if move else None

@@ -48,6 +48,9 @@ class Ruleset(ABC):
     #: whether the Hard AI may overrule its ranking on sampled playouts; a ruleset whose short
     #: playouts measured worse than the ranking (on the ladder) turns this off
     playouts_guide_search: ClassVar[bool] = True
+    #: kinds the Normal AI's lookahead never tries as the side's unit-level choice (saves' taking
+    #: back of a declaration: its follow-up would be the very attack it takes back, a loop)
+    lookahead_skip: ClassVar[frozenset[str]] = frozenset()
     #: kinds of untargeted action cheap enough to score at every step of the Hard AI's playouts
     #: (facing, say); the others are played there only when nothing else scores
     rollout_plain: ClassVar[frozenset[str]] = frozenset()
@@ -225,6 +228,12 @@ class Ruleset(ABC):
     def exposure_after(self, match: Match, action: Action) -> float | None:
         """`exposure_now` of the acting unit once a positional action (a move, a turn) is done;
         None for other actions or when the ruleset does not say."""
+        return None
+
+    def plan_step(self, match: Match, action: Action) -> float | None:
+        """How far the action follows the side's best joint plan for its turn, 0 to 1 (1: the
+        plan's next step), where the ruleset plans the side's declarations together (saves); the
+        Hard AI adds it as its "plan" term. None when the ruleset does not plan."""
         return None
 
     def volley_after(self, match: Match, action: Action) -> float | None:

@@ -50,6 +50,10 @@ class StackChoice:
 # packed into one integer (a bit field per value index): a child pool is one subtraction.
 _MEMO: dict[tuple[StackRule, Payoff, int], dict[int, float]] = {}
 _MEMO_CAP = 400_000
+# Summing every memo's size costs as much as a small search once thousands of payoffs have their
+# own memo (varium prices each attack on its own payoff): the cap is checked every few calls.
+_CHECK_EVERY = 32
+_calls_since_check = 0
 _SOLVERS: dict[tuple[StackRule, Payoff, int], Callable[[int, int, int, int, int], float]] = {}
 # Each solver's searches call themselves through their closures: a reference cycle, dozens of
 # objects per solver, that only the cycle collector frees (inside some later decision).
@@ -82,8 +86,12 @@ def _pack(profile: Profile, width: int) -> int:
 
 def _solver(rule: StackRule, payoff: Payoff, width: int) -> Callable[[int, int, int, int, int], float]:
     """`best(pool, cards in it, stack, banked, dealt)`: the exact worth of playing on well."""
-    if sum(map(len, _MEMO.values())) > _MEMO_CAP:
-        _drop()
+    global _calls_since_check
+    _calls_since_check += 1
+    if _calls_since_check >= _CHECK_EVERY:
+        _calls_since_check = 0
+        if sum(map(len, _MEMO.values())) > _MEMO_CAP:
+            _drop()
     key = (rule, payoff, width)
     found = _SOLVERS.get(key)
     if found is not None:

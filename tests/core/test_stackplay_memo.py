@@ -53,6 +53,7 @@ def test_the_memo_cap_drops_everything_and_the_worths_stay_the_same(monkeypatch)
     want = [stack_value(prof, st, rule, payoff) for st in states for payoff in (RISING, JAGGED)]
     stackplay.clear_memo()
     monkeypatch.setattr(stackplay, "_MEMO_CAP", 150)
+    monkeypatch.setattr(stackplay, "_CHECK_EVERY", 1)
     drops = []
     drop = stackplay._drop
     monkeypatch.setattr(stackplay, "_drop", lambda: drops.append(1) or drop())
@@ -65,4 +66,20 @@ def test_the_memo_cap_drops_everything_and_the_worths_stay_the_same(monkeypatch)
     assert got == want
     assert len(drops) >= 2
     assert len(stackplay._FORGET) == len(stackplay._SOLVERS)
+    stackplay.clear_memo()
+
+
+def test_the_cap_is_checked_every_few_solver_calls(monkeypatch):
+    rule = StackRule.indexed(20, 15)
+    prof = full_deck()
+    stackplay.clear_memo()
+    monkeypatch.setattr(stackplay, "_MEMO_CAP", 10)
+    monkeypatch.setattr(stackplay, "_CHECK_EVERY", 4)
+    monkeypatch.setattr(stackplay, "_calls_since_check", 0)
+    drops = []
+    drop = stackplay._drop
+    monkeypatch.setattr(stackplay, "_drop", lambda: drops.append(1) or drop())
+    for i in range(8):
+        stack_value(prof, StackState(2 * i, 0, 1), rule, RISING)
+    assert len(drops) == 2  # the 4th and the 8th call found the memo past its cap
     stackplay.clear_memo()

@@ -20,6 +20,7 @@ from game.rulesets.saves.odds import gang_bonus
 from game.ui.app import build_session
 from game.ui.rulesets.saves import ATTACK_RED, marks_for
 from game.ui.scenes.battle import BattleScene
+from game.ui.theme import Fonts
 
 
 def contact(session) -> tuple[list[int], list[int]]:
@@ -294,3 +295,40 @@ def test_the_results_screen_credits_saves_damage_to_whoever_struck(app):
     assert dealt and all(v > 0 for v in dealt.values())
     hits = [e for e in s.match.log if e.kind == "damage"]
     assert sum(dealt.values()) >= sum(e.data["damage"] for e in hits)  # every blow is someone's
+
+
+@pytest.mark.parametrize("scale", [1.0, 1.5])
+def test_the_gang_badge_hides_neither_its_target_nor_a_diagonal_neighbour(scale):
+    from game.ui.app import App
+    from game.ui.settings import Settings
+
+    app = App((1280, 720), Settings(ui_scale=scale, anim_speed="instant"))
+    try:
+        s = build_session("saves", None, 3, "human", "human", options={"surprise": "p1"})
+        mine, theirs = contact(s)
+        m = s.match
+        with m.world:
+            tc = get(theirs[0], Position).cell
+            get(theirs[2], Position).cell = (tc[0] + 1, tc[1] - 1)  # the badge's old corner
+        s.refresh()
+        scene = BattleScene(app, s)
+        app.switch(scene)
+        for a in mine[:3]:
+            attack(scene, a, theirs[0])
+        scene.refresh()
+        scene.draw(app.screen)
+        pills = [(c, t) for c, t, _ in scene.layer._pills if t == "+2"]
+        assert len(pills) == 1
+        (cx, cy), text = pills[0]
+        f = scene.fonts
+        w, h = f.font(Fonts.SMALL).size(text)
+        box = pygame.Rect(0, 0, w + f.px(10), h + f.px(4))
+        box.center = (round(cx), round(cy))
+        z = scene.camera.zoom
+        tw, th = scene.layout.tw * z, scene.layout.th * z
+        for ent in (theirs[0], theirs[2]):
+            x, y = scene.camera.to_screen(scene.layout.centre(scene.unit_by_ent[ent].cell))
+            token = pygame.Rect(round(x - tw * 0.3), round(y - th * 0.3), round(tw * 0.6), round(th * 0.6))
+            assert not box.colliderect(token), (scale, ent)
+    finally:
+        pygame.quit()

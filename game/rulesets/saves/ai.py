@@ -8,14 +8,22 @@ from game.core.action import Action, Decision
 from game.core.components import Health
 from game.core.ruleset import Assessment
 from game.rulesets.saves.combat import (
+    Answer,
     Group,
-    counter_harm,
-    counters,
     defence_answers,
     dodge_chance,
     weapons_of,
 )
-from game.rulesets.saves.components import SvGear, SvScores, get, has, is_standing, side_of, units
+from game.rulesets.saves.components import (
+    SvGear,
+    SvScores,
+    conditions,
+    get,
+    has,
+    is_standing,
+    side_of,
+    units,
+)
 from game.rulesets.saves.content import shipped
 from game.rulesets.saves.kinds import Kind
 from game.rulesets.saves.odds import damage_distribution, save_chance
@@ -48,8 +56,61 @@ def group_for(match: Match, action: Action, with_actor: bool) -> Group:
     return g
 
 
+#: how many times a take-out counts when it takes out the last enemy standing: it ends the fight
+FINISH = 3.0
+
+
+def defender_choice(match: Match, group: Group) -> Answer:
+    """The answer the defender's controller would give the group (`advise`'s value of each of
+    `defence_answers`, the prompt's own numbers); an Unconscious target cannot answer."""
+    if has(group.target, "unconscious"):
+        h = group.harm(match)
+        return Answer("none", "", "", 0.0, h.expected, h.out, h.dead, 0.0, 0.0, 0.0)
+    return max(defence_answers(match, group), key=answer_value)
+
+
+def knockdowns_on(match: Match, target: int) -> int:
+    """How many knock-downs the side has declared on `target` (maneuvers resolve before attacks)."""
+    return sum(1 for d in table(match).data.get("declared", {}).values()
+               if d["kind"] == Kind.MANEUVER and d.get("option") == "knockdown" and d.get("target") == target)
+
+
+def group_outcome(match: Match, group: Group, knockers: int = 0) -> Answer:
+    """`defender_choice` for the group, when `knockers` knock-downs are declared on its target
+    first: each fails on the target's DEX save, and a Prone target's attackers are Enhanced
+    (SV-IMPAIR: +d12, and it cancels Impaired), so the answer is the mix of both."""
+    target = group.target
+    if not knockers or has(target, "prone"):
+        return defender_choice(match, group)
+    stays = float(save_chance(get(target, SvScores).dex, save_mode(target, "DEX"))) ** knockers
+    up = defender_choice(match, group)
+    active = conditions(target).active
+    active["prone"] = {}
+    try:
+        down = defender_choice(match, group)
+    finally:
+        active.pop("prone", None)
+    falls = 1.0 - stays
+
+    def mix(a: float, b: float) -> float:
+        return stays * a + falls * b
+
+    return Answer("mix", "", "", mix(up.dodge, down.dodge), mix(up.taken, down.taken),
+                  mix(up.taken_out, down.taken_out), mix(up.taken_dead, down.taken_dead),
+                  mix(up.dealt, down.dealt), mix(up.dealt_out, down.dealt_out),
+                  mix(up.dealt_dead, down.dealt_dead))
+
+
+def answer_value(a: Answer) -> float:
+    """An answer's worth to the defender's side: harm dealt less harm taken, a take-out as KILL."""
+    return -(a.taken + KILL * a.taken_out) + a.dealt + KILL * a.dealt_out
+
+
 def attack_value(match: Match, action: Action) -> tuple[float, float, float]:
-    """(expected harm, out chance, exposure) the attack adds, the defender assumed to dodge."""
+    """(expected harm, out chance, exposure) the attack adds to the side's group on the target,
+    each group answered as the defender would answer it (`defender_choice`: a dodge or a
+    counter-attack, whichever is worth more to it). Exposure is what the counter-attacks take off
+    the side, a take-out counted as KILL points."""
     ws = weapons_of(action.option)
     if ws[0].blast:
         dmg = out = 0.0
@@ -68,18 +129,46 @@ def attack_value(match: Match, action: Action) -> tuple[float, float, float]:
         return dmg, out, 0.0
     target = action.target
     assert target is not None
-    miss = 1.0 - dodge_chance(target)
-    after = group_for(match, action, True).harm(match)
+    knockers = knockdowns_on(match, target)
+    after = group_outcome(match, group_for(match, action, True), knockers)
     before_group = group_for(match, action, False)
-    before = before_group.harm(match) if before_group.attackers else None
-    dmg = miss * (after.expected - (before.expected if before else 0.0))
-    out = miss * (after.out - (before.out if before else 0.0))
-    exposure = 0.0
-    g = group_for(match, action, True)
-    for a, cws in counters(match, g):
-        if a == action.actor:
-            exposure = counter_harm(match, target, a, cws).expected * 0.5
+    before = group_outcome(match, before_group, knockers) if before_group.attackers else None
+    dmg = after.taken - (before.taken if before else 0.0)
+    out = after.taken_out - (before.taken_out if before else 0.0)
+    if len(enemies(action.actor)) == 1:  # type: ignore[arg-type]
+        out *= FINISH
+    exposure = after.dealt + KILL * after.dealt_out
+    if before is not None:
+        exposure -= before.dealt + KILL * before.dealt_out
     return dmg, out, exposure
+
+
+def knockdown_value(match: Match, action: Action) -> Assessment:
+    """A knock-down: the target loses its next move getting up (0.6 a fall), and the attacks the
+    side has declared on it are Enhanced if it falls (`group_outcome`)."""
+    target = action.target
+    assert target is not None
+    p = float(save_chance(get(target, SvScores).dex, save_mode(target, "DEX")))
+    if has(target, "prone"):
+        return Assessment()
+    dmg, out, exposure = (1 - p) * 0.6, 0.0, 0.0
+    g = Group(target, [], {}, None)
+    for key, d in sorted(table(match).data.get("declared", {}).items(), key=lambda kv: int(kv[0])):
+        if d["kind"] == Kind.ATTACK and d["target"] == target:
+            ws = weapons_of(d["option"])
+            if not ws[0].blast and not ws[0].score:
+                g.attackers.append(int(key))
+                g.option[int(key)] = d["option"]
+    if g.attackers:
+        knockers = knockdowns_on(match, target)
+        before, after = group_outcome(match, g, knockers), group_outcome(match, g, knockers + 1)
+        dmg += after.taken - before.taken
+        out += after.taken_out - before.taken_out
+        if len(enemies(action.actor)) == 1:  # type: ignore[arg-type]
+            out *= FINISH
+        # a Prone target may dodge where it would have countered: the counter-attack saved counts
+        exposure = after.dealt + KILL * after.dealt_out - (before.dealt + KILL * before.dealt_out)
+    return Assessment(expected_damage=dmg, kill_chance=out, exposure=exposure)
 
 
 def _gap_terms(match: Match, ent: int) -> tuple[int, list[tuple[int, int]]]:
@@ -130,6 +219,8 @@ def assess(match: Match, action: Action) -> Assessment:
         there = reach_gap(match, ent, tuple(action.cell))  # type: ignore[arg-type]
         return Assessment(progress=(here - there))
     target = action.target
+    if kind == Kind.MANEUVER and action.option == "knockdown":
+        return knockdown_value(match, action)
     if kind == Kind.MANEUVER:
         score = "DEX" if action.option == "knockdown" else "STR"
         p = float(save_chance(get(target, SvScores).get(score), save_mode(target, score)))  # type: ignore[arg-type]
@@ -171,10 +262,7 @@ def advise(match: Match, decision: Decision) -> dict[str, float]:
         ctx.get("score"),
         bool(ctx.get("blast")),
     )
-    return {
-        a.key: -(a.taken + KILL * a.taken_out) + a.dealt + KILL * a.dealt_out
-        for a in defence_answers(match, g)
-    }
+    return {a.key: answer_value(a) for a in defence_answers(match, g)}
 
 
 def threat_by(match: Match, side: str, cell: tuple[int, int]) -> dict[int, float]:

@@ -38,6 +38,11 @@ class SavesRuleset(Ruleset):
          Kind.PARLEY}
     )
     threat_reach: ClassVar[int] = 9
+    #: a playout is the rest of the side's declarations and the enemy's whole turn: one or two
+    #: fit in a decision's budget, never the five the search needs to overrule, so Hard spends
+    #: its time on the side plan (`plan_step`) and Normal's ranking instead
+    playouts_guide_search: ClassVar[bool] = False
+    lookahead_skip: ClassVar[frozenset[str]] = frozenset({Kind.CANCEL})
 
     def rule_options(self) -> tuple[RuleOption, ...]:
         """Who acts first is the scenario's to say (SV-INIT); a table picks it in the launcher."""
@@ -145,6 +150,13 @@ class SavesRuleset(Ruleset):
         """Per enemy, expected damage of its best weapon if it can reach `cell` next turn."""
         with match.world:
             return ai.threat_by(match, side, cell)
+
+    def plan_step(self, match: Match, action: Action) -> float | None:
+        """See sideplan.plan_step (the Hard AI's whole-side plan)."""
+        from game.rulesets.saves.sideplan import plan_step
+
+        with match.world:
+            return plan_step(match, action)
 
     def evaluate(self, match: Match, side: str) -> float:
         """Won/lost, else each standing unit by HP, STR and armour left."""

@@ -14,6 +14,7 @@ from game.rulesets.saves.kinds import Ev, Kind
 from game.ui.chancefx import sound_for
 from game.ui.rulesets.saves.marks import ATTACK_RED, MANEUVER, MOVE_INK, SHADOW, arrow, marks_for
 from game.ui.rulesets.saves.overlays import draw_banner, draw_group_info, draw_pill, draw_progress
+from game.ui.theme import Fonts
 
 if TYPE_CHECKING:
     from game.core.geometry import Cell
@@ -327,8 +328,39 @@ class SavesLayer:
         r = round(tile * 0.47)
         pygame.draw.circle(surface, SHADOW, (round(x), round(y)), r + 1, max(3, round(3 * z)) + 2)
         pygame.draw.circle(surface, colour, (round(x), round(y)), r, max(3, round(3 * z)))
-        if label:  # a badge on the ring's upper right, like a die's bonus
-            self._pill(surface, (x + r * 1.05, y - r * 0.95), label, colour)
+        if label:  # a badge by the ring, like a die's bonus, clear of the units around it
+            self._pill(surface, self._badge_spot(cell, (x, y), r, label), label, colour)
+
+    def _badge_spot(self, cell: Cell, centre: tuple[float, float], r: float,
+                    label: str) -> tuple[float, float]:
+        """Where a ring's badge goes: by the ring's upper right, or the first of the ring's other
+        sides and corners whose label box covers least of the units' squares there, the target's
+        own included (at 150 % UI scale the box is wider than a square: at the upper right it hid
+        a diagonal neighbour)."""
+        scene = self.scene
+        f = scene.fonts
+        w, h = f.font(Fonts.SMALL).size(label)
+        w, h = w + f.px(10) + 2, h + f.px(4) + 2
+        z = scene.camera.zoom
+        tw, th = scene.layout.tw * z, scene.layout.th * z
+        near = []
+        for u in scene.unit_by_ent.values():
+            c = tuple(u.cell)
+            if abs(c[0] - cell[0]) <= 2 and abs(c[1] - cell[1]) <= 2:
+                ux, uy = self._screen(c)
+                near.append(pygame.Rect(round(ux - tw / 2), round(uy - th / 2), round(tw), round(th)))
+        x, y = centre
+        dx, dy = max(r * 1.05, r + w / 2 - tw * 0.1), max(r * 0.95, r + h / 2 - th * 0.1)
+        spots = [(x + r * 1.05, y - r * 0.95), (x + dx, y), (x - dx, y), (x + r * 1.05, y + r * 0.95),
+                 (x - r * 1.05, y - r * 0.95), (x - r * 1.05, y + r * 0.95), (x, y - dy), (x, y + dy)]
+        best, least = spots[0], None
+        for spot in spots:
+            box = pygame.Rect(0, 0, w, h)
+            box.center = (round(spot[0]), round(spot[1]))
+            covered = sum(box.clip(n).w * box.clip(n).h for n in near)
+            if least is None or covered < least:
+                best, least = spot, covered
+        return best
 
     def _pill(self, surface: pygame.Surface, centre: tuple[float, float], text: str,
               colour: tuple[int, int, int]) -> None:

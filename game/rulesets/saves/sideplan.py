@@ -1,0 +1,309 @@
+"""The whole side's declarations planned together (SV-TURN, SV-GANG), for the Hard AI.
+
+A side declares every unit's move and attack and then rolls them all at once, so an attack is
+worth what its whole group does: the keep-highest pool, +1 per extra attacker, answered by the
+defender with a dodge or a counter-attack. Normal scores one declaration at a time, each against
+the group declared so far. The plan here chooses, for every unit still to declare, a target (and
+the square to attack it from) or none, by the value of the resolution they will have together:
+
+- each group's worth is the defender's own best answer to it (`ai.defender_choice`: harm taken,
+  a take-out as `ai.KILL` points, less what its counter-attack deals), from the same exact odds
+  the prompt and the resolution use;
+- less the enemies' reply: each standing enemy, unless the plan takes it out, strikes the unit it
+  reaches where the plan leaves it, with its best weapon against that unit's armour and dodge.
+
+Units are tried on the squares the plan puts them (their real positions are restored before it
+returns). The search is exhaustive over each unit's best few targets. `plan_step` tells how far an
+action follows the plan; the Hard AI adds that as its "plan" term.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from itertools import product
+from typing import TYPE_CHECKING, Any
+
+from game.core.components import Health, Position
+from game.core.sight import cover_on_line, has_los
+from game.rulesets.saves.ai import FINISH, KILL, answer_value, defender_choice
+from game.rulesets.saves.combat import Group, dodge_chance, weapons_of
+from game.rulesets.saves.components import (
+    SvGear,
+    SvScores,
+    SvTurn,
+    conditions,
+    get,
+    has,
+    is_standing,
+    side_of,
+    units,
+)
+from game.rulesets.saves.kinds import Kind
+from game.rulesets.saves.odds import damage_distribution, harm
+from game.rulesets.saves.rules import armour_of, cell_of, held, save_mode, weapon_sets
+from game.rulesets.saves.turns import may_act, table
+
+if TYPE_CHECKING:
+    from game.core.match import Match
+
+Cell = tuple[int, int]
+#: targets (with their best square) kept per unit: the search tries every mix of them
+TOP = 3
+#: weight of the enemies' expected reply against the side's own harm dealt
+REPLY = 0.6
+
+
+@dataclass(frozen=True)
+class Step:
+    """One unit's part: attack `target` with `option` from `cell` (target None: no attack)."""
+
+    unit: int
+    target: int | None
+    option: str | None
+    cell: Cell
+
+
+@dataclass
+class Plan:
+    """The best joint declaration found: each undeclared unit's step, and its value."""
+
+    value: float
+    steps: dict[int, Step]
+
+
+def side_plan(match: Match, side: str) -> Plan:
+    """The plan for `side` in the state as it stands (inside `with match.world`); kept on the
+    match until something it reads changes."""
+    # the whole state the plan reads (a scratch copy's log and inputs restart on every reset)
+    stamp = (side, tuple((e, cell_of(e), is_standing(e), tuple(conditions(e).active), get(e, Health).current)
+                         for e in units()),
+             tuple(sorted((k, d["kind"], d.get("target"), d.get("option"))
+                          for k, d in table(match).data.get("declared", {}).items())),
+             tuple((get(e, SvTurn).moved, get(e, SvTurn).swapped, tuple(get(e, SvGear).held))
+                   for e in units()))
+    memo = match.__dict__.get("_saves_plan")
+    if memo is not None and memo[0] == stamp:
+        return memo[1]
+    plan = _Planner(match, side).best()
+    match.__dict__["_saves_plan"] = (stamp, plan)
+    return plan
+
+
+def plan_step(match: Match, action: Any) -> float:
+    """1 for an action the plan takes next (a planned move, a planned attack), 0.5 for a move to
+    another square from which the planned attack can be made, else 0."""
+    ent = action.actor
+    if ent is None or action.kind not in (Kind.MOVE, Kind.ATTACK):
+        return 0.0
+    plan = side_plan(match, side_of(ent))
+    step = plan.steps.get(ent)
+    if step is None or step.target is None:
+        return 0.0
+    if action.kind == Kind.ATTACK:
+        return 1.0 if action.target == step.target and action.option == step.option else 0.0
+    cell = tuple(action.cell)
+    if cell == step.cell:
+        return 1.0
+    ws = weapons_of(step.option)  # type: ignore[arg-type]
+    dist = match.board.distance(cell, cell_of(step.target))
+    if not ws[0].ranged:
+        return 0.5 if dist <= 1 else 0.0
+    return 0.5 if 1 <= dist <= ws[0].range and _los(match, cell, cell_of(step.target)) else 0.0
+
+
+def _los(match: Match, a: Cell, b: Cell) -> bool:
+    memo: dict[tuple[Cell, Cell], bool] = match.board.__dict__.setdefault("_saves_los", {})
+    key = (a, b)
+    found = memo.get(key)
+    if found is None:
+        if len(memo) > 200_000:
+            memo.clear()
+        found = memo[key] = has_los(match.board, a, b)
+    return found
+
+
+def _cover(match: Match, a: Cell, b: Cell) -> bool:
+    memo: dict[tuple[Cell, Cell], bool] = match.board.__dict__.setdefault("_saves_cover", {})
+    key = (a, b)
+    found = memo.get(key)
+    if found is None:
+        if len(memo) > 200_000:
+            memo.clear()
+        found = memo[key] = bool(cover_on_line(match.board, a, b))
+    return found
+
+
+class _Planner:
+    """One search (all inside `with match.world`)."""
+
+    def __init__(self, match: Match, side: str) -> None:
+        from game.rulesets.saves.actions import move_targets, targetable
+
+        self.match = match
+        self.side = side
+        t = table(match)
+        self.declared: dict[str, dict[str, Any]] = t.data.get("declared", {})
+        mine = [e for e in units() if side_of(e) == side and is_standing(e)]
+        self.todo = [e for e in mine if may_act(match, e) and str(e) not in self.declared]
+        self.foes = [e for e in units() if side_of(e) != side and is_standing(e) and not has(e, "hidden")]
+        self.targets = [e for e in self.foes if targetable(self.todo[0], e)] if self.todo else []
+        self.last = len([e for e in units() if side_of(e) != side and is_standing(e)]) == 1
+        self.cells = {u: [cell_of(u)] + ([] if get(u, SvTurn).moved or get(u, SvTurn).swapped
+                                         else move_targets(match, u)) for u in self.todo}
+        self.group_memo: dict[Any, tuple[float, float]] = {}
+        self.threat_memo: dict[tuple[int, int], list[tuple[int, float]]] = {}
+        self.exposure_memo: dict[tuple[int, Cell], float] = {}
+        self.mine = mine
+
+    # -- the options -----------------------------------------------------------------------------
+    def options(self, u: int) -> list[Step]:
+        """The unit's best few attacks (target, weapons, square) and no attack where it stands."""
+        board = self.match.board
+        foe_cells = [cell_of(e) for e in self.foes]
+        reach = set(self.cells[u])
+        here = cell_of(u)
+        sets_free = [ws for ws in weapon_sets(self.match, u, False) if not ws[0].blast and not ws[0].score]
+        melee = [ws for ws in sets_free if not ws[0].ranged]
+        ranged = [ws for ws in sets_free if ws[0].ranged]
+        found: list[tuple[float, Step]] = []
+        for t in self.targets:
+            tc = cell_of(t)
+            best: tuple[tuple[Any, ...], Step] | None = None
+            for ws in melee:
+                option = "+".join(x.id for x in ws)
+                solo = self._solo(ws, t)
+                x, y = tc
+                for cell in ((x + dx, y + dy) for dx in (-1, 0, 1) for dy in (-1, 0, 1) if dx or dy):
+                    if cell not in reach:
+                        continue
+                    key = (False, -solo, self._exposure(u, cell), board.distance(here, cell))
+                    if best is None or key < best[0]:
+                        best = (key, Step(u, t, option, cell))
+            tx, ty = tc
+            for ws in ranged:
+                w = ws[0]
+                option = w.id
+                solo = self._solo(ws, t)
+                for cell in reach:
+                    cx, cy = cell
+                    dist = max(abs(cx - tx), abs(cy - ty))  # square board: Chebyshev (Board.distance)
+                    if not 1 <= dist <= w.range or any(
+                            abs(cx - fx) <= 1 and abs(cy - fy) <= 1 for fx, fy in foe_cells):
+                        continue
+                    exposure = self._exposure(u, cell)
+                    impaired = _cover(self.match, cell, tc)
+                    key = (impaired, -solo, exposure, board.distance(here, cell))
+                    if (best is None or key < best[0]) and _los(self.match, cell, tc):
+                        best = (key, Step(u, t, option, cell))
+            if best is not None:
+                step = best[1]
+                found.append((self._group(t, (step,))[0] - REPLY * self._exposure(u, step.cell), step))
+        found.sort(key=lambda kv: -kv[0])
+        return [s for _, s in found[:TOP]] + [Step(u, None, None, here)]
+
+    def _solo(self, ws: tuple[Any, ...], target: int) -> float:
+        """The weapons' damage on their own (dice only: ranks a unit's weapons)."""
+        return float(damage_distribution([w.damage for w in ws], 0, armour_of(target)).expect())
+
+    def _exposure(self, u: int, cell: Cell) -> float:
+        """The enemies' reply on `u` standing on `cell`, each enemy's best weapon (no surviving
+        chance applied)."""
+        key = (u, cell)
+        found = self.exposure_memo.get(key)
+        if found is None:
+            found = self.exposure_memo[key] = sum(self._threat(e, u, cell) for e in self.foes)
+        return found
+
+    def _threat(self, e: int, u: int, cell: Cell) -> float:
+        """Enemy `e`'s best attack next turn on unit `u` on `cell` (harm and take-out as KILL,
+        after u's dodge and armour), 0 when it cannot reach the square."""
+        by_reach = self.threat_memo.get((e, u))
+        if by_reach is None:
+            s = get(u, SvScores)
+            speed = get(e, SvScores).speed
+            miss = 1.0 - dodge_chance(u)
+            by_reach = []
+            for w in held(e):
+                if w.blast:
+                    continue
+                h = harm(damage_distribution([w.damage], 0, armour_of(u)), get(u, Health).current, s.strength,
+                         None, 0, save_mode(u, "STR"))
+                by_reach.append((speed + (w.range or 1), miss * (h.expected + KILL * h.out)))
+            self.threat_memo[(e, u)] = by_reach
+        (ex, ey), (cx, cy) = cell_of(e), cell
+        dist = max(abs(ex - cx), abs(ey - cy))  # square board: Chebyshev (Board.distance)
+        return max((v for r, v in by_reach if dist <= r), default=0.0)
+
+    # -- the search ------------------------------------------------------------------------------
+    def _group(self, target: int, members: tuple[Step, ...]) -> tuple[float, float]:
+        """(worth, take-out chance) of the group on `target`: the side's declared attacks on it and
+        the plan's, the planned attackers standing on their squares."""
+        key = (target, members)
+        found = self.group_memo.get(key)
+        if found is not None:
+            return found
+        moved: list[tuple[Position, Cell]] = []
+        try:
+            for st in members:
+                pos = get(st.unit, Position)
+                moved.append((pos, pos.cell))
+                pos.cell = st.cell
+            g = Group(target, [], {}, None)
+            for key_s, d in sorted(self.declared.items(), key=lambda kv: int(kv[0])):
+                ws = weapons_of(d["option"]) if d["kind"] == Kind.ATTACK else ()
+                if ws and d["target"] == target and not ws[0].blast and not ws[0].score:
+                    g.attackers.append(int(key_s))
+                    g.option[int(key_s)] = d["option"]
+            for st in members:
+                g.attackers.append(st.unit)
+                g.option[st.unit] = st.option  # type: ignore[assignment]
+            if not g.attackers:  # only a blast or an attack on a score declared: not the plan's
+                self.group_memo[key] = (0.0, 0.0)
+                return (0.0, 0.0)
+            a = defender_choice(self.match, g)
+        finally:
+            for pos, cell in reversed(moved):
+                pos.cell = cell
+        out = a.taken_out
+        worth = -answer_value(a) + (FINISH - 1.0) * KILL * out * self.last
+        found = self.group_memo[key] = (worth, out)
+        return found
+
+    def _value(self, steps: tuple[Step, ...]) -> float:
+        by_target: dict[int, list[Step]] = {}
+        for st in steps:
+            if st.target is not None:
+                by_target.setdefault(st.target, []).append(st)
+        cells = [st.cell for st in steps]
+        if len(set(cells)) < len(cells):
+            return float("-inf")
+        worth = 0.0
+        survive = {e: 1.0 for e in self.foes}
+        declared_targets = {d["target"] for d in self.declared.values() if d["kind"] == Kind.ATTACK}
+        for t in set(by_target) | (declared_targets & set(survive)):
+            w, out = self._group(t, tuple(by_target.get(t, ())))
+            worth += w
+            survive[t] = 1.0 - out
+        where = {st.unit: st.cell for st in steps}
+        reply = 0.0
+        for e in self.foes:
+            hit = max((self._threat(e, u, where.get(u, cell_of(u))) for u in self.mine), default=0.0)
+            reply += survive[e] * hit
+        return worth - REPLY * reply
+
+    def best(self) -> Plan:
+        """Every mix of the units' options; the best (ties: fewer attacks, then the first)."""
+        if not self.todo:
+            return Plan(0.0, {})
+        choices = [self.options(u) for u in self.todo]
+        best_val, best_steps = float("-inf"), None
+        for combo in product(*choices):
+            v = self._value(combo)
+            if v > best_val + 1e-9:
+                best_val, best_steps = v, combo
+        # a group's worth is worked out with its own members placed; a group without the plan's
+        # members (declared attacks only) is evaluated where everyone stands
+        steps = {st.unit: st for st in best_steps or ()}
+        return Plan(best_val, steps)
+
+
