@@ -17,7 +17,7 @@ from game.core.components import Name, Side, Status
 from game.core.geometry import SquareGrid
 from game.core.ruleset import Assessment, Preview
 from game.core.sight import cover_on_line, has_los
-from game.rulesets.varium import odds
+from game.rulesets.varium import approach, odds
 from game.rulesets.varium.checks import pool_for, worths
 from game.rulesets.varium.combat import (
     COVER_EVASION,
@@ -235,7 +235,9 @@ def assess(match: Match, action: Action) -> Assessment:
             there = min([max(abs(x - cx), abs(y - cy)) for cx, cy in cells])
         else:
             there = min([dist(cell, c) for c in cells])
-        progress = abs(here - want) - abs(there - want)
+        # steps round walls, not the straight line (approach.py)
+        progress = approach.progress(match, ent, cells, cell, want) + (
+            0.5 * (abs(here - want) - abs(there - want)) if want else 0.0)
         there_open = opens.get(cell)
         if there_open is None:
             there_open = _exposure(match, guns, cell, opens)
@@ -257,9 +259,10 @@ def assess(match: Match, action: Action) -> Assessment:
         hp = health(t)
         return Assessment(expected_damage=0.1 * min(sheet(ent).kit_heal, hp.maximum - hp.current))
     if kind == Kind.DODGE:
-        # worth the attacks it may turn away: foes close enough to strike or shoot this round
-        near = [e for e in seen_foes(match, ent) if match.board.distance(cell_of(e), cell_of(ent)) <= 6]
-        return Assessment(expected_damage=0.8 * len(near), cost=0.3)
+        # worth a share of the attacks it may turn away: foes that act after it this round
+        # and can reach or shoot it (approach.py)
+        return Assessment(expected_damage=approach.dodge_worth(match, ent), cost=0.3)
     if kind == Kind.END:
-        return Assessment(cost=0.5 if get(ent, VariumState).halves > 0 else 0.0)
+        # a little below any useful half-turn, but above shuffling a square for nothing
+        return Assessment(cost=0.1 if get(ent, VariumState).halves > 0 else 0.0)
     return Assessment(cost=0.3)

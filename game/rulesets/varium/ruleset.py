@@ -9,7 +9,7 @@ import esper
 
 from game.core.action import Action, Decision
 from game.core.ruleset import Assessment, Outcome, Preview, Resolution, Ruleset, SquadInfo, Turn
-from game.rulesets.varium import actions, ai, view
+from game.rulesets.varium import actions, ai, exposure, view
 from game.rulesets.varium.components import living, side_of, table
 from game.rulesets.varium.content import Content, shipped
 from game.rulesets.varium.kinds import MOVE_KINDS, Kind
@@ -112,6 +112,26 @@ class VariumRuleset(Ruleset):
         """Exact worths of each answer (see ai.py)."""
         with match.world:
             return ai.advise(match, decision)
+
+    def exposure_now(self, match: Match, ent: int) -> float | None:
+        """Hard: what the foes can take from the unit where it stands next turn (exposure.py)."""
+        with match.world:
+            return exposure.exposure_now(match, ent)
+
+    def exposure_after(self, match: Match, action: Action) -> float | None:
+        """Hard: the same where a move ends (exposure.py)."""
+        with match.world:
+            return exposure.exposure_after(match, action)
+
+    def volley_after(self, match: Match, action: Action) -> float | None:
+        """Hard: the attacks the unit can still make this turn after the action (exposure.py)."""
+        with match.world:
+            return exposure.volley_after(match, action)
+
+    def pressure(self, match: Match, side: str) -> float:
+        """Hard's search leaves: the foes' best next strikes on `side` (exposure.py)."""
+        with match.world:
+            return exposure.pressure(match, side)
 
     def invariants(self, match: Match) -> list[str]:
         """Cards conserved, two per square, health in bounds, grapples between neighbours."""
