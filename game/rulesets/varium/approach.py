@@ -47,17 +47,21 @@ def walk_to(board: Board, goal: Cell) -> dict[Cell, int]:
     memo = tables.setdefault("varium-walk", {})
     found = memo.get(goal)
     if found is None:
-        inbound = _inbound(board)
-        found = {goal: 0}
-        todo = deque([goal])
-        while todo:
-            cell = todo.popleft()
-            d = found[cell] + 1
-            for n in inbound.get(cell, ()):
-                if n not in found:
-                    found[n] = d
-                    todo.append(n)
-        memo[goal] = found
+        found = memo[goal] = _steps_from([goal], _inbound(board))
+    return found
+
+
+def _steps_from(starts: list[Cell], inbound: dict[Cell, tuple[Cell, ...]]) -> dict[Cell, int]:
+    """Breadth-first steps to the nearest of `starts`, walking the inbound links backwards."""
+    found = dict.fromkeys(starts, 0)
+    todo = deque(starts)
+    while todo:
+        cell = todo.popleft()
+        d = found[cell] + 1
+        for n in inbound.get(cell, ()):
+            if n not in found:
+                found[n] = d
+                todo.append(n)
     return found
 
 
@@ -81,17 +85,7 @@ def shot_field(board: Board, foes: tuple[Cell, ...], reach: int) -> dict[Cell, i
             c for c, t in board.terrain.items()
             if not t.blocks_move and any(dist(c, f) <= reach and has_los(board, c, f) for f in foes)
         )
-        inbound = _inbound(board)
-        found = dict.fromkeys(starts, 0)
-        todo = deque(starts)
-        while todo:
-            cell = todo.popleft()
-            d = found[cell] + 1
-            for n in inbound.get(cell, ()):
-                if n not in found:
-                    found[n] = d
-                    todo.append(n)
-        memo[key] = found
+        found = memo[key] = _steps_from(starts, _inbound(board))
     return found
 
 
