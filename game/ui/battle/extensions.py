@@ -48,6 +48,31 @@ class BattleLayer(Protocol):
         """Marks over the tokens (banners; clipped to the board)."""
 
 
+class MarksLayer:
+    """A `BattleLayer` that only draws marks over the tokens: the events keep the screen's own
+    pace. Subclasses give `draw_top` (and `draw_board` for marks under the tokens)."""
+
+    playing = False
+    animating = False
+
+    def __init__(self, scene: Any) -> None:
+        self.scene = scene
+
+    def on_step(self, step: Step) -> bool:
+        """The generic screen shows the events."""
+        return False
+
+    def update(self, dt: float) -> bool:
+        """Nothing animates of its own."""
+        return False
+
+    def draw_board(self, surface: pygame.Surface) -> None:
+        """Nothing under the tokens."""
+
+    def draw_top(self, surface: pygame.Surface) -> None:
+        """Nothing over them."""
+
+
 #: ruleset id -> a maker of its layer for one battle scene
 LAYERS: dict[str, Callable[[Any], BattleLayer]] = {}
 

@@ -11,13 +11,13 @@ worker thread holds it (then the last reading is drawn).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 import pygame
 
 from game.rulesets.tokens.kinds import Kind
 from game.rulesets.tokens.view import pools, stealth_of
-from game.ui.battle.extensions import register_hooks, register_layer
+from game.ui.battle.extensions import MarksLayer, register_hooks, register_layer
 from game.ui.battle.model import register_chooser_groups
 from game.ui.rulesets.tokens.marks import Placer, board_layer
 from game.ui.rulesets.tokens.pips import (
@@ -33,7 +33,6 @@ from game.ui.rulesets.tokens.reading import Ghost, Odds, attack_odds, decision_a
 
 if TYPE_CHECKING:
     from game.ui.battle.model import BattleModel
-    from game.ui.scenes.battle import BattleScene
 
 __all__ = ["ATTACK_PIP", "MOVE_PIP", "RESERVED_PIP", "Ghost", "Odds", "Pip", "Placer", "TokensLayer",
            "_screen", "attack_odds", "auto_select", "board_layer", "decision_attack", "ghosts",
@@ -52,24 +51,9 @@ def auto_select(model: BattleModel) -> int | None:
     return next((u.ent for u in model.units if u.ent in actors and u.side == model.turn.side), None)
 
 
-class TokensLayer:
+class TokensLayer(MarksLayer):
     """Tokens' part of the battle screen (`extensions.BattleLayer`): its marks over the tokens;
     events are shown at the screen's own pace."""
-
-    playing = False
-    animating = False
-
-    def __init__(self, scene: BattleScene) -> None:
-        self.scene = scene
-
-    def on_step(self, step: Any) -> bool:
-        return False
-
-    def update(self, dt: float) -> bool:
-        return False
-
-    def draw_board(self, surface: pygame.Surface) -> None:
-        return None
 
     def draw_top(self, surface: pygame.Surface) -> None:
         board_layer(self.scene, surface)

@@ -10,11 +10,9 @@ never in the context (the reveal's chance popup turns them over after the last a
 
 from __future__ import annotations
 
-from typing import Any
-
 import pygame
 
-from game.ui.battle.extensions import register_layer
+from game.ui.battle.extensions import MarksLayer, register_layer
 from game.ui.battle.prompt_parts import register_hotkeys, register_kind, register_part, register_short_labels
 from game.ui.rulesets.varium.checktable import (
     DASH,
@@ -43,26 +41,9 @@ HOTKEYS = {
 }
 
 
-class VariumLayer:
+class VariumLayer(MarksLayer):
     """Varium's board layer: the grapple bands over the tokens; events keep the generic pace (each
     dealt card is a chance popup the AI waits for)."""
-
-    playing = False
-    animating = False
-
-    def __init__(self, scene: Any) -> None:
-        self.scene = scene
-
-    def on_step(self, step: Any) -> bool:
-        """The generic screen shows the events."""
-        return False
-
-    def update(self, dt: float) -> bool:
-        """Nothing animates of its own."""
-        return False
-
-    def draw_board(self, surface: pygame.Surface) -> None:
-        """Nothing under the tokens."""
 
     def draw_top(self, surface: pygame.Surface) -> None:
         """The grapple bands."""
