@@ -61,6 +61,7 @@ class TokenArt:
             selected,
             angle_key,
             self.pal.name,
+            unit.unseen,
         )
         surf = self._cache.get(key)
         if surf is None:
@@ -136,4 +137,9 @@ class TokenArt:
                 pygame.draw.circle(surf, condition_colour(name), (x, y), pr)
                 pygame.draw.circle(surf, (15, 15, 20), (x, y), pr, 1)
                 y += 2 * pr + 1
+        if unit.unseen:
+            # last seen here, not known to be here: faded, with a "?" over it
+            surf.fill((255, 255, 255, 110), special_flags=pygame.BLEND_RGBA_MULT)
+            q = self.fonts.render("?", max(7, round(d * 0.42 / self.fonts.scale)), (250, 250, 250), True)
+            surf.blit(q, q.get_rect(center=(c[0] + r * 0.7, c[1] - r * 0.7)))
         return surf

@@ -13,7 +13,7 @@ from game.core.cards import Cards
 from game.core.components import Conditions, Facing, Health, Name, Position, Side, Status
 from game.core.geometry import Cell
 from game.core.kinds import VIEW_HEALTH, VIEW_HIDDEN, VIEW_HP, VIEW_HP_MAX, VIEW_MARK, VIEW_MAX_HEALTH
-from game.core.knowledge import believed_cells
+from game.core.knowledge import known_units
 from game.core.match import Match
 
 
@@ -34,6 +34,8 @@ class UnitInfo:
     facing: int | None = None
     state: str = "active"
     view: dict[str, Any] = field(default_factory=dict, compare=False, hash=False)
+    #: hidden from the viewer: `cell` is where it was last seen, not where it is
+    unseen: bool = False
 
     @property
     def alive(self) -> bool:
@@ -81,7 +83,9 @@ def read_units(match: Match, viewer: str | None) -> list[UnitInfo]:
     rs = match.ruleset
     out: list[UnitInfo] = []
     # where the viewer believes each unit is: a unit hidden from it shows where it was last seen
-    where = believed_cells(match, viewer)
+    beliefs = known_units(match, viewer)
+    where = {b.ent: b.cell for b in beliefs if b.cell is not None}
+    unseen = {b.ent for b in beliefs if b.hidden}
     with match.world:
         found = [(e, c) for e, c in match.units(Position, Side) if e in where]
         import esper
@@ -115,6 +119,7 @@ def read_units(match: Match, viewer: str | None) -> list[UnitInfo]:
                     facing=facing.direction if facing else None,
                     state=status.state if status else "active",
                     view=view,
+                    unseen=ent in unseen,
                 )
             )
     return unique_marks(out)
