@@ -75,7 +75,10 @@ def test_deferred_attacks_are_named_not_the_end_of_turn(ruleset: str) -> None:
     inputs): the events name the attack, so neither damage nor take-outs read "end of turn"."""
     g = baseline_game(ruleset)
     assert all(label.startswith("attack ") for label, *_ in g["damage"]), {d[0] for d in g["damage"]}
-    credited = [label for label, _v, killer in g["kills"] if killer is not None]
+    # a unit hit earlier that leaves in a later input (routed by a morale check, bled out) is
+    # credited to its last attacker under how it left: "end of turn (fled)"; the rest name the attack
+    credited = [label for label, _v, killer in g["kills"]
+                if killer is not None and not label.startswith(f"{END_OF_TURN} (")]
     assert credited and all(label.startswith("attack ") for label in credited), g["kills"]
     if ruleset == "saves":
         # the declaration's weapon and who declared it: "attack longsword (...)"-like, not "attack"
