@@ -17,6 +17,7 @@ import esper
 from game.core.components import Position, Side
 
 if TYPE_CHECKING:
+    from game.core.board import Board
     from game.core.chance import Chance
     from game.core.geometry import Cell
     from game.core.match import Match
@@ -113,6 +114,13 @@ def place_hidden(match: Match, side: str, chance: Chance) -> None:
 _PLACES: dict[tuple[object, ...], tuple[object, list[Cell]]] = {}
 
 
+def cells_within(board: Board, last_seen: Cell | None, reach: int) -> list[Cell]:
+    """Passable cells within `reach` of where a hidden unit was last seen (every passable cell
+    when it never was): where it could be before what its enemies see rules cells out."""
+    return [cell for cell in board.cells() if board.passable(cell)
+            and (last_seen is None or board.distance(cell, last_seen) <= reach)]
+
+
 def default_hiding_places(match: Match, side: str, ent: int, last_seen: Cell | None,
                           reach: int) -> list[Cell]:
     """Passable cells none of `side`'s units has a line of sight to, within `reach` of where the
@@ -127,15 +135,8 @@ def default_hiding_places(match: Match, side: str, ent: int, last_seen: Cell | N
     found = _PLACES.get(key)
     if found is not None and found[0] is board:
         return list(found[1])
-    out = []
-    for cell in board.cells():
-        if not board.passable(cell):
-            continue
-        if last_seen is not None and board.distance(cell, last_seen) > reach:
-            continue
-        if any(has_los(board, eye, cell) for eye in eyes):  # type: ignore[arg-type]
-            continue
-        out.append(cell)
+    out = [cell for cell in cells_within(board, last_seen, reach)
+           if not any(has_los(board, eye, cell) for eye in eyes)]  # type: ignore[arg-type]
     if len(_PLACES) >= 64:
         _PLACES.clear()
     _PLACES[key] = (board, out)

@@ -11,7 +11,8 @@ from typing import TYPE_CHECKING
 
 from game.core.components import Position
 from game.core.geometry import Cell
-from game.rulesets.saves.components import conditions, is_standing, side_of, units
+from game.core.knowledge import cells_within
+from game.rulesets.saves.components import conditions, get, is_standing, side_of, units
 
 if TYPE_CHECKING:
     from game.core.match import Match
@@ -37,17 +38,7 @@ def hidden_from(match: Match, side: str) -> dict[int, Cell | None]:
 def hiding_places(match: Match, side: str, ent: int, last_seen: Cell | None, reach: int) -> list[Cell]:
     """Squares a Hidden unit may stand on as far as `side` can tell: passable, within `reach` of
     where it hid, and not next to a unit of `side` (stepping next to a Hidden unit finds it)."""
-    from game.rulesets.saves.components import get
-
     board = match.board
-    eyes = [tuple(get(e, Position).cell) for e in units() if side_of(e) == side and is_standing(e)]
-    out = []
-    for cell in board.cells():
-        if not board.passable(cell):
-            continue
-        if last_seen is not None and board.distance(cell, last_seen) > reach:
-            continue
-        if any(board.distance(cell, eye) <= 1 for eye in eyes):  # type: ignore[arg-type]
-            continue
-        out.append(cell)
-    return out
+    eyes = [get(e, Position).cell for e in units() if side_of(e) == side and is_standing(e)]
+    return [cell for cell in cells_within(board, last_seen, reach)
+            if not any(board.distance(cell, eye) <= 1 for eye in eyes)]
