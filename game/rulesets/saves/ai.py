@@ -25,6 +25,7 @@ from game.rulesets.saves.components import (
     units,
 )
 from game.rulesets.saves.content import shipped
+from game.rulesets.saves.hiding import hunt_target
 from game.rulesets.saves.kinds import Kind
 from game.rulesets.saves.odds import damage_distribution, save_chance
 from game.rulesets.saves.rules import armour_of, cell_of, enemies, held, save_mode
@@ -194,6 +195,25 @@ def reach_gap(match: Match, ent: int, cell: tuple[int, int]) -> float:
     return float(max(0, min(dist(cell, c) for c in foes) - reach))  # = min over foes of the gap
 
 
+#: a searching step's worth against a step toward a visible enemy: above the generic pull toward
+#: a Hidden unit's last-seen square (the plan's "approach"), which would keep searchers on it
+HUNT = 2.0
+
+
+def _hunt(match: Match, ent: int) -> tuple[int, int] | None:
+    """The square the unit searches (`hiding.hunt_target`) when no enemy standing is in sight but
+    some are Hidden; None while any enemy is in sight. Kept like `_gap_terms`, once per ranking."""
+    reach, foes = _gap_terms(match, ent)
+    if foes:
+        return None
+    memo = match.__dict__.get("_saves_hunt")
+    key = (len(match.inputs), len(match.log), match.round, ent)
+    if memo is None or memo[0] != key:
+        side = side_of(ent)
+        memo = match.__dict__["_saves_hunt"] = (key, hunt_target(match, side, ent, match.ruleset.threat_reach))
+    return memo[1]
+
+
 def _gap_here(match: Match, ent: int) -> float:
     """`reach_gap` of the unit's own square, worked out once per ranking (every move compares to it)."""
     memo = match.__dict__.get("_saves_gap_here")
@@ -215,6 +235,10 @@ def assess(match: Match, action: Action) -> Assessment:
         dmg, out, exposure = attack_value(match, action)
         return Assessment(expected_damage=dmg, kill_chance=out, exposure=exposure)
     if kind == Kind.MOVE:
+        hunt = _hunt(match, ent)
+        if hunt is not None:  # every enemy standing is Hidden: search where they may be
+            dist = match.board.distance
+            return Assessment(progress=HUNT * (dist(cell_of(ent), hunt) - dist(tuple(action.cell), hunt)))  # type: ignore[arg-type]
         here = _gap_here(match, ent)
         there = reach_gap(match, ent, tuple(action.cell))  # type: ignore[arg-type]
         return Assessment(progress=(here - there))

@@ -42,3 +42,19 @@ def hiding_places(match: Match, side: str, ent: int, last_seen: Cell | None, rea
     eyes = [get(e, Position).cell for e in units() if side_of(e) == side and is_standing(e)]
     return [cell for cell in cells_within(board, last_seen, reach)
             if not any(board.distance(cell, eye) <= 1 for eye in eyes)]
+
+
+def hunt_target(match: Match, side: str, ent: int, reach: int) -> Cell | None:
+    """A square for unit `ent` of `side` to search when every enemy left standing is Hidden: one
+    of the squares they may be on (`hiding_places`), drawn afresh each round by a fixed mix of
+    the round and the unit, so the side's units spread over those squares and sweep them round
+    after round (a move onto or next to the Hidden unit finds it). It comes only from what `side`
+    knows: where each hid and where its own units stand, never the true squares."""
+    places: set[Cell] = set()
+    for foe, last_seen in sorted(hidden_from(match, side).items()):
+        places.update(hiding_places(match, side, foe, last_seen, reach))
+    if not places:
+        return None
+    ordered = sorted(places)
+    mix = (ent * 2654435761 + match.round * 40503 + 12345) & 0xFFFF_FFFF
+    return ordered[(mix ^ (mix >> 13)) % len(ordered)]

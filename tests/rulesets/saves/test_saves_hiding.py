@@ -99,3 +99,74 @@ def test_a_move_onto_a_hidden_enemys_square_finds_it_and_stops_next_to_it():
         assert not get(oriel, Conditions).has("hidden")
     assert here != (6, 8) and m.board.distance(here, (6, 8)) == 1
     assert any(e.kind == Ev.REVEAL and e.data.get("unit") == oriel for e in m.log)
+
+
+def hunt_twin(true_cell: tuple[int, int], seed: int = 1):
+    """Oriel, the party's last unit standing, hides on HID_ON and creeps on to `true_cell`; the
+    warband (far off, none next to her) is to declare with no enemy in sight."""
+    m = make_match(seed=seed)
+    party, warband = side_units(m, "p1"), side_units(m, "p2")
+    with m.world:
+        oriel = next(e for e in party if name_of(e) == "Oriel Quickhand")
+    bench(m, [oriel, *warband[:3]])
+    place(m, oriel, HID_ON)
+    for i, e in enumerate(warband[:3]):
+        place(m, e, (14 + 2 * i, 12))
+    act(m, Kind.USE, actor=oriel, option="cloak")
+    resolve(m)
+    place(m, oriel, true_cell)
+    return m, oriel, warband[:3]
+
+
+@pytest.mark.parametrize("level", ["easy", "normal", "hard"])
+def test_the_hunt_for_a_hidden_unit_is_the_same_wherever_it_truly_stands(level):
+    a, oriel, _ = hunt_twin((9, 4))
+    b, _, _ = hunt_twin((3, 9))
+    opts = {"samples": 2, "budget": 30.0} if level == "hard" else {"budget": 30.0}
+    ai_a, ai_b = make_level(level, 7, **opts), make_level(level, 7, **opts)
+    kinds = []
+    for _ in range(3):  # the warband's declarations, until a search finds her in either twin
+        la, lb = a.legal(), b.legal()
+        xa, xb = ai_a.choose(a, la), ai_b.choose(b, lb)
+        assert xa.to_json() == xb.to_json()
+        kinds.append(xa.kind)
+        if xa.kind == Kind.END:
+            break
+        a.submit(xa)
+        b.submit(xb)
+        if any(e.kind == Ev.REVEAL for m in (a, b) for e in m.log):
+            break
+    assert kinds[0] == Kind.MOVE
+
+
+@pytest.mark.rule("SV-HIDDEN")
+@pytest.mark.parametrize("level", ["easy", "normal"])
+def test_with_only_hidden_enemies_left_the_side_searches_until_it_finds_her(level):
+    m, oriel, raiders = hunt_twin((1, 10))  # she keeps still; the party side only presses Resolve
+    places = set(RULESET.hiding_places(m, "p2", oriel, HID_ON))
+    from game.core.components import Conditions, Position
+
+    def gap() -> dict[int, int]:
+        with m.world:
+            return {e: min(m.board.distance(tuple(get(e, Position).cell), c) for c in places) for e in raiders}
+
+    before = gap()
+    ai = make_level(level, 7, budget=30.0)
+    movers: set[int] = set()
+    for _ in range(200):
+        with m.world:
+            found = not get(oriel, Conditions).has("hidden")
+        if found or m.round > 6:
+            break
+        if m.current().side != "p2":
+            resolve(m)
+            continue
+        x = ai.choose(m, m.legal())
+        if x.kind == Kind.MOVE and m.round == 1:
+            movers.add(x.actor)
+        m.submit(x)
+        while m.pending_decision is not None:
+            m.answer(ai.decide(m, m.pending_decision))
+    assert movers == set(raiders)  # every raider sets out at once: none waits for her to show
+    assert found, "the warband never found her"
+    assert all(gap()[e] <= before[e] for e in raiders)
