@@ -209,8 +209,8 @@ def _hunt(match: Match, ent: int) -> tuple[int, int] | None:
     memo = match.__dict__.get("_saves_hunt")
     key = (len(match.inputs), len(match.log), match.round, ent)
     if memo is None or memo[0] != key:
-        side = side_of(ent)
-        memo = match.__dict__["_saves_hunt"] = (key, hunt_target(match, side, ent, match.ruleset.threat_reach))
+        found = hunt_target(match, side_of(ent), ent, match.ruleset.threat_reach)
+        memo = match.__dict__["_saves_hunt"] = (key, found)
     return memo[1]
 
 

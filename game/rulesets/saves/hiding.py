@@ -12,13 +12,15 @@ from typing import TYPE_CHECKING
 from game.core.components import Position
 from game.core.geometry import Cell
 from game.core.knowledge import cells_within
-from game.rulesets.saves.components import conditions, get, is_standing, side_of, units
+from game.rulesets.saves.components import SvScores, conditions, get, is_standing, side_of, units
 
 if TYPE_CHECKING:
     from game.core.match import Match
 
 #: the condition data key holding the square the unit hid on (what its enemies last saw)
 HID_AT = "at"
+#: the condition data key holding the round it hid in (its enemies saw that too)
+HID_ROUND = "round"
 
 
 def hidden_from(match: Match, side: str) -> dict[int, Cell | None]:
@@ -48,13 +50,21 @@ def hunt_target(match: Match, side: str, ent: int, reach: int) -> Cell | None:
     """A square for unit `ent` of `side` to search when every enemy left standing is Hidden: one
     of the squares they may be on (`hiding_places`), drawn afresh each round by a fixed mix of
     the round and the unit, so the side's units spread over those squares and sweep them round
-    after round (a move onto or next to the Hidden unit finds it). It comes only from what `side`
-    knows: where each hid and where its own units stand, never the true squares."""
+    after round (a move onto or next to the Hidden unit finds it). Every other draw looks only
+    within `reach` of where each hid (a unit that keeps still is near there), the rest as far as
+    its Speed may have taken it in the rounds since. It comes only from what `side` knows: where
+    and when each hid and where its own units stand, never the true squares."""
+    mix = (ent * 2654435761 + match.round * 40503 + 12345) & 0xFFFF_FFFF
+    mix ^= mix >> 13
+    wide = bool(mix & 0x100)
     places: set[Cell] = set()
     for foe, last_seen in sorted(hidden_from(match, side).items()):
-        places.update(hiding_places(match, side, foe, last_seen, reach))
+        since = conditions(foe).active["hidden"].get(HID_ROUND)
+        far = reach
+        if wide and since is not None:
+            far = max(reach, get(foe, SvScores).speed * (match.round - int(since) + 1))
+        places.update(hiding_places(match, side, foe, last_seen, far))
     if not places:
         return None
     ordered = sorted(places)
-    mix = (ent * 2654435761 + match.round * 40503 + 12345) & 0xFFFF_FFFF
-    return ordered[(mix ^ (mix >> 13)) % len(ordered)]
+    return ordered[mix % len(ordered)]

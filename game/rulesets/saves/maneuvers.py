@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any
 from game.core.components import Health, Status
 from game.rulesets.saves.components import SvGear, get, has, is_standing, name_of
 from game.rulesets.saves.exits import is_exit
-from game.rulesets.saves.hiding import HID_AT
+from game.rulesets.saves.hiding import HID_AT, HID_ROUND
 from game.rulesets.saves.kinds import Ev, Kind
 from game.rulesets.saves.morale import exempt
 from game.rulesets.saves.rules import cell_of, clear_condition, enemies, roll_save, set_condition, take_out
@@ -109,7 +109,7 @@ def use_item(match: Match, ent: int, target: int | None, item: str) -> None:
             match.emit(Ev.CONDITION, f"{name_of(ent)} wakes {name_of(target)}.", unit=target)
         return
     if effect == "hidden":  # its enemies saw it hide here, and nothing after
-        set_condition(ent, effect, **{HID_AT: list(cell_of(ent))})
+        set_condition(ent, effect, **{HID_AT: list(cell_of(ent)), HID_ROUND: match.round})
     else:
         set_condition(ent, effect)
     match.emit(Ev.CONDITION, f"{name_of(ent)} uses {shipped().items[item].name}: {effect.title()}.", unit=ent)
