@@ -22,6 +22,9 @@ from game.core.match import Match
 
 LEVELS: tuple[str, ...] = ("random", "easy", "normal", "hard")
 
+#: Easy's noise: the jitter's width as a share of the spread of its scores (a ruleset whose
+#: shared `assess` alone plays close to Normal sets a wider `easy_noise`)
+NOISE = 0.4
 #: default per-decision budgets in seconds
 BUDGETS: dict[str, float] = {"easy": 0.1, "normal": 0.25, "hard": 1.0}
 
@@ -32,10 +35,11 @@ class EasyAI:
     is_human = False
     level = "easy"
 
-    def __init__(self, seed: int = 0, budget: float = BUDGETS["easy"], noise: float = 0.4,
+    def __init__(self, seed: int = 0, budget: float = BUDGETS["easy"], noise: float | None = None,
                  blunder: float = 0.1) -> None:
         self.seed = seed
         self.budget = budget
+        #: None: the ruleset's `easy_noise` where it sets one, else NOISE
         self.noise = noise
         self.blunder = blunder
         # the controller's own source: never the match's chance, so the noise reveals nothing
@@ -59,7 +63,8 @@ class EasyAI:
                 base = match.ruleset.assess(match, legal[i]).score()
                 scored.append((base, i, legal[i], {"baseline": base}))
         spread = max(s for s, *_ in scored) - min(s for s, *_ in scored)
-        width = self.noise * max(1.0, spread)
+        noise = self.noise if self.noise is not None else getattr(match.ruleset, "easy_noise", NOISE)
+        width = noise * max(1.0, spread)
         noisy = []
         for base, i, action, terms in scored:
             jitter = (2.0 * self._uniform() - 1.0) * width

@@ -136,11 +136,14 @@ def attack_value(match: Match, action: Action) -> tuple[float, float, float]:
     before = group_outcome(match, before_group, knockers) if before_group.attackers else None
     dmg = after.taken - (before.taken if before else 0.0)
     out = after.taken_out - (before.taken_out if before else 0.0)
-    if len(enemies(action.actor)) == 1:  # type: ignore[arg-type]
-        out *= FINISH
     exposure = after.dealt + KILL * after.dealt_out
     if before is not None:
         exposure -= before.dealt + KILL * before.dealt_out
+    if len(enemies(action.actor)) == 1:  # type: ignore[arg-type]
+        # the last enemy standing: its take-out ends the fight, and its counter-attacks weigh
+        # less than leaving it standing until the round cap (a draw)
+        out *= FINISH
+        exposure /= FINISH
     return dmg, out, exposure
 
 
@@ -290,7 +293,8 @@ def advise(match: Match, decision: Decision) -> dict[str, float]:
 
 
 def threat_by(match: Match, side: str, cell: tuple[int, int]) -> dict[int, float]:
-    """Per enemy, the expected damage of its best attack next turn on a unit on `cell`."""
+    """Per enemy, the expected damage of its best attack next turn on a unit on `cell`; a third
+    of it from the last enemy standing (as `attack_value`'s exposure: closing on it ends the fight)."""
     out: dict[int, float] = {}
     for e in units():
         if side_of(e) == side or not is_standing(e) or has(e, "hidden"):
@@ -304,6 +308,8 @@ def threat_by(match: Match, side: str, cell: tuple[int, int]) -> dict[int, float
                 best = max(best, float(damage_distribution([w.damage]).expect()))
         if best:
             out[e] = best
+    if len(out) == 1 and sum(1 for e in units() if side_of(e) != side and is_standing(e)) == 1:
+        out = {e: v / FINISH for e, v in out.items()}
     return out
 
 
