@@ -46,7 +46,10 @@ class SavesRuleset(Ruleset):
     #: fit in a decision's budget, never the five the search needs to overrule, so Hard spends
     #: its time on the side plan (`plan_step`) and Normal's ranking instead
     playouts_guide_search: ClassVar[bool] = False
-    lookahead_skip: ClassVar[frozenset[str]] = frozenset({Kind.CANCEL})
+    #: declarations Normal's lookahead does not try: taking one back (its follow-up was the very
+    #: attack taken back) and fleeing the field (its follow-up was another unit's attack: Normal
+    #: fled unhurt units off the map)
+    lookahead_skip: ClassVar[frozenset[str]] = frozenset({Kind.CANCEL, Kind.FLEE})
 
     def rule_options(self) -> tuple[RuleOption, ...]:
         """Who acts first is the scenario's to say (SV-INIT); a table picks it in the launcher."""

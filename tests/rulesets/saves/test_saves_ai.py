@@ -104,12 +104,17 @@ def _attack_again(m, b):
 def test_taking_out_the_last_enemy_counts_more():
     m, (a, *_), t1, t2 = _three_on_one()
     with m.world:
-        _, out_two_left, _ = ai.attack_value(m, _attack(m, a, t1))
+        _, out_two_left, exposed_two_left = ai.attack_value(m, _attack(m, a, t1))
+        threat_two_left = ai.threat_by(m, "p1", (5, 5))[t1]
     bench(m, [*side_units(m, "p1")[:3], t1])
     with m.world:
-        _, out_last, _ = ai.attack_value(m, _attack(m, a, t1))
+        _, out_last, exposed_last = ai.attack_value(m, _attack(m, a, t1))
+        threat_last = ai.threat_by(m, "p1", (5, 5))[t1]
     assert out_two_left > 0
     assert out_last == pytest.approx(ai.FINISH * out_two_left)
+    # its counter-attacks and its threat count a third: closing on it ends the fight
+    assert exposed_two_left > 0 and exposed_last == pytest.approx(exposed_two_left / ai.FINISH)
+    assert threat_last == pytest.approx(threat_two_left / ai.FINISH)
 
 
 @pytest.mark.rule("SV-GANG")
@@ -173,3 +178,15 @@ def test_normal_never_takes_back_a_declaration_to_make_it_again():
         if chosen.kind == Kind.END:
             break
         m.submit(chosen)
+
+
+def test_normal_never_flees_the_field_for_another_units_attack():
+    m, (a, b, c), t1, t2 = _three_on_one()
+    place(m, c, (0, 5))  # on the map's edge: it may flee; the others are next to a raider
+    normal = make_level("normal", seed=5, budget=30.0)
+    from game.ai.knowledge import Deadline
+
+    ranked = normal.rank(m, m.legal(), Deadline(30.0))
+    flee = [r for r in ranked if r.action.kind == Kind.FLEE]
+    assert flee and all("followup" not in r.terms for r in flee)  # its follow-up was another's attack
+    assert ranked[0].action.kind != Kind.FLEE
