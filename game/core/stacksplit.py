@@ -1,0 +1,163 @@
+"""The expectimax of `game.core.stackplay` when a value may start a new stack and a card cap
+bounds the look-ahead (varium's Ace, a horizon of a few cards): its hot loop.
+
+The pool is a list of counts by value index, taken apart once per decision and changed in place
+as the search deals a card (one card off, searched, put back), rather than a packed integer read
+bit field by bit field at every state. Memo keys are `stackplay`'s (pool from bit 40, banked
+from 24, stack from 8, dealt below), each child's one subtraction from its parent's.
+
+A state whose next card is its last (the cap, or the pool's last card) weighs each child as it
+stands. Those sums are the bulk of the work: when the values that never start a new stack are
+the indices 0, 1, 2... themselves, each is one left fold of count times worth in C, over the
+same terms in the same order as the general solver's loop (a value with no card adds 0.0,
+which changes no sum: a sum from 0.0 is never -0.0). Every worth is the same float.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from functools import reduce
+from operator import add, mul
+
+#: `search(counts, key, cards, stack, banked, dealt)`: the worth of a state (counts are the pool
+#: by value index, restored as found)
+Search = Callable[[list[int], int, int, int, int, int], float]
+Forget = Callable[[], None]
+
+
+def split_solver(memo: dict[int, float], values: tuple[int, ...], splits: frozenset[int], limit: int,
+                 cap: int, width: int, by_total: tuple[float, ...], bust: float) -> tuple[Search, Forget]:
+    """The capped search (`cap` > 0) of a rule whose `splits` may start a new stack, for pools
+    packed `width` bits a value. Callers call `search.reach` for the state they start from
+    before searching it."""
+    size = len(values)
+    last = len(by_total) - 1
+    # the worth of standing on each total, padded with the last entry (grown by `reach`)
+    stands = list(by_total)
+    # a card of value index v off the pool: its bit field, in the key
+    gone = [1 << (40 + width * v) for v in range(size)]
+    # values that count, ascending: (value, index, key step down to the child that counts it)
+    plain = sorted((values[v], v, gone[v] - (values[v] << 8) - 1) for v in range(size) if v not in splits)
+    # values that may start a new stack: (value, index, key step down to the child without it)
+    splitting = [(values[v], v, gone[v] - 1) for v in sorted(splits) if v < size]
+    top = max(values, default=0)
+    # when the plain values are the indices 0..len - 1 (in order), a childless sum is one fold
+    ordered = [v for _val, v, _ in plain] == list(range(len(plain))) and all(
+        values[v] == v for _val, v, _ in plain)
+    span = len(plain)
+    get = memo.get
+
+    def reach(total: int, left: int) -> None:
+        """Make `stands` cover a state at `total` with `left` cards still to come."""
+        need = total + (left + 1) * top + 2
+        if len(stands) < need:
+            stands.extend([by_total[last]] * (need - len(stands)))
+
+    def stood(counts: list[int], key: int, n: int, stack: int, banked: int) -> float:
+        """A state with cards whose next card is its last: each child stands."""
+        got = get(key)
+        if got is not None:
+            return got
+        t = stack + banked
+        stand = stands[t]
+        room = limit - stack
+        if ordered:
+            k = span if room >= span else room + 1 if room >= 0 else 0
+            acc = reduce(add, map(mul, counts, stands[t:t + k]), 0.0)
+            safe = sum(counts[:k])
+        else:
+            acc = 0.0
+            safe = 0
+            for val, v, _ in plain:
+                if val > room:
+                    break
+                c = counts[v]
+                if c:
+                    safe += c
+                    acc += c * stands[t + val]
+        for val, v, _ in splitting:
+            c = counts[v]
+            if c:
+                safe += c
+                split = stand
+                if val <= room:
+                    w = stands[t + val]
+                    if w > split:
+                        split = w
+                elif bust > split:
+                    split = bust
+                acc += c * split
+        hit = (acc + (n - safe) * bust) / n
+        if hit > stand:
+            stand = hit
+        memo[key] = stand
+        return stand
+
+    def search(counts: list[int], key: int, n: int, stack: int, banked: int, dealt: int) -> float:
+        got = get(key)
+        if got is not None:
+            return got
+        t = stack + banked
+        stand = stands[t]
+        if not n or dealt >= cap:
+            memo[key] = stand
+            return stand
+        if n == 1 or dealt + 1 >= cap:
+            return stood(counts, key, n, stack, banked)
+        room = limit - stack
+        m = n - 1
+        # the children's next card is their last: weigh them directly
+        deeper = search if m > 1 and dealt + 2 < cap else None
+        acc = 0.0
+        safe = 0
+        for val, v, down in plain:
+            if val > room:
+                break
+            c = counts[v]
+            if c:
+                safe += c
+                counts[v] = c - 1
+                child = key - down
+                if deeper is None:
+                    w = stood(counts, child, m, stack + val, banked)
+                else:
+                    w = deeper(counts, child, m, stack + val, banked, dealt + 1)
+                counts[v] = c
+                acc += c * w
+        for val, v, down in splitting:
+            c = counts[v]
+            if c:
+                safe += c
+                counts[v] = c - 1
+                without = key - down
+                fresh = without + (stack << 24) - (stack << 8)
+                if deeper is None:
+                    split = stood(counts, fresh, m, 0, t)
+                    if val <= room:
+                        w = stood(counts, without + (val << 8), m, stack + val, banked)
+                        if w > split:
+                            split = w
+                    elif bust > split:
+                        split = bust
+                else:
+                    split = deeper(counts, fresh, m, 0, t, dealt + 1)
+                    if val <= room:
+                        w = deeper(counts, without + (val << 8), m, stack + val, banked, dealt + 1)
+                        if w > split:
+                            split = w
+                    elif bust > split:
+                        split = bust
+                counts[v] = c
+                acc += c * split
+        hit = (acc + (n - safe) * bust) / n
+        if hit > stand:
+            stand = hit
+        memo[key] = stand
+        return stand
+
+    def forget() -> None:
+        nonlocal search
+        del search
+
+    search.reach = reach  # type: ignore[attr-defined]
+    return search, forget
