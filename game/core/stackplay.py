@@ -101,24 +101,13 @@ def _solver(rule: StackRule, payoff: Payoff, width: int) -> Callable[[int, int, 
     size = len(rule.values)
     mask = (1 << width) - 1
     limit, cap = rule.limit, rule.max_cards
-    # Counting values in ascending order: the loop stops at the first that busts, and every card
-    # from there on is weighed as a bust at once (deep stacks near the limit cost a few steps).
-    plain = sorted((rule.values[v], width * v, 1 << (width * v)) for v in range(size) if v not in rule.splits)
-    splitting = [(rule.values[v], width * v, 1 << (width * v)) for v in sorted(rule.splits) if v < size]
     by_total, last, bust = payoff.by_total, len(payoff.by_total) - 1, payoff.bust
-    get = memo.get
-
     def key_of(pool: int, stack: int, banked: int, dealt: int) -> int:
         # one integer: pool << 40 | banked << 24 | stack << 8 | dealt (totals below 2**16, at
         # most 255 cards dealt; dealt is 0 without a cap)
         return (((pool << 16 | banked) << 16 | stack) << 8) | (dealt if cap else 0)
 
-    if not splitting:
-        best, forget = plain_solver(memo, plain, mask, limit, cap, by_total, bust, key_of)
-        _FORGET.append(forget)
-        _SOLVERS[(rule, payoff, width)] = best
-        return best
-    if cap:
+    if cap and any(v < size for v in rule.splits):
         search, forget = split_solver(memo, rule.values, rule.splits, limit, cap, width, by_total, bust)
         reach = search.reach  # type: ignore[attr-defined]
         shifts = [width * v for v in range(size)]
@@ -130,8 +119,19 @@ def _solver(rule: StackRule, payoff: Payoff, width: int) -> Callable[[int, int, 
 
         capped.search = search  # type: ignore[attr-defined]
         _FORGET.append(forget)
-        _SOLVERS[(rule, payoff, width)] = capped
+        _SOLVERS[key] = capped
         return capped
+    # Counting values in ascending order: the loop stops at the first that busts, and every card
+    # from there on is weighed as a bust at once (deep stacks near the limit cost a few steps).
+    plain = sorted((rule.values[v], width * v, 1 << (width * v)) for v in range(size) if v not in rule.splits)
+    splitting = [(rule.values[v], width * v, 1 << (width * v)) for v in sorted(rule.splits) if v < size]
+    get = memo.get
+
+    if not splitting:
+        best, forget = plain_solver(memo, plain, mask, limit, cap, by_total, bust, key_of)
+        _FORGET.append(forget)
+        _SOLVERS[(rule, payoff, width)] = best
+        return best
 
     def best(pool: int, n: int, stack: int, banked: int, dealt: int) -> float:
         key = (((pool << 16 | banked) << 16 | stack) << 8) | (dealt if cap else 0)  # key_of

@@ -16,7 +16,7 @@ which changes no sum: a sum from 0.0 is never -0.0). Every worth is the same flo
 from __future__ import annotations
 
 from collections.abc import Callable
-from functools import reduce
+from functools import lru_cache, reduce
 from operator import add, mul
 
 #: `search(counts, key, cards, stack, banked, dealt)`: the worth of a state (counts are the pool
@@ -25,27 +25,35 @@ Search = Callable[[list[int], int, int, int, int, int], float]
 Forget = Callable[[], None]
 
 
+@lru_cache(maxsize=64)
+def _layout(values: tuple[int, ...], splits: frozenset[int],
+            width: int) -> tuple[list[tuple[int, int, int]], list[tuple[int, int, int]], bool, int]:
+    """What a rule's search loops over (the same for every payoff): the values that count,
+    ascending, as (value, index, key step down to the child that counts it); the values that may
+    start a new stack as (value, index, key step down to the child without it); whether the
+    counting values are the indices 0, 1, 2... themselves (a childless sum is then one fold);
+    the largest value."""
+    size = len(values)
+    gone = [1 << (40 + width * v) for v in range(size)]  # a card of index v off the pool, in a key
+    plain = sorted((values[v], v, gone[v] - (values[v] << 8) - 1) for v in range(size) if v not in splits)
+    splitting = [(values[v], v, gone[v] - 1) for v in sorted(splits) if v < size]
+    ordered = all(v == i and val == v for i, (val, v, _) in enumerate(plain))
+    return plain, splitting, ordered, max(values, default=0)
+
+
 def split_solver(memo: dict[int, float], values: tuple[int, ...], splits: frozenset[int], limit: int,
                  cap: int, width: int, by_total: tuple[float, ...], bust: float) -> tuple[Search, Forget]:
     """The capped search (`cap` > 0) of a rule whose `splits` may start a new stack, for pools
     packed `width` bits a value. Callers call `search.reach` for the state they start from
     before searching it."""
-    size = len(values)
+    plain, splitting, ordered, top = _layout(values, splits, width)
+    span = len(plain)
     last = len(by_total) - 1
     # the worth of standing on each total, padded with the last entry (grown by `reach`)
     stands = list(by_total)
-    # a card of value index v off the pool: its bit field, in the key
-    gone = [1 << (40 + width * v) for v in range(size)]
-    # values that count, ascending: (value, index, key step down to the child that counts it)
-    plain = sorted((values[v], v, gone[v] - (values[v] << 8) - 1) for v in range(size) if v not in splits)
-    # values that may start a new stack: (value, index, key step down to the child without it)
-    splitting = [(values[v], v, gone[v] - 1) for v in sorted(splits) if v < size]
-    top = max(values, default=0)
-    # when the plain values are the indices 0..len - 1 (in order), a childless sum is one fold
-    ordered = [v for _val, v, _ in plain] == list(range(len(plain))) and all(
-        values[v] == v for _val, v, _ in plain)
-    span = len(plain)
     get = memo.get
+    # (total, cards to come) -> the best a state there can be worth (see `search`)
+    peaks: dict[tuple[int, int], float] = {}
 
     def reach(total: int, left: int) -> None:
         """Make `stands` cover a state at `total` with `left` cards still to come."""
@@ -105,6 +113,25 @@ def split_solver(memo: dict[int, float], values: tuple[int, ...], splits: frozen
         if n == 1 or dealt + 1 >= cap:
             return stood(counts, key, n, stack, banked)
         room = limit - stack
+        # Another card cannot beat standing when even the best it could lead to cannot: every
+        # child is worth no more than the best of standing on a total within reach of the cards
+        # still to come, or a bust (`peak`). Settled only with a margin far above any rounding
+        # of the exact sum, so the worth is the same float the sum would give.
+        if ordered:
+            k = span if room >= span else room + 1 if room >= 0 else 0
+            safe = sum(counts[:k])
+        else:
+            safe = sum(counts[v] for val, v, _ in plain if val <= room)
+        for _val, v, _ in splitting:
+            safe += counts[v]
+        left = cap - dealt
+        best = peaks.get((t, left))
+        if best is None:
+            best = peaks[(t, left)] = max(max(stands[t:t + left * top + 1]), bust)
+        bound = safe * best + (n - safe) * bust
+        if bound < stand * n - 1e-9 * n * (abs(stand) + abs(best) + abs(bust)):
+            memo[key] = stand
+            return stand
         m = n - 1
         # the children's next card is their last: weigh them directly
         deeper = search if m > 1 and dealt + 2 < cap else None
