@@ -15,6 +15,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from functools import lru_cache
 from math import comb
+from operator import mul
 
 from game.core.cards import RANK_VALUE
 from game.core.draws import Profile, profile_of
@@ -159,13 +160,24 @@ class Attack:
 def payoff(a: Attack) -> Payoff:
     """Worth of standing on each stack total: P(hit) x (damage up to the target's health, plus a
     bonus for taking it out)."""
-    top = 3 * a.limit + 2
-    below, total = evasion_cdf(a.pool, a.k)
-    cap = len(below)
-    s, health, prof, k = a.strike, a.health, a.prof, a.k
-    out = [0.0]
-    # damage_of, beat_chance and the worth, written out: the AI asks this for every pool it meets
-    for score in range(1 + prof, top + prof):
+    lo, hi = 1 + a.prof, 3 * a.limit + 2 + a.prof  # the scores of totals 1..3 x limit + 1
+    if a.k <= 0:
+        chances = [1.0 if score > 0 else 0.0 for score in range(lo, hi)]
+    else:
+        below, total = evasion_cdf(a.pool, a.k)
+        cap = len(below)
+        chances = [below[score if score > 0 else 0] / total if score < cap else 1.0
+                   for score in range(lo, hi)]
+    return Payoff((0.0, *map(mul, chances, _hit_worths(lo, hi, a.strike, a.health))), 0.0)
+
+
+@lru_cache(maxsize=1024)
+def _hit_worths(lo: int, hi: int, s: Strike, health: int) -> tuple[float, ...]:
+    """What a hit with each score from `lo` to `hi` - 1 is worth to `payoff`: the damage up to
+    the target's health, plus a bonus for taking it out. `damage_of`, written out: the AI prices
+    every pool it meets, and the worths stay the same while only the pool changes."""
+    out = []
+    for score in range(lo, hi):
         crit = score >= s.crit
         raw = score + s.weapon_damage + s.bet - (0 if crit and s.crit_bonus == "ignore_armour" else s.armour)
         if raw < 0:
@@ -173,15 +185,8 @@ def payoff(a: Attack) -> Payoff:
         if crit and s.crit_bonus == "double_damage":
             raw *= 2
         dmg = int(raw * s.resist)
-        worth = min(dmg, health) + (KILL_BONUS if dmg >= health else 0.0)
-        if k <= 0:
-            chance = 1.0 if score > 0 else 0.0
-        elif score >= cap:
-            chance = 1.0
-        else:
-            chance = below[score if score > 0 else 0] / total
-        out.append(chance * worth)
-    return Payoff(tuple(out), 0.0)
+        out.append(min(dmg, health) + (KILL_BONUS if dmg >= health else 0.0))
+    return tuple(out)
 
 
 @lru_cache(maxsize=1024)
