@@ -38,9 +38,20 @@ def card_index(card: str) -> int:
     return ACE if rank == "A" else RANK_VALUE[rank]
 
 
+class _Indices(dict[str, int]):
+    """card -> `card_index`, each card's worked out once (pools are counted at every decision)."""
+
+    def __missing__(self, card: str) -> int:
+        found = self[card] = card_index(card)
+        return found
+
+
+_INDEX = _Indices()
+
+
 def profile(cards: list[str]) -> Profile:
     """Count profile of cards by value."""
-    return profile_of(cards, card_index, SIZE)
+    return profile_of(cards, _INDEX.__getitem__, SIZE)
 
 
 def rule(limit: int, pool: Profile | None = None) -> StackRule:
