@@ -62,10 +62,7 @@ def split_solver(memo: dict[int, float], values: tuple[int, ...], splits: frozen
             stands.extend([by_total[last]] * (need - len(stands)))
 
     def stood(counts: list[int], key: int, n: int, stack: int, banked: int) -> float:
-        """A state with cards whose next card is its last: each child stands."""
-        got = get(key)
-        if got is not None:
-            return got
+        """A state with cards whose next card is its last, not in the memo: each child stands."""
         t = stack + banked
         stand = stands[t]
         room = limit - stack
@@ -136,32 +133,38 @@ def split_solver(memo: dict[int, float], values: tuple[int, ...], splits: frozen
         # the children's next card is their last: weigh them directly
         deeper = search if m > 1 and dealt + 2 < cap else None
         acc = 0.0
-        safe = 0
         for val, v, down in plain:
             if val > room:
                 break
             c = counts[v]
             if c:
-                safe += c
-                counts[v] = c - 1
                 child = key - down
                 if deeper is None:
-                    w = stood(counts, child, m, stack + val, banked)
+                    w = get(child)  # (a child met before, by another order of the same cards)
+                    if w is None:
+                        counts[v] = c - 1
+                        w = stood(counts, child, m, stack + val, banked)
+                        counts[v] = c
                 else:
+                    counts[v] = c - 1
                     w = deeper(counts, child, m, stack + val, banked, dealt + 1)
-                counts[v] = c
+                    counts[v] = c
                 acc += c * w
         for val, v, down in splitting:
             c = counts[v]
             if c:
-                safe += c
                 counts[v] = c - 1
                 without = key - down
                 fresh = without + (stack << 24) - (stack << 8)
                 if deeper is None:
-                    split = stood(counts, fresh, m, 0, t)
+                    split = get(fresh)
+                    if split is None:
+                        split = stood(counts, fresh, m, 0, t)
                     if val <= room:
-                        w = stood(counts, without + (val << 8), m, stack + val, banked)
+                        counted = without + (val << 8)
+                        w = get(counted)
+                        if w is None:
+                            w = stood(counts, counted, m, stack + val, banked)
                         if w > split:
                             split = w
                     elif bust > split:
