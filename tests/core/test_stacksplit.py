@@ -40,8 +40,9 @@ def reference(pool: list[int], state: tuple[int, int, int], rule: StackRule, pay
             safe += c
             pool[v] -= 1
             split = reference(pool, (0, t, dealt + 1), rule, pay, cap)
-            if rule.values[v] <= room:
-                split = max(split, reference(pool, (stack + rule.values[v], banked, dealt + 1), rule, pay, cap))
+            val = rule.values[v]
+            if val <= room:
+                split = max(split, reference(pool, (stack + val, banked, dealt + 1), rule, pay, cap))
             else:
                 split = max(split, pay.bust)
             pool[v] += 1
