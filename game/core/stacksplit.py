@@ -52,8 +52,9 @@ def split_solver(memo: dict[int, float], values: tuple[int, ...], splits: frozen
     # the worth of standing on each total, padded with the last entry (grown by `reach`)
     stands = list(by_total)
     get = memo.get
-    # (total, cards to come) -> the best a state there can be worth (see `search`)
+    # (total, the largest total within reach) -> the best a state there can be worth (`search`)
     peaks: dict[tuple[int, int], float] = {}
+    one = min(limit, top)  # the most one card adds to a total
 
     def reach(total: int, left: int) -> None:
         """Make `stands` cover a state at `total` with `left` cards still to come."""
@@ -122,9 +123,17 @@ def split_solver(memo: dict[int, float], values: tuple[int, ...], splits: frozen
         for _val, v, _ in splitting:
             safe += counts[v]
         left = cap - dealt
-        best = peaks.get((t, left))
+        if left == 2:
+            # two cards: both count in this stack (up to banked + limit), or one of them starts a
+            # new stack and the other counts in one of the two
+            end = banked + limit if banked + limit > t + one else t + one
+        else:
+            end = t + left * top
+        best = peaks.get((t, end))
         if best is None:
-            best = peaks[(t, left)] = max(max(stands[t:t + left * top + 1]), bust)
+            if end >= len(stands):
+                stands.extend([by_total[last]] * (end + 1 - len(stands)))
+            best = peaks[(t, end)] = max(max(stands[t:end + 1]), bust)
         bound = safe * best + (n - safe) * bust
         if bound < stand * n - 1e-9 * n * (abs(stand) + abs(best) + abs(bust)):
             memo[key] = stand
