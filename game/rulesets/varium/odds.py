@@ -267,9 +267,18 @@ def attack_worth(a: Attack) -> float:
 
 
 @lru_cache(maxsize=1024)
-def check_payoff(limit: int, prof: int, dc: int) -> Payoff:
-    """A check against a DC: worth 1 when the total (stacks + proficiency) reaches it."""
-    return Payoff(tuple(1.0 if t > 0 and t + prof >= dc else 0.0 for t in range(3 * limit + 2)), 0.0)
+def check_payoff(limit: int, prof: int, dc: int, reach: bool = False) -> Payoff:
+    """A check against a DC: worth 1 when the total (stacks + proficiency) reaches it.
+
+    The table runs to three full stacks (totals above weigh as its last entry), so a DC above
+    3 x limit + 1 + proficiency reads as never made even though more stacks (Aces) can make it.
+    `reach`: run the table on to the DC, so that such a DC is made by the totals that reach it
+    (the check table's success figures: initiative's critical at 100). The AI's payoffs keep the
+    three stacks (`checks.payoff_of`)."""
+    top = 3 * limit + 2
+    if reach:
+        top = max(top, dc - prof + 1)
+    return Payoff(tuple(1.0 if t > 0 and t + prof >= dc else 0.0 for t in range(top)), 0.0)
 
 
 @lru_cache(maxsize=1024)
