@@ -75,20 +75,7 @@ def _sum_weights(pool: Profile, k: int) -> tuple[dict[int, int], int]:
     cards is a shift by j * v fields and a product by comb(count, j), big-integer work in C. Every
     weight is the exact integer the field holds: the same weights as listing every multiset."""
     n_all = sum(pool)
-    width = comb(n_all, min(k, n_all // 2)).bit_length() + 1
-    rows = [1] + [0] * k  # rows[n]: the ways n cards make each total, total t in field t
-    for v, c in enumerate(pool):
-        if not c:
-            continue
-        step = width * v
-        ways = [comb(c, j) for j in range(min(c, k) + 1)]
-        for n in range(k, 0, -1):  # larger n first: rows[n - j] still lack value v
-            acc = rows[n]
-            for j in range(1, min(c, n) + 1):
-                src = rows[n - j]
-                if src:
-                    acc += (ways[j] * src) << (step * j)
-            rows[n] = acc
+    width, rows = _rows(pool, k)
     mask = (1 << width) - 1
     fields = rows[k]
     out: dict[int, int] = {}
@@ -100,6 +87,51 @@ def _sum_weights(pool: Profile, k: int) -> tuple[dict[int, int], int]:
         fields >>= width
         t += 1
     return out, comb(n_all, k)
+
+
+#: pool -> (field width, rows): rows[n] the ways n cards of the pool make each total, packed
+#: as in `_sum_weights`. A pool is mostly the last one less the card just dealt: its rows follow
+#: from the last one's.
+_ROWS: dict[Profile, tuple[int, list[int]]] = {}
+
+
+def _rows(pool: Profile, k: int) -> tuple[int, list[int]]:
+    """The packed ways n = 0..k cards of `pool` make each total, and the field width."""
+    found = _ROWS.get(pool)
+    if found is not None and len(found[1]) > k:
+        return found
+    for v in range(1, len(pool)):
+        held = _ROWS.get(pool[:v] + (pool[v] + 1,) + pool[v + 1:])
+        if held is not None and len(held[1]) > k:
+            # n cards of the larger pool leave out its extra card of value v or hold it:
+            # ways(n) = ways'(n) + ways'(n - 1) shifted by v, so ways'(n) is a subtraction
+            # (no field goes below zero, so none borrows); its fields are wide enough for these
+            width, more = held
+            shift = width * v
+            rows = [1]
+            for n in range(1, k + 1):
+                rows.append(more[n] - (rows[n - 1] << shift))
+            break
+    else:
+        n_all = sum(pool)
+        width = comb(n_all, min(k, n_all // 2)).bit_length() + 1
+        rows = [1] + [0] * k  # rows[n]: the ways n cards make each total, total t in field t
+        for v, c in enumerate(pool):
+            if not c:
+                continue
+            step = width * v
+            ways = [comb(c, j) for j in range(min(c, k) + 1)]
+            for n in range(k, 0, -1):  # larger n first: rows[n - j] still lack value v
+                acc = rows[n]
+                for j in range(1, min(c, n) + 1):
+                    src = rows[n - j]
+                    if src:
+                        acc += (ways[j] * src) << (step * j)
+                rows[n] = acc
+    if len(_ROWS) > 256:
+        _ROWS.clear()
+    _ROWS[pool] = (width, rows)
+    return width, rows
 
 
 @lru_cache(maxsize=4096)
