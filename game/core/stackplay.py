@@ -3,7 +3,8 @@
 An expectimax over every pool the stack can reach, memoised so that one decision's look-ahead
 fills exactly what the stack's next decisions ask for. A horizon bounds the look-ahead (exact for
 the policy that takes at most that many more cards), which keeps stacks whose values may start a
-new stack affordable.
+new stack affordable. The searches' hot loops: `stacksearch` (no value starts a new stack) and
+`stacksplit` (a horizon, and values that may).
 """
 
 from __future__ import annotations
