@@ -137,6 +137,13 @@ def strikes(
     return out
 
 
+def plain_strikes(match: Match, attacker: int, wid: str, target: int) -> list[Strike]:
+    """TK-AOO: what one attack of opportunity does - a plain strike at the leaving unit alone (no
+    property, no area, no sneak bonus), as the striking side sees it. The prompt, its preview and
+    the strikes' damage all read it here."""
+    return strikes(match, attacker, wid, (), target, viewer=side_of(attacker))
+
+
 def expected(strikes_: list[Strike], side: str) -> tuple[float, float]:
     """(expected health damage on enemies minus on allies, expected enemies taken out)."""
     dmg = kills = 0.0

@@ -19,7 +19,7 @@ from game.core.components import Position, Side, Status
 from game.core.geometry import Cell
 from game.core.kinds import CTX_LINES, CTX_UNIT
 from game.core.pathing import Reach
-from game.rulesets.tokens.combat import blind_coin, can_target, resolve_attack, strikes, weapon
+from game.rulesets.tokens.combat import blind_coin, can_target, plain_strikes, resolve_attack, strikes, weapon
 from game.rulesets.tokens.components import (
     TkGear,
     TkStealth,
@@ -254,7 +254,7 @@ def opportunity(match: Match, foe: int, mover: int) -> Resolution:
     n = attacks_of_opportunity(get(foe, TkUnit).attack)
     wid = get(foe, TkGear).held
     w = weapon(wid)
-    one = strikes(match, foe, wid, (), mover, viewer=side_of(foe))
+    one = plain_strikes(match, foe, wid, mover)
     per = one[0].to_health if one else 0
     # TK-BLIND: a blinded striker's every strike connects on its own coin (blind_coin)
     blinded = f", {float(one[0].chance):.0%} to hit (blinded)" if one and one[0].chance < 1 else ""
