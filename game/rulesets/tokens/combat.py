@@ -33,7 +33,7 @@ from game.rulesets.tokens.damage import after_defense, deal, gib, takes_out
 from game.rulesets.tokens.kinds import Ev, Kind
 from game.rulesets.tokens.odds import hit_chance, penetration_chances
 from game.rulesets.tokens.stealth import hidden_from, reveal
-from game.rulesets.tokens.telling import UNSEEN, tell
+from game.rulesets.tokens.telling import UNSEEN, audiences
 from game.rulesets.tokens.words import mode_name
 
 if TYPE_CHECKING:
@@ -214,9 +214,12 @@ def resolve_attack(
         if not blind_coin(match, attacker, title, unseen):
             plan = []
     else:
-        tell(match, Ev.ATTACK, f"{title}.", plan[0].lines if plan else [], by=attacker, hidden=unseen,
-             others=f"{name_of(target)} is attacked by {UNSEEN}.",
-             data={"unit": attacker, "target": target}, others_data={"unit": target})
+        full, others = audiences(match, by=attacker, hidden=unseen)
+        for side in full:
+            match.emit(Ev.ATTACK, f"{title}.", plan[0].lines if plan else [], visible=side, unit=attacker,
+                       target=target)
+        for side in others:
+            match.emit(Ev.ATTACK, f"{name_of(target)} is attacked by {UNSEEN}.", visible=side, unit=target)
     chain_on = True
     deep = "deep_penetrate" in props
     for s in plan:
@@ -253,9 +256,13 @@ def blind_coin(match: Match, attacker: int, title: str, unseen: bool = False) ->
         return True
     hit = match.chance.coin()
     coin = f"blinded, coin (heads 50 %) {'heads - it connects' if hit else 'tails - a miss'}."
-    tell(match, Ev.BLIND, f"{title}: {coin}", ["Blinding: 50 % miss chance"], by=attacker,
-         hidden=unseen, others=f"An attack by {UNSEEN}: {coin}", others_math=["Blinding: 50 % miss chance"],
-         chance=True, data={"coin": hit, "unit": attacker}, others_data={"coin": hit})
+    full, others = audiences(match, by=attacker, hidden=unseen)
+    for side in full:
+        match.emit(Ev.BLIND, f"{title}: {coin}", ["Blinding: 50 % miss chance"], chance=True, visible=side,
+                   coin=hit, unit=attacker)
+    for side in others:
+        match.emit(Ev.BLIND, f"An attack by {UNSEEN}: {coin}", ["Blinding: 50 % miss chance"], chance=True,
+                   visible=side, coin=hit)
     return hit
 
 

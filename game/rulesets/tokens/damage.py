@@ -18,7 +18,7 @@ from game.rulesets.tokens.components import (
 from game.rulesets.tokens.content import Defense, shipped
 from game.rulesets.tokens.kinds import Ev
 from game.rulesets.tokens.odds import absorb, reduce_damage
-from game.rulesets.tokens.telling import tell
+from game.rulesets.tokens.telling import audiences
 
 if TYPE_CHECKING:
     from game.core.match import Match
@@ -92,20 +92,14 @@ def deal(match: Match, ent: int, damage: int, dtype: str, why: str, math: list[s
     before = health(ent).current
     shield = f", {soaked} on the shield" if soaked else ""
     took = f"takes {left} ({damage} {dtype} before defense{shield})."
-    tell(
-        match,
-        Ev.DAMAGE,
-        f"{why}: {name_of(ent)} {took}",
-        list(math or []) + lines,
-        by=attacker,
-        hidden=unseen,
-        about=ent,
+    full, others = audiences(match, by=attacker, hidden=unseen, about=ent)
+    for side in full:
+        match.emit(Ev.DAMAGE, f"{why}: {name_of(ent)} {took}", list(math or []) + lines, visible=side,
+                   unit=ent, amount=left, **damage_data(attacker, ent, left, action))
+    for side in others:
         # the target's own defense and shield, nothing of the weapon or the attacker's stealth
-        others=f"{name_of(ent)} is hit by an unseen attacker: {took}",
-        others_math=list(lines),
-        data={"unit": ent, "amount": left, **damage_data(attacker, ent, left, action)},
-        others_data={"unit": ent, "amount": left},
-    )
+        match.emit(Ev.DAMAGE, f"{name_of(ent)} is hit by an unseen attacker: {took}", list(lines),
+                   visible=side, unit=ent, amount=left)
     if left:
         set_health(match, ent, before - left)
     return left

@@ -48,7 +48,7 @@ from game.rulesets.tokens.paths import (  # noqa: F401 - the move rules' names, 
     step_cost,
 )
 from game.rulesets.tokens.stealth import adjacency_spot, hidden_from, reveal, sees
-from game.rulesets.tokens.telling import UNSEEN, tell, unseen
+from game.rulesets.tokens.telling import UNSEEN, audiences, unseen
 
 if TYPE_CHECKING:
     from game.core.match import Match
@@ -233,9 +233,13 @@ def step_once(
     blocker = roster.standing_on(c, ent, side)
     if blocker is not None:
         reveal(match, blocker, f"{name_of(ent)} ran into it", ent, f"{UNSEEN} ran into it")
-        tell(match, Ev.BLOCKED, f"{name_of(ent)} runs into a hidden enemy and stops.", by=ent,
-             hidden=unseen(ent), others=f"{UNSEEN.capitalize()} runs into {name_of(blocker)} and stops.",
-             chance=True, data={"unit": ent}, others_data={"unit": blocker})
+        full, others = audiences(match, by=ent, hidden=unseen(ent))
+        for who in full:
+            match.emit(Ev.BLOCKED, f"{name_of(ent)} runs into a hidden enemy and stops.", chance=True,
+                       visible=who, unit=ent)
+        for who in others:
+            match.emit(Ev.BLOCKED, f"{UNSEEN.capitalize()} runs into {name_of(blocker)} and stops.",
+                       chance=True, visible=who, unit=blocker)
         return False
     get(ent, Position).cell = c
     adjacency_spot(match, ent, spotted, roster.adjacent_foes(side, c))

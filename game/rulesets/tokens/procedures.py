@@ -23,7 +23,7 @@ from game.rulesets.tokens.damage import set_health
 from game.rulesets.tokens.kinds import Ev, Kind
 from game.rulesets.tokens.movement import move
 from game.rulesets.tokens.stealth import observe, reveal, sneak
-from game.rulesets.tokens.telling import tell, unseen
+from game.rulesets.tokens.telling import audiences, unseen
 from game.rulesets.tokens.turns import end_turn, overcharge
 
 if TYPE_CHECKING:
@@ -110,9 +110,12 @@ def apply_item(match: Match, ent: int, target: int, item: str) -> None:
         new = min(h.maximum, h.current + it.heal)
         healed = f"health {h.current} -> {new}."
         # a hidden healer is not named to the sides it hides from: it stands next to its patient
-        tell(match, Ev.APPLY, f"{name_of(ent)} applies {it.name} to {name_of(target)}: {healed}",
-             by=ent, hidden=unseen(ent), others=f"{name_of(target)} is healed: {healed}",
-             data={"unit": target}, others_data={"unit": target})
+        full, others = audiences(match, by=ent, hidden=unseen(ent))
+        for side in full:
+            match.emit(Ev.APPLY, f"{name_of(ent)} applies {it.name} to {name_of(target)}: {healed}",
+                       visible=side, unit=target)
+        for side in others:
+            match.emit(Ev.APPLY, f"{name_of(target)} is healed: {healed}", visible=side, unit=target)
         set_health(match, target, new)
     else:
         get(ent, TkTokens).attack -= 1

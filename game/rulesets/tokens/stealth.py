@@ -26,7 +26,7 @@ from game.rulesets.tokens.components import (
 )
 from game.rulesets.tokens.kinds import Ev
 from game.rulesets.tokens.odds import heads
-from game.rulesets.tokens.telling import NOBODY, UNSEEN, tell, unseen
+from game.rulesets.tokens.telling import NOBODY, UNSEEN, audiences, unseen
 
 if TYPE_CHECKING:
     from game.core.board import Board
@@ -152,9 +152,12 @@ def reveal(match: Match, ent: int, why: str, by: int | None = None, why_unseen: 
     st.silent_on = []
     for other in table(match).sides:
         st.last_seen[other] = list(cell_of(ent))
-    tell(match, Ev.REVEAL, f"{name_of(ent)} is revealed ({why}).", by=by, hidden=unseen(by),
-         others=f"{name_of(ent)} is revealed ({why_unseen or 'seen by ' + UNSEEN}).", chance=True,
-         data={"unit": ent}, others_data={"unit": ent})
+    full, others = audiences(match, by=by, hidden=unseen(by))
+    for side in full:
+        match.emit(Ev.REVEAL, f"{name_of(ent)} is revealed ({why}).", chance=True, visible=side, unit=ent)
+    for side in others:
+        match.emit(Ev.REVEAL, f"{name_of(ent)} is revealed ({why_unseen or 'seen by ' + UNSEEN}).",
+                   chance=True, visible=side, unit=ent)
 
 
 def observe(match: Match, ent: int, n: int, passive: bool = False) -> int:
@@ -213,10 +216,13 @@ def adjacency_spot(
                            chance=True, coin=spotted, visible=NOBODY, unit=sneaker)
             else:
                 # the spotter is hiding: its side reads its name, the spotted side only that it was seen
-                tell(match, Ev.SPOT, f"{name_of(watcher)} is next to a hidden unit: {coin}", why,
-                     by=watcher, hidden=True, others=f"{UNSEEN.capitalize()} spots a hidden unit: {coin}",
-                     others_math=why, chance=True, data={"coin": spotted, "unit": sneaker},
-                     others_data={"coin": spotted, "unit": sneaker})
+                full, others = audiences(match, by=watcher, hidden=True)
+                for side in full:
+                    match.emit(Ev.SPOT, f"{name_of(watcher)} is next to a hidden unit: {coin}", why,
+                               chance=True, coin=spotted, visible=side, unit=sneaker)
+                for side in others:
+                    match.emit(Ev.SPOT, f"{UNSEEN.capitalize()} spots a hidden unit: {coin}", why,
+                               chance=True, coin=spotted, visible=side, unit=sneaker)
             if spotted:
                 reveal(match, sneaker, f"spotted by adjacent {name_of(watcher)}", watcher,
                        f"spotted by {UNSEEN}")
