@@ -9,6 +9,7 @@ from test_tokens_no_peeking import TRUE_A, TRUE_B, twin
 from test_tokens_stealth import dark_board
 from tokens_helpers import H, T, act, answer, comp, hold, hp, make_match, place, set_hp, unit
 
+from game.core.components import Position
 from game.core.match import Match
 from game.rulesets.tokens import RULESET
 from game.rulesets.tokens.components import TkStealth, get
@@ -188,3 +189,65 @@ def test_a_cleave_that_hits_a_hidden_unit_tells_only_the_hidden_units_side():
         m.close()
     assert logs[TRUE_A] == logs[TRUE_B]
     assert "Shade 1" not in "\n".join(e["text"] for e in logs[TRUE_A])
+
+
+def hidden_vanguard() -> tuple[Match, int, int]:
+    """p1's Vanguard 1 hiding (its own turn), Vanguard 2 hurt beside it."""
+    m = make_match("wardens", "nightfall")
+    v, v2 = unit(m, "Vanguard 1"), unit(m, "Vanguard 2")
+    place(m, v, (5, 5))
+    place(m, v2, (5, 6))
+    set_hp(m, v2, 2)
+    hide(m, v)
+    return m, v, v2
+
+
+@pytest.mark.rule("TK-AWAIT")
+def test_a_hidden_units_own_doings_are_its_sides_to_read():
+    m, v, v2 = hidden_vanguard()
+    since = len(m.log)
+    act(m, "overcharge", actor=v)
+    act(m, "await", actor=v, option="2")
+    kinds = [(e.kind, e.visible) for e in m.log[since:]]
+    assert ("shield", "p1") in kinds and ("await", "p1") in kinds
+    assert read(m, "p2", since) == []
+
+
+@pytest.mark.rule("TK-APPLY")
+def test_a_hidden_healer_is_not_named_to_the_other_side():
+    m, v, v2 = hidden_vanguard()
+    since = len(m.log)
+    act(m, "apply", actor=v, target=v2)
+    assert hp(m, v2) > 2
+    told = words(m, "p2", since)
+    assert told.startswith("Vanguard 2 is healed: health 2 -> ") and "Vanguard 1" not in told
+    assert "Vanguard 1 applies" in words(m, "p1", since)
+
+
+@pytest.mark.rule("TK-HANDOFF")
+def test_a_hand_off_by_a_hidden_unit_is_its_sides_to_read():
+    m, v, v2 = hidden_vanguard()
+    since = len(m.log)
+    act(m, "handoff", actor=v, target=v2)
+    assert [e.visible for e in m.log[since:]] == ["p1"]
+
+
+@pytest.mark.rule("TK-SNEAK")
+def test_a_hidden_mover_that_runs_into_a_hidden_enemy_is_not_named_to_it():
+    m = make_match("nightfall", "wardens", board=dark_board())
+    s, v = unit(m, "Shade 1"), unit(m, "Vanguard 1")
+    place(m, s, (4, 8))
+    m.chance.force("coin", H)
+    act(m, "sneak", actor=s, option="1")
+    hide(m, v)
+    place(m, v, (6, 8))
+    move = next(a for a in m.legal() if a.kind == "move" and a.actor == s and a.path == ((5, 8), (6, 8), (7, 8)))
+    since = len(m.log)
+    m.chance.force("coin", T, T)  # neither spots the other at (5, 8)
+    m.submit(move)
+    assert comp(m, s, TkStealth).hidden and not comp(m, v, TkStealth).hidden
+    assert comp(m, s, Position).cell == (5, 8)  # stopped before it
+    told = words(m, "p2", since)
+    assert "An unseen enemy runs into Vanguard 1 and stops." in told
+    assert "Vanguard 1 is revealed (an unseen enemy ran into it)" in told and "Shade" not in told
+    assert "Shade 1 runs into a hidden enemy and stops." in words(m, "p1", since)
