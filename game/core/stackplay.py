@@ -115,7 +115,7 @@ def _solver(rule: StackRule, payoff: Payoff, width: int) -> Callable[[int, int, 
 
         def capped(pool: int, n: int, stack: int, banked: int, dealt: int) -> float:
             reach(stack + banked, cap - dealt)
-            counts = [(pool >> s) & mask for s in shifts]
+            counts = [float((pool >> s) & mask) for s in shifts]
             return search(counts, key_of(pool, stack, banked, dealt), n, stack, banked, dealt)
 
         capped.search = search  # type: ignore[attr-defined]
@@ -273,14 +273,14 @@ def _capped_choice(search: Search, profile: Profile, state: StackState, rule: St
     values, splits, bust, of = rule.values, rule.splits, payoff.bust, payoff.of
     room = rule.limit - stack
     search.reach(total, rule.max_cards - dealt)  # type: ignore[attr-defined]
-    counts = list(profile)
+    counts = [float(c) for c in profile]
     # the memo key of the state after one more card of value index v, before counting it
     after = ((_pack(profile, width) << 16 | banked) << 16 | stack) << 8 | (dealt + 1)
     once = hit = 0.0
     for v, c in enumerate(profile):
         if not c:
             continue
-        counts[v] = c - 1
+        counts[v] = c - 1.0
         child = after - (1 << (40 + width * v))
         val = values[v]
         if val > room:
@@ -292,7 +292,7 @@ def _capped_choice(search: Search, profile: Profile, state: StackState, rule: St
             counted_once = max(counted_once, of(total))
             counted = max(counted, search(counts, child + (stack << 24) - (stack << 8), n - 1, 0, total,
                                           dealt + 1))
-        counts[v] = c
+        counts[v] = float(c)
         once += c * counted_once
         hit += c * counted
     return StackChoice(stand, once / n, hit / n)

@@ -20,8 +20,9 @@ from functools import lru_cache, reduce
 from operator import add, mul
 
 #: `search(counts, key, cards, stack, banked, dealt)`: the worth of a state (counts are the pool
-#: by value index, restored as found)
-Search = Callable[[list[int], int, int, int, int, int], float]
+#: by value index, restored as found; whole floats: a float times a float takes the interpreter's
+#: fast path, an int times a float does not, and the products are the same)
+Search = Callable[[list[float], int, int, int, int, int], float]
 Forget = Callable[[], None]
 
 
@@ -62,7 +63,7 @@ def split_solver(memo: dict[int, float], values: tuple[int, ...], splits: frozen
         if len(stands) < need:
             stands.extend([by_total[last]] * (need - len(stands)))
 
-    def stood(counts: list[int], key: int, n: int, stack: int, banked: int) -> float:
+    def stood(counts: list[float], key: int, n: int, stack: int, banked: int) -> float:
         """A state with cards whose next card is its last, not in the memo: each child stands."""
         t = stack + banked
         stand = stands[t]
@@ -99,7 +100,7 @@ def split_solver(memo: dict[int, float], values: tuple[int, ...], splits: frozen
         memo[key] = stand
         return stand
 
-    def search(counts: list[int], key: int, n: int, stack: int, banked: int, dealt: int) -> float:
+    def search(counts: list[float], key: int, n: int, stack: int, banked: int, dealt: int) -> float:
         got = get(key)
         if got is not None:
             return got
@@ -151,18 +152,18 @@ def split_solver(memo: dict[int, float], values: tuple[int, ...], splits: frozen
                 if deeper is None:
                     w = get(child)  # (a child met before, by another order of the same cards)
                     if w is None:
-                        counts[v] = c - 1
+                        counts[v] = c - 1.0
                         w = stood(counts, child, m, stack + val, banked)
                         counts[v] = c
                 else:
-                    counts[v] = c - 1
+                    counts[v] = c - 1.0
                     w = deeper(counts, child, m, stack + val, banked, dealt + 1)
                     counts[v] = c
                 acc += c * w
         for val, v, down in splitting:
             c = counts[v]
             if c:
-                counts[v] = c - 1
+                counts[v] = c - 1.0
                 without = key - down
                 fresh = without + (stack << 24) - (stack << 8)
                 if deeper is None:
