@@ -20,6 +20,7 @@ from game.rulesets.tokens.components import (
     TkStealth,
     TkTokens,
     TkUnit,
+    audience,
     cell_of,
     get,
     name_of,
@@ -32,6 +33,7 @@ from game.rulesets.tokens.damage import after_defense, deal, gib, takes_out
 from game.rulesets.tokens.kinds import Ev, Kind
 from game.rulesets.tokens.odds import hit_chance, penetration_chances
 from game.rulesets.tokens.stealth import hidden_from, reveal
+from game.rulesets.tokens.telling import UNSEEN, audiences
 from game.rulesets.tokens.words import mode_name
 
 if TYPE_CHECKING:
@@ -135,6 +137,13 @@ def strikes(
     return out
 
 
+def plain_strikes(match: Match, attacker: int, wid: str, target: int) -> list[Strike]:
+    """TK-AOO: what one attack of opportunity does - a plain strike at the leaving unit alone (no
+    property, no area, no sneak bonus), as the striking side sees it. The prompt, its preview and
+    the strikes' damage all read it here."""
+    return strikes(match, attacker, wid, (), target, viewer=side_of(attacker))
+
+
 def expected(strikes_: list[Strike], side: str) -> tuple[float, float]:
     """(expected health damage on enemies minus on allies, expected enemies taken out)."""
     dmg = kills = 0.0
@@ -198,11 +207,20 @@ def resolve_attack(
     title = f"{name_of(attacker)} {why} {name_of(target)} with {w.name}" + (
         f" ({mode_name(props)})" if props else ""
     )
+    # TK-SILENT: a hidden attacker with a Silent weapon stays hidden through the attack, so the
+    # sides it hides from are told what hit their units, never who or from where
+    unseen = get(attacker, TkStealth).hidden and "silent" in props
     if get(attacker, TkEffects).blind > 0:
-        if not blind_coin(match, attacker, title):
+        if not blind_coin(match, attacker, title, unseen):
             plan = []
     else:
-        match.emit(Ev.ATTACK, f"{title}.", plan[0].lines if plan else [], unit=attacker, target=target)
+        full, others = audiences(match, by=attacker, hidden=unseen)
+        for side in full:
+            match.emit(Ev.ATTACK, f"{title}.", plan[0].lines if plan else [], visible=side, unit=attacker,
+                       target=target)
+        for side in others:
+            match.emit(Ev.ATTACK, f"{name_of(target)} is attacked by {UNSEEN}.", visible=side, unit=target,
+                       unnamed=True)
     chain_on = True
     deep = "deep_penetrate" in props
     for s in plan:
@@ -225,26 +243,27 @@ def resolve_attack(
         if not on_board(s.ent):
             continue
         lost = deal(match, s.ent, s.damage, w.type, f"{w.name} ({s.role})", s.lines[:1], attacker,
-                    {"kind": Kind.ATTACK, "actor": attacker, "option": wid})
+                    {"kind": Kind.ATTACK, "actor": attacker, "option": wid}, unseen)
         effects(match, attacker, s.ent, w, props, lost)
     hidden_attack_reveal(match, attacker, target, w, props)
 
 
-def blind_coin(match: Match, attacker: int, title: str) -> bool:
+def blind_coin(match: Match, attacker: int, title: str, unseen: bool = False) -> bool:
     """TK-BLIND: whether an attack by `attacker` connects. A blinded attacker flips a coin for the
-    whole attack (logged under `title`); anyone else connects without a flip. Attacks, attacks of
-    opportunity and overwatch shots all ask here."""
+    whole attack (logged under `title`, or with `unseen` unnamed for the sides it hides from);
+    anyone else connects without a flip. Attacks, attacks of opportunity and overwatch shots all
+    ask here."""
     if get(attacker, TkEffects).blind <= 0:
         return True
     hit = match.chance.coin()
-    match.emit(
-        Ev.BLIND,
-        f"{title}: blinded, coin (heads 50 %) {'heads - it connects' if hit else 'tails - a miss'}.",
-        ["Blinding: 50 % miss chance"],
-        chance=True,
-        coin=hit,
-        unit=attacker,
-    )
+    coin = f"blinded, coin (heads 50 %) {'heads - it connects' if hit else 'tails - a miss'}."
+    full, others = audiences(match, by=attacker, hidden=unseen)
+    for side in full:
+        match.emit(Ev.BLIND, f"{title}: {coin}", ["Blinding: 50 % miss chance"], chance=True, visible=side,
+                   coin=hit, unit=attacker)
+    for side in others:
+        match.emit(Ev.BLIND, f"An attack by {UNSEEN}: {coin}", ["Blinding: 50 % miss chance"], chance=True,
+                   visible=side, coin=hit, unnamed=True)
     return hit
 
 
@@ -262,6 +281,7 @@ def effects(match: Match, attacker: int, ent: int, w: WeaponDef, props: tuple[st
             + (f" ({w.damage - take} from its next turn)" if w.damage - take else "")
             + ".",
             unit=ent,
+            visible=audience(ent),
         )
     if "disabling" in props and enemy:
         take = min(tokens.attack, w.damage)
@@ -273,10 +293,12 @@ def effects(match: Match, attacker: int, ent: int, w: WeaponDef, props: tuple[st
             + (f" ({w.damage - take} from its next turn)" if w.damage - take else "")
             + ".",
             unit=ent,
+            visible=audience(ent),
         )
     if "blinding" in props:
         get(ent, TkEffects).blind = max(get(ent, TkEffects).blind, 1)
-        match.emit(Ev.BLINDED, f"{name_of(ent)} is blinded for 1 round (50 % miss chance).", unit=ent)
+        match.emit(Ev.BLINDED, f"{name_of(ent)} is blinded for 1 round (50 % miss chance).", unit=ent,
+                   visible=audience(ent))
     if "dot" in props and w.fuel:
         fuel = shipped().fuels[w.fuel]
         get(ent, TkEffects).dots.append(
@@ -288,6 +310,7 @@ def effects(match: Match, attacker: int, ent: int, w: WeaponDef, props: tuple[st
             f"{name_of(ent)} is doused in {fuel.name}: {fuel.damage} {fuel.type} a round for "
             f"{fuel.rounds} rounds from its next turn.",
             unit=ent,
+            visible=audience(ent),
         )
     from game.core.components import Status
 

@@ -10,6 +10,7 @@ from game.core.events import damage_data
 from game.rulesets.tokens.components import (
     TkShield,
     TkUnit,
+    audience,
     get,
     health,
     name_of,
@@ -17,6 +18,7 @@ from game.rulesets.tokens.components import (
 from game.rulesets.tokens.content import Defense, shipped
 from game.rulesets.tokens.kinds import Ev
 from game.rulesets.tokens.odds import absorb, reduce_damage
+from game.rulesets.tokens.telling import audiences
 
 if TYPE_CHECKING:
     from game.core.match import Match
@@ -71,30 +73,33 @@ def set_health(match: Match, ent: int, hp: int) -> None:
         status.state = new
         word = {"dead": "dies", "down": "falls and bleeds", "active": "is back on its feet"}[new]
         match.emit(
-            Ev.STATUS, f"{name_of(ent)} {word} (health {h.current}).", chance=False, unit=ent, state=new
+            Ev.STATUS, f"{name_of(ent)} {word} (health {h.current}).", chance=False, unit=ent, state=new,
+            visible=audience(ent),
         )
 
 
 def deal(match: Match, ent: int, damage: int, dtype: str, why: str, math: list[str] | None = None,
-         attacker: int | None = None, action: dict[str, Any] | None = None) -> int:
+         attacker: int | None = None, action: dict[str, Any] | None = None, unseen: bool = False) -> int:
     """Apply `damage` of `dtype` to `ent` through defense and shield; returns health lost.
-    `attacker` and `action` (when not the input being resolved) go into the event's damage data."""
+    `attacker` and `action` (when not the input being resolved) go into the event's damage data.
+    `unseen`: the attacker strikes while hiding (TK-SILENT), so the sides it hides from read that
+    `ent` was hit and for how much, never by whom, with what or from where."""
     if get(ent, Status).state == "dead":
         return 0
     soaked, left, lines = after_defense(ent, damage, dtype)
     if soaked:
         get(ent, TkShield).charges -= soaked
     before = health(ent).current
-    match.emit(
-        Ev.DAMAGE,
-        f"{why}: {name_of(ent)} takes {left} ({damage} {dtype} before defense"
-        + (f", {soaked} on the shield" if soaked else "")
-        + ").",
-        list(math or []) + lines,
-        unit=ent,
-        amount=left,
-        **damage_data(attacker, ent, left, action),
-    )
+    shield = f", {soaked} on the shield" if soaked else ""
+    took = f"takes {left} ({damage} {dtype} before defense{shield})."
+    full, others = audiences(match, by=attacker, hidden=unseen, about=ent)
+    for side in full:
+        match.emit(Ev.DAMAGE, f"{why}: {name_of(ent)} {took}", list(math or []) + lines, visible=side,
+                   unit=ent, amount=left, **damage_data(attacker, ent, left, action))
+    for side in others:
+        # the target's own defense and shield, nothing of the weapon or the attacker's stealth
+        match.emit(Ev.DAMAGE, f"{name_of(ent)} is hit by an unseen attacker: {took}", list(lines),
+                   visible=side, unit=ent, amount=left, unnamed=True)
     if left:
         set_health(match, ent, before - left)
     return left

@@ -17,7 +17,7 @@ from game.core.action import Action
 from game.core.geometry import Cell
 from game.core.sight import has_los
 from game.rulesets.tokens.areas import cleave_cells, cleave_rings, ray_beyond, tripleshot_cells
-from game.rulesets.tokens.combat import Strike, sneak_bonus, strikes, weapon
+from game.rulesets.tokens.combat import Strike, plain_strikes, sneak_bonus, strikes, weapon
 from game.rulesets.tokens.components import (
     TkGear,
     TkStealth,
@@ -61,12 +61,33 @@ class AreaOdds:
         return self.chance * self.to_health
 
 
+#: an attack action's option suffix for a plain strike of the weapon (an attack of opportunity,
+#: TK-AOO: no property, no area): "sword@strike" is what an AoO prompt is about
+STRIKE = "@strike"
+
+
+def strike_action(attacker: int, wid: str, target: int) -> Action:
+    """The attack action an attack-of-opportunity prompt is about (its reach and odds are shown)."""
+    return Action(Kind.ATTACK, attacker, target=target, option=wid + STRIKE)
+
+
+def weapon_combos(option: str) -> tuple[str, tuple[tuple[str, ...], ...]]:
+    """(weapon id, the property choices) an attack action's option stands for."""
+    if option.endswith(STRIKE):
+        return option[: -len(STRIKE)], ((),)
+    return option, weapon(option).combos
+
+
 def attack_modes(match: Match, action: Action) -> list[tuple[str, list[Strike]]]:
     """(mode name, strikes) for each property choice of an attack action, as the acting side sees
     it (units hidden from it left out)."""
     if action.kind != Kind.ATTACK or action.actor is None or action.target is None:
         return []
-    ent, wid = action.actor, action.option
+    ent = action.actor
+    if action.option.endswith(STRIKE):
+        wid, _ = weapon_combos(action.option)
+        return [(mode_name(()), plain_strikes(match, ent, wid, action.target))]
+    wid = action.option
     side = side_of(ent)
     return [
         (mode_name(props), strikes(match, ent, wid, props, action.target, sneak_bonus(ent), side))
@@ -97,15 +118,16 @@ def area_of(match: Match, action: Action) -> list[Cell]:
         return []
     board = match.board
     a, t = cell_of(action.actor), cell_of(action.target)
-    w = weapon(action.option)
+    wid, combos = weapon_combos(action.option)
+    w = weapon(wid)
     cells: list[Cell] = [t]
-    for props in w.combos:
+    for props in combos:
         rings = cleave_rings(props)
         if rings:
             cells += cleave_cells(board, t, rings, a)
         if "tripleshot" in props:
             cells += tripleshot_cells(board, a, t)
-    if any("penetrate" in props for props in w.combos):
+    if any("penetrate" in props for props in combos):
         hit = {s.cell for s in area_odds(match, action)}
         ray = ray_beyond(board, a, t, w.range + 8)
         last = max((i for i, c in enumerate(ray) if c in hit), default=-1)

@@ -19,7 +19,7 @@ from game.core.components import Position, Side, Status
 from game.core.geometry import Cell
 from game.core.kinds import CTX_LINES, CTX_UNIT
 from game.core.pathing import Reach
-from game.rulesets.tokens.combat import blind_coin, can_target, resolve_attack, strikes, weapon
+from game.rulesets.tokens.combat import blind_coin, can_target, plain_strikes, resolve_attack, strikes, weapon
 from game.rulesets.tokens.components import (
     TkGear,
     TkStealth,
@@ -48,6 +48,7 @@ from game.rulesets.tokens.paths import (  # noqa: F401 - the move rules' names, 
     step_cost,
 )
 from game.rulesets.tokens.stealth import adjacency_spot, hidden_from, reveal, sees
+from game.rulesets.tokens.telling import UNSEEN, audiences, unseen
 
 if TYPE_CHECKING:
     from game.core.match import Match
@@ -231,8 +232,14 @@ def step_once(
                 return False
     blocker = roster.standing_on(c, ent, side)
     if blocker is not None:
-        reveal(match, blocker, f"{name_of(ent)} ran into it")
-        match.emit(Ev.BLOCKED, f"{name_of(ent)} runs into a hidden enemy and stops.", chance=True, unit=ent)
+        reveal(match, blocker, f"{name_of(ent)} ran into it", ent, f"{UNSEEN} ran into it")
+        full, others = audiences(match, by=ent, hidden=unseen(ent))
+        for who in full:
+            match.emit(Ev.BLOCKED, f"{name_of(ent)} runs into a hidden enemy and stops.", chance=True,
+                       visible=who, unit=ent)
+        for who in others:
+            match.emit(Ev.BLOCKED, f"{UNSEEN.capitalize()} runs into {name_of(blocker)} and stops.",
+                       chance=True, visible=who, unit=blocker, unnamed=True)
         return False
     get(ent, Position).cell = c
     adjacency_spot(match, ent, spotted, roster.adjacent_foes(side, c))
@@ -251,7 +258,7 @@ def opportunity(match: Match, foe: int, mover: int) -> Resolution:
     n = attacks_of_opportunity(get(foe, TkUnit).attack)
     wid = get(foe, TkGear).held
     w = weapon(wid)
-    one = strikes(match, foe, wid, (), mover, viewer=side_of(foe))
+    one = plain_strikes(match, foe, wid, mover)
     per = one[0].to_health if one else 0
     # TK-BLIND: a blinded striker's every strike connects on its own coin (blind_coin)
     blinded = f", {float(one[0].chance):.0%} to hit (blinded)" if one and one[0].chance < 1 else ""

@@ -23,6 +23,7 @@ from game.rulesets.tokens.damage import set_health
 from game.rulesets.tokens.kinds import Ev, Kind
 from game.rulesets.tokens.movement import move
 from game.rulesets.tokens.stealth import observe, reveal, sneak
+from game.rulesets.tokens.telling import audiences, unseen
 from game.rulesets.tokens.turns import end_turn, overcharge
 
 if TYPE_CHECKING:
@@ -70,6 +71,7 @@ def resolve(match: Match, action: Action) -> Resolution:
             f"{name_of(ent)} awaits: {n} of next turn's attack tokens reserved for overwatch.",
             [f"{AWAIT} move tokens; the reserved tokens are gone from the next turn"],
             unit=ent,
+            visible=audience(ent),
         )
     elif kind == Kind.HANDOFF:
         assert action.target is not None
@@ -85,6 +87,8 @@ def resolve(match: Match, action: Action) -> Resolution:
             Ev.HANDOFF,
             f"{name_of(ent)} hands {shipped().items[item].name} to {name_of(action.target)}.",
             unit=ent,
+            # giver and taker stand side by side: a hidden one's side alone reads it
+            visible=audience(action.target) if audience(ent) == "all" else audience(ent),
         )
     elif kind == Kind.APPLY:
         assert action.target is not None
@@ -104,11 +108,15 @@ def apply_item(match: Match, ent: int, target: int, item: str) -> None:
         get(ent, TkTokens).move -= APPLY
         h = health(target)
         new = min(h.maximum, h.current + it.heal)
-        match.emit(
-            Ev.APPLY,
-            f"{name_of(ent)} applies {it.name} to {name_of(target)}: health {h.current} -> {new}.",
-            unit=target,
-        )
+        healed = f"health {h.current} -> {new}."
+        # a hidden healer is not named to the sides it hides from: it stands next to its patient
+        full, others = audiences(match, by=ent, hidden=unseen(ent))
+        for side in full:
+            match.emit(Ev.APPLY, f"{name_of(ent)} applies {it.name} to {name_of(target)}: {healed}",
+                       visible=side, unit=target)
+        for side in others:
+            match.emit(Ev.APPLY, f"{name_of(target)} is healed: {healed}", visible=side, unit=target,
+                       unnamed=True)
         set_health(match, target, new)
     else:
         get(ent, TkTokens).attack -= 1
@@ -121,6 +129,8 @@ def apply_item(match: Match, ent: int, target: int, item: str) -> None:
             f"{name_of(ent)} jabs {name_of(target)} with {it.name}: {it.harm} a round for "
             f"{it.rounds} rounds.",
             unit=target,
+            # on an ally a hidden jabber stays hidden (on an enemy it is revealed just below)
+            visible=audience(ent) if side_of(target) == side_of(ent) else "all",
         )
         if side_of(target) != side_of(ent):
             reveal(match, ent, "it struck")

@@ -26,6 +26,7 @@ from game.rulesets.tokens.components import (
 )
 from game.rulesets.tokens.kinds import Ev
 from game.rulesets.tokens.odds import heads
+from game.rulesets.tokens.telling import NOBODY, UNSEEN, audiences, unseen
 
 if TYPE_CHECKING:
     from game.core.board import Board
@@ -140,8 +141,9 @@ def sneak(match: Match, ent: int, n: int) -> None:
     )
 
 
-def reveal(match: Match, ent: int, why: str) -> None:
-    """The unit is seen: no longer hidden, and may not sneak again this turn."""
+def reveal(match: Match, ent: int, why: str, by: int | None = None, why_unseen: str = "") -> None:
+    """The unit is seen: no longer hidden, and may not sneak again this turn. When the unit that
+    saw it (`by`) is itself hiding, the sides it hides from read `why_unseen` instead of `why`."""
     st = get(ent, TkStealth)
     if not st.hidden:
         return
@@ -150,7 +152,12 @@ def reveal(match: Match, ent: int, why: str) -> None:
     st.silent_on = []
     for other in table(match).sides:
         st.last_seen[other] = list(cell_of(ent))
-    match.emit(Ev.REVEAL, f"{name_of(ent)} is revealed ({why}).", chance=True, unit=ent)
+    full, others = audiences(match, by=by, hidden=unseen(by))
+    for side in full:
+        match.emit(Ev.REVEAL, f"{name_of(ent)} is revealed ({why}).", chance=True, visible=side, unit=ent)
+    for side in others:
+        match.emit(Ev.REVEAL, f"{name_of(ent)} is revealed ({why_unseen or 'seen by ' + UNSEEN}).",
+                   chance=True, visible=side, unit=ent, unnamed=True)
 
 
 def observe(match: Match, ent: int, n: int, passive: bool = False) -> int:
@@ -175,7 +182,8 @@ def observe(match: Match, ent: int, n: int, passive: bool = False) -> int:
     for foe in enemies(match, side):
         st = get(foe, TkStealth)
         if st.hidden and sees(match.board, here, cell_of(foe)) and got >= st.value:
-            reveal(match, foe, f"{name_of(ent)}'s observe {got} >= stealth {st.value}")
+            reveal(match, foe, f"{name_of(ent)}'s observe {got} >= stealth {st.value}", ent,
+                   f"{UNSEEN}'s observe {got} >= stealth {st.value}")
     return got
 
 
@@ -196,18 +204,29 @@ def adjacency_spot(
                 continue
             checked.add((sneaker, watcher))
             spotted = match.chance.coin()
-            match.emit(
-                Ev.SPOT,
-                f"{name_of(watcher)} is next to a hidden unit: coin (heads 50 %) "
-                f"{'heads - spotted' if spotted else 'tails - unseen'}.",
-                ["adjacent enemies spot a sneaker on a coin (50 %)"],
-                chance=True,
-                coin=spotted,
-                visible=side_of(sneaker) if not spotted else "all",
-                unit=sneaker,
-            )
+            coin = f"coin (heads 50 %) {'heads - spotted' if spotted else 'tails - unseen'}."
+            why = ["adjacent enemies spot a sneaker on a coin (50 %)"]
+            if not unseen(watcher):
+                match.emit(Ev.SPOT, f"{name_of(watcher)} is next to a hidden unit: {coin}", why,
+                           chance=True, coin=spotted, visible=side_of(sneaker) if not spotted else "all",
+                           unit=sneaker)
+            elif not spotted:
+                # two hidden units side by side, neither seen: neither side learns of the other
+                match.emit(Ev.SPOT, f"{name_of(watcher)} is next to a hidden unit: {coin}", why,
+                           chance=True, coin=spotted, visible=NOBODY, unit=sneaker)
+            else:
+                # the spotter is hiding: its side reads its name, the spotted side only that it was seen
+                full, others = audiences(match, by=watcher, hidden=True)
+                for side in full:
+                    match.emit(Ev.SPOT, f"{name_of(watcher)} is next to a hidden unit: {coin}", why,
+                               chance=True, coin=spotted, visible=side, unit=sneaker)
+                for side in others:
+                    match.emit(Ev.SPOT, f"{UNSEEN.capitalize()} spots a hidden unit: {coin}", why,
+                               chance=True, coin=spotted, visible=side, unit=sneaker,
+                               unnamed=True)
             if spotted:
-                reveal(match, sneaker, f"spotted by adjacent {name_of(watcher)}")
+                reveal(match, sneaker, f"spotted by adjacent {name_of(watcher)}", watcher,
+                       f"spotted by {UNSEEN}")
 
 
 def hidden_from(match: Match, side: str) -> dict[int, Cell | None]:

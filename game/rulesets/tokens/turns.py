@@ -12,6 +12,7 @@ from game.rulesets.tokens.components import (
     TkShield,
     TkTokens,
     TkUnit,
+    audience,
     get,
     health,
     is_active,
@@ -84,6 +85,7 @@ def bleed(match: Match, ent: int) -> None:
             f"{name_of(ent)} bleeds: health {h.current} -> {h.current - 1}.",
             [f"dies at -{get(ent, TkUnit).health_tokens}"],
             unit=ent,
+            visible=audience(ent),
         )
         set_health(match, ent, h.current - 1)
 
@@ -123,7 +125,8 @@ def shield(match: Match, ent: int) -> None:
             sh.charges = max(0, min(sh.charges, sh.amount))
             sh.over_extra = 0
             match.emit(Ev.SHIELD,
-                       f"{name_of(ent)}'s overcharge fades ({sh.charges} shield tokens).", unit=ent)
+                       f"{name_of(ent)}'s overcharge fades ({sh.charges} shield tokens).", unit=ent,
+                       visible=audience(ent))
     if sh.over_rounds == 0 and sh.charges < sh.amount:
         sh.charges = min(sh.amount, sh.charges + sh.recharge)
 
@@ -138,6 +141,7 @@ def overcharge(match: Match, ent: int) -> None:
         Ev.SHIELD,
         f"{name_of(ent)} overcharges its shield: {sh.charges} tokens for {sh.over_rounds} round(s).",
         unit=ent,
+        visible=audience(ent),
     )
 
 

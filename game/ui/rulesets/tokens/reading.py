@@ -138,7 +138,11 @@ def decision_attack(scene: BattleScene) -> Action | None:
         return str(ctx.get("weapon") or esper.component_for_entity(attacker, TkGear).held)
 
     wid = _memo(scene, ("held", attacker), read)
-    return Action(Kind.ATTACK, attacker, target=target, option=wid) if wid else None
+    if not wid:
+        return None
+    if d.kind == "aoo":  # TK-AOO: one plain strike at the leaving unit, never the weapon's area
+        return hover.strike_action(attacker, wid, target)
+    return Action(Kind.ATTACK, attacker, target=target, option=wid)
 
 
 def path_words(scene: BattleScene, move: Action) -> str | None:
