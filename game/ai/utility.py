@@ -125,6 +125,8 @@ class NormalAI:
         turn = sim.current()
         if turn.side != side:
             return
+        # a unit's own next attack only, where the ruleset says the side's others do not hang on it
+        own = bool(getattr(rs, "followup_same_actor", False)) or (move and turn.unit is not None)
         best = 0.0
         sim_cache = self.scorer.context(sim, side)
         self.scorer.plans = False  # the follow-up adds up damage terms only: no side plan needed
@@ -134,7 +136,7 @@ class NormalAI:
                     break
                 if is_move(rs, nxt) or (nxt.target is None and nxt.cell is None):
                     continue
-                if move and turn.unit is not None and nxt.actor != r.action.actor:
+                if own and nxt.actor != r.action.actor:
                     continue
                 t = self.scorer.terms(sim, sim_cache, nxt)
                 gain = sum(t.get(k, 0.0) for k in ("damage", "kill", "focus", "assigned", "volley"))

@@ -155,3 +155,42 @@ def test_normal_prices_a_move_by_what_it_lets_the_unit_threaten():
     assert closer["menace"] == scorer.weights["menace"] * 2.0
     away = scorer.terms(m, cache, find(m, "move", actor=marksman, cell=(1, 4)))
     assert "menace" not in away
+
+
+def test_opportunity_damage_is_weighed_by_the_strikes_chance_to_connect():
+    from game.rulesets.tokens.ai import aoo_damage
+    from game.rulesets.tokens.components import TkEffects
+
+    m = lone("Marksman", "Gunner")
+    mover, foe = unit(m, "Marksman"), of(m, "p2", "Gunner")
+    place(m, mover, (5, 5))
+    place(m, foe, (6, 5))
+    m.touch()
+    with m.world:
+        sure = aoo_damage(m, mover, ((4, 5),))
+    assert sure > 0
+    with m.world:
+        get(foe, TkEffects).blind = 1  # TK-BLIND: its strikes connect on a coin
+    m.touch()
+    with m.world:
+        assert aoo_damage(m, mover, ((4, 5),)) == sure / 2
+
+
+def test_the_ai_does_not_retry_a_sneak_an_unseen_watcher_just_foiled():
+    from test_tokens_stealth import watched
+    from tokens_helpers import act, comp
+
+    from game.rulesets.tokens.components import TkStealth
+
+    m, s, v = watched((5, 9))
+    before = RULESET.assess(m, find(m, "sneak", actor=v, option="2"))
+    assert before.progress > 0
+    act(m, "sneak", actor=v, option="2")  # foiled by the hidden shade next to it
+    assert not comp(m, v, TkStealth).hidden
+    # still offered (the side sees no enemy), but the AI knows its try here just failed
+    again = RULESET.assess(m, find(m, "sneak", actor=v, option="1"))
+    assert again.progress < 0
+    # what it knows is its own failed try on this tile, not where the watcher is: elsewhere it may
+    place(m, v, (4, 11))
+    m.touch()
+    assert RULESET.assess(m, find(m, "sneak", actor=v, option="1")).progress > 0
