@@ -55,6 +55,10 @@ class Ruleset(ABC):
     #: same unit can do next: where the side picks its actor freely, another unit's attack is
     #: there with or without it (tokens: idle units' moves outscored the attacks they stood beside)
     followup_same_actor: ClassVar[bool] = False
+    #: whether an attack that deals no health damage may still open its target to the attacks
+    #: after it (tokens' shields soak before health): Normal's lookahead then tries such attacks
+    #: and credits them with the side's attacks on the same target that follow
+    softening_attacks: ClassVar[bool] = False
     #: the Normal AI's term weights this ruleset measured better than the shared ones
     #: (`ai.terms.WEIGHTS`; Hard's exact terms keep the shared ones)
     ai_weights: ClassVar[dict[str, float]] = {}
