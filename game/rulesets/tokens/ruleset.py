@@ -42,7 +42,7 @@ class TokensRuleset(Ruleset):
     softening_attacks: ClassVar[bool] = True
     # Normal fell back from every charge (Easy, with no safety term at all, beat it): the enemy's
     # fire lands on the side wherever one unit stands, and a unit out of its own range fires nothing
-    ai_weights: ClassVar[dict[str, float]] = {"safety": 0.4, "menace": 0.6}
+    ai_weights: ClassVar[dict[str, float]] = {"safety": 0.2, "menace": 0.6, "progress": 0.5}
 
     @property
     def content(self) -> Content:

@@ -8,7 +8,7 @@ from tokens_helpers import find, hold, make_match, place, unit
 
 from game.core.components import Health, Name, Side, Status
 from game.rulesets.tokens import RULESET
-from game.rulesets.tokens.components import TkGear, TkTokens, get
+from game.rulesets.tokens.components import TkGear, TkShield, TkTokens, get
 
 
 def of(m, side: str, name: str) -> int:
@@ -194,3 +194,30 @@ def test_the_ai_does_not_retry_a_sneak_an_unseen_watcher_just_foiled():
     place(m, v, (4, 11))
     m.touch()
     assert RULESET.assess(m, find(m, "sneak", actor=v, option="1")).progress > 0
+
+
+def test_normal_strips_a_shield_its_next_attacks_get_through():
+    from game.ai.knowledge import Deadline
+    from game.ai.utility import NormalAI
+
+    # Nightfall's Gunner (four Carbine shots) against a Vanguard whose buckler field soaks one hit
+    m = make_match("nightfall", "wardens")
+    gunner, vanguard = of(m, "p1", "Gunner"), of(m, "p2", "Vanguard 1")
+    with m.world:
+        for ent, (st,) in m.units(Status):
+            if ent not in (gunner, vanguard):
+                st.state = "dead"
+    place(m, gunner, (3, 5))
+    place(m, vanguard, (6, 5))
+    with m.world:
+        get(vanguard, TkShield).charges = 1  # soaks one Carbine hit after its armour
+    m.touch()
+    shot = find(m, "attack", actor=gunner, target=vanguard)
+    with m.world:
+        assert RULESET.assess(m, shot).expected_damage == 0  # the first shot only strips the shield
+    ai = NormalAI(seed=1, budget=5.0)
+    ranked = ai.rank(m, m.legal(), Deadline(5.0))
+    first = next(r for r in ranked if r.action == shot)
+    assert first.terms.get("followup", 0.0) > 0
+    end = next(r for r in ranked if r.action.kind == "end")
+    assert first.score > end.score  # before, worth its cost only: the Gunner ended its turn instead
