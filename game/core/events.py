@@ -23,8 +23,14 @@ class Event:
     visible: str = "all"
 
     def visible_to(self, viewer: str | None) -> bool:
-        """Whether `viewer` may read the event (None = an omniscient observer)."""
-        return viewer is None or self.visible in ("all", viewer)
+        """Whether `viewer` may read the event (None = an omniscient observer).
+
+        An event marked `unnamed` is the copy of a line told to a side that cannot see who acted;
+        an omniscient observer reads the full line instead, so it skips the copy.
+        """
+        if viewer is None:
+            return not self.data.get("unnamed", False)
+        return self.visible in ("all", viewer)
 
     def to_json(self) -> dict[str, Any]:
         """Plain data for saves."""

@@ -3,7 +3,8 @@
 An expectimax over every pool the stack can reach, memoised so that one decision's look-ahead
 fills exactly what the stack's next decisions ask for. A horizon bounds the look-ahead (exact for
 the policy that takes at most that many more cards), which keeps stacks whose values may start a
-new stack affordable.
+new stack affordable. The searches' hot loops: `stacksearch` (no value starts a new stack) and
+`stacksplit` (a horizon, and values that may).
 """
 
 from __future__ import annotations
@@ -14,6 +15,7 @@ from dataclasses import dataclass, replace
 from game.core.draws import Profile
 from game.core.stacks import StackRule, StackState, can_take
 from game.core.stacksearch import plain_solver
+from game.core.stacksplit import Search, split_solver
 
 
 @dataclass(frozen=True)
@@ -100,17 +102,31 @@ def _solver(rule: StackRule, payoff: Payoff, width: int) -> Callable[[int, int, 
     size = len(rule.values)
     mask = (1 << width) - 1
     limit, cap = rule.limit, rule.max_cards
-    # Counting values in ascending order: the loop stops at the first that busts, and every card
-    # from there on is weighed as a bust at once (deep stacks near the limit cost a few steps).
-    plain = sorted((rule.values[v], width * v, 1 << (width * v)) for v in range(size) if v not in rule.splits)
-    splitting = [(rule.values[v], width * v, 1 << (width * v)) for v in sorted(rule.splits) if v < size]
     by_total, last, bust = payoff.by_total, len(payoff.by_total) - 1, payoff.bust
-    get = memo.get
-
     def key_of(pool: int, stack: int, banked: int, dealt: int) -> int:
         # one integer: pool << 40 | banked << 24 | stack << 8 | dealt (totals below 2**16, at
         # most 255 cards dealt; dealt is 0 without a cap)
         return (((pool << 16 | banked) << 16 | stack) << 8) | (dealt if cap else 0)
+
+    if cap and any(v < size for v in rule.splits):
+        search, forget = split_solver(memo, rule.values, rule.splits, limit, cap, width, by_total, bust)
+        reach = search.reach  # type: ignore[attr-defined]
+        shifts = [width * v for v in range(size)]
+
+        def capped(pool: int, n: int, stack: int, banked: int, dealt: int) -> float:
+            reach(stack + banked, cap - dealt)
+            counts = [float((pool >> s) & mask) for s in shifts]
+            return search(counts, key_of(pool, stack, banked, dealt), n, stack, banked, dealt)
+
+        capped.search = search  # type: ignore[attr-defined]
+        _FORGET.append(forget)
+        _SOLVERS[key] = capped
+        return capped
+    # Counting values in ascending order: the loop stops at the first that busts, and every card
+    # from there on is weighed as a bust at once (deep stacks near the limit cost a few steps).
+    plain = sorted((rule.values[v], width * v, 1 << (width * v)) for v in range(size) if v not in rule.splits)
+    splitting = [(rule.values[v], width * v, 1 << (width * v)) for v in sorted(rule.splits) if v < size]
+    get = memo.get
 
     if not splitting:
         best, forget = plain_solver(memo, plain, mask, limit, cap, by_total, bust, key_of)
@@ -223,6 +239,9 @@ def stack_choice(profile: Profile, state: StackState, rule: StackRule, payoff: P
         return StackChoice(stand, once / n, once / n)
     width = _width(profile)
     best = _solver(rule, payoff, width)
+    search = getattr(best, "search", None)
+    if search is not None:
+        return _capped_choice(search, profile, state, rule, payoff, width, stand, n)
     pool = _pack(profile, width)
     room = rule.limit - state.stack
     stack, banked, dealt, total = state.stack, state.banked, state.dealt, state.total
@@ -241,6 +260,39 @@ def stack_choice(profile: Profile, state: StackState, rule: StackRule, payoff: P
         if v in splits:
             counted_once = max(counted_once, of(total))
             counted = max(counted, best(child, n - 1, 0, total, dealt + 1))
+        once += c * counted_once
+        hit += c * counted
+    return StackChoice(stand, once / n, hit / n)
+
+
+def _capped_choice(search: Search, profile: Profile, state: StackState, rule: StackRule, payoff: Payoff,
+                   width: int, stand: float, n: int) -> StackChoice:
+    """`stack_choice` by the capped search with new stacks (`stacksplit`): the pool taken apart
+    once, each child searched with one card off it (the same sums in the same order)."""
+    stack, banked, dealt, total = state.stack, state.banked, state.dealt, state.total
+    values, splits, bust, of = rule.values, rule.splits, payoff.bust, payoff.of
+    room = rule.limit - stack
+    search.reach(total, rule.max_cards - dealt)  # type: ignore[attr-defined]
+    counts = [float(c) for c in profile]
+    # the memo key of the state after one more card of value index v, before counting it
+    after = ((_pack(profile, width) << 16 | banked) << 16 | stack) << 8 | (dealt + 1)
+    once = hit = 0.0
+    for v, c in enumerate(profile):
+        if not c:
+            continue
+        counts[v] = c - 1.0
+        child = after - (1 << (40 + width * v))
+        val = values[v]
+        if val > room:
+            counted_once = counted = bust
+        else:
+            counted_once = of(total + val)
+            counted = search(counts, child + (val << 8), n - 1, stack + val, banked, dealt + 1)
+        if v in splits:
+            counted_once = max(counted_once, of(total))
+            counted = max(counted, search(counts, child + (stack << 24) - (stack << 8), n - 1, 0, total,
+                                          dealt + 1))
+        counts[v] = float(c)
         once += c * counted_once
         hit += c * counted
     return StackChoice(stand, once / n, hit / n)

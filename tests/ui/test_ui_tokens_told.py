@@ -6,12 +6,13 @@ from __future__ import annotations
 
 import pygame
 import pytest
-from test_ui_tokens import draw, hand_over, hotseat, place, scene_for
+from test_ui_tokens import draw, ent, hand_over, hotseat, place, scene_for
 
 from game.core.action import Action
 from game.rulesets.tokens.combat import strikes
 from game.rulesets.tokens.components import TkGear, TkStealth, get
 from game.ui.rulesets import tokens as tk_ui
+from game.ui.session import Move, Step
 
 
 def silent_shot(app, at: tuple[int, int]):
@@ -82,3 +83,24 @@ def test_an_attack_of_opportunity_prompt_outlines_the_one_strike_not_the_cleave(
         one = strikes(session.match, vanguard, wid, (), brute, viewer="p1")  # a plain strike
     assert shown[0].lines == ("100%", f"{float(one[0].to_health):.1f} dmg")
     draw(app, scene)
+
+
+@pytest.mark.rule("TK-SNEAK")
+def test_a_hidden_units_move_makes_no_slide_for_the_side_it_hides_from(app):
+    """The battle screen waits for slides before the next input: a slide for an unseen mover would
+    give away, by the pause, how far it went."""
+    session = hotseat()
+    shade = place(session, "Shade 1", (4, 8))
+    scene = scene_for(app, session)
+    session.match.chance.force("coin", "heads", "heads")
+    sneak = next(a for a in session.legal() if a.kind == "sneak" and a.actor == shade and a.option == "2")
+    scene.submit(sneak)
+    scene.submit(Action("end", None))
+    hand_over(scene)
+    assert scene.viewer == "p2"
+    mark = ent(session, "Marksman")
+    scene.fast = False
+    app.settings.anim_speed = "normal"
+    scene.apply_step(Step("p1", moves=[Move(shade, [(4, 8), (4, 9), (4, 10)]), Move(mark, [(1, 1), (1, 2)])]))
+    assert shade not in scene.slides
+    assert mark in scene.slides  # a unit the viewer sees still slides

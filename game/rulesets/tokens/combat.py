@@ -219,7 +219,8 @@ def resolve_attack(
             match.emit(Ev.ATTACK, f"{title}.", plan[0].lines if plan else [], visible=side, unit=attacker,
                        target=target)
         for side in others:
-            match.emit(Ev.ATTACK, f"{name_of(target)} is attacked by {UNSEEN}.", visible=side, unit=target)
+            match.emit(Ev.ATTACK, f"{name_of(target)} is attacked by {UNSEEN}.", visible=side, unit=target,
+                       unnamed=True)
     chain_on = True
     deep = "deep_penetrate" in props
     for s in plan:
@@ -262,7 +263,7 @@ def blind_coin(match: Match, attacker: int, title: str, unseen: bool = False) ->
                    coin=hit, unit=attacker)
     for side in others:
         match.emit(Ev.BLIND, f"An attack by {UNSEEN}: {coin}", ["Blinding: 50 % miss chance"], chance=True,
-                   visible=side, coin=hit)
+                   visible=side, coin=hit, unnamed=True)
     return hit
 
 

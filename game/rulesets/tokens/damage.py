@@ -99,7 +99,7 @@ def deal(match: Match, ent: int, damage: int, dtype: str, why: str, math: list[s
     for side in others:
         # the target's own defense and shield, nothing of the weapon or the attacker's stealth
         match.emit(Ev.DAMAGE, f"{name_of(ent)} is hit by an unseen attacker: {took}", list(lines),
-                   visible=side, unit=ent, amount=left)
+                   visible=side, unit=ent, amount=left, unnamed=True)
     if left:
         set_health(match, ent, before - left)
     return left

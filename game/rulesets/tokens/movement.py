@@ -239,7 +239,7 @@ def step_once(
                        visible=who, unit=ent)
         for who in others:
             match.emit(Ev.BLOCKED, f"{UNSEEN.capitalize()} runs into {name_of(blocker)} and stops.",
-                       chance=True, visible=who, unit=blocker)
+                       chance=True, visible=who, unit=blocker, unnamed=True)
         return False
     get(ent, Position).cell = c
     adjacency_spot(match, ent, spotted, roster.adjacent_foes(side, c))

@@ -115,7 +115,8 @@ def apply_item(match: Match, ent: int, target: int, item: str) -> None:
             match.emit(Ev.APPLY, f"{name_of(ent)} applies {it.name} to {name_of(target)}: {healed}",
                        visible=side, unit=target)
         for side in others:
-            match.emit(Ev.APPLY, f"{name_of(target)} is healed: {healed}", visible=side, unit=target)
+            match.emit(Ev.APPLY, f"{name_of(target)} is healed: {healed}", visible=side, unit=target,
+                       unnamed=True)
         set_health(match, target, new)
     else:
         get(ent, TkTokens).attack -= 1

@@ -161,7 +161,7 @@ def reveal(match: Match, ent: int, why: str, by: int | None = None, why_unseen: 
         match.emit(Ev.REVEAL, f"{name_of(ent)} is revealed ({why}).", chance=True, visible=side, unit=ent)
     for side in others:
         match.emit(Ev.REVEAL, f"{name_of(ent)} is revealed ({why_unseen or 'seen by ' + UNSEEN}).",
-                   chance=True, visible=side, unit=ent)
+                   chance=True, visible=side, unit=ent, unnamed=True)
 
 
 def observe(match: Match, ent: int, n: int, passive: bool = False) -> int:
@@ -226,7 +226,8 @@ def adjacency_spot(
                                chance=True, coin=spotted, visible=side, unit=sneaker)
                 for side in others:
                     match.emit(Ev.SPOT, f"{UNSEEN.capitalize()} spots a hidden unit: {coin}", why,
-                               chance=True, coin=spotted, visible=side, unit=sneaker)
+                               chance=True, coin=spotted, visible=side, unit=sneaker,
+                               unnamed=True)
             if spotted:
                 reveal(match, sneaker, f"spotted by adjacent {name_of(watcher)}", watcher,
                        f"spotted by {UNSEEN}")

@@ -162,6 +162,19 @@ def attack_options(match: Match, ent: int, target: int) -> list[str]:
     return out
 
 
+_LABELS: dict[tuple[str, Cell], str] = {}
+
+
+def _label(verb: str, cell: Cell) -> str:
+    """A move's label, kept per square (every decision lists the same squares' moves again)."""
+    found = _LABELS.get((verb, cell))
+    if found is None:
+        if len(_LABELS) > 8192:
+            _LABELS.clear()
+        found = _LABELS[(verb, cell)] = f"{verb} {cell}"
+    return found
+
+
 def legal(match: Match) -> list[Action]:
     """Every action of the acting unit."""
     from game.rulesets.varium.components import table
@@ -184,11 +197,11 @@ def legal(match: Match) -> list[Action]:
         reach = moves(match, ent, sheet(ent).speed if h >= 2 else 1)
         for cell, path in reach.items():
             if len(path) == 1:
-                out.append(Action(Kind.DASH, ent, cell=cell, path=path, label=f"Dash to {cell}"))
+                out.append(Action(Kind.DASH, ent, cell=cell, path=path, label=_label("Dash to", cell)))
         if h >= 2:
             for cell, path in reach.items():
                 if len(path) > 1:
-                    out.append(Action(Kind.RUN, ent, cell=cell, path=path, label=f"Run to {cell}"))
+                    out.append(Action(Kind.RUN, ent, cell=cell, path=path, label=_label("Run to", cell)))
     for foe in foes:
         for opt in attack_options(match, ent, foe):
             out.append(

@@ -127,8 +127,9 @@ _NO_FRAME = ()
 def _move_frame(match: Match, ent: int) -> tuple | None:
     """What pricing a move of `ent` needs besides its square, the same for each of its move
     options: the seen foes' squares, their guns' squares, the distance and exposure where it
-    stands, the distance it wants (shooters about 4), the board's distance and the exposure memo
-    for those guns. None: no foe in sight. Keyed on the match's state version (code that edits
+    stands, the distance it wants (shooters about 4), the board's distance, the exposure memo
+    for those guns, and `approach.progress_fields` (steps from here, the step fields). None: no
+    foe in sight. Keyed on the match's state version (code that edits
     components by hand calls `match.touch()`)."""
     key = (match.version, ent)
     found = _FRAMES.get(key, _NO_FRAME)
@@ -147,7 +148,9 @@ def _move_frame(match: Match, ent: int) -> tuple | None:
         here = min(grid.distance(cell_of(ent), c) for c in cells)
         want = 4 if _armed(get(ent, Name).kind) else 0
         opens = _open_to(match, guns)
-        frame = (cells, guns, here, _exposure(match, guns, cell_of(ent), opens), want, dist, opens)
+        steps, fields = approach.progress_fields(match, ent, cells, want)
+        here_open = _exposure(match, guns, cell_of(ent), opens)
+        frame = (cells, guns, here, here_open, want, dist, opens, steps, fields)
     _FRAMES[key] = frame
     return frame
 
@@ -229,15 +232,18 @@ def assess(match: Match, action: Action) -> Assessment:
         frame = _move_frame(match, ent)
         if frame is None:
             return Assessment()
-        cells, guns, here, here_open, want, dist, opens = frame
-        if dist is None:
-            x, y = cell
-            there = min([max(abs(x - cx), abs(y - cy)) for cx, cy in cells])
+        cells, guns, here, here_open, want, dist, opens, steps, fields = frame
+        # steps round walls, not the straight line (approach.progress, its fields kept per frame)
+        if want:
+            if dist is None:
+                x, y = cell
+                there = min([max(abs(x - cx), abs(y - cy)) for cx, cy in cells])
+            else:
+                there = min([dist(cell, c) for c in cells])
+            gain = float(steps - fields[0].get(cell, approach.FAR))
+            progress = gain + 0.5 * (abs(here - want) - abs(there - want))
         else:
-            there = min([dist(cell, c) for c in cells])
-        # steps round walls, not the straight line (approach.py)
-        progress = approach.progress(match, ent, cells, cell, want) + (
-            0.5 * (abs(here - want) - abs(there - want)) if want else 0.0)
+            progress = float(steps - min([f.get(cell, approach.FAR) for f in fields]))
         there_open = opens.get(cell)
         if there_open is None:
             there_open = _exposure(match, guns, cell, opens)

@@ -80,12 +80,22 @@ def shot_field(board: Board, foes: tuple[Cell, ...], reach: int) -> dict[Cell, i
     if found is None:
         if len(memo) > 512:
             memo.clear()
-        dist = board.distance
-        starts = sorted(
-            c for c, t in board.terrain.items()
-            if not t.blocks_move and any(dist(c, f) <= reach and has_los(board, c, f) for f in foes)
-        )
+        starts = sorted(set().union(*(_shots_at(board, f, reach) for f in foes)))
         found = memo[key] = _steps_from(starts, _inbound(board))
+    return found
+
+
+def _shots_at(board: Board, foe: Cell, reach: int) -> frozenset[Cell]:
+    """Open squares within `reach` of `foe` with a line of sight to it, memoised per board: foes
+    move one at a time, so the next set of foes mostly stands where the last one did."""
+    memo = board_tables(board).setdefault("varium-shots-at", {})
+    found = memo.get((foe, reach))
+    if found is None:
+        dist = board.distance
+        found = memo[(foe, reach)] = frozenset(
+            c for c, t in board.terrain.items()
+            if not t.blocks_move and dist(c, foe) <= reach and has_los(board, c, foe)
+        )
     return found
 
 
@@ -165,12 +175,20 @@ def dodge_worth(match: Match, ent: int) -> float:
 def progress(match: Match, ent: int, foes: list[Cell], cell: Cell, want: int) -> float:
     """Steps a move to `cell` gains: toward the nearest foe for a melee unit (`want` 0), toward
     the nearest square with a shot for a shooter (its weapon's range, two squares over)."""
+    here, fields = progress_fields(match, ent, foes, want)
+    return float(here - min([f.get(cell, FAR) for f in fields]))
+
+
+def progress_fields(match: Match, ent: int, foes: list[Cell], want: int) -> tuple[int, list[dict[Cell, int]]]:
+    """What `progress` measures, the same for every move of one unit: the steps from where it
+    stands, and the step fields whose least entry for a square is the steps from there."""
     from game.rulesets.varium.components import cell_of, sheet, weapon_def
 
     board = match.board
     here = cell_of(ent)
     if not want:
-        return float(walk(board, here, foes) - walk(board, cell, foes))
-    reach = max((weapon_def(w).range for w in sheet(ent).weapons if weapon_def(w).ranged), default=1) + 2
-    field = shot_field(board, tuple(sorted(foes)), reach)
-    return float(field.get(here, FAR) - field.get(cell, FAR))
+        fields = [walk_to(board, g) for g in foes]
+    else:
+        reach = max((weapon_def(w).range for w in sheet(ent).weapons if weapon_def(w).ranged), default=1) + 2
+        fields = [shot_field(board, tuple(sorted(foes)), reach)]
+    return min([f.get(here, FAR) for f in fields], default=FAR), fields

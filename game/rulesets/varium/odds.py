@@ -15,6 +15,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from functools import lru_cache
 from math import comb
+from operator import mul
 
 from game.core.cards import RANK_VALUE
 from game.core.draws import Profile, profile_of
@@ -37,9 +38,20 @@ def card_index(card: str) -> int:
     return ACE if rank == "A" else RANK_VALUE[rank]
 
 
+class _Indices(dict[str, int]):
+    """card -> `card_index`, each card's worked out once (pools are counted at every decision)."""
+
+    def __missing__(self, card: str) -> int:
+        found = self[card] = card_index(card)
+        return found
+
+
+_INDEX = _Indices()
+
+
 def profile(cards: list[str]) -> Profile:
     """Count profile of cards by value."""
-    return profile_of(cards, card_index, SIZE)
+    return profile_of(cards, _INDEX.__getitem__, SIZE)
 
 
 def rule(limit: int, pool: Profile | None = None) -> StackRule:
@@ -63,20 +75,7 @@ def _sum_weights(pool: Profile, k: int) -> tuple[dict[int, int], int]:
     cards is a shift by j * v fields and a product by comb(count, j), big-integer work in C. Every
     weight is the exact integer the field holds: the same weights as listing every multiset."""
     n_all = sum(pool)
-    width = comb(n_all, min(k, n_all // 2)).bit_length() + 1
-    rows = [1] + [0] * k  # rows[n]: the ways n cards make each total, total t in field t
-    for v, c in enumerate(pool):
-        if not c:
-            continue
-        step = width * v
-        ways = [comb(c, j) for j in range(min(c, k) + 1)]
-        for n in range(k, 0, -1):  # larger n first: rows[n - j] still lack value v
-            acc = rows[n]
-            for j in range(1, min(c, n) + 1):
-                src = rows[n - j]
-                if src:
-                    acc += (ways[j] * src) << (step * j)
-            rows[n] = acc
+    width, rows = _rows(pool, k)
     mask = (1 << width) - 1
     fields = rows[k]
     out: dict[int, int] = {}
@@ -88,6 +87,51 @@ def _sum_weights(pool: Profile, k: int) -> tuple[dict[int, int], int]:
         fields >>= width
         t += 1
     return out, comb(n_all, k)
+
+
+#: pool -> (field width, rows): rows[n] the ways n cards of the pool make each total, packed
+#: as in `_sum_weights`. A pool is mostly the last one less the card just dealt: its rows follow
+#: from the last one's.
+_ROWS: dict[Profile, tuple[int, list[int]]] = {}
+
+
+def _rows(pool: Profile, k: int) -> tuple[int, list[int]]:
+    """The packed ways n = 0..k cards of `pool` make each total, and the field width."""
+    found = _ROWS.get(pool)
+    if found is not None and len(found[1]) > k:
+        return found
+    for v in range(1, len(pool)):
+        held = _ROWS.get(pool[:v] + (pool[v] + 1,) + pool[v + 1:])
+        if held is not None and len(held[1]) > k:
+            # n cards of the larger pool leave out its extra card of value v or hold it:
+            # ways(n) = ways'(n) + ways'(n - 1) shifted by v, so ways'(n) is a subtraction
+            # (no field goes below zero, so none borrows); its fields are wide enough for these
+            width, more = held
+            shift = width * v
+            rows = [1]
+            for n in range(1, k + 1):
+                rows.append(more[n] - (rows[n - 1] << shift))
+            break
+    else:
+        n_all = sum(pool)
+        width = comb(n_all, min(k, n_all // 2)).bit_length() + 1
+        rows = [1] + [0] * k  # rows[n]: the ways n cards make each total, total t in field t
+        for v, c in enumerate(pool):
+            if not c:
+                continue
+            step = width * v
+            ways = [comb(c, j) for j in range(min(c, k) + 1)]
+            for n in range(k, 0, -1):  # larger n first: rows[n - j] still lack value v
+                acc = rows[n]
+                for j in range(1, min(c, n) + 1):
+                    src = rows[n - j]
+                    if src:
+                        acc += (ways[j] * src) << (step * j)
+                rows[n] = acc
+    if len(_ROWS) > 256:
+        _ROWS.clear()
+    _ROWS[pool] = (width, rows)
+    return width, rows
 
 
 @lru_cache(maxsize=4096)
@@ -159,13 +203,24 @@ class Attack:
 def payoff(a: Attack) -> Payoff:
     """Worth of standing on each stack total: P(hit) x (damage up to the target's health, plus a
     bonus for taking it out)."""
-    top = 3 * a.limit + 2
-    below, total = evasion_cdf(a.pool, a.k)
-    cap = len(below)
-    s, health, prof, k = a.strike, a.health, a.prof, a.k
-    out = [0.0]
-    # damage_of, beat_chance and the worth, written out: the AI asks this for every pool it meets
-    for score in range(1 + prof, top + prof):
+    lo, hi = 1 + a.prof, 3 * a.limit + 2 + a.prof  # the scores of totals 1..3 x limit + 1
+    if a.k <= 0:
+        chances = [1.0 if score > 0 else 0.0 for score in range(lo, hi)]
+    else:
+        below, total = evasion_cdf(a.pool, a.k)
+        cap = len(below)
+        chances = [below[score if score > 0 else 0] / total if score < cap else 1.0
+                   for score in range(lo, hi)]
+    return Payoff((0.0, *map(mul, chances, _hit_worths(lo, hi, a.strike, a.health))), 0.0)
+
+
+@lru_cache(maxsize=1024)
+def _hit_worths(lo: int, hi: int, s: Strike, health: int) -> tuple[float, ...]:
+    """What a hit with each score from `lo` to `hi` - 1 is worth to `payoff`: the damage up to
+    the target's health, plus a bonus for taking it out. `damage_of`, written out: the AI prices
+    every pool it meets, and the worths stay the same while only the pool changes."""
+    out = []
+    for score in range(lo, hi):
         crit = score >= s.crit
         raw = score + s.weapon_damage + s.bet - (0 if crit and s.crit_bonus == "ignore_armour" else s.armour)
         if raw < 0:
@@ -173,15 +228,8 @@ def payoff(a: Attack) -> Payoff:
         if crit and s.crit_bonus == "double_damage":
             raw *= 2
         dmg = int(raw * s.resist)
-        worth = min(dmg, health) + (KILL_BONUS if dmg >= health else 0.0)
-        if k <= 0:
-            chance = 1.0 if score > 0 else 0.0
-        elif score >= cap:
-            chance = 1.0
-        else:
-            chance = below[score if score > 0 else 0] / total
-        out.append(chance * worth)
-    return Payoff(tuple(out), 0.0)
+        out.append(min(dmg, health) + (KILL_BONUS if dmg >= health else 0.0))
+    return tuple(out)
 
 
 @lru_cache(maxsize=1024)
@@ -251,9 +299,18 @@ def attack_worth(a: Attack) -> float:
 
 
 @lru_cache(maxsize=1024)
-def check_payoff(limit: int, prof: int, dc: int) -> Payoff:
-    """A check against a DC: worth 1 when the total (stacks + proficiency) reaches it."""
-    return Payoff(tuple(1.0 if t > 0 and t + prof >= dc else 0.0 for t in range(3 * limit + 2)), 0.0)
+def check_payoff(limit: int, prof: int, dc: int, reach: bool = False) -> Payoff:
+    """A check against a DC: worth 1 when the total (stacks + proficiency) reaches it.
+
+    The table runs to three full stacks (totals above weigh as its last entry), so a DC above
+    3 x limit + 1 + proficiency reads as never made even though more stacks (Aces) can make it.
+    `reach`: run the table on to the DC, so that such a DC is made by the totals that reach it
+    (the check table's success figures: initiative's critical at 100). The AI's payoffs keep the
+    three stacks (`checks.payoff_of`)."""
+    top = 3 * limit + 2
+    if reach:
+        top = max(top, dc - prof + 1)
+    return Payoff(tuple(1.0 if t > 0 and t + prof >= dc else 0.0 for t in range(top)), 0.0)
 
 
 @lru_cache(maxsize=1024)

@@ -35,13 +35,16 @@ class DrivingMixin:
                 )
             if ev.kind == EVENT_MATCH_OVER:
                 self.toast = (ev.text, 4.0)
-        for mv in step.moves:
-            if factor > 0 and len(mv.path) >= 2:
-                self.slides[mv.ent] = Slide(mv.ent, mv.path, 0.13 * (len(mv.path) - 1) / factor)
         if step.action is not None and step.action.actor is not None and step.moves and not self.fast:
             self._follow(step.action.actor)
         self._check_handoff()
         self.refresh()
+        for mv in step.moves:
+            u = self.unit_by_ent.get(mv.ent)
+            # a unit the viewer cannot see gets no slide: the pause its path made would tell how far
+            # it went
+            if factor > 0 and len(mv.path) >= 2 and u is not None and not u.unseen:
+                self.slides[mv.ent] = Slide(mv.ent, mv.path, 0.13 * (len(mv.path) - 1) / factor)
 
     def _follow(self, ent: int) -> None:
         u = self.unit_by_ent.get(ent)

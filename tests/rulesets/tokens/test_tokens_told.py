@@ -252,3 +252,17 @@ def test_a_hidden_mover_that_runs_into_a_hidden_enemy_is_not_named_to_it():
     assert "An unseen enemy runs into Vanguard 1 and stops." in told
     assert "Vanguard 1 is revealed (an unseen enemy ran into it)" in told and "Shade" not in told
     assert "Shade 1 runs into a hidden enemy and stops." in words(m, "p1", since)
+
+
+@pytest.mark.rule("TK-SILENT")
+def test_an_all_seeing_viewer_reads_each_hidden_doing_once_in_full():
+    """A spectator or a replay shown to no side reads the full lines, not also the unnamed copies."""
+    m, s, t, since = silent_shot((4, 10))
+    seen = [e.text for e in m.log[since:] if e.visible_to(None)]
+    assert any(x.startswith("Shade 1 attacks Marksman with Knife") for x in seen)
+    assert not any("unseen" in x for x in seen)
+    assert len(seen) == len([e for e in m.log[since:] if e.visible_to("p1")])
+    o, _, v, since = hidden_observer((6, 8))
+    seen = [e.text for e in o.log[since:] if e.visible_to(None)]
+    assert "Shade 1 is revealed (Vanguard 1's observe 1 >= stealth 1)." in seen
+    assert not any("unseen" in x for x in seen)

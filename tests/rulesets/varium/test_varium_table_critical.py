@@ -1,0 +1,53 @@
+"""The initiative check table's Critical column: the chance of 100 or more (a free half-turn).
+
+Three full stacks stop below 100 for every shipped unit (limit 20 + Reflexes), so a payoff table
+that ends at three stacks read every total as short of it: the column always showed 0 %. A total
+of 100 takes a fourth stack (Aces): the column shows it once the check is within reach."""
+
+from __future__ import annotations
+
+import pytest
+from varium_helpers import make
+
+from game.core.action import Decision, Option
+from game.rulesets.varium.checks import pool_for
+from game.rulesets.varium.odds import check_payoff, linear_payoff
+from game.rulesets.varium.setup import CRITICAL_INITIATIVE
+from game.rulesets.varium.table import table_odds
+
+LIMIT = 30  # 20 + Reflexes 10
+
+
+def initiative_table(m, stack: int, banked: int) -> dict:
+    ctx = {"pay": "linear", "bonus_at": CRITICAL_INITIATIVE, "bonus": 20.0, "limit": LIMIT, "prof": 0,
+           "stack": stack, "banked": banked, "dealt": 8, "bet": 0, "aim": False, "groups": [["AS", "KH"]]}
+    d = Decision("p1", "stack", "initiative", (Option("stand", "Stand"), Option("hit", "Another card")),
+                 "stand", ctx)
+    with m.world:
+        return {r["key"]: r for r in table_odds(m, d)["rows"]}, pool_for(m, "p1")
+
+
+@pytest.mark.rule("VC-INIT")
+def test_the_critical_column_shows_the_chance_of_100_once_a_fourth_stack_brings_it_in_reach():
+    m = make()
+    rows, pool = initiative_table(m, 8, 85)  # 93: a 7 or more (that fits) makes 100
+    assert rows["stand"]["chance"] == 0.0
+    n = sum(pool)
+    fits = sum(c for v, c in enumerate(pool) if v >= 7 and 8 + v <= LIMIT)
+    assert fits > 0 and rows["hit"]["chance"] == fits / n
+    rows, _ = initiative_table(m, 12, 90)  # standing on 102 is a critical
+    assert rows["stand"]["chance"] == 1.0
+    rows, _ = initiative_table(m, 5, 20)  # 25: no card reaches 100
+    assert rows["stand"]["chance"] == 0.0 and rows["hit"]["chance"] == 0.0
+
+
+def test_the_ai_payoffs_keep_three_stacks():
+    # what the AI plays for is unchanged (the same games): only the table runs on to the DC
+    assert check_payoff(LIMIT, 0, 100) == check_payoff(LIMIT, 0, 100, reach=False)
+    assert len(check_payoff(LIMIT, 0, 100).by_total) == 3 * LIMIT + 2
+    assert set(check_payoff(LIMIT, 0, 100).by_total) == {0.0}
+    reach = check_payoff(LIMIT, 0, 100, reach=True)
+    assert reach.of(99) == 0.0 and reach.of(100) == 1.0 and reach.of(140) == 1.0
+    assert reach.by_total[:3 * LIMIT + 2] == check_payoff(LIMIT, 0, 100).by_total
+    assert check_payoff(LIMIT, 2, 50, reach=True) == check_payoff(LIMIT, 2, 50)  # a DC in reach: as before
+    assert len(linear_payoff(LIMIT, 0, 100, 20.0).by_total) == 3 * LIMIT + 2
