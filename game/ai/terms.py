@@ -60,6 +60,9 @@ class Scorer:
 
     def __init__(self, weights: dict[str, float] | None = None, exact: bool = False) -> None:
         self.weights = dict(WEIGHTS, **(weights or {}))
+        #: weights given by the caller: they win over the ruleset's (`Ruleset.ai_weights`)
+        self.given = dict(weights or {})
+        self.tuned_for: type | None = None
         #: price position by the ruleset's `exposure` hooks where it has them (Hard): one exact
         #: term for the enemy fire, with the defender's facing and movement, in place of the
         #: safety, cover and facing estimates
@@ -73,6 +76,11 @@ class Scorer:
     def context(self, match: Match, side: str) -> TurnCache:
         """The side's turn cache (`plan.plan`), rebuilt when a unit it knows of moved, fell or
         changed health."""
+        if self.tuned_for is not type(match.ruleset):
+            self.tuned_for = type(match.ruleset)
+            # the ruleset's own weights are Normal's: Hard's exact exposure was tuned on the shared ones
+            tuned = {} if self.exact else getattr(match.ruleset, "ai_weights", {})
+            self.weights = dict(WEIGHTS, **tuned, **self.given)
         self.cache = plan(match, side, self.cache)
         return self.cache
 

@@ -91,6 +91,14 @@ class NormalAI:
                      and r.action.kind not in getattr(rs, "lookahead_skip", ())]
             picks.sort(key=lambda r: (-r.score, r.index))
             picked += picks[:width]
+        if getattr(rs, "softening_attacks", False):
+            # attacks on an enemy that do no health damage now (a shield soaks them) but may open
+            # it to the attacks after them
+            soft = [r for r in ranked if r.action.target is not None and not is_move(rs, r.action)
+                    and "damage" not in r.terms and "kill" not in r.terms
+                    and (t := cache.unit(r.action.target)) is not None and t.side != cache.side]
+            soft.sort(key=lambda r: (-r.score, r.index))
+            picked = soft[:width] + picked  # few, and the deadline cuts the list's end
         if not picked or width <= 0 or deadline.over(margin=0.5 * deadline.seconds):
             return
         side = cache.side
@@ -125,6 +133,10 @@ class NormalAI:
         turn = sim.current()
         if turn.side != side:
             return
+        # a unit's own next attack only, where the ruleset says the side's others do not hang on it
+        own = bool(getattr(rs, "followup_same_actor", False)) or (move and turn.unit is not None)
+        # a softening attack (`_lookahead`) is worth the side's attacks on the same target after it
+        aimed = r.action.target if not move and r.action.target is not None else None
         best = 0.0
         sim_cache = self.scorer.context(sim, side)
         self.scorer.plans = False  # the follow-up adds up damage terms only: no side plan needed
@@ -134,7 +146,10 @@ class NormalAI:
                     break
                 if is_move(rs, nxt) or (nxt.target is None and nxt.cell is None):
                     continue
-                if move and turn.unit is not None and nxt.actor != r.action.actor:
+                if aimed is not None:
+                    if nxt.target != aimed:
+                        continue
+                elif own and nxt.actor != r.action.actor:
                     continue
                 t = self.scorer.terms(sim, sim_cache, nxt)
                 gain = sum(t.get(k, 0.0) for k in ("damage", "kill", "focus", "assigned", "volley"))

@@ -51,6 +51,17 @@ class Ruleset(ABC):
     #: kinds the Normal AI's lookahead never tries as the side's unit-level choice (saves' taking
     #: back of a declaration: its follow-up would be the very attack it takes back, a loop)
     lookahead_skip: ClassVar[frozenset[str]] = frozenset()
+    #: whether the Normal AI's lookahead credits a move or unit-level choice only with what the
+    #: same unit can do next: where the side picks its actor freely, another unit's attack is
+    #: there with or without it (tokens: idle units' moves outscored the attacks they stood beside)
+    followup_same_actor: ClassVar[bool] = False
+    #: whether an attack that deals no health damage may still open its target to the attacks
+    #: after it (tokens' shields soak before health): Normal's lookahead then tries such attacks
+    #: and credits them with the side's attacks on the same target that follow
+    softening_attacks: ClassVar[bool] = False
+    #: the Normal AI's term weights this ruleset measured better than the shared ones
+    #: (`ai.terms.WEIGHTS`; Hard's exact terms keep the shared ones)
+    ai_weights: ClassVar[dict[str, float]] = {}
     #: kinds of untargeted action cheap enough to score at every step of the Hard AI's playouts
     #: (facing, say); the others are played there only when nothing else scores
     rollout_plain: ClassVar[frozenset[str]] = frozenset()

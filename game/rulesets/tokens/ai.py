@@ -25,7 +25,7 @@ from game.rulesets.tokens.components import (
     side_of,
 )
 from game.rulesets.tokens.content import shipped
-from game.rulesets.tokens.kinds import Kind
+from game.rulesets.tokens.kinds import Ev, Kind
 from game.rulesets.tokens.movement import SPRINT_COST, path_cost, provokers, threat_map
 from game.rulesets.tokens.odds import attacks_of_opportunity, heads, observe_chance_unknown
 from game.rulesets.tokens.stealth import sees
@@ -98,10 +98,27 @@ def aoo_damage(match: Match, ent: int, path: tuple, threats: dict[tuple[int, int
         if per_foe is None:
             wid = get(foe, TkGear).held
             one = strikes(match, foe, wid, (), ent, viewer=side_of(ent))
-            per = one[0].to_health if one else 0
+            # a blinded foe's strike connects on its coin only (TK-BLIND): the strike's own chance
+            per = float(one[0].chance) * one[0].to_health if one else 0.0
             per_foe = memo[(foe, ent)] = per * attacks_of_opportunity(get(foe, TkUnit).attack)
         total += per_foe
     return total
+
+
+def sneak_watched(match: Match, ent: int) -> bool:
+    """Whether `ent` tried to sneak on the tile it stands on this turn and an unseen enemy watching
+    it made the attempt fail (its own side's log line: the side knows the attempt failed, never
+    where the watcher is). Trying again there this turn would fail the same way."""
+    here = list(cell_of(ent))
+    rnd = match.table.round
+    side = side_of(ent)
+    for ev in reversed(match.log):
+        if ev.round != rnd:
+            break
+        if (ev.kind == Ev.SNEAK and ev.data.get("watched") and ev.data.get("unit") == ent
+                and ev.data.get("cell") == here and ev.visible_to(side)):
+            return True
+    return False
 
 
 def _closest(cell: tuple[int, int], foes: dict[int, tuple[int, int]]) -> int:
@@ -180,6 +197,8 @@ def assess(match: Match, action: Action) -> Assessment:
         return Assessment(expected_damage=dmg, kill_chance=kills, cost=0.05 * weapon(action.option).cost)
     foes = foes_known(match, side)
     if kind == Kind.SNEAK:
+        if sneak_watched(match, ent):
+            return Assessment(progress=-1.0)
         n = int(action.option)
         return Assessment(progress=0.3 * float(heads(n).expect()) - 0.1 * n)
     if kind == Kind.OBSERVE:

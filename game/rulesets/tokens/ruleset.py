@@ -38,6 +38,11 @@ class TokensRuleset(Ruleset):
     move_kinds: ClassVar[frozenset[str]] = MOVE_KINDS
     undoable: ClassVar[frozenset[str]] = frozenset({Kind.MOVE, Kind.DRAW})
     threat_reach: ClassVar[int] = 8
+    followup_same_actor: ClassVar[bool] = True
+    softening_attacks: ClassVar[bool] = True
+    # Normal fell back from every charge (Easy, with no safety term at all, beat it): the enemy's
+    # fire lands on the side wherever one unit stands, and a unit out of its own range fires nothing
+    ai_weights: ClassVar[dict[str, float]] = {"safety": 0.2, "menace": 0.6, "progress": 0.5}
 
     @property
     def content(self) -> Content:

@@ -114,6 +114,10 @@ def sneak(match: Match, ent: int, n: int) -> None:
             side=side,
             visible=side,
             unit=ent,
+            # the side learns its attempt failed where it stood (not where the watcher is): the AI
+            # reads it to not try again on this tile this turn
+            watched=True,
+            cell=list(cell_of(ent)),
         )
         return
     flips = [match.chance.coin() for _ in range(n)]

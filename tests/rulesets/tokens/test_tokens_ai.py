@@ -8,7 +8,7 @@ from tokens_helpers import find, hold, make_match, place, unit
 
 from game.core.components import Health, Name, Side, Status
 from game.rulesets.tokens import RULESET
-from game.rulesets.tokens.components import TkGear, TkTokens, get
+from game.rulesets.tokens.components import TkGear, TkShield, TkTokens, get
 
 
 def of(m, side: str, name: str) -> int:
@@ -155,3 +155,69 @@ def test_normal_prices_a_move_by_what_it_lets_the_unit_threaten():
     assert closer["menace"] == scorer.weights["menace"] * 2.0
     away = scorer.terms(m, cache, find(m, "move", actor=marksman, cell=(1, 4)))
     assert "menace" not in away
+
+
+def test_opportunity_damage_is_weighed_by_the_strikes_chance_to_connect():
+    from game.rulesets.tokens.ai import aoo_damage
+    from game.rulesets.tokens.components import TkEffects
+
+    m = lone("Marksman", "Gunner")
+    mover, foe = unit(m, "Marksman"), of(m, "p2", "Gunner")
+    place(m, mover, (5, 5))
+    place(m, foe, (6, 5))
+    m.touch()
+    with m.world:
+        sure = aoo_damage(m, mover, ((4, 5),))
+    assert sure > 0
+    with m.world:
+        get(foe, TkEffects).blind = 1  # TK-BLIND: its strikes connect on a coin
+    m.touch()
+    with m.world:
+        assert aoo_damage(m, mover, ((4, 5),)) == sure / 2
+
+
+def test_the_ai_does_not_retry_a_sneak_an_unseen_watcher_just_foiled():
+    from test_tokens_stealth import watched
+    from tokens_helpers import act, comp
+
+    from game.rulesets.tokens.components import TkStealth
+
+    m, s, v = watched((5, 9))
+    before = RULESET.assess(m, find(m, "sneak", actor=v, option="2"))
+    assert before.progress > 0
+    act(m, "sneak", actor=v, option="2")  # foiled by the hidden shade next to it
+    assert not comp(m, v, TkStealth).hidden
+    # still offered (the side sees no enemy), but the AI knows its try here just failed
+    again = RULESET.assess(m, find(m, "sneak", actor=v, option="1"))
+    assert again.progress < 0
+    # what it knows is its own failed try on this tile, not where the watcher is: elsewhere it may
+    place(m, v, (4, 11))
+    m.touch()
+    assert RULESET.assess(m, find(m, "sneak", actor=v, option="1")).progress > 0
+
+
+def test_normal_strips_a_shield_its_next_attacks_get_through():
+    from game.ai.knowledge import Deadline
+    from game.ai.utility import NormalAI
+
+    # Nightfall's Gunner (four Carbine shots) against a Vanguard whose buckler field soaks one hit
+    m = make_match("nightfall", "wardens")
+    gunner, vanguard = of(m, "p1", "Gunner"), of(m, "p2", "Vanguard 1")
+    with m.world:
+        for ent, (st,) in m.units(Status):
+            if ent not in (gunner, vanguard):
+                st.state = "dead"
+    place(m, gunner, (3, 5))
+    place(m, vanguard, (6, 5))
+    with m.world:
+        get(vanguard, TkShield).charges = 1  # soaks one Carbine hit after its armour
+    m.touch()
+    shot = find(m, "attack", actor=gunner, target=vanguard)
+    with m.world:
+        assert RULESET.assess(m, shot).expected_damage == 0  # the first shot only strips the shield
+    ai = NormalAI(seed=1, budget=5.0)
+    ranked = ai.rank(m, m.legal(), Deadline(5.0))
+    first = next(r for r in ranked if r.action == shot)
+    assert first.terms.get("followup", 0.0) > 0
+    end = next(r for r in ranked if r.action.kind == "end")
+    assert first.score > end.score  # before, worth its cost only: the Gunner ended its turn instead
