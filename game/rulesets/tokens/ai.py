@@ -28,6 +28,7 @@ from game.rulesets.tokens.content import shipped
 from game.rulesets.tokens.kinds import Ev, Kind
 from game.rulesets.tokens.movement import SPRINT_COST, path_cost, provokers, threat_map
 from game.rulesets.tokens.odds import attacks_of_opportunity, heads, observe_chance_unknown
+from game.rulesets.tokens.paths import steps_to_fire
 from game.rulesets.tokens.stealth import sees
 
 if TYPE_CHECKING:
@@ -134,7 +135,8 @@ def _closest(cell: tuple[int, int], foes: dict[int, tuple[int, int]]) -> int:
 
 def _mover(match: Match, ent: int) -> tuple[Any, ...]:
     """What weighing any move of `ent` reads, once per state: (start, tile parity count, weapon
-    reach, known foes, tiles to the nearest now, threatened tiles, per-foe opportunity damage memo)."""
+    reach, known foes, tiles to the nearest now, steps to a firing tile per tile, threatened tiles,
+    per-foe opportunity damage memo)."""
     memo = state_memo(match, "tokens.mover")
     found = memo.get(ent)
     if found is None:
@@ -142,18 +144,25 @@ def _mover(match: Match, ent: int) -> tuple[Any, ...]:
         foes = foes_known(match, side)
         start = cell_of(ent)
         wid = get(ent, TkGear).held
-        found = memo[ent] = (start, get(ent, TkTokens).diagonals, weapon(wid).range if wid else 1, foes,
-                             _closest(start, foes), side_threats(match, ent), state_memo(match, "tokens.aoo"))
+        reach_ = weapon(wid).range if wid else 1
+        field = steps_to_fire(match.board, frozenset(foes.values()), reach_)
+        found = memo[ent] = (start, get(ent, TkTokens).diagonals, reach_, foes, _closest(start, foes), field,
+                             side_threats(match, ent), state_memo(match, "tokens.aoo"))
     return found
 
 
 def _assess_move(match: Match, ent: int, action: Action) -> Assessment:
-    """A move or sprint: closing to weapon range, the attacks of opportunity it provokes, the
-    tokens it spends."""
-    start, diagonals, reach_, foes, before, threats, aoo = _mover(match, ent)
-    after = _closest(action.path[-1], foes)
-    # close to weapon range, not further
-    progress = float(max(0, before - reach_) - max(0, after - reach_))
+    """A move or sprint: closing to where it can fire, the attacks of opportunity it provokes,
+    the tokens it spends."""
+    start, diagonals, reach_, foes, before, field, threats, aoo = _mover(match, ent)
+    dest = action.path[-1]
+    now, then = field.get(start), field.get(dest)
+    if now is not None and then is not None:
+        # steps to a tile in range and sight of a foe: a foe behind a wall is not in range
+        progress = float(now - then)
+    else:
+        # close to weapon range, not further
+        progress = float(max(0, before - reach_) - max(0, _closest(dest, foes) - reach_))
     exposure = 0.0
     if action.option != "bypass" and action.kind != Kind.SPRINT and threats:
         exposure = aoo_damage(match, ent, action.path, threats, aoo)

@@ -161,7 +161,7 @@ def threat_by(match: Match, side: str, cell: Cell) -> dict[int, float]:
     range), after the side's typical armour, for the attacks its tokens and ammunition pay for.
 
     An enemy fires at one unit at a time: its fire is shared among the side's units in its reach
-    (the one on `cell` and every other), so a unit alone in an enemy's reach is priced its whole
+    (the one on `cell` one of them), so a unit alone in an enemy's reach is priced its whole
     volley and one of five a fifth. (Summed over every enemy in reach, a lone unit's threat made
     Normal fall back from every exchange, though the enemy's fire lands on the side wherever this
     one unit stands.)"""
@@ -169,5 +169,8 @@ def threat_by(match: Match, side: str, cell: Cell) -> dict[int, float]:
     out: dict[int, float] = {}
     for e, fx, fy, reach_, dmg, near in threats_of(match, side):
         if max(abs(fx - x), abs(fy - y)) <= reach_:
-            out[e] = dmg / (1 + sum(1 for m in near if m != cell)) if SHARED_FIRE else dmg
+            # the unit on `cell` is one of those in reach: a unit moving there is assumed to
+            # come from within it (else its own old tile would share the fire it moves into,
+            # and every step would look safer than standing)
+            out[e] = dmg / max(1, len(near)) if SHARED_FIRE else dmg
     return out

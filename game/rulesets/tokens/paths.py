@@ -175,3 +175,46 @@ def _open_runs(board: Board, start: Cell, foes: frozenset[Cell]) -> list[tuple[C
         _RUNS.clear()
     _RUNS[key] = (board, out)
     return out
+
+
+def steps_to_fire(board: Board, foes: frozenset[Cell], reach: int) -> dict[Cell, int]:
+    """Per open tile, the fewest steps (walls in the way, units not) to a tile from which one of
+    `foes` is within `reach` and in sight: how far a unit is from firing, where the straight
+    distance reads a foe behind a wall as in range. Tiles that never get there are left out.
+    Kept per (board, foes, reach): within a side's turn the enemies stand still."""
+    tables = board_tables(board)
+    memo = tables.setdefault("tokens_fire", {})
+    key = (foes, reach)
+    found = memo.get(key)
+    if found is not None:
+        return found
+    from game.core.sight import board_sight
+
+    sight = board_sight(board)
+    steps = _steps(board)
+    firing: list[Cell] = []
+    terrain = board.terrain
+    for cell in steps:
+        if terrain[cell].blocks_move:
+            continue
+        x, y = cell
+        for fx, fy in foes:
+            d = max(abs(fx - x), abs(fy - y))
+            if 1 <= d <= reach and (d == 1 or sight.see(cell, (fx, fy))):
+                firing.append(cell)
+                break
+    found = dict.fromkeys(firing, 0)
+    frontier = firing
+    while frontier:
+        nxt_frontier: list[Cell] = []
+        for cell in frontier:
+            d = found[cell] + 1
+            for nxt, _diag, _cost in steps[cell]:
+                if nxt not in found:
+                    found[nxt] = d
+                    nxt_frontier.append(nxt)
+        frontier = nxt_frontier
+    if len(memo) > 64:
+        memo.clear()
+    memo[key] = found
+    return found
