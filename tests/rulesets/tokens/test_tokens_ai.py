@@ -6,6 +6,7 @@ from __future__ import annotations
 from test_tokens_no_peeking import TRUE_A, TRUE_B, twin
 from tokens_helpers import find, hold, make_match, place, unit
 
+from game.core.board import Board
 from game.core.components import Health, Name, Side, Status
 from game.rulesets.tokens import RULESET
 from game.rulesets.tokens.components import TkGear, TkShield, TkTokens, get
@@ -47,9 +48,53 @@ def test_threat_counts_armour_the_attacks_tokens_and_ammunition_pay_for_and_shar
         get(gunner, TkGear).loaded["carbine"] = 6
     place(m, marksman, (3, 5))
     m.touch()
+    assert RULESET.threat_by(m, "p1", (3, 5)) == {gunner: 4.0}  # the Marksman's own tile
+    # an empty tile is weighed for a unit moving there from within the reach: the Marksman alone
+    assert RULESET.threat_by(m, "p1", (6, 5)) == {gunner: 4.0}
+    breacher = unit(m, "Breacher")
+    with m.world:
+        get(breacher, Status).state = "active"
+    place(m, breacher, (4, 5))
+    m.touch()
     # another unit of the side in the Gunner's reach takes its share of the fire
     assert RULESET.threat_by(m, "p1", (6, 5)) == {gunner: 2.0}
-    assert RULESET.threat_by(m, "p1", (3, 5)) == {gunner: 4.0}  # the Marksman's own tile
+    assert RULESET.threat_by(m, "p1", (3, 5)) == {gunner: 2.0}
+
+
+def test_a_step_within_the_same_enemys_reach_is_no_safer_than_standing():
+    # the mover's own old tile used to share the fire at its new one: every step looked safer
+    # than standing, and units shuffled back and forth
+    m = lone("Vanguard 1", "Gunner")
+    vanguard, gunner = unit(m, "Vanguard 1"), of(m, "p2", "Gunner")
+    place(m, vanguard, (5, 5))
+    place(m, gunner, (12, 5))
+    m.touch()
+    here = RULESET.threat(m, "p1", (5, 5))
+    assert here > 0
+    assert RULESET.threat(m, "p1", (5, 6)) == here
+    assert RULESET.threat(m, "p1", (4, 5)) == here
+
+
+def test_closing_in_counts_the_steps_to_a_tile_in_sight_of_the_enemy():
+    # a wall between the Marksman and the Gunner: straight-line distance reads the Gunner as in
+    # range, and stepping round the wall as moving away from it
+    board = Board.blank("square", 16, 12)
+    for y in range(0, 9):
+        board.set((8, y), blocks_move=True, blocks_los=True)
+    m = make_match("wardens", "nightfall", board=board)
+    keep = {of(m, "p1", "Marksman"), of(m, "p2", "Gunner")}
+    with m.world:
+        for ent, (st,) in m.units(Status):
+            if ent not in keep:
+                st.state = "dead"
+    marksman, gunner = unit(m, "Marksman"), of(m, "p2", "Gunner")
+    place(m, marksman, (7, 2))
+    place(m, gunner, (10, 2))
+    m.touch()
+    around = find(m, "move", actor=marksman, cell=(7, 6))
+    stay = find(m, "move", actor=marksman, cell=(6, 2))
+    assert RULESET.assess(m, around).progress > 0
+    assert RULESET.assess(m, stay).progress <= 0
 
 
 def test_menace_is_what_the_unit_can_fire_next_turn_at_the_enemy_it_reaches():
