@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING
 from game.core.board import board_tables
 from game.core.geometry import Cell
 from game.core.pathing import Reach
+from game.rulesets.tokens.combat import in_reach
 
 if TYPE_CHECKING:
     from game.core.board import Board
@@ -188,21 +189,11 @@ def steps_to_fire(board: Board, foes: frozenset[Cell], reach: int) -> dict[Cell,
     found = memo.get(key)
     if found is not None:
         return found
-    from game.core.sight import board_sight
-
-    sight = board_sight(board)
     steps = _steps(board)
-    firing: list[Cell] = []
     terrain = board.terrain
-    for cell in steps:
-        if terrain[cell].blocks_move:
-            continue
-        x, y = cell
-        for fx, fy in foes:
-            d = max(abs(fx - x), abs(fy - y))
-            if 1 <= d <= reach and (d == 1 or sight.see(cell, (fx, fy))):
-                firing.append(cell)
-                break
+    # the attack's own range-and-sight check (`combat.can_target`), from every open tile
+    firing = [cell for cell in steps if not terrain[cell].blocks_move
+              and any(in_reach(board, cell, foe, reach) for foe in foes)]
     found = dict.fromkeys(firing, 0)
     frontier = firing
     while frontier:
