@@ -25,12 +25,13 @@ def destination(action: Action) -> Cell | None:
 
 
 def label_of(action: Action) -> str:
-    """How an action reads in an explanation."""
+    """How an action reads in an explanation: its label, else its kind in words. Never an entity
+    id or grid coordinates: players read these, and neither names anything on their screen."""
     if action.label:
         return action.label
-    parts = [action.kind]
+    words = action.kind.replace("_", " ").replace("-", " ").strip().capitalize() or "Action"
     if action.target is not None:
-        parts.append(f"#{action.target}")
-    if action.cell is not None:
-        parts.append(f"to {tuple(action.cell)}")
-    return " ".join(parts)
+        words += " a unit"
+    if action.cell is not None or action.path:
+        words += " to a chosen place" if action.target is None else " at a chosen place"
+    return words

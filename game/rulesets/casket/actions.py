@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from game.core.action import Action
+from game.core.wording import offset_words
 from game.rulesets.casket.combat import AIM_NAMES, AIMS
 from game.rulesets.casket.components import (
     THREAD_NAMES,
@@ -69,9 +70,11 @@ def legal(match: Match) -> list[Action]:
     sp = get(ent, CasketSP).sp
     out: list[Action] = []
     out.extend(card_actions(match, content, ent, sp))
+    here = cell_of(ent)
     for cell, route in routes(match, ent, sp, sp, plain=True).items():  # in cell order
+        where, path = _where(match, here, cell, route.steps)
         out.append(_action(Kind.MOVE, actor=ent, cell=cell, path=route.path,
-                          label=f"Move {route.steps} hex(es) to {cell} ({route.cost} SP)"))
+                          label=f"Move {where} ({path + ', ' if path else ''}{route.cost} SP)"))
     for d in range(6):
         if d != facing_of(ent) and turn_cost(ent, d) <= sp:
             # one hotkey group: the UI offers the turns as one entry, drawn as facing arrows
@@ -82,9 +85,17 @@ def legal(match: Match) -> list[Action]:
     return out
 
 
+def _where(match: Match, here: Cell, cell: Cell, steps: int) -> tuple[str, str]:
+    """A destination as players read it ("2 hexes east"), and the route's length when it is longer
+    than the straight way ("4-hex path"; empty otherwise)."""
+    path = f"{steps}-hex path" if steps > match.board.distance(here, cell) else ""
+    return offset_words(match.board.grid, here, cell), path
+
+
 def card_actions(match: Match, content: Content, ent: int, sp: int) -> list[Action]:
     """One action per playable card and choice of target, aim or destination."""
     out: list[Action] = []
+    here = cell_of(ent)
     for cid in sorted(set(structure(ent).zones.get("hand", []))):
         card = content.card(cid)
         if card.reaction or card.sp > sp or card_block(ent, card):
@@ -95,8 +106,10 @@ def card_actions(match: Match, content: Content, ent: int, sp: int) -> list[Acti
         if move is not None:
             for cell, route in routes(match, ent, move.hexes, sp - card.sp, plain=False,
                                       steady=move.steady).items():  # in cell order
+                where, path = _where(match, here, cell, route.steps)
+                label = f"{card.name}: move {where}" + (f" ({path})" if path else "")
                 out.append(_action(Kind.CARD, actor=ent, option=cid, cell=cell, path=route.path,
-                                  label=f"{card.name}: move {route.steps} to {cell}", hotkey_group=group))
+                                  label=label, hotkey_group=group))
         elif strike is not None:
             for foe in enemies_of(match, ent):
                 if attack_block(match, ent, foe, card):

@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING, Any
 
 from game.core.action import Action
 from game.core.components import Status
+from game.core.wording import offset_words
 from game.rulesets.saves.components import (
     SvGear,
     SvScores,
@@ -59,17 +60,13 @@ def move_actions(match: Match, ent: int) -> list[Action]:
     if acts is None:
         if len(memo) > 4096:
             memo.clear()
-        here, dist = cell_of(ent), match.board.distance
+        here, grid = cell_of(ent), match.board.grid
         acts = memo[akey] = [
-            Action(Kind.MOVE, ent, cell=cell, label=f"{me}: move {_squares(dist(here, cell))}")
+            Action(Kind.MOVE, ent, cell=cell, label=f"{me}: move {offset_words(grid, here, cell, 'square')}")
             for cell in cells
         ]
     taken = occupied(side_of(ent))
     return [a for a in acts if a.cell not in taken]
-
-
-def _squares(n: int) -> str:
-    return f"{n} square{'s' if n != 1 else ''}"
 
 
 def move_targets(match: Match, ent: int) -> list[tuple[int, int]]:

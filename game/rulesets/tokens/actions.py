@@ -15,6 +15,7 @@ import esper
 from game.core.action import Action
 from game.core.geometry import Cell
 from game.core.pathing import Reach
+from game.core.wording import offset_words
 from game.rulesets.tokens.combat import in_reach, weapon
 from game.rulesets.tokens.components import TkShield, table
 from game.rulesets.tokens.content import shipped
@@ -88,7 +89,8 @@ def _move_actions(scene: Scene, view: SideView, body: Body) -> list[Action]:
                     body.ent,
                     cell=path[-1],
                     path=path,
-                    label=f"{name}: sprint {len(path)} tiles to {path[-1]} ({SPRINT_COST} tokens)",
+                    label=f"{name}: sprint {offset_words(board.grid, body.cell, path[-1])} "
+                    f"({SPRINT_COST} tokens)",
                 )
             )
     return out
@@ -149,7 +151,8 @@ def _all_moves(board: Board, body: Body, view: SideView) -> list[tuple[Cell, Act
                     ent,
                     cell=cell,
                     path=path,
-                    label=f"{name}: move to {cell} ({math.ceil(plain.cost[cell] - 1e-9)} tokens{tail})",
+                    label=f"{name}: move {offset_words(board.grid, start, cell)} "
+                    f"({math.ceil(plain.cost[cell] - 1e-9)} tokens{tail})",
                 ),
             )
         )
@@ -171,8 +174,8 @@ def _all_moves(board: Board, body: Body, view: SideView) -> list[tuple[Cell, Act
                             cell=cell,
                             path=path,
                             option="bypass",
-                            label=f"{name}: bypass to {cell} ({math.ceil(cost - 1e-9)} tokens, "
-                            "no attacks of opportunity)",
+                            label=f"{name}: bypass {offset_words(board.grid, start, cell)} "
+                            f"({math.ceil(cost - 1e-9)} tokens, no attacks of opportunity)",
                         ),
                     )
                 )

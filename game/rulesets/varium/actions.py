@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING
 from game.core.action import Action
 from game.core.board import Board, board_tables
 from game.core.components import Position
+from game.core.wording import offset_words
 from game.rulesets.varium import bodies
 from game.rulesets.varium.bodies import PER_SQUARE, Gen
 from game.rulesets.varium.combat import UNARMED, accuracy, attack, can_see
@@ -162,16 +163,18 @@ def attack_options(match: Match, ent: int, target: int) -> list[str]:
     return out
 
 
-_LABELS: dict[tuple[str, Cell], str] = {}
+_LABELS: dict[tuple[str, Cell, Cell], str] = {}
 
 
-def _label(verb: str, cell: Cell) -> str:
-    """A move's label, kept per square (every decision lists the same squares' moves again)."""
-    found = _LABELS.get((verb, cell))
+def _label(verb: str, board: Board, here: Cell, cell: Cell) -> str:
+    """A move's label, kept per start and square (every decision lists the same squares' moves
+    again; varium boards are all square, so the board adds nothing to the key)."""
+    key = (verb, here, cell)
+    found = _LABELS.get(key)
     if found is None:
         if len(_LABELS) > 8192:
             _LABELS.clear()
-        found = _LABELS[(verb, cell)] = f"{verb} {cell}"
+        found = _LABELS[key] = f"{verb} {offset_words(board.grid, here, cell, 'square')}"
     return found
 
 
@@ -197,11 +200,13 @@ def legal(match: Match) -> list[Action]:
         reach = moves(match, ent, sheet(ent).speed if h >= 2 else 1)
         for cell, path in reach.items():
             if len(path) == 1:
-                out.append(Action(Kind.DASH, ent, cell=cell, path=path, label=_label("Dash to", cell)))
+                label = _label("Dash", match.board, here, cell)
+                out.append(Action(Kind.DASH, ent, cell=cell, path=path, label=label))
         if h >= 2:
             for cell, path in reach.items():
                 if len(path) > 1:
-                    out.append(Action(Kind.RUN, ent, cell=cell, path=path, label=_label("Run to", cell)))
+                    label = _label("Run", match.board, here, cell)
+                    out.append(Action(Kind.RUN, ent, cell=cell, path=path, label=label))
     for foe in foes:
         for opt in attack_options(match, ent, foe):
             out.append(
@@ -246,7 +251,7 @@ def _jumps(match: Match, ent: int, h: int) -> list[Action]:
     for n in b.neighbors(here):
         rise = b.at(n).elevation - b.at(here).elevation
         if b.passable(n) and rise >= 1 and _room(match, ent, n):
-            label = f"Climb-jump to {n} ({rise} m)"
+            label = f"Climb-jump {offset_words(b.grid, here, n, 'square')} ({rise} m)"
             out.append(Action(Kind.VJUMP, ent, cell=n, option=str(rise), label=label))
         gap = n
         land = (2 * n[0] - here[0], 2 * n[1] - here[1])
@@ -259,7 +264,8 @@ def _jumps(match: Match, ent: int, h: int) -> list[Action]:
             and b.passable(land)
             and _room(match, ent, land)
         ):
-            out.append(Action(Kind.LJUMP, ent, cell=land, label=f"Long jump to {land}"))
+            label = f"Long jump {offset_words(b.grid, here, land, 'square')}"
+            out.append(Action(Kind.LJUMP, ent, cell=land, label=label))
     return out
 
 

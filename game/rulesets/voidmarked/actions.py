@@ -14,10 +14,11 @@ from typing import TYPE_CHECKING
 
 from game.core.action import Action
 from game.core.components import Position
-from game.core.geometry import Cell
+from game.core.geometry import Cell, Grid
 from game.core.memo import state_memo
 from game.core.pathing import Reach
 from game.core.ruleset import Resolution, Ruleset
+from game.core.wording import offset_words
 from game.rulesets.voidmarked.areas import area_centres, area_targets, sweep_targets
 from game.rulesets.voidmarked.checks import spot
 from game.rulesets.voidmarked.combat import resolve_strike
@@ -28,6 +29,7 @@ from game.rulesets.voidmarked.kinds import Ev, Kind
 from game.rulesets.voidmarked.odds import BAND_NAMES, ZERO, band_of
 from game.rulesets.voidmarked.query import (
     allies,
+    cell_of,
     conditions,
     current_actor,
     data,
@@ -63,10 +65,10 @@ def legal(match: Match) -> list[Action]:
     return list(found)
 
 
-_MOVES: dict[tuple[int, tuple[Cell, ...]], Action] = {}
+_MOVES: dict[tuple[int, Cell, tuple[Cell, ...]], Action] = {}
 
 
-def _moves(ent: int, reach: Reach) -> list[Action]:
+def _moves(ent: int, reach: Reach, grid: Grid) -> list[Action]:
     """Every Move the search allows, each carrying its route (listed once per search: the memoised
     search is asked again for every decision while nobody moves)."""
     found = reach.extra.get(("moves", ent))
@@ -74,21 +76,23 @@ def _moves(ent: int, reach: Reach) -> list[Action]:
         found = reach.extra[("moves", ent)] = []
         for cell in sorted(reach.stoppable, key=lambda c: (c[1], c[0])):
             if cell != reach.start:
-                found.append(_move_action(ent, reach.route(cell)))
+                found.append(_move_action(ent, reach.start, reach.route(cell), grid))
     return found
 
 
-def _move_action(ent: int, path: tuple[Cell, ...]) -> Action:
+def _move_action(ent: int, start: Cell, path: tuple[Cell, ...], grid: Grid) -> Action:
     """Move actions are immutable and the same routes come up game after game: build each once
-    (the route ends on the destination, so unit and route name the action)."""
-    key = (ent, path)
+    (the route ends on the destination, so unit and route name the action; the label words the
+    destination from the start, and voidmarked boards are all square, so the grid adds nothing)."""
+    key = (ent, start, path)
     action = _MOVES.get(key)
     if action is None:
         if len(_MOVES) > 20000:
             _MOVES.clear()
         cell = path[-1]
         action = _MOVES[key] = Action(Kind.MOVE, ent, cell=cell, path=path,
-                                      label=f"Move to {cell[0]},{cell[1]}", hotkey_group=Kind.MOVE)
+                                      label=f"Move {offset_words(grid, start, cell, 'square')}",
+                                      hotkey_group=Kind.MOVE)
     return action
 
 
@@ -100,7 +104,7 @@ def _legal(match: Match) -> list[Action]:
     st = stats(ent)
     out: list[Action] = []
     if ts.moves_left >= 1:
-        out.extend(_moves(ent, reach_for(match, ent, st.speed)))
+        out.extend(_moves(ent, reach_for(match, ent, st.speed), match.board.grid))
     g = gear(ent)
     main = weapon(ent)
     foes = enemies(ent)
@@ -155,8 +159,10 @@ def _voidcalls(match: Match, ent: int) -> list[Action]:
                     out.append(Action(Kind.VOIDCALL, ent, a, option=vid, label=f"{v.name} → {name_of(a)}",
                                       hotkey_group=Kind.VOIDCALL))
         elif v.radius:
+            here = cell_of(ent)
             for c in area_centres(match, ent, v):
-                out.append(Action(Kind.VOIDCALL, ent, cell=c, option=vid, label=f"{v.name} at {c[0]},{c[1]}",
+                where = offset_words(match.board.grid, here, c, "square")
+                out.append(Action(Kind.VOIDCALL, ent, cell=c, option=vid, label=f"{v.name} centred {where}",
                                   hotkey_group=Kind.VOIDCALL))
         else:
             for e in enemies(ent):
