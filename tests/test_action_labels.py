@@ -55,7 +55,8 @@ def test_default_start_move_labels_are_unique_and_worded(rid):
             here = esper.component_for_entity(action.actor, Position).cell
             dest = action.path[-1] if action.path else action.cell
             unit = "" if rid in ("tokens", "casket") else "square"
-            assert offset_words(match.board.grid, here, dest, unit) in action.label, (here, dest, action.label)
+            words = offset_words(match.board.grid, here, dest, unit)
+            assert words in action.label, (here, dest, action.label)
 
 
 def test_label_of_falls_back_on_words_without_ids_or_coordinates():

@@ -54,8 +54,10 @@ def test_same_cell_reads_here():
 # -- hex -----------------------------------------------------------------------------------------
 
 def test_hex_direction_names_follow_the_tops():
-    assert hex_direction_names("y") == ("east", "south-east", "south-west", "west", "north-west", "north-east")
-    assert hex_direction_names("x") == ("south-east", "south", "south-west", "north-west", "north", "north-east")
+    pointy = ("east", "south-east", "south-west", "west", "north-west", "north-east")
+    flat = ("south-east", "south", "south-west", "north-west", "north", "north-east")
+    assert hex_direction_names("y") == pointy
+    assert hex_direction_names("x") == flat
 
 
 @pytest.mark.parametrize("grid", [POINTY, FLAT], ids=["pointy", "flat"])
@@ -110,7 +112,8 @@ def test_every_offset_reads_differently_and_without_coordinates(grid):
             assert not re.search(r"\d\s*,\s*\d|\(", words), words
 
 
-@given(st.tuples(st.integers(-30, 30), st.integers(-30, 30)), st.tuples(st.integers(-8, 8), st.integers(-8, 8)))
+@given(st.tuples(st.integers(-30, 30), st.integers(-30, 30)),
+       st.tuples(st.integers(-8, 8), st.integers(-8, 8)))
 def test_counts_add_up_to_the_distance(start, offset):
     """The numbers in the words are the steps of a straight route: they add up to the distance."""
     end = (start[0] + offset[0], start[1] + offset[1])

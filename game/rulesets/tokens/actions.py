@@ -33,8 +33,8 @@ HANDOFF, APPLY, RELOAD, DRAW, AWAIT = 2, 2, 4, 2, 4
 OVERCHARGE = 1
 
 
-def _n(n: int) -> str:
-    return f"{n} token{'s' if n != 1 else ''}"
+def _n(n: int, what: str = "token") -> str:
+    return f"{n} {what}{'s' if n != 1 else ''}"
 
 
 def legal(match: Match) -> list[Action]:
@@ -152,7 +152,7 @@ def _all_moves(board: Board, body: Body, view: SideView) -> list[tuple[Cell, Act
                     cell=cell,
                     path=path,
                     label=f"{name}: move {offset_words(board.grid, start, cell)} "
-                    f"({math.ceil(plain.cost[cell] - 1e-9)} tokens{tail})",
+                    f"({_n(math.ceil(plain.cost[cell] - 1e-9))}{tail})",
                 ),
             )
         )
@@ -175,7 +175,7 @@ def _all_moves(board: Board, body: Body, view: SideView) -> list[tuple[Cell, Act
                             path=path,
                             option="bypass",
                             label=f"{name}: bypass {offset_words(board.grid, start, cell)} "
-                            f"({math.ceil(cost - 1e-9)} tokens, no attacks of opportunity)",
+                            f"({_n(math.ceil(cost - 1e-9))}, no attacks of opportunity)",
                         ),
                     )
                 )
@@ -214,7 +214,7 @@ def _unit_actions(scene: Scene, view: SideView, body: Body) -> list[Action]:
                             ent,
                             target=t.ent,
                             option=held,
-                            label=f"{name}: {w.name} at {t.name} ({w.cost} attack tokens)",
+                            label=f"{name}: {w.name} at {t.name} ({_n(w.cost, 'attack token')})",
                         )
                     )
         if w.ammo and gear.loaded.get(held, 0) < w.ammo and tokens.move >= RELOAD:
