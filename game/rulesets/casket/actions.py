@@ -72,9 +72,9 @@ def legal(match: Match) -> list[Action]:
     out.extend(card_actions(match, content, ent, sp))
     here = cell_of(ent)
     for cell, route in routes(match, ent, sp, sp, plain=True).items():  # in cell order
-        where, path = _where(match, here, cell, route.steps)
+        where = offset_words(match.board.grid, here, cell)
         out.append(_action(Kind.MOVE, actor=ent, cell=cell, path=route.path,
-                          label=f"Move {where} ({path + ', ' if path else ''}{route.cost} SP)"))
+                          label=f"Move {where} ({route.cost} SP)"))
     for d in range(6):
         if d != facing_of(ent) and turn_cost(ent, d) <= sp:
             # one hotkey group: the UI offers the turns as one entry, drawn as facing arrows
@@ -83,13 +83,6 @@ def legal(match: Match) -> list[Action]:
     out.extend(repair_actions(match, ent))
     out.append(_action(Kind.END, actor=ent, label="End activation"))
     return out
-
-
-def _where(match: Match, here: Cell, cell: Cell, steps: int) -> tuple[str, str]:
-    """A destination as players read it ("2 hexes east"), and the route's length when it is longer
-    than the straight way ("4-hex path"; empty otherwise)."""
-    path = f"{steps}-hex path" if steps > match.board.distance(here, cell) else ""
-    return offset_words(match.board.grid, here, cell), path
 
 
 def card_actions(match: Match, content: Content, ent: int, sp: int) -> list[Action]:
@@ -106,10 +99,9 @@ def card_actions(match: Match, content: Content, ent: int, sp: int) -> list[Acti
         if move is not None:
             for cell, route in routes(match, ent, move.hexes, sp - card.sp, plain=False,
                                       steady=move.steady).items():  # in cell order
-                where, path = _where(match, here, cell, route.steps)
-                label = f"{card.name}: move {where}" + (f" ({path})" if path else "")
                 out.append(_action(Kind.CARD, actor=ent, option=cid, cell=cell, path=route.path,
-                                  label=label, hotkey_group=group))
+                                  label=f"{card.name}: move {offset_words(match.board.grid, here, cell)}",
+                                  hotkey_group=group))
         elif strike is not None:
             for foe in enemies_of(match, ent):
                 if attack_block(match, ent, foe, card):

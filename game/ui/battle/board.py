@@ -113,17 +113,28 @@ class BoardMixin:
         mover = self._screen_cell_rect(start.cell) if start is not None else None
         others = [self._screen_cell_rect(u.cell) for u in self.units if u.alive and u is not start]
         spots = []
+        # the box is drawn 5 px wider each side (`_draw_path_label`): keep that inside the board too
+        room = self.board_rect.inflate(-10, -4)
         for attr, at in (("midbottom", (x, y - gap)), ("midtop", (x, y + gap)),
                          ("bottomleft", (x - gap, y - gap)), ("bottomright", (x + gap, y - gap)),
                          ("topleft", (x - gap, y + gap)), ("topright", (x + gap, y + gap))):
             spot = pygame.Rect(box)
             setattr(spot, attr, at)
-            spot.clamp_ip(self.board_rect)
+            spot.clamp_ip(room)
             spots.append(spot)
 
-        def covers(s: pygame.Rect) -> tuple[bool, int]:
+        # boxes drawn later over the board: the hand strip and the AI's reasoning (a label under
+        # them would be cut)
+        above = [r for r in (getattr(self, "_strip_rect", None),) if r is not None]
+        if getattr(self, "show_reasoning", False):
+            placed = self.reasoning_layout()
+            if placed is not None:
+                above.append(placed[0])
+
+        def covers(s: pygame.Rect) -> tuple[bool, bool, int]:
             r = s.inflate(10, 4)
-            return (mover is not None and r.colliderect(mover), sum(r.colliderect(o) for o in others))
+            return (mover is not None and r.colliderect(mover), r.collidelist(above) >= 0,
+                    sum(r.colliderect(o) for o in others))
 
         box = min(spots, key=lambda s: (covers(s), spots.index(s)))
         # drawn after the unit tokens (`_draw_path_label`) so no token or mark covers the words
