@@ -15,6 +15,7 @@ from game.core.action import Decision, Option
 from game.core.components import Position
 from game.core.kinds import CTX_UNIT
 from game.core.sight import has_los
+from game.core.wording import offset_words
 from game.rulesets.varium import odds
 from game.rulesets.varium.checks import run_check
 from game.rulesets.varium.components import (
@@ -202,7 +203,7 @@ def shove(
     moved = ""
     if dest in match.board and match.board.passable(dest) and len(occupants(match, dest)) < PER_SQUARE:
         get(target, Position).cell = dest
-        moved = f", knocked back to {dest}"
+        moved = f", knocked back {offset_words(match.board.grid, here, dest, 'square')}"
     # grapples the knock-back broke end before anyone hears of the shove
     check_grapples(match)
     match.emit(
@@ -343,8 +344,9 @@ def jump(match: Match, ent: int, dest: tuple[int, int], dc: int) -> Gen:
     s = sheet(ent)
     res = yield from run_check(match, ent, f"jump (DC {dc})", 20 + s.agility, 0, {"pay": "dc", "dc": dc})
     if res.score >= dc:
+        where = offset_words(match.board.grid, cell_of(ent), dest, "square")
         get(ent, Position).cell = dest
-        match.emit(Ev.JUMP, f"{name_of(ent)} jumps to {dest} ({res.score} vs {dc})")
+        match.emit(Ev.JUMP, f"{name_of(ent)} jumps {where} ({res.score} vs {dc})")
         check_grapples(match)
     else:
         get(ent, VariumState).prone = True
