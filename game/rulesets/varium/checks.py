@@ -74,10 +74,8 @@ def payoff_of(ctx: dict[str, Any], pool: tuple[int, ...]) -> odds.Payoff:
     if pay == "dodge":
         # the attacks on the dodger are known: a dodge total avoids those below it
         hits = ctx["against"]
-        top = 3 * ctx["limit"] + 2
-        return odds.Payoff(
-            tuple(float(sum(d for s, d in hits if s < t)) if t > 0 else 0.0 for t in range(top)), 0.0
-        )
+        return odds.table(float(sum(d for s, d in hits if s < t)) if t > 0 else 0.0
+                          for t in odds.totals(ctx["limit"]))
     return odds.linear_payoff(ctx["limit"], ctx["prof"], ctx.get("bonus_at", 0), ctx.get("bonus", 0.0))
 
 
