@@ -201,3 +201,19 @@ def test_the_ai_prices_the_critical_initiative_bonus_beyond_three_full_stacks() 
     assert got["hit"] >= once - 1e-9
     ch = stack_choice(pool, StackState(0, 90, 9), odds.rule(limit, pool), pay, odds.HORIZON)
     assert ch.one_more == pytest.approx(once) and ch.hit == got["hit"]
+
+
+@pytest.mark.rule("VC-STACKS")
+def test_a_table_cut_after_its_last_change_of_worth_plays_the_same_floats() -> None:
+    # `odds.table` ends a payoff where its worth stops changing; the searches read every total
+    # beyond as the last entry, so the cut table and the whole one weigh every choice alike
+    pool = odds.profile(["5S", "7H", "9D", "KC", "QS", "AS", "AH", "2C", "3D", "JH", "10S", "4C", "6D", "8H"])
+    a = odds.Attack(pool, 20, 4, 2, odds.Strike(6, 2, 30, "ignore_armour"), 45)
+    cut = odds.payoff(a)
+    whole = odds.Payoff(tuple(cut.of(t) for t in odds.totals(20)), 0.0)
+    assert len(cut.by_total) < len(whole.by_total) == 101
+    rule = odds.rule(20, pool)
+    for at in (StackState(0, 0, 0), StackState(12, 0, 2), StackState(5, 40, 5), StackState(0, 60, 7)):
+        assert stack_choice(pool, at, rule, cut, odds.HORIZON) == stack_choice(pool, at, rule, whole, odds.HORIZON)
+        assert odds.split_choice(pool, at, odds.ACE, rule, cut, odds.HORIZON) == \
+            odds.split_choice(pool, at, odds.ACE, rule, whole, odds.HORIZON)
