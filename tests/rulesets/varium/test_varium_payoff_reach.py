@@ -214,6 +214,7 @@ def test_a_table_cut_after_its_last_change_of_worth_plays_the_same_floats() -> N
     assert len(cut.by_total) < len(whole.by_total) == 101
     rule = odds.rule(20, pool)
     for at in (StackState(0, 0, 0), StackState(12, 0, 2), StackState(5, 40, 5), StackState(0, 60, 7)):
-        assert stack_choice(pool, at, rule, cut, odds.HORIZON) == stack_choice(pool, at, rule, whole, odds.HORIZON)
+        assert stack_choice(pool, at, rule, cut, odds.HORIZON) == \
+            stack_choice(pool, at, rule, whole, odds.HORIZON)
         assert odds.split_choice(pool, at, odds.ACE, rule, cut, odds.HORIZON) == \
             odds.split_choice(pool, at, odds.ACE, rule, whole, odds.HORIZON)
