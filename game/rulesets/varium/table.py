@@ -109,7 +109,7 @@ def _standing(total: int, m: Measures) -> tuple[float | None, float]:
 
 
 def table_odds(match: Match, decision: Decision) -> dict[str, Any]:
-    """The table for one check decision (kinds "stack", "ace", "bust")."""
+    """The table for one check decision (`Ask.STACK`, `Ask.ACE`, `Ask.BUST`)."""
     ctx = decision.context
     pool = pool_for(match, decision.side)
     stack, banked, dealt = ctx["stack"], ctx["banked"], ctx["dealt"]
