@@ -22,6 +22,7 @@ from game.rulesets.casket.components import (
 from game.rulesets.casket.content import Content
 from game.rulesets.casket.damage import component_points
 from game.rulesets.casket.exposure import exposure
+from game.rulesets.casket.kinds import Ask
 from game.rulesets.casket.movement import turn_cost
 from game.rulesets.casket.status import card_block
 from game.rulesets.casket.structure import remaining
@@ -95,10 +96,10 @@ def advise(match: Match, decision: Decision) -> dict[str, float]:
         return {}
     content: Content = match.ruleset.content  # type: ignore[attr-defined]
     kind = decision.kind
-    if kind == "face":
+    if kind == Ask.FACE:
         return {o.key: facing_value(match, ent, cell_of(ent), int(o.key)) - 0.3 * turn_cost(ent, int(o.key))
                 for o in decision.options}
-    if kind == "reaction":
+    if kind == Ask.REACTION:
         incoming = int(decision.context.get("incoming", 0))
         out = {"none": 0.0}
         for o in decision.options:
@@ -106,13 +107,13 @@ def advise(match: Match, decision: Decision) -> dict[str, float]:
                 cut = content.card(o.key).effect("reduce")
                 out[o.key] = min(incoming, cut.amount if cut else 0) - 0.5
         return out
-    if kind == "discard":
+    if kind == Ask.DISCARD:
         aimed = str(decision.context.get("aimed", ""))
         hand = list(structure(ent).zones.get("hand", []))
         return {o.key: -_discard_cost(content, ent, o.key, aimed, hand) for o in decision.options}
-    if kind == "damage_source":
+    if kind == Ask.DAMAGE_SOURCE:
         return _source_values(content, match, ent, decision)
-    if kind == "ally":
+    if kind == Ask.ALLY:
         return {o.key: -len(structure(int(o.key)).zones.get("hand", [])) for o in decision.options}
     return {}
 
@@ -121,7 +122,7 @@ def advise_exact(match: Match, decision: Decision) -> dict[str, float] | None:
     """The facing after a move by exact `exposure` (its turn cost in SP priced as `advise` does);
     None for the other decisions."""
     ent = decision.context.get("unit")
-    if decision.kind != "face" or ent is None:
+    if decision.kind != Ask.FACE or ent is None:
         return None
     here, moved = cell_of(ent), get(ent, CasketMotion).moved_this
     return {o.key: -exposure(match, ent, here, int(o.key), moved) - 0.3 * turn_cost(ent, int(o.key))

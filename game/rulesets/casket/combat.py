@@ -24,7 +24,7 @@ from game.rulesets.casket.content import Content
 from game.rulesets.casket.damage import add_component_damage, take_damage
 from game.rulesets.casket.dice import ATTACK_DIE, DEFENSE_DIE, LOCATION_DIE, LOCATION_OF
 from game.rulesets.casket.heat import gain_heat
-from game.rulesets.casket.kinds import Ev
+from game.rulesets.casket.kinds import Ask, Ev
 from game.rulesets.casket.odds import (
     CATASTROPHE,
     CRITICAL,
@@ -79,7 +79,7 @@ def reaction_decision(content: Content, ent: int, incoming: int, faces: list[str
         if armour:
             detail += f" (the attack ignores {armour} armour)"
         options.append(Option(card.id, f"{card.name} ({card.sp} SP of {sp})", detail))
-    return Decision(side_of(ent), "reaction", f"{name_of(ent)} is hit for {incoming} damage: react?",
+    return Decision(side_of(ent), Ask.REACTION, f"{name_of(ent)} is hit for {incoming} damage: react?",
                     tuple(options), default="none",
                     context={"unit": ent, "incoming": incoming, "dice": list(faces or []), "die": "defense",
                              "cards": {c.id: c.id for c in cards}})

@@ -24,7 +24,7 @@ from game.rulesets.casket.components import (
 )
 from game.rulesets.casket.content import Content
 from game.rulesets.casket.dice import D3, D6
-from game.rulesets.casket.kinds import Ev
+from game.rulesets.casket.kinds import Ask, Ev
 from game.rulesets.casket.pilot import pilot_damage, snap_random, snap_thread
 from game.rulesets.casket.structure import lose_cards, lose_from_hand
 
@@ -70,7 +70,7 @@ def source_decision(ent: int, amount: int, aimed: str, faces: list[str] | None =
         options.append(Option(str(k), label, detail))
     lines = [_at_stake(ent, aimed), "Deck cards are lost from the top, unseen: each Primary Weapon card "
              "among them adds 1 component damage. Hand cards you pick one by one."]
-    return Decision(side_of(ent), "damage_source", f"{name_of(ent)} takes {amount} damage: "
+    return Decision(side_of(ent), Ask.DAMAGE_SOURCE, f"{name_of(ent)} takes {amount} damage: "
                     "discard from hand, deck, or a mix?", tuple(options), default="0",
                     context={"unit": ent, "amount": amount, "aimed": aimed, "cards": list(z.get("hand", [])),
                              "dice": list(faces or []), "die": "defense", "lines": lines})
@@ -86,7 +86,7 @@ def hand_decision(content: Content, ent: int, aimed: str, left: int) -> Decision
         detail = (f"+{pts} component damage to the {LOCATION_NAMES[aimed]}" if pts
                   else "no component damage")
         options.append(Option(cid, f"{card.name} ({card.sp} SP)", f"{detail}. {card.text}".strip()))
-    return Decision(side_of(ent), "discard", f"{name_of(ent)}: discard a hand card as damage ({left} left)",
+    return Decision(side_of(ent), Ask.DISCARD, f"{name_of(ent)}: discard a hand card as damage ({left} left)",
                     tuple(options), default=options[0].key,
                     context={"unit": ent, "aimed": aimed, "cards": {o.key: o.key for o in options},
                              "lines": [_at_stake(ent, aimed)]})

@@ -27,7 +27,7 @@ from game.rulesets.casket.components import (
 from game.rulesets.casket.content import Content
 from game.rulesets.casket.dice import pick_die
 from game.rulesets.casket.heat import gain_heat, vent_heat
-from game.rulesets.casket.kinds import Ev
+from game.rulesets.casket.kinds import Ask, Ev
 from game.rulesets.casket.movement import move_and_face
 from game.rulesets.casket.structure import draw, lose_cards
 
@@ -52,7 +52,7 @@ def ally_decision(match: Match, ent: int, eff: Effect) -> Decision:
     """Rally Cry: which ally draws."""
     options = tuple(Option(str(a), name_of(a), f"hand {len(structure(a).zones.get('hand', []))}")
                     for a in allies_within(match, ent, eff.range))
-    return Decision(side_of(ent), "ally", f"{name_of(ent)}: which ally draws {eff.cards}?", options,
+    return Decision(side_of(ent), Ask.ALLY, f"{name_of(ent)}: which ally draws {eff.cards}?", options,
                     default=options[0].key, context={"unit": ent})
 
 

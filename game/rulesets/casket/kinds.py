@@ -1,4 +1,4 @@
-"""The action and event kinds of casket, named once: its actions, resolution, AI and log use them."""
+"""The action, event and decision kinds of casket, named once for its rules, AI, UI and log."""
 
 from __future__ import annotations
 
@@ -54,3 +54,13 @@ class Ev:
     THREAD: Final = "thread"
     TURN: Final = "turn"
     WOUND: Final = "wound"
+
+
+class Ask:
+    """Decision kinds (`Decision.kind`) this ruleset raises: the questions a side's controller answers."""
+
+    ALLY: Final = "ally"
+    DAMAGE_SOURCE: Final = "damage_source"
+    DISCARD: Final = "discard"
+    FACE: Final = "face"
+    REACTION: Final = "reaction"

@@ -26,7 +26,7 @@ from game.rulesets.casket.components import (
     name_of,
     side_of,
 )
-from game.rulesets.casket.kinds import Ev
+from game.rulesets.casket.kinds import Ask, Ev
 from game.rulesets.casket.status import hex_limit, move_penalty
 from game.rulesets.casket.tohit import arc_reading
 
@@ -166,7 +166,7 @@ def face_decision(match: Match, ent: int) -> Decision:
             price = "keep" if d == facing_of(ent) else f"{cost} SP"
             options.append(Option(str(d), f"Face {DIRECTION_NAMES[d]} ({price})",
                                   facing_detail(match, ent, d)))
-    return Decision(side_of(ent), "face", f"{name_of(ent)}: which way to face? (SP left {sp})",
+    return Decision(side_of(ent), Ask.FACE, f"{name_of(ent)}: which way to face? (SP left {sp})",
                     tuple(options), default=str(facing_of(ent)),
                     context={"unit": ent, "facings": {o.key: int(o.key) for o in options}})
 

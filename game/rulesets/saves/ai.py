@@ -26,7 +26,7 @@ from game.rulesets.saves.components import (
 )
 from game.rulesets.saves.content import shipped
 from game.rulesets.saves.hiding import hunt_target
-from game.rulesets.saves.kinds import Kind
+from game.rulesets.saves.kinds import Ask, Kind
 from game.rulesets.saves.odds import damage_distribution, save_chance
 from game.rulesets.saves.rules import armour_of, cell_of, enemies, held, save_mode
 from game.rulesets.saves.turns import table
@@ -279,7 +279,7 @@ def assess(match: Match, action: Action) -> Assessment:
 def advise(match: Match, decision: Decision) -> dict[str, float]:
     """Defence: the value of each answer to the defender's side (harm dealt less harm taken, a
     take-out weighed as KILL points), from `defence_answers`: the very numbers the prompt shows."""
-    if decision.kind != "defend":
+    if decision.kind != Ask.DEFEND:
         return {}
     ctx = decision.context
     g = Group(

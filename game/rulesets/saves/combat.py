@@ -15,7 +15,7 @@ from game.core.components import Health, Table
 from game.core.ruleset import Resolution
 from game.rulesets.saves.components import SvGear, SvScores, get, has, is_standing, name_of, side_of
 from game.rulesets.saves.content import Weapon, shipped
-from game.rulesets.saves.kinds import Ev, Kind
+from game.rulesets.saves.kinds import Ask, Ev, Kind
 from game.rulesets.saves.odds import Harm, damage_distribution, damage_of, gang_bonus, harm, save_chance
 from game.rulesets.saves.rules import (
     apply_damage,
@@ -182,7 +182,7 @@ def defend_decision(match: Match, group: Group) -> Decision:
             + f", less your armour {armour_of(target)}.")
     return Decision(
         side_of(target),
-        "defend",
+        Ask.DEFEND,
         f"{name_of(target)}: counter-attack or dodge?",
         opts,
         default="dodge",

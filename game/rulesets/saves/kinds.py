@@ -1,4 +1,4 @@
-"""The action and event kinds of saves, named once: its actions, resolution, AI and log use them."""
+"""The action, event and decision kinds of saves, named once for its rules, AI, UI and log."""
 
 from __future__ import annotations
 
@@ -46,3 +46,9 @@ class Ev:
     SWAP: Final = "swap"
     TEND: Final = "tend"
     TURN: Final = "turn"
+
+
+class Ask:
+    """Decision kinds (`Decision.kind`) this ruleset raises: the questions a side's controller answers."""
+
+    DEFEND: Final = "defend"

@@ -25,7 +25,7 @@ from game.rulesets.tokens.components import (
     side_of,
 )
 from game.rulesets.tokens.content import shipped
-from game.rulesets.tokens.kinds import Ev, Kind
+from game.rulesets.tokens.kinds import Ask, Ev, Kind
 from game.rulesets.tokens.movement import SPRINT_COST, path_cost, provokers, threat_map
 from game.rulesets.tokens.odds import attacks_of_opportunity, heads, observe_chance_unknown
 from game.rulesets.tokens.paths import steps_to_fire
@@ -260,7 +260,7 @@ def assess(match: Match, action: Action) -> Assessment:
 def advise(match: Match, decision: Decision) -> dict[str, float]:
     """Values of the answers to attacks of opportunity, overwatch and property choices."""
     ctx = decision.context
-    if decision.kind == "mode":
+    if decision.kind == Ask.MODE:
         side = decision.side
         out = {}
         for i, props in enumerate(weapon(ctx["weapon"]).combos):
@@ -278,14 +278,14 @@ def advise(match: Match, decision: Decision) -> dict[str, float]:
             )
             out[str(i)] = dmg + 4 * kills
         return out
-    if decision.kind in ("aoo", "overwatch"):
+    if decision.kind in (Ask.AOO, Ask.OVERWATCH):
         foe, target = ctx["attacker"], ctx["target"]
         wid = get(foe, TkGear).held
-        props = () if decision.kind == "aoo" else weapon(wid).combos[0]
+        props = () if decision.kind == Ask.AOO else weapon(wid).combos[0]
         dmg, kills = expected(strikes(match, foe, wid, props, target, viewer=decision.side), decision.side)
         times = ctx.get("times", 1)
-        yes = "strike" if decision.kind == "aoo" else "fire"
-        no = "pass" if decision.kind == "aoo" else "hold"
+        yes = "strike" if decision.kind == Ask.AOO else "fire"
+        no = "pass" if decision.kind == Ask.AOO else "hold"
         return {yes: times * (dmg + 4 * kills), no: 0.0}
     return {}
 

@@ -30,7 +30,7 @@ from game.rulesets.tokens.components import (
 )
 from game.rulesets.tokens.content import WeaponDef, shipped
 from game.rulesets.tokens.damage import after_defense, deal, gib, takes_out
-from game.rulesets.tokens.kinds import Ev, Kind
+from game.rulesets.tokens.kinds import Ask, Ev, Kind
 from game.rulesets.tokens.odds import hit_chance, penetration_chances
 from game.rulesets.tokens.stealth import hidden_from, reveal
 from game.rulesets.tokens.telling import UNSEEN, audiences
@@ -177,7 +177,7 @@ def mode_decision(match: Match, attacker: int, wid: str, target: int) -> Decisio
         )
     return Decision(
         side,
-        "mode",
+        Ask.MODE,
         f"{weapon(wid).name}: which properties for this attack?",
         tuple(opts),
         "0",

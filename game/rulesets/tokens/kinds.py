@@ -1,4 +1,4 @@
-"""The action and event kinds of tokens, named once: its actions, resolution, AI and log use them."""
+"""The action, event and decision kinds of tokens, named once for its rules, AI, UI and log."""
 
 from __future__ import annotations
 
@@ -57,3 +57,11 @@ class Ev:
     SPOT: Final = "spot"
     STATUS: Final = "status"
     STUMBLE: Final = "stumble"
+
+
+class Ask:
+    """Decision kinds (`Decision.kind`) this ruleset raises: the questions a side's controller answers."""
+
+    AOO: Final = "aoo"
+    MODE: Final = "mode"
+    OVERWATCH: Final = "overwatch"

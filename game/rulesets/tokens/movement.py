@@ -36,7 +36,7 @@ from game.rulesets.tokens.components import (
     units,
 )
 from game.rulesets.tokens.damage import deal
-from game.rulesets.tokens.kinds import Ev, Kind
+from game.rulesets.tokens.kinds import Ask, Ev, Kind
 from game.rulesets.tokens.odds import attacks_of_opportunity
 from game.rulesets.tokens.paths import (  # noqa: F401 - the move rules' names, kept importable here
     BYPASS_FACTOR,
@@ -268,7 +268,7 @@ def opportunity(match: Match, foe: int, mover: int) -> Resolution:
         lines += one[0].lines
     key = yield Decision(
         side_of(foe),
-        "aoo",
+        Ask.AOO,
         f"{name_of(mover)} leaves {name_of(foe)}'s reach: strike?",
         (
             Option("strike", f"Strike {n} time(s)", f"{w.name}: {per} to health each{blinded}"),
@@ -323,7 +323,7 @@ def overwatch(match: Match, mover: int) -> Resolution:
         ]
         key = yield Decision(
             side_of(foe),
-            "overwatch",
+            Ask.OVERWATCH,
             f"{name_of(mover)} moves into {name_of(foe)}'s sights: fire?",
             (
                 Option(

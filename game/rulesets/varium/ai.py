@@ -39,13 +39,13 @@ from game.rulesets.varium.components import (
     weapon_def,
 )
 from game.rulesets.varium.content import shipped
-from game.rulesets.varium.kinds import Kind
+from game.rulesets.varium.kinds import Ask, Kind
 
 if TYPE_CHECKING:
     from game.core.action import Action, Decision
     from game.core.match import Match
 
-CHECK_KINDS = ("stack", "ace", "bust")
+CHECK_KINDS = (Ask.STACK, Ask.ACE, Ask.BUST)
 
 
 def seen_foes(match: Match, ent: int) -> list[int]:
@@ -210,7 +210,7 @@ def advise(match: Match, decision: Decision) -> dict[str, float]:
     """Exact worths for check decisions; simple values for the rest."""
     if decision.kind in CHECK_KINDS:
         return worths(match, decision)
-    if decision.kind == "leave":
+    if decision.kind == Ask.LEAVE:
         # the chances the leave prompt shows a person (`table.leave_table`)
         from game.rulesets.varium.opposed import leave_odds, leave_worths
 

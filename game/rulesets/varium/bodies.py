@@ -29,7 +29,7 @@ from game.rulesets.varium.components import (
     side_of,
     table,
 )
-from game.rulesets.varium.kinds import Ev
+from game.rulesets.varium.kinds import Ask, Ev
 
 if TYPE_CHECKING:
     from game.core.match import Match
@@ -224,7 +224,7 @@ def leave(match: Match, ent: int) -> Gen:
             continue
         key = yield _leave_options(match, Decision(
             side_of(foe),
-            "leave",
+            Ask.LEAVE,
             f"{name_of(ent)} leaves {name_of(foe)}'s square: a free shove or grapple?",
             (Option("shove", "Shove"), Option("grapple", "Grapple"), Option("let", "Let go")),
             "let",

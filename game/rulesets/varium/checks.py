@@ -22,7 +22,7 @@ from game.core.kinds import CTX_UNIT
 from game.core.stacks import StackState
 from game.rulesets.varium import odds
 from game.rulesets.varium.components import VariumState, deck, get, name_of, side_of
-from game.rulesets.varium.kinds import Ev
+from game.rulesets.varium.kinds import Ask, Ev
 
 if TYPE_CHECKING:
     from game.core.match import Match
@@ -74,10 +74,8 @@ def payoff_of(ctx: dict[str, Any], pool: tuple[int, ...]) -> odds.Payoff:
     if pay == "dodge":
         # the attacks on the dodger are known: a dodge total avoids those below it
         hits = ctx["against"]
-        top = 3 * ctx["limit"] + 2
-        return odds.Payoff(
-            tuple(float(sum(d for s, d in hits if s < t)) if t > 0 else 0.0 for t in range(top)), 0.0
-        )
+        return odds.table(float(sum(d for s, d in hits if s < t)) if t > 0 else 0.0
+                          for t in odds.totals(ctx["limit"]))
     return odds.linear_payoff(ctx["limit"], ctx["prof"], ctx.get("bonus_at", 0), ctx.get("bonus", 0.0))
 
 
@@ -89,7 +87,7 @@ def worths(match: Match, decision: Decision) -> dict[str, float]:
     rule = odds.rule(ctx["limit"], pool)
     state = StackState(ctx["stack"], ctx["banked"], ctx["dealt"])
     out: dict[str, float] = {}
-    if decision.kind == "ace":
+    if decision.kind == Ask.ACE:
         before = StackState(ctx["stack"], ctx["banked"], ctx["dealt"] - 1)
         counted, split = odds.split_choice(pool, before, odds.ACE, rule, pay, odds.HORIZON)
         return {"count": counted, "split": split}
@@ -98,7 +96,7 @@ def worths(match: Match, decision: Decision) -> dict[str, float]:
         # redeal the last card: back to the state before it, with one more card drawn
         prev = StackState(ctx["prev_stack"], ctx["prev_banked"], ctx["dealt"] - 1)
         aim = odds.stack_choice(pool, prev, rule, pay, odds.HORIZON).hit - ctx.get("aim_cost", 0.0)
-    if decision.kind == "bust":
+    if decision.kind == Ask.BUST:
         out["accept"] = pay.bust
         if ctx.get("aim"):
             out["aim"] = aim
@@ -192,7 +190,7 @@ def run_check(
                 match,
                 Decision(
                     side,
-                    "ace",
+                    Ask.ACE,
                     f"{who}'s {label}: an Ace. Count it 14, or start a new stack?",
                     (Option("count", "Count 14"), Option("split", "New stack")),
                     "count" if stack + 14 <= limit else "split",
@@ -229,7 +227,7 @@ def run_check(
             key = yield _options(
                 match,
                 Decision(
-                    side, "bust", f"{who}'s {label}: {stack} is over {limit}.", tuple(opts), "accept", c
+                    side, Ask.BUST, f"{who}'s {label}: {stack} is over {limit}.", tuple(opts), "accept", c
                 ),
             )
         else:
@@ -240,7 +238,7 @@ def run_check(
             key = yield _options(
                 match,
                 Decision(
-                    side, "stack", f"{who}'s {label}: {stack + banked} of {limit}.", tuple(opts), "stand", c
+                    side, Ask.STACK, f"{who}'s {label}: {stack + banked} of {limit}.", tuple(opts), "stand", c
                 ),
             )
         if key == "aim":

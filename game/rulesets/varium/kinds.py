@@ -1,4 +1,4 @@
-"""The action and event kinds of varium, named once: its actions, resolution, AI and log use them."""
+"""The action, event and decision kinds of varium, named once for its rules, AI, UI and log."""
 
 from __future__ import annotations
 
@@ -61,3 +61,13 @@ class Ev:
     REVEAL: Final = "reveal"
     SHOVE: Final = "shove"
     TURN: Final = "turn"
+
+
+class Ask:
+    """Decision kinds (`Decision.kind`) this ruleset raises: the questions a side's controller answers."""
+
+    ACE: Final = "ace"
+    BUST: Final = "bust"
+    LEAVE: Final = "leave"
+    STACK: Final = "stack"
+    TIE: Final = "tie"

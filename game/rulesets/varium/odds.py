@@ -11,13 +11,13 @@ cards the attacker would still see before standing shift it slightly (said in th
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from functools import lru_cache
 from math import comb
 from operator import mul
 
-from game.core.cards import RANK_VALUE
+from game.core.cards import RANK_VALUE, standard_deck
 from game.core.draws import Profile, profile_of
 from game.core.stackplay import Payoff, StackChoice, split_choice, stack_choice, stack_value
 from game.core.stacks import NextCard, StackRule, StackState, next_card
@@ -52,6 +52,39 @@ _INDEX = _Indices()
 def profile(cards: list[str]) -> Profile:
     """Count profile of cards by value."""
     return profile_of(cards, _INDEX.__getitem__, SIZE)
+
+
+#: the Aces in the deck: each may start one more stack in a check
+ACES = profile(standard_deck(True))[ACE]
+
+
+def top_total(limit: int) -> int:
+    """The highest total a check with this stack limit can stand on: every stack full, the first
+    and one more for each Ace (the Ace that opens a stack counts nothing in it; an Ace aimed away
+    is not in a stack, so no check holds more than the deck's Aces)."""
+    return (1 + ACES) * max(0, limit)
+
+
+def totals(limit: int) -> range:
+    """The totals every payoff table of a check with this limit runs over: 0 to `top_total`. A
+    table read past its end weighs a total as its last entry (`Payoff.of`, the searches), so
+    running on to the highest total the rules allow keeps totals above three full stacks (four or
+    five stacks, through split Aces) at their own worth: a DC or initiative's critical at 100 is
+    made by the totals that reach it, and a higher total scores more. The one length every
+    payoff uses: the AI's, the check table's and the preview's."""
+    return range(top_total(limit) + 1)
+
+
+def table(worths: Iterable[float]) -> Payoff:
+    """The payoff whose worth of standing on each total of `totals` is `worths` (a bust: 0). The
+    table ends after its last change of worth: every total beyond reads as its last entry, the
+    same worth (a DC made, a hit sure to land and take the target out), so the searches weigh
+    the same floats with a shorter key to hash and compare."""
+    out = tuple(worths)
+    end = len(out)
+    while end > 1 and out[end - 2] == out[end - 1]:
+        end -= 1
+    return Payoff(out[:end], 0.0)
 
 
 def rule(limit: int, pool: Profile | None = None) -> StackRule:
@@ -203,7 +236,7 @@ class Attack:
 def payoff(a: Attack) -> Payoff:
     """Worth of standing on each stack total: P(hit) x (damage up to the target's health, plus a
     bonus for taking it out)."""
-    lo, hi = 1 + a.prof, 3 * a.limit + 2 + a.prof  # the scores of totals 1..3 x limit + 1
+    lo, hi = 1 + a.prof, top_total(a.limit) + 1 + a.prof  # the scores of the totals 1..top
     if a.k <= 0:
         chances = [1.0 if score > 0 else 0.0 for score in range(lo, hi)]
     else:
@@ -211,7 +244,7 @@ def payoff(a: Attack) -> Payoff:
         cap = len(below)
         chances = [below[score if score > 0 else 0] / total if score < cap else 1.0
                    for score in range(lo, hi)]
-    return Payoff((0.0, *map(mul, chances, _hit_worths(lo, hi, a.strike, a.health))), 0.0)
+    return table((0.0, *map(mul, chances, _hit_worths(lo, hi, a.strike, a.health))))
 
 
 @lru_cache(maxsize=1024)
@@ -238,17 +271,17 @@ def damage_payoff(a: Attack) -> Payoff:
     expected damage the hit-check table shows."""
     beats = _beats(a.pool, a.k)
     out = []
-    for t in range(3 * a.limit + 2):
+    for t in totals(a.limit):
         score = t + a.prof
         out.append(beats(score) * damage_of(score, a.strike)[0] if t > 0 else 0.0)
-    return Payoff(tuple(out), 0.0)
+    return table(out)
 
 
 @lru_cache(maxsize=1024)
 def hit_payoff(a: Attack) -> Payoff:
     """Worth of standing on each total = P(hit) only."""
     beats = _beats(a.pool, a.k)
-    return Payoff(tuple(beats(t + a.prof) if t > 0 else 0.0 for t in range(3 * a.limit + 2)), 0.0)
+    return table(beats(t + a.prof) if t > 0 else 0.0 for t in totals(a.limit))
 
 
 def choice(a: Attack, state: StackState) -> StackChoice:
@@ -272,11 +305,11 @@ def kill_payoff(a: Attack) -> Payoff:
     """Worth of standing on each total = P(the hit takes the target out)."""
     beats = _beats(a.pool, a.k)
     out = []
-    for t in range(3 * a.limit + 2):
+    for t in totals(a.limit):
         score = t + a.prof
         out_of = t > 0 and damage_of(score, a.strike)[0] >= a.health
         out.append(beats(score) if out_of else 0.0)
-    return Payoff(tuple(out), 0.0)
+    return table(out)
 
 
 def attack_odds(a: Attack) -> tuple[float, float, float]:
@@ -299,30 +332,20 @@ def attack_worth(a: Attack) -> float:
 
 
 @lru_cache(maxsize=1024)
-def check_payoff(limit: int, prof: int, dc: int, reach: bool = False) -> Payoff:
-    """A check against a DC: worth 1 when the total (stacks + proficiency) reaches it.
-
-    The table runs to three full stacks (totals above weigh as its last entry), so a DC above
-    3 x limit + 1 + proficiency reads as never made even though more stacks (Aces) can make it.
-    `reach`: run the table on to the DC, so that such a DC is made by the totals that reach it
-    (the check table's success figures: initiative's critical at 100). The AI's payoffs keep the
-    three stacks (`checks.payoff_of`)."""
-    top = 3 * limit + 2
-    if reach:
-        top = max(top, dc - prof + 1)
-    return Payoff(tuple(1.0 if t > 0 and t + prof >= dc else 0.0 for t in range(top)), 0.0)
+def check_payoff(limit: int, prof: int, dc: int) -> Payoff:
+    """A check against a DC: worth 1 when the total (stacks + proficiency) reaches it. The table
+    runs over `totals`, so a DC above three full stacks (initiative's critical at 100, a bright
+    hide, a 2 m climb) is made by the totals that reach it through split Aces."""
+    return table(1.0 if t > 0 and t + prof >= dc else 0.0 for t in totals(limit))
 
 
 @lru_cache(maxsize=1024)
 def linear_payoff(limit: int, prof: int, bonus_at: int = 0, bonus: float = 0.0) -> Payoff:
     """A check where more is better (initiative, an opposed check): worth the total, plus a
     bonus from `bonus_at` (initiative's critical)."""
-    return Payoff(
-        tuple(
-            float(t + prof) + (bonus if bonus_at and t + prof >= bonus_at else 0.0) if t > 0 else 0.0
-            for t in range(3 * limit + 2)
-        ),
-        0.0,
+    return table(
+        float(t + prof) + (bonus if bonus_at and t + prof >= bonus_at else 0.0) if t > 0 else 0.0
+        for t in totals(limit)
     )
 
 

@@ -50,7 +50,7 @@ def beat_payoff(pool: Profile, limit: int, prof: int, foe_limit: int, foe_prof: 
     """Worth of standing on each total = P(the foe's check, dealt next, scores below it): the
     chance the check that starts a shove or grapple succeeds (ties go to the foe)."""
     foe = scores(pool, foe_limit, foe_prof)
-    return Payoff(tuple(below(foe, t + prof) if t > 0 else 0.0 for t in range(3 * limit + 2)), 0.0)
+    return odds.table(below(foe, t + prof) if t > 0 else 0.0 for t in odds.totals(limit))
 
 
 @dataclass(frozen=True)

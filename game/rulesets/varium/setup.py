@@ -13,7 +13,7 @@ from game.errors import UserError
 from game.rulesets.varium.checks import run_check
 from game.rulesets.varium.components import VariumState, deck, get, name_of, new_deck, sheet, side_of, table
 from game.rulesets.varium.content import Content
-from game.rulesets.varium.kinds import Ev
+from game.rulesets.varium.kinds import Ask, Ev
 from game.rulesets.varium.turns import Gen, alternate, start_turn
 
 if TYPE_CHECKING:
@@ -109,7 +109,7 @@ def initiative(match: Match) -> Gen:
             if len(tied) > 1:
                 key = yield Decision(
                     side,
-                    "tie",
+                    Ask.TIE,
                     f"Initiative {scores[tied[0]]} is tied: who goes first?",
                     tuple(Option(str(e), name_of(e)) for e in tied),
                     str(tied[0]),

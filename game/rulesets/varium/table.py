@@ -67,7 +67,7 @@ def measures(ctx: dict[str, Any], pool: tuple[int, ...]) -> Measures:
     worth = payoff_of(ctx, pool)
     if pay == "dc":
         need = f"Needs {ctx['dc']}" + (f" (your cards + {prof} proficiency)" if prof else "")
-        return Measures(odds.check_payoff(limit, prof, ctx["dc"], reach=True), worth,
+        return Measures(odds.check_payoff(limit, prof, ctx["dc"]), worth,
                         ("Bust next card", "Succeeds", "Played well"), True, need)
     if pay == "dodge":
         scores = sorted(s for s, _d in ctx["against"])
@@ -75,13 +75,13 @@ def measures(ctx: dict[str, Any], pool: tuple[int, ...]) -> Measures:
         if not scores:
             return Measures(None, worth, heads, False, "No attack on you is left to avoid")
         attacks = ", ".join(f"{s} ({d} dmg)" for s, d in sorted(ctx["against"]))
-        return Measures(odds.check_payoff(limit, prof, scores[-1] + 1, reach=True), worth, heads, False,
+        return Measures(odds.check_payoff(limit, prof, scores[-1] + 1), worth, heads, False,
                         f"Attacks on you: {attacks}; a total above an attack's score avoids it")
     heads = ("Bust next card", "Succeeds", "Exp. total")
     foe = name_of(ctx["foe"]) if isinstance(ctx.get("foe"), int) else "their"
     whose = f"{foe}'s" if foe != "their" else foe
     if "vs" in ctx:
-        return Measures(odds.check_payoff(limit, prof, ctx["vs"], reach=True), worth, heads, False,
+        return Measures(odds.check_payoff(limit, prof, ctx["vs"]), worth, heads, False,
                         f"Needs {ctx['vs']} or more: {whose} check scored {ctx['vs']} (a tie is yours)")
     if "foe_limit" in ctx:
         beat = opposed.beat_payoff(pool, limit, prof, ctx["foe_limit"], ctx["foe_prof"])
@@ -89,8 +89,7 @@ def measures(ctx: dict[str, Any], pool: tuple[int, ...]) -> Measures:
                         f"Beat {whose} check, dealt next (limit {ctx['foe_limit']}, played for the highest "
                         "total; a tie is theirs)")
     if ctx.get("bonus_at"):
-        # the critical (100 and more) is above three full stacks: only a table run on to it shows it
-        return Measures(odds.check_payoff(limit, prof, ctx["bonus_at"], reach=True), worth,
+        return Measures(odds.check_payoff(limit, prof, ctx["bonus_at"]), worth,
                         ("Bust next card", "Critical", "Exp. total"), False,
                         f"Highest goes first; {ctx['bonus_at']} or more is a critical (a free half-turn)")
     return Measures(None, worth, heads, False, "")
@@ -110,7 +109,7 @@ def _standing(total: int, m: Measures) -> tuple[float | None, float]:
 
 
 def table_odds(match: Match, decision: Decision) -> dict[str, Any]:
-    """The table for one check decision (kinds "stack", "ace", "bust")."""
+    """The table for one check decision (`Ask.STACK`, `Ask.ACE`, `Ask.BUST`)."""
     ctx = decision.context
     pool = pool_for(match, decision.side)
     stack, banked, dealt = ctx["stack"], ctx["banked"], ctx["dealt"]

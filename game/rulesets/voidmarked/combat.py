@@ -25,7 +25,7 @@ from game.rulesets.voidmarked.expectation import (
     result_value,
 )
 from game.rulesets.voidmarked.flips import Asking, Flip, ask_cheat, best_cards, clear_table, flip, hand_cards
-from game.rulesets.voidmarked.kinds import Ev
+from game.rulesets.voidmarked.kinds import Ask, Ev
 from game.rulesets.voidmarked.odds import BAND_NAMES, CRIT, HIGH, HIT, LOW, MISS, Profile, band_of, judge
 from game.rulesets.voidmarked.query import data, health, name_of, side_of, stats, status, void
 from game.rulesets.voidmarked.schemas import Trigger
@@ -200,7 +200,7 @@ def _duel_cheats(match: Match, s: Strike, a: Flip, d: Flip, res: int) -> Asking:
 
 
 def _trigger_question(side: str, t: Trigger, tgt: int) -> Decision:
-    return Decision(side, "trigger", f"{t.label()} can trigger on {name_of(tgt)}. Use it?",
+    return Decision(side, Ask.TRIGGER, f"{t.label()} can trigger on {name_of(tgt)}. Use it?",
                     (Option("yes", f"Use {t.label()}"), Option("no", "Let it pass")), "yes",
                     {"values": {"yes": 1.0, "no": 0.0}})
 

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any
 from game.core.action import Decision, Option
 from game.core.cards import card_label, card_value
 from game.core.sides import side_name
-from game.rulesets.voidmarked.kinds import Ev
+from game.rulesets.voidmarked.kinds import Ask, Ev
 from game.rulesets.voidmarked.odds import BJ, RJ, kept_index, shape
 from game.rulesets.voidmarked.query import deck, hand_zone
 
@@ -126,7 +126,7 @@ def ask_cheat(match: Match, f: Flip, prompt: str, keep: tuple[str, str, float],
         values[key] = value
         cards[key] = card
     ctx = dict(context, values=values, cards=cards)
-    answer = yield Decision(f.side, "cheat", prompt, tuple(options), "keep", ctx)
+    answer = yield Decision(f.side, Ask.CHEAT, prompt, tuple(options), "keep", ctx)
     if answer == "keep":
         return ""
     card = cards[answer]

@@ -1,4 +1,4 @@
-"""The action and event kinds of voidmarked, named once: its actions, resolution, AI and log use them."""
+"""The action, event and decision kinds of voidmarked, named once for its rules, AI, UI and log."""
 
 from __future__ import annotations
 
@@ -51,3 +51,10 @@ class Ev:
     TRIGGER: Final = "trigger"
     TURN: Final = "turn"
     VOIDCALL: Final = "voidcall"
+
+
+class Ask:
+    """Decision kinds (`Decision.kind`) this ruleset raises: the questions a side's controller answers."""
+
+    CHEAT: Final = "cheat"
+    TRIGGER: Final = "trigger"

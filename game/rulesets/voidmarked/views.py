@@ -19,6 +19,7 @@ from game.core.kinds import (
 )
 from game.rulesets.voidmarked.conditions import label
 from game.rulesets.voidmarked.flips import hand_cards
+from game.rulesets.voidmarked.kinds import Ask
 from game.rulesets.voidmarked.query import (
     cell_of,
     conditions,
@@ -124,7 +125,7 @@ def hand_view(match: Match, side: str) -> list[dict[str, Any]]:
     """
     decision = match.pending_decision
     offered: dict[str, str] = {}
-    if decision is not None and decision.side == side and decision.kind == "cheat":
+    if decision is not None and decision.side == side and decision.kind == Ask.CHEAT:
         offered = {card: key for key, card in (decision.context.get(CTX_CARDS) or {}).items()}
     out = []
     for c in hand_cards(match, side):

@@ -2,7 +2,8 @@
 
 Three full stacks stop below 100 for every shipped unit (limit 20 + Reflexes), so a payoff table
 that ends at three stacks read every total as short of it: the column always showed 0 %. A total
-of 100 takes a fourth stack (Aces): the column shows it once the check is within reach."""
+of 100 takes a fourth stack (Aces): the column shows it once the check is within reach. The
+table reads the same payoffs as the AI, run on to five full stacks (`odds.totals`)."""
 
 from __future__ import annotations
 
@@ -41,13 +42,13 @@ def test_the_critical_column_shows_the_chance_of_100_once_a_fourth_stack_brings_
     assert rows["stand"]["chance"] == 0.0 and rows["hit"]["chance"] == 0.0
 
 
-def test_the_ai_payoffs_keep_three_stacks():
-    # what the AI plays for is unchanged (the same games): only the table runs on to the DC
-    assert check_payoff(LIMIT, 0, 100) == check_payoff(LIMIT, 0, 100, reach=False)
-    assert len(check_payoff(LIMIT, 0, 100).by_total) == 3 * LIMIT + 2
-    assert set(check_payoff(LIMIT, 0, 100).by_total) == {0.0}
-    reach = check_payoff(LIMIT, 0, 100, reach=True)
-    assert reach.of(99) == 0.0 and reach.of(100) == 1.0 and reach.of(140) == 1.0
-    assert reach.by_total[:3 * LIMIT + 2] == check_payoff(LIMIT, 0, 100).by_total
-    assert check_payoff(LIMIT, 2, 50, reach=True) == check_payoff(LIMIT, 2, 50)  # a DC in reach: as before
-    assert len(linear_payoff(LIMIT, 0, 100, 20.0).by_total) == 3 * LIMIT + 2
+@pytest.mark.rule("VC-INIT", "VC-STACKS")
+def test_the_table_and_the_ai_read_one_payoff_run_on_to_five_full_stacks():
+    # the table's success figures and the AI's payoffs are one table (`odds.totals`), to the
+    # highest total the rules allow: the first stack and one more per Ace, each at the limit
+    pay = check_payoff(LIMIT, 0, 100)
+    assert [pay.of(t) for t in range(5 * LIMIT + 1)] == [0.0] * 100 + [1.0] * (5 * LIMIT - 99)
+    assert check_payoff(LIMIT, 0, 5 * LIMIT + 1).by_total == (0.0,)  # beyond any check: never made
+    bonus = linear_payoff(LIMIT, 0, 100, 20.0)
+    assert len(bonus.by_total) == 5 * LIMIT + 1  # more is better all the way up: no entry repeats
+    assert bonus.of(99) == 99.0 and bonus.of(100) == 120.0 and bonus.of(5 * LIMIT) == 5 * LIMIT + 20.0

@@ -10,7 +10,7 @@ import pygame
 
 from game.core.events import Event
 from game.core.kinds import EVENT_MATCH_OVER
-from game.rulesets.saves.kinds import Ev, Kind
+from game.rulesets.saves.kinds import Ask, Ev, Kind
 from game.ui.chancefx import sound_for
 from game.ui.rulesets.saves.marks import ATTACK_RED, MANEUVER, MOVE_INK, SHADOW, arrow, marks_for
 from game.ui.rulesets.saves.overlays import draw_banner, draw_group_info, draw_pill, draw_progress
@@ -288,7 +288,7 @@ class SavesLayer:
                     self._ring(surface, t.cell, f"+{bonus}" if bonus else "", colour)
             return
         d = scene.session.decision
-        if d is not None and d.kind == "defend" and isinstance(d.context.get("target"), int):
+        if d is not None and d.kind == Ask.DEFEND and isinstance(d.context.get("target"), int):
             # the attack the prompt asks about, drawn from its attackers to its target
             t = scene.unit_by_ent.get(d.context["target"])
             for a in d.context.get("attackers", []):

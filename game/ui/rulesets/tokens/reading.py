@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any
 from game.core.action import Action
 from game.core.geometry import Cell
 from game.rulesets.tokens import hover
-from game.rulesets.tokens.kinds import Kind
+from game.rulesets.tokens.kinds import Ask, Kind
 from game.ui.widgets import percent
 
 if TYPE_CHECKING:
@@ -123,7 +123,7 @@ def decision_attack(scene: BattleScene) -> Action | None:
     about, as an attack action (its reach and odds are drawn while the person decides)."""
     session = scene.session
     d = session.decision if session.waiting_for_human and scene.handoff is None else None
-    if d is None or d.kind not in ("overwatch", "aoo", "mode") or d.side != scene.viewer:
+    if d is None or d.kind not in (Ask.OVERWATCH, Ask.AOO, Ask.MODE) or d.side != scene.viewer:
         return None
     ctx = d.context or {}
     attacker, target = ctx.get("attacker"), ctx.get("target")
@@ -140,7 +140,7 @@ def decision_attack(scene: BattleScene) -> Action | None:
     wid = _memo(scene, ("held", attacker), read)
     if not wid:
         return None
-    if d.kind == "aoo":  # TK-AOO: one plain strike at the leaving unit, never the weapon's area
+    if d.kind == Ask.AOO:  # TK-AOO: one plain strike at the leaving unit, never the weapon's area
         return hover.strike_action(attacker, wid, target)
     return Action(Kind.ATTACK, attacker, target=target, option=wid)
 

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import pygame
 
+from game.rulesets.varium.kinds import Ask
 from game.ui.battle.extensions import MarksLayer, register_layer
 from game.ui.battle.prompt_parts import register_hotkeys, register_kind, register_part, register_short_labels
 from game.ui.rulesets.varium.checktable import (
@@ -30,14 +31,14 @@ from game.ui.rulesets.varium.leave import LEAVE_KEY, leave_cells, leave_part
 __all__ = ["DASH", "GRIP_COLOURS", "KEY", "LEAVE_KEY", "VariumLayer", "grid_note", "heads_of", "leave_cells",
            "leave_part", "odds_cells", "paint_grapples", "table_part", "table_rows"]
 
-CHECK_KINDS = ("stack", "ace", "bust")
+CHECK_KINDS = (Ask.STACK, Ask.ACE, Ask.BUST)
 #: letter hotkeys: H another card, S stand, A aim, B bet (the smallest bet), N / P a new stack
 #: (split the Ace), C count it 14; leaving: S shove, G grapple, L let go
 HOTKEYS = {
-    "stack": {"h": "hit", "s": "stand", "a": "aim", "b": "bet:"},
-    "ace": {"n": "split", "p": "split", "c": "count"},
-    "bust": {"a": "aim"},
-    "leave": {"s": "shove", "g": "grapple", "l": "let"},
+    Ask.STACK: {"h": "hit", "s": "stand", "a": "aim", "b": "bet:"},
+    Ask.ACE: {"n": "split", "p": "split", "c": "count"},
+    Ask.BUST: {"a": "aim"},
+    Ask.LEAVE: {"s": "shove", "g": "grapple", "l": "let"},
 }
 
 
@@ -55,7 +56,7 @@ register_part(LEAVE_KEY, leave_part)
 for _kind in CHECK_KINDS:
     register_kind(_kind, (KEY,))
     register_short_labels(_kind, short_label)
-register_kind("leave", (LEAVE_KEY,))
+register_kind(Ask.LEAVE, (LEAVE_KEY,))
 for _kind, _letters in HOTKEYS.items():
     register_hotkeys(_kind, _letters)
 register_layer("varium", VariumLayer)
