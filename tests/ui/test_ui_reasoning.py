@@ -8,9 +8,9 @@ import pygame
 import pytest
 
 from game.core import ruleset as registry
-from game.ui.app import build_session
+from game.ui.app import App, build_session
 from game.ui.scenes.battle import BattleScene
-from game.ui.settings import settings_path
+from game.ui.settings import Settings, settings_path
 
 pytestmark = pytest.mark.skipif("voidmarked" not in registry.available(), reason="voidmarked not implemented")
 
@@ -96,3 +96,37 @@ def test_a_person_input_records_no_reasoning(app, driver):
     assert step.thought is None
     ai_inputs(scene, 3)
     assert scene.session.thoughts and all(t.side == "p2" for t in scene.session.thoughts)
+
+
+
+class _Thinking:
+    """A worker as the thinking mark reads it: whose decision and for how long."""
+
+    def __init__(self, side: str) -> None:
+        self.need = type("Need", (), {"side": side})()
+        self.seconds = 88.8
+
+
+@pytest.mark.parametrize("scale", [1.0, 1.5, 2.0])
+@pytest.mark.parametrize("size", [(1024, 640), (1280, 720), (1600, 1000)])
+def test_the_thinking_mark_never_covers_the_reasoning_box(size, scale):
+    """Both sit at the board's top; the mark cut the box's heading at 150 % (tokens, round 2)."""
+    app = App(size, Settings(anim_speed="instant", ui_scale=scale, ai_reasoning=True))
+    app.fps = 0
+    scene = BattleScene(app, build_session("tokens", None, 4, "ai:easy", "ai:easy"))
+    scene.ai_threads = False
+    app.switch(scene)
+    app.step(block=False)
+    try:
+        ai_inputs(scene, 8)
+        box, _ = scene.reasoning_layout()
+        assert scene.board_rect.contains(box), (box, size, scale)
+        for side in scene.session.sides:
+            scene.worker = _Thinking(side)
+            scene.draw(app.screen)
+            mark = scene._draw_thinking(app.screen)
+            assert mark is not None and scene.board_rect.contains(mark), (mark, size, scale)
+            assert not box.colliderect(mark), (box, mark, size, scale)
+    finally:
+        scene.worker = None
+        pygame.quit()

@@ -76,10 +76,15 @@ class ReasoningMixin:
         size = (width, lh * len(rows) + 2 * pad)
         keep = [self._screen_cell_rect(c) for c in self._cells_to_keep()]
         strip = [self._strip_rect] if self._strip_rect is not None else []
+        # the thinking mark's corner, at its widest: a top corner that would reach it starts below
+        # it, whether or not the AI is thinking now (the box does not jump when thinking starts)
+        mark = self.thinking_band()
         corners = []
         for corner in ("topleft", "topright", "bottomright", "bottomleft"):
             r = pygame.Rect((0, 0), size)
             setattr(r, corner, getattr(board.inflate(-2 * pad, -2 * pad), corner))
+            if corner.startswith("top") and r.colliderect(mark):
+                r.top = mark.bottom + pad
             corners.append(r)
         for r in corners:
             if not any(r.colliderect(k) for k in keep + strip):
@@ -119,6 +124,31 @@ class ReasoningMixin:
             y += lh
         return rect
 
+    def thinking_text(self, spin: str, side: str, seconds: float) -> str:
+        """The thinking mark's words: who thinks and for how long, shortened to fit a narrow board."""
+        room = self.board_rect.w - self.fonts.px(10) - self.fonts.px(14) - 2
+        font = self.fonts.font(Fonts.SMALL, True)
+        name = self.side_name(side) if side else "AI"
+        texts = (f"{spin} {name} is thinking… {seconds:.1f} s", f"{spin} {name}… {seconds:.1f} s",
+                 f"{spin} {seconds:.1f} s")
+        return next((t for t in texts if font.size(t)[0] <= room), texts[-1])
+
+    def thinking_box(self, text: str) -> tuple[pygame.Rect, pygame.Rect]:
+        """Where a thinking mark reading `text` goes (the board's top-right corner): its text and
+        the panel around it."""
+        f = self.fonts
+        w, h = f.font(Fonts.SMALL, True).size(text)
+        rect = pygame.Rect(0, 0, w, h)
+        rect.topright = (self.board_rect.right - f.px(10), self.board_rect.y + f.px(8))
+        return rect, rect.inflate(f.px(14), f.px(8))
+
+    def thinking_band(self) -> pygame.Rect:
+        """The panel of the widest thinking mark any side can show: the reasoning box keeps clear."""
+        # a longer time may shorten the words (`thinking_text`): every width it can take
+        boxes = [self.thinking_box(self.thinking_text("◐", side, seconds))[1]
+                 for side in self.session.sides or ("",) for seconds in (9.9, 99.9, 999.9)]
+        return boxes[0].unionall(boxes[1:])
+
     def _draw_thinking(self, surface: pygame.Surface) -> pygame.Rect | None:
         """While the AI thinks on its thread: who, for how long, and a turning mark (the window is
         alive; Esc, pan and zoom answer)."""
@@ -128,10 +158,8 @@ class ReasoningMixin:
         f, pal = self.fonts, self.pal
         spin = "◐◓◑◒"[int(worker.seconds * 8) % 4]
         side = worker.need.side if worker.need is not None else ""
-        text = f"{spin} {self.side_name(side)} is thinking… {worker.seconds:.1f} s"
-        label = f.render(text, Fonts.SMALL, pal.text, True)
-        rect = label.get_rect(topright=(self.board_rect.right - f.px(10), self.board_rect.y + f.px(8)))
-        box = rect.inflate(f.px(14), f.px(8))
+        text = self.thinking_text(spin, side, worker.seconds)
+        rect, box = self.thinking_box(text)
         panel(surface, box, pal, alpha=225)
-        surface.blit(label, rect)
+        surface.blit(f.render(text, Fonts.SMALL, pal.text, True), rect)
         return box
