@@ -16,6 +16,7 @@ from game.core.files import write_atomic
 from game.core.match import IllegalInput, Match, Scenario, load_board_for, map_name
 from game.core.matchfile import ActionInput, AnswerInput
 from game.core.options import BUILT_KEY, built_squads
+from game.core.wording import plural
 from game.errors import UserError
 from game.progress import progress_bar  # noqa: F401 - the callback cli.py hands to simulate
 
@@ -169,7 +170,7 @@ def run_replay(path: Path) -> tuple[Match, dict[str, Any]]:
     left = len(replay.inputs) - feed.pos
     problem = ""
     if left:
-        problem = f"{left} recorded input(s) left over after the match ended"
+        problem = f"{plural(left, 'recorded input')} left over after the match ended"
         where = f"inputs[{feed.pos}]"
     elif replay.winner is not UNSET and match.result is not None and replay.winner != match.result.winner:
         problem = (f"the recorded winner {replay.winner or 'nobody'} is not the replayed "

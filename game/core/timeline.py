@@ -26,6 +26,7 @@ from game.core.chance import Chance
 from game.core.events import Event
 from game.core.match import IllegalInput, Match, Scenario
 from game.core.ruleset import Ruleset
+from game.core.wording import plural
 
 #: inputs between kept snapshots (a step back replays at most this many inputs, usually none)
 SNAPSHOT_EVERY = 8
@@ -76,7 +77,8 @@ class Timeline:
         last = None
         for i in range(len(self.inputs)):
             if m.result is not None:
-                raise BadInput(i, f"{len(self.inputs) - i} recorded input(s) left over after the match ended")
+                left = plural(len(self.inputs) - i, "recorded input")
+                raise BadInput(i, f"{left} left over after the match ended")
             self._note(i)
             if not m.resolving and (last is None or i - last >= self.every):
                 self._snaps[i] = self._state()

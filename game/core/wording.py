@@ -11,7 +11,8 @@ a destination as distance and compass direction from the actor's cell, through `
   "1 north-west, 1 north-east" is "2 hexes north".
 
 Every offset gets its own words (they determine the offset back), so two destinations never read
-the same. Compass names follow the screen (y down): pointy tops (stagger axis y) have hex
+the same. Counts read as players say them through `plural` ("1 token", "3 tokens", never
+"token(s)"). Compass names follow the screen (y down): pointy tops (stagger axis y) have hex
 directions east, south-east, south-west, west, north-west, north-east; flat tops (stagger axis x)
 south-east, south, south-west, north-west, north, north-east.
 """
@@ -39,10 +40,17 @@ def offset_words(grid: Grid, start: Cell, end: Cell, unit: str = "") -> str:
     return _square_words(dx, dy, unit or "tile")
 
 
-def _count(n: int, unit: str) -> str:
+def plural(n: float, word: str, many: str = "") -> str:
+    """A count and its noun as players read it: "1 token", "2 tokens", "0 tokens", "0.5 inputs".
+
+    The plural adds "es" after x, s, ch and sh ("2 hexes") and "s" otherwise; `many` gives an
+    irregular one (`plural(n, "copy", "copies")`). Every count a
+    ruleset or the UI shows goes through here, so no label reads "1 tokens" or "token(s)"."""
     if n == 1:
-        return f"1 {unit}"
-    return f"{n} {unit}es" if unit.endswith(("x", "s", "ch", "sh")) else f"{n} {unit}s"
+        return f"1 {word}"
+    if not many:
+        many = f"{word}es" if word.endswith(("x", "s", "ch", "sh")) else f"{word}s"
+    return f"{n:g} {many}" if isinstance(n, float) else f"{n} {many}"
 
 
 @lru_cache(maxsize=4096)
@@ -54,11 +62,11 @@ def _square_words(dx: int, dy: int, unit: str) -> str:
     upright = "south" if dy > 0 else "north"
     ax, ay = abs(dx), abs(dy)
     if ay == 0:
-        return f"{_count(ax, unit)} {across}"
+        return f"{plural(ax, unit)} {across}"
     if ax == 0:
-        return f"{_count(ay, unit)} {upright}"
+        return f"{plural(ay, unit)} {upright}"
     if ax == ay:
-        return f"{_count(ax, unit)} {upright}-{across}"
+        return f"{plural(ax, unit)} {upright}-{across}"
     parts = sorted(((ay, upright), (ax, across)), reverse=True)
     return ", ".join(f"{n} {word}" for n, word in parts)
 
@@ -78,6 +86,7 @@ def _compass(axis: str, dq: float, dr: float) -> tuple[str, bool]:
     return _COMPASS[nearest % 8], abs(eighths - nearest) < 1e-6
 
 
+@lru_cache(maxsize=2)
 def hex_direction_names(axis: str = "y") -> tuple[str, ...]:
     """The compass word of each of the six hex directions (`geometry.HEX_DIRS` order)."""
     return tuple(_compass(axis, dq, dr)[0] for dq, dr in HEX_DIRS)
@@ -100,10 +109,10 @@ def _hex_words(axis: str, dq: int, dr: int, unit: str) -> str:
         raise AssertionError(f"no hex sector holds offset {(dq, dr)}")
     first, second = names[i], names[(i + 1) % 6]
     if b == 0:
-        return f"{_count(a, unit)} {first}"
+        return f"{plural(a, unit)} {first}"
     if a == b:
         middle, exact = _compass(axis, dq, dr)
         if exact:
-            return f"{_count(a + b, unit)} {middle}"
+            return f"{plural(a + b, unit)} {middle}"
     parts = [(a, first), (b, second)] if a >= b else [(b, second), (a, first)]
     return ", ".join(f"{n} {word}" for n, word in parts)

@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from game.core.wording import plural
 from game.errors import UserError
 
 SUFFIX = ".json"
@@ -126,7 +127,7 @@ class ReplaySummary:
             return self.problem
         parts = [self.ruleset, self.map]
         if self.rounds is not None:
-            parts.append(f"{self.rounds} rounds")
+            parts.append(plural(self.rounds, "round"))
         parts.append(self.date)
         if self.branched:
             parts.append(self.branched)

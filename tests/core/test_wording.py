@@ -1,5 +1,6 @@
 """`offset_words`: where a cell lies from another, as players read it (distance and compass
-direction, never coordinates), on square boards and on pointy- and flat-topped hex boards."""
+direction, never coordinates), on square boards and on pointy- and flat-topped hex boards; and
+`plural`, the one way a count and its noun are worded ("1 token", "2 tokens")."""
 
 from __future__ import annotations
 
@@ -12,7 +13,7 @@ from hypothesis import strategies as st
 
 from game.core.board import Board
 from game.core.geometry import HEX_DIRS, SQUARE_DIRS, HexGrid, SquareGrid
-from game.core.wording import hex_direction_names, offset_words
+from game.core.wording import hex_direction_names, offset_words, plural
 from game.ui.layout import Layout
 
 SQUARE = SquareGrid()
@@ -123,3 +124,24 @@ def test_counts_add_up_to_the_distance(start, offset):
     square = [int(n) for n in re.findall(r"\d+", offset_words(SQUARE, start, end))]
     assert max(square, default=0) == SQUARE.distance(start, end)
     assert offset_words(SQUARE, start, end) == offset_words(SQUARE, (0, 0), offset)
+
+
+# -- counts ----------------------------------------------------------------------------------------
+
+@pytest.mark.parametrize(("n", "word", "many", "expected"), [
+    (1, "token", "", "1 token"),
+    (2, "token", "", "2 tokens"),
+    (0, "token", "", "0 tokens"),
+    (1, "hex", "", "1 hex"),
+    (3, "hex", "", "3 hexes"),
+    (2, "success", "", "2 successes"),
+    (2, "match", "", "2 matches"),
+    (1, "copy", "copies", "1 copy"),
+    (4, "copy", "copies", "4 copies"),
+    (0.5, "input", "", "0.5 inputs"),
+    (1.0, "input", "", "1 input"),
+    (2.0, "input", "", "2 inputs"),
+])
+def test_plural_words_a_count_as_players_say_it(n, word, many, expected):
+    assert plural(n, word, many) == expected
+

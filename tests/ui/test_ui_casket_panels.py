@@ -214,7 +214,7 @@ def test_after_a_move_the_facings_are_arrows_around_the_token(app, driver):
     arrows = [btn for btn in scene.modal_buttons if btn.label.startswith("Face") and not btn.hotkey]
     assert len(arrows) == len(d.options)
     # A click on the arrow pointing north-east (hex side 5) answers with that facing.
-    pick = next(btn for btn in arrows if btn.label.startswith("Face NE"))
+    pick = next(btn for btn in arrows if btn.label.startswith("Face north-east"))
     driver.click(pick.rect.center)
     assert scene.session.decision is None and scene.match.inputs[-1] == {"t": "answer", "key": "5"}
     with scene.match.world:

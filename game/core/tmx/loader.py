@@ -21,6 +21,7 @@ from game.core.tmx.props import TERRAIN_KEYS, read_properties, terrain_props
 from game.core.tmx.shapes import Layout
 from game.core.tmx.spawns import check_spawns, place_spawns
 from game.core.tmx.tilesets import Tileset, int_attr, read_tileset
+from game.core.wording import plural
 from game.errors import UserError
 
 MAX_MAP_SIDE = 256
@@ -190,7 +191,7 @@ def summary(board: Board, shown: str) -> str:
     n_obj = len(board.objectives)
     return (f"{shown}: {board.kind} {cols}x{rows}, {len(board.terrain)} cells, "
             f"spawns p1 {len(board.spawns['p1'])} / p2 {len(board.spawns['p2'])}, "
-            f"{n_obj} objective{'' if n_obj == 1 else 's'}")
+            f"{plural(n_obj, 'objective')}")
 
 
 def check_map(path: Path) -> str:

@@ -5,6 +5,7 @@ from __future__ import annotations
 from game.core.board import Board
 from game.core.geometry import Cell
 from game.core.tmx.objects import SIDES
+from game.core.wording import plural
 from game.errors import UserError
 
 MIN_SPAWN_CELLS = 6
@@ -105,7 +106,7 @@ def place_spawns(board: Board, shown: str) -> str:
     if len(area) < 2 * MIN_SPAWN_CELLS:
         n = len(area)
         raise UserError(f"the map has no spawn zones and no room to place them: its largest connected "
-                        f"open area has {n} cell{'' if n == 1 else 's'}, {2 * MIN_SPAWN_CELLS} needed", shown)
+                        f"open area has {plural(n, 'cell')}, {2 * MIN_SPAWN_CELLS} needed", shown)
     cols, rows = board.size
     across = 0 if cols >= rows else 1  # 0: west/east edges (columns), 1: north/south (rows)
     lines: dict[int, list[Cell]] = {}

@@ -25,7 +25,7 @@ from game.rulesets.casket.components import (
 from game.rulesets.casket.content import Content
 from game.rulesets.casket.effects import allies_within
 from game.rulesets.casket.kinds import Kind
-from game.rulesets.casket.movement import DIRECTION_NAMES, routes, turn_cost
+from game.rulesets.casket.movement import direction_name, routes, turn_cost
 from game.rulesets.casket.pilot import repairable
 from game.rulesets.casket.status import RANGE_FOR_REPAIR_ALONE, card_block
 from game.rulesets.casket.tohit import attack_block
@@ -79,7 +79,7 @@ def legal(match: Match) -> list[Action]:
         if d != facing_of(ent) and turn_cost(ent, d) <= sp:
             # one hotkey group: the UI offers the turns as one entry, drawn as facing arrows
             out.append(_action(Kind.TURN, actor=ent, option=str(d), hotkey_group="face",
-                              label=f"Turn to face {DIRECTION_NAMES[d]} ({turn_cost(ent, d)} SP)"))
+                              label=f"Turn to face {direction_name(match, d)} ({turn_cost(ent, d)} SP)"))
     out.extend(repair_actions(match, ent))
     out.append(_action(Kind.END, actor=ent, label="End activation"))
     return out

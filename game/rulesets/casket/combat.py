@@ -6,6 +6,7 @@ from collections.abc import Generator
 from typing import TYPE_CHECKING
 
 from game.core.action import Decision, Option
+from game.core.wording import plural
 from game.rulesets.casket.carddefs import CardDef
 from game.rulesets.casket.components import (
     LOCATION_NAMES,
@@ -122,7 +123,8 @@ def attack(match: Match, attacker: int, defender: int, card: CardDef,
         for c in jammed:
             cards.move(c, "hand", "discard")
         match.emit(Ev.JAM, f"CATASTROPHIC FAILURE: {name_of(attacker)}'s weapon jams - "
-                   f"{len(jammed)} Primary Weapon card(s) discarded, next attack -{JAM_PENALTY} damage.")
+                   f"{plural(len(jammed), 'Primary Weapon card')} discarded, "
+                   f"next attack -{JAM_PENALTY} damage.")
         gain_heat(match, attacker, JAM_HEAT, "weapon overload")
         tempo.jam_penalty = JAM_PENALTY
         return
@@ -161,7 +163,7 @@ def attack(match: Match, attacker: int, defender: int, card: CardDef,
                 cut = play_reaction(match, defender, content.card(answer))
                 if armour:
                     match.emit(Ev.REACTION,
-                               f"{card.name} ignores {min(armour, cut)} point(s) of that armour.")
+                               f"{card.name} ignores {plural(min(armour, cut), 'point')} of that armour.")
                 final = max(0, final - max(0, cut - armour))
         if out.heat:
             gain_heat(match, defender, out.heat, "Heat faces")

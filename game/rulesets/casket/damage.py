@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING
 from game.core.action import Decision, Option
 from game.core.components import Status
 from game.core.events import damage_data
+from game.core.wording import plural
 from game.rulesets.casket.carddefs import CardDef
 from game.rulesets.casket.components import (
     LOCATION_NAMES,
@@ -111,7 +112,7 @@ def take_damage(match: Match, ent: int, amount: int, aimed: str, crits: int, why
             lose_from_hand(ent, card)
             lost.append(card)
         if from_hand:
-            match.emit(Ev.LOSE, f"{name_of(ent)} discards {from_hand} hand card(s) as damage.",
+            match.emit(Ev.LOSE, f"{name_of(ent)} discards {plural(from_hand, 'hand card')} as damage.",
                        [f"lost: {', '.join(lost)}"], cards=list(lost),
                        **damage_data(attacker, ent, from_hand))
         lost += lose_cards(match, ent, amount - from_hand, why, attacker=attacker)

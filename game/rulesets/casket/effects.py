@@ -10,6 +10,7 @@ from collections.abc import Generator
 from typing import TYPE_CHECKING
 
 from game.core.action import Action, Decision, Option
+from game.core.wording import plural
 from game.rulesets.casket.carddefs import CardDef, Effect
 from game.rulesets.casket.combat import attack
 from game.rulesets.casket.components import (
@@ -66,7 +67,8 @@ def reveal(match: Match, ent: int, target: int, count: int) -> list[str]:
         hand.remove(card)
         seen.append(card)
         shown.append(card)
-    match.emit(Ev.REVEAL, f"{name_of(ent)} sweeps {name_of(target)}: {len(shown)} hand card(s) revealed.",
+    match.emit(Ev.REVEAL,
+               f"{name_of(ent)} sweeps {name_of(target)}: {plural(len(shown), 'hand card')} revealed.",
                [f"seen: {', '.join(shown)}"], side=side_of(ent), visible=side_of(ent), cards=shown,
                chance=True)
     return shown
@@ -103,7 +105,7 @@ def play_card(match: Match, ent: int, action: Action) -> Generator[Decision, str
         elif eff.kind == "ally_draw":
             ally = int((yield ally_decision(match, ent, eff)))
             got = draw(match, ally, eff.cards)
-            match.emit(Ev.DRAW, f"{name_of(ally)} draws {len(got)} card(s) ({card.name}).")
+            match.emit(Ev.DRAW, f"{name_of(ally)} draws {plural(len(got), 'card')} ({card.name}).")
         elif eff.kind == "boost":
             tempo.boost += eff.damage
         elif eff.kind == "no_attack":

@@ -16,6 +16,7 @@ from game.core.action import Decision, Option
 from game.core.board import Board, Terrain, board_tables
 from game.core.components import Facing, Position
 from game.core.counted import Route, counted
+from game.core.wording import hex_direction_names, plural
 from game.rulesets.casket.components import (
     CasketMotion,
     CasketSP,
@@ -34,7 +35,12 @@ if TYPE_CHECKING:
     from game.core.match import Match
 
 Cell = tuple[int, int]
-DIRECTION_NAMES = ("E", "SE", "SW", "W", "NW", "NE")
+
+
+def direction_name(match: Match, direction: int) -> str:
+    """A hex side (facing index) as players read it: "north-east", the words move labels use
+    (`game.core.wording`); the index stays what actions, decisions and saves hold."""
+    return hex_direction_names(getattr(match.board.grid, "stagger_axis", "y"))[direction]
 
 
 def occupied(match: Match) -> set[Cell]:
@@ -91,7 +97,7 @@ def _nearest_foe(match: Match, ent: int) -> str:
     if not foes:
         return ""
     d, name = foes[0]
-    return f", now {d} hex{'es' if d != 1 else ''} from {name}"
+    return f", now {plural(d, 'hex')} from {name}"
 
 
 def turn_steps(a: int, b: int) -> int:
@@ -117,8 +123,8 @@ def turn(match: Match, ent: int, direction: int) -> None:
     cost = steps - free
     get(ent, CasketSP).sp -= cost
     get(ent, Facing).direction = direction
-    match.emit(Ev.TURN, f"{name_of(ent)} turns to face {DIRECTION_NAMES[direction]} "
-               f"({steps} side(s), {cost} SP).", [f"free turns used {free}", f"SP paid {cost}"])
+    match.emit(Ev.TURN, f"{name_of(ent)} turns to face {direction_name(match, direction)} "
+               f"({plural(steps, 'side')}, {cost} SP).", [f"free turns used {free}", f"SP paid {cost}"])
 
 
 def walk(match: Match, ent: int, path: tuple[Cell, ...], plain: bool, steady: bool, why: str) -> None:
@@ -129,7 +135,7 @@ def walk(match: Match, ent: int, path: tuple[Cell, ...], plain: bool, steady: bo
     motion = get(ent, CasketMotion)
     motion.moved_this += len(path)
     motion.free_turns += len(path)
-    match.emit(Ev.MOVE, f"{name_of(ent)} moves {len(path)} hex{'es' if len(path) != 1 else ''} "
+    match.emit(Ev.MOVE, f"{name_of(ent)} moves {plural(len(path), 'hex')} "
                f"({why}, {cost} SP){_nearest_foe(match, ent)}.",
                [f"hexes this activation: {motion.moved_this}", f"SP left {get(ent, CasketSP).sp}"],
                path=[list(c) for c in path])
@@ -164,7 +170,7 @@ def face_decision(match: Match, ent: int) -> Decision:
         cost = turn_cost(ent, d)
         if cost <= sp:
             price = "keep" if d == facing_of(ent) else f"{cost} SP"
-            options.append(Option(str(d), f"Face {DIRECTION_NAMES[d]} ({price})",
+            options.append(Option(str(d), f"Face {direction_name(match, d)} ({price})",
                                   facing_detail(match, ent, d)))
     return Decision(side_of(ent), Ask.FACE, f"{name_of(ent)}: which way to face? (SP left {sp})",
                     tuple(options), default=str(facing_of(ent)),

@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING
 from game.core.cards import Cards
 from game.core.components import Status
 from game.core.events import damage_data
+from game.core.wording import plural
 from game.rulesets.casket.carddefs import DAMAGE_CARD
 from game.rulesets.casket.components import get, name_of, structure
 from game.rulesets.casket.content import HAND_SIZE, Content
@@ -67,7 +68,7 @@ def draw(match: Match, ent: int, count: int) -> list[str]:
             continue
         out.append(card)
     if dropped:
-        match.emit(Ev.DRAW, f"{name_of(ent)} discards {len(dropped)} drawn card(s) its destroyed arm "
+        match.emit(Ev.DRAW, f"{name_of(ent)} discards {plural(len(dropped), 'drawn card')} its destroyed arm "
                    "cannot use.",
                    [f"discarded: {', '.join(dropped)}"])
     return out
@@ -98,7 +99,7 @@ def lose_cards(match: Match, ent: int, count: int, why: str, attacker: int | Non
         lost.append(card)
     if lost:
         match.emit(Ev.LOSE,
-                   f"{name_of(ent)} loses {len(lost)} card(s) ({why}).", [f"lost: {', '.join(lost)}"],
+                   f"{name_of(ent)} loses {plural(len(lost), 'card')} ({why}).", [f"lost: {', '.join(lost)}"],
                    chance=True, cards=lost, **damage_data(attacker, ent, len(lost)))
     check_depleted(match, ent, why)
     return lost

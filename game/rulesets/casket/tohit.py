@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING
 
 from game.core.board import board_tables
 from game.core.sight import cover_on_line, has_los
+from game.core.wording import plural
 from game.rulesets.casket.carddefs import CardDef
 from game.rulesets.casket.components import (
     CasketMotion,
@@ -140,7 +141,7 @@ def attacker_lines(match: Match, attacker: int, card: CardDef, a_cell: Cell, d_c
     board = match.board
     lines: list[tuple[str, int]] = [("base", BASE_TARGET)]
     lines.append(range_mod(board.distance(a_cell, d_cell) if hexes is None else hexes))
-    lines.append((f"attacker moved {moved} hex(es) this activation", movement_mod(moved)))
+    lines.append((f"attacker moved {plural(moved, 'hex')} this activation", movement_mod(moved)))
     lines.extend(terrain_mods(board, a_cell, d_cell))
     if card.ranged:
         lines.extend(ranged_malus_lines(attacker))
@@ -155,7 +156,7 @@ def defender_lines(defender: int, arc: int, moved: int) -> tuple[Lines, Lines, L
     activation, the arc the attacker stands in), damage bonus (the weapon side) and blocks
     bypassed (its lost Defense). `moved` and `arc` may be a "what if" (the AI's exposure)."""
     arc_name, arc_mod = ARCS[arc]
-    lines = [(f"defender moved {moved} hex(es) last activation", movement_mod(moved)),
+    lines = [(f"defender moved {plural(moved, 'hex')} last activation", movement_mod(moved)),
              (f"{arc_name} arc", arc_mod)]
     bonus = [("weapon side", WEAPON_SIDE_DAMAGE)] if arc == WEAPON_SIDE else []
     malus = defense_malus(defender)
@@ -208,7 +209,7 @@ def attack_block(match: Match, attacker: int, defender: int, card: CardDef, at: 
     board = match.board
     dist = board.distance(a_cell, d_cell)
     if dist > eff.range:
-        return f"out of range ({dist} hexes away, {card.name} reaches {eff.range})"
+        return f"out of range ({plural(dist, 'hex')} away, {card.name} reaches {eff.range})"
     if dist > 1 and not has_los(board, a_cell, d_cell):
         return "no line of sight"
     if has_wound(attacker, "ptsd") and board.grid.arc(d_cell, facing_of(defender), a_cell) == REAR:  # type: ignore[attr-defined]

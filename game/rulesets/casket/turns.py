@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING
 
 from game.core.components import Table
 from game.core.sides import side_names
+from game.core.wording import plural
 from game.rulesets.casket.components import (
     CasketMotion,
     CasketPilot,
@@ -128,7 +129,7 @@ def end_activation(match: Match, ent: int, draw: bool = True) -> None:
     if draw and is_active(ent):
         got = draw_up(match, ent)
         if got:
-            match.emit(Ev.DRAW, f"{name_of(ent)} draws {len(got)} card(s) back up to its hand size.",
+            match.emit(Ev.DRAW, f"{name_of(ent)} draws {plural(len(got), 'card')} back up to its hand size.",
                        side=side_of(ent))
     motion = get(ent, CasketMotion)
     motion.moved_last = motion.moved_this

@@ -45,7 +45,7 @@ from game.rulesets.casket.components import (
 )
 from game.rulesets.casket.content import Content
 from game.rulesets.casket.heat import OVERHEAT
-from game.rulesets.casket.movement import DIRECTION_NAMES
+from game.rulesets.casket.movement import direction_name
 from game.rulesets.casket.status import sp_max, wounds_up
 
 if TYPE_CHECKING:
@@ -139,7 +139,7 @@ def unit_view(match: Match, ent: int, side: str | None) -> dict[str, Any]:
                          "good": "low", "note": "destroyed" if frame.destroyed(loc) else ""})
         bars.append({"label": "Wounds", "value": len(up), "max": 10, "good": "low",
                      "note": "dead" if pilot.dead else ""})
-        tags = [f"facing {DIRECTION_NAMES[facing_of(ent)]}",
+        tags = [f"facing {direction_name(match, facing_of(ent))}",
                 f"moved {motion.moved_this} (last {motion.moved_last})"]
         if heat >= OVERHEAT:
             tags.append("overheating")

@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Any
 
 from game.core.action import Action
 from game.core.components import Status
-from game.core.wording import offset_words
+from game.core.wording import offset_words, plural
 from game.rulesets.saves.components import (
     SvGear,
     SvScores,
@@ -288,7 +288,7 @@ def apply(match: Match, action: Action) -> None:
         steps = match.board.distance(start, pos.cell)
         # frm/to: where the move began, for the board's arrow of this turn's moves
         # a Hidden unit's move is its own side's to read: its enemies do not know where it went
-        match.emit(Ev.MOVE, f"{name_of(ent)} moves {steps} square{'s' if steps != 1 else ''}.", unit=ent,
+        match.emit(Ev.MOVE, f"{name_of(ent)} moves {plural(steps, 'square')}.", unit=ent,
                    frm=list(start), to=list(pos.cell), visible=side_of(ent) if has(ent, "hidden") else "all")
         here = get(ent, Position).cell
         for foe in enemies(ent):

@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING, Any
 from game.core.components import Health, Position, Status
 from game.core.events import damage_data
 from game.core.sight import cover_on_line, has_los
+from game.core.wording import plural
 from game.rulesets.saves.components import (
     SvGear,
     SvScores,
@@ -100,7 +101,7 @@ def reach_problem(match: Match, ent: int, target: int, weapons: tuple[Weapon, ..
     a, b = cell_of(ent), cell_of(target)
     dist = match.board.distance(a, b)
     names = " and ".join(w.name for w in weapons)
-    away = f"{dist} square{'s' if dist != 1 else ''} away"
+    away = f"{plural(dist, 'square')} away"
     if not weapons[0].ranged:
         return "" if dist <= 1 else f"the {names} reach{'' if len(weapons) > 1 else 'es'} only the squares " \
             f"next to it ({away})"

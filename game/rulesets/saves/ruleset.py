@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 from game.core.action import Action, Decision
 from game.core.options import RuleOption
 from game.core.ruleset import Assessment, Outcome, Preview, Resolution, Ruleset, SquadInfo, Turn
+from game.core.wording import plural
 from game.rulesets.saves import actions, ai, declared, hiding, hover, view
 from game.rulesets.saves.combat import dodge_chance, resolve_declared, weapons_of
 from game.rulesets.saves.components import is_standing, name_of, side_of, units
@@ -130,7 +131,7 @@ class SavesRuleset(Ruleset):
             foe = name_of(action.target)
             lines = terms.lines()
             if len(group.attackers) > 1:
-                lines.append(f"ganging up with {len(group.attackers) - 1} other(s): +{group.bonus()}")
+                lines.append(f"ganging up with {plural(len(group.attackers) - 1, 'other')}: +{group.bonus()}")
             lines.append(f"{foe}'s armour -{armour_of(action.target)}")
             lines.append(f"{foe} may dodge: DEX save {dodge:.0%} avoids all")
             lines.append(f"if it does not dodge: {h.expected:.2f} expected, Critical Damage "

@@ -15,7 +15,7 @@ import esper
 from game.core.action import Action
 from game.core.geometry import Cell
 from game.core.pathing import Reach
-from game.core.wording import offset_words
+from game.core.wording import offset_words, plural
 from game.rulesets.tokens.combat import in_reach, weapon
 from game.rulesets.tokens.components import TkShield, table
 from game.rulesets.tokens.content import shipped
@@ -31,10 +31,6 @@ if TYPE_CHECKING:
 
 HANDOFF, APPLY, RELOAD, DRAW, AWAIT = 2, 2, 4, 2, 4
 OVERCHARGE = 1
-
-
-def _n(n: int, what: str = "token") -> str:
-    return f"{n} {what}{'s' if n != 1 else ''}"
 
 
 def legal(match: Match) -> list[Action]:
@@ -142,7 +138,7 @@ def _all_moves(board: Board, body: Body, view: SideView) -> list[tuple[Cell, Act
             continue
         path, provoked = routes.to(cell)
         n = len(provoked)
-        tail = f", provokes {n} attack(s) of opportunity" if n else ""
+        tail = f", provokes {plural(n, 'attack')} of opportunity" if n else ""
         out.append(
             (
                 cell,
@@ -152,7 +148,7 @@ def _all_moves(board: Board, body: Body, view: SideView) -> list[tuple[Cell, Act
                     cell=cell,
                     path=path,
                     label=f"{name}: move {offset_words(board.grid, start, cell)} "
-                    f"({_n(math.ceil(plain.cost[cell] - 1e-9))}{tail})",
+                    f"({plural(math.ceil(plain.cost[cell] - 1e-9), 'token')}{tail})",
                 ),
             )
         )
@@ -175,7 +171,7 @@ def _all_moves(board: Board, body: Body, view: SideView) -> list[tuple[Cell, Act
                             path=path,
                             option="bypass",
                             label=f"{name}: bypass {offset_words(board.grid, start, cell)} "
-                            f"({_n(math.ceil(cost - 1e-9))}, no attacks of opportunity)",
+                            f"({plural(math.ceil(cost - 1e-9), 'token')}, no attacks of opportunity)",
                         ),
                     )
                 )
@@ -214,7 +210,7 @@ def _unit_actions(scene: Scene, view: SideView, body: Body) -> list[Action]:
                             ent,
                             target=t.ent,
                             option=held,
-                            label=f"{name}: {w.name} at {t.name} ({_n(w.cost, 'attack token')})",
+                            label=f"{name}: {w.name} at {t.name} ({plural(w.cost, 'attack token')})",
                         )
                     )
         if w.ammo and gear.loaded.get(held, 0) < w.ammo and tokens.move >= RELOAD:
@@ -232,10 +228,10 @@ def _unit_actions(scene: Scene, view: SideView, body: Body) -> list[Action]:
             for n in range(1, tokens.move + 1):
                 hide = float(heads(n).prob(lambda h: h >= 1))
                 out.append(Action(Kind.SNEAK, ent, option=str(n), hotkey_group=Kind.SNEAK,
-                                  label=f"{name}: sneak ({_n(n)}, {hide:.0%} to hide)"))
+                                  label=f"{name}: sneak ({plural(n, 'token')}, {hide:.0%} to hide)"))
         for n in range(1, tokens.move + 1):
             out.append(Action(Kind.OBSERVE, ent, option=str(n), hotkey_group=Kind.OBSERVE,
-                              label=f"{name}: observe ({_n(n)}, 50% each)"))
+                              label=f"{name}: observe ({plural(n, 'token')}, 50% each)"))
     hx, hy = here
     # square board: Chebyshev distance 1 (inline: this runs for every unit at every input)
     adjacent = [b for b in others if abs(b.cell[0] - hx) <= 1 and abs(b.cell[1] - hy) <= 1]

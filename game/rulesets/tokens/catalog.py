@@ -6,6 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Literal
 
+from game.core.wording import plural
 from game.rulesets.tokens import gearrules
 from game.rulesets.tokens.content import Content, WeaponDef
 from game.rulesets.tokens.gearrules import Loadout
@@ -41,7 +42,7 @@ def _title(prop: str) -> str:
 def _weapon_summary(w: WeaponDef) -> str:
     reach = "melee" if w.range <= 1 else f"range {w.range}"
     props = ", ".join(" + ".join(_title(p) for p in group) for group in w.combos if group)
-    text = f"{w.damage} {w.type} damage, {reach}, {w.cost} attack token{'s' if w.cost != 1 else ''}"
+    text = f"{w.damage} {w.type} damage, {reach}, {plural(w.cost, 'attack token')}"
     return text + (f"; {props}" if props else "")
 
 
@@ -58,7 +59,7 @@ def gear_catalog(content: Content) -> dict[str, GearInfo]:
         text = "armour: " + ", ".join(str(d) for d in a.entries)
         out.setdefault(a.id, GearInfo(a.id, a.name, "armour", "armour", False, a.wealth, text))
     for i in content.items.values():
-        text = f"heals {i.heal}" if i.heal else f"harms {i.harm} a round for {i.rounds} rounds"
+        text = f"heals {i.heal}" if i.heal else f"harms {i.harm} a round for {plural(i.rounds, 'round')}"
         out.setdefault(i.id, GearInfo(i.id, i.name, "item", "secondary", i.bulky, i.wealth, text))
     return out
 

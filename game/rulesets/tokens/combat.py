@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING
 from game.core.action import Decision, Option
 from game.core.kinds import CTX_LINES, CTX_UNIT
 from game.core.sight import has_los
+from game.core.wording import plural
 from game.rulesets.tokens.areas import cleave_cells, cleave_rings, ray_beyond, tripleshot_cells
 from game.rulesets.tokens.components import (
     TkEffects,
@@ -308,7 +309,7 @@ def effects(match: Match, attacker: int, ent: int, w: WeaponDef, props: tuple[st
         match.emit(
             Ev.DOT,
             f"{name_of(ent)} is doused in {fuel.name}: {fuel.damage} {fuel.type} a round for "
-            f"{fuel.rounds} rounds from its next turn.",
+            f"{plural(fuel.rounds, 'round')} from its next turn.",
             unit=ent,
             visible=audience(ent),
         )

@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING
 from game.core.action import Action
 from game.core.geometry import Cell
 from game.core.sight import has_los
+from game.core.wording import plural
 from game.rulesets.tokens.areas import cleave_cells, cleave_rings, ray_beyond, tripleshot_cells
 from game.rulesets.tokens.combat import Strike, plain_strikes, sneak_bonus, strikes, weapon
 from game.rulesets.tokens.components import (
@@ -157,7 +158,7 @@ def why_not_target(match: Match, actor: int, target: int) -> str:
     a, t = cell_of(actor), cell_of(target)
     dist = board.distance(a, t)
     if dist > w.range:
-        return f"out of range ({dist} tiles, {w.name} reaches {w.range})"
+        return f"out of range ({plural(dist, 'tile')}, {w.name} reaches {w.range})"
     if dist > 1 and not has_los(board, a, t):
         return "no line of sight"
     return ""
@@ -192,11 +193,12 @@ def path_note(match: Match, move: Action, options: list[Action]) -> list[str]:
         return []
     tokens = get(ent, TkTokens)
     if move.kind == Kind.SPRINT:
-        return [f"Sprint {len(move.path)} tiles: 4 of {tokens.move} move tokens", "no attacks of opportunity"]
+        return [f"Sprint {plural(len(move.path), 'tile')}: 4 of {tokens.move} move tokens",
+                "no attacks of opportunity"]
     bypass = move.option == "bypass"
     cost, _ = path_cost(match.board, cell_of(ent), move.path, tokens.diagonals, bypass)
     spent = math.ceil(cost - 1e-9)
-    tiles = f"{len(move.path)} tile{'s' if len(move.path) != 1 else ''}"
+    tiles = plural(len(move.path), 'tile')
     words = [f"{'Bypass' if bypass else 'Move'} {tiles}: {spent} of {tokens.move} move tokens"]
     if bypass:
         return [*words, "no attacks of opportunity"]
@@ -208,12 +210,13 @@ def path_note(match: Match, move: Action, options: list[Action]) -> list[str]:
     strikes_n = sum(attacks_of_opportunity(get(foe, TkUnit).attack) for foe, _i in found)
     who = ", ".join(name_of(foe) for foe, _i in found)
     n = len(found)
-    words.append(f"provokes {n} attack{'s' if n != 1 else ''} of opportunity ({who}: "
-                 f"{strikes_n} strike{'s' if strikes_n != 1 else ''})")
+    words.append(f"provokes {plural(n, 'attack')} of opportunity ({who}: "
+                 f"{plural(strikes_n, 'strike')})")
     by = next((o for o in options if o.option == "bypass" and o.actor == ent), None)
     if by is not None:
         by_cost, _ = path_cost(match.board, cell_of(ent), by.path, tokens.diagonals, True)
-        words.append(f"Bypass instead: {math.ceil(by_cost - 1e-9)} tokens, no attacks (click, then pick it)")
+        words.append(f"Bypass instead: {plural(math.ceil(by_cost - 1e-9), 'token')}, "
+                     "no attacks (click, then pick it)")
     else:
         words.append("Bypass: not enough move tokens")
     return words

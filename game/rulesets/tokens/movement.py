@@ -19,6 +19,7 @@ from game.core.components import Position, Side, Status
 from game.core.geometry import Cell
 from game.core.kinds import CTX_LINES, CTX_UNIT
 from game.core.pathing import Reach
+from game.core.wording import plural
 from game.rulesets.tokens.combat import blind_coin, can_target, plain_strikes, resolve_attack, strikes, weapon
 from game.rulesets.tokens.components import (
     TkGear,
@@ -148,7 +149,7 @@ def move(
     verb = "sprints" if sprint else "bypasses" if bypass else "moves"
     match.emit(
         Ev.MOVE,
-        f"{name_of(ent)} {verb} {len(path)} tile(s).",
+        f"{name_of(ent)} {verb} {plural(len(path), 'tile')}.",
         unit=ent,
         path=[list(c) for c in path],
         visible=audience(ent),
@@ -263,7 +264,7 @@ def opportunity(match: Match, foe: int, mover: int) -> Resolution:
     # TK-BLIND: a blinded striker's every strike connects on its own coin (blind_coin)
     blinded = f", {float(one[0].chance):.0%} to hit (blinded)" if one and one[0].chance < 1 else ""
     odds = f"each {float(one[0].chance):.0%} to hit (blinded)" if blinded else "each certain"
-    lines = [f"{n} strike(s) with {w.name}, {odds}: {per} to {name_of(mover)}'s health"]
+    lines = [f"{plural(n, 'strike')} with {w.name}, {odds}: {per} to {name_of(mover)}'s health"]
     if one:
         lines += one[0].lines
     key = yield Decision(
@@ -271,7 +272,7 @@ def opportunity(match: Match, foe: int, mover: int) -> Resolution:
         Ask.AOO,
         f"{name_of(mover)} leaves {name_of(foe)}'s reach: strike?",
         (
-            Option("strike", f"Strike {n} time(s)", f"{w.name}: {per} to health each{blinded}"),
+            Option("strike", f"Strike {plural(n, 'time')}", f"{w.name}: {per} to health each{blinded}"),
             Option("pass", "Let it go", "no attack"),
         ),
         "strike",
@@ -329,7 +330,8 @@ def overwatch(match: Match, mover: int) -> Resolution:
                 Option(
                     "fire",
                     "Fire",
-                    f"{weapon(wid).name}, expected net damage {exp:.2f}; {tokens.reserved} reserved token(s)",
+                    f"{weapon(wid).name}, expected net damage {exp:.2f}; "
+                    f"{plural(tokens.reserved, 'reserved token')}",
                 ),
                 Option("hold", "Hold", "keep the reserved tokens"),
             ),

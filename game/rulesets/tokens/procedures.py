@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from game.core.action import Action
+from game.core.wording import plural
 from game.rulesets.tokens.actions import APPLY, AWAIT, DRAW, HANDOFF, OVERCHARGE, RELOAD
 from game.rulesets.tokens.combat import resolve_attack, weapon
 from game.rulesets.tokens.components import (
@@ -127,7 +128,7 @@ def apply_item(match: Match, ent: int, target: int, item: str) -> None:
         match.emit(
             Ev.APPLY,
             f"{name_of(ent)} jabs {name_of(target)} with {it.name}: {it.harm} a round for "
-            f"{it.rounds} rounds.",
+            f"{plural(it.rounds, 'round')}.",
             unit=target,
             # on an ally a hidden jabber stays hidden (on an enemy it is revealed just below)
             visible=audience(ent) if side_of(target) == side_of(ent) else "all",

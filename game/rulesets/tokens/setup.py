@@ -8,6 +8,7 @@ import esper
 
 from game.core.components import Health, Name, Position, Side, Status
 from game.core.options import BUILT_KEY, built_squads
+from game.core.wording import plural
 from game.errors import UserError
 from game.rulesets.tokens.components import TkEffects, TkGear, TkShield, TkStealth, TkTokens, TkUnit, table
 from game.rulesets.tokens.content import Content, SquadDef, UnitDef
@@ -15,6 +16,7 @@ from game.rulesets.tokens.kinds import Ev
 from game.rulesets.tokens.odds import health_from_heads
 from game.rulesets.tokens.squadbuild import SquadFile, built_units
 from game.rulesets.tokens.turns import start_turn
+from game.rulesets.tokens.words import coin_faces
 
 if TYPE_CHECKING:
     from game.core.board import Board
@@ -82,7 +84,7 @@ def deploy(match: Match, content: Content) -> None:
             count[kind] = count.get(kind, 0) + 1
             numbered = kinds.count(kind) > 1
             hp, flips = roll_health(match, u.health, player)
-            shown = " ".join("H" if f else "T" for f in flips)
+            shown = coin_faces(flips)
             gear = TkGear(
                 list(u.weapons),
                 u.weapons[0],
@@ -105,7 +107,8 @@ def deploy(match: Match, content: Content) -> None:
                 sh = content.shields[u.shield]
                 comps.append(TkShield(sh.id, sh.charges, sh.charges, sh.recharge, 0, 0, sh.overcharge_rounds))
             ent = esper.create_entity(*comps)
-            formula = f"{u.health} tokens + {sum(flips)} heads" if player else f"1 + {sum(flips)} heads"
+            heads = plural(sum(flips), "head")
+            formula = f"{plural(u.health, 'token')} + {heads}" if player else f"1 + {heads}"
             match.emit(
                 Ev.HEALTH,
                 f"{u.name} ({side}) rolls {hp} health: {shown}.",

@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING, Any
 
 from game.core.geometry import Cell
 from game.core.sight import has_los
+from game.core.wording import plural
 from game.rulesets.tokens.components import (
     TkStealth,
     TkTokens,
@@ -27,6 +28,7 @@ from game.rulesets.tokens.components import (
 from game.rulesets.tokens.kinds import Ev
 from game.rulesets.tokens.odds import heads
 from game.rulesets.tokens.telling import NOBODY, UNSEEN, audiences, unseen
+from game.rulesets.tokens.words import coin_faces
 
 if TYPE_CHECKING:
     from game.core.board import Board
@@ -108,7 +110,7 @@ def sneak(match: Match, ent: int, n: int) -> None:
     if sneak_blockers(match, ent, truth=True):
         match.emit(
             Ev.SNEAK,
-            f"{name_of(ent)} tries to sneak with {n} token(s), but an unseen enemy is watching: "
+            f"{name_of(ent)} tries to sneak with {plural(n, 'token')}, but an unseen enemy is watching: "
             "not hidden.",
             ["Sneak needs no enemy next to the unit or watching its tile, seen or not"],
             side=side,
@@ -123,7 +125,7 @@ def sneak(match: Match, ent: int, n: int) -> None:
     flips = [match.chance.coin() for _ in range(n)]
     value = sum(flips)
     st = get(ent, TkStealth)
-    shown = " ".join("H" if f else "T" for f in flips)
+    shown = coin_faces(flips)
     if value:
         st.hidden, st.value = True, value
         for other in table(match).sides:
@@ -133,7 +135,8 @@ def sneak(match: Match, ent: int, n: int) -> None:
     odds = float(dist.prob(lambda h: h >= 1))
     match.emit(
         Ev.SNEAK,
-        f"{name_of(ent)} sneaks with {n} token(s) (hides on any heads: {odds:.0%}): {shown} - stealth {value}"
+        f"{name_of(ent)} sneaks with {plural(n, 'token')} (hides on any heads: {odds:.0%}): {shown} — "
+        f"stealth {value}"
         + ("" if value else " (no heads: not hidden)")
         + ".",
         [f"flips: {shown}", f"P(stealth >= 1) = {float(dist.prob(lambda h: h >= 1)):.0%}"],
@@ -170,12 +173,12 @@ def observe(match: Match, ent: int, n: int, passive: bool = False) -> int:
         get(ent, TkTokens).move -= n
     flips = [match.chance.coin() for _ in range(n)]
     got = sum(flips)
-    shown = " ".join("H" if f else "T" for f in flips)
+    shown = coin_faces(flips)
     side = side_of(ent)
     match.emit(
         Ev.OBSERVE,
-        f"{name_of(ent)} {'keeps watch' if passive else 'observes'} with {n} token(s): "
-        f"{shown} - {got} success(es).",
+        f"{name_of(ent)} {'keeps watch' if passive else 'observes'} with {plural(n, 'token')}: "
+        f"{shown} — {plural(got, 'success', 'successes')}.",
         [f"flips: {shown}", "each flip: heads 50 %"],
         coin=flips,
         visible=side if get(ent, TkStealth).hidden else "all",

@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING
 
 import esper
 
+from game.core.wording import plural
 from game.rulesets.tokens.components import (
     TkEffects,
     TkShield,
@@ -104,7 +105,7 @@ def dots(match: Match, ent: int) -> None:
             int(dot["damage"]),
             str(dot["type"]),
             f"{dot['name']} burns",
-            [f"{dot['rounds']} round(s) left before this one"],
+            [f"{plural(dot['rounds'], 'round')} left before this one"],
             dot.get("by"),
             dot.get("action"),
         )
@@ -139,7 +140,8 @@ def overcharge(match: Match, ent: int) -> None:
     sh.over_rounds = sh.overcharge_for
     match.emit(
         Ev.SHIELD,
-        f"{name_of(ent)} overcharges its shield: {sh.charges} tokens for {sh.over_rounds} round(s).",
+        f"{name_of(ent)} overcharges its shield: {plural(sh.charges, 'token')} for "
+        f"{plural(sh.over_rounds, 'round')}.",
         unit=ent,
         visible=audience(ent),
     )

@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING, Any
 import esper
 
 from game.core.components import Health, Position, Status
+from game.core.wording import plural
 from game.rulesets.tokens.combat import weapon
 from game.rulesets.tokens.components import (
     TkEffects,
@@ -90,7 +91,7 @@ def unit_view(match: Match, ent: int, side: str | None) -> dict[str, Any]:
                     "value": sh.charges,
                     "max": sh.amount,
                     "good": True,
-                    "note": f"overcharged {sh.over_rounds} round(s)" if sh.over_rounds else "",
+                    "note": f"overcharged {plural(sh.over_rounds, 'round')}" if sh.over_rounds else "",
                     "key": SHIELD,
                 }
             )
@@ -106,7 +107,7 @@ def unit_view(match: Match, ent: int, side: str | None) -> dict[str, Any]:
             ammo = f", {gear.loaded.get(wid, 0)}/{w.ammo} loaded" if w.ammo else ""
             hand = " (in hand)" if wid == gear.held else ""
             gear_lines.append(
-                f"{w.name}{hand}: {w.damage} {w.type}, {w.cost} tokens, range {w.range}"
+                f"{w.name}{hand}: {w.damage} {w.type}, {plural(w.cost, 'token')}, range {w.range}"
                 f"{ammo}; {' or '.join(mode_name(c) for c in w.combos if c) or 'no properties'}"
             )
         gear_lines += [shipped().items[i].name for i in gear.items]

@@ -1,4 +1,5 @@
-"""Weapon property ids as players read them ("greater_cleave" -> "Greater Cleave")."""
+"""Tokens words players read: weapon property ids ("greater_cleave" -> "Greater Cleave") and coin
+flips ("heads, tails")."""
 
 from __future__ import annotations
 
@@ -14,3 +15,8 @@ def property_name(prop: str) -> str:
 def mode_name(props: tuple[str, ...]) -> str:
     """A property combo in players' words ("Cleave + Greater Cleave"; "plain" for none)."""
     return " + ".join(property_name(p) for p in props) or "plain"
+
+
+def coin_faces(flips: list[bool]) -> str:
+    """Token flips as players read them: "heads, tails, heads" (never "H T H")."""
+    return ", ".join("heads" if f else "tails" for f in flips)

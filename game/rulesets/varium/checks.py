@@ -20,6 +20,7 @@ from game.core.action import Decision, Option
 from game.core.cards import card_label
 from game.core.kinds import CTX_UNIT
 from game.core.stacks import StackState
+from game.core.wording import plural
 from game.rulesets.varium import odds
 from game.rulesets.varium.components import VariumState, deck, get, name_of, side_of
 from game.rulesets.varium.kinds import Ask, Ev
@@ -276,7 +277,7 @@ def run_check(
         if key.startswith("bet:"):
             n = int(key.split(":")[1])
             bet += n
-            match.emit(Ev.BET, f"{who} bets {n} chip(s) (total {bet})", side=side)
+            match.emit(Ev.BET, f"{who} bets {plural(n, 'chip')} (total {bet})", side=side)
 
 
 def _discard(match: Match, held: list[str]) -> None:

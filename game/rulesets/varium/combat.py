@@ -10,6 +10,7 @@ from game.core.cards import card_label
 from game.core.components import Status
 from game.core.events import damage_data
 from game.core.sight import cover_on_line, has_los
+from game.core.wording import plural
 from game.rulesets.varium import odds
 from game.rulesets.varium.checks import Check, deal, run_check
 from game.rulesets.varium.components import (
@@ -109,7 +110,7 @@ def face_down(match: Match, target: int, k: int) -> list[str]:
         cards.visibility[zone] = "none"
         for _ in range(k):
             deal(match, zone)
-        match.emit(Ev.EVASION, f"{name_of(target)} is dealt {k} face-down card(s)", chance=True)
+        match.emit(Ev.EVASION, f"{name_of(target)} is dealt {plural(k, 'face-down card')}", chance=True)
     return cards.zones[zone]
 
 
@@ -137,7 +138,7 @@ def attack(match: Match, ent: int, target: int, option: str) -> Check:
     owed = st.owed.pop(str(target), 0)
     if melee and owed and not result.busted:
         score += owed
-        match.emit(Ev.BET, f"{name_of(ent)} adds {owed} chip(s) bet against it earlier: {score}")
+        match.emit(Ev.BET, f"{name_of(ent)} adds {plural(owed, 'chip')} bet against it earlier: {score}")
     pend = table(match).data.setdefault("pending", [])
     pend.append(
         {

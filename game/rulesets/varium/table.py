@@ -23,6 +23,7 @@ from typing import TYPE_CHECKING, Any
 
 from game.core.stackplay import Payoff, stack_choice
 from game.core.stacks import StackState, next_card
+from game.core.wording import plural
 from game.rulesets.varium import odds, opposed
 from game.rulesets.varium.checks import attack_of, payoff_of, pool_for
 from game.rulesets.varium.components import name_of
@@ -128,7 +129,8 @@ def table_odds(match: Match, decision: Decision) -> dict[str, Any]:
             n = int(key.split(":")[1])
             more = measures({**ctx, "bet": bet + n}, pool)
             rows.append(_row(key, o.label, *_takes_card(pool, state, ctx, more),
-                             note=f"{n} chip(s) more damage on a hit; the target may use them on a miss"))
+                             note=f"{plural(n, 'chip')} more damage on a hit; "
+                                  "the target may use them on a miss"))
         elif key == "aim":
             cost = "a free aim (Assist)" if ctx.get("aim_cost", 0.5) == 0 else "costs ½ turn"
             rows.append(_row(key, o.label, *_takes_card(pool, prev, ctx, m), note=cost))

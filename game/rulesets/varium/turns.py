@@ -8,6 +8,7 @@ from collections.abc import Generator
 from typing import TYPE_CHECKING, Any
 
 from game.core.action import Decision
+from game.core.wording import plural
 from game.rulesets.varium.components import (
     HALVES,
     VariumState,
@@ -87,7 +88,7 @@ def _progress(match: Match, ent: int) -> Gen:
     if st.busy["left"] > 0:
         match.emit(
             Ev.BUSY, f"{name_of(ent)}: {busy_name(st.busy['kind']).lower()} continues "
-            f"({st.busy['left']} half-turn(s) to go)"
+            f"({plural(st.busy['left'], 'half-turn')} to go)"
         )
         return
     job = st.busy

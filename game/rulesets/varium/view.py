@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING, Any
 
 from game.core.cards import standard_deck
 from game.core.components import Status
+from game.core.wording import plural
 from game.rulesets.varium import bodies
 from game.rulesets.varium.components import (
     VariumState,
@@ -33,7 +34,7 @@ def _busy_text(busy: dict[str, Any]) -> str:
     from game.rulesets.varium.turns import busy_name
 
     left = int(busy.get("left", 0))
-    return f"{busy_name(str(busy.get('kind', '')))}: {left} half-turn{'s' if left != 1 else ''} to go"
+    return f"{busy_name(str(busy.get('kind', '')))}: {plural(left, 'half-turn')} to go"
 
 
 def grapple_level(adv: int) -> str:

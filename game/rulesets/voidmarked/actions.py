@@ -18,7 +18,7 @@ from game.core.geometry import Cell, Grid
 from game.core.memo import state_memo
 from game.core.pathing import Reach
 from game.core.ruleset import Resolution, Ruleset
-from game.core.wording import offset_words
+from game.core.wording import offset_words, plural
 from game.rulesets.voidmarked.areas import area_centres, area_targets, sweep_targets
 from game.rulesets.voidmarked.checks import spot
 from game.rulesets.voidmarked.combat import resolve_strike
@@ -192,7 +192,7 @@ def resolve(match: Match, action: Action, ruleset: Ruleset) -> Resolution:
         ts.ran = True
         ts.moves_left += 1
         match.emit(Ev.DASH, f"{name_of(ent)} gives up the Action for a second Move "
-                   f"({ts.moves_left} Move{'s' if ts.moves_left > 1 else ''} to make).", side=side_of(ent))
+                   f"({plural(ts.moves_left, 'Move')} to make).", side=side_of(ent))
     elif kind == Kind.HIDE:
         turn_state(match).action_used = True
         conditions(ent).active["stealthed"] = {"turns": 0}
@@ -257,7 +257,7 @@ def _attack(match: Match, ent: int, action: Action) -> Resolution:
     if action.option == "sweep":
         targets += sweep_targets(match, ent, action.target, w, g.shots)
         match.emit(Ev.SWEEP, f"{name_of(ent)} sweeps the {w.name} across {len(targets)} targets "
-                   f"({len(targets)} shots).", side=side_of(ent))
+                   f"({plural(len(targets), 'shot')}).", side=side_of(ent))
     hidden = conditions(ent).has("stealthed")
     for tgt in targets:
         if status(ent).state != "active":

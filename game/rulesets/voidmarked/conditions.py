@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from game.core.events import damage_data
+from game.core.wording import plural
 from game.rulesets.voidmarked.checks import resilience
 from game.rulesets.voidmarked.flips import Asking
 from game.rulesets.voidmarked.kinds import Ev
@@ -75,7 +76,7 @@ def _describe(name: str) -> str:
     if cd.defence:
         parts.append(f"{cd.defence:+d} to Defence")
     if cd.turns:
-        parts.append(f"for {cd.turns} turns")
+        parts.append(f"for {plural(cd.turns, 'turn')}")
     return f"{cd.name}: " + ", ".join(parts) if parts else cd.name
 
 

@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING
 
 from game.core.action import Action
 from game.core.geometry import Cell
+from game.core.wording import plural
 from game.rulesets.voidmarked.areas import area_cells
 from game.rulesets.voidmarked.kinds import Kind
 from game.rulesets.voidmarked.query import (
@@ -56,7 +57,7 @@ def why_not_target(match: Match, actor: int, target: int) -> str:
     why = ways[0]
     if why in _DISTANCE:
         squares = distance(match, cell_of(actor), cell_of(target))
-        why += f" ({squares} square{'s' if squares != 1 else ''} away)"
+        why += f" ({plural(squares, 'square')} away)"
     return why
 
 
@@ -74,7 +75,7 @@ def cell_info(match: Match, cell: Cell, side: str | None) -> list[str]:
         # VM-COVER: a target within half the cover's height of it (adjacent = 0 ft, each square 5 ft)
         squares = int(t.cover_height_ft / 2 // 5)
         where = "right behind it" if squares == 0 else \
-            f"up to {squares} square{'s' if squares != 1 else ''} behind it"
+            f"up to {plural(squares, 'square')} behind it"
         out.append(f"cover {t.cover_height_ft:g} ft high: a target {where} has Advantage "
                    "against shots across it")
         out.append("a unit seen only through cover can Hide")

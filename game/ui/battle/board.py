@@ -7,6 +7,7 @@ import math
 import pygame
 
 from game.core.action import Action
+from game.core.wording import plural
 from game.ui.battle.extensions import ruleset_hook
 from game.ui.battle.model import move_dest
 from game.ui.theme import Fonts
@@ -98,7 +99,7 @@ class BoardMixin:
         for p in pts[1:]:
             pygame.draw.circle(surface, self.pal.path, p, width)
         steps = len(move.path)
-        label = f"{steps} step{'s' if steps != 1 else ''}" if steps else ""
+        label = plural(steps, 'step') if steps else ""
         if move.label:
             label = f"{move.label} · {label}" if label else move.label
         words = ruleset_hook(self.match.ruleset.id, "path_label")

@@ -71,7 +71,7 @@ class TimelineBarMixin:
             BarItem("event_next", "▶", "One log line forward (Shift+Right)", lambda: self.step_event(1),
                     tl.shown < len(tl.events), group=3),
             BarItem("speed", speed if compact else f"Speed {speed}",
-                    f"Playing speed: {speed.replace('/s', '')} input(s) per second. Click for faster "
+                    f"Playing speed: {self.speed_words()}. Click for faster "
                     "([ slower, ] faster)", self.faster, True,
                     "0.5/s" if compact else "Speed 0.5/s", 4),
             BarItem("view", views[self._view_index()], self._view_tip(), self.toggle_view, True,

@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from game.core.timeline import Timeline
+from game.core.wording import plural
 from game.ui.battle.scene import BattleScene
 from game.ui.replay.bar import TimelineBarMixin
 from game.ui.replay.camera import StripCamera
@@ -279,11 +280,15 @@ class ReplayScene(TimelineBarMixin, BattleScene):
         v = SPEEDS[self.speed_index]
         return f"{v:g}/s"
 
+    def speed_words(self) -> str:
+        """The playing speed in words: "1 input per second"."""
+        return f"{plural(SPEEDS[self.speed_index], 'input')} per second"
+
     def faster(self, steps: int = 1) -> None:
         """Change the speed (the button cycles)."""
         self.speed_index = (self.speed_index + steps) % len(SPEEDS) if steps > 0 else \
             max(0, self.speed_index + steps)
-        self.toast = (f"Speed: {self.speed_label()} inputs per second", 1.2)
+        self.toast = (f"Speed: {self.speed_words()}", 1.2)
         self.invalidate()
 
     def view_label(self) -> str:

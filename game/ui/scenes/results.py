@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from game.core.events import Event
+from game.core.wording import plural
 from game.ui.display_names import map_title, name_sides, side_names
 from game.ui.replays import keep_replay
 from game.ui.scenes.base import Scene
@@ -123,7 +124,7 @@ class ResultsScene(Scene):
         surface.blit(
             f.render(
                 f"{match.ruleset.name} · {self.map_title} · seed {match.scenario.seed} · "
-                f"{match.round} rounds",
+                f"{plural(match.round, 'round')}",
                 Fonts.BODY,
                 pal.text,
             ),

@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING
 import pygame
 from pygame_gui.elements import UIButton, UIDropDownMenu, UILabel, UITextEntryLine
 
+from game.core.wording import plural
 from game.errors import UserError
 from game.rulesets.tokens.gearrules import MAX_UNITS
 from game.rulesets.tokens.squadbuild import BUDGET_STEP, NAME_LENGTH, SquadBuilder, saved_squads
@@ -292,8 +293,8 @@ class SquadBuilderScene(SquadInputMixin, GuiScene):
         w = surface.get_width()
         x0 = f.px(24)
         units = len(m.units)
-        plural = "s" if units != 1 else ""
-        totals = f"Wealth: {m.spent} spent of {m.budget}, {m.left} left · {units} unit{plural} of {MAX_UNITS}"
+        totals = (f"Wealth: {m.spent} spent of {m.budget}, {m.left} left · "
+                  f"{plural(units, 'unit')} of {MAX_UNITS}")
         colour = pal.bad if m.left < 0 else pal.text
         surface.blit(
             f.render(fit(f.font(Fonts.LARGE, True), totals, w - 2 * x0), Fonts.LARGE, colour, True),

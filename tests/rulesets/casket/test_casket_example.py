@@ -56,7 +56,7 @@ def test_seed_example_round_one():
     act(m, "card", actor=a, option="faithful_thrust@right_arm", target=b)
     attack = events(m, "attack")[-1]
     assert attack.data["target"] == 6 and attack.data["total"] == 7 and attack.data["result"] == "Strong Hit"
-    assert "attacker moved 2 hex(es) this activation: harder to hit, +1 to the target number" in attack.math
+    assert "attacker moved 2 hexes this activation: harder to hit, +1 to the target number" in attack.math
     assert "front arc: no change" in attack.math
     defense = events(m, "defense")[-1]
     assert "1 blocked, 4 damage" in defense.text        # 4 base + 1 Strong = 5 dice, one Shield
@@ -88,7 +88,7 @@ def test_seed_example_round_one():
     attack = events(m, "attack")[-1]
     assert attack.data["total"] == 8 and attack.data["result"] == "Strong Hit"
     assert attack.data["target"] == 7                    # the table also counts A's 2 hexes last turn
-    assert "defender moved 2 hex(es) last activation: harder to hit, +1 to the target number" in attack.math
+    assert "defender moved 2 hexes last activation: harder to hit, +1 to the target number" in attack.math
     assert "1 blocked, 6 damage" in events(m, "defense")[-1].text
     # Pierce: no reaction is offered although the Confessor holds a Buckler
     answer(m, "damage_source", "3")

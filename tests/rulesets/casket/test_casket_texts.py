@@ -66,3 +66,23 @@ def test_the_initiative_log_names_the_squads():
     names = {RULESET.squads()[q].name for q in m.scenario.squads.values()}
     assert "p1" not in text and "p2" not in text
     assert any(n in text for n in names), text
+
+
+def test_facings_read_as_the_compass_words_of_move_labels():
+    """Turn actions, the face prompt, the log and the unit's "facing" tag say "north-east", as move
+    labels do ("2 hexes north-east"), never "NE"; the option keys stay the hex-side numbers."""
+    m = make_match(force=[("initiative", (6, 1))])
+    a = units(m, "p1")[0]
+    place(m, a, CENTER, 0)
+    act(m, "activate", actor=a)
+    turns = {x.option: x.label for x in m.legal() if x.kind == "turn" and x.actor == a}
+    assert turns["5"].startswith("Turn to face north-east (") and turns["3"].startswith("Turn to face west (")
+    assert RULESET.unit_view(m, a, "p1")["tags"][0] == "facing east"
+    act(m, "turn", actor=a, option="5")
+    assert events(m, "turn")[-1].text.endswith("turns to face north-east (1 side, 1 SP).")
+    with m.world:
+        d = face_decision(m, a)
+    labels = {o.key: o.label for o in d.options}
+    assert labels["5"] == "Face north-east (keep)" and labels["2"].startswith("Face south-west (")
+    words = " ".join([*turns.values(), *labels.values()])
+    assert not re.search(r"\b(N|S|E|W|NE|NW|SE|SW)\b", words), words

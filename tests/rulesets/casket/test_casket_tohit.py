@@ -67,8 +67,8 @@ def test_movement_of_both_sides_and_range_add_up():
     assert t.target == 5 + 1 + 2 + 1
     labels = dict(t.lines)
     assert labels["medium range (4-6)"] == 1
-    assert labels["attacker moved 4 hex(es) this activation"] == 2
-    assert labels["defender moved 2 hex(es) last activation"] == 1
+    assert labels["attacker moved 4 hexes this activation"] == 2
+    assert labels["defender moved 2 hexes last activation"] == 1
 
 
 @pytest.mark.rule("CK-TOHIT")

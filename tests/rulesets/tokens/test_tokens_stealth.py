@@ -162,6 +162,25 @@ def test_passive_observe_flips_at_the_start_of_the_watchers_turn():
     assert not comp(m, s, TkStealth).hidden
 
 
+def test_coin_flips_read_in_words_with_counts_as_players_say_them():
+    """The log words flips as heads/tails and counts without "(s)": a new player reads the math."""
+    m, s = sneaker((H, T))
+    assert events(m, "sneak")[0].text == (
+        "Shade 1 sneaks with 2 tokens (hides on any heads: 75%): heads, tails — stealth 1.")
+    assert events(m, "sneak")[0].math[0] == "flips: heads, tails"
+    with m.world:
+        from game.rulesets.tokens.components import get
+
+        get(unit(m, "Vanguard 1"), TkUnit).observe = 1
+    place(m, unit(m, "Vanguard 1"), (6, 9))
+    m.chance.force("coin", H)
+    end_turn(m)
+    watch = [e.text for e in events(m, "observe") if "keeps watch" in e.text]
+    assert "Vanguard 1 keeps watch with 1 token: heads — 1 success." in watch
+    every = " ".join(e.text + " " + " ".join(e.math) for e in m.log)
+    assert "(s)" not in every and "(es)" not in every and " H " not in every
+
+
 @pytest.mark.rule("TK-SILENT")
 def test_silent_attacks_keep_sneak_and_later_ones_on_the_same_target_reveal_on_heads():
     m, s = sneaker()
