@@ -139,6 +139,9 @@ def play_game(spec: GameSpec, factory: MatchFactory | None = None) -> dict[str, 
         "capped": capped, "rounds": rounds, "seconds": time.perf_counter() - start,
         "decision_times": {(spec.a if role[s] == "a" else spec.b): list(getattr(c, "times", []))
                            for s, c in ctrl.items()},
+        # per side turn, for the levels that keep a turn's budget (Hard)
+        "turn_times": {(spec.a if role[s] == "a" else spec.b): list(c.turn_times.values())
+                       for s, c in ctrl.items() if hasattr(c, "turn_times")},
     }
 
 
@@ -177,9 +180,12 @@ def run_ladder(ruleset: str, games: int, seed: int = 1, levels: list[str] | None
     out_pairs = [_summarise(a, b, [r for r in results if r["a"] == a and r["b"] == b])
                  for a, b in pairings(chosen)]
     times: dict[str, list[float]] = {}
+    turns: dict[str, list[float]] = {}
     for r in results:
         for lv, ts in r["decision_times"].items():
             times.setdefault(lv, []).extend(ts)
+        for lv, ts in r.get("turn_times", {}).items():
+            turns.setdefault(lv, []).extend(ts)
     return {
         "ruleset": ruleset,
         "seed": seed,
@@ -189,6 +195,7 @@ def run_ladder(ruleset: str, games: int, seed: int = 1, levels: list[str] | None
         "hard_samples_cap": samples,
         "pairs": out_pairs,
         "decision_ms": {lv: _times(ts) for lv, ts in sorted(times.items())},
+        "side_turn_ms": {lv: _times(ts) for lv, ts in sorted(turns.items())},
         "capped_games": sum(1 for r in results if r["capped"]),
         "seconds": round(time.perf_counter() - start, 2),
     }
@@ -200,7 +207,9 @@ def _times(values: list[float]) -> dict[str, float]:
     ordered = sorted(values)
     pick = lambda q: ordered[min(len(ordered) - 1, int(q * len(ordered)))]  # noqa: E731
     return {"n": len(values), "median": round(1000 * pick(0.5), 2), "p95": round(1000 * pick(0.95), 2),
-            "max": round(1000 * ordered[-1], 2)}
+            "p99": round(1000 * pick(0.99), 2), "max": round(1000 * ordered[-1], 2),
+            # how rare the outliers are: a maximum alone can be one stall of a shared machine
+            "over_1s": sum(1 for v in values if v > 1.0), "over_3s": sum(1 for v in values if v > 3.0)}
 
 
 def _summarise(a: str, b: str, games: list[dict[str, Any]]) -> dict[str, Any]:
@@ -241,8 +250,12 @@ def format_report(summary: dict[str, Any]) -> list[str]:
                      f"/{p['pairs_won']['split']} (won/lost/split)")
     for lv, t in summary["decision_ms"].items():
         if t:
-            lines.append(f"  {lv:>6} decision ms: median {t['median']}, p95 {t['p95']}, max {t['max']} "
-                         f"(n={t['n']})")
+            lines.append(f"  {lv:>6} decision ms: median {t['median']}, p95 {t['p95']}, p99 {t['p99']}, "
+                         f"max {t['max']} (n={t['n']}, {t['over_1s']} over 1 s)")
+    for lv, t in summary.get("side_turn_ms", {}).items():
+        if t:
+            lines.append(f"  {lv:>6} side turn ms: median {t['median']}, p95 {t['p95']}, max {t['max']} "
+                         f"(n={t['n']}, {t['over_3s']} over 3 s)")
     if summary["capped_games"]:
         lines.append(f"  {summary['capped_games']} game(s) hit the input cap and count as draws")
     lines.append(f"  {summary['seconds']} s")

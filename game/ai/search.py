@@ -182,6 +182,8 @@ class HardAI:
         self.last_explanation: Explanation = []
         self.times: list[float] = []
         self.samples_done: list[int] = []
+        #: seconds spent per side turn (`knowledge.side_turn_key`), for the ladder's figures
+        self.turn_times: dict[tuple[object, ...], float] = {}
         self._slowest = 0.0
         #: the slowest deal, reset or leaf value seen in this decision (none reads the deadline)
         self._held = 0.0
@@ -237,6 +239,8 @@ class HardAI:
             spent = deadline.elapsed()
             self._turn_spent += spent
             self.times.append(spent)
+            if self._turn_key is not None:
+                self.turn_times[self._turn_key] = self._turn_spent
 
     def _choose(self, match: Match, legal: list[Action], deadline: Deadline, search: bool) -> Action:
         if len(legal) == 1:

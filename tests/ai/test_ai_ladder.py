@@ -69,6 +69,23 @@ def test_run_ladder_summary_shape():
     assert "normal" in out["decision_ms"]
 
 
+def test_hard_side_turns_are_summed_and_reported():
+    """Hard's seconds per side turn (its target is per turn, not per decision) reach the summary:
+    each turn's total is the sum of that turn's decisions."""
+    budgets = (("hard", 0.05), ("normal", 0.05))
+    one = play_game(GameSpec("toy", "hard", "normal", 1, False, 1, budgets, 2), toy_factory)
+    turns, times = one["turn_times"]["hard"], one["decision_times"]["hard"]
+    assert turns and len(turns) < len(times)
+    assert abs(sum(turns) - sum(times)) < 1e-9
+    assert "normal" not in one["turn_times"]
+    out = ladder._times(times)
+    assert out["n"] == len(times) and out["over_1s"] == sum(1 for t in times if t > 1.0)
+    assert out["median"] <= out["p95"] <= out["p99"] <= out["max"]
+    summary = run_ladder("toy", 2, seed=2, levels=["normal", "hard"], factory=toy_factory, samples=2)
+    assert summary["side_turn_ms"]["hard"]["n"] > 0
+    assert any("side turn ms" in line for line in ladder.format_report(summary))
+
+
 def test_ladder_arguments(monkeypatch):
     from game.core import ruleset as registry
 
