@@ -155,8 +155,14 @@ def replay_summary(path: Path) -> ReplaySummary:
     except Exception:  # noqa: BLE001 - a replay of a ruleset not installed is still listed
         rs_name, squads = scen.ruleset.capitalize(), {}
 
+    # squads from a squad builder keep their name
+    built = {} if scen.options.built_squads is UNSET else dict(scen.options.built_squads)
+
     def squad_name(side: str) -> str:
         sid = scen.squads.get(side, "")  # type: ignore[call-overload]
+        own = built.get(side)
+        if isinstance(own, dict) and own.get("name"):
+            return str(own["name"])
         return squads[sid].name if sid in squads else sid.replace("_", " ").capitalize()
 
     names = {side: squad_name(side) for side in ("p1", "p2")}

@@ -175,7 +175,7 @@ def cell_info(match: Match, cell: Cell, side: str | None) -> list[str]:
         out.append(f"steps onto it cost {t.move_cost:g} times the move tokens")
     if t.blocks_los:
         out.append("blocks line of sight")
-    if low_light(board, cell):
+    if low_light(board, cell) and not t.blocks_move:  # a wall's gloom hides nobody
         out.append(f"low light: a unit here can Sneak, and is seen only from {DARK_VISION} tiles away")
     if side is not None and not t.blocks_move:
         foes = [e for e in enemies(match, side) if is_active(e) and e not in hidden_from(match, side)]

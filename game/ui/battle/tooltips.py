@@ -14,6 +14,7 @@ from game.core.kinds import (
     HAND_WHY,
 )
 from game.core.ruleset import Preview
+from game.core.wording import plural
 from game.ui.battle.labels import display_name, health_label
 from game.ui.panels import (
     draw_preview,
@@ -79,7 +80,7 @@ class TooltipMixin:
                     allies = [self.unit_by_ent[e].name for e in getattr(self, "area_allies", [])
                               if e in self.unit_by_ent]
                     inside = f", allies inside: {', '.join(allies)}" if allies else ""
-                    footer = f"Hits {len(area)} cells{inside} · {footer}"
+                    footer = f"Hits {plural(len(area), 'cell')}{inside} · {footer}"
                 if p is not None:
                     draw_preview(surface, self.fonts, self.pal, p, self.mouse, footer=footer, avoid=keep)
                     return

@@ -66,6 +66,15 @@ class ButtonColumn:
     def _detail(self, index: int) -> str:
         return self.details[index] if index < len(self.details) else ""
 
+    def two_lines(self, rect: pygame.Rect) -> tuple[int, int]:
+        """Where a two-line button's label and dim line start: centred in the button (a fixed top
+        margin, px never under 8, pushed the dim line onto the focus outline at 100 %)."""
+        f = self.fonts
+        gap = max(1, round(f.scale))
+        text_h = f.line_height(Fonts.BODY) + gap + f.line_height(Fonts.SMALL)
+        top = rect.y + max(0, (rect.h - text_h) // 2)
+        return top, top + f.line_height(Fonts.BODY) + gap
+
     def handle(self, event: pygame.event.Event) -> None:
         """Mouse and keys."""
         if event.type == pygame.MOUSEMOTION:
@@ -105,11 +114,11 @@ class ButtonColumn:
             b.draw(surface, f, pal, b.rect.collidepoint(self.mouse))
             b.label = label
             x, room = b.rect.x + f.px(10), b.rect.w - f.px(20)
-            top = b.rect.y + f.px(5)
+            head_y, sub_y = self.two_lines(b.rect)
             head = f.render(f.fit(label, room, Fonts.BODY, True), Fonts.BODY, pal.text, True)
-            surface.blit(head, (x, top))
+            surface.blit(head, (x, head_y))
             sub = f.render(f.fit(detail, room, Fonts.SMALL), Fonts.SMALL, pal.dim)
-            surface.blit(sub, (x, top + f.line_height(Fonts.BODY) + f.px(1)))
+            surface.blit(sub, (x, sub_y))
         if self.note:
             room = rect.w - f.px(20)
             note = f.render(f.fit(self.note, room, Fonts.SMALL), Fonts.SMALL, pal.dim)
@@ -245,6 +254,7 @@ class SaveSummary:
 def save_summary(path: Path) -> SaveSummary | None:
     """Read a save's header for the list; None when it cannot be read (loading it says why)."""
     from game.core import ruleset as registry
+    from game.core.options import built_squads
     from game.ui.display_names import map_title
     from game.ui.saves import SaveError, read_save
 
@@ -261,7 +271,10 @@ def save_summary(path: Path) -> SaveSummary | None:
     except Exception:  # noqa: BLE001 - a save of a ruleset not installed still gets listed
         rs_name, squads = rid.capitalize(), {}
     sides = dict(scen.get("squads") or {})
-    names = [squads[s].name if s in squads else str(s).replace("_", " ").capitalize() for s in sides.values()]
+    built = built_squads(scen.get("options") or {})  # squads from a squad builder keep their name
+    names = [str(built[side].get("name") or sid) if isinstance(built.get(side), dict)
+             else squads[sid].name if sid in squads else str(sid).replace("_", " ").capitalize()
+             for side, sid in sides.items()]
     table = (snap.get("world") or {}).get(str(snap.get("table_entity")), {}).get("Table", {})
     rnd = table.get("round") if isinstance(table, dict) else None
     saved = str(data.get("saved_at") or "")

@@ -1,0 +1,76 @@
+"""Defects a play check of tokens found in a real window: a built squad's name in the save list,
+the save list's second line inside its button, the Await chooser's words, a dark wall's tile text."""
+
+from __future__ import annotations
+
+import pygame
+import pytest
+
+from game.core.board import Board
+from game.core.match import Match, Scenario
+from game.rulesets.tokens import RULESET
+from game.rulesets.tokens.hover import cell_info
+from game.ui.battle.labels import split_labels
+from game.ui.scenes.menus import ButtonColumn, save_summary
+from game.ui.theme import Fonts
+
+
+def test_the_save_list_names_a_built_squad_as_its_builder_named_it(tmp_path):
+    from game.core.options import BUILT_KEY
+    from game.rulesets.tokens.squadbuild import SquadBuilder
+    from game.ui.app import build_session
+    from game.ui.saves import save_game
+
+    b = SquadBuilder.from_squad("brood")
+    b.name = "Night Wardens"
+    data = RULESET.read_squad_file(b.save(tmp_path))
+    session = build_session("tokens", None, 2, "human", "ai:random", None, {BUILT_KEY: {"p1": data}})
+    path = save_game(session, folder=tmp_path)
+    session.match.close()
+    summary = save_summary(path)
+    assert summary is not None
+    # not "Night wardens" (the file's slug, capitalised)
+    assert summary.squads == "Night Wardens vs Nightfall Cell"
+
+
+@pytest.mark.parametrize("scale", [1.0, 1.5])
+def test_a_save_buttons_two_lines_sit_in_its_middle(app, scale):
+    """The second (dim) line of a save's button was drawn 3 px above its bottom edge at 100 %: the
+    focus outline cut its letters."""
+    fonts = Fonts(scale)
+    col = ButtonColumn(fonts, "Load game", [("Wardens vs Brood", lambda: None, True)], lambda: None,
+                       ["Tokens · Freight Yard · round 3 · 2026-11-24 21:00"], 560)
+    col.draw(pygame.Surface((1280, 720)), app.palette, pygame.Rect(0, 0, 1280, 720))
+    button = col.buttons[0].rect
+    head_y, sub_y = col.two_lines(button)
+    top = head_y - button.top
+    bottom = button.bottom - (sub_y + fonts.line_height(Fonts.SMALL))
+    assert sub_y >= head_y + fonts.line_height(Fonts.BODY)
+    assert bottom >= 5 and abs(top - bottom) <= 1
+
+def test_the_await_chooser_says_attack_tokens_kept_and_move_tokens_spent(app):
+    from test_ui_tokens import hotseat
+
+    session = hotseat("wardens", "brood")
+    waits = [a for a in session.legal() if a.kind == "await"]
+    most = max({a.actor for a in waits}, key=lambda e: sum(a.actor == e for a in waits))
+    waits = [a for a in waits if a.actor == most]  # one unit's chooser
+    assert len(waits) >= 2
+    _common, rests = split_labels([a.label for a in waits])
+    for a, rest in zip(waits, rests, strict=True):
+        n = int(a.option)
+        word = "attack token" if n == 1 else "attack tokens"
+        assert rest.startswith(f"{n} {word}") and "(4 move tokens)" in rest
+
+
+def test_a_dark_wall_is_not_offered_as_a_place_to_sneak():
+    b = Board.blank("square", 6, 6)
+    b.set((2, 2), light="dark")
+    b.set((3, 3), light="dark", blocks_move=True, blocks_los=True)
+    b.spawns = {"p1": [(0, r) for r in range(6)], "p2": [(5, r) for r in range(6)]}
+    match = Match(RULESET, Scenario("tokens", "blank", {"p1": "wardens", "p2": "brood"}, 1, {}), b)
+    with match.world:
+        floor, wall = cell_info(match, (2, 2), "p1"), cell_info(match, (3, 3), "p1")
+    assert any("can Sneak" in line for line in floor)
+    assert "impassable" in wall and not any("Sneak" in line for line in wall)
+    match.close()
