@@ -48,7 +48,7 @@ def test_a_save_buttons_two_lines_sit_in_its_middle(app, scale):
     assert sub_y >= head_y + fonts.line_height(Fonts.BODY)
     assert bottom >= 5 and abs(top - bottom) <= 1
 
-def test_the_await_chooser_says_attack_tokens_kept_and_move_tokens_spent(app):
+def test_the_await_chooser_counts_the_attack_tokens_it_reserves(app):
     from test_ui_tokens import hotseat
 
     session = hotseat("wardens", "brood")
@@ -60,7 +60,7 @@ def test_the_await_chooser_says_attack_tokens_kept_and_move_tokens_spent(app):
     for a, rest in zip(waits, rests, strict=True):
         n = int(a.option)
         word = "attack token" if n == 1 else "attack tokens"
-        assert rest.startswith(f"{n} {word}") and "(4 move tokens)" in rest
+        assert rest.startswith(f"{n} {word}") and rest.endswith("(4 tokens)")
 
 
 def test_a_dark_wall_is_not_offered_as_a_place_to_sneak():
@@ -74,3 +74,15 @@ def test_a_dark_wall_is_not_offered_as_a_place_to_sneak():
     assert any("can Sneak" in line for line in floor)
     assert "impassable" in wall and not any("Sneak" in line for line in wall)
     match.close()
+
+
+def test_the_help_of_a_game_without_cards_lists_no_hand_key(app):
+    from test_ui_tokens import hotseat, scene_for
+
+    from game.ui.battle.overlays import HELP_LINES
+
+    scene = scene_for(app, hotseat())
+    assert not scene.hand and not scene.piles
+    rows = scene.help_rows()
+    assert "H" not in [k for k, _ in rows] and not any("cards" in w for _, w in rows)
+    assert len(rows) == len(HELP_LINES) - 1

@@ -292,7 +292,7 @@ def _unit_actions(scene: Scene, view: SideView, body: Body) -> list[Action]:
                     ent,
                     option=str(n),
                     hotkey_group=Kind.AWAIT,
-                    label=f"{name}: await, reserve {plural(n, 'attack token')} ({AWAIT} move tokens)",
+                    label=f"{name}: await, reserve {plural(n, 'attack token')} ({AWAIT} tokens)",
                 )
             )
     sh = esper.try_component(ent, TkShield)

@@ -83,9 +83,17 @@ class OverlayMixin:
         surface.blit(text, rect)
         return box
 
+    def help_rows(self) -> list[tuple[str, str]]:
+        """The keys the help lists: the replay viewer has its own; a game without cards (tokens,
+        saves) leaves out the hand strip's key and the cards the AI's reasoning may name."""
+        lines = getattr(self, "help_lines", HELP_LINES)
+        if lines is not HELP_LINES or self.piles or self.hand:
+            return list(lines)
+        return [(k, w.replace("; may name cards in its hand", "")) for k, w in lines if k != "H"]
+
     def _draw_help(self, surface: pygame.Surface) -> None:
         f, pal = self.fonts, self.pal
-        lines = getattr(self, "help_lines", HELP_LINES)  # the replay viewer has keys of its own
+        lines = self.help_rows()
         shade = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
         shade.fill((0, 0, 0, 150))
         surface.blit(shade, (0, 0))
