@@ -86,3 +86,25 @@ def test_the_help_of_a_game_without_cards_lists_no_hand_key(app):
     rows = scene.help_rows()
     assert "H" not in [k for k, _ in rows] and not any("cards" in w for _, w in rows)
     assert len(rows) == len(HELP_LINES) - 1
+
+
+def test_the_replay_list_names_a_built_squad_as_its_builder_named_it(tmp_path):
+    from game.core.options import BUILT_KEY
+    from game.rulesets.tokens.squadbuild import SquadBuilder
+    from game.ui.app import build_session
+    from game.ui.replays import keep_replay, replay_summary
+
+    b = SquadBuilder.from_squad("brood")
+    b.name = "Night Wardens"
+    data = RULESET.read_squad_file(b.save(tmp_path))
+    session = build_session("tokens", None, 3, "ai:random", "ai:random", None, {BUILT_KEY: {"p1": data}})
+    for _ in range(5000):
+        if session.match.result is not None:
+            break
+        session.step_ai()
+    assert session.match.result is not None
+    path = keep_replay(session, folder=tmp_path, limit=5)
+    session.match.close()
+    assert path is not None
+    summary = replay_summary(path)
+    assert "Night Wardens" in str(summary) and "Night wardens" not in str(summary)
