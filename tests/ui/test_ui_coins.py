@@ -23,7 +23,7 @@ def dark_mask(surf: pygame.Surface) -> set[tuple[int, int]]:
 
 
 @pytest.mark.parametrize("scale", [1.0, 1.5])
-def test_heads_and_tails_differ_in_shape_and_carry_no_letters(monkeypatch, scale):
+def test_heads_and_tails_differ_in_shape_and_carry_no_letters(app, monkeypatch, scale):
     fonts = Fonts(scale)
     written: list[str] = []
     real = fonts.render
@@ -41,7 +41,7 @@ def test_heads_and_tails_differ_in_shape_and_carry_no_letters(monkeypatch, scale
     ring = round(c - 0.6 * (size // 2 - 1))
     assert any((c, y) in ink_t for y in range(ring - 2, ring + 3))
 
-def test_the_coin_popup_keeps_the_caption_words():
+def test_the_coin_popup_keeps_the_caption_words(app):
     fx = ChanceFx(Fonts(1.0), palette("okabe-ito"))
     drawn: list[str] = []
     real = fx.fonts.render

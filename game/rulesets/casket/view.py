@@ -141,17 +141,14 @@ def unit_view(match: Match, ent: int, side: str | None) -> dict[str, Any]:
         bars.append({"label": "Wounds", "value": len(up), "max": 10, "good": "low",
                      "note": "dead" if pilot.dead else ""})
         tags = [f"facing {direction_name(match, facing_of(ent))}"]
-        # the hexes moved feed the to-hit target number (CK-TOHIT): the chips say so on hover
-        tips: dict[str, str] = {}
-        if ent == table(match).actor and not match.over:
-            now = f"moved {plural(motion.moved_this, 'hex')} so far"
-            tags.append(now)
-            tips[now] = _movement_tip("Hexes entered this activation: its own attacks get",
-                                      motion.moved_this, "")
-        last = f"moved {plural(motion.moved_last, 'hex')} last activation"
-        tags.append(last)
-        tips[last] = _movement_tip("Hexes entered in its last activation: attacks on it get",
-                                   motion.moved_last, " until its next activation ends")
+        # the hexes moved feed the to-hit target number (CK-TOHIT): the chip says how on hover
+        acting = ent == table(match).actor and not match.over
+        if acting:
+            moved = f"moved {plural(motion.moved_this, 'hex')} · {motion.moved_last} last activation"
+        else:
+            moved = f"moved {plural(motion.moved_last, 'hex')} last activation"
+        tags.append(moved)
+        tips = {moved: _movement_tip(motion.moved_this if acting else None, motion.moved_last)}
         if heat >= OVERHEAT:
             tags.append("overheating")
         if pilot.skip_next:
@@ -179,10 +176,18 @@ def unit_view(match: Match, ent: int, side: str | None) -> dict[str, Any]:
         return out
 
 
-def _movement_tip(start: str, hexes: int, until: str) -> str:
-    """What hexes moved add to a to-hit target number (CK-TOHIT), as a chip's hover text."""
-    return (f"{start} +{movement_mod(hexes)} to the target number{until} "
-            "(0 hexes +0, 1-3 +1, 4-6 +2, 7 or more +3).")
+def _movement_tip(this: int | None, last: int) -> str:
+    """What the hexes moved add to to-hit target numbers (CK-TOHIT), as the chip's hover text
+    (`this`: the hexes moved so far by the casket activating, None for the others)."""
+    lines = []
+    if this is not None:
+        lines.append(f"This activation: {plural(this, 'hex')}, its own attacks get +{movement_mod(this)} "
+                     "to the target number.")
+    until = "this activation ends" if this is not None else "its next activation ends"
+    lines.append(f"Last activation: {plural(last, 'hex')}, attacks on it get +{movement_mod(last)} to the "
+                 f"target number until {until}.")
+    lines.append("By hexes moved: 1-3 +1, 4-6 +2, 7 or more +3.")
+    return "\n".join(lines)
 
 
 def hand_view(match: Match, side: str) -> list[dict[str, Any]]:

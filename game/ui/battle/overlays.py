@@ -132,7 +132,8 @@ class OverlayMixin:
                 status.append("State: " + ", ".join(str(t) for t in u.view[VIEW_TAGS]))
                 tips = u.view.get(VIEW_TAG_TIPS)
                 if isinstance(tips, dict):
-                    status += [f"   {t}: {tips[t]}" for t in u.view[VIEW_TAGS] if tips.get(t)]
+                    status += [f"   {t}: {' '.join(str(tips[t]).splitlines())}" for t in u.view[VIEW_TAGS]
+                               if tips.get(t)]
             sections = u.view.get(VIEW_SECTIONS)
             for text, title in section_lines(sections if isinstance(sections, dict) else {}):
                 status.append(f"{text}:" if title else f"   {text}")

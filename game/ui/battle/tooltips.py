@@ -60,7 +60,7 @@ class TooltipMixin:
             return
         tag = self._tag_tip_at(self.mouse)
         if tag is not None:
-            tooltip(surface, self.fonts, self.pal, [tag[1]], self.mouse, width=300, title=tag[0])
+            tooltip(surface, self.fonts, self.pal, tag[1].split("\n"), self.mouse, width=340, title=tag[0])
             return
         if self._modal_rect() is not None:
             return
