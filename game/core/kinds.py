@@ -55,6 +55,8 @@ VIEW_MARK: Final = "mark"
 VIEW_BARS: Final = "bars"
 #: short states shown as tags
 VIEW_TAGS: Final = "tags"
+#: {tag: what it means, lines split by "\n"}: hovering a tag (and the unit's full view) shows it
+VIEW_TAG_TIPS: Final = "tag_tips"
 #: {title: [lines]}
 VIEW_SECTIONS: Final = "sections"
 #: the text shown for health instead of "hp/hp_max"

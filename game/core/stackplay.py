@@ -50,8 +50,11 @@ class StackChoice:
 # One memo per (rule, payoff, field width): a decision's look-ahead fills exactly the entries the
 # next card's decision asks for, so the later decisions of one stack are look-ups. Pools are
 # packed into one integer (a bit field per value index): a child pool is one subtraction.
+# The cap is about what one varium game fills (16,000-40,000 entries, ~3 MiB): kept across games
+# the memos grew to 400,000 entries (36 MiB) before a drop, and a game that starts with them
+# empty plays no slower (benchmarks/memory.py, games_per_second.py).
 _MEMO: dict[tuple[StackRule, Payoff, int], dict[int, float]] = {}
-_MEMO_CAP = 400_000
+_MEMO_CAP = 50_000
 # Summing every memo's size costs as much as a small search once thousands of payoffs have their
 # own memo (varium prices each attack on its own payoff): the cap is checked every few calls.
 _CHECK_EVERY = 32

@@ -23,6 +23,18 @@ C = TypeVar("C")
 COMPONENTS: dict[str, type] = {}
 _TUPLE_FIELDS: dict[type, dict[str, bool]] = {}
 _names = itertools.count(1)
+#: per live esper world (by name), tables a ruleset keeps for it: dropped when the world closes,
+#: so what a finished game's worlds kept does not outlive them (`world_tables`)
+_WORLD_TABLES: dict[str, dict[str, Any]] = {}
+
+
+def world_tables() -> dict[str, Any]:
+    """A dict of tables for the current esper world, dropped with it (`World.close`)."""
+    name = esper.current_world
+    found = _WORLD_TABLES.get(name)
+    if found is None:
+        found = _WORLD_TABLES[name] = {}
+    return found
 #: state versions, shared by every world and match: a version is never handed out twice, so a
 #: cache keyed on one cannot mistake another match (or a restored world) for the one it saw
 VERSIONS = itertools.count(1)
@@ -119,6 +131,7 @@ class World:
             esper.switch_world("default")
         if self.name in esper.list_worlds():
             esper.delete_world(self.name)
+        _WORLD_TABLES.pop(self.name, None)
 
     # -- snapshots -----------------------------------------------------------------------------
     def snapshot(self) -> dict[str, dict[str, Any]]:

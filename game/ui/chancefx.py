@@ -167,14 +167,30 @@ def draw_die(
     return surf
 
 
+#: heads: a bright gold coin with a crown; tails: a dim silver coin with a plain ring. The shapes
+#: differ as well as the colours, so neither colour vision nor letters are needed to tell them apart.
+HEADS_GOLD, HEADS_INK = (236, 196, 64), (96, 64, 8)
+TAILS_SILVER, TAILS_INK = (150, 152, 162), (66, 68, 78)
+
+
 def draw_coin(fonts: Fonts, heads: bool, size: int) -> pygame.Surface:
-    """A token flip result."""
+    """A token flip result: a crowned face for heads, a ringed face for tails (the caption names it)."""
     surf = pygame.Surface((size, size), pygame.SRCALPHA)
-    colour = (230, 190, 60) if heads else (150, 150, 160)
-    pygame.draw.circle(surf, colour, (size // 2, size // 2), size // 2)
-    pygame.draw.circle(surf, INK, (size // 2, size // 2), size // 2, 2)
-    label = fonts.render("H" if heads else "T", max(8, round(size * 0.45 / fonts.scale)), INK, True)
-    surf.blit(label, label.get_rect(center=(size // 2, size // 2)))
+    c, r = size / 2, size // 2 - 1
+    edge = max(2, size // 22)
+    pygame.draw.circle(surf, HEADS_GOLD if heads else TAILS_SILVER, (c, c), r)
+    pygame.draw.circle(surf, INK, (c, c), r, edge)
+    if heads:
+        def at(fx: float, fy: float) -> tuple[float, float]:
+            return fx * size, fy * size
+        crown = [at(0.27, 0.70), at(0.27, 0.38), at(0.39, 0.53), at(0.5, 0.30), at(0.61, 0.53),
+                 at(0.73, 0.38), at(0.73, 0.70)]
+        pygame.draw.polygon(surf, HEADS_INK, crown)
+        pygame.draw.rect(surf, HEADS_INK, pygame.Rect(*at(0.25, 0.66), 0.5 * size, 0.08 * size))
+        for fx, fy in ((0.27, 0.36), (0.5, 0.28), (0.73, 0.36)):
+            pygame.draw.circle(surf, HEADS_INK, at(fx, fy), max(2, size * 0.05))
+    else:
+        pygame.draw.circle(surf, TAILS_INK, (c, c), r * 0.6, max(2, size // 14))
     return surf
 
 

@@ -24,13 +24,14 @@ from game.core.kinds import (
     VIEW_BARS,
     VIEW_HEALTH_LABEL,
     VIEW_SECTIONS,
+    VIEW_TAG_TIPS,
     VIEW_TAGS,
 )
 from game.core.ruleset import Preview
 from game.ui.theme import Colour, Fonts, Palette
 from game.ui.widgets import panel, percent
 
-STRUCTURED_KEYS = frozenset({VIEW_BARS, VIEW_TAGS, VIEW_SECTIONS, VIEW_HEALTH_LABEL})
+STRUCTURED_KEYS = frozenset({VIEW_BARS, VIEW_TAGS, VIEW_TAG_TIPS, VIEW_SECTIONS, VIEW_HEALTH_LABEL})
 #: outcome names read as bad for the one attacking (drawn in the warning colour); a ruleset's UI
 #: module adds its own (`register_card_kinds`)
 BAD_WORDS: list[str] = ["miss", "fail", "catastroph", "fumble"]
@@ -106,8 +107,9 @@ def draw_bars(surface: pygame.Surface, fonts: Fonts, pal: Palette, bars: list[di
 
 
 def draw_tags(surface: pygame.Surface, fonts: Fonts, pal: Palette, tags: list[str], pos: tuple[int, int],
-              width: int) -> int:
-    """Short states as pills, wrapped; returns the y below."""
+              width: int, hits: list[tuple[pygame.Rect, str]] | None = None) -> int:
+    """Short states as pills, wrapped; returns the y below. `hits` collects each pill's rect and tag
+    (for hover text)."""
     x0, y = pos
     x = x0
     lh = fonts.line_height(Fonts.SMALL) + fonts.px(4)
@@ -121,6 +123,8 @@ def draw_tags(surface: pygame.Surface, fonts: Fonts, pal: Palette, tags: list[st
         pygame.draw.rect(surface, pal.button, rect, border_radius=rect.h // 2)
         pygame.draw.rect(surface, pal.panel_edge, rect, 1, border_radius=rect.h // 2)
         surface.blit(text, text.get_rect(center=rect.center))
+        if hits is not None:
+            hits.append((rect, str(tag)))
         x += w + fonts.px(4)
     return y + lh if tags else y
 
@@ -136,15 +140,17 @@ def section_lines(sections: dict[str, Any]) -> list[tuple[str, bool]]:
 
 
 def draw_status(surface: pygame.Surface, fonts: Fonts, pal: Palette, view: dict[str, Any],
-                pos: tuple[int, int], width: int, max_y: int) -> int:
-    """The generic status block (bars, tags, sections) of a unit_view; returns the y below."""
+                pos: tuple[int, int], width: int, max_y: int,
+                hits: list[tuple[pygame.Rect, str]] | None = None) -> int:
+    """The generic status block (bars, tags, sections) of a unit_view; returns the y below (`hits`
+    collects the tags' rects, see `draw_tags`)."""
     x, y = pos
     bars = [b for b in view.get(VIEW_BARS) or [] if isinstance(b, dict)]
     if bars:
         y = draw_bars(surface, fonts, pal, bars, (x, y), width) + fonts.px(4)
     tags = [str(t) for t in view.get(VIEW_TAGS) or []]
     if tags:
-        y = draw_tags(surface, fonts, pal, tags, (x, y), width) + fonts.px(2)
+        y = draw_tags(surface, fonts, pal, tags, (x, y), width, hits) + fonts.px(2)
     sections = view.get(VIEW_SECTIONS) or {}
     lh = fonts.line_height(Fonts.SMALL)
     for text, title in section_lines(sections if isinstance(sections, dict) else {}):

@@ -123,9 +123,9 @@ def test_status_panel_draws_components_heat_threads_and_wounds(app, monkeypatch)
     seen: list[dict] = []
     real = battle_mod.draw_status
 
-    def spy(surface, fonts, pal, view, pos, width, max_y):
+    def spy(surface, fonts, pal, view, pos, width, max_y, *rest):
         seen.append(view)
-        return real(surface, fonts, pal, view, pos, width, max_y)
+        return real(surface, fonts, pal, view, pos, width, max_y, *rest)
 
     monkeypatch.setattr(battle_mod, "draw_status", spy)
     scene, a, b = casket_duel(app)
@@ -275,3 +275,38 @@ def test_a_bar_s_long_note_stays_inside_its_column(app, scale):
     right = pygame.Rect(width, 0, 600 - width, 200)
     assert all(surf.get_at((x, y))[:3] == (0, 0, 0) for x in range(right.x, right.right, 2)
                for y in range(0, 200, 2)), "text spilled past the panel's width"
+
+
+@pytest.mark.parametrize("scale", [1.0, 1.5])
+def test_movement_chips_say_the_hexes_moved_in_words_and_what_they_do_to_hitting(app, driver, monkeypatch,
+                                                                                scale):
+    from game.ui.battle import overlays as overlays_mod
+
+    app.settings.ui_scale = scale
+    app.fonts.set_scale(scale)
+    scene, a, b = casket_duel(app)
+    m = scene.match
+    tags = m.ruleset.unit_view(m, a, "p1")["tags"]
+    assert "moved 0 hexes · 0 last activation" in tags and not any("(last" in t for t in tags)
+    # the casket not activating shows only its last activation (its count this activation is always 0)
+    assert [t for t in m.ruleset.unit_view(m, b, "p1")["tags"] if t.startswith("moved")] == [
+        "moved 0 hexes last activation"]
+    scene.submit(next(x for x in scene.session.legal() if x.kind == "move" and len(x.path) == 1))
+    scene.draw(app.screen)
+    hit = next((r, tip) for r, tag, tip in scene.tag_hits if tag == "moved 1 hex · 0 last activation")
+    assert "This activation: 1 hex, its own attacks get +1 to the target number." in hit[1]
+    assert "Last activation: 0 hexes, attacks on it get +0" in hit[1]
+    # every chip lies inside the panel, and hovering one tells what it means
+    assert all(0 <= r.left and r.right <= scene.panel_rect.w for r, _, _ in scene.tag_hits)
+    shown: list[str] = []
+    monkeypatch.setattr(tooltips_mod, "tooltip", lambda s, f, p, lines, *a, **kw: shown.extend(
+        [kw.get("title", ""), *lines]))
+    driver.move(hit[0].move(scene.panel_rect.topleft).center)
+    assert shown[:2] == ["moved 1 hex · 0 last activation", hit[1].split("\n")[0]]
+    assert shown[-1] == "By hexes moved: 1-3 +1, 4-6 +2, 7 or more +3."
+    # the full view (I) spells the same out without a mouse
+    lines: list[str] = []
+    monkeypatch.setattr(overlays_mod, "text_block", lambda s, f, rows, *a, **kw: lines.extend(rows))
+    driver.key(pygame.K_i)
+    full = "   moved 1 hex · 0 last activation: This activation: 1 hex"
+    assert any(line.startswith(full) for line in lines)

@@ -99,3 +99,20 @@ def test_a_whole_voidmarked_game_by_input_events_against_the_ai(app, driver):
     assert any(e.kind == "cheat" and e.side == "p2" for e in match.log) or player.prompts < sum(
         1 for i in match.inputs if i["t"] == "answer")
     app.scene.draw(app.screen)
+
+
+def test_the_unit_details_write_void_energy_against_its_maximum_and_each_weapon_once(app):
+    from game.rulesets.voidmarked.query import void
+
+    session = build_session("voidmarked", "square/voidmarked_warehouse.tmx", 2, "human", "ai:easy")
+    scene = BattleScene(app, session)
+    app.switch(scene)
+    scene.draw(app.screen)
+    caller = next(u for u in scene.units if u.view.get("max_ve"))
+    lines = scene.unit_lines(caller)
+    with session.match.world:
+        energy = void(caller.ent)
+    assert f"VE: {energy.current}/{energy.maximum}" in lines  # the rules' abbreviation, with its maximum
+    assert not any(line.startswith(("Ve:", "Max ve", "Weapons:")) for line in lines)
+    weapon = next(line for line in lines if line.startswith("Weapon: "))
+    assert "shots)" in weapon or "(" not in weapon

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import itertools
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from game.core.board import board_tables
 from game.core.knowledge import believed_cell
@@ -73,6 +73,8 @@ class Context:
     kept: dict[tuple[object, ...], Strike | None] | None = None
     #: the longest reach among the attack cards (1 without any)
     reach: int = 1
+    #: the board's numbered strike input rows (`_number`), kept in its `board_tables`
+    rows: dict[tuple[object, ...], int] = field(default_factory=dict)
     #: where the casket stands, its hexes entered, its SP, read once (`ai.here_terms`)
     here: tuple[Cell, int, int] | None = None
     #: `here` and what every move compares against (`ai._standing`)
@@ -108,6 +110,7 @@ def context(match: Match, ent: int) -> Context:
         found.where.update(zip(enemies, cells, strict=True))
         found.believed = list(zip(enemies, cells, strict=True))  # type: ignore[arg-type]
         found.reach = max((c.attack.range for c in attacks if c.attack), default=1)
+        found.rows = board_tables(match.board).setdefault("casket_rows", {})
     _LAST = (version, ent, found)
     return found
 
@@ -146,26 +149,30 @@ def valued_odds(match: Match, ent: int, foe: int, card: CardDef, aim: str | None
         damage = memo.get(foe)
         if damage is None:
             damage = memo[foe] = tuple(get(foe, CasketFrame).damage.items())
-        worth = memo[(foe, aim, floats)] = _worth(foe, damage, aim, floats)
+        worth = memo[(foe, aim, floats)] = _worth(board_tables(match.board), foe, damage, aim, floats)
     return worth, odds
 
 
-#: `_worth` by (the target's component damage, aim, odds floats): a function of those alone
-_WORTH: dict[tuple[object, ...], float] = {}
+#: `_worth` by (the target's component damage, aim, odds floats), a function of those alone, kept
+#: in the board's own tables (`board_tables`) so a finished game's go with its board
+WORTH_KEPT = 100_000
 
 
-def _worth(foe: int, damage: tuple[tuple[str, int], ...], aim: str | None,
+def _worth(tables: dict[str, Any], foe: int, damage: tuple[tuple[str, int], ...], aim: str | None,
            floats: tuple[float, float, float]) -> float:
     """Expected damage plus the component worth of the best aim (or of `aim`) on `foe`, whose
-    component damage is `damage` (its `CasketFrame.damage` items)."""
+    component damage is `damage` (its `CasketFrame.damage` items); `tables`: the board's."""
     key = (damage, aim, floats)
-    found = _WORTH.get(key)
+    kept = tables.get("casket_worth")
+    if kept is None:
+        kept = tables["casket_worth"] = {}
+    found = kept.get(key)
     if found is None:
         expected, crits, executes = floats
         aims = [aim] if aim else list(AIM_WEIGHT) + ["random"]
-        if len(_WORTH) > 100_000:
-            _WORTH.clear()
-        found = _WORTH[key] = expected + max(aim_value(foe, a, crits, executes) for a in aims)
+        if len(kept) > WORTH_KEPT:
+            kept.clear()
+        found = kept[key] = expected + max(aim_value(foe, a, crits, executes) for a in aims)
     return found
 
 
@@ -235,17 +242,18 @@ Strike = tuple[float, float, tuple[tuple[int, float], ...]]
 VALUE, KILL, FINAL = 0, 1, 2
 
 
-#: every distinct `_inputs` row seen, numbered (never twice): strike keys carry the number
-_ROWS: dict[tuple[object, ...], int] = {}
+#: every distinct `_inputs` row seen on a board, numbered (never twice: one counter for all
+#: boards): strike keys carry the number; the rows are kept in the board's tables (`Context.rows`)
+ROWS_KEPT = 100_000
 _NUMBERS = itertools.count()
 
 
-def _number(row: tuple[object, ...]) -> int:
-    found = _ROWS.get(row)
+def _number(rows: dict[tuple[object, ...], int], row: tuple[object, ...]) -> int:
+    found = rows.get(row)
     if found is None:
-        if len(_ROWS) > 100_000:
-            _ROWS.clear()  # strikes kept under the old numbers are simply never asked again
-        found = _ROWS[row] = next(_NUMBERS)
+        if len(rows) > ROWS_KEPT:
+            rows.clear()  # strikes kept under the old numbers are simply never asked again
+        found = rows[row] = next(_NUMBERS)
     return found
 
 
@@ -256,7 +264,7 @@ def _inputs(ctx: Context, ent: int) -> int:
     equal numbers."""
     found = ctx.inputs.get(ent)
     if found is None:
-        found = ctx.inputs[ent] = _number((_attacker(ctx, ent), cell_of(ent), facing_of(ent),
+        found = ctx.inputs[ent] = _number(ctx.rows, (_attacker(ctx, ent), cell_of(ent), facing_of(ent),
                                            movement_mod(get(ent, CasketMotion).moved_last),
                                            structure_left(ent)))
     return found
@@ -271,7 +279,7 @@ def _attacker(ctx: Context, ent: int) -> int:
     found = ctx.attacker
     if found is None or ctx.ent != ent:
         tempo = get(ent, CasketTempo)
-        found = _number(("attacker", tempo.boost, tempo.no_attack, tempo.jam_penalty,
+        found = _number(ctx.rows, ("attacker", tempo.boost, tempo.no_attack, tempo.jam_penalty,
                          tuple(sorted(get(ent, CasketFrame).damage.items())),
                          tuple(get(ent, CasketWounds).zones.get("up", ())),
                          tuple(get(ent, CasketThreads).snapped)))

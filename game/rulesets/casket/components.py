@@ -14,7 +14,7 @@ import esper
 
 from game.core.cards import Cards
 from game.core.components import Facing, Name, Position, Side, Status
-from game.core.world import component
+from game.core.world import component, world_tables
 
 if TYPE_CHECKING:
     from game.core.match import Match
@@ -148,19 +148,15 @@ def get(ent: int, cls: type[C]) -> C:
     return esper._entities[ent][cls]  # type: ignore[no-any-return] # noqa: SLF001
 
 
-#: per esper world, esper's own cached (entity, components) list of caskets and its ids sorted:
-#: esper hands out the same list object until an entity or component is added or removed
-_SORTED: dict[str, tuple[object, list[int]]] = {}
-
-
 def caskets(match: Match) -> list[int]:
     """Every casket entity, ascending id (`match.units(Casket)`, sorted once per world change)."""
     found = esper.get_components(Casket)
-    kept = _SORTED.get(esper.current_world)
+    # kept with the world (`world_tables`): esper's own cached (entity, components) list and its
+    # ids sorted; esper hands out the same list object until an entity or component is added or removed
+    tables = world_tables()
+    kept = tables.get("casket_sorted")
     if kept is None or kept[0] is not found:
-        if len(_SORTED) > 64:
-            _SORTED.clear()
-        kept = _SORTED[esper.current_world] = (found, sorted(e for e, _ in found))
+        kept = tables["casket_sorted"] = (found, sorted(e for e, _ in found))
     return list(kept[1])
 
 

@@ -20,6 +20,7 @@ from game.core.kinds import (
     HAND_UNIT,
     HAND_WHY,
 )
+from game.core.wording import plural
 from game.rulesets.casket.carddefs import DAMAGE_CARD
 from game.rulesets.casket.components import (
     LOCATION_NAMES,
@@ -47,6 +48,8 @@ from game.rulesets.casket.content import Content
 from game.rulesets.casket.heat import OVERHEAT
 from game.rulesets.casket.movement import direction_name
 from game.rulesets.casket.status import sp_max, wounds_up
+from game.rulesets.casket.tohit import movement_mod
+from game.rulesets.casket.turns import table
 
 if TYPE_CHECKING:
     from game.core.match import Match
@@ -71,7 +74,8 @@ def unit_view(match: Match, ent: int, side: str | None) -> dict[str, Any]:
 
     Besides the raw keys, "bars", "tags" and "sections" are the generic status panel the UI
     draws for any ruleset: structure, SP, heat and component damage against thresholds as bars,
-    short states as tags, threads, wounds and the pilot as titled lines.
+    short states as tags (facing and the hexes moved among them, "tag_tips" saying what the hexes
+    moved do to hitting), threads, wounds and the pilot as titled lines.
     """
     content: Content = match.ruleset.content  # type: ignore[attr-defined]
     with match.world:
@@ -116,9 +120,6 @@ def unit_view(match: Match, ent: int, side: str | None) -> dict[str, Any]:
             "frame": f"{content.chassis[casket.chassis].name} "
                      f"({casket.weight}, {content.factions[casket.faction]})",
             "pilot": casket.pilot,
-            "facing": facing_of(ent),
-            "moved_this": motion.moved_this,
-            "moved_last": motion.moved_last,
             "deck": len(z.get("deck", [])),
             "hand_count": len(hand),
             "discard": len(z.get("discard", [])),
@@ -139,8 +140,15 @@ def unit_view(match: Match, ent: int, side: str | None) -> dict[str, Any]:
                          "good": "low", "note": "destroyed" if frame.destroyed(loc) else ""})
         bars.append({"label": "Wounds", "value": len(up), "max": 10, "good": "low",
                      "note": "dead" if pilot.dead else ""})
-        tags = [f"facing {direction_name(match, facing_of(ent))}",
-                f"moved {motion.moved_this} (last {motion.moved_last})"]
+        tags = [f"facing {direction_name(match, facing_of(ent))}"]
+        # the hexes moved feed the to-hit target number (CK-TOHIT): the chip says how on hover
+        acting = ent == table(match).actor and not match.over
+        if acting:
+            moved = f"moved {plural(motion.moved_this, 'hex')} · {motion.moved_last} last activation"
+        else:
+            moved = f"moved {plural(motion.moved_last, 'hex')} last activation"
+        tags.append(moved)
+        tips = {moved: _movement_tip(motion.moved_this if acting else None, motion.moved_last)}
         if heat >= OVERHEAT:
             tags.append("overheating")
         if pilot.skip_next:
@@ -164,8 +172,22 @@ def unit_view(match: Match, ent: int, side: str | None) -> dict[str, Any]:
         }
         if "revealed" in out:
             sections["Revealed hand cards"] = list(out["revealed"])
-        out.update({"bars": bars, "tags": tags, "sections": sections})
+        out.update({"bars": bars, "tags": tags, "tag_tips": tips, "sections": sections})
         return out
+
+
+def _movement_tip(this: int | None, last: int) -> str:
+    """What the hexes moved add to to-hit target numbers (CK-TOHIT), as the chip's hover text
+    (`this`: the hexes moved so far by the casket activating, None for the others)."""
+    lines = []
+    if this is not None:
+        lines.append(f"This activation: {plural(this, 'hex')}, its own attacks get +{movement_mod(this)} "
+                     "to the target number.")
+    until = "this activation ends" if this is not None else "its next activation ends"
+    lines.append(f"Last activation: {plural(last, 'hex')}, attacks on it get +{movement_mod(last)} to the "
+                 f"target number until {until}.")
+    lines.append("By hexes moved: 1-3 +1, 4-6 +2, 7 or more +3.")
+    return "\n".join(lines)
 
 
 def hand_view(match: Match, side: str) -> list[dict[str, Any]]:
@@ -173,7 +195,6 @@ def hand_view(match: Match, side: str) -> list[dict[str, Any]]:
     from game.rulesets.casket.actions import card_actions
     from game.rulesets.casket.effects import split_option
     from game.rulesets.casket.status import card_block
-    from game.rulesets.casket.turns import table
 
     content: Content = match.ruleset.content  # type: ignore[attr-defined]
     out: list[dict[str, Any]] = []

@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING
 import esper
 
 from game.core.action import Action
+from game.core.board import board_tables
 from game.core.geometry import Cell
 from game.core.pathing import Reach
 from game.core.wording import offset_words, plural
@@ -46,10 +47,11 @@ def legal(match: Match) -> list[Action]:
     return out
 
 
-#: recent move lists: a unit's moves depend only on the key below (AI lookahead and replays ask
-#: for the same positions again and again), before the tiles other units stand on are taken out
-#: (an ally moving changes those, not the search); the board is held in the value, as in movement.py
-_MOVES: dict[tuple[object, ...], tuple[object, list[tuple[Cell, Action]]]] = {}
+#: move lists kept per board (its `board_tables`, so they go with the match's board): a unit's
+#: moves depend only on the key in `_move_actions` (AI lookahead and replays ask for the same
+#: positions again and again), before the tiles other units stand on are taken out (an ally
+#: moving changes those, not the search)
+MOVES_KEPT = 4096
 
 
 def move_actions(match: Match, ent: int) -> list[Action]:
@@ -64,16 +66,14 @@ def _move_actions(scene: Scene, view: SideView, body: Body) -> list[Action]:
     if tokens.move <= 0:
         return []
     board = scene.board
-    key = (id(board), body.ent, body.name, body.cell, tokens.move, tokens.diagonals, view.foes,
-           view.threats_key)
-    found = _MOVES.get(key)
-    if found is not None and found[0] is board:
-        listed = found[1]
-    else:
+    key = (body.ent, body.name, body.cell, tokens.move, tokens.diagonals, view.foes, view.threats_key)
+    memo = board_tables(board).setdefault("tokens_moves", {})
+    listed = memo.get(key)
+    if listed is None:
         listed = _all_moves(board, body, view)
-        if len(_MOVES) > 4096:
-            _MOVES.clear()
-        _MOVES[key] = (board, listed)
+        if len(memo) > MOVES_KEPT:
+            memo.clear()
+        memo[key] = listed
     taken = view.taken
     out = [a for c, a in listed if c not in taken]
     if tokens.move >= SPRINT_COST:

@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING, Any
 import esper
 
 from game.core.action import Action, Decision
+from game.core.board import board_tables
 from game.core.knowledge import known_units
 from game.core.memo import state_memo
 from game.core.ruleset import Assessment
@@ -69,19 +70,21 @@ def nearest(match: Match, cell: tuple[int, int], foes: dict[int, tuple[int, int]
     return found
 
 
-#: spent move tokens per (board, start, path, parity, Bypass): a path's price never changes, and the
-#: AI weighs the same moves again after every other unit's input
-_SPENT: dict[tuple[object, ...], float] = {}
+#: spent move tokens kept per board (its `board_tables`, so they go with the match's board), per
+#: (start, path, parity, Bypass): a path's price never changes, and the AI weighs the same moves
+#: again after every other unit's input
+SPENT_KEPT = 50_000
 
 
 def spent_on(board: Board, start: tuple[int, int], path: tuple, diagonals: int, bypass: bool) -> float:
     """`path_cost` of a move, kept."""
-    key = (id(board), board.revision, start, path, diagonals % 2, bypass)
-    found = _SPENT.get(key)
+    memo = board_tables(board).setdefault("tokens_spent", {})
+    key = (start, path, diagonals % 2, bypass)
+    found = memo.get(key)
     if found is None:
-        if len(_SPENT) > 50_000:
-            _SPENT.clear()
-        found = _SPENT[key] = path_cost(board, start, path, diagonals, bypass)[0]
+        if len(memo) > SPENT_KEPT:
+            memo.clear()
+        found = memo[key] = path_cost(board, start, path, diagonals, bypass)[0]
     return found
 
 

@@ -47,24 +47,25 @@ def path_cost(
     return cost, diagonals
 
 
-#: recent searches: (board id, start, budget, parity, bypass, foes) -> (board, Reach); within a
-#: side's turn the enemies stand still, so a unit's search repeats until it moves itself (kept
-#: small; the board is held in the value so its id cannot be reused meanwhile)
-_REACH: dict[tuple[object, ...], tuple[object, Reach]] = {}
+#: recent searches kept per board (its `board_tables`): (start, budget, parity, bypass, foes) ->
+#: Reach; within a side's turn the enemies stand still, so a unit's search repeats until it moves
+#: itself (kept small)
+REACH_KEPT = 256
 
 
 def search_from(
     board: Board, start: Cell, budget: int, diagonals: int, bypass: bool, foes: frozenset[Cell]
 ) -> Reach:
     """The shared search behind `reach` (its `stoppable` is not filled: callers filter `cost`)."""
-    key = (id(board), board.revision, start, budget, diagonals % 2, bypass, foes)
-    found = _REACH.get(key)
-    if found is not None and found[0] is board:
-        return found[1]
+    memo = board_tables(board).setdefault("tokens_reach", {})
+    key = (start, budget, diagonals % 2, bypass, foes)
+    found = memo.get(key)
+    if found is not None:
+        return found
     search = _parity_search(board, start, budget, diagonals % 2, BYPASS_FACTOR if bypass else 1, foes)
-    if len(_REACH) > 256:
-        _REACH.clear()
-    _REACH[key] = (board, search)
+    if len(memo) > REACH_KEPT:
+        memo.clear()
+    memo[key] = search
     return search
 
 
@@ -151,17 +152,19 @@ def sprint_runs(
     return out
 
 
-#: straight open runs per (board, start, enemy tiles): what sprint_runs cuts by the taken tiles
-_RUNS: dict[tuple[object, ...], tuple[object, list[tuple[Cell, ...]]]] = {}
+#: straight open runs kept per board (its `board_tables`), per (start, enemy tiles): what
+#: sprint_runs cuts by the taken tiles
+RUNS_KEPT = 1024
 
 
 def _open_runs(board: Board, start: Cell, foes: frozenset[Cell]) -> list[tuple[Cell, ...]]:
     """In each of the 8 directions, the tiles up to SPRINT_TILES away before a wall, the edge or
     an enemy."""
-    key = (id(board), board.revision, start, foes)
-    found = _RUNS.get(key)
-    if found is not None and found[0] is board:
-        return found[1]
+    memo = board_tables(board).setdefault("tokens_runs", {})
+    key = (start, foes)
+    found = memo.get(key)
+    if found is not None:
+        return found
     x, y = start
     out = []
     for dx, dy in ((1, 0), (1, 1), (0, 1), (-1, 1), (-1, 0), (-1, -1), (0, -1), (1, -1)):
@@ -172,9 +175,9 @@ def _open_runs(board: Board, start: Cell, foes: frozenset[Cell]) -> list[tuple[C
                 break
             run.append(c)
         out.append(tuple(run))
-    if len(_RUNS) > 1024:
-        _RUNS.clear()
-    _RUNS[key] = (board, out)
+    if len(memo) > RUNS_KEPT:
+        memo.clear()
+    memo[key] = out
     return out
 
 

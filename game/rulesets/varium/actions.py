@@ -163,18 +163,20 @@ def attack_options(match: Match, ent: int, target: int) -> list[str]:
     return out
 
 
-_LABELS: dict[tuple[str, Cell, Cell], str] = {}
+#: move labels kept per board (its `board_tables`, so they go with the match's board)
+LABELS_KEPT = 8192
 
 
 def _label(verb: str, board: Board, here: Cell, cell: Cell) -> str:
     """A move's label, kept per start and square (every decision lists the same squares' moves
-    again; varium boards are all square, so the board adds nothing to the key)."""
+    again; varium boards are all square)."""
     key = (verb, here, cell)
-    found = _LABELS.get(key)
+    labels = board_tables(board).setdefault("varium_labels", {})
+    found = labels.get(key)
     if found is None:
-        if len(_LABELS) > 8192:
-            _LABELS.clear()
-        found = _LABELS[key] = f"{verb} {offset_words(board.grid, here, cell, 'square')}"
+        if len(labels) > LABELS_KEPT:
+            labels.clear()
+        found = labels[key] = f"{verb} {offset_words(board.grid, here, cell, 'square')}"
     return found
 
 

@@ -7,14 +7,15 @@ face-down evasion cards count as unknown cards and are never looked at.
 
 from __future__ import annotations
 
-import weakref
 from functools import lru_cache
 from typing import TYPE_CHECKING
 
 import esper
 
+from game.core.board import board_tables
 from game.core.components import Name, Side, Status
 from game.core.geometry import SquareGrid
+from game.core.memo import state_memo
 from game.core.ruleset import Assessment, Preview
 from game.core.sight import cover_on_line, has_los
 from game.rulesets.varium import approach, odds
@@ -77,22 +78,17 @@ def _armed(kind: str) -> bool:
     return any(weapon_def(w).ranged for w in shipped().units[kind].weapons)
 
 
-#: per board (by id, checked against a weak reference), per set of guns: exposure of a square
-_EXPOSURE: dict[int, tuple[weakref.ref, dict[tuple, dict[tuple[int, int], float]]]] = {}
+#: per board (its `board_tables`, so they go with the match's board), per set of guns: exposure
+#: of a square
+GUNS_KEPT = 4096
 
 
 def _open_to(match: Match, guns: tuple[tuple[int, int], ...]) -> dict[tuple[int, int], float]:
     """The memo of how open each square of this board is to guns at these squares."""
-    board = match.board
-    held = _EXPOSURE.get(id(board))
-    if held is None or held[0]() is not board:
-        if len(_EXPOSURE) > 32:
-            _EXPOSURE.clear()
-        held = _EXPOSURE[id(board)] = (weakref.ref(board), {})
-    by_guns = held[1]
+    by_guns = board_tables(match.board).setdefault("varium_exposure", {})
     memo = by_guns.get(guns)
     if memo is None:
-        if len(by_guns) > 4096:
+        if len(by_guns) > GUNS_KEPT:
             by_guns.clear()
         memo = by_guns[guns] = {}
     return memo
@@ -119,8 +115,7 @@ def _exposure(match: Match, guns: tuple[tuple[int, int], ...], cell: tuple[int, 
     return total
 
 
-#: (match state version, unit) -> what every move option of that unit shares (see _move_frame)
-_FRAMES: dict[tuple[int, int], tuple | None] = {}
+#: per unit, in the match's `state_memo`: what every move option of that unit shares (see _move_frame)
 _NO_FRAME = ()
 
 
@@ -131,12 +126,10 @@ def _move_frame(match: Match, ent: int) -> tuple | None:
     for those guns, and `approach.progress_fields` (steps from here, the step fields). None: no
     foe in sight. Keyed on the match's state version (code that edits
     components by hand calls `match.touch()`)."""
-    key = (match.version, ent)
-    found = _FRAMES.get(key, _NO_FRAME)
+    frames = state_memo(match, "varium-frames")
+    found = frames.get(ent, _NO_FRAME)
     if found is not _NO_FRAME:
         return found
-    if len(_FRAMES) > 64:
-        _FRAMES.clear()
     foes = seen_foes(match, ent)
     frame = None
     if foes:
@@ -151,7 +144,7 @@ def _move_frame(match: Match, ent: int) -> tuple | None:
         steps, fields = approach.progress_fields(match, ent, cells, want)
         here_open = _exposure(match, guns, cell_of(ent), opens)
         frame = (cells, guns, here, here_open, want, dist, opens, steps, fields)
-    _FRAMES[key] = frame
+    frames[ent] = frame
     return frame
 
 

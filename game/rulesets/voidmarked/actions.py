@@ -13,8 +13,9 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from game.core.action import Action
+from game.core.board import Board, board_tables
 from game.core.components import Position
-from game.core.geometry import Cell, Grid
+from game.core.geometry import Cell
 from game.core.memo import state_memo
 from game.core.pathing import Reach
 from game.core.ruleset import Resolution, Ruleset
@@ -65,10 +66,11 @@ def legal(match: Match) -> list[Action]:
     return list(found)
 
 
-_MOVES: dict[tuple[int, Cell, tuple[Cell, ...]], Action] = {}
+#: move actions kept per board (its `board_tables`, so they go with the match's board)
+MOVES_KEPT = 20000
 
 
-def _moves(ent: int, reach: Reach, grid: Grid) -> list[Action]:
+def _moves(ent: int, reach: Reach, board: Board) -> list[Action]:
     """Every Move the search allows, each carrying its route (listed once per search: the memoised
     search is asked again for every decision while nobody moves)."""
     found = reach.extra.get(("moves", ent))
@@ -76,23 +78,24 @@ def _moves(ent: int, reach: Reach, grid: Grid) -> list[Action]:
         found = reach.extra[("moves", ent)] = []
         for cell in sorted(reach.stoppable, key=lambda c: (c[1], c[0])):
             if cell != reach.start:
-                found.append(_move_action(ent, reach.start, reach.route(cell), grid))
+                found.append(_move_action(ent, reach.start, reach.route(cell), board))
     return found
 
 
-def _move_action(ent: int, start: Cell, path: tuple[Cell, ...], grid: Grid) -> Action:
-    """Move actions are immutable and the same routes come up game after game: build each once
-    (the route ends on the destination, so unit and route name the action; the label words the
-    destination from the start, and voidmarked boards are all square, so the grid adds nothing)."""
+def _move_action(ent: int, start: Cell, path: tuple[Cell, ...], board: Board) -> Action:
+    """Move actions are immutable and the same routes come up decision after decision: build each
+    once per board (the route ends on the destination, so unit and route name the action; the
+    label words the destination from the start, and voidmarked boards are all square)."""
     key = (ent, start, path)
-    action = _MOVES.get(key)
+    kept = board_tables(board).setdefault("vm_moves", {})
+    action = kept.get(key)
     if action is None:
-        if len(_MOVES) > 20000:
-            _MOVES.clear()
+        if len(kept) > MOVES_KEPT:
+            kept.clear()
         cell = path[-1]
-        action = _MOVES[key] = Action(Kind.MOVE, ent, cell=cell, path=path,
-                                      label=f"Move {offset_words(grid, start, cell, 'square')}",
-                                      hotkey_group=Kind.MOVE)
+        action = kept[key] = Action(Kind.MOVE, ent, cell=cell, path=path,
+                                    label=f"Move {offset_words(board.grid, start, cell, 'square')}",
+                                    hotkey_group=Kind.MOVE)
     return action
 
 
@@ -104,7 +107,7 @@ def _legal(match: Match) -> list[Action]:
     st = stats(ent)
     out: list[Action] = []
     if ts.moves_left >= 1:
-        out.extend(_moves(ent, reach_for(match, ent, st.speed), match.board.grid))
+        out.extend(_moves(ent, reach_for(match, ent, st.speed), match.board))
     g = gear(ent)
     main = weapon(ent)
     foes = enemies(ent)

@@ -24,6 +24,7 @@ from game.core.memo import state_memo
 from game.core.options import chosen_rules
 from game.core.pathing import Occupancy, Reach, search
 from game.core.sight import CoverRule, board_sight, cover_on_line
+from game.core.world import world_tables
 from game.rulesets.voidmarked.components import VmGear, VmOrder, VmStats, VmTurn, VmVoid
 from game.rulesets.voidmarked.content import Content, content
 from game.rulesets.voidmarked.schemas import Rules, Weapon
@@ -77,22 +78,17 @@ def turn_state(match: Match) -> VmTurn:
     return esper.component_for_entity(match.table_entity, VmTurn)
 
 
-_UNITS: dict[str, tuple[list, list[int]]] = {}
-
-
 def units() -> list[int]:
     """Every unit entity, ascending id.
 
     esper hands back the same cached query list until any component is added or removed, so the
     sorted ids are kept with that list and reused while it is the one esper returns.
     """
-    world = esper.current_world
     current = esper.get_component(VmStats)
-    found = _UNITS.get(world)
+    tables = world_tables()
+    found = tables.get("vm_units")
     if found is None or found[0] is not current:
-        if len(_UNITS) > 64:
-            _UNITS.clear()
-        found = _UNITS[world] = (current, sorted(ent for ent, _ in current))
+        found = tables["vm_units"] = (current, sorted(ent for ent, _ in current))
     return found[1]
 
 

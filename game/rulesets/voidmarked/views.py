@@ -51,12 +51,11 @@ def unit_view(match: Match, ent: int, side: str | None) -> dict[str, Any]:
     vv = void(ent)
     acting = current_actor(match) == ent
     ts = turn_state(match)
-    weapons = [{"name": main.name, "shots": g.shots if main.ranged else None,
-                "max_shots": main.shots if main.ranged else None, "hand": "main"}]
+    # one line for both hands (a list beside it only repeated the main weapon's name)
+    weapon = main.name + (f" ({g.shots}/{main.shots} shots)" if main.ranged else "")
     if g.offhand:
         off = c.weapons[g.offhand]
-        weapons.append({"name": off.name, "shots": g.offhand_shots if off.ranged else None,
-                        "max_shots": off.shots if off.ranged else None, "hand": "offhand"})
+        weapon += f"; offhand {off.name}" + (f" ({g.offhand_shots}/{off.shots} shots)" if off.ranged else "")
     conds = []
     for name, entry in conditions(ent).active.items():
         text = label(name)
@@ -81,8 +80,7 @@ def unit_view(match: Match, ent: int, side: str | None) -> dict[str, Any]:
         "skills": {"Perception": st.perception, "Stealth": st.stealth, "Resilience": st.resilience},
         "state": status(ent).state,
         "conditions": conds,
-        "weapon": f"{main.name}" + (f" ({g.shots}/{main.shots})" if main.ranged else ""),
-        "weapons": weapons,
+        "weapon": weapon,
         "ve": vv.current if vv.voidcaller else None,  # only Voidcallers spend it (VM-VOID)
         "max_ve": vv.maximum if vv.voidcaller else None,
         "voidcalls": [c.voidcalls[v].name for v in vv.voidcalls],

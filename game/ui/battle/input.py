@@ -220,7 +220,7 @@ class InputMixin:
             self._zoom(1 if y > 0 else -1, self.mouse)
 
     def _motion(self, pos: tuple[int, int], buttons: tuple[int, ...]) -> None:
-        old = (self.hover_cell, self._hot_button(), self.model.hover_unit)
+        old = (self.hover_cell, self._hot_button(), self.model.hover_unit, self._tag_tip_at(self.mouse))
         self.mouse = pos
         if self.drag is not None and any(buttons):
             dx, dy = pos[0] - self.drag[0], pos[1] - self.drag[1]
@@ -236,7 +236,7 @@ class InputMixin:
         self.hover_cell = cell
         under = self.unit_under(pos) if cell is not None else None
         self.model.hover_unit = under.ent if under is not None else None
-        if (self.hover_cell, self._hot_button(), self.model.hover_unit) != old:
+        if (self.hover_cell, self._hot_button(), self.model.hover_unit, self._tag_tip_at(pos)) != old:
             self._still = None
             self.dirty = True
             if self._hot_button() != old[1]:

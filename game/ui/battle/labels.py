@@ -20,6 +20,26 @@ def display_name(key: str) -> str:
     return str(key).replace("_", " ").replace("-", " ").strip()
 
 
+def key_label(key: str) -> str:
+    """A unit_view key as a line's label: "wounds_face_down" -> "Wounds face down"; a key of one or
+    two letters is the rules' abbreviation ("sp" -> "SP", "ve" -> "VE")."""
+    words = display_name(key)
+    return words.upper() if len(key) <= 2 else words[:1].upper() + words[1:]
+
+
+def maxima(view: dict[str, Any]) -> dict[str, Any]:
+    """Numeric unit_view keys that have a maximum beside them ("sp" and "sp_max", "ve" and "max_ve"):
+    key -> the maximum, shown together as "SP: 4/6"."""
+    out: dict[str, Any] = {}
+    for k, v in view.items():
+        if isinstance(v, (int, float)) and not isinstance(v, bool):
+            top = next((view[m] for m in (f"{k}_max", f"max_{k}") if isinstance(view.get(m), (int, float))
+                        and not isinstance(view.get(m), bool)), None)
+            if top is not None:
+                out[k] = top
+    return out
+
+
 def describe(value: Any) -> str:
     """A unit_view value as short text: lists joined, dicts as "key value" (keys as display names),
     named records by name."""

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pygame
 
-from game.core.kinds import VIEW_BARS, VIEW_SECTIONS, VIEW_TAGS
+from game.core.kinds import VIEW_BARS, VIEW_SECTIONS, VIEW_TAG_TIPS, VIEW_TAGS
 from game.ui.battle.labels import health_label
 from game.ui.panels import (
     section_lines,
@@ -138,6 +138,10 @@ class OverlayMixin:
                     status.append(f"{b.get('label')}: {b.get('value')}/{b.get('max')}{note}")
             if u.view.get(VIEW_TAGS):
                 status.append("State: " + ", ".join(str(t) for t in u.view[VIEW_TAGS]))
+                tips = u.view.get(VIEW_TAG_TIPS)
+                if isinstance(tips, dict):
+                    status += [f"   {t}: {' '.join(str(tips[t]).splitlines())}" for t in u.view[VIEW_TAGS]
+                               if tips.get(t)]
             sections = u.view.get(VIEW_SECTIONS)
             for text, title in section_lines(sections if isinstance(sections, dict) else {}):
                 status.append(f"{text}:" if title else f"   {text}")

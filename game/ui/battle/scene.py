@@ -143,6 +143,7 @@ class BattleScene(
         self._bar_surface: pygame.Surface | None = None
         self._strip_surface: pygame.Surface | None = None
         self.hand_hits: list[tuple[pygame.Rect, dict[str, Any]]] = []
+        self.tag_hits: list[tuple[pygame.Rect, str, str]] = []
         self._press_used = False
         self._strip_hits: list[tuple[pygame.Rect, dict[str, Any]]] = []
         self.modal_area = pygame.Rect(0, 0, 0, 0)  # where an open prompt covers the board

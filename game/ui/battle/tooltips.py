@@ -59,6 +59,10 @@ class TooltipMixin:
             title = str(entry.get(HAND_NAME))
             tooltip(surface, self.fonts, self.pal, lines, self.mouse, width=300, title=title)
             return
+        tag = self._tag_tip_at(self.mouse)
+        if tag is not None:
+            tooltip(surface, self.fonts, self.pal, tag[1].split("\n"), self.mouse, width=340, title=tag[0])
+            return
         if self._modal_rect() is not None:
             return
         if self.hover_cell is None or not self.board_rect.collidepoint(self.mouse) or self._modal_rect():

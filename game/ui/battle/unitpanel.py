@@ -13,8 +13,9 @@ from game.core.kinds import (
     VIEW_HP_MAX,
     VIEW_MARK,
     VIEW_MAX_HEALTH,
+    VIEW_TAG_TIPS,
 )
-from game.ui.battle.labels import describe, health_label
+from game.ui.battle.labels import describe, health_label, key_label, maxima
 from game.ui.panels import (
     STRUCTURED_KEYS,
     draw_status,
@@ -57,6 +58,7 @@ class UnitPanelMixin:
         status = self._status_line()
         y = text_block(surf, f, [status], (pad, y), inner, Fonts.SMALL, pal.dim) + f.px(6)
         # Unit details: whose actions are listed (the acting unit unless a prompt asks about another)
+        self.tag_hits = []  # (rect on the panel, tag, what it means) of the tags with hover text
         ent = self.model.focus_unit(self._offered_unit())
         self.panel_unit = ent
         u = self.unit_by_ent.get(ent) if ent is not None else None
@@ -89,7 +91,11 @@ class UnitPanelMixin:
                 if u.conditions:
                     conds = ", ".join(c.replace("_", " ") for c in u.conditions)
                     y = text_block(surf, f, [f"Conditions: {conds}"], (pad, y), inner, Fonts.SMALL, pal.text)
-                y = draw_status(surf, f, pal, u.view, (pad, y + f.px(2)), inner, y + room) + f.px(6)
+                hits: list[tuple[pygame.Rect, str]] = []
+                y = draw_status(surf, f, pal, u.view, (pad, y + f.px(2)), inner, y + room, hits) + f.px(6)
+                tips = u.view.get(VIEW_TAG_TIPS)
+                if isinstance(tips, dict):
+                    self.tag_hits = [(r, t, str(tips[t])) for r, t in hits if tips.get(t)]
             else:
                 lines = self.unit_lines(u)
                 shown = lines[:UNIT_LINES]
@@ -105,16 +111,25 @@ class UnitPanelMixin:
         )
         return surf
 
+    def _tag_tip_at(self, pos: tuple[int, int]) -> tuple[str, str] | None:
+        """(tag, what it means) of the panel tag under a screen point."""
+        if not self.panel_rect.collidepoint(pos):
+            return None
+        at = (pos[0] - self.panel_rect.x, pos[1] - self.panel_rect.y)
+        return next(((tag, tip) for r, tag, tip in self.tag_hits if r.collidepoint(at)), None)
+
     def unit_lines(self, u: UnitInfo) -> list[str]:
         """Everything the viewer may know of a unit, one "Key: value" line per unit_view entry."""
         lines = []
         if u.conditions:
             lines.append("Conditions: " + ", ".join(c.replace("_", " ") for c in u.conditions))
+        tops = maxima(u.view)
+        paired = {m for k in tops for m in (f"{k}_max", f"max_{k}")}
         for k, v in u.view.items():
-            if k.lower() in SHOWN_ELSEWHERE or k in STRUCTURED_KEYS or v in (None, "", [], {}) \
-                    or isinstance(v, bool):
+            if k.lower() in SHOWN_ELSEWHERE or k in STRUCTURED_KEYS or k in paired \
+                    or v in (None, "", [], {}) or isinstance(v, bool):
                 continue
-            lines.append(f"{k.replace('_', ' ').capitalize()}: {describe(v)}")
+            lines.append(f"{key_label(k)}: {describe(v)}" + (f"/{tops[k]}" if k in tops else ""))
         own_piles = [p for p in self.piles if p.owner == u.ent]
         if own_piles:
             lines.append("Cards: " + ", ".join(f"{p.zone} {p.count}" for p in own_piles))

@@ -1,28 +1,26 @@
-"""The casket AI's caches change no score: warm caches (kept across decision points, per board,
-per process) score every legal action exactly as a cold copy of the same state does; the legal
+"""The casket AI's caches change no score: warm caches (kept across decision points, per board)
+score every legal action exactly as a cold copy of the same state does; the legal
 actions built without the dataclass constructor equal `Action(...)`."""
 
 from __future__ import annotations
 
 from game.ai.controller import BaselineAI
 from game.core.action import Action
+from game.core.board import board_tables
 from game.core.match import Match, load_board_for
 from game.rulesets.casket import RULESET
-from game.rulesets.casket import attacks as casket_attacks
 from game.sim import default_scenario
 
 
 def _cold_scores(match: Match) -> list[float]:
-    """The scores of the current legal actions on a copy with a fresh board (its per-board tables
-    empty) and empty process-wide tables; the warm ones are put back afterwards."""
-    kept = casket_attacks._ROWS, casket_attacks._WORTH
-    casket_attacks._ROWS, casket_attacks._WORTH = {}, {}
+    """The scores of the current legal actions on a copy with a fresh board: its tables (strikes,
+    numbered rows, worths: `board_tables`) start empty."""
     copy = Match.from_snapshot(RULESET, load_board_for(match.scenario), match.snapshot())
     try:
+        assert "casket_worth" not in board_tables(copy.board)
         return [s for s, _, _ in BaselineAI(0).scores(copy, copy.legal())]
     finally:
         copy.close()
-        casket_attacks._ROWS, casket_attacks._WORTH = kept
 
 
 def test_warm_caches_score_every_action_as_a_cold_copy_does():
