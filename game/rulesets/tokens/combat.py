@@ -35,7 +35,7 @@ from game.rulesets.tokens.kinds import Ask, Ev, Kind
 from game.rulesets.tokens.odds import hit_chance, penetration_chances
 from game.rulesets.tokens.stealth import hidden_from, reveal
 from game.rulesets.tokens.telling import UNSEEN, audiences
-from game.rulesets.tokens.words import mode_name
+from game.rulesets.tokens.words import mode_name, strike_title
 
 if TYPE_CHECKING:
     from game.core.board import Board
@@ -217,11 +217,11 @@ def resolve_attack(
     else:
         full, others = audiences(match, by=attacker, hidden=unseen)
         for side in full:
-            match.emit(Ev.ATTACK, f"{title}.", plan[0].lines if plan else [], visible=side, unit=attacker,
-                       target=target)
+            match.emit(Ev.ATTACK, f"{title}.", plan[0].lines if plan else [], side=side_of(attacker),
+                       visible=side, unit=attacker, target=target)
         for side in others:
-            match.emit(Ev.ATTACK, f"{name_of(target)} is attacked by {UNSEEN}.", visible=side, unit=target,
-                       unnamed=True)
+            match.emit(Ev.ATTACK, f"{name_of(target)} is attacked by {UNSEEN}.", side=side_of(target),
+                       visible=side, unit=target, unnamed=True)
     chain_on = True
     deep = "deep_penetrate" in props
     for s in plan:
@@ -236,6 +236,8 @@ def resolve_attack(
                     f"{'heads - it passes through' if go else 'tails - it stops'}.",
                     ["50 % to go on" + (" (Deep Penetrate: the first pass is certain)" if deep else "")],
                     chance=True,
+                    # an unseen Silent shooter's side stays untold (more than two sides may play)
+                    side="" if unseen else side_of(attacker),
                     coin=go,
                 )
                 if not go:
@@ -243,7 +245,7 @@ def resolve_attack(
                     continue
         if not on_board(s.ent):
             continue
-        lost = deal(match, s.ent, s.damage, w.type, f"{w.name} ({s.role})", s.lines[:1], attacker,
+        lost = deal(match, s.ent, s.damage, w.type, strike_title(w.name, s.role), s.lines[:1], attacker,
                     {"kind": Kind.ATTACK, "actor": attacker, "option": wid}, unseen)
         effects(match, attacker, s.ent, w, props, lost)
     hidden_attack_reveal(match, attacker, target, w, props)
@@ -261,7 +263,7 @@ def blind_coin(match: Match, attacker: int, title: str, unseen: bool = False) ->
     full, others = audiences(match, by=attacker, hidden=unseen)
     for side in full:
         match.emit(Ev.BLIND, f"{title}: {coin}", ["Blinding: 50 % miss chance"], chance=True, visible=side,
-                   coin=hit, unit=attacker)
+                   side=side_of(attacker), coin=hit, unit=attacker)
     for side in others:
         match.emit(Ev.BLIND, f"An attack by {UNSEEN}: {coin}", ["Blinding: 50 % miss chance"], chance=True,
                    visible=side, coin=hit, unnamed=True)
@@ -282,7 +284,7 @@ def effects(match: Match, attacker: int, ent: int, w: WeaponDef, props: tuple[st
             + (f" ({w.damage - take} from its next turn)" if w.damage - take else "")
             + ".",
             unit=ent,
-            visible=audience(ent),
+            side=side_of(ent), visible=audience(ent),
         )
     if "disabling" in props and enemy:
         take = min(tokens.attack, w.damage)
@@ -294,12 +296,12 @@ def effects(match: Match, attacker: int, ent: int, w: WeaponDef, props: tuple[st
             + (f" ({w.damage - take} from its next turn)" if w.damage - take else "")
             + ".",
             unit=ent,
-            visible=audience(ent),
+            side=side_of(ent), visible=audience(ent),
         )
     if "blinding" in props:
         get(ent, TkEffects).blind = max(get(ent, TkEffects).blind, 1)
         match.emit(Ev.BLINDED, f"{name_of(ent)} is blinded for 1 round (50 % miss chance).", unit=ent,
-                   visible=audience(ent))
+                   side=side_of(ent), visible=audience(ent))
     if "dot" in props and w.fuel:
         fuel = shipped().fuels[w.fuel]
         get(ent, TkEffects).dots.append(
@@ -311,7 +313,7 @@ def effects(match: Match, attacker: int, ent: int, w: WeaponDef, props: tuple[st
             f"{name_of(ent)} is doused in {fuel.name}: {fuel.damage} {fuel.type} a round for "
             f"{plural(fuel.rounds, 'round')} from its next turn.",
             unit=ent,
-            visible=audience(ent),
+            side=side_of(ent), visible=audience(ent),
         )
     from game.core.components import Status
 
@@ -343,6 +345,7 @@ def hidden_attack_reveal(
             ["later Silent attacks on one target reveal on 50 %"],
             chance=True,
             coin=seen,
+            side=side_of(attacker),
             visible="all" if seen else side_of(attacker),
         )
         if seen:

@@ -14,6 +14,7 @@ from game.rulesets.tokens.components import (
     get,
     health,
     name_of,
+    side_of,
 )
 from game.rulesets.tokens.content import Defense, shipped
 from game.rulesets.tokens.kinds import Ev
@@ -74,7 +75,7 @@ def set_health(match: Match, ent: int, hp: int) -> None:
         word = {"dead": "dies", "down": "falls and bleeds", "active": "is back on its feet"}[new]
         match.emit(
             Ev.STATUS, f"{name_of(ent)} {word} (health {h.current}).", chance=False, unit=ent, state=new,
-            visible=audience(ent),
+            side=side_of(ent), visible=audience(ent),
         )
 
 
@@ -95,11 +96,11 @@ def deal(match: Match, ent: int, damage: int, dtype: str, why: str, math: list[s
     full, others = audiences(match, by=attacker, hidden=unseen, about=ent)
     for side in full:
         match.emit(Ev.DAMAGE, f"{why}: {name_of(ent)} {took}", list(math or []) + lines, visible=side,
-                   unit=ent, amount=left, **damage_data(attacker, ent, left, action))
+                   side=side_of(ent), unit=ent, amount=left, **damage_data(attacker, ent, left, action))
     for side in others:
         # the target's own defense and shield, nothing of the weapon or the attacker's stealth
         match.emit(Ev.DAMAGE, f"{name_of(ent)} is hit by an unseen attacker: {took}", list(lines),
-                   visible=side, unit=ent, amount=left, unnamed=True)
+                   side=side_of(ent), visible=side, unit=ent, amount=left, unnamed=True)
     if left:
         set_health(match, ent, before - left)
     return left

@@ -152,7 +152,7 @@ def move(
         f"{name_of(ent)} {verb} {plural(len(path), 'tile')}.",
         unit=ent,
         path=[list(c) for c in path],
-        visible=audience(ent),
+        side=side_of(ent), visible=audience(ent),
     )
     provoked: set[int] = set()
     spotted: set[tuple[int, int]] = set()
@@ -167,7 +167,8 @@ def move(
     # a move cut short (a fall, a hidden enemy in the way) never ends on an ally passed through
     if roster.standing_on(cell_of(ent), ent) is not None:
         get(ent, Position).cell = last_free
-        match.emit(Ev.MOVE, f"{name_of(ent)} stops on the last free tile.", unit=ent, visible=audience(ent))
+        match.emit(Ev.MOVE, f"{name_of(ent)} stops on the last free tile.", unit=ent, side=side_of(ent),
+                   visible=audience(ent))
 
 
 class Roster:
@@ -237,10 +238,10 @@ def step_once(
         full, others = audiences(match, by=ent, hidden=unseen(ent))
         for who in full:
             match.emit(Ev.BLOCKED, f"{name_of(ent)} runs into a hidden enemy and stops.", chance=True,
-                       visible=who, unit=ent)
+                       side=side_of(ent), visible=who, unit=ent)
         for who in others:
             match.emit(Ev.BLOCKED, f"{UNSEEN.capitalize()} runs into {name_of(blocker)} and stops.",
-                       chance=True, visible=who, unit=blocker, unnamed=True)
+                       chance=True, side=side_of(blocker), visible=who, unit=blocker, unnamed=True)
         return False
     get(ent, Position).cell = c
     adjacency_spot(match, ent, spotted, roster.adjacent_foes(side, c))
@@ -279,7 +280,7 @@ def opportunity(match: Match, foe: int, mover: int) -> Resolution:
         {"attacker": foe, "target": mover, "times": n, CTX_UNIT: foe, CTX_LINES: lines},
     )
     if key != "strike":
-        match.emit(Ev.AOO, f"{name_of(foe)} lets {name_of(mover)} go.", unit=foe)
+        match.emit(Ev.AOO, f"{name_of(foe)} lets {name_of(mover)} go.", side=side_of(foe), unit=foe)
         return
     for k in range(n):
         if not is_active(mover):
@@ -288,6 +289,7 @@ def opportunity(match: Match, foe: int, mover: int) -> Resolution:
             Ev.AOO,
             f"Attack of opportunity {k + 1}/{n}: {name_of(foe)} strikes {name_of(mover)}.",
             [f"half of {get(foe, TkUnit).attack} attack tokens = {n} (at least 1)"],
+            side=side_of(foe),
             unit=foe,
         )
         if not blind_coin(match, foe, f"Attack of opportunity {k + 1}/{n}"):

@@ -54,13 +54,14 @@ def resolve(match: Match, action: Action) -> Resolution:
         gear.loaded[action.option] = weapon(action.option).ammo
         match.emit(
             Ev.RELOAD, f"{name_of(ent)} reloads {weapon(action.option).name}.",
-            unit=ent, visible=audience(ent)
+            unit=ent, side=side_of(ent), visible=audience(ent)
         )
     elif kind == Kind.DRAW:
         tokens.move -= DRAW
         gear.held = action.option
         match.emit(
-            Ev.DRAW, f"{name_of(ent)} draws {weapon(action.option).name}.", unit=ent, visible=audience(ent)
+            Ev.DRAW, f"{name_of(ent)} draws {weapon(action.option).name}.", unit=ent, side=side_of(ent),
+            visible=audience(ent),
         )
     elif kind == Kind.AWAIT:
         n = int(action.option)
@@ -72,7 +73,7 @@ def resolve(match: Match, action: Action) -> Resolution:
             f"{name_of(ent)} awaits: {n} of next turn's attack tokens reserved for overwatch.",
             [f"{AWAIT} move tokens; the reserved tokens are gone from the next turn"],
             unit=ent,
-            visible=audience(ent),
+            side=side_of(ent), visible=audience(ent),
         )
     elif kind == Kind.HANDOFF:
         assert action.target is not None
@@ -88,6 +89,7 @@ def resolve(match: Match, action: Action) -> Resolution:
             Ev.HANDOFF,
             f"{name_of(ent)} hands {shipped().items[item].name} to {name_of(action.target)}.",
             unit=ent,
+            side=side_of(ent),
             # giver and taker stand side by side: a hidden one's side alone reads it
             visible=audience(action.target) if audience(ent) == "all" else audience(ent),
         )
@@ -114,10 +116,12 @@ def apply_item(match: Match, ent: int, target: int, item: str) -> None:
         full, others = audiences(match, by=ent, hidden=unseen(ent))
         for side in full:
             match.emit(Ev.APPLY, f"{name_of(ent)} applies {it.name} to {name_of(target)}: {healed}",
-                       visible=side, unit=target)
+                       side=side_of(ent), visible=side, unit=target)
         for side in others:
-            match.emit(Ev.APPLY, f"{name_of(target)} is healed: {healed}", visible=side, unit=target,
-                       unnamed=True)
+            # the patient's side colours the line only when the patient is in sight of its readers
+            match.emit(Ev.APPLY, f"{name_of(target)} is healed: {healed}",
+                       side="" if unseen(target) else side_of(target),
+                       visible=side, unit=target, unnamed=True)
         set_health(match, target, new)
     else:
         get(ent, TkTokens).attack -= 1
@@ -131,7 +135,7 @@ def apply_item(match: Match, ent: int, target: int, item: str) -> None:
             f"{plural(it.rounds, 'round')}.",
             unit=target,
             # on an ally a hidden jabber stays hidden (on an enemy it is revealed just below)
-            visible=audience(ent) if side_of(target) == side_of(ent) else "all",
+            side=side_of(ent), visible=audience(ent) if side_of(target) == side_of(ent) else "all",
         )
         if side_of(target) != side_of(ent):
             reveal(match, ent, "it struck")

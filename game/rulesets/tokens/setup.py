@@ -114,6 +114,7 @@ def deploy(match: Match, content: Content) -> None:
                 f"{u.name} ({side}) rolls {hp} health: {shown}.",
                 [f"flips: {shown}", f"{'player' if player else 'non-player'}: {formula} = {hp}"],
                 chance=True,
+                side=side,
                 coin=flips,
                 unit=ent,
             )

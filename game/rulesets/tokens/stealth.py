@@ -161,10 +161,11 @@ def reveal(match: Match, ent: int, why: str, by: int | None = None, why_unseen: 
         st.last_seen[other] = list(cell_of(ent))
     full, others = audiences(match, by=by, hidden=unseen(by))
     for side in full:
-        match.emit(Ev.REVEAL, f"{name_of(ent)} is revealed ({why}).", chance=True, visible=side, unit=ent)
+        match.emit(Ev.REVEAL, f"{name_of(ent)} is revealed ({why}).", chance=True, side=side_of(ent),
+                   visible=side, unit=ent)
     for side in others:
         match.emit(Ev.REVEAL, f"{name_of(ent)} is revealed ({why_unseen or 'seen by ' + UNSEEN}).",
-                   chance=True, visible=side, unit=ent, unnamed=True)
+                   chance=True, side=side_of(ent), visible=side, unit=ent, unnamed=True)
 
 
 def observe(match: Match, ent: int, n: int, passive: bool = False) -> int:
@@ -181,6 +182,7 @@ def observe(match: Match, ent: int, n: int, passive: bool = False) -> int:
         f"{shown} — {plural(got, 'success', 'successes')}.",
         [f"flips: {shown}", "each flip: heads 50 %"],
         coin=flips,
+        side=side,
         visible=side if get(ent, TkStealth).hidden else "all",
         chance=True,
         unit=ent,
@@ -216,17 +218,17 @@ def adjacency_spot(
             if not unseen(watcher):
                 match.emit(Ev.SPOT, f"{name_of(watcher)} is next to a hidden unit: {coin}", why,
                            chance=True, coin=spotted, visible=side_of(sneaker) if not spotted else "all",
-                           unit=sneaker)
+                           side=side_of(watcher), unit=sneaker)
             elif not spotted:
                 # two hidden units side by side, neither seen: neither side learns of the other
                 match.emit(Ev.SPOT, f"{name_of(watcher)} is next to a hidden unit: {coin}", why,
-                           chance=True, coin=spotted, visible=NOBODY, unit=sneaker)
+                           chance=True, coin=spotted, side=side_of(watcher), visible=NOBODY, unit=sneaker)
             else:
                 # the spotter is hiding: its side reads its name, the spotted side only that it was seen
                 full, others = audiences(match, by=watcher, hidden=True)
                 for side in full:
                     match.emit(Ev.SPOT, f"{name_of(watcher)} is next to a hidden unit: {coin}", why,
-                               chance=True, coin=spotted, visible=side, unit=sneaker)
+                               chance=True, coin=spotted, side=side_of(watcher), visible=side, unit=sneaker)
                 for side in others:
                     match.emit(Ev.SPOT, f"{UNSEEN.capitalize()} spots a hidden unit: {coin}", why,
                                chance=True, coin=spotted, visible=side, unit=sneaker,

@@ -86,7 +86,7 @@ def bleed(match: Match, ent: int) -> None:
             f"{name_of(ent)} bleeds: health {h.current} -> {h.current - 1}.",
             [f"dies at -{get(ent, TkUnit).health_tokens}"],
             unit=ent,
-            visible=audience(ent),
+            side=side_of(ent), visible=audience(ent),
         )
         set_health(match, ent, h.current - 1)
 
@@ -127,7 +127,7 @@ def shield(match: Match, ent: int) -> None:
             sh.over_extra = 0
             match.emit(Ev.SHIELD,
                        f"{name_of(ent)}'s overcharge fades ({sh.charges} shield tokens).", unit=ent,
-                       visible=audience(ent))
+                       side=side_of(ent), visible=audience(ent))
     if sh.over_rounds == 0 and sh.charges < sh.amount:
         sh.charges = min(sh.amount, sh.charges + sh.recharge)
 
@@ -143,7 +143,7 @@ def overcharge(match: Match, ent: int) -> None:
         f"{name_of(ent)} overcharges its shield: {plural(sh.charges, 'token')} for "
         f"{plural(sh.over_rounds, 'round')}.",
         unit=ent,
-        visible=audience(ent),
+        side=side_of(ent), visible=audience(ent),
     )
 
 

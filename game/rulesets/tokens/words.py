@@ -20,3 +20,9 @@ def mode_name(props: tuple[str, ...]) -> str:
 def coin_faces(flips: list[bool]) -> str:
     """Token flips as players read them: "heads, tails, heads" (never "H T H")."""
     return ", ".join("heads" if f else "tails" for f in flips)
+
+
+def strike_title(weapon_name: str, role: str) -> str:
+    """What a damage line is headed with: the weapon alone on the unit aimed at ("Carbine: Brute 1
+    takes 1"), the property that reached any other unit ("Axe (Cleave): ...")."""
+    return weapon_name if role == "target" else f"{weapon_name} ({property_name(role)})"
