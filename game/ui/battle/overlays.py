@@ -13,7 +13,8 @@ from game.ui.theme import Fonts
 from game.ui.widgets import panel, text_block
 
 HELP_LINES: list[tuple[str, str]] = [
-    ("Left click", "select a unit · move to a lit cell · use the armed action"),
+    ("Left click", "select your unit · move to a lit cell · act on a foe · use the armed action"
+                   " (on an ally: arm its action with 1 – 9 first)"),
     ("Right click", "cancel the armed action / deselect"),
     ("Drag / arrows / WASD", "pan the map"),
     ("Wheel / + / -", "zoom"),
