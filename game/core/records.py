@@ -39,6 +39,8 @@ class Preview:
     expected_damage: float = 0.0
     kill: float = 0.0
     lines: list[str] = field(default_factory=list)
+    #: False for a ruleset with no critical hits: the odds shown then leave the crit chance out
+    crits: bool = True
 
 
 @dataclass

@@ -172,7 +172,8 @@ def draw_status(surface: pygame.Surface, fonts: Fonts, pal: Palette, view: dict[
 # -- the odds box --------------------------------------------------------------------------------
 def preview_rows(preview: Preview) -> tuple[list[str], list[tuple[str, float]], list[str]]:
     """(summary lines, outcome bars, breakdown lines) of a preview."""
-    summary = [f"Hit {percent(preview.hit)} · Crit {percent(preview.crit)} · Kill {percent(preview.kill)}"
+    crit = f" · Crit {percent(preview.crit)}" if preview.crits else ""
+    summary = [f"Hit {percent(preview.hit)}{crit} · Kill {percent(preview.kill)}"
                f" · Expected damage {preview.expected_damage:.2f}"]
     return summary, list(preview.outcomes), list(preview.lines)
 

@@ -130,6 +130,7 @@ class TokensRuleset(Ruleset):
                 expected_damage=best_dmg,
                 kill=best_kill,
                 lines=lines,
+                crits=False,
             )
 
     def assess(self, match: Match, action: Action) -> Assessment:

@@ -310,7 +310,7 @@ class InputMixin:
         self.dirty = True
         unit = unit if unit is not None and unit.cell == cell else self.unit_at(cell)
         if self.human_input:
-            if unit is not None and unit.ent in self.target_actions:
+            if unit is not None and unit.ent in self.target_actions and not self._picks_own(unit):
                 self._submit_or_choose(self._candidates_for_target(unit.ent))
                 return
             action = self._action_for_cell_target(cell)
@@ -330,6 +330,14 @@ class InputMixin:
             self.inspected = unit.ent
             self._panel_surface = None
             self._reach_surface = None
+
+    def _picks_own(self, unit: UnitInfo) -> bool:
+        """A plain click on one of the acting side's units selects it (as the help says): an action
+        on an ally (a hand-off, a medkit) is used only when its group is armed (1-9 or its button)."""
+        if self.turn is None or unit.side != self.turn.side:
+            return False
+        armed = self.armed
+        return not (armed and any(self.group_key(a) == armed for a in self.target_actions[unit.ent]))
 
     def cancel_focus(self) -> None:
         """Stop playing the chosen hand card: every action is offered again."""

@@ -13,7 +13,8 @@ from game.ui.theme import Fonts
 from game.ui.widgets import panel, text_block
 
 HELP_LINES: list[tuple[str, str]] = [
-    ("Left click", "select a unit · move to a lit cell · use the armed action"),
+    # a click on an ally selects it: an action on an ally (a hand-off) is armed first (1 - 9)
+    ("Left click", "select your unit · move to a lit cell · act on a foe or use the armed action"),
     ("Right click", "cancel the armed action / deselect"),
     ("Drag / arrows / WASD", "pan the map"),
     ("Wheel / + / -", "zoom"),

@@ -25,10 +25,13 @@ class PromptMixin:
         w = min(self.fonts.px(560), self.board_rect.w - 40)
         return pygame.Rect(0, 0, w, 10)
 
-    def _place_modal(self, rect: pygame.Rect, keep: int = 0, make_room: bool = False) -> bool:
+    def _place_modal(self, rect: pygame.Rect, keep: int = 0, make_room: bool = False,
+                     within: pygame.Rect | None = None) -> bool:
         """Centre a prompt on the board, moved aside so the acting unit (and `keep` pixels around
-        it, for facing arrows) stays in sight; True when it covers neither. With `make_room`, the
-        camera first slides the unit to the side away from where the prompt can go."""
+        it, for facing arrows) and the boxes the board keeps for the prompt (`prompt_keep`: the
+        odds of the shot it asks about) stay in sight; True when it covers none. With `make_room`,
+        the camera first slides the unit to the side away from where the prompt can go; `within`
+        is where it may go (the board unless said)."""
         rect.center = self.board_rect.center
         ent = self._prompt_unit()
         u = self.unit_by_ent.get(ent) if ent is not None else None
@@ -39,34 +42,54 @@ class PromptMixin:
         if make_room:
             self._slide_unit_aside(u.cell, rect, m, room)
         x, y = self.camera.to_screen(self.layout.centre(u.cell))
-        clear = pygame.Rect(0, 0, 2 * m, 2 * m)
-        clear.center = (round(x), round(y))
-        if not rect.colliderect(clear):
+        unit = pygame.Rect(0, 0, 2 * m, 2 * m)
+        unit.center = (round(x), round(y))
+        boxes = [r.inflate(4, 4) for r in self.prompt_keep]
+        obstacles = [unit, *boxes]
+        if not rect.collidelistall(obstacles):
             return True
-        area = self.board_rect.inflate(-2 * room, -2 * room)
+        board = within or self.board_rect
+        area = board.inflate(-2 * room, -2 * room)
+        # beside everything at once first (as before the boxes: beside the unit), then beside
+        # one of them at a time
+        anchors = [unit.unionall(boxes)] + (obstacles if boxes else [])
         tries = []
-        for side in ("below", "above", "left", "right"):
-            r = pygame.Rect(rect)
-            r.clamp_ip(area)
-            if side == "below":
-                r.top = clear.bottom + room
-            elif side == "above":
-                r.bottom = clear.top - room
-            elif side == "left":
-                r.right = clear.left - room
-            else:
-                r.left = clear.right + room
-            tries.append(r)
+        for clear in anchors:
+            for side in ("below", "above", "left", "right"):
+                r = pygame.Rect(rect)
+                r.clamp_ip(area)
+                if side == "below":
+                    r.top = clear.bottom + room
+                elif side == "above":
+                    r.bottom = clear.top - room
+                elif side == "left":
+                    r.right = clear.left - room
+                else:
+                    r.left = clear.right + room
+                tries.append(r)
         for r in tries:
-            if area.contains(r):
+            if area.contains(r) and r.collidelist(obstacles) < 0:
                 rect.topleft = r.topleft
                 return True
-        # Nowhere clear: the side that hides the least of the unit's surroundings.
+        # Nowhere clear: the side that hides the least of the odds shown, then of the unit's
+        # surroundings.
         for r in tries:
-            r.clamp_ip(self.board_rect)
-        best = min(tries, key=lambda r: (r.clip(clear).w * r.clip(clear).h, tries.index(r)))
+            r.clamp_ip(board)
+
+        def hidden(r: pygame.Rect, o: pygame.Rect) -> int:
+            c = r.clip(o)
+            return c.w * c.h
+
+        best = min(tries, key=lambda r: (sum(hidden(r, o) for o in boxes), hidden(r, unit), tries.index(r)))
         rect.topleft = best.topleft
         return False
+
+    def _prompt_clear(self, cell: Any, m: int) -> pygame.Rect:
+        """`m` pixels around the prompt's unit and the boxes the board keeps for the prompt."""
+        x, y = self.camera.to_screen(self.layout.centre(cell))
+        clear = pygame.Rect(0, 0, 2 * m, 2 * m)
+        clear.center = (round(x), round(y))
+        return clear.unionall([r.inflate(4, 4) for r in self.prompt_keep]) if self.prompt_keep else clear
 
     def _side_room(self, keep: int) -> int:
         """The widest free width left or right of the prompt's unit and its ring (0 without one)."""
@@ -76,20 +99,27 @@ class PromptMixin:
             return 0
         m = max(self.fonts.px(20), keep)
         room = self.fonts.px(12)
-        x, _ = self.camera.to_screen(self.layout.centre(u.cell))
+        clear = self._prompt_clear(u.cell, m)
         board = self.board_rect
-        return int(max(x - m - board.x, board.right - x - m) - 3 * room)
+        return int(max(clear.left - board.x, board.right - clear.right) - 3 * room)
 
     def _slide_unit_aside(self, cell: Any, rect: pygame.Rect, m: int, room: int) -> None:
         """Pan so the unit and its ring sit by the board's left (or top) edge, leaving the rest of
         the board to a prompt that fits nowhere else."""
         board = self.board_rect
-        x, y = self.camera.to_screen(self.layout.centre(cell))
-        if board.w - 2 * m - 3 * room >= rect.w:
-            self.camera.pan(x - (board.x + room + m), 0)
-        elif board.h - 2 * m - 3 * room >= rect.h:
-            self.camera.pan(0, y - (board.y + room + m))
+        clear = self._prompt_clear(cell, m)
+        before = self.camera.to_screen(self.layout.centre(cell))
+        if board.w - clear.w - 3 * room >= rect.w:
+            self.camera.pan(clear.x - (board.x + room), 0)
+        elif board.h - clear.h - 3 * room >= rect.h:
+            self.camera.pan(0, clear.y - (board.y + room))
+        after = self.camera.to_screen(self.layout.centre(cell))
+        # the boxes kept in sight move with the board until the next frame draws them again
+        for r in self.prompt_keep:
+            r.move_ip(round(after[0] - before[0]), round(after[1] - before[1]))
         self._reach_surface = None
+        if after != before:
+            self.dirty = True  # the board under the prompt was drawn before it moved
 
     def _prompt_unit(self) -> int | None:
         """The unit a prompt is about: the decision's "unit", else the acting or selected one."""
@@ -112,7 +142,8 @@ class PromptMixin:
         title = f"{common or group_label(shown)}: choose one" if shown else "Choose"
         summary = ""
         if first is not None:
-            summary = (f"Hit {percent(first.hit)} · Crit {percent(first.crit)} · expected damage "
+            crit = f" · Crit {percent(first.crit)}" if first.crits else ""
+            summary = (f"Hit {percent(first.hit)}{crit} · expected damage "
                        f"{first.expected_damage:.2f} — hover an option for every modifier and outcome")
         title_lines = f.wrap(title, w - 2 * pad, Fonts.LARGE, True)
         summary_lines = f.wrap(summary, w - 2 * pad, Fonts.SMALL) if summary else []
@@ -221,9 +252,10 @@ class PromptMixin:
             room = (w - 2 * pad - (cols - 1) * gap) // cols - 2 * f.px(8) - f.px(6) - key_w
             return all(f.font(Fonts.BODY).size(button_label(d, o, cols))[0] <= room for _, o in shown)
 
-        # Placed to cover neither the unit nor its facing arrows: every detail inline if that fits,
-        # else the details as the buttons' tooltips, else a narrower prompt beside the unit, else
-        # the board slides the unit aside.
+        # Placed to cover neither the unit, its facing arrows nor the odds the board shows for it:
+        # every detail inline if that fits, else inline in a narrower prompt beside the unit, else
+        # the details as the buttons' tooltips (wide, then narrow), else the board slides the unit
+        # aside (the details inline when that leaves room for them).
         # Too tall for the board, or to leave the unit in sight beside it (many options under a
         # tall context), the buttons go in two or three columns when their labels still fit.
         keep = self._facing_keep()
@@ -234,10 +266,12 @@ class PromptMixin:
         cols = 1
         while cols < 3 and measure(w, cols)[0] > min(top, beside) and labels_fit(w, cols + 1):
             cols += 1
-        tries = [(w, True, 1), (w, False, cols)]
+        wide, tips = (w, True, 1), (w, False, cols)
+        tries = [wide, tips]
         narrow = self._side_room(keep)
         if f.px(220) <= narrow < w:
-            tries += [(narrow, True, 1), (narrow, False, 1)]
+            # the details inline beside the unit before the details as tooltips over it
+            tries = [wide, (narrow, True, 1), tips, (narrow, False, 1)]
         main_fits = measure(w, cols)[0] <= top
         placed = False
         for w, inline, cols in tries:
@@ -249,9 +283,23 @@ class PromptMixin:
                 placed = True
                 break
         if not placed:
-            w, inline, cols = tries[1]
+            # a board too short for the details beside the unit (150 % on a small window): the
+            # prompt may cover the turn bar above the board rather than the unit or drop them
+            w, inline, cols = wide
             h, details, prompt_lines, pics = measure(w, cols)
-            rect = pygame.Rect(0, 0, w, min(h, top))
+            board = self.board_rect
+            tall = pygame.Rect(board.x, 0, board.w, board.bottom)
+            if h + details <= tall.h - 20:
+                rect = pygame.Rect(0, 0, w, h + details)
+                placed = self._place_modal(rect, keep, within=tall)
+        if not placed:
+            # the board slides the unit aside; the details stay inline when that leaves room for them
+            w, inline, cols = wide
+            h, details, prompt_lines, pics = measure(w, cols)
+            if h + details > beside:
+                w, inline, cols = tips
+                h, details, prompt_lines, pics = measure(w, cols)
+            rect = pygame.Rect(0, 0, w, min(h + details if inline else h, top))
             self._place_modal(rect, keep, make_room=True)
         inner = w - 2 * pad
         col_w = (inner - (cols - 1) * gap) // cols

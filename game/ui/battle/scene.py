@@ -147,6 +147,7 @@ class BattleScene(
         self._press_used = False
         self._strip_hits: list[tuple[pygame.Rect, dict[str, Any]]] = []
         self.modal_area = pygame.Rect(0, 0, 0, 0)  # where an open prompt covers the board
+        self.prompt_keep: list[pygame.Rect] = []  # boxes drawn this frame that a prompt must not cover
         self.prompt_page = 0
         self._still: pygame.Surface | None = None  # the last full frame, kept while the AI thinks
         self._marks: list[pygame.Rect] = []  # where the thinking mark and toast were drawn over it
@@ -306,6 +307,7 @@ class BattleScene(
         """Board, tokens, strip, popups, bar, panel, prompt and hover information."""
         surface.fill(self.pal.bg)
         self.modal_area = pygame.Rect(0, 0, 0, 0)
+        self.prompt_keep = []
         clip = surface.get_clip()
         surface.set_clip(self.board_rect)
         self._draw_map(surface)

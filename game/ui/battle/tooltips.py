@@ -27,8 +27,9 @@ class TooltipMixin:
 
     @staticmethod
     def _preview_lines(p: Preview) -> list[str]:
+        crit = f"   Crit {percent(p.crit)}" if p.crits else ""
         lines = [
-            f"Hit {percent(p.hit)}   Crit {percent(p.crit)}   Kill {percent(p.kill)}",
+            f"Hit {percent(p.hit)}{crit}   Kill {percent(p.kill)}",
             f"Expected damage {p.expected_damage:.2f}",
         ]
         if p.outcomes:

@@ -255,7 +255,8 @@ class TimelineBarMixin:
         got = self.next_preview()
         if got is not None:
             p = got[0]
-            odds = (f"Odds: hit {percent(p.hit)}, crit {percent(p.crit)}, kill {percent(p.kill)}, "
+            crit = f"crit {percent(p.crit)}, " if p.crits else ""
+            odds = (f"Odds: hit {percent(p.hit)}, {crit}kill {percent(p.kill)}, "
                     f"mean damage {p.expected_damage:.2f} · O: details")
         return " · ".join(parts), nxt, odds
 

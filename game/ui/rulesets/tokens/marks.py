@@ -87,9 +87,10 @@ def _dashed_circle(surface: pygame.Surface, colour: tuple[int, int, int], centre
 def _word_box(scene: BattleScene, surface: pygame.Surface, placer: Placer, lines: list[str],
               anchors: list[tuple[str, tuple[int, int]]], colour: tuple[int, int, int],
               edge: tuple[int, int, int] | None = None, back: tuple[int, ...] = (15, 15, 20, 215),
-              owner: tuple[int, int, int] | None = None) -> None:
+              owner: tuple[int, int, int] | None = None) -> pygame.Rect:
     """Lines of words in a small box, placed where they cover nothing; a box not in the first spot
-    gets a thin line from the rim of its `owner` token (x, y, diameter) so it is read as its."""
+    gets a thin line from the rim of its `owner` token (x, y, diameter) so it is read as its.
+    Returns where it went."""
     f = scene.fonts
     texts = [f.render(line, MARK_FONT, colour) for line in lines]
     size = (max(t.get_width() for t in texts) + 6, sum(t.get_height() for t in texts) + 2)
@@ -113,6 +114,7 @@ def _word_box(scene: BattleScene, surface: pygame.Surface, placer: Placer, lines
     for t in texts:
         surface.blit(t, t.get_rect(midtop=(rect.centerx, y)))
         y += t.get_height()
+    return rect
 
 
 def _draw_cloaks(scene: BattleScene, surface: pygame.Surface, places: dict[int, tuple[Point, int]],
@@ -168,4 +170,7 @@ def _draw_odds(scene: BattleScene, surface: pygame.Surface, places: dict[int, tu
         x, y, d = at
         colour = scene.pal.bad if o.ally else (250, 250, 250)
         edge = scene.pal.bad if o.ally else scene.pal.target
-        _word_box(scene, surface, placer, list(o.lines), _around(x, y, d), colour, edge, owner=(x, y, d))
+        box = _word_box(scene, surface, placer, list(o.lines), _around(x, y, d), colour, edge,
+                        owner=(x, y, d))
+        if outline and o.ent == action.target:
+            scene.prompt_keep.append(box)  # the prompt about this shot must leave its odds readable
