@@ -81,11 +81,18 @@ def fast_policy(match: Match, chance: Chance, legal: list[Action], max_moves: in
         picked: list[Action] = []
         foes = [u.cell for u in info.values() if u.side != turn.side and u.active]
         if foes:
-            board = match.board
+            distance = match.board.grid.distance
+            # many moves share a destination (paths differ), and this runs at every rollout step
+            gaps: dict[object, int] = {}
 
             def gap(a: Action) -> int:
                 dest = destination(a)
-                return min(board.distance(dest, f) for f in foes) if dest is not None else 1 << 30
+                if dest is None:
+                    return 1 << 30
+                found = gaps.get(dest)
+                if found is None:
+                    found = gaps[dest] = min(distance(dest, f) for f in foes)
+                return found
 
             picked.append(min(moves, key=gap))
         for _ in range(2 * max_moves):

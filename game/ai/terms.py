@@ -60,7 +60,8 @@ class Scorer:
 
     def __init__(self, weights: dict[str, float] | None = None, exact: bool = False) -> None:
         self.weights = dict(WEIGHTS, **(weights or {}))
-        #: weights given by the caller: they win over the ruleset's (`Ruleset.ai_weights`)
+        #: weights given by the caller: they win over the ruleset's (`Ruleset.ai_weights`,
+        #: `ai_weights_hard`)
         self.given = dict(weights or {})
         self.tuned_for: type | None = None
         #: price position by the ruleset's `exposure` hooks where it has them (Hard): one exact
@@ -78,8 +79,9 @@ class Scorer:
         changed health."""
         if self.tuned_for is not type(match.ruleset):
             self.tuned_for = type(match.ruleset)
-            # the ruleset's own weights are Normal's: Hard's exact exposure was tuned on the shared ones
-            tuned = {} if self.exact else getattr(match.ruleset, "ai_weights", {})
+            # Normal's weights and Hard's (its exact exposure in place of the safety estimate) are
+            # each measured on the ladder: one ruleset's better Normal weights are not Hard's
+            tuned = getattr(match.ruleset, "ai_weights_hard" if self.exact else "ai_weights", {})
             self.weights = dict(WEIGHTS, **tuned, **self.given)
         self.cache = plan(match, side, self.cache)
         return self.cache

@@ -50,8 +50,11 @@ class AIHooks:
     #: and credits them with the side's attacks on the same target that follow
     softening_attacks: ClassVar[bool] = False
     #: the Normal AI's term weights this ruleset measured better than the shared ones
-    #: (`ai.terms.WEIGHTS`; Hard's exact terms keep the shared ones)
+    #: (`ai.terms.WEIGHTS`)
     ai_weights: ClassVar[dict[str, float]] = {}
+    #: the Hard AI's, where its exact terms (`exposure_after`, `volley_after`) measured better with
+    #: others than the shared ones; Normal's `ai_weights` do not carry over
+    ai_weights_hard: ClassVar[dict[str, float]] = {}
 
     # -- Hard's search, each measured on the ladder ------------------------------------------------
     #: whether the Hard AI may overrule its ranking on sampled playouts; a ruleset whose short

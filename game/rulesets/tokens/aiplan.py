@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from game.core.board import board_tables
 from game.core.memo import state_memo
 from game.rulesets.tokens.actions import AWAIT, DRAW, RELOAD
 from game.rulesets.tokens.ai import best_mode, spent_on
@@ -20,6 +21,7 @@ from game.rulesets.tokens.damage import out_at, shield_charges
 from game.rulesets.tokens.kinds import Kind
 from game.rulesets.tokens.movement import SPRINT_COST
 from game.rulesets.tokens.odds import reduce_damage
+from game.rulesets.tokens.paths import search_from
 from game.rulesets.tokens.stealth import hidden_from
 
 if TYPE_CHECKING:
@@ -53,6 +55,8 @@ def exposure(match: Match, ent: int, cell: Cell) -> float:
         reach_, typical = enemy_volley(match, side, foe)
         if typical <= 0 or max(abs(c[0] - x), abs(c[1] - y)) > reach_:
             continue
+        if not in_fire(match, side, foe, c, cell):
+            continue
         gear = get(foe, TkGear)
         # a hidden enemy's weapon in hand and rounds are not the side's to know (`enemy_volley`)
         fire = max((_attacks(foe, wid, get(foe, TkUnit).attack, foe in hidden) * _cut(ent, wid)
@@ -61,6 +65,40 @@ def exposure(match: Match, ent: int, cell: Cell) -> float:
         others = sum(1 for m in sharing.get(foe, ()) if m != cell and m != here)
         total += fire / (1 + others) if SHARED_FIRE else fire
     found = memo[key] = max(0.0, total - shield_charges(ent))
+    return found
+
+
+#: answers of `in_fire` kept per board (its `board_tables`)
+FIRE_KEPT = 50_000
+
+
+def in_fire(match: Match, side: str, foe: int, at: Cell, cell: Cell) -> bool:
+    """Whether `foe`, believed on `at`, can fire on `cell` next turn: some tile its move tokens
+    reach (TK-STEP costs, walls in the way) has `cell` within its weapon's range and in sight.
+    Where straight distance reads a unit behind a wall as under fire, this sees the wall. (A foe
+    whose held weapon is empty spends its move tokens reloading: it fires from where it stands.
+    A hidden one's weapon is not the side's to know: its longest.)"""
+    unit, gear = get(foe, TkUnit), get(foe, TkGear)
+    if foe in hidden_from(match, side):
+        move, rng = unit.move, max((weapon(wid).range for wid in gear.weapons), default=0)
+    elif not gear.held:
+        return False
+    else:
+        w = weapon(gear.held)
+        move = 0 if w.ammo and gear.loaded.get(gear.held, 0) <= 0 else unit.move
+        rng = w.range
+    board = match.board
+    memo = board_tables(board).setdefault("tokens_in_fire", {})
+    key = (at, move, rng, cell)
+    found = memo.get(key)
+    if found is None:
+        spots = search_from(board, at, move, 0, False, frozenset()).cost if move > 0 else {at: 0.0}
+        cx, cy = cell
+        found = any(max(abs(t[0] - cx), abs(t[1] - cy)) <= rng and in_reach(board, t, cell, rng)
+                    for t in spots)
+        if len(memo) > FIRE_KEPT:
+            memo.clear()
+        memo[key] = found
     return found
 
 

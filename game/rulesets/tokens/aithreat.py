@@ -174,3 +174,37 @@ def threat_by(match: Match, side: str, cell: Cell) -> dict[int, float]:
             # and every step would look safer than standing)
             out[e] = dmg / max(1, len(near)) if SHARED_FIRE else dmg
     return out
+
+
+#: what a take-out costs in `evaluate`'s units beyond the health lost: a standing unit counts 1
+#: plus its health fraction, a downed one 0.25
+TAKEOUT_WORTH = 0.75
+
+
+def pressure(match: Match, side: str) -> float:
+    """What the enemies of `side` can expect to take from it with their next turn's fire, in
+    `evaluate`'s units: each standing enemy's volley (`enemy_volley`: its attacks after `side`'s
+    typical armour, within its move tokens and weapon range) on the one unit of `side` where it is
+    worth most, as health over the unit's maximum plus the take-out when the volley drops it.
+
+    It reads where every enemy stands, so it is for the AI's determinized scratch copies (the
+    Hard search's leaves), where a hidden enemy has been placed from what the side can see."""
+    mine = [(cell_of(e), health(e)) for e in units(match) if side_of(e) == side and is_active(e)]
+    total = 0.0
+    for foe in units(match):
+        if side_of(foe) == side or not is_active(foe):
+            continue
+        reach_, dmg = enemy_volley(match, side, foe)
+        if dmg <= 0:
+            continue
+        fx, fy = cell_of(foe)
+        best = 0.0
+        for (x, y), hp in mine:
+            if max(abs(fx - x), abs(fy - y)) > reach_:
+                continue
+            # below 0 it is down (bleeding): `evaluate` counts it 0.25 however deep it bleeds
+            lost = min(dmg, max(0, hp.current))
+            value = lost / max(1, hp.maximum) + (TAKEOUT_WORTH if dmg > hp.current else 0.0)
+            best = max(best, value)
+        total += best
+    return total

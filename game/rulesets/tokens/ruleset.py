@@ -43,6 +43,10 @@ class TokensRuleset(Ruleset):
     # Normal's own weights, tuned on 400-game normal-easy runs (seed 3): safety 0.2 / 0.5 / 0.8 won
     # 61 / 77 / 70 % once a step no longer looked safer than standing (`aithreat.threat_by`)
     ai_weights: ClassVar[dict[str, float]] = {"safety": 0.5, "menace": 0.6, "progress": 0.5}
+    # Hard's: patience. A side acts as one, so the side that ends its turn in the other's reach
+    # without firing takes the first full volley; Hard weighs its exact exposure (walls seen,
+    # `aiplan.in_fire`) well above closing in and lets the enemy walk into its reach (docs/ai.md)
+    ai_weights_hard: ClassVar[dict[str, float]] = {"safety": 1.2, "progress": 0.1, "approach": 0.1}
 
     @property
     def content(self) -> Content:
@@ -150,6 +154,10 @@ class TokensRuleset(Ruleset):
     def menace(self, match: Match, ent: int, cell: Cell) -> float | None:
         with match.world:
             return aithreat.menace(match, ent, cell)
+
+    def pressure(self, match: Match, side: str) -> float:
+        with match.world:
+            return aithreat.pressure(match, side)
 
     def exposure_now(self, match: Match, ent: int) -> float | None:
         with match.world:
