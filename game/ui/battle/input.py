@@ -31,6 +31,8 @@ class InputMixin:
         if self.handoff is not None:
             self._handle_handoff(event)
             return
+        if self.overlay == "info" and self._scroll_info(event):
+            return
         if self.overlay in ("help", "info"):
             if event.type in (pygame.KEYDOWN, pygame.MOUSEBUTTONDOWN):
                 self.overlay = None
@@ -112,7 +114,7 @@ class InputMixin:
             self.show_strip = not self.show_strip
             return
         if key == pygame.K_i:
-            self.overlay = "info"
+            self.open_info()
             return
         if key == pygame.K_x:
             self.toggle_reasoning()

@@ -20,9 +20,21 @@ def display_name(key: str) -> str:
     return str(key).replace("_", " ").replace("-", " ").strip()
 
 
+#: unit_view keys whose words alone read wrongly ("Turn left" reads as a direction)
+KEY_WORDS: dict[str, str] = {
+    "turn_left": "Left this turn",
+    "discard_top": "Top of the discard pile",
+    "hand_count": "Cards in hand",
+    "wounds_face_down": "Wound cards face down",
+    "last_seen": "Last seen at",
+}
+
+
 def key_label(key: str) -> str:
-    """A unit_view key as a line's label: "wounds_face_down" -> "Wounds face down"; a key of one or
+    """A unit_view key as a line's label: "damage_cards" -> "Damage cards"; a key of one or
     two letters is the rules' abbreviation ("sp" -> "SP", "ve" -> "VE")."""
+    if key in KEY_WORDS:
+        return KEY_WORDS[key]
     words = display_name(key)
     return words.upper() if len(key) <= 2 else words[:1].upper() + words[1:]
 

@@ -4,13 +4,9 @@ from __future__ import annotations
 
 import pygame
 
-from game.core.kinds import VIEW_BARS, VIEW_SECTIONS, VIEW_TAG_TIPS, VIEW_TAGS
-from game.ui.battle.labels import health_label
-from game.ui.panels import (
-    section_lines,
-)
+from game.ui.battle.infosheet import InfoSheetMixin
 from game.ui.theme import Fonts
-from game.ui.widgets import panel, text_block
+from game.ui.widgets import panel
 
 HELP_LINES: list[tuple[str, str]] = [
     # a click on an ally selects it: an action on an ally (a hand-off) is armed first (1 - 9)
@@ -36,7 +32,7 @@ HELP_LINES: list[tuple[str, str]] = [
 ]
 
 
-class OverlayMixin:
+class OverlayMixin(InfoSheetMixin):
     """Overlays over the battle (a part of BattleScene)."""
 
     # -- overlays: handoff, menu, save ---------------------------------------------------------
@@ -114,49 +110,6 @@ class OverlayMixin:
             surface.blit(f.render(what, Fonts.BODY, pal.text), (rect.x + f.px(16) + key_w, y))
             y += lh
         surface.blit(f.render("Any key or click closes this.", Fonts.SMALL, pal.dim), (rect.x + f.px(16), y))
-
-    def _draw_info(self, surface: pygame.Surface) -> None:
-        """The selected (or inspected) unit's full view."""
-        f, pal = self.fonts, self.pal
-        ent = self.inspected or self.selected
-        u = self.unit_by_ent.get(ent) if ent is not None else None
-        shade = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
-        shade.fill((0, 0, 0, 150))
-        surface.blit(shade, (0, 0))
-        rect = pygame.Rect(0, 0, min(f.px(760), surface.get_width() - 40), surface.get_height() - 60)
-        rect.center = surface.get_rect().center
-        panel(surface, rect, pal)
-        pad = f.px(16)
-        title = u.name + f"  ({self.side_name(u.side)})" if u is not None else "No unit selected"
-        surface.blit(f.render(title, Fonts.LARGE, pal.text, True), (rect.x + pad, rect.y + pad))
-        y = rect.y + pad + f.line_height(Fonts.LARGE) + f.px(6)
-        if u is not None:
-            hp = [f"{health_label(u)}: {u.hp}/{u.hp_max}"] if u.hp is not None else []
-            status: list[str] = []
-            for b in u.view.get(VIEW_BARS) or []:
-                if isinstance(b, dict):
-                    note = f" ({b['note']})" if b.get("note") else ""
-                    status.append(f"{b.get('label')}: {b.get('value')}/{b.get('max')}{note}")
-            if u.view.get(VIEW_TAGS):
-                status.append("State: " + ", ".join(str(t) for t in u.view[VIEW_TAGS]))
-                tips = u.view.get(VIEW_TAG_TIPS)
-                if isinstance(tips, dict):
-                    status += [f"   {t}: {' '.join(str(tips[t]).splitlines())}" for t in u.view[VIEW_TAGS]
-                               if tips.get(t)]
-            sections = u.view.get(VIEW_SECTIONS)
-            for text, title in section_lines(sections if isinstance(sections, dict) else {}):
-                status.append(f"{text}:" if title else f"   {text}")
-            lines = [*hp, f"State: {u.state}", *status, *self.unit_lines(u)]
-            text_block(
-                surface,
-                f,
-                lines,
-                (rect.x + pad, y),
-                rect.w - 2 * pad,
-                Fonts.BODY,
-                pal.text,
-                max_y=rect.bottom - pad,
-            )
 
     def _draw_handoff(self, surface: pygame.Surface) -> None:
         f, pal = self.fonts, self.pal

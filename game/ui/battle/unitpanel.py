@@ -4,32 +4,14 @@ from __future__ import annotations
 
 import pygame
 
-from game.core.kinds import (
-    HAND_GROUP,
-    HAND_NAME,
-    VIEW_HEALTH,
-    VIEW_HIDDEN,
-    VIEW_HP,
-    VIEW_HP_MAX,
-    VIEW_MARK,
-    VIEW_MAX_HEALTH,
-    VIEW_TAG_TIPS,
-)
-from game.ui.battle.labels import describe, health_label, key_label, maxima
-from game.ui.panels import (
-    STRUCTURED_KEYS,
-    draw_status,
-    has_status,
-)
+from game.core.kinds import HAND_GROUP, HAND_NAME, VIEW_TAG_TIPS
+from game.ui.battle.infolines import detail_lines, info_lines, status_lines
+from game.ui.battle.labels import health_label
+from game.ui.panels import draw_status, has_status
 from game.ui.theme import Fonts
 from game.ui.view import UnitInfo
 from game.ui.widgets import bar, text_block
 
-# unit_view keys the panel already shows from the shared components.
-SHOWN_ELSEWHERE = frozenset(
-    {VIEW_MARK, VIEW_HIDDEN, "name", "side", VIEW_HEALTH, VIEW_MAX_HEALTH, VIEW_HP, VIEW_HP_MAX, "status",
-     "state", "cell", "position", "conditions"}
-)
 UNIT_LINES = 9
 
 
@@ -119,21 +101,14 @@ class UnitPanelMixin:
         return next(((tag, tip) for r, tag, tip in self.tag_hits if r.collidepoint(at)), None)
 
     def unit_lines(self, u: UnitInfo) -> list[str]:
-        """Everything the viewer may know of a unit, one "Key: value" line per unit_view entry."""
-        lines = []
-        if u.conditions:
-            lines.append("Conditions: " + ", ".join(c.replace("_", " ") for c in u.conditions))
-        tops = maxima(u.view)
-        paired = {m for k in tops for m in (f"{k}_max", f"max_{k}")}
-        for k, v in u.view.items():
-            if k.lower() in SHOWN_ELSEWHERE or k in STRUCTURED_KEYS or k in paired \
-                    or v in (None, "", [], {}) or isinstance(v, bool):
-                continue
-            lines.append(f"{key_label(k)}: {describe(v)}" + (f"/{tops[k]}" if k in tops else ""))
-        own_piles = [p for p in self.piles if p.owner == u.ent]
-        if own_piles:
-            lines.append("Cards: " + ", ".join(f"{p.zone} {p.count}" for p in own_piles))
-        return lines
+        """Everything the viewer may know of a unit without a status panel, one "Key: value" line
+        per unit_view entry (the info sheet adds the status block: `info_lines`)."""
+        conds = [line for line in status_lines(u) if line.startswith("Conditions: ")]
+        return conds + detail_lines(u, self.piles, self._zone_name)
+
+    def info_lines(self, u: UnitInfo) -> list[str]:
+        """The unit details sheet (I): the status block, then each further fact once."""
+        return info_lines(u, self.piles, self._zone_name)
 
     def _status_line(self) -> str:
         s = self.session
