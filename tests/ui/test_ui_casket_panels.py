@@ -280,8 +280,6 @@ def test_a_bar_s_long_note_stays_inside_its_column(app, scale):
 @pytest.mark.parametrize("scale", [1.0, 1.5])
 def test_movement_chips_say_the_hexes_moved_in_words_and_what_they_do_to_hitting(app, driver, monkeypatch,
                                                                                 scale):
-    from game.ui.battle import overlays as overlays_mod
-
     app.settings.ui_scale = scale
     app.fonts.set_scale(scale)
     scene, a, b = casket_duel(app)
@@ -305,8 +303,7 @@ def test_movement_chips_say_the_hexes_moved_in_words_and_what_they_do_to_hitting
     assert shown[:2] == ["moved 1 hex · 0 last activation", hit[1].split("\n")[0]]
     assert shown[-1] == "By hexes moved: 1-3 +1, 4-6 +2, 7 or more +3."
     # the full view (I) spells the same out without a mouse
-    lines: list[str] = []
-    monkeypatch.setattr(overlays_mod, "text_block", lambda s, f, rows, *a, **kw: lines.extend(rows))
     driver.key(pygame.K_i)
-    full = "   moved 1 hex · 0 last activation: This activation: 1 hex"
+    lines = scene.info_shown  # the rows the sheet drew (a tag's explanation indented under it)
+    full = "moved 1 hex · 0 last activation: This activation: 1 hex"
     assert any(line.startswith(full) for line in lines)
