@@ -38,7 +38,7 @@ SHOWN_ELSEWHERE = frozenset(
 #: the generic status panel's keys (drawn as bars, tags and sections, never as "Key: value")
 STRUCTURED = frozenset({VIEW_BARS, VIEW_TAGS, VIEW_TAG_TIPS, VIEW_SECTIONS, VIEW_HEALTH_LABEL})
 #: words for health as a bar may call it (the sheet's health line is left out when a bar says it)
-HEALTH_WORDS = frozenset({"hp", "health", "structure", "wounds left"})
+HEALTH_WORDS = frozenset({VIEW_HP, VIEW_HEALTH, "structure"})
 INDENT = "   "
 
 
