@@ -16,7 +16,7 @@ from game.rulesets.tokens.kinds import MOVE_KINDS, Kind
 from game.rulesets.tokens.procedures import resolve
 from game.rulesets.tokens.setup import deploy
 from game.rulesets.tokens.stealth import hidden_from
-from game.rulesets.tokens.words import mode_name
+from game.rulesets.tokens.words import mode_name, strike_reach
 
 if TYPE_CHECKING:
     from pathlib import Path
@@ -116,7 +116,7 @@ class TokensRuleset(Ruleset):
                 for s in plan:
                     ally = " (ally)" if side_of(s.ent) == side_of(ent) else ""
                     lines.append(
-                        f"  {name_of(s.ent)}{ally} [{s.role}]: {float(s.chance):.0%} to be hit, "
+                        f"  {name_of(s.ent)}{ally}, {strike_reach(s.role)}: {float(s.chance):.0%} to be hit, "
                         f"{s.to_health} to health"
                         + (f", {s.to_shield} on shield" if s.to_shield else "")
                         + (" - taken out" if s.takes_out else "")

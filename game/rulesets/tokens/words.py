@@ -26,3 +26,9 @@ def strike_title(weapon_name: str, role: str) -> str:
     """What a damage line is headed with: the weapon alone on the unit aimed at ("Carbine: Brute 1
     takes 1"), the property that reached any other unit ("Axe (Cleave): ...")."""
     return weapon_name if role == "target" else f"{weapon_name} ({property_name(role)})"
+
+
+def strike_reach(role: str) -> str:
+    """How the attack preview says a unit is reached: "aimed at", or by the property that reaches
+    it ("by Cleave")."""
+    return "aimed at" if role == "target" else f"by {property_name(role)}"

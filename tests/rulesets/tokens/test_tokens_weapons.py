@@ -273,6 +273,11 @@ def test_the_preview_outlines_every_unit_in_reach_with_the_damage_the_attack_the
     named = {n: c for n, c in p.outcomes}
     assert named == {"Vanguard 1 hit": 1.0, "Gunner hit": 1.0, "Marksman hit": 1.0, "Stalker 1 hit": 1.0}
     assert any("(ally)" in line for line in p.lines)
+    # each unit says how the attack reaches it in players' words, never a property id
+    assert any(line.strip().startswith("Vanguard 1, aimed at:") for line in p.lines)
+    assert any(line.strip().startswith("Gunner, by Cleave:") for line in p.lines)
+    assert any(line.strip().startswith("Marksman, by Cleave:") for line in p.lines)  # the outer ring
+    assert not any("[" in line or "_" in line for line in p.lines)
     with m.world:
         from game.rulesets.tokens.combat import strikes
 
