@@ -63,7 +63,8 @@ class Scorer:
         #: weights given by the caller: they win over the ruleset's (`Ruleset.ai_weights`,
         #: `ai_weights_hard`)
         self.given = dict(weights or {})
-        self.tuned_for: type | None = None
+        #: the ruleset and whether Hard's patience has run out, for which `weights` were made
+        self.tuned_for: tuple[type, bool] | None = None
         #: price position by the ruleset's `exposure` hooks where it has them (Hard): one exact
         #: term for the enemy fire, with the defender's facing and movement, in place of the
         #: safety, cover and facing estimates
@@ -77,11 +78,19 @@ class Scorer:
     def context(self, match: Match, side: str) -> TurnCache:
         """The side's turn cache (`plan.plan`), rebuilt when a unit it knows of moved, fell or
         changed health."""
-        if self.tuned_for is not type(match.ruleset):
-            self.tuned_for = type(match.ruleset)
+        rs = match.ruleset
+        patience = getattr(rs, "hard_patience_rounds", None)
+        # two sides that both wait would stand off until the round limit: Hard's own weights
+        # hold only so long, then the shared ones close in
+        spent = self.exact and patience is not None and match.round > patience
+        if self.tuned_for != (type(rs), spent):
+            self.tuned_for = (type(rs), spent)
             # Normal's weights and Hard's (its exact exposure in place of the safety estimate) are
             # each measured on the ladder: one ruleset's better Normal weights are not Hard's
-            tuned = getattr(match.ruleset, "ai_weights_hard" if self.exact else "ai_weights", {})
+            if self.exact:
+                tuned = {} if spent else getattr(rs, "ai_weights_hard", {})
+            else:
+                tuned = getattr(rs, "ai_weights", {})
             self.weights = dict(WEIGHTS, **tuned, **self.given)
         self.cache = plan(match, side, self.cache)
         return self.cache

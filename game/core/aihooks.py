@@ -55,6 +55,9 @@ class AIHooks:
     #: the Hard AI's, where its exact terms (`exposure_after`, `volley_after`) measured better with
     #: others than the shared ones; Normal's `ai_weights` do not carry over
     ai_weights_hard: ClassVar[dict[str, float]] = {}
+    #: the last round in which Hard keeps `ai_weights_hard` (None: every round); after it, the
+    #: shared weights, so that two sides that both wait (tokens' patience) do not stand off
+    hard_patience_rounds: ClassVar[int | None] = None
 
     # -- Hard's search, each measured on the ladder ------------------------------------------------
     #: whether the Hard AI may overrule its ranking on sampled playouts; a ruleset whose short

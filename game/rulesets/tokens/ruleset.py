@@ -47,6 +47,9 @@ class TokensRuleset(Ruleset):
     # without firing takes the first full volley; Hard weighs its exact exposure (walls seen,
     # `aiplan.in_fire`) well above closing in and lets the enemy walk into its reach (docs/ai.md)
     ai_weights_hard: ClassVar[dict[str, float]] = {"safety": 1.2, "progress": 0.1, "approach": 0.1}
+    # ... until round 10 (most games are decided by round 9): then it closes in, so that two sides
+    # that both wait do not stand off until the round limit
+    hard_patience_rounds: ClassVar[int | None] = 10
 
     @property
     def content(self) -> Content:

@@ -58,8 +58,10 @@ def test_hard_weighs_its_terms_with_its_own_weights_and_normal_with_its_own():
     assert hard.weights["menace"] == WEIGHTS["menace"]  # Normal's tuned menace is not Hard's
 
 
-def _first_move(exact: bool):
+def _first_move(exact: bool, round_: int = 1):
     m = lone("Marksman", "Gunner")
+    with m.world:
+        m.table.round = round_
     marksman, gunner = of(m, "p1", "Marksman"), of(m, "p2", "Gunner")
     # 12 tiles apart: the Gunner reaches 10 (4 move tokens + carbine range 6), the Marksman 12
     place(m, marksman, (1, 5))
@@ -100,3 +102,12 @@ def test_pressure_is_each_enemys_volley_on_the_unit_where_it_is_worth_most():
         get(marksman, Status).state = "dead"
     m.touch()
     assert RULESET.pressure(m, "p1") == 0.0
+
+
+def test_hards_patience_runs_out_so_two_waiting_sides_do_not_stand_off():
+    last = TokensRuleset.hard_patience_rounds
+    assert last is not None
+    m, _marksman, move = _first_move(exact=True, round_=last)
+    assert RULESET.exposure_after(m, move) == 0.0  # still waiting
+    m, _marksman, move = _first_move(exact=True, round_=last + 1)
+    assert RULESET.exposure_after(m, move) > 0.0  # closes in
