@@ -21,9 +21,9 @@ def of(m, side: str, name: str) -> int:
     raise AssertionError(name)
 
 
-def lone(p1_keep: str, p2_keep: str):
+def lone(p1_keep: str, p2_keep: str, board: Board | None = None):
     """Wardens against Nightfall with one unit a side able to act (the others dead)."""
-    m = make_match("wardens", "nightfall")
+    m = make_match("wardens", "nightfall", board=board)
     keep = {of(m, "p1", p1_keep), of(m, "p2", p2_keep)}
     with m.world:
         for ent, (st,) in m.units(Status):
@@ -81,12 +81,7 @@ def test_closing_in_counts_the_steps_to_a_tile_in_sight_of_the_enemy():
     board = Board.blank("square", 16, 12)
     for y in range(0, 9):
         board.set((8, y), blocks_move=True, blocks_los=True)
-    m = make_match("wardens", "nightfall", board=board)
-    keep = {of(m, "p1", "Marksman"), of(m, "p2", "Gunner")}
-    with m.world:
-        for ent, (st,) in m.units(Status):
-            if ent not in keep:
-                st.state = "dead"
+    m = lone("Marksman", "Gunner", board)
     marksman, gunner = unit(m, "Marksman"), of(m, "p2", "Gunner")
     place(m, marksman, (7, 2))
     place(m, gunner, (10, 2))

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 from test_tokens_ai import lone, of
-from tokens_helpers import make_match, place
+from tokens_helpers import place
 
 from game.ai.knowledge import Deadline
 from game.ai.terms import WEIGHTS, Scorer
@@ -24,12 +24,7 @@ def walled(gap: bool):
     for y in range(12):
         if not (gap and y == 5):
             board.set((8, y), blocks_move=True, blocks_los=True)
-    m = make_match("wardens", "nightfall", board=board)
-    keep = {of(m, "p1", "Vanguard 1"), of(m, "p2", "Gunner")}
-    with m.world:
-        for ent, (st,) in m.units(Status):
-            if ent not in keep:
-                st.state = "dead"
+    m = lone("Vanguard 1", "Gunner", board)
     vanguard, gunner = of(m, "p1", "Vanguard 1"), of(m, "p2", "Gunner")
     place(m, vanguard, (6, 5))
     place(m, gunner, (10, 5))
