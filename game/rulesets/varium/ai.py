@@ -24,6 +24,7 @@ from game.rulesets.varium.combat import (
     COVER_EVASION,
     accuracy,
     evasion,
+    owed_chips,
     proficiency,
     strike_terms,
     weapon_of,
@@ -66,7 +67,8 @@ def _attack_terms(match: Match, action: Action) -> tuple[odds.Attack, dict]:
     zone = deck(match).zones.get(f"face-down:{target}")
     k = len(zone) if zone else evasion(match, ent, target, w)
     ctx = strike_terms(match, ent, target, w, k)
-    ctx.update({"limit": accuracy(match, ent, target, w), "prof": proficiency(ent, w), "bet": 0})
+    prof = proficiency(ent, w) + owed_chips(ent, target, w)
+    ctx.update({"limit": accuracy(match, ent, target, w), "prof": prof, "bet": 0})
     pool = pool_for(match, side_of(ent))
     strike = odds.Strike(ctx["wd"], ctx["armour"], ctx["crit"], ctx["cb"], ctx["resist"], 0)
     return odds.Attack(pool, ctx["limit"], ctx["prof"], k, strike, ctx["health"]), ctx

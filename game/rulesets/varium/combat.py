@@ -79,6 +79,11 @@ def proficiency(ent: int, w: WeaponDef | None) -> int:
     return sheet(ent).prof(UNARMED if w is None else w.family)
 
 
+def owed_chips(ent: int, target: int, w: WeaponDef | None) -> int:
+    """Chips `target` bet and lost against `ent` that a melee hit check on it adds (VC-BET)."""
+    return get(ent, VariumState).owed.get(str(target), 0) if w is None or not w.ranged else 0
+
+
 def strike_terms(match: Match, ent: int, target: int, w: WeaponDef | None, k: int) -> dict[str, Any]:
     """Everything but the pool and the stack that values a hit check (see checks.payoff_of)."""
     ts = sheet(target)
@@ -128,17 +133,20 @@ def attack(match: Match, ent: int, target: int, option: str) -> Check:
         st.ammo[w.id] = st.ammo.get(w.id, w.ammo) - 1
     k = len(face_down(match, target, evasion(match, ent, target, w)))
     limit = accuracy(match, ent, target, w)
-    prof = proficiency(ent, w)
-    ctx = strike_terms(match, ent, target, w, k)
     melee = w is None or not w.ranged
+    # chips the target bet and lost go to the first *melee* hit check on it (a shot leaves them)
+    owed = owed_chips(ent, target, w)
+    if owed:
+        del st.owed[str(target)]
+        match.emit(Ev.BET, f"{name_of(ent)} adds the {plural(owed, 'chip')} {name_of(target)} bet and lost")
+    # the chips add to the total as the proficiency does (a bust still scores 0): the check's
+    # odds, the table and the AI count them through the same term
+    prof = proficiency(ent, w) + owed
+    ctx = strike_terms(match, ent, target, w, k)
     bet_cap = w.risk if (w is not None and not w.ranged) else 0
     label = f"hit check on {name_of(target)} ({'unarmed' if w is None else w.name})"
     result = yield from run_check(match, ent, label, limit, prof, ctx, bet_cap=bet_cap)
     score = result.score
-    owed = st.owed.pop(str(target), 0)
-    if melee and owed and not result.busted:
-        score += owed
-        match.emit(Ev.BET, f"{name_of(ent)} adds {plural(owed, 'chip')} bet against it earlier: {score}")
     pend = table(match).data.setdefault("pending", [])
     pend.append(
         {

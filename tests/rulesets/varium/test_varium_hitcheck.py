@@ -263,3 +263,30 @@ def test_a_bust_with_no_aim_left_ends_the_check_without_a_prompt() -> None:
     answer(m, "stack", "hit")
     assert m.pending_decision is None
     assert zones(m)["table"] == [] and {"KS", "9D"} <= set(zones(m)["discard"])
+
+
+@pytest.mark.rule("VC-BET")
+def test_chips_owed_wait_for_a_melee_attack_a_shot_first_keeps_them() -> None:
+    """A miss's chips are for the target's melee hit check: a shot first neither uses nor loses
+    them, and the knife after it adds them (the preview counts them too)."""
+    m, guard, shooter = _guard_vs_shooter()
+    force(m, "KH", "KC", "5S", "6S")
+    act(m, "attack", actor=guard, target=shooter, option="baton")
+    answer(m, "stack", "bet:2")
+    answer(m, "stack", "stand")
+    act(m, "end", actor=guard)
+    assert state(m, shooter).owed == {str(guard): 2}
+    force(m, "KD", "KS", "2D")  # the pistol misses (2 + 5 < 26)
+    act(m, "attack", actor=shooter, target=guard, option="pistol")
+    answer(m, "stack", "stand")
+    assert state(m, shooter).owed == {str(guard): 2}  # still owed after the shot
+    knife = next(a for a in m.legal() if a.kind == "attack" and a.option == "knife")
+    with m.world:
+        from game.rulesets.varium.ai import _attack_terms
+
+        assert _attack_terms(m, knife)[0].prof == 2  # blades 0 + the 2 chips
+    force(m, "3C", "4S")
+    m.submit(knife)
+    answer(m, "stack", "stand")
+    assert state(m, shooter).owed == {}
+    assert [e.text for e in m.log if e.kind == "check"][-1].endswith("(Knife): 5")  # 3 + 2 chips
