@@ -151,7 +151,8 @@ def run_check(
     """Deal a check for unit `ent` (its side decides) and return how it ended.
 
     `ctx` holds the purpose's terms (see `payoff_of`); `own_turn` lets Aims spend the unit's
-    half-turns (otherwise only free aims from an Assist).
+    half-turns in a hit check (VC-AIM: the seed's Aim is for hit checks; every other check has
+    only the free aim of an Assist).
     """
     side = side or side_of(ent)
     st = get(ent, VariumState)
@@ -160,6 +161,7 @@ def run_check(
     held: list[str] = []
     groups: list[list[str]] = [[]]  # the dealt cards by stack (what the table shows)
     who = name_of(ent)
+    paid_aim = own_turn and ctx["pay"] == "attack"
     base = {**ctx, "ent": ent, CTX_UNIT: ent, "limit": limit, "prof": prof, "bet_cap": bet_cap}
     while True:
         prev = (stack, banked)
@@ -208,7 +210,7 @@ def run_check(
                 stack += v
         else:
             stack += v
-        can_aim = st.advantage > 0 or (own_turn and st.halves > 0)
+        can_aim = st.advantage > 0 or (paid_aim and st.halves > 0)
         c = {
             **base,
             "stack": stack,

@@ -243,3 +243,35 @@ def test_a_tie_gains_no_advantage_and_no_shove() -> None:
     answer(m, "stack", "stand")          # 13
     answer(m, "stack", "stand")          # 13: the guard stands firm
     assert not state(m, guard).prone and cell(m, guard) == (6, 5)
+
+
+@pytest.mark.rule("VC-AIM", "VC-SHOVE", "VC-GRAPPLE")
+def test_no_paid_aim_in_shove_grapple_or_jump_checks_only_an_assists_free_one() -> None:
+    """The seed's Aim is for hit checks: a shove, grapple or jump check offers no Aim for a
+    half-turn (an Assist's free aim still counts); the hit check keeps it."""
+    m = make("duel_wrestler", "duel_guard", cells={"p1": [(5, 5)], "p2": [(6, 5)]})
+    wrestler, guard = ents(m)
+    force(m, "5S", "5H", "5C")
+    act(m, "shove", actor=wrestler, target=guard)
+    d = m.pending_decision
+    assert d is not None and d.kind == "stack" and "aim" not in d.keys() and state(m, wrestler).halves == 1
+    answer(m, "stack", "stand")
+    answer(m, "stack", "stand")
+    act(m, "grapple", actor=wrestler, target=guard)
+    assert "aim" not in m.pending_decision.keys()
+    answer(m, "stack", "stand")
+    answer(m, "stack", "stand")
+    m2 = make("duel_wrestler", "duel_guard", cells={"p1": [(5, 5)], "p2": [(6, 5)]})
+    w2, g2 = ents(m2)
+    state(m2, w2).advantage = 1
+    act(m2, "grapple", actor=w2, target=g2)
+    assert "aim" in m2.pending_decision.keys()  # the Assist's free aim
+    board = Board.blank("square", 12, 10)
+    board.set((6, 5), elevation=1)
+    m4 = make("duel_gang", "duel_guard", cells={"p1": [(5, 5)], "p2": [(10, 9)]}, board=board)
+    act(m4, "vjump", actor=ents(m4)[0], cell=(6, 5))
+    assert state(m4, ents(m4)[0]).halves == 1 and "aim" not in m4.pending_decision.keys()
+    m3 = make(cells={"p1": [(5, 5)], "p2": [(6, 5)]})
+    guard3, shooter3 = ents(m3)
+    act(m3, "attack", actor=guard3, target=shooter3, option="baton")
+    assert "aim" in m3.pending_decision.keys()  # a hit check: Aim for a half-turn
