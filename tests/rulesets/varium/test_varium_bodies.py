@@ -275,3 +275,12 @@ def test_no_paid_aim_in_shove_grapple_or_jump_checks_only_an_assists_free_one() 
     guard3, shooter3 = ents(m3)
     act(m3, "attack", actor=guard3, target=shooter3, option="baton")
     assert "aim" in m3.pending_decision.keys()  # a hit check: Aim for a half-turn
+
+
+@pytest.mark.rule("VC-DODGE")
+def test_a_prone_unit_may_dodge() -> None:
+    """The seed bars a dodge while stunned, incapacitated or grappled; prone is not among them."""
+    m = make(cells={"p1": [(5, 5)], "p2": [(8, 5)]})
+    guard, _shooter = ents(m)
+    state(m, guard).prone = True
+    assert "dodge" in {a.kind for a in m.legal()}

@@ -290,3 +290,19 @@ def test_chips_owed_wait_for_a_melee_attack_a_shot_first_keeps_them() -> None:
     answer(m, "stack", "stand")
     assert state(m, shooter).owed == {}
     assert [e.text for e in m.log if e.kind == "check"][-1].endswith("(Knife): 5")  # 3 + 2 chips
+
+
+@pytest.mark.rule("VC-RANGE")
+def test_a_shot_is_offered_while_a_card_can_stand_however_far_out_of_range() -> None:
+    """The seed sets no floor on a ranged weapon's Accuracy: at 3 (17 squares beyond the
+    pistol's range) the shot is offered; at 0 every card busts, so it is not."""
+    from game.core.board import Board
+
+    wide = Board.blank("square", 30, 10)
+    m = make("duel_gang", "duel_guard", cells={"p1": [(0, 5)], "p2": [(23, 5)]}, board=wide)
+    shooter, guard = ents(m)
+    with m.world:
+        assert accuracy(m, shooter, guard, weapon_of("pistol")) == 3
+    assert "pistol" in {a.option for a in m.legal() if a.kind == "attack"}
+    place(m, guard, (26, 5))
+    assert "pistol" not in {a.option for a in m.legal() if a.kind == "attack"}
