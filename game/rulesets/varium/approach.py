@@ -143,7 +143,7 @@ def dodge_worth(match: Match, ent: int) -> float:
     cards `ent`'s side has not seen."""
     from game.rulesets.varium import odds
     from game.rulesets.varium.checks import pool_for
-    from game.rulesets.varium.combat import accuracy, evasion, proficiency, strike_terms
+    from game.rulesets.varium.combat import MIN_ACCURACY, accuracy, evasion, proficiency, strike_terms
     from game.rulesets.varium.components import cell_of, sheet, side_of, weapon_def
 
     foes = strikers(match, ent)
@@ -164,7 +164,7 @@ def dodge_worth(match: Match, ent: int) -> float:
             ctx = strike_terms(match, foe, ent, w, k)
             strike = odds.Strike(ctx["wd"], ctx["armour"], ctx["crit"], ctx["cb"], ctx["resist"], 0)
             limit = accuracy(match, foe, ent, w)
-            if limit < 5:
+            if limit < MIN_ACCURACY:
                 continue
             a = odds.Attack(pool, limit, proficiency(foe, w), k, strike, ctx["health"])
             best = max(best, odds.attack_worth(a))

@@ -275,13 +275,13 @@ def dodge_check(match: Match, ent: int, pend: list[dict[str, Any]]) -> Gen:
 
 
 def can_dodge(match: Match, ent: int) -> bool:
-    """Not prone, not grappled, someone acts after it this round."""
+    """Not grappled, someone acts after it this round (VC-DODGE: the seed bars a dodge while
+    stunned, incapacitated or grappled; prone is not among them)."""
     from game.rulesets.varium.turns import acts_after
 
     st = get(ent, VariumState)
     return (
-        not st.prone
-        and not grappled(match, ent)
+        not grappled(match, ent)
         and st.dodge_round != table(match).round
         and acts_after(match, ent)
     )

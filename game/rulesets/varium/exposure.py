@@ -18,7 +18,7 @@ from game.core.cards import standard_deck
 from game.core.sight import cover_on_line, has_los
 from game.rulesets.varium import odds
 from game.rulesets.varium.approach import FAR, walk_to
-from game.rulesets.varium.combat import COVER_EVASION, EASY, proficiency, strike_terms
+from game.rulesets.varium.combat import COVER_EVASION, EASY, MIN_ACCURACY, proficiency, strike_terms
 from game.rulesets.varium.components import VariumState, active, cell_of, get, sheet, side_of, weapon_def
 from game.rulesets.varium.content import WeaponDef
 from game.rulesets.varium.kinds import Kind
@@ -28,7 +28,6 @@ if TYPE_CHECKING:
     from game.core.match import Match
 
 Cell = tuple[int, int]
-MIN_ACCURACY = 5
 HALVES = 2
 #: (match state version, unit, square, pool) -> threat_by_foe: every option of a decision asks
 #: where the unit stands, and scratch copies have versions of their own
