@@ -13,7 +13,7 @@ from game.core.components import Position
 from game.core.wording import offset_words
 from game.rulesets.varium import bodies
 from game.rulesets.varium.bodies import PER_SQUARE, Gen
-from game.rulesets.varium.combat import UNARMED, accuracy, attack, can_see
+from game.rulesets.varium.combat import MIN_ACCURACY, UNARMED, accuracy, attack, can_see
 from game.rulesets.varium.components import (
     VariumState,
     active,
@@ -49,7 +49,6 @@ COST = {
     Kind.HIDE: 4,
     Kind.HEAL: 4,
 }
-MIN_ACCURACY = 5
 
 
 def _steppable(match: Match, ent: int, src: Cell, dst: Cell) -> bool:
@@ -305,6 +304,7 @@ def resolve(match: Match, action: Action) -> Gen:
         from game.rulesets.varium.components import table
 
         st.dodge_round = table(match).round
+        st.dodge_total = -1  # one check for the round, made at the first reveal it meets
         match.emit(Ev.DODGE, f"{name_of(ent)} gets ready to dodge")
     elif kind == Kind.ASSIST:
         assert action.target is not None

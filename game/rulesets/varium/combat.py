@@ -38,6 +38,9 @@ UNARMED = "unarmed"
 #: board cover 0-3 -> evasion cards against ranged attacks (no, partial, good, substantial cover)
 COVER_EVASION = (2, 3, 4, 5)
 EASY = 1
+#: the lowest Accuracy a ranged attack is offered at (VC-RANGE: the seed sets no floor). Below 1
+#: every card busts the stack, Joker included: the attack cannot hit, only waste ammunition
+MIN_ACCURACY = 1
 
 
 def weapon_of(option: str) -> WeaponDef | None:
@@ -186,8 +189,15 @@ def reveal(match: Match, target: int) -> Generator[Decision, str, None]:
         del cards.visibility[zone]
     tst = get(target, VariumState)
     dodge = None
-    if tst.dodge_round == table(match).round and get(target, Status).can_act and pend:
-        dodge = yield from dodge_check(match, target, pend)
+    if tst.dodge_round == table(match).round and get(target, Status).can_act:
+        # one dodge total for the round (VC-DODGE): checked after the first attacks that need it
+        # (one that did not bust), then every later attack this round meets the same total
+        if tst.dodge_total < 0 and any(not p["busted"] for p in pend):
+            tst.dodge_total = yield from dodge_check(match, target, pend)
+        elif tst.dodge_total >= 0 and pend:
+            match.emit(Ev.DODGE, f"{name_of(target)}'s dodge this round stands at {tst.dodge_total}")
+        if tst.dodge_total >= 0:
+            dodge = tst.dodge_total
     for p in pend:
         att = p["attacker"]
         if p["busted"]:

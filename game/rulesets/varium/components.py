@@ -40,6 +40,7 @@ class VariumState:
     hidden: bool = False
     initiative: int = 0
     dodge_round: int = 0  # round in which it dodges (0: none)
+    dodge_total: int = -1  # that round's one dodge check, once made (-1: not yet)
     advantage: int = 0  # free aims (Assist)
     owed: dict[str, int] = field(default_factory=dict)  # str(attacker) -> chips to add back
     broke: list[int] = field(default_factory=list)  # foes it shoved/grappled this turn

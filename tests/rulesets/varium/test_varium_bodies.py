@@ -284,3 +284,28 @@ def test_a_prone_unit_may_dodge() -> None:
     guard, _shooter = ents(m)
     state(m, guard).prone = True
     assert "dodge" in {a.kind for a in m.legal()}
+
+
+@pytest.mark.rule("VC-DODGE")
+def test_one_dodge_check_a_round_every_later_attack_meets_the_same_total() -> None:
+    """Two guards attack the dodger in turn: its one dodge check (13), made after the first
+    guard's attack, stands against the second's too; no second dodge check is dealt."""
+    m = make("city_guard", "duel_gang", cells={"p1": [(5, 5), (5, 6), (0, 0), (0, 1)], "p2": [(6, 5)]})
+    g1, g2, _lune, _crane, shooter = ents(m)
+    m.table.data["order"] = [shooter, g1, g2]
+    m.table.actor = shooter
+    state(m, shooter).halves = 2
+    act(m, "dodge", actor=shooter)
+    act(m, "end", actor=shooter)
+    force(m, "2H", "2C", "KH", "KS", "3H", "3C", "2D")
+    act(m, "attack", actor=g1, target=shooter, option="baton")
+    answer(m, "stack", "stand")  # 13 + clubs 5 = 18
+    act(m, "end", actor=g1)
+    answer(m, "stack", "stand")  # the dodge check: 13; 18 >= 13 hits: 18 + 4 - 1 armour
+    assert hp(m, shooter) == 55 - 21 and state(m, shooter).dodge_total == 13
+    act(m, "attack", actor=g2, target=shooter, option="baton")
+    answer(m, "stack", "stand")  # 2 + 5 = 7 < 13: misses
+    act(m, "end", actor=g2)
+    assert m.pending_decision is None or m.pending_decision.kind != "stack"  # no second dodge check
+    assert hp(m, shooter) == 55 - 21
+    assert len([t for t in [e.text for e in m.log if e.kind == "dodge"] if "dodges with" in t]) == 1
