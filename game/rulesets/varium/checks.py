@@ -51,25 +51,41 @@ def deal(match: Match, to: str = "table") -> str:
 
 
 def pool_for(match: Match, side: str) -> tuple[int, ...]:
-    """The cards `side` cannot see, by value: what its next card (and any face-down card) can be."""
-    return odds.profile(deck(match).unseen_by(side))
+    """The cards the next card dealt can be, by value, as `side` knows them: every card it cannot
+    see (the deck and any face-down card). With the deck empty, the next deal shuffles the discard
+    back in (`deal`, `Cards.draw`): then the discard is what it deals, as `Cards.next_draw` says."""
+    cards = deck(match)
+    if not cards.zones.get("deck"):
+        return odds.profile(cards.zones.get("discard", []))
+    return odds.profile(cards.unseen_by(side))
 
 
-def attack_of(ctx: dict[str, Any], pool: tuple[int, ...], bet: int | None = None) -> odds.Attack:
-    """The hit check a decision's context describes, with `bet` chips (default: those bet so far)."""
+def hidden_for(match: Match, side: str) -> tuple[int, ...] | None:
+    """The cards face-down cards already dealt can be, when not those of `pool_for`: with the deck
+    empty the next card comes from the reshuffled discard, while the face-down cards are among
+    the cards `side` still cannot see. None: the same pool as the next card."""
+    cards = deck(match)
+    return None if cards.zones.get("deck") else odds.profile(cards.unseen_by(side))
+
+
+def attack_of(ctx: dict[str, Any], pool: tuple[int, ...], bet: int | None = None,
+              hidden: tuple[int, ...] | None = None) -> odds.Attack:
+    """The hit check a decision's context describes, with `bet` chips (default: those bet so far);
+    `hidden`: the target's face-down cards' pool when not `pool` (`hidden_for`)."""
     chips = ctx["bet"] if bet is None else bet
     strike = odds.Strike(ctx["wd"], ctx["armour"], ctx["crit"], ctx["cb"], ctx["resist"], chips)
-    return odds.Attack(pool, ctx["limit"], ctx["prof"], ctx["k"], strike, ctx["health"])
+    return odds.Attack(pool, ctx["limit"], ctx["prof"], ctx["k"], strike, ctx["health"], hidden)
 
 
 _attack = attack_of
 
 
-def payoff_of(ctx: dict[str, Any], pool: tuple[int, ...]) -> odds.Payoff:
+def payoff_of(ctx: dict[str, Any], pool: tuple[int, ...],
+              hidden: tuple[int, ...] | None = None) -> odds.Payoff:
     """What each stack total is worth to the checker, by the check's purpose."""
     pay = ctx["pay"]
     if pay == "attack":
-        return odds.payoff(_attack(ctx, pool))
+        return odds.payoff(_attack(ctx, pool, hidden=hidden))
     if pay == "dc":
         return odds.check_payoff(ctx["limit"], ctx["prof"], ctx["dc"])
     if pay == "dodge":
@@ -84,7 +100,8 @@ def worths(match: Match, decision: Decision) -> dict[str, float]:
     """Exact worth of each answer to a check decision, from the cards the decider cannot see."""
     ctx = decision.context
     pool = pool_for(match, decision.side)
-    pay = payoff_of(ctx, pool)
+    hidden = hidden_for(match, decision.side) if ctx["pay"] == "attack" else None
+    pay = payoff_of(ctx, pool, hidden)
     rule = odds.rule(ctx["limit"], pool)
     state = StackState(ctx["stack"], ctx["banked"], ctx["dealt"])
     out: dict[str, float] = {}
@@ -109,7 +126,8 @@ def worths(match: Match, decision: Decision) -> dict[str, float]:
         out["aim"] = aim
     cap = ctx.get("bet_cap", 0) - ctx.get("bet", 0)
     if cap > 0 and ctx["pay"] == "attack":
-        hitp = odds.stack_choice(pool, state, rule, odds.hit_payoff(_attack(ctx, pool)), odds.HORIZON).hit
+        hits = odds.hit_payoff(_attack(ctx, pool, hidden=hidden))
+        hitp = odds.stack_choice(pool, state, rule, hits, odds.HORIZON).hit
         for n in range(1, cap + 1):
             # a hit adds the chips as damage; a miss hands them to the target's next melee check
             out[f"bet:{n}"] = ch.hit + n * hitp - 0.5 * n * (1.0 - hitp)

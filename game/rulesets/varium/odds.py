@@ -230,6 +230,14 @@ class Attack:
     k: int
     strike: Strike
     health: int
+    #: the pool the face-down cards are weighed on when not `pool`: dealt before the deck ran
+    #: out, they are not among the reshuffled discard the next cards come from
+    hidden: Profile | None = None
+
+    @property
+    def evasion_pool(self) -> Profile:
+        """The cards the target's face-down cards can be."""
+        return self.pool if self.hidden is None else self.hidden
 
 
 @lru_cache(maxsize=2048)
@@ -240,7 +248,7 @@ def payoff(a: Attack) -> Payoff:
     if a.k <= 0:
         chances = [1.0 if score > 0 else 0.0 for score in range(lo, hi)]
     else:
-        below, total = evasion_cdf(a.pool, a.k)
+        below, total = evasion_cdf(a.evasion_pool, a.k)
         cap = len(below)
         chances = [below[score if score > 0 else 0] / total if score < cap else 1.0
                    for score in range(lo, hi)]
@@ -269,7 +277,7 @@ def _hit_worths(lo: int, hi: int, s: Strike, health: int) -> tuple[float, ...]:
 def damage_payoff(a: Attack) -> Payoff:
     """Worth of standing on each total = P(hit) x the damage it deals (no bonus for a kill): the
     expected damage the hit-check table shows."""
-    beats = _beats(a.pool, a.k)
+    beats = _beats(a.evasion_pool, a.k)
     out = []
     for t in totals(a.limit):
         score = t + a.prof
@@ -280,7 +288,7 @@ def damage_payoff(a: Attack) -> Payoff:
 @lru_cache(maxsize=1024)
 def hit_payoff(a: Attack) -> Payoff:
     """Worth of standing on each total = P(hit) only."""
-    beats = _beats(a.pool, a.k)
+    beats = _beats(a.evasion_pool, a.k)
     return table(beats(t + a.prof) if t > 0 else 0.0 for t in totals(a.limit))
 
 
@@ -303,7 +311,7 @@ def next_card_odds(a: Attack, state: StackState) -> NextCard:
 @lru_cache(maxsize=1024)
 def kill_payoff(a: Attack) -> Payoff:
     """Worth of standing on each total = P(the hit takes the target out)."""
-    beats = _beats(a.pool, a.k)
+    beats = _beats(a.evasion_pool, a.k)
     out = []
     for t in totals(a.limit):
         score = t + a.prof

@@ -25,7 +25,7 @@ from game.core.stackplay import Payoff, stack_choice
 from game.core.stacks import StackState, next_card
 from game.core.wording import plural
 from game.rulesets.varium import odds, opposed
-from game.rulesets.varium.checks import attack_of, payoff_of, pool_for
+from game.rulesets.varium.checks import attack_of, hidden_for, payoff_of, pool_for
 from game.rulesets.varium.components import name_of
 
 if TYPE_CHECKING:
@@ -58,11 +58,12 @@ class Measures:
     goal: str
 
 
-def measures(ctx: dict[str, Any], pool: tuple[int, ...]) -> Measures:
-    """The payoffs a check's table shows, by the check's purpose (`checks.payoff_of`'s terms)."""
+def measures(ctx: dict[str, Any], pool: tuple[int, ...], hidden: tuple[int, ...] | None = None) -> Measures:
+    """The payoffs a check's table shows, by the check's purpose (`checks.payoff_of`'s terms);
+    `hidden`: the face-down cards' pool when not `pool` (`checks.hidden_for`)."""
     limit, prof, pay = ctx["limit"], ctx["prof"], ctx["pay"]
     if pay == "attack":
-        a = attack_of(ctx, pool, ctx.get("bet", 0))
+        a = attack_of(ctx, pool, ctx.get("bet", 0), hidden)
         return Measures(odds.hit_payoff(a), odds.damage_payoff(a), ("Bust next card", "Hits", "Exp. damage"),
                         False, "")
     worth = payoff_of(ctx, pool)
@@ -117,7 +118,8 @@ def table_odds(match: Match, decision: Decision) -> dict[str, Any]:
     state = StackState(stack, banked, dealt)
     prev = StackState(ctx.get("prev_stack", 0), ctx.get("prev_banked", 0), dealt - 1)
     bet = ctx.get("bet", 0)
-    m = measures(ctx, pool)
+    hidden = hidden_for(match, decision.side) if ctx["pay"] == "attack" else None
+    m = measures(ctx, pool, hidden)
     rows: list[dict[str, Any]] = []
     for o in decision.options:
         key = o.key
@@ -127,7 +129,7 @@ def table_odds(match: Match, decision: Decision) -> dict[str, Any]:
             rows.append(_row(key, o.label, *_takes_card(pool, state, ctx, m)))
         elif key.startswith("bet:"):
             n = int(key.split(":")[1])
-            more = measures({**ctx, "bet": bet + n}, pool)
+            more = measures({**ctx, "bet": bet + n}, pool, hidden)
             rows.append(_row(key, o.label, *_takes_card(pool, state, ctx, more),
                              note=f"{plural(n, 'chip')} more damage on a hit; "
                                   "the target may use them on a miss"))
