@@ -175,13 +175,18 @@ def attack_preview(match: Match, action: Action) -> Preview:
 
 
 def check_preview(match: Match, action: Action) -> Preview | None:
-    """Best chance to pass a DC check (Hide, Heal, jumps), played well from no cards."""
+    """Best chance to pass a DC check (Hide, Heal, jumps), played well from no cards; a shove's or
+    grapple's chance to beat the target's check (`opposed.contest_preview`)."""
     from game.core.stackplay import stack_value
     from game.core.stacks import StackState
     from game.rulesets.varium import bodies
 
     ent = action.actor
     assert ent is not None
+    if action.kind in (Kind.SHOVE, Kind.GRAPPLE) and action.target is not None:
+        from game.rulesets.varium.opposed import contest_preview
+
+        return contest_preview(match, ent, action.target, action.kind)
     s = sheet(ent)
     if action.kind == Kind.HIDE:
         title, lim, prof, dc = "Hide (Stealth)", 20 + s.agility, s.prof("stealth"), bodies.hide_dc(match, ent)

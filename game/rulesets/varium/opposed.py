@@ -16,6 +16,7 @@ from functools import lru_cache
 from typing import TYPE_CHECKING
 
 from game.core.draws import Profile
+from game.core.records import Preview
 from game.core.stackplay import Payoff, PlayBest
 from game.core.stacks import stack_odds
 from game.rulesets.varium import odds
@@ -83,8 +84,9 @@ def opposed(mine: Scores, theirs: Scores, before: int = 0, need: int = 1) -> tup
 
 
 def leave_odds(match: Match, foe: int, leaver: int) -> LeaveOdds:
-    """What `foe`'s free shove or grapple on `leaver` would do, from the cards `foe`'s side cannot
-    see (inside the world)."""
+    """What `foe`'s shove or grapple on `leaver` would do, from the cards `foe`'s side cannot see
+    (inside the world): the free one on a unit leaving its square, and a unit's own shove or
+    grapple (`contest_preview`)."""
     from game.rulesets.varium.bodies import RESTRAINED, grapple_stat, track
     from game.rulesets.varium.checks import pool_for
     from game.rulesets.varium.components import sheet, side_of
@@ -111,3 +113,34 @@ def leave_worths(lo: LeaveOdds) -> dict[str, float]:
         "grapple": lo.restrain + HOLD_WORTH * max(0.0, lo.grapple - lo.restrain),
         "let": 0.0,
     }
+
+
+def contest_preview(match: Match, ent: int, target: int, kind: str) -> Preview:
+    """A shove's or a grapple's odds before it is made (`leave_odds`, the numbers the leave prompt
+    and the AI's answer to it weigh): the chance it succeeds, and for a grapple the hold."""
+    from game.rulesets.varium.bodies import RESTRAINED
+    from game.rulesets.varium.components import name_of
+
+    lo = leave_odds(match, ent, target)
+    who = name_of(target)
+    played = (f"Both checks played for the highest total within {odds.HORIZON} cards, "
+              "from the cards you cannot see.")
+    if kind == "shove":
+        mine, theirs = lo.shove_limits
+        return Preview(
+            f"Shove {who}",
+            [(f"{who} falls prone, 1 square back", lo.shove), ("stands firm", 1.0 - lo.shove)],
+            hit=lo.shove, crits=False,
+            lines=[f"Your Might check (limit {mine}) against {who}'s (limit {theirs}); a tie is theirs.",
+                   played],
+        )
+    mine, theirs = lo.grapple_limits
+    return Preview(
+        f"Grapple {who}",
+        [("gains a hold", lo.grapple), (f"hold reaches +{RESTRAINED} (Restrained)", lo.restrain),
+         ("no hold", 1.0 - lo.grapple)],
+        hit=lo.grapple, crits=False,
+        lines=[f"Your grappling check (limit {mine}) against {who}'s (limit {theirs}); the margin of a win "
+               "moves the hold; a tie gains nothing.",
+               f"Hold now {lo.hold_now:+d}, expected after {lo.hold_after:+.1f}.", played],
+    )

@@ -1,0 +1,34 @@
+"""Shove and grapple hovers show their odds: opposed card checks, the same numbers the leave
+prompt and the AI weigh (issue #33, item 4)."""
+
+from __future__ import annotations
+
+import pytest
+from varium_helpers import ents, find, make, place
+
+from game.rulesets.varium import opposed
+from game.rulesets.varium.bodies import grapple_stat
+from game.rulesets.varium.checks import pool_for
+from game.rulesets.varium.components import sheet
+
+
+@pytest.mark.rule("VC-SHOVE", "VC-GRAPPLE")
+def test_shove_and_grapple_previews_give_the_opposed_checks_odds() -> None:
+    m = make("duel_wrestler", "duel_guard", cells={"p1": [(5, 5)], "p2": [(6, 5)]})
+    wrestler, guard = ents(m)
+    place(m, guard, (5, 5))
+    shove = m.ruleset.preview(m, find(m, "shove", actor=wrestler, target=guard))
+    grab = m.ruleset.preview(m, find(m, "grapple", actor=wrestler, target=guard))
+    with m.world:
+        pool = pool_for(m, "p1")
+        mine = opposed.scores(pool, 20 + sheet(wrestler).might, 0)
+        theirs = opposed.scores(pool, 20 + sheet(guard).might, 0)
+        win, _, _ = opposed.opposed(mine, theirs)
+        (g_lim, g_prof), (d_lim, d_prof) = grapple_stat(wrestler), grapple_stat(guard)
+        gwin, restrain, _ = opposed.opposed(opposed.scores(pool, g_lim, g_prof),
+                                            opposed.scores(pool, d_lim, d_prof), 0, 10)
+    assert shove is not None and grab is not None
+    assert shove.hit == pytest.approx(win) and 0.1 < win < 0.9
+    assert grab.hit == pytest.approx(gwin) and gwin > 0.5
+    assert dict(grab.outcomes)["hold reaches +10 (Restrained)"] == pytest.approx(restrain)
+    assert sum(p for name, p in shove.outcomes) == pytest.approx(1.0)
