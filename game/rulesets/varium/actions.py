@@ -20,6 +20,7 @@ from game.rulesets.varium.components import (
     cell_of,
     get,
     health,
+    in_hand,
     living,
     name_of,
     occupants,
@@ -147,8 +148,10 @@ def attack_options(match: Match, ent: int, target: int) -> list[str]:
     d = match.board.distance(cell_of(ent), cell_of(target))
     hold = bodies.holding(match, ent)
     out: list[str] = []
-    if st.drawn and (hold < 0 or hold >= bodies.CONTROLLED):
+    if hold < 0 or hold >= bodies.CONTROLLED:
         for wid in _weapons(ent):
+            if not in_hand(st, wid):
+                continue
             w = weapon_def(wid)
             if w.ammo and st.ammo.get(wid, w.ammo) <= 0:
                 continue
@@ -222,8 +225,9 @@ def legal(match: Match) -> list[Action]:
         if match.board.distance(here, cell_of(foe)) <= 1:
             out.append(Action(Kind.SHOVE, ent, target=foe, label=f"Shove {name_of(foe)}"))
             out.append(Action(Kind.GRAPPLE, ent, target=foe, label=f"Grapple {name_of(foe)}"))
-    if not st.drawn and sheet(ent).weapons:
-        out.append(Action(Kind.DRAW, ent, label="Draw weapon"))
+    for wid in _weapons(ent):
+        if not in_hand(st, wid):
+            out.append(Action(Kind.DRAW, ent, option=wid, label=f"Draw the {weapon_def(wid).name}"))
     for wid in _weapons(ent):
         w = weapon_def(wid)
         if w.ammo and st.ammo.get(wid, w.ammo) < w.ammo:
@@ -298,8 +302,9 @@ def resolve(match: Match, action: Action) -> Gen:
         assert action.target is not None
         yield from bodies.grapple(match, ent, action.target)
     elif kind == Kind.DRAW:
-        st.drawn = True
-        match.emit(Ev.INTERACT, f"{name_of(ent)} draws a weapon")
+        wid = action.option or next(w for w in _weapons(ent) if not in_hand(st, w))
+        st.ready.append(wid)
+        match.emit(Ev.INTERACT, f"{name_of(ent)} draws the {weapon_def(wid).name}")
     elif kind == Kind.DODGE:
         from game.rulesets.varium.components import table
 

@@ -253,7 +253,9 @@ def assess(match: Match, action: Action) -> Assessment:
             progress=2.0 * progress, exposure=there_open - here_open, cost=0.2 * len(action.path)
         )
     if kind == Kind.DRAW:
-        return Assessment(expected_damage=3.0)
+        # the first weapon readies the unit; one more (a shooter's knife) is worth little
+        st = get(ent, VariumState)
+        return Assessment(expected_damage=3.0 if not (st.drawn or st.ready) else 0.2)
     if kind == Kind.RELOAD:
         return Assessment(expected_damage=2.0)
     if kind == Kind.GETUP:

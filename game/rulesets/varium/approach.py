@@ -104,7 +104,16 @@ def strikers(match: Match, ent: int) -> list[int]:
     turn from where they stand: a ranged weapon drawn and loaded with a line of sight, or a step
     to its side (then a strike). A Dodge lasts the round, so only they are what it turns away."""
     from game.rulesets.varium.ai import seen_foes
-    from game.rulesets.varium.components import VariumState, active, cell_of, get, sheet, table, weapon_def
+    from game.rulesets.varium.components import (
+        VariumState,
+        active,
+        cell_of,
+        get,
+        in_hand,
+        sheet,
+        table,
+        weapon_def,
+    )
 
     order = table(match).data.get("order", [])
     if ent not in order:
@@ -124,8 +133,9 @@ def strikers(match: Match, ent: int) -> list[int]:
         if not st.prone and near.get(there, FAR) <= 2 or board.distance(there, here) <= 1:
             out.append(foe)
             continue
-        if st.drawn and has_los(board, there, here) and any(
-            weapon_def(w).ranged and (not weapon_def(w).ammo or st.ammo.get(w, weapon_def(w).ammo) > 0)
+        if has_los(board, there, here) and any(
+            in_hand(st, w) and weapon_def(w).ranged
+            and (not weapon_def(w).ammo or st.ammo.get(w, weapon_def(w).ammo) > 0)
             for w in sheet(foe).weapons
         ):
             out.append(foe)

@@ -33,7 +33,7 @@ class VariumState:
 
     halves: int = 0
     busy: dict[str, Any] = field(default_factory=dict)  # {"kind", "left", "target"}
-    drawn: bool = False
+    drawn: bool = False  # every weapon in hand (a squad that starts drawn)
     weapon: str = ""
     ammo: dict[str, int] = field(default_factory=dict)
     prone: bool = False
@@ -46,6 +46,12 @@ class VariumState:
     broke: list[int] = field(default_factory=list)  # foes it shoved/grappled this turn
     kits: int = 0
     ambush: bool = False  # free half-turn from hiding used
+    ready: list[str] = field(default_factory=list)  # weapons drawn since, one Interact each
+
+
+def in_hand(st: VariumState, wid: str) -> bool:
+    """The weapon is drawn (VC-INTERACT: each Interact draws one weapon)."""
+    return st.drawn or wid in st.ready
 
 
 def get(ent: int, cls: type[C]) -> C:

@@ -19,7 +19,16 @@ from game.core.sight import cover_on_line, has_los
 from game.rulesets.varium import odds
 from game.rulesets.varium.approach import FAR, walk_to
 from game.rulesets.varium.combat import COVER_EVASION, EASY, MIN_ACCURACY, proficiency, strike_terms
-from game.rulesets.varium.components import VariumState, active, cell_of, get, sheet, side_of, weapon_def
+from game.rulesets.varium.components import (
+    VariumState,
+    active,
+    cell_of,
+    get,
+    in_hand,
+    sheet,
+    side_of,
+    weapon_def,
+)
 from game.rulesets.varium.content import WeaponDef
 from game.rulesets.varium.kinds import Kind
 
@@ -93,7 +102,7 @@ def threat_by_foe(match: Match, ent: int, cell: Cell,
         d = board.distance(there, cell)
         steps = near.get(there, FAR)
         best = 0.0
-        weapons: list[WeaponDef | None] = [weapon_def(w) for w in sheet(foe).weapons] if fst.drawn else []
+        weapons: list[WeaponDef | None] = [weapon_def(w) for w in sheet(foe).weapons if in_hand(fst, w)]
         for w in [*weapons, None]:
             src = there
             if w is not None and w.ranged:
@@ -179,8 +188,10 @@ def volley_after(match: Match, action: Action) -> float | None:
     if action.kind not in (Kind.DASH, Kind.RUN, Kind.ATTACK, Kind.DODGE, Kind.DRAW, Kind.ASSIST):
         return None
     pool = FULL_DECK
-    weapons: list[WeaponDef | None] = [weapon_def(w) for w in sheet(ent).weapons] \
-        if st.drawn or action.kind == Kind.DRAW else []
+    weapons: list[WeaponDef | None] = [
+        weapon_def(w) for w in sheet(ent).weapons
+        if in_hand(st, w) or (action.kind == Kind.DRAW and action.option == w)
+    ]
     best = 0.0
     board = match.board
     for foe in seen_foes(match, ent):

@@ -15,6 +15,7 @@ from game.rulesets.varium.components import (
     deck,
     get,
     health,
+    in_hand,
     living,
     name_of,
     sheet,
@@ -79,8 +80,9 @@ def unit_view(match: Match, ent: int, side: str | None) -> dict[str, Any]:
         ammo = f", ammunition {st.ammo.get(wid, w.ammo)}/{w.ammo}" if w.ammo else ""
         weapons.append(f"{w.name}: Accuracy {w.accuracy}, damage {w.damage}{ammo}")
     tags = list(conds)
-    if not st.drawn and s.weapons:
-        tags.append("weapon sheathed")
+    sheathed = [weapon_def(w).name for w in s.weapons if not in_hand(st, w)]
+    if sheathed:
+        tags.append(f"sheathed: {', '.join(sheathed)}")
     if st.advantage:
         tags.append("free aim (assisted)")
     if st.dodge_round and st.dodge_round == table(match).round:

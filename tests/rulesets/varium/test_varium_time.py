@@ -228,3 +228,20 @@ def test_dc_checks_preview_their_chance() -> None:
         m.board.set((8, 8), light="normal")
     lit = RULESET.preview(m, hide)
     assert lit is not None and lit.hit < dark.hit and "needs 59" in lit.lines
+
+
+@pytest.mark.rule("VC-INTERACT")
+def test_one_interact_draws_one_weapon() -> None:
+    """A sheathed shooter (pistol and knife): drawing the pistol readies it alone; the knife needs
+    an Interact of its own."""
+    m = make("duel_gang", "duel_guard", cells={"p1": [(5, 5)], "p2": [(6, 5)]})
+    shooter, guard = ents(m)
+    state(m, shooter).drawn = False
+    assert {a.option for a in m.legal() if a.kind == "draw"} == {"pistol", "knife"}
+    assert not [a for a in m.legal() if a.kind == "attack" and a.option in ("pistol", "knife")]
+    act(m, "draw", actor=shooter, option="pistol")
+    weapons = {a.option for a in m.legal() if a.kind == "attack"}
+    assert "pistol" in weapons and "knife" not in weapons and "knife!nl" not in weapons
+    act(m, "draw", actor=shooter, option="knife")
+    assert "knife" in {a.option for a in m.legal() if a.kind == "attack"} or state(m, shooter).halves == 0
+    assert state(m, shooter).ready == ["pistol", "knife"]
