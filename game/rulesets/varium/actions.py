@@ -1,5 +1,5 @@
 """What the acting unit may do (legal actions) and applying them. Costs are in half-turns:
-Dash, attacks, Aim, Dodge, Interact, Shove, Grapple, Assist, vertical jump ½ turn (1); Run, Get
+Dash, attacks, Aim, Dodge, Block, Interact, Shove, Grapple, Assist, vertical jump ½ turn (1); Run, Get
 up, long jump 1 turn (2); Hide and Heal 2 turns (4); Reload the weapon's time. End is free.
 """
 
@@ -11,7 +11,7 @@ from game.core.action import Action
 from game.core.board import Board, board_tables
 from game.core.components import Position
 from game.core.wording import offset_words
-from game.rulesets.varium import bodies
+from game.rulesets.varium import bodies, defence
 from game.rulesets.varium.bodies import PER_SQUARE, Gen
 from game.rulesets.varium.combat import MIN_ACCURACY, UNARMED, accuracy, attack, can_see
 from game.rulesets.varium.components import (
@@ -39,6 +39,7 @@ COST = {
     Kind.DASH: 1,
     Kind.ATTACK: 1,
     Kind.DODGE: 1,
+    Kind.BLOCK: 1,
     Kind.DRAW: 1,
     Kind.SHOVE: 1,
     Kind.GRAPPLE: 1,
@@ -234,6 +235,8 @@ def legal(match: Match) -> list[Action]:
             out.append(Action(Kind.RELOAD, ent, option=wid, label=f"Reload {w.name} ({w.reload} half-turns)"))
     if bodies.can_dodge(match, ent):
         out.append(Action(Kind.DODGE, ent, label="Dodge"))
+    if defence.can_block(match, ent):
+        out.append(Action(Kind.BLOCK, ent, label="Block"))
     if st.prone and h >= 2:
         out.append(Action(Kind.GETUP, ent, label="Get up"))
     if not st.hidden and not any(side_of(o) != side_of(ent) for o in occupants(match, here, ent)):
@@ -305,12 +308,13 @@ def resolve(match: Match, action: Action) -> Gen:
         wid = action.option or next(w for w in _weapons(ent) if not in_hand(st, w))
         st.ready.append(wid)
         match.emit(Ev.INTERACT, f"{name_of(ent)} draws the {weapon_def(wid).name}")
-    elif kind == Kind.DODGE:
+    elif kind in (Kind.DODGE, Kind.BLOCK):
         from game.rulesets.varium.components import table
 
         st.dodge_round = table(match).round
         st.dodge_total = -1  # one check for the round, made at the first reveal it meets
-        match.emit(Ev.DODGE, f"{name_of(ent)} gets ready to dodge")
+        st.defence = kind
+        match.emit(Ev.DODGE if kind == Kind.DODGE else Ev.BLOCK, f"{name_of(ent)} gets ready to {kind}")
     elif kind == Kind.ASSIST:
         assert action.target is not None
         get(action.target, VariumState).advantage = 1

@@ -212,6 +212,11 @@ def advise(match: Match, decision: Decision) -> dict[str, float]:
     """Exact worths for check decisions; simple values for the rest."""
     if decision.kind in CHECK_KINDS:
         return worths(match, decision)
+    if decision.kind == Ask.BLOCK:
+        # the worths the prompt's options show a person (`defence.block_worths`)
+        from game.rulesets.varium.defence import block_worths
+
+        return block_worths(match, decision.context["ent"], decision.context["against"])
     if decision.kind == Ask.LEAVE:
         # the chances the leave prompt shows a person (`table.leave_table`)
         from game.rulesets.varium.opposed import leave_odds, leave_worths
@@ -272,6 +277,12 @@ def assess(match: Match, action: Action) -> Assessment:
         # worth a share of the attacks it may turn away: foes that act after it this round
         # and can reach or shoot it (approach.py)
         return Assessment(expected_damage=approach.dodge_worth(match, ent), cost=0.3)
+    if kind == Kind.BLOCK:
+        # the same, counting the attacks a block covers (melee only by default)
+        from game.rulesets.varium.defence import ALL, reading
+
+        return Assessment(expected_damage=approach.dodge_worth(match, ent, melee_only=reading(match) != ALL),
+                          cost=0.3)
     if kind == Kind.END:
         # a little below any useful half-turn, but above shuffling a square for nothing
         return Assessment(cost=0.1 if get(ent, VariumState).halves > 0 else 0.0)

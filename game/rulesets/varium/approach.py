@@ -147,10 +147,10 @@ def strikers(match: Match, ent: int) -> list[int]:
 DODGE_SHARE = 0.5
 
 
-def dodge_worth(match: Match, ent: int) -> float:
+def dodge_worth(match: Match, ent: int, melee_only: bool = False) -> float:
     """What a Dodge is worth to `ent` (in `assess`'s damage units): a share of the best attack
     of every foe that can strike it before its next turn (`strikers`), each priced from the
-    cards `ent`'s side has not seen."""
+    cards `ent`'s side has not seen. `melee_only`: a Block, which covers melee attacks only."""
     from game.rulesets.varium import odds
     from game.rulesets.varium.checks import pool_for
     from game.rulesets.varium.combat import MIN_ACCURACY, accuracy, evasion, proficiency, strike_terms
@@ -168,7 +168,7 @@ def dodge_worth(match: Match, ent: int) -> float:
         close = near.get(there, FAR) <= 2 or board.distance(there, cell_of(ent)) <= 1
         best = 0.0
         for w in [weapon_def(w) for w in sheet(foe).weapons] + [None]:
-            if (w is None or not w.ranged) and not close:
+            if (w is None or not w.ranged) and not close or melee_only and w is not None and w.ranged:
                 continue
             k = evasion(match, foe, ent, w)
             ctx = strike_terms(match, foe, ent, w, k)

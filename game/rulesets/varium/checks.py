@@ -89,9 +89,9 @@ def payoff_of(ctx: dict[str, Any], pool: tuple[int, ...],
     if pay == "dc":
         return odds.check_payoff(ctx["limit"], ctx["prof"], ctx["dc"])
     if pay == "dodge":
-        # the attacks on the dodger are known: a dodge total avoids those below it
-        hits = ctx["against"]
-        return odds.table(float(sum(d for s, d in hits if s < t)) if t > 0 else 0.0
+        # the attacks on the dodger (or blocker) are known: its total avoids those below it
+        hits, prof = ctx["against"], ctx.get("prof", 0)
+        return odds.table(float(sum(d for s, d in hits if s < t + prof)) if t > 0 else 0.0
                           for t in odds.totals(ctx["limit"]))
     return odds.linear_payoff(ctx["limit"], ctx["prof"], ctx.get("bonus_at", 0), ctx.get("bonus", 0.0))
 

@@ -166,12 +166,23 @@ def attack(match: Match, ent: int, target: int, option: str) -> Check:
 
 
 def reveal(match: Match, target: int) -> Generator[Decision, str, None]:
-    """Turn the target's face-down cards (or its dodge check) against every attack waiting on it."""
-    from game.rulesets.varium.bodies import dodge_check, interrupt
+    """Turn the target's face-down cards (or its dodge or block check) against every attack
+    waiting on it."""
+    from game.rulesets.varium import defence
+    from game.rulesets.varium.bodies import interrupt
 
     data = table(match).data
     pend = [p for p in data.get("pending", []) if p["target"] == target]
     data["pending"] = [p for p in data.get("pending", []) if p["target"] != target]
+    tst = get(target, VariumState)
+    # one dodge or block total for the round (VC-DODGE): checked after the first attacks it
+    # covers (one that did not bust), then every later covered attack this round meets it
+    kind = defence.defending(match, target) if get(target, Status).can_act else ""
+    covered = [p for p in pend if kind and defence.covers(match, target, p)]
+    fresh = bool(kind) and tst.dodge_total < 0 and any(not p["busted"] for p in covered)
+    if fresh and kind == Kind.BLOCK:
+        # the blocker chooses before its face-down cards are turned over
+        fresh = yield from defence.ask_block(match, target, pend)
     cards = deck(match)
     zone = f"face-down:{target}"
     held = list(cards.zones.get(zone, []))
@@ -187,29 +198,24 @@ def reveal(match: Match, target: int) -> Generator[Decision, str, None]:
         cards.move_all(zone, "discard")
         del cards.zones[zone]
         del cards.visibility[zone]
-    tst = get(target, VariumState)
-    dodge = None
-    if tst.dodge_round == table(match).round and get(target, Status).can_act:
-        # one dodge total for the round (VC-DODGE): checked after the first attacks that need it
-        # (one that did not bust), then every later attack this round meets the same total
-        if tst.dodge_total < 0 and any(not p["busted"] for p in pend):
-            tst.dodge_total = yield from dodge_check(match, target, pend)
-        elif tst.dodge_total >= 0 and pend:
-            match.emit(Ev.DODGE, f"{name_of(target)}'s dodge this round stands at {tst.dodge_total}")
-        if tst.dodge_total >= 0:
-            dodge = tst.dodge_total
+    if fresh:
+        tst.dodge_total = yield from defence.defence_check(match, target, covered)
+    elif kind and tst.dodge_total >= 0 and covered:
+        match.emit(Ev.DODGE, f"{name_of(target)}'s {kind} this round stands at {tst.dodge_total}")
+    dodge = tst.dodge_total if kind and tst.dodge_total >= 0 else None
     for p in pend:
         att = p["attacker"]
+        against = dodge if dodge is not None and any(p is c for c in covered) else None
         if p["busted"]:
             hit = False
-        elif dodge is not None:
-            hit = p["score"] >= dodge
+        elif against is not None:
+            hit = p["score"] >= against
         else:
             hit = p["score"] > ev
         if not get(target, Status).can_act:
             break  # already taken out by an earlier attack of this turn
         if not hit:
-            why = "busted" if p["busted"] else f"{p['score']} vs {dodge if dodge is not None else ev}"
+            why = "busted" if p["busted"] else f"{p['score']} vs {against if against is not None else ev}"
             match.emit(Ev.MISS, f"{name_of(att)} misses {name_of(target)} ({why})")
             if p["bet"] and p["melee"]:
                 tst.owed[str(att)] = tst.owed.get(str(att), 0) + p["bet"]

@@ -39,14 +39,15 @@ class VariumState:
     prone: bool = False
     hidden: bool = False
     initiative: int = 0
-    dodge_round: int = 0  # round in which it dodges (0: none)
-    dodge_total: int = -1  # that round's one dodge check, once made (-1: not yet)
+    dodge_round: int = 0  # round in which it dodges or blocks (0: none)
+    dodge_total: int = -1  # that round's one dodge or block check, once made (-1: not yet)
     advantage: int = 0  # free aims (Assist)
     owed: dict[str, int] = field(default_factory=dict)  # str(attacker) -> chips to add back
     broke: list[int] = field(default_factory=list)  # foes it shoved/grappled this turn
     kits: int = 0
     ambush: bool = False  # free half-turn from hiding used
     ready: list[str] = field(default_factory=list)  # weapons drawn since, one Interact each
+    defence: str = "dodge"  # what it did in dodge_round: "dodge" or "block" (defence.py)
 
 
 def in_hand(st: VariumState, wid: str) -> bool:

@@ -185,7 +185,7 @@ def volley_after(match: Match, action: Action) -> float | None:
     if left <= 0:
         return 0.0
     src = action.cell if action.kind in (Kind.DASH, Kind.RUN) and action.cell is not None else cell_of(ent)
-    if action.kind not in (Kind.DASH, Kind.RUN, Kind.ATTACK, Kind.DODGE, Kind.DRAW, Kind.ASSIST):
+    if action.kind not in (Kind.DASH, Kind.RUN, Kind.ATTACK, Kind.DODGE, Kind.BLOCK, Kind.DRAW, Kind.ASSIST):
         return None
     pool = FULL_DECK
     weapons: list[WeaponDef | None] = [

@@ -12,6 +12,7 @@ class Kind:
 
     ASSIST: Final = "assist"
     ATTACK: Final = "attack"
+    BLOCK: Final = "block"
     DASH: Final = "dash"
     DODGE: Final = "dodge"
     DRAW: Final = "draw"
@@ -38,6 +39,7 @@ class Ev:
     AIM: Final = "aim"
     ASSIST: Final = "assist"
     BET: Final = "bet"
+    BLOCK: Final = "block"
     BUSY: Final = "busy"
     CARD: Final = "card"
     CHECK: Final = "check"
@@ -67,6 +69,7 @@ class Ask:
     """Decision kinds (`Decision.kind`) this ruleset raises: the questions a side's controller answers."""
 
     ACE: Final = "ace"
+    BLOCK: Final = "block"
     BUST: Final = "bust"
     LEAVE: Final = "leave"
     STACK: Final = "stack"

@@ -8,8 +8,9 @@ from typing import TYPE_CHECKING, Any, ClassVar
 import esper
 
 from game.core.action import Action, Decision
+from game.core.options import RuleOption
 from game.core.ruleset import Assessment, Outcome, Preview, Resolution, Ruleset, SquadInfo, Turn
-from game.rulesets.varium import actions, ai, exposure, view
+from game.rulesets.varium import actions, ai, defence, exposure, view
 from game.rulesets.varium.components import living, side_of, table
 from game.rulesets.varium.content import Content, shipped
 from game.rulesets.varium.kinds import MOVE_KINDS, Kind
@@ -31,6 +32,14 @@ class VariumRuleset(Ruleset):
     undoable: ClassVar[frozenset[str]] = frozenset()
     #: offered in the launcher (its window has the hit-check table)
     offered: ClassVar[bool] = True
+
+    def rule_options(self) -> tuple[RuleOption, ...]:
+        """The seed names a block action and never describes it (defence.py)."""
+        return (RuleOption(
+            defence.OPTION, "Block", defence.READINGS, defence.MELEE,
+            "The seed's 'dodge or block action' has no Block of its own: read as a Might check that "
+            "stops melee attacks, or every attack, or left out (the seed's list of actions has none).",
+            ("melee attacks", "every attack", "no block")),)
 
     @property
     def content(self) -> Content:

@@ -86,7 +86,8 @@ def unit_view(match: Match, ent: int, side: str | None) -> dict[str, Any]:
     if st.advantage:
         tags.append("free aim (assisted)")
     if st.dodge_round and st.dodge_round == table(match).round:
-        tags.append("dodging" if st.dodge_total < 0 else f"dodging (total {st.dodge_total})")
+        doing = "blocking" if st.defence == "block" else "dodging"
+        tags.append(doing if st.dodge_total < 0 else f"{doing} (total {st.dodge_total})")
     sections: dict[str, list[str]] = {
         "In progress": [_busy_text(st.busy)] if st.busy else ["nothing"],
         "Sheet": [
