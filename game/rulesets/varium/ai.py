@@ -183,6 +183,10 @@ def check_preview(match: Match, action: Action) -> Preview | None:
 
     ent = action.actor
     assert ent is not None
+    if action.kind in (Kind.DODGE, Kind.BLOCK):
+        from game.rulesets.varium.defence import defence_preview
+
+        return defence_preview(match, ent, action.kind)
     if action.kind in (Kind.SHOVE, Kind.GRAPPLE) and action.target is not None:
         from game.rulesets.varium.opposed import contest_preview
 

@@ -24,6 +24,7 @@ from typing import TYPE_CHECKING, Any
 from game.core.action import Decision, Option
 from game.core.kinds import CTX_UNIT
 from game.core.options import rule_value
+from game.core.records import Preview
 from game.core.stackplay import stack_value
 from game.core.stacks import StackState
 from game.rulesets.varium import odds
@@ -154,3 +155,28 @@ def defence_check(match: Match, ent: int, pend: list[dict[str, Any]]) -> Gen:
                                {"pay": "dodge", "against": threats(match, ent, pend)}, own_turn=False)
     match.emit(Ev.BLOCK, f"{name_of(ent)} blocks with {res.score}: attacks below it miss")
     return res.score
+
+
+def defence_preview(match: Match, ent: int, kind: str) -> Preview:
+    """A Dodge's or Block's odds before it is taken: its one check of the round, played for the
+    highest total within `odds.HORIZON` cards (as `opposed.scores`), from the cards `ent`'s side
+    cannot see; attacks scoring below the total miss."""
+    from game.rulesets.varium.opposed import scores
+
+    if kind == Kind.BLOCK:
+        limit, prof = block_stat(ent)
+        covers_what = "melee attacks" if reading(match) == MELEE else "every attack"
+        title = "Block"
+    else:
+        limit, prof, covers_what, title = 20 + sheet(ent).agility, 0, "every attack", "Dodge"
+    dist = scores(pool_for(match, side_of(ent)), limit, prof)
+    bust = sum(p for s, p in dist if s == 0)
+    mean = sum(s * p for s, p in dist)
+    return Preview(
+        title,
+        [("check busts (counts 0)", bust), ("check stands", 1.0 - bust)],
+        hit=1.0 - bust, crits=False,
+        lines=[f"One check this round (limit {limit}" + (f", +{prof}" if prof else "") + f"), made after the "
+               f"first attacks on you: {covers_what} scoring below it miss, later ones this round too.",
+               f"Expected total {mean:.1f}, played for the highest total within {odds.HORIZON} cards."],
+    )

@@ -92,3 +92,21 @@ def test_the_block_prompts_worths_are_exact_and_the_ai_reads_them() -> None:
     assert worths["cards"] == pytest.approx(float(stop) * (10 + 3 - 4))
     assert 0.0 < worths["block"] < 9.0
     assert f"{worths['cards']:.1f}" in dict(zip(d.keys(), [o.label for o in d.options], strict=True))["cards"]
+
+
+@pytest.mark.rule("VC-DODGE")
+def test_dodge_and_block_hovers_give_their_checks_odds() -> None:
+    from varium_helpers import find
+
+    from game.rulesets.varium.checks import pool_for
+    from game.rulesets.varium.opposed import scores
+
+    m = make(cells={"p1": [(5, 5)], "p2": [(6, 5)]})
+    guard, _ = ents(m)
+    block = m.ruleset.preview(m, find(m, "block", actor=guard))
+    dodge = m.ruleset.preview(m, find(m, "dodge", actor=guard))
+    with m.world:
+        pool = pool_for(m, "p1")
+    for p, (limit, prof) in ((block, (30, 5)), (dodge, (28, 0))):
+        bust = sum(w for s, w in scores(pool, limit, prof) if s == 0)
+        assert p is not None and p.hit == pytest.approx(1.0 - bust) and 0.5 < p.hit < 1.0
