@@ -19,7 +19,7 @@ from game.core.memo import state_memo
 from game.core.ruleset import Assessment, Preview
 from game.core.sight import cover_on_line, has_los
 from game.rulesets.varium import approach, odds
-from game.rulesets.varium.checks import hidden_for, pool_for, worths
+from game.rulesets.varium.checks import attack_pools, pool_for, worths
 from game.rulesets.varium.combat import (
     COVER_EVASION,
     accuracy,
@@ -69,11 +69,10 @@ def _attack_terms(match: Match, action: Action) -> tuple[odds.Attack, dict]:
     ctx = strike_terms(match, ent, target, w, k)
     prof = proficiency(ent, w) + owed_chips(ent, target, w)
     ctx.update({"limit": accuracy(match, ent, target, w), "prof": prof, "bet": 0})
-    pool = pool_for(match, side_of(ent))
-    # face-down cards still to deal come from the next cards' pool; dealt ones may not (hidden_for)
-    hidden = hidden_for(match, side_of(ent)) if zone else None
+    # the deck may run out before or while the face-down cards are dealt (attack_pools)
+    pool, hidden, parts = attack_pools(match, side_of(ent), target, k)
     strike = odds.Strike(ctx["wd"], ctx["armour"], ctx["crit"], ctx["cb"], ctx["resist"], 0)
-    return odds.Attack(pool, ctx["limit"], ctx["prof"], k, strike, ctx["health"], hidden), ctx
+    return odds.Attack(pool, ctx["limit"], ctx["prof"], k, strike, ctx["health"], hidden, parts), ctx
 
 
 @lru_cache(maxsize=256)

@@ -68,6 +68,23 @@ def hidden_for(match: Match, side: str) -> tuple[int, ...] | None:
     return None if cards.zones.get("deck") else odds.profile(cards.unseen_by(side))
 
 
+def attack_pools(match: Match, side: str, target: int, k: int) -> tuple[
+        tuple[int, ...], tuple[int, ...] | None, odds.Parts]:
+    """What a hit check on `target` (k face-down cards) is weighed on, as `side` knows it: the
+    next cards' pool (`pool_for`), the face-down cards' when already dealt and not that one
+    (`hidden_for`), and, when the deck holds no more cards than the face-down ones still to
+    deal, how they are dealt: its last cards, then the reshuffled discard, which deals every card
+    of the check (`odds.Parts`)."""
+    cards = deck(match)
+    if cards.zones.get(f"face-down:{target}"):
+        return pool_for(match, side), hidden_for(match, side), ()
+    left = len(cards.zones.get("deck", []))
+    if 0 < left <= k:
+        discard = odds.profile(cards.zones.get("discard", []))
+        return discard, None, ((odds.profile(cards.unseen_by(side)), left), (discard, k - left))
+    return pool_for(match, side), None, ()
+
+
 def attack_of(ctx: dict[str, Any], pool: tuple[int, ...], bet: int | None = None,
               hidden: tuple[int, ...] | None = None) -> odds.Attack:
     """The hit check a decision's context describes, with `bet` chips (default: those bet so far);

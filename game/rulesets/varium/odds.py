@@ -182,6 +182,33 @@ def evasion_cdf(pool: Profile, k: int) -> tuple[tuple[int, ...], int]:
     return tuple(below), total
 
 
+#: face-down cards dealt in parts from disjoint piles: (pool, cards) each
+Parts = tuple[tuple[Profile, int], ...]
+
+
+@lru_cache(maxsize=1024)
+def parts_cdf(parts: Parts) -> tuple[tuple[int, ...], int]:
+    """`evasion_cdf` of face-down cards dealt in parts: the deck's last cards, then the rest from
+    the reshuffled discard (the piles are disjoint, so the parts' sums are independent)."""
+    weights, total = {0: 1}, 1
+    for pool, k in parts:
+        if k <= 0:
+            continue
+        ways, n = _sum_weights(pool, k)
+        mixed: dict[int, int] = {}
+        for a, wa in weights.items():
+            for b, wb in ways.items():
+                mixed[a + b] = mixed.get(a + b, 0) + wa * wb
+        weights, total = mixed, total * n
+    top = max(weights) + 2
+    below = [0] * (top + 1)
+    run = 0
+    for s in range(top + 1):
+        below[s] = run
+        run += weights.get(s, 0)
+    return tuple(below), total
+
+
 def beat_chance(pool: Profile, k: int, score: int) -> float:
     """P(k face-down cards from `pool` sum strictly below `score`): a hit check `score` hits."""
     return _beats(pool, k)(score)
@@ -234,10 +261,28 @@ class Attack:
     #: out, they are not among the reshuffled discard the next cards come from
     hidden: Profile | None = None
 
+    #: face-down cards still to deal when the deck cannot supply them all: its last cards, then
+    #: the reshuffled discard (`Parts`); overrides `hidden`
+    parts: Parts = ()
+
     @property
     def evasion_pool(self) -> Profile:
         """The cards the target's face-down cards can be."""
         return self.pool if self.hidden is None else self.hidden
+
+
+def _evasion(a: Attack) -> tuple[tuple[int, ...], int]:
+    """Cumulative weights of the target's face-down sum (`evasion_cdf`), over their total."""
+    return parts_cdf(a.parts) if a.parts else evasion_cdf(a.evasion_pool, a.k)
+
+
+def _beats_of(a: Attack) -> Callable[[int], float]:
+    """`_beats` for the attack's face-down cards, however they are dealt."""
+    if not a.parts:
+        return _beats(a.evasion_pool, a.k)
+    below, total = parts_cdf(a.parts)
+    top = len(below)
+    return lambda score: below[min(max(score, 0), top - 1)] / total if score < top else 1.0
 
 
 @lru_cache(maxsize=2048)
@@ -248,7 +293,7 @@ def payoff(a: Attack) -> Payoff:
     if a.k <= 0:
         chances = [1.0 if score > 0 else 0.0 for score in range(lo, hi)]
     else:
-        below, total = evasion_cdf(a.evasion_pool, a.k)
+        below, total = _evasion(a)
         cap = len(below)
         chances = [below[score if score > 0 else 0] / total if score < cap else 1.0
                    for score in range(lo, hi)]
@@ -277,7 +322,7 @@ def _hit_worths(lo: int, hi: int, s: Strike, health: int) -> tuple[float, ...]:
 def damage_payoff(a: Attack) -> Payoff:
     """Worth of standing on each total = P(hit) x the damage it deals (no bonus for a kill): the
     expected damage the hit-check table shows."""
-    beats = _beats(a.evasion_pool, a.k)
+    beats = _beats_of(a)
     out = []
     for t in totals(a.limit):
         score = t + a.prof
@@ -288,7 +333,7 @@ def damage_payoff(a: Attack) -> Payoff:
 @lru_cache(maxsize=1024)
 def hit_payoff(a: Attack) -> Payoff:
     """Worth of standing on each total = P(hit) only."""
-    beats = _beats(a.evasion_pool, a.k)
+    beats = _beats_of(a)
     return table(beats(t + a.prof) if t > 0 else 0.0 for t in totals(a.limit))
 
 
@@ -311,7 +356,7 @@ def next_card_odds(a: Attack, state: StackState) -> NextCard:
 @lru_cache(maxsize=1024)
 def kill_payoff(a: Attack) -> Payoff:
     """Worth of standing on each total = P(the hit takes the target out)."""
-    beats = _beats(a.evasion_pool, a.k)
+    beats = _beats_of(a)
     out = []
     for t in totals(a.limit):
         score = t + a.prof

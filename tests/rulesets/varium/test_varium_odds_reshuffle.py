@@ -56,3 +56,30 @@ def test_mid_check_the_next_card_is_the_discards_and_the_face_down_cards_the_uns
     bust = float(next_card(discard, StackState(10, 0, 1), odds.rule(21, discard)).bust)
     assert bust > 0.1 and rows["hit"]["bust"] == pytest.approx(bust)
     assert rows["stand"]["chance"] == 1.0  # 10 + clubs 5 = 15 beats the unseen pair's 9
+
+
+@pytest.mark.rule("VC-DECK", "VC-EVASION")
+def test_a_deck_too_short_for_the_face_down_cards_deals_the_rest_from_the_discard() -> None:
+    """One card left (5H) and two face-down cards to deal: one is the 5H, the other comes from the
+    reshuffled discard, and so does every card of the check. Standing on 10 (+ clubs 5 = 15)
+    hits when 5 + that card is below 15: by brute force over the discard."""
+    m = make()
+    guard, shooter = ents(m)
+    _empty_deck(m, ("5H",))
+    action = find(m, "attack", actor=guard, target=shooter, option="baton")
+    with m.world:
+        discard = [odds.card_index(c) for c in deck(m).zones["discard"]]
+        from game.rulesets.varium.ai import _attack_terms
+
+        a, _ = _attack_terms(m, action)
+    assert a.pool == odds.profile(deck_cards(m, "discard"))
+    exact = sum(1 for v in discard if 5 + v < 15) / len(discard)
+    assert odds.hit_payoff(a).of(10) == pytest.approx(exact)
+    p = m.ruleset.preview(m, action)
+    assert p is not None and 0.3 < p.hit < 1.0
+
+
+def deck_cards(m, zone: str) -> list[str]:
+    """The cards of a zone."""
+    with m.world:
+        return list(deck(m).zones[zone])
