@@ -28,6 +28,20 @@ def pytest_addoption(parser: pytest.Parser, pluginmanager: pytest.PytestPluginMa
     group.addoption("--dist", dest="xdist_off_dist", default="no", help="ignored: pytest-xdist is disabled")
 
 
+DEEP = os.environ.get("SKIRMISH_DEEP", "") not in ("", "0")
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    """`deep` tests (the long tail of the conformance seeds, …) run only with SKIRMISH_DEEP=1:
+    the README's command stays within a few minutes, and `.ci/run` adds them after it."""
+    if DEEP:
+        return
+    deep = [item for item in items if item.get_closest_marker("deep")]
+    if deep:
+        config.hook.pytest_deselected(items=deep)
+        items[:] = [item for item in items if not item.get_closest_marker("deep")]
+
+
 @pytest.fixture(scope="session", autouse=True)
 def private_user_data(tmp_path_factory: pytest.TempPathFactory):
     """XDG folders in this worker's temp folder; subprocesses inherit them."""

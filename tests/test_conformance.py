@@ -12,9 +12,10 @@ mid-game continues to the same end.
 A match that ends before the round cap without a winner passes only as a simultaneous wipe: no
 unit on either side can act any more (both sides out at once is a decided game, not a stall).
 
-The seeds of each ruleset are split into CHUNKS test cases so that parallel workers (pytest-xdist)
-share them; every seed is still played. SKIRMISH_CONFORMANCE_SEEDS overrides the number of seeds
-per ruleset (default 200) for quick local runs.
+The seeds of each ruleset are split into test cases so that parallel workers (pytest-xdist) share
+them; every seed is still played. The README's `python -m pytest` plays the first QUICK_SEEDS of
+each ruleset; the rest, up to SEEDS, are `deep` cases that `.ci/run` adds (SKIRMISH_DEEP=1).
+SKIRMISH_CONFORMANCE_SEEDS overrides the number of seeds per ruleset (default 200).
 """
 
 from __future__ import annotations
@@ -40,7 +41,10 @@ from game.core.match import Match, Scenario, load_board_for, map_name
 from game.core.ruleset import Ruleset
 
 SEEDS = int(os.environ.get("SKIRMISH_CONFORMANCE_SEEDS", "200"))
-#: test cases per ruleset; each plays a consecutive run of seeds (8 x 25 at the default)
+#: seeds per ruleset in the README's quick run: every ruleset's random play, replay and snapshot
+#: continuation checked in well under a minute; the deep run plays the rest
+QUICK_SEEDS = min(SEEDS, 10)
+#: deep test cases per ruleset; each plays a consecutive run of the seeds after QUICK_SEEDS
 CHUNKS = 8
 #: rulesets left out until their random games are fast enough for 200 seeds in about a minute
 NOT_YET: dict[str, str] = {}
@@ -61,14 +65,25 @@ def _ruleset_params() -> list[Any]:
         found.append(rid)
     if not found:
         return [pytest.param("none", 0, marks=pytest.mark.skip(reason="no ruleset is registered yet"))]
-    return [pytest.param(rid, 0, id=f"{rid}-waits", marks=pytest.mark.skip(reason=NOT_YET[rid]))
-            if rid in NOT_YET else pytest.param(rid, chunk, id=f"{rid}-{chunk + 1}of{CHUNKS}")
-            for rid in found for chunk in (range(1) if rid in NOT_YET else range(CHUNKS))]
+    params: list[Any] = []
+    for rid in found:
+        if rid in NOT_YET:
+            params.append(pytest.param(rid, 0, id=f"{rid}-waits", marks=pytest.mark.skip(reason=NOT_YET[rid])))
+            continue
+        params.append(pytest.param(rid, -1, id=f"{rid}-quick"))
+        params += [pytest.param(rid, chunk, id=f"{rid}-{chunk + 1}of{CHUNKS}", marks=pytest.mark.deep)
+                   for chunk in range(CHUNKS)]
+    return params
 
 
-def chunk_seeds(chunk: int, seeds: int = SEEDS, chunks: int = CHUNKS) -> range:
-    """The seeds (1-based) one chunk plays; the chunks together cover 1..seeds exactly once."""
-    return range(1 + seeds * chunk // chunks, 1 + seeds * (chunk + 1) // chunks)
+def chunk_seeds(chunk: int, seeds: int = SEEDS, chunks: int = CHUNKS, quick: int | None = None) -> range:
+    """The seeds (1-based) one case plays: chunk -1 is the quick run's first `quick` seeds, the deep
+    chunks split the rest; together they cover 1..seeds exactly once."""
+    first = min(seeds, QUICK_SEEDS) if quick is None else quick
+    if chunk < 0:
+        return range(1, 1 + first)
+    rest = seeds - first
+    return range(1 + first + rest * chunk // chunks, 1 + first + rest * (chunk + 1) // chunks)
 
 
 def simultaneous_wipe(match: Match) -> bool:
@@ -247,9 +262,11 @@ def _continue_from_snapshot(rs: Ruleset, scenario: Scenario, board: Board,
 
 def test_the_chunks_cover_every_seed_once():
     for seeds in (SEEDS, 200, 7, 1):
-        covered = [s for chunk in range(CHUNKS) for s in chunk_seeds(chunk, seeds)]
-        assert covered == list(range(1, seeds + 1))
-    assert len(chunk_seeds(0, 200)) == 25
+        for quick in (min(seeds, QUICK_SEEDS), min(seeds, 10), 0):
+            covered = [s for chunk in range(-1, CHUNKS) for s in chunk_seeds(chunk, seeds, quick=quick)]
+            assert covered == list(range(1, seeds + 1))
+    assert len(chunk_seeds(-1, 200, quick=10)) == 10
+    assert len(chunk_seeds(0, 200, quick=10)) == 23
 
 
 @pytest.mark.slow
