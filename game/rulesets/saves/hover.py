@@ -1,5 +1,5 @@
 """What the battle screen asks of saves while the player hovers: why an enemy cannot be declared
-against, what a square does, which squares a blast hits.
+against, what a square does, which squares a blast hits, why a defender cannot counter-attack.
 
 The answers come from the checks the legal declarations use (`targetable`, `weapon_sets`,
 `can_reach` and its `reach_problem`, `may_act`) and the blast radius `plan_groups` resolves.
@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 from game.core.action import Action
 from game.core.geometry import Cell
 from game.rulesets.saves.actions import targetable
-from game.rulesets.saves.combat import weapons_of
+from game.rulesets.saves.combat import counters, weapons_of
 from game.rulesets.saves.components import has, is_standing, name_of, side_of, units
 from game.rulesets.saves.kinds import Kind
 from game.rulesets.saves.rules import can_reach, engaged, held, reach_problem, uses_left, weapon_sets
@@ -20,6 +20,7 @@ from game.rulesets.saves.turns import may_act, table
 
 if TYPE_CHECKING:
     from game.core.match import Match
+    from game.rulesets.saves.combat import Group
 
 
 def why_not_target(match: Match, actor: int, target: int) -> str:
@@ -89,3 +90,35 @@ def area_of(match: Match, action: Action) -> list[Cell]:
 
     centre = cell_of(action.target)
     return [c for c in match.board.cells() if match.board.distance(c, centre) <= ws[0].blast]
+
+
+def why_no_counter(match: Match, group: Group) -> list[str]:
+    """Why the target of `group` cannot counter-attack some of its attackers, one line each ([]
+    when it can answer every one): the checks `counters` makes (a shot is answered only by a
+    ranged weapon, a blast weapon never answers, the weapon must reach)."""
+    target = group.target
+    me = name_of(target)
+    answerable = {a for a, _ in counters(match, group)}
+    sets = [s for s in weapon_sets(match, target) if not s[0].blast]
+    busy = engaged(match, target)
+    out: list[str] = []
+    for a in group.attackers:
+        if a in answerable:
+            continue
+        shot = weapons_of(group.option[a])[0].ranged
+        usable = [s for s in sets if s[0].ranged or not shot]
+        if usable:
+            why = next((w for w in (reach_problem(match, target, a, s) for s in usable) if w), "out of reach")
+        elif not shot:
+            why = f"{me} holds no weapon that can answer"
+        else:
+            why = "only a ranged weapon answers a shot"
+            ranged = [w for w in held(target) if w.ranged and not w.blast]
+            if not ranged:
+                why += f", and {me} holds none"
+            elif busy:
+                why += f", and {me} is in melee: it cannot shoot"
+            else:
+                why += f", and {me} has no {ranged[0].name} shot left"
+        out.append(f"No counter-attack on {name_of(a)}: {why}.")
+    return out
