@@ -5,6 +5,7 @@ back, and the real path of a move with its cost."""
 
 from __future__ import annotations
 
+import pygame
 import pytest
 from test_ui_saves_board import answer_prompt, attack, contact, flat, record
 
@@ -94,3 +95,135 @@ def test_the_attack_headline_is_after_the_defenders_best_answer(hotseat, app, mo
             assert p.hit < 1 and dict(p.outcomes)["dodged"] == best.dodge
             dodged += 1
     assert checked and dodged
+
+
+def _settle(scene, frames: int = 5) -> None:
+    for _ in range(frames):
+        scene.update(0.05)
+
+
+def _mixed(scene) -> list[str]:
+    """Labels of listed actions that belong to a unit other than the selected one."""
+    return [a.label for g in scene.groups for a in g.actions
+            if a.actor is not None and a.actor != scene.selected]
+
+
+def test_i_shows_the_unit_whose_actions_are_listed(hotseat, app, driver):
+    scene, mine, theirs = hotseat
+    first = mine[1]
+    scene.click_cell(scene.unit_by_ent[first].cell, scene.unit_by_ent[first])
+    assert scene.selected == first
+    attack(scene, first, theirs[0])
+    _settle(scene)
+    assert scene.selected not in (None, first)  # on to the next unit still to declare
+    shown = []
+    real = scene.info_lines
+    scene.info_lines = lambda u: shown.append(u.ent) or real(u)
+    driver.key(pygame.K_i)
+    scene.draw(app.screen)
+    assert scene.overlay == "info"
+    assert shown and shown[-1] == scene.selected == scene.panel_unit  # the sheet, the panel, the list agree
+
+
+def test_one_units_actions_are_listed_at_a_time_from_the_turns_first_frame(hotseat, app, driver):
+    scene, mine, theirs = hotseat
+    # the very first reading of the turn, before the layer has had a frame to pick a unit
+    scene.model.selected = None
+    scene.refresh()
+    assert scene.selected is not None and not _mixed(scene)
+    for a in mine[:3]:
+        attack(scene, a, theirs[0])
+        assert not _mixed(scene)
+        _settle(scene)
+        assert not _mixed(scene)
+    for ent in (mine[3], mine[4]):
+        acts = [x for x in scene.session.legal() if x.actor == ent and x.kind not in ("move", "swap")]
+        if acts:
+            scene.submit(acts[0])
+            _settle(scene)
+    # every unit declared (or with nothing left): one unit's take-back and Resolve, no mix
+    assert scene.selected is not None and not _mixed(scene)
+    # the next side's turn, after the resolution has played out: never every unit's list at once
+    scene.submit(next(a for a in scene.session.legal() if a.kind == "end"))
+    for _ in range(12):
+        answer_prompt(scene, driver)
+        if scene.session.decision is not None:
+            scene.answer("dodge")
+            continue
+        _settle(scene, 2)
+        assert not _mixed(scene)
+        if scene.session.need is not None and scene.session.need.side == "p2" and scene.handoff is None:
+            break
+    assert scene.session.need.side == "p2" and scene.selected is not None and not _mixed(scene)
+
+
+def test_undo_names_the_declaration_it_takes_back(hotseat, app, driver):
+    scene, mine, theirs = hotseat
+    a = attack(scene, mine[0], theirs[0])
+    _settle(scene)
+    label, toast = scene.undo_words()
+    assert label != "Undo move"
+    driver.key(pygame.K_u)
+    assert scene.toast[0] != "Move undone." and scene.toast[0] == f"Undone: {a.label}."
+    assert not any(x.kind == "cancel" and x.actor == mine[0] for x in scene.session.legal())
+    move = next(x for x in scene.session.legal() if x.kind == "move")
+    scene.submit(move)
+    assert scene.undo_words()[0] == "Undo move"
+    driver.key(pygame.K_u)
+    assert scene.toast[0] == "Move undone."
+
+
+def _detour(scene):
+    """A legal move whose way bends round something (longer than the straight line)."""
+    from game.rulesets.saves import hover
+
+    m = scene.match
+    with m.world:
+        for a in scene.session.legal():
+            if a.kind == "move":
+                path, cost = hover.move_path(m, a.actor, a.cell)
+                if len(path) > m.board.distance(hover.cell_of(a.actor), a.cell):
+                    return a, path, cost
+    raise AssertionError("no bending move")
+
+
+def test_the_move_preview_and_trail_follow_the_real_way_with_its_cost(app, monkeypatch):
+    from game.rulesets.saves.components import SvScores, get
+    from game.ui.rulesets.saves import layer as layer_mod
+
+    s = build_session("saves", None, 3, "human", "human", options={"surprise": "p1"})
+    scene = BattleScene(app, s)
+    app.switch(scene)
+    scene.refresh()
+    move, path, cost = _detour(scene)
+    m = scene.match
+    with m.world:
+        speed = get(move.actor, SvScores).speed
+        assert all(m.board.passable(c) for c in path) and cost <= speed
+    start = scene.unit_by_ent[move.actor].cell
+    assert all(m.board.distance(a, b) == 1 for a, b in zip([start, *path], path, strict=False))
+    scene.selected = move.actor
+    scene._compute_actions()
+    drawn: list[list] = []
+    real = pygame.draw.lines
+
+    def lines(surface, colour, closed, points, width=1):
+        drawn.append(list(points))
+        return real(surface, colour, closed, points, width)
+
+    monkeypatch.setattr(pygame.draw, "lines", lines)
+    scene.hover_cell = move.cell
+    seen = record(app, monkeypatch)
+    scene.draw(app.screen)
+    want = [scene.camera.to_screen(scene.layout.centre(c)) for c in [start, *path]]
+    assert want in drawn, "the preview is drawn square by square along the way"
+    assert f"{cost:g} of {speed} squares of Speed" in seen
+    monkeypatch.setattr(pygame.draw, "lines", real)
+    # the trail left by the move follows the same way
+    trails: list[list] = []
+    real_trail = layer_mod.trail
+    monkeypatch.setattr(layer_mod, "trail", lambda surface, pts, *rest: trails.append(list(pts))
+                        or real_trail(surface, pts, *rest))
+    scene.submit(move)
+    scene.draw(app.screen)
+    assert want in trails

@@ -12,8 +12,9 @@ from game.core.events import Event
 from game.core.kinds import EVENT_MATCH_OVER
 from game.rulesets.saves.kinds import Ask, Ev, Kind
 from game.ui.chancefx import sound_for
-from game.ui.rulesets.saves.marks import ATTACK_RED, MANEUVER, MOVE_INK, SHADOW, arrow, marks_for
+from game.ui.rulesets.saves.marks import ATTACK_RED, MANEUVER, MOVE_INK, SHADOW, arrow, marks_for, trail
 from game.ui.rulesets.saves.overlays import draw_banner, draw_group_info, draw_pill, draw_progress
+from game.ui.rulesets.saves.reading import pick_unit, walk
 from game.ui.theme import Fonts
 
 if TYPE_CHECKING:
@@ -240,7 +241,8 @@ class SavesLayer:
 
     def _select_next(self) -> None:
         """After a declaration (and as a turn starts), select the next unit that has not declared;
-        with none left, nobody: the panel then lists the take-backs and Resolve."""
+        with none left, the one selected stays (its take-back and Resolve are listed; a click on
+        another declared unit lists its own): never every unit's actions under one name."""
         self.want_select = False
         scene = self.scene
         view = self.view()
@@ -252,7 +254,8 @@ class SavesLayer:
         # a unit with an enemy in reach first: its choice shapes the others' (ganging up)
         armed = {a.actor for a in scene.session.legal() if a.kind == Kind.ATTACK}
         waiting.sort(key=lambda e: e not in armed)
-        scene.selected = waiting[0] if waiting else None
+        keep = scene.selected if any(a.actor == scene.selected for a in scene.session.legal()) else None
+        scene.selected = waiting[0] if waiting else keep if keep is not None else pick_unit(scene.model)
         scene._compute_actions()
         scene._reach_surface = scene._panel_surface = None
         if scene.selected is not None:
@@ -305,9 +308,13 @@ class SavesLayer:
             return
         cells = {u.ent: u.cell for u in scene.units if u.alive}
         for mark in marks_for(view, cells):
-            if mark.kind == "walk" and mark.start is not None:
-                arrow(surface, self._screen(mark.start), self._screen(mark.end), MOVE_INK, max(2, width - 1),
-                       tile * 0.2, head * 0.8, dashed=True)
+            if mark.kind == "walk" and mark.start is not None and mark.unit is not None:
+                # the way it walked round walls and enemies, not a line through them
+                way = [mark.start, *walk(scene, mark.unit, mark.end, mark.start)]
+                if way[-1] != mark.end:
+                    way = [mark.start, mark.end]
+                trail(surface, [self._screen(c) for c in way], MOVE_INK, max(2, width - 1), tile * 0.2,
+                      head * 0.8)
             elif mark.kind in ("attack", "maneuver") and mark.start is not None:
                 colour = ATTACK_RED if mark.kind == "attack" else MANEUVER
                 start, end = self._screen(mark.start), self._screen(mark.end)
