@@ -227,3 +227,117 @@ def test_the_move_preview_and_trail_follow_the_real_way_with_its_cost(app, monke
     scene.submit(move)
     scene.draw(app.screen)
     assert want in trails
+
+
+def test_the_camera_never_leaves_the_map():
+    from game.ui.camera import ZOOMS, Camera
+
+    cam = Camera(pygame.Rect(0, 50, 900, 600), (1200, 1000))
+    for i in range(len(ZOOMS)):
+        cam.zoom_index = i
+        for point in [(0, 0), (1200, 1000), (0, 1000), (600, 500), (-500, 4000)]:
+            cam.centre_on(point)
+            cam.pan(-3000, 5000)
+            axes = ((1200 * cam.zoom, cam.view.w, cam.x), (1000 * cam.zoom, cam.view.h, cam.y))
+            for size, view, at in axes:
+                if size >= view:
+                    assert 0 <= at <= size - view  # the map covers the view: no black band
+                else:
+                    assert at == round((size - view) / 2)  # a small map sits in the middle
+    # framing two points far apart steps out until both are in, and stays on the map
+    cam.zoom_index = ZOOMS.index(2.0)
+    cam.frame([(50, 60), (1100, 900)], margin=40)
+    for p in [(50, 60), (1100, 900)]:
+        x, y = cam.to_screen(p)
+        assert cam.view.inflate(-70, -70).collidepoint(x, y) or cam.zoom == min(ZOOMS) or \
+            (1200 * cam.zoom <= cam.view.w and 1000 * cam.zoom <= cam.view.h)
+
+
+def _place(session, ent, cell):
+    from game.core.components import Position
+    from game.rulesets.saves.components import get
+
+    with session.match.world:
+        get(ent, Position).cell = cell
+
+
+def _free_edge_pair(session):
+    """Two free open squares side by side on the map's bottom row of passable squares, far right."""
+    from game.core.components import Position
+    from game.rulesets.saves.components import get, units
+
+    m = session.match
+    board = m.board
+    with m.world:
+        taken = {get(e, Position).cell for e in units()}
+    cols, rows = board.size
+    for y in range(rows - 1, 0, -1):
+        for x in range(cols - 2, 0, -1):
+            a, b = (x, y), (x - 1, y)
+            if all(board.passable(c) and c not in taken and not board.at(c).cover for c in (a, b)):
+                return a, b
+    raise AssertionError("no free pair")
+
+
+def _flush(scene, frames: int = 8):
+    for _ in range(frames):
+        scene.update(0.05)
+        scene.draw(scene.app.screen)
+
+
+def test_a_defence_prompt_frames_attacker_and_defender_on_the_map(hotseat, app, driver):
+    scene, mine, theirs = hotseat
+    s = scene.session
+    foe_cell, my_cell = _free_edge_pair(s)
+    _place(s, theirs[0], foe_cell)
+    _place(s, mine[0], my_cell)
+    s.refresh()
+    scene.refresh()
+    scene.camera.zoom_index = 5  # the player had zoomed in (2.0)
+    scene.camera.centre_on(scene.layout.centre(scene.unit_by_ent[mine[2]].cell))
+    attack(scene, mine[0], theirs[0])
+    _defend(scene, driver)
+    _flush(scene)
+    cam = scene.camera
+    w, h = cam.map_size[0] * cam.zoom, cam.map_size[1] * cam.zoom
+    assert h <= cam.view.h or 0 <= cam.y <= h - cam.view.h, "no black band above or below the map"
+    assert w <= cam.view.w or 0 <= cam.x <= w - cam.view.w, "no black band beside the map"
+    prompt = scene.modal_area
+    assert prompt.w > 0
+    for ent in (mine[0], theirs[0]):
+        x, y = cam.to_screen(scene.layout.centre(scene.unit_by_ent[ent].cell))
+        assert scene.board_rect.collidepoint(x, y), "both units of the fight are on screen"
+        assert not prompt.collidepoint(x, y), "the prompt leaves both in sight"
+
+
+def test_the_players_turn_comes_back_centred_on_its_unit_at_its_zoom(hotseat, app, driver):
+    from game.ui.camera import Camera
+
+    scene, mine, theirs = hotseat
+    s = scene.session
+    # p1 resolves nothing; p2 attacks; p1 answers; p1's turn begins
+    scene.submit(next(a for a in s.legal() if a.kind == "end"))
+    _flush(scene)
+    answer_prompt(scene, driver)
+    _flush(scene)
+    assert s.need is not None and s.need.side == "p2"
+    a = next(a for a in s.legal() if a.kind == "attack" and a.actor == theirs[0])
+    scene.submit(a)
+    scene.camera.zoom_index = 4  # the player's own zoom (1.5)
+    scene.camera.centre_on((0, 0))
+    scene.submit(next(x for x in s.legal() if x.kind == "end"))
+    for _ in range(10):
+        answer_prompt(scene, driver)
+        _flush(scene, 3)
+        if s.decision is not None and scene.handoff is None:
+            scene.answer("dodge")
+        elif s.need is not None and s.need.side == "p1" and s.decision is None and scene.handoff is None:
+            break
+    _flush(scene)
+    assert s.need.side == "p1" and scene.selected is not None
+    cam = scene.camera
+    assert cam.zoom_index == 4
+    want = Camera(cam.view, cam.map_size)
+    want.zoom_index = 4
+    want.centre_on(scene.layout.centre(scene.unit_by_ent[scene.selected].cell))
+    assert (cam.x, cam.y) == (want.x, want.y)
