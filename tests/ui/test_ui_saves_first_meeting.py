@@ -325,6 +325,7 @@ def test_the_players_turn_comes_back_centred_on_its_unit_at_its_zoom(hotseat, ap
     scene.submit(a)
     scene.camera.zoom_index = 4  # the player's own zoom (1.5)
     scene.camera.centre_on((0, 0))
+    driver.move(scene.board_rect.center)  # the mouse rests on the board while the camera moves
     scene.submit(next(x for x in s.legal() if x.kind == "end"))
     for _ in range(10):
         answer_prompt(scene, driver)
@@ -341,3 +342,6 @@ def test_the_players_turn_comes_back_centred_on_its_unit_at_its_zoom(hotseat, ap
     want.zoom_index = 4
     want.centre_on(scene.layout.centre(scene.unit_by_ent[scene.selected].cell))
     assert (cam.x, cam.y) == (want.x, want.y)
+    # the square the mouse points at is read again after the board moved under it
+    scene.update(0.05)
+    assert scene.hover_cell == scene.layout.cell_at(*cam.to_map(scene.mouse))
