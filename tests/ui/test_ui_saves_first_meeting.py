@@ -345,3 +345,14 @@ def test_the_players_turn_comes_back_centred_on_its_unit_at_its_zoom(hotseat, ap
     # the square the mouse points at is read again after the board moved under it
     scene.update(0.05)
     assert scene.hover_cell == scene.layout.cell_at(*cam.to_map(scene.mouse))
+
+
+def test_the_chooser_title_has_one_colon(hotseat, app, monkeypatch):
+    scene, mine, theirs = hotseat
+    acts = [a for a in scene.session.legal() if a.actor == mine[0] and a.target == theirs[0]]
+    assert len(acts) > 1  # attack, knock down, snatch: one click, a chooser
+    scene.chooser = acts
+    seen = record(app, monkeypatch)
+    scene.draw(app.screen)
+    name = scene.unit_by_ent[mine[0]].name
+    assert f"{name}: choose one" in seen and not any("::" in t for t in seen)
