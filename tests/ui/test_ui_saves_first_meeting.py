@@ -356,3 +356,17 @@ def test_the_chooser_title_has_one_colon(hotseat, app, monkeypatch):
     scene.draw(app.screen)
     name = scene.unit_by_ent[mine[0]].name
     assert f"{name}: choose one" in seen and not any("::" in t for t in seen)
+
+
+def test_why_no_counter_names_a_stowed_weapon():
+    from game.rulesets.saves.components import SvGear, get
+    from game.rulesets.saves.hover import why_no_counter
+
+    s = build_session("saves", None, 3, "human", "human", options={"surprise": "p1"})
+    mine, theirs = contact(s)
+    m = s.match
+    bryn = mine[0]
+    with m.world:
+        assert get(bryn, SvGear).stowed == ["bow"]  # a sword in hand, the longbow stowed
+        line = why_no_counter(m, Group(bryn, [theirs[1]], {theirs[1]: "bow"}))[0]
+    assert "only a ranged weapon answers a shot" in line and "its Longbow is stowed" in line, line

@@ -91,6 +91,17 @@ def area_of(match: Match, action: Action) -> list[Cell]:
     return [c for c in match.board.cells() if match.board.distance(c, centre) <= ws[0].blast]
 
 
+def _stowed(ent: int, ranged: bool) -> str:
+    """" (its Longbow is stowed)" when a stowed weapon of that kind would have answered."""
+    from game.rulesets.saves.components import SvGear, get
+    from game.rulesets.saves.content import shipped
+
+    c = shipped()
+    kept = [c.weapons[w] for w in get(ent, SvGear).stowed if w in c.weapons]
+    w = next((w for w in kept if w.ranged == ranged and not w.blast), None)
+    return f" (its {w.name} is stowed)" if w is not None else ""
+
+
 def why_no_counter(match: Match, group: Group) -> list[str]:
     """Why the target of `group` cannot counter-attack some of its attackers, one line each ([]
     when it can answer every one): the checks `counters` makes (a shot is answered only by a
@@ -100,6 +111,7 @@ def why_no_counter(match: Match, group: Group) -> list[str]:
     answerable = {a for a, _ in counters(match, group)}
     sets = [s for s in weapon_sets(match, target) if not s[0].blast]
     busy = engaged(match, target)
+    bows = [w for w in held(target) if w.ranged and not w.blast]
     out: list[str] = []
     for a in group.attackers:
         if a in answerable:
@@ -109,16 +121,17 @@ def why_no_counter(match: Match, group: Group) -> list[str]:
         if usable:
             why = next((w for w in (reach_problem(match, target, a, s) for s in usable) if w), "out of reach")
         elif not shot:
-            why = f"{me} holds no weapon that can answer"
+            why = f"{me} holds no melee weapon{_stowed(target, False)}"
+            if bows and busy:
+                why += f", and its {bows[0].name} cannot be used in melee"
         else:
             why = "only a ranged weapon answers a shot"
-            ranged = [w for w in held(target) if w.ranged and not w.blast]
-            if not ranged:
-                why += f", and {me} holds none"
+            if not bows:
+                why += f", and {me} holds none{_stowed(target, True)}"
             elif busy:
                 why += f", and {me} is in melee: it cannot shoot"
             else:
-                why += f", and {me} has no {ranged[0].name} shot left"
+                why += f", and {me} has no {bows[0].name} shot left"
         out.append(f"No counter-attack on {name_of(a)}: {why}.")
     return out
 
