@@ -178,9 +178,9 @@ def test_the_defence_prompt_shows_both_answers_with_the_odds_the_ai_weighs(hotse
         assert o.label in text
     # every number on screen is the odds functions' own
     assert f"DEX save {p:.0%} avoids it all" in text
-    assert f"take {(1 - p) * incoming.expected:.1f} on average" in text
+    assert f"take {(1 - p) * incoming.expected:.1f} expected" in text
     for key, h in dealt.items():
-        assert f"deal {h.expected:.1f} on average" in text
+        assert f"deal {h.expected:.1f} expected" in text
         assert answers[key].dealt == h.expected and answers[key].taken == incoming.expected
     assert answers["dodge"].taken == (1 - p) * incoming.expected
     assert answers["dodge"].taken_out == (1 - p) * incoming.out

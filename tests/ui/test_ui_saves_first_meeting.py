@@ -54,13 +54,13 @@ def test_the_dodge_and_counter_lines_say_what_you_take_on_the_same_footing(hotse
     dodge = answers["dodge"]
     # every answer opens with what the defender takes on average, the dodge's failed save counted in
     for key, a in answers.items():
-        assert detail[key].startswith(f"you take {a.taken:.1f} on average"), detail[key]
+        assert detail[key].startswith(f"you take {a.taken:.1f} expected"), detail[key]
         assert detail[key][:30] in text
     # and the dodge also gives the full figure a failed save takes, as the counter-attack's line does
     assert f"a failed save takes {full:.1f}" in detail["dodge"]
     assert dodge.taken < full
     counter = next(k for k in answers if k.startswith("counter:"))
-    assert f"you take {full:.1f} on average" in detail[counter]
+    assert f"you take {full:.1f} expected" in detail[counter]
 
 
 def test_the_prompt_says_why_a_counter_attack_is_not_offered(hotseat, app, driver, monkeypatch):

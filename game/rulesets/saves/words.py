@@ -37,8 +37,8 @@ def answer_line(answer: Answer, score: str | None) -> str:
     def odds(expected: float, out: float, dead: float, word: str) -> str:
         # Critical Damage and death are told apart (out of the fight = both together)
         if word != "Critical":
-            return f"{expected:.1f}{lost} on average ({word} {_pct(out)})"
-        text = f"{expected:.1f} on average (Critical {_pct(max(0.0, out - dead))}"
+            return f"{expected:.1f}{lost} expected ({word} {_pct(out)})"
+        text = f"{expected:.1f} expected (Critical {_pct(max(0.0, out - dead))}"
         return text + (f", death {_pct(dead)})" if dead > 0 else ")")
 
     take = odds(answer.taken, answer.taken_out, answer.taken_dead, out_word)
