@@ -60,7 +60,7 @@ def path_label(scene: BattleScene, move: Action) -> str | None:
         return None
     cost = _memo(scene, ("cost", move.actor, move.cell),
                  lambda: hover.path_words(scene.match, move.actor, move.cell))  # type: ignore[arg-type]
-    label = move.label.split(": ", 1)[-1] if move.label else "move"
+    label = move.label.split(": ", 1)[-1] if move.label else "walk"
     return f"{label}\n{cost}" if cost else label
 
 
