@@ -65,15 +65,33 @@ class Camera:
         self.clamp()
         return True
 
+    def frame(self, points: list[tuple[float, float]], margin: float = 0.0) -> None:
+        """Bring map pixels into the view, `margin` screen pixels clear of its edges where the map
+        allows: at the current zoom when they fit, else at the closest smaller zoom where they do
+        (never smaller than the zoom at which the whole map fits), centred on them, on the map."""
+        if not points:
+            return
+        xs, ys = [p[0] for p in points], [p[1] for p in points]
+        w, h = max(xs) - min(xs), max(ys) - min(ys)
+        # below the zoom at which the whole map fits, stepping out shows nothing more
+        fits = [i for i, z in enumerate(ZOOMS) if self.map_size[0] * z <= self.view.w
+                and self.map_size[1] * z <= self.view.h]
+        floor = max(fits) if fits else 0
+        while (self.zoom_index > floor and (w * self.zoom > self.view.w - 2 * margin
+                                            or h * self.zoom > self.view.h - 2 * margin)):
+            self.zoom_index -= 1
+        self.centre_on(((min(xs) + max(xs)) / 2, (min(ys) + max(ys)) / 2))
+
     def clamp(self) -> None:
-        """Any map point may sit at the view's centre; a map smaller than the view stays centred."""
+        """The view stays on the map: a map wider (taller) than the view covers it edge to edge,
+        one smaller than the view is centred in it (no black band beside a map that could fill it)."""
         w, h = self.map_size[0] * self.zoom, self.map_size[1] * self.zoom
         if w <= self.view.w:
             self.x = (w - self.view.w) / 2
         else:
-            self.x = min(max(self.x, -self.view.w / 2), w - self.view.w / 2)
+            self.x = min(max(self.x, 0.0), w - self.view.w)
         if h <= self.view.h:
             self.y = (h - self.view.h) / 2
         else:
-            self.y = min(max(self.y, -self.view.h / 2), h - self.view.h / 2)
+            self.y = min(max(self.y, 0.0), h - self.view.h)
         self.x, self.y = round(self.x), round(self.y)

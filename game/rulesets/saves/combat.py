@@ -144,32 +144,11 @@ def defence_answers(match: Match, group: Group) -> list[Answer]:
     return out
 
 
-def _pct(p: float) -> str:
-    return f"{p:.0%}" if p == 0 or p >= 0.005 else "<1%"
-
-
-def answer_line(answer: Answer, score: str | None) -> str:
-    """An answer's exact odds in one line of players' words (under its option in the prompt)."""
-    out_word = {"DEX": "paralysed", "WIL": "catatonic", "STR": "killed"}.get(score or "", "Critical")
-    lost = f" {score}" if score else ""
-
-    def odds(expected: float, out: float, dead: float, word: str) -> str:
-        # Critical Damage and death are told apart (out of the fight = both together)
-        if word != "Critical":
-            return f"{expected:.1f}{lost} expected ({word} {_pct(out)})"
-        text = f"{expected:.1f} expected (Critical {_pct(max(0.0, out - dead))}"
-        return text + (f", death {_pct(dead)})" if dead > 0 else ")")
-
-    take = odds(answer.taken, answer.taken_out, answer.taken_dead, out_word)
-    if answer.key == "dodge":
-        return f"DEX save {_pct(answer.dodge)} avoids it all; else take {take}"
-    deal = odds(answer.dealt, answer.dealt_out, answer.dealt_dead, "Critical")
-    return f"deal {deal} with your {answer.weapons}; take {take} as well"
-
-
 def defend_decision(match: Match, group: Group) -> Decision:
     """The defender's choice, each option with its exact odds (the same numbers the AI weighs)."""
     from game.core.kinds import CTX_LINES, CTX_UNIT
+    from game.rulesets.saves.hover import why_no_counter
+    from game.rulesets.saves.words import answer_line
 
     target = group.target
     answers = defence_answers(match, group)
@@ -194,7 +173,7 @@ def defend_decision(match: Match, group: Group) -> Decision:
             "blast": group.blast,
             "bonus": group.bonus(),
             CTX_UNIT: target,
-            CTX_LINES: [pool],
+            CTX_LINES: [pool, *why_no_counter(match, group)],
             "defence": [
                 {"key": a.key, "label": a.label, "dodge": a.dodge, "taken": a.taken, "taken_out": a.taken_out,
                  "taken_dead": a.taken_dead, "dealt": a.dealt, "dealt_out": a.dealt_out,

@@ -8,14 +8,11 @@ from typing import TYPE_CHECKING, Any, ClassVar
 from game.core.action import Action, Decision
 from game.core.options import RuleOption
 from game.core.ruleset import Assessment, Outcome, Preview, Resolution, Ruleset, SquadInfo, Turn
-from game.core.wording import plural
 from game.rulesets.saves import actions, ai, declared, hiding, hover, view
-from game.rulesets.saves.combat import dodge_chance, resolve_declared, weapons_of
+from game.rulesets.saves.combat import resolve_declared
 from game.rulesets.saves.components import is_standing, name_of, side_of, units
 from game.rulesets.saves.content import Content, shipped
 from game.rulesets.saves.kinds import MOVE_KINDS, Kind
-from game.rulesets.saves.odds import damage_distribution
-from game.rulesets.saves.rules import armour_of, attack_terms
 from game.rulesets.saves.setup import SURPRISE, deploy, initiative
 from game.rulesets.saves.turns import end_turn, may_act, table
 
@@ -113,36 +110,15 @@ class SavesRuleset(Ruleset):
         return Outcome(winner, "every enemy is dead, out of action, routed or fled")
 
     def preview(self, match: Match, action: Action) -> Preview | None:
-        """An attack's exact damage odds with the group it joins, the dodge and the armour."""
+        """An attack's exact odds with the group it joins, the armour and the target's best answer
+        (`view.attack_preview`); a maneuver's, a flight's or a parley's save."""
         if action.kind in (Kind.MANEUVER, Kind.FLEE, Kind.PARLEY):
             with match.world:
                 return save_preview(match, action)
         if action.kind != Kind.ATTACK or action.target is None:
             return None
         with match.world:
-            ws = weapons_of(action.option)
-            terms = attack_terms(match, action.actor, action.target, ws)  # type: ignore[arg-type]
-            group = ai.group_for(match, action, True)
-            if ws[0].blast:
-                group.blast = True
-            dist = damage_distribution(group.dice(match), group.bonus(), armour_of(action.target))
-            h = group.harm(match)
-            dodge = dodge_chance(action.target)
-            foe = name_of(action.target)
-            lines = terms.lines()
-            if len(group.attackers) > 1:
-                lines.append(f"ganging up with {plural(len(group.attackers) - 1, 'other')}: +{group.bonus()}")
-            lines.append(f"{foe}'s armour -{armour_of(action.target)}")
-            lines.append(f"{foe} may dodge: DEX save {dodge:.0%} avoids all")
-            lines.append(f"if it does not dodge: {h.expected:.2f} expected, Critical Damage "
-                         f"{h.out - h.dead:.0%}, death {h.dead:.0%}")
-            lines.append("damage: " + ", ".join(f"{d} {float(p):.0%}" for d, p in sorted(dist.probs.items())))
-            title = f"{'+'.join(w.name for w in ws)} at {foe}"
-        outcomes = [(str(d), float(p)) for d, p in sorted(dist.probs.items())]
-        # attacks always hit; "crit" is Critical Damage (or a score at 0), "kill" taken out of the fight
-        # by any means - both if the target does not dodge (the lines give the dodge)
-        return Preview(title, outcomes, hit=1.0, expected_damage=h.expected, crit=h.out - h.dead, kill=h.out,
-                       lines=lines)
+            return view.attack_preview(match, action)
 
     def assess(self, match: Match, action: Action) -> Assessment:
         """Baseline-AI terms (see ai.py)."""

@@ -1,17 +1,21 @@
-"""What the panels show of a unit, and the invariants the conformance test checks."""
+"""What the panels show of a unit, an attack's odds preview, and the invariants the conformance
+test checks."""
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
 from game.core.components import Health, Status
+from game.core.ruleset import Preview
 from game.rulesets.saves.components import SvGear, SvScores, conditions, get, name_of, side_of, units
 from game.rulesets.saves.content import ARMOUR_CAP, shipped
 from game.rulesets.saves.rules import armour_of, cell_of
 from game.rulesets.saves.turns import table
 
 if TYPE_CHECKING:
+    from game.core.action import Action
     from game.core.match import Match
+    from game.rulesets.saves.combat import Answer, Group
 
 STATES = ("active", "down", "dead", "fled")
 SHOWN = {
@@ -102,3 +106,77 @@ def invariants(match: Match) -> list[str]:
             if side_of(int(key)) != t.turn_side:
                 out.append(f"unit {key} declared out of its side's turn")
     return out
+
+
+def _pct(p: float) -> str:
+    return f"{p:.0%}" if p == 0 or p >= 0.005 else "<1%"
+
+
+def best_answer(match: Match, group: Group) -> Answer:
+    """How the target will answer the group, as the AI prices the attack (`ai.attack_value`): a
+    blast is always dodged; otherwise `group_outcome`, the defender's best answer with any declared
+    knock-downs mixed in."""
+    from game.rulesets.saves.ai import group_outcome, knockdowns_on
+    from game.rulesets.saves.combat import Answer, dodge_chance
+
+    if group.blast:
+        p = dodge_chance(group.target)
+        h = group.harm(match)
+        return Answer("dodge", "Dodge", "", p, (1 - p) * h.expected, (1 - p) * h.out, (1 - p) * h.dead,
+                      0.0, 0.0, 0.0)
+    return group_outcome(match, group, knockdowns_on(match, group.target))
+
+
+def answer_words(answer: Answer, foe: str) -> str:
+    """The answer `best_answer` expects, in players' words."""
+    if answer.key == "dodge":
+        return f"{foe}'s best answer: dodge (DEX save {_pct(answer.dodge)} avoids it all)"
+    if answer.key.startswith("counter:"):
+        return f"{foe}'s best answer: counter-attack with its {answer.weapons} (no save: the attack lands)"
+    if answer.key == "none":
+        return f"{foe} cannot answer: the attack lands"
+    return f"{foe}'s answer: dodge {_pct(answer.dodge)} of the time (with the knock-downs declared on it)"
+
+
+def attack_preview(match: Match, action: Action) -> Preview:
+    """An attack's odds with the group it joins, the armour, and the target's best answer to it:
+    the headline (lands, taken out, expected) is after that answer, the number the AI prices the
+    attack at (inside `with match.world`)."""
+    from game.core.wording import plural
+    from game.rulesets.saves import ai
+    from game.rulesets.saves.combat import weapons_of
+    from game.rulesets.saves.odds import damage_distribution
+    from game.rulesets.saves.rules import attack_terms
+
+    target = action.target
+    assert target is not None and action.actor is not None and action.option
+    ws = weapons_of(action.option)
+    terms = attack_terms(match, action.actor, target, ws)
+    group = ai.group_for(match, action, True)
+    if ws[0].blast:
+        group.blast = True
+    dist = damage_distribution(group.dice(match), group.bonus(), armour_of(target))
+    h = group.harm(match)
+    answer = best_answer(match, group)
+    foe = name_of(target)
+    lines = terms.lines()
+    if len(group.attackers) > 1:
+        lines.append(f"ganging up with {plural(len(group.attackers) - 1, 'other')}: +{group.bonus()}")
+    lines.append(f"{foe}'s armour -{armour_of(target)}")
+    lines.append(answer_words(answer, foe))
+    lines.append(f"if it does not dodge: {h.expected:.2f} expected, Critical Damage "
+                 f"{_pct(h.out - h.dead)}, death {_pct(h.dead)}")
+    spread = ", ".join(f"{d} {float(q):.0%}" for d, q in sorted(dist.probs.items()))
+    lines.append(f"damage if it lands: {spread}")
+    title = f"{'+'.join(w.name for w in ws)} at {foe}"
+    p = answer.dodge
+    # the bars: dodged, else each damage (the save is independent of the damage roll); with
+    # knock-downs declared the dodge is a mix of standing and Prone, and the bars stay as it lands
+    mixed = answer.key == "mix"
+    outcomes = [] if mixed or p <= 0 else [("dodged", p)]
+    scale = 1.0 if mixed else 1.0 - p
+    outcomes += [(str(d), scale * float(q)) for d, q in sorted(dist.probs.items())]
+    # attacks always hit: "hit" is that the damage lands (not dodged); "crit" Critical Damage (or a
+    # score at 0), "kill" taken out of the fight by any means
+    return Preview(title, outcomes, hit=1.0 - p, expected_damage=answer.taken,
+                   crit=answer.taken_out - answer.taken_dead, kill=answer.taken_out, lines=lines)

@@ -70,7 +70,9 @@ class ActionsMixin:
                 entries.append(Button(pygame.Rect(0, 0, inner, bh), "Cancel the card (right click)",
                                       self.cancel_focus, hotkey="Esc"))
             if self.session.can_undo:
-                entries.append(Button(pygame.Rect(0, 0, inner, bh), "Undo move", self.undo, hotkey="U"))
+                label, toast = self.undo_words()
+                entries.append(Button(pygame.Rect(0, 0, inner, bh), label, self.undo, hotkey="U",
+                                      tooltip=[toast.replace("Undone: ", "Takes back: ", 1)]))
             if not entries:
                 hint = "Select one of your units." if self.session.legal() else "No actions."
                 y = text_block(surf, f, [hint], (pad, y), inner, Fonts.SMALL, pal.dim)

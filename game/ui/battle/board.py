@@ -89,8 +89,11 @@ class BoardMixin:
     def _draw_path(self, surface: pygame.Surface, move: Action) -> None:
         cam = self.camera
         start = self.unit_by_ent.get(move.actor) if move.actor is not None else None
-        # A ruleset that gives no path still names the cell: then the line is straight.
-        cells = ([start.cell] if start else []) + (list(move.path) or [move_dest(move)])
+        # A ruleset whose moves carry no path may give the way through its hook ("move_path");
+        # without either the line is straight
+        way = ruleset_hook(self.match.ruleset.id, "move_path")
+        found = list(move.path) or (way(self, move) if way is not None else None) or [move_dest(move)]
+        cells = ([start.cell] if start else []) + list(found)
         pts = [cam.to_screen(self.layout.centre(c)) for c in cells]
         width = max(3, round(4 * cam.zoom))
         if len(pts) >= 2:

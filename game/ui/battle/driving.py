@@ -8,6 +8,7 @@ from pathlib import Path
 
 from game.core.action import Action
 from game.core.kinds import EVENT_MATCH_OVER
+from game.ui.battle.model import is_move
 from game.ui.battle.pacing import Slide
 from game.ui.chancefx import sound_for
 from game.ui.session import Step
@@ -68,13 +69,32 @@ class DrivingMixin:
             return
         self.apply_step(self.session.answer(key))
 
+    def undo_target(self) -> Action | None:
+        """The input U would take back (None when nothing can be)."""
+        if not self.session.can_undo:
+            return None
+        last = next((i for i in reversed(self.match.inputs) if i.get("t") == "action"), None)
+        return Action.from_json(last["action"]) if last is not None else None
+
+    def undo_words(self) -> tuple[str, str]:
+        """(button label, toast) naming what U takes back: a move, or the choice by its label (a
+        declaration taken back is not a "move undone")."""
+        a = self.undo_target()
+        if a is None or is_move(a, self.match.ruleset):
+            return "Undo move", "Move undone."
+        what = a.label or a.kind.replace("_", " ")
+        return "Undo the last choice", f"Undone: {what}."
+
     def undo(self) -> None:
-        """Take back the last move."""
-        if self.human_input and self.session.undo():
+        """Take back the last undoable input (a move, or a declaration where the ruleset allows)."""
+        if not self.human_input:
+            return
+        _, toast = self.undo_words()
+        if self.session.undo():
             self.slides.clear()
             self.log.set_events(self._log_events())
             self.refresh()
-            self.toast = ("Move undone.", 1.5)
+            self.toast = (toast, 2.0)
 
     def centre_on_active(self) -> None:
         """Centre the camera on the acting (or selected) unit."""

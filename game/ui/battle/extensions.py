@@ -5,6 +5,8 @@ A ruleset may have one UI module, `game/ui/rulesets/<ruleset id>.py`, that regis
 (`panels.register_card_kinds`), letter hotkeys (`prompt_parts.register_hotkeys`), a board layer
 (`register_layer`) and screen hooks under its id (`register_hooks`):
 - "path_label" (scene, move) -> str | None: the path preview's words ("\n" between lines);
+- "move_path" (scene, move) -> list of cells | None: the squares a move walks through, its
+  destination last, for a ruleset whose move actions carry no path;
 - "auto_select" (model) -> unit | None: whose actions are listed when the side's units act in any
   order and the player has picked none.
 Without one, the generic parts show everything its data hooks give.

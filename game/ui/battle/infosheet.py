@@ -64,9 +64,12 @@ class InfoSheetMixin:
         return rows
 
     def _draw_info(self, surface: pygame.Surface) -> None:
-        """The selected (or inspected) unit's full view."""
+        """The full view of the unit clicked for its details, else of the panel's unit (whose
+        actions are listed)."""
         f, pal = self.fonts, self.pal
-        ent = self.inspected or self.selected
+        ent = self.inspected
+        if ent not in self.unit_by_ent:
+            ent = self.model.focus_unit(self._offered_unit())
         u = self.unit_by_ent.get(ent) if ent is not None else None
         shade = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
         shade.fill((0, 0, 0, 150))

@@ -93,10 +93,10 @@ class BattleModel:
         self.order: list[int] = []
         self.turn: Turn | None = None
         self.round = 0
-        #: the unit whose actions are offered (the acting one when the ruleset fixes it)
-        self.selected: int | None = None
-        #: a unit clicked for its details (the panel shows it until the acting unit changes)
+        #: a unit clicked for its details (the I sheet shows it until the acting or selected unit
+        #: changes)
         self.inspected: int | None = None
+        self._selected: int | None = None
         #: the targeted group picked with its key or button: a click on the map uses it
         self.armed: str | None = None
         #: the hotkey group of the hand card being played: only its actions are offered
@@ -118,6 +118,18 @@ class BattleModel:
         self._last_acting: int | None = None
         #: an AI worker thread is using esper (one global current world): the world is not read
         self.world_busy = False
+
+    @property
+    def selected(self) -> int | None:
+        """The unit whose actions are offered (the acting one when the ruleset fixes it)."""
+        return self._selected
+
+    @selected.setter
+    def selected(self, ent: int | None) -> None:
+        if ent != self._selected:
+            # another unit's actions are listed: a unit clicked earlier no longer holds the details
+            self.inspected = None
+        self._selected = ent
 
     # -- reading ------------------------------------------------------------------------------
     def read(self) -> None:

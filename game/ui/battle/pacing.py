@@ -77,6 +77,13 @@ class PacingMixin:
     def update(self, dt: float) -> None:
         """Advance animations and let the AI act at watch pace."""
         dt = min(dt, 0.1)
+        cam = self.camera
+        view, last = (cam.x, cam.y, cam.zoom_index), getattr(self, "_hover_view", None)
+        self._hover_view = view
+        if last is not None and view != last and self.drag is None:
+            # the board moved under a still mouse (a prompt framed, a turn handed back): what the
+            # mouse points at is read again, so the hovered square and the name under it agree
+            self._motion(self.mouse, (0, 0, 0))
         if self.slides:
             for s in list(self.slides.values()):
                 s.t += dt

@@ -122,9 +122,15 @@ def test_preview_uses_the_same_odds_as_the_resolution():
     setup_unit(m, c, held=["sword"], armour="none", shield="")
     act(m, "attack", actor=a, target=b, option="sword")
     pv = RULESET.preview(m, find(m, "attack", actor=c, target=b))
+    from game.rulesets.saves.ai import group_outcome
+
     with m.world:
-        h = Group(b, [a, c], {a: "sword", c: "sword"}).harm(m)
-    assert pv.expected_damage == h.expected and pv.kill == h.out
-    assert dict(pv.outcomes)["9"] == pytest.approx(15 / 64)  # 8 + 1: either die an 8
+        g = Group(b, [a, c], {a: "sword", c: "sword"})
+        h = g.harm(m)
+        best = group_outcome(m, g)  # the defender's best answer, as the AI prices the attack
+    # the headline is after that answer; the lines still give the damage if it lands
+    assert pv.expected_damage == best.taken and pv.kill == best.taken_out and pv.hit == 1 - best.dodge
+    assert f"{h.expected:.2f} expected" in " ".join(pv.lines)
+    assert dict(pv.outcomes)["9"] == pytest.approx((1 - best.dodge) * 15 / 64)  # 8 + 1: either die an 8
     pm = RULESET.preview(m, find(m, "maneuver", actor=c, target=b, option="knockdown"))
     assert pm.hit == pytest.approx(1 - float(save_chance(10)))

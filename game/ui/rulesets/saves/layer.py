@@ -12,9 +12,9 @@ from game.core.events import Event
 from game.core.kinds import EVENT_MATCH_OVER
 from game.rulesets.saves.kinds import Ask, Ev, Kind
 from game.ui.chancefx import sound_for
-from game.ui.rulesets.saves.marks import ATTACK_RED, MANEUVER, MOVE_INK, SHADOW, arrow, marks_for
-from game.ui.rulesets.saves.overlays import draw_banner, draw_group_info, draw_pill, draw_progress
-from game.ui.theme import Fonts
+from game.ui.rulesets.saves.marks import ATTACK_RED, MANEUVER, MOVE_INK, SHADOW, arrow, marks_for, trail
+from game.ui.rulesets.saves.overlays import badge_spot, draw_banner, draw_group_info, draw_pill, draw_progress
+from game.ui.rulesets.saves.reading import pick_unit, walk
 
 if TYPE_CHECKING:
     from game.core.geometry import Cell
@@ -42,6 +42,9 @@ class SavesLayer:
         self.banner_colour = scene.pal.active
         self.want_select = True
         self._framed: Any = None  # the decision the camera was last framed for
+        #: the zoom before the camera framed a fight, given back as the viewer's turn begins
+        self._zoom_before: int | None = None
+        self._turn_began = False
         self._view: dict[str, Any] | None = None
         self._view_key: Any = None
         opening = [e for e in scene.match.log if e.kind == Ev.INITIATIVE and (e.data or {}).get("surprise")]
@@ -92,6 +95,7 @@ class SavesLayer:
             self.want_select = True  # on to the next unit once this one has nothing left to choose
         if any(e.kind == Ev.TURN for e in step.events):
             self.want_select = True
+            self._turn_began = True
         factor = scene.app.settings.anim_factor
         resolving = (action is not None and action.kind == Kind.END) or bool(step.answer)
         if scene.fast or factor <= 0 or not resolving or not any(e.chance for e in step.events):
@@ -141,38 +145,57 @@ class SavesLayer:
         d = scene.session.decision if scene.session.waiting_for_human and not scene.replay else None
         if d is not None and d is not self._framed and scene.handoff is None:
             self._framed = d
-            self._frame(d.context.get("unit"))
+            self._frame(d)
             changed = True
         return changed
 
-    def _watch(self, unit: int) -> None:
-        """The unit being rolled against is brought into sight, clear of the dice at the board's top."""
+    def _watch(self, units: list[int]) -> None:
+        """The units being rolled for are brought into sight together (framed on the map)."""
         scene = self.scene
-        u = (self.shown or {}).get(unit) or scene.unit_by_ent.get(unit)
-        if u is None:
+        shown = self.shown or {}
+        cells = [u.cell for e in units if (u := shown.get(e) or scene.unit_by_ent.get(e)) is not None]
+        if not cells:
             return
-        x, y = self._screen(u.cell)
-        board = scene.board_rect
-        if not board.inflate(-60, -60).collidepoint(x, y) or y < board.y + board.h * 0.35:
-            scene.camera.centre_on(scene.layout.centre(u.cell))
-            scene._reach_surface = None
+        inner = scene.board_rect.inflate(-60, -60)
+        if all(inner.collidepoint(self._screen(c)) for c in cells):
+            return
+        self._frame_cells(cells)
 
-    def _frame(self, unit: Any) -> None:
-        """A defence prompt opens: slide the attacked unit near the top of the board, so the prompt
-        fits under it with every option's odds in full."""
+    def _frame_cells(self, cells: list[Cell]) -> None:
+        """Frame these squares on the map (stepping out only if they do not fit), the zoom the
+        player had kept to be given back when the viewer's turn comes round."""
         scene = self.scene
-        u = scene.unit_by_ent.get(unit) if isinstance(unit, int) else None
-        if u is None:
-            return
         cam = scene.camera
-        for _ in range(3):  # a map that fits the view cannot slide: step in until it can
-            if scene.layout.size()[1] * cam.zoom > cam.view.h:
-                break
-            if not cam.zoom_by(1, self._screen(u.cell)):
-                break
-        _, sy = self._screen(u.cell)
-        tile = min(scene.layout.tw, scene.layout.th) * cam.zoom
-        cam.pan(0, sy - (scene.board_rect.y + tile * 1.5))
+        if self._zoom_before is None:
+            self._zoom_before = cam.zoom_index
+        tile = max(scene.layout.tw, scene.layout.th) * cam.zoom
+        cam.frame([scene.layout.centre(c) for c in cells], margin=tile * 1.5)
+        scene._reach_surface = None
+        scene.dirty = True
+
+    def _frame(self, d: Any) -> None:
+        """A defence prompt opens: the attacked unit and its attackers framed together on the map
+        (the prompt is then placed clear of them: see `draw_board`)."""
+        ctx = d.context or {}
+        ents = [e for e in [ctx.get("target"), *ctx.get("attackers", [])] if isinstance(e, int)]
+        if not ents and isinstance(ctx.get("unit"), int):
+            ents = [ctx["unit"]]
+        cells = [self.scene.unit_by_ent[e].cell for e in ents if e in self.scene.unit_by_ent]
+        if cells:
+            self._frame_cells(cells)
+
+    def _hand_back(self) -> None:
+        """The viewer's turn begins: the zoom it had before any framing, centred on its unit."""
+        scene = self.scene
+        cam = scene.camera
+        if self._zoom_before is not None:
+            cam.zoom_index = self._zoom_before
+            self._zoom_before = None
+        u = scene.unit_by_ent.get(scene.selected) if scene.selected is not None else None
+        if u is not None:
+            cam.centre_on(scene.layout.centre(u.cell))
+        else:
+            cam.clamp()
         scene._reach_surface = None
         scene.dirty = True
 
@@ -190,7 +213,7 @@ class SavesLayer:
         if ev.kind in (Ev.ATTACK, Ev.COUNTER) and isinstance(unit, int):
             self.rolling = ([int(a) for a in data.get("attackers", [])], unit, int(data.get("bonus", 0)),
                             ev.kind == Ev.COUNTER)
-            self._watch(unit)
+            self._watch([*self.rolling[0], unit])
         if self.shown is not None and isinstance(unit, int) and unit in self.shown:
             u = self.shown[unit]
             if ev.kind == Ev.DAMAGE and "hp_left" in data:
@@ -240,22 +263,27 @@ class SavesLayer:
 
     def _select_next(self) -> None:
         """After a declaration (and as a turn starts), select the next unit that has not declared;
-        with none left, nobody: the panel then lists the take-backs and Resolve."""
+        with none left, the one selected stays (its take-back and Resolve are listed; a click on
+        another declared unit lists its own): never every unit's actions under one name."""
         self.want_select = False
         scene = self.scene
         view = self.view()
         if view is None or view.get("side") != scene.viewer:
             return
         waiting = [e for e in view.get("waiting", []) if e in scene.unit_by_ent]
-        if scene.selected in waiting:
-            return
-        # a unit with an enemy in reach first: its choice shapes the others' (ganging up)
-        armed = {a.actor for a in scene.session.legal() if a.kind == Kind.ATTACK}
-        waiting.sort(key=lambda e: e not in armed)
-        scene.selected = waiting[0] if waiting else None
-        scene._compute_actions()
-        scene._reach_surface = scene._panel_surface = None
-        if scene.selected is not None:
+        before = scene.selected
+        if before not in waiting:
+            # a unit with an enemy in reach first: its choice shapes the others' (ganging up)
+            armed = {a.actor for a in scene.session.legal() if a.kind == Kind.ATTACK}
+            waiting.sort(key=lambda e: e not in armed)
+            keep = before if any(a.actor == before for a in scene.session.legal()) else None
+            scene.selected = waiting[0] if waiting else keep if keep is not None else pick_unit(scene.model)
+            scene._compute_actions()
+            scene._reach_surface = scene._panel_surface = None
+        if self._turn_began:
+            self._turn_began = False
+            self._hand_back()
+        elif scene.selected is not None and scene.selected != before:
             scene._follow(scene.selected)
         scene.dirty = True
 
@@ -296,6 +324,10 @@ class SavesLayer:
                 if u is not None and t is not None:
                     start, end = self._screen(u.cell), self._screen(t.cell)
                     arrow(surface, start, end, ATTACK_RED, width + 1, trim, head)
+                    # the prompt leaves the attacker in sight as well as the attacked unit
+                    keep = pygame.Rect(0, 0, round(tile), round(tile))
+                    keep.center = (round(start[0]), round(start[1]))
+                    scene.prompt_keep.append(keep)
             if t is not None:
                 bonus = int(d.context.get("bonus", 0))
                 self._ring(surface, t.cell, f"+{bonus}" if bonus else "", ATTACK_RED)
@@ -305,9 +337,13 @@ class SavesLayer:
             return
         cells = {u.ent: u.cell for u in scene.units if u.alive}
         for mark in marks_for(view, cells):
-            if mark.kind == "walk" and mark.start is not None:
-                arrow(surface, self._screen(mark.start), self._screen(mark.end), MOVE_INK, max(2, width - 1),
-                       tile * 0.2, head * 0.8, dashed=True)
+            if mark.kind == "walk" and mark.start is not None and mark.unit is not None:
+                # the way it walked round walls and enemies, not a line through them
+                way = [mark.start, *walk(scene, mark.unit, mark.end, mark.start)]
+                if way[-1] != mark.end:
+                    way = [mark.start, mark.end]
+                trail(surface, [self._screen(c) for c in way], MOVE_INK, max(2, width - 1), tile * 0.2,
+                      head * 0.8)
             elif mark.kind in ("attack", "maneuver") and mark.start is not None:
                 colour = ATTACK_RED if mark.kind == "attack" else MANEUVER
                 start, end = self._screen(mark.start), self._screen(mark.end)
@@ -329,38 +365,7 @@ class SavesLayer:
         pygame.draw.circle(surface, SHADOW, (round(x), round(y)), r + 1, max(3, round(3 * z)) + 2)
         pygame.draw.circle(surface, colour, (round(x), round(y)), r, max(3, round(3 * z)))
         if label:  # a badge by the ring, like a die's bonus, clear of the units around it
-            self._pill(surface, self._badge_spot(cell, (x, y), r, label), label, colour)
-
-    def _badge_spot(self, cell: Cell, centre: tuple[float, float], r: float,
-                    label: str) -> tuple[float, float]:
-        """Where a ring's badge goes: by the ring's upper right, or the first of the ring's other
-        sides and corners whose label box covers least of the units' squares there, the target's
-        own included (at 150 % UI scale the box is wider than a square: at the upper right it hid
-        a diagonal neighbour)."""
-        scene = self.scene
-        f = scene.fonts
-        w, h = f.font(Fonts.SMALL).size(label)
-        w, h = w + f.px(10) + 2, h + f.px(4) + 2
-        z = scene.camera.zoom
-        tw, th = scene.layout.tw * z, scene.layout.th * z
-        near = []
-        for u in scene.unit_by_ent.values():
-            c = tuple(u.cell)
-            if abs(c[0] - cell[0]) <= 2 and abs(c[1] - cell[1]) <= 2:
-                ux, uy = self._screen(c)
-                near.append(pygame.Rect(round(ux - tw / 2), round(uy - th / 2), round(tw), round(th)))
-        x, y = centre
-        dx, dy = max(r * 1.05, r + w / 2 - tw * 0.1), max(r * 0.95, r + h / 2 - th * 0.1)
-        spots = [(x + r * 1.05, y - r * 0.95), (x + dx, y), (x - dx, y), (x + r * 1.05, y + r * 0.95),
-                 (x - r * 1.05, y - r * 0.95), (x - r * 1.05, y + r * 0.95), (x, y - dy), (x, y + dy)]
-        best, least = spots[0], None
-        for spot in spots:
-            box = pygame.Rect(0, 0, w, h)
-            box.center = (round(spot[0]), round(spot[1]))
-            covered = sum(box.clip(n).w * box.clip(n).h for n in near)
-            if least is None or covered < least:
-                best, least = spot, covered
-        return best
+            self._pill(surface, badge_spot(scene, cell, (x, y), r, label), label, colour)
 
     def _pill(self, surface: pygame.Surface, centre: tuple[float, float], text: str,
               colour: tuple[int, int, int]) -> None:

@@ -90,6 +90,26 @@ def arrow(surface: pygame.Surface, a: Point, b: Point, colour: tuple[int, int, i
     return ((s[0] + e[0]) / 2, (s[1] + e[1]) / 2)
 
 
+def trail(surface: pygame.Surface, points: list[Point], colour: tuple[int, int, int], width: int, trim: float,
+          head: float) -> None:
+    """A move's way square by square: dashed legs from the square left (trimmed by `trim`), the
+    last leg an arrow into the square reached."""
+    if len(points) < 2:
+        return
+    legs = list(zip(points, points[1:], strict=False))
+    for i, (a, b) in enumerate(legs[:-1]):
+        if i == 0:  # clear of the square left, like the arrow's own trim
+            dx, dy = b[0] - a[0], b[1] - a[1]
+            length = max(1.0, (dx * dx + dy * dy) ** 0.5)
+            cut = min(trim, length * 0.45)
+            a = (a[0] + dx / length * cut, a[1] + dy / length * cut)
+        for ink, w in ((SHADOW, width + 2), (colour, width)):
+            pygame.draw.line(surface, ink, a, b, w)
+        pygame.draw.circle(surface, colour, (round(b[0]), round(b[1])), max(1, width // 2))
+    last = legs[-1]
+    arrow(surface, last[0], last[1], colour, width, 0 if len(legs) > 1 else trim, head, dashed=len(legs) == 1)
+
+
 def group_lines(group: dict[str, Any], names: dict[int, str]) -> list[str]:
     """A declared group in words: the attackers, the gang bonus it will receive, the odds (the
     ruleset's own numbers from `declarations_view`)."""

@@ -1,15 +1,19 @@
 """The saves layer's words drawn over the board and its tokens: the labels of the declaration
-marks, how far the declaring side has got, the hovered target's group and the banner."""
+marks, how far the declaring side has got, the hovered target's group, the banner and where a
+ring's badge goes."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pygame
 
 from game.ui.rulesets.saves.marks import ATTACK_RED, SHADOW, group_lines
 from game.ui.theme import Fonts
 from game.ui.widgets import panel
+
+if TYPE_CHECKING:
+    from game.core.geometry import Cell
 
 
 def draw_pill(scene: Any, surface: pygame.Surface, centre: tuple[float, float], text: str,
@@ -92,3 +96,34 @@ def draw_group_info(scene: Any, surface: pygame.Surface, view: dict[str, Any]) -
     for row, bold in rows:
         surface.blit(f.render(row, Fonts.SMALL, pal.text, bold), (box.x + f.px(8), ty))
         ty += lh
+
+
+def badge_spot(scene: Any, cell: Cell, centre: tuple[float, float], r: float,
+               label: str) -> tuple[float, float]:
+    """Where a ring's badge goes: by the ring's upper right, or the first of the ring's other
+    sides and corners whose label box covers least of the units' squares there, the target's
+    own included (at 150 % UI scale the box is wider than a square: at the upper right it hid
+    a diagonal neighbour)."""
+    f = scene.fonts
+    w, h = f.font(Fonts.SMALL).size(label)
+    w, h = w + f.px(10) + 2, h + f.px(4) + 2
+    z = scene.camera.zoom
+    tw, th = scene.layout.tw * z, scene.layout.th * z
+    near = []
+    for u in scene.unit_by_ent.values():
+        c = tuple(u.cell)
+        if abs(c[0] - cell[0]) <= 2 and abs(c[1] - cell[1]) <= 2:
+            ux, uy = scene.camera.to_screen(scene.layout.centre(c))
+            near.append(pygame.Rect(round(ux - tw / 2), round(uy - th / 2), round(tw), round(th)))
+    x, y = centre
+    dx, dy = max(r * 1.05, r + w / 2 - tw * 0.1), max(r * 0.95, r + h / 2 - th * 0.1)
+    spots = [(x + r * 1.05, y - r * 0.95), (x + dx, y), (x - dx, y), (x + r * 1.05, y + r * 0.95),
+             (x - r * 1.05, y - r * 0.95), (x - r * 1.05, y + r * 0.95), (x, y - dy), (x, y + dy)]
+    best, least = spots[0], None
+    for spot in spots:
+        box = pygame.Rect(0, 0, w, h)
+        box.center = (round(spot[0]), round(spot[1]))
+        covered = sum(box.clip(n).w * box.clip(n).h for n in near)
+        if least is None or covered < least:
+            best, least = spot, covered
+    return best
