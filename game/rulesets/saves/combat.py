@@ -291,7 +291,10 @@ def resolve_group(match: Match, group: Group) -> Resolution:
             match.emit(Ev.CONDITION, f"{name_of(target)} is Blinded.", unit=target)
         if any(w.knockout for w in ws_all) and not roll_save(match, target, "STR", "knock-out blow"):
             knock_out(match, target, "a blow to the head")
-    set_condition(target, "attacked")
+    if any(side_of(a) != side_of(target) for a in live):
+        # SV-GANG: the lock follows an attack by enemies; a unit caught in its own side's blast is
+        # not shielded from the enemy's next turn by it
+        set_condition(target, "attacked")
 
 
 def plan_groups(match: Match, declared: dict[str, dict[str, Any]]) -> list[Group]:

@@ -1,0 +1,38 @@
+"""The readings of issue #32: each test names its rule and failed on the code before the change."""
+
+from __future__ import annotations
+
+import pytest
+from saves_helpers import act, bench, comp, duel, events, find, make_match, place, resolve, setup_unit, side_units
+
+from game.core.components import Conditions
+
+
+def answer_all(m, key="dodge"):
+    """Answer every pending defence with `key` (dodge unless told)."""
+    while m.pending_decision is not None:
+        m.answer(key if key in m.pending_decision.keys() else m.pending_decision.keys()[0])
+
+
+def conds(m, e):
+    return comp(m, e, Conditions).active
+
+
+@pytest.mark.rule("SV-GANG", "SV-BLAST")
+def test_own_blast_does_not_lock_an_ally_against_the_enemy():
+    m = make_match()
+    p1, p2 = side_units(m, "p1"), side_units(m, "p2")
+    mags, bryn, foe = p1[2], p1[0], p2[0]
+    bench(m, [mags, bryn, foe])
+    place(m, mags, (2, 5))
+    place(m, foe, (6, 5))
+    place(m, bryn, (7, 5))
+    setup_unit(m, bryn, hp=9, str_=14)
+    setup_unit(m, foe, hp=9, str_=14)
+    act(m, "attack", actor=mags, target=foe, option="firebomb")
+    m.chance.force("d20", 20, 20)
+    resolve(m)
+    answer_all(m)
+    # the enemy's turn: Bryn, caught in Mags's own firebomb, is not safe from it
+    assert "attacked" not in conds(m, bryn)
+    assert find(m, "attack", actor=foe, target=bryn)
