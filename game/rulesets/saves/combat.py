@@ -218,7 +218,9 @@ def resolve_group(match: Match, group: Group) -> Resolution:
         if not is_standing(a) or has(a, "stunned"):
             continue
         ws = weapons_of(group.option[a])
-        if has(a, "blinded") and ws[0].ranged and not roll_save(match, a, "DEX", "Blinded: aim by sound"):
+        if has(a, "blinded") and ws[0].ranged and not roll_save(
+            match, a, "DEX", "Blinded: aim by sound", save_mode(a, "DEX", external=False)
+        ):
             continue  # SV-BLINDED: acting on sight needs a DEX save
         live.append(a)
     group.attackers = live

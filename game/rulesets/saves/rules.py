@@ -163,9 +163,11 @@ def attack_terms(match: Match, ent: int, target: int, weapons: tuple[Weapon, ...
     return terms
 
 
-def save_mode(ent: int, score: str) -> int:
-    """SV-ADV from conditions: Blinded and Stunned units save DEX at Disadvantage."""
-    dis = score == "DEX" and (has(ent, "blinded") or has(ent, "stunned"))
+def save_mode(ent: int, score: str, external: bool = True) -> int:
+    """SV-ADV from conditions: Stunned units save DEX at Disadvantage; Blinded ones only against
+    `external` threats (a dodge, a flash, a fall, a pursuer), never for what they do themselves
+    (aiming by sound, beating the enemy to the first turn, a stunt)."""
+    dis = score == "DEX" and ((has(ent, "blinded") and external) or has(ent, "stunned"))
     return net_mode(False, dis)
 
 

@@ -23,7 +23,7 @@ from game.rulesets.saves.components import (
 from game.rulesets.saves.content import Content
 from game.rulesets.saves.kinds import Ev
 from game.rulesets.saves.morale import player_sides
-from game.rulesets.saves.rules import knock_out, roll_save
+from game.rulesets.saves.rules import knock_out, roll_save, save_mode
 from game.rulesets.saves.turns import begin_turn, table
 from game.rulesets.saves.words import side_label
 
@@ -136,7 +136,7 @@ def initiative(match: Match) -> Resolution:
             if (
                 side_of(ent) in rollers
                 and is_standing(ent)
-                and roll_save(match, ent, "DEX", "act before the enemy")
+                and roll_save(match, ent, "DEX", "act before the enemy", save_mode(ent, "DEX", external=False))
             ):
                 passed[side_of(ent)].append(ent)
         best = max(rollers, key=lambda s: (len(passed[s]), -t.sides.index(s)))

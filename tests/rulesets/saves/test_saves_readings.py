@@ -36,3 +36,29 @@ def test_own_blast_does_not_lock_an_ally_against_the_enemy():
     # the enemy's turn: Bryn, caught in Mags's own firebomb, is not safe from it
     assert "attacked" not in conds(m, bryn)
     assert find(m, "attack", actor=foe, target=bryn)
+
+
+@pytest.mark.rule("SV-BLINDED")
+def test_blinded_aim_by_sound_is_not_at_disadvantage():
+    m, a, b = duel(p1_held=["bow"])
+    place(m, b, (9, 5))
+    setup_unit(m, a, conditions=["blinded"])
+    act(m, "attack", actor=a, target=b, option="bow")
+    m.chance.force("d20", 5, 20, 20)
+    resolve(m)
+    aim = [e for e in events(m, "save") if e.data["why"] == "Blinded: aim by sound"]
+    assert len(aim) == 1 and aim[0].data["dice"] == ["5"] and aim[0].data["passed"]
+
+
+@pytest.mark.rule("SV-BLINDED", "SV-INIT")
+def test_blinded_surprise_save_is_not_at_disadvantage():
+    from game.rulesets.saves.setup import initiative
+
+    m = make_match(options={"surprise": "unclear"}, phase=False)
+    for e in side_units(m, "p1"):
+        setup_unit(m, e, conditions=["blinded"])
+    with m.world:
+        for _ in initiative(m):
+            pass
+    rolls = [e for e in events(m, "save") if e.data["why"] == "act before the enemy"]
+    assert rolls and all(len(e.data["dice"]) == 1 for e in rolls)
