@@ -23,11 +23,11 @@ from game.rulesets.saves.rules import (
     attack_terms,
     can_reach,
     cell_of,
-    clear_condition,
     knock_out,
     roll_save,
     save_mode,
     set_condition,
+    unveil,
     weapon_sets,
 )
 
@@ -256,9 +256,7 @@ def resolve_group(match: Match, group: Group) -> Resolution:
         blast=group.blast,
     )
     for a in live:
-        if has(a, "hidden"):
-            clear_condition(a, "hidden")  # SV-HIDDEN: attacking unveils the attacker
-            match.emit(Ev.REVEAL, f"{name_of(a)} is no longer Hidden.", unit=a)
+        unveil(match, a)
     if answer == "dodge" and roll_save(match, target, "DEX", "dodge"):
         damage = 0
     if answer.startswith("counter:"):

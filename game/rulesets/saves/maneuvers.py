@@ -15,7 +15,15 @@ from game.rulesets.saves.exits import is_exit
 from game.rulesets.saves.hiding import HID_AT, HID_ROUND
 from game.rulesets.saves.kinds import Ev, Kind
 from game.rulesets.saves.morale import exempt
-from game.rulesets.saves.rules import cell_of, clear_condition, enemies, roll_save, set_condition, take_out
+from game.rulesets.saves.rules import (
+    cell_of,
+    clear_condition,
+    enemies,
+    roll_save,
+    set_condition,
+    take_out,
+    unveil,
+)
 
 if TYPE_CHECKING:
     from game.core.match import Match
@@ -41,6 +49,8 @@ def resolve_other(match: Match, ent: int, d: dict[str, Any]) -> None:
     kind, target, option = d["kind"], d.get("target"), d.get("option", "")
     if target is not None and not is_standing(target) and kind not in (Kind.TEND, Kind.USE):
         return
+    if kind in (Kind.MANEUVER, Kind.PARLEY):
+        unveil(match, ent)  # SV-HIDDEN: an action on an enemy, like an attack, unveils the actor
     if kind == Kind.MANEUVER:
         score = MANEUVERS[option]
         if roll_save(

@@ -207,6 +207,14 @@ def clear_condition(ent: int, name: str) -> None:
     conditions(ent).active.pop(name, None)
 
 
+def unveil(match: Match, ent: int) -> None:
+    """SV-HIDDEN: "any attack or other similar action unveils the attacker" (an attack, a
+    maneuver, a call to surrender)."""
+    if has(ent, "hidden"):
+        clear_condition(ent, "hidden")
+        match.emit(Ev.REVEAL, f"{name_of(ent)} is no longer Hidden.", unit=ent)
+
+
 def take_out(match: Match, ent: int, state: str, condition: str, text: str, quiet: bool = False) -> None:
     """Out of the fight: Status down/dead/fled, with the condition that says why."""
     get(ent, Status).state = state

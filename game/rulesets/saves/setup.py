@@ -136,7 +136,7 @@ def initiative(match: Match) -> Resolution:
             if (
                 side_of(ent) in rollers
                 and is_standing(ent)
-                and roll_save(match, ent, "DEX", "act before the enemy", save_mode(ent, "DEX", external=False))
+                and roll_save(match, ent, "DEX", "act before the enemy", save_mode(ent, "DEX", False))
             ):
                 passed[side_of(ent)].append(ent)
         best = max(rollers, key=lambda s: (len(passed[s]), -t.sides.index(s)))

@@ -3,7 +3,19 @@
 from __future__ import annotations
 
 import pytest
-from saves_helpers import act, bench, comp, duel, events, find, make_match, place, resolve, setup_unit, side_units
+from saves_helpers import (
+    act,
+    bench,
+    comp,
+    duel,
+    events,
+    find,
+    make_match,
+    place,
+    resolve,
+    setup_unit,
+    side_units,
+)
 
 from game.core.components import Conditions
 
@@ -62,3 +74,15 @@ def test_blinded_surprise_save_is_not_at_disadvantage():
             pass
     rolls = [e for e in events(m, "save") if e.data["why"] == "act before the enemy"]
     assert rolls and all(len(e.data["dice"]) == 1 for e in rolls)
+
+
+@pytest.mark.rule("SV-HIDDEN", "SV-MANEUVER")
+@pytest.mark.parametrize("option", ["knockdown", "snatch"])
+def test_a_hidden_units_maneuver_unveils_it(option):
+    m, a, b = duel()
+    setup_unit(m, a, conditions=["hidden"])
+    act(m, "maneuver", actor=a, target=b, option=option)
+    m.chance.force("d20", 1)  # the target saves: unveiled all the same
+    resolve(m)
+    assert "hidden" not in conds(m, a)
+    assert any(e.data.get("unit") == a for e in events(m, "reveal"))
