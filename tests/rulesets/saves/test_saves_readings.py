@@ -86,3 +86,22 @@ def test_a_hidden_units_maneuver_unveils_it(option):
     resolve(m)
     assert "hidden" not in conds(m, a)
     assert any(e.data.get("unit") == a for e in events(m, "reveal"))
+
+
+@pytest.mark.rule("SV-INIT")
+def test_unclear_surprise_rolls_for_player_characters_only():
+    from game.rulesets.saves.components import SvScores
+    from game.rulesets.saves.setup import initiative
+
+    m = make_match(options={"surprise": "unclear"}, phase=False)
+    m.chance.force("d20", *([1] * 10))
+    with m.world:
+        for _ in initiative(m):
+            pass
+    rolled = {e.data["unit"] for e in events(m, "save") if e.data["why"] == "act before the enemy"}
+    pcs = {e for e in side_units(m, "p1") if comp(m, e, SvScores).role == "pc"}
+    assert rolled == pcs  # the two hirelings do not roll, and do not act in the surprise turn
+    with m.world:
+        from game.rulesets.saves.turns import may_act
+
+        assert {e for e in side_units(m, "p1") if may_act(m, e)} == pcs
