@@ -193,7 +193,9 @@ def declarations(match: Match, ent: int) -> list[Action]:
     for foe in near:
         if foe not in all_foes:
             continue
-        if foe in foes:
+        if not has(foe, "hidden"):
+            # SV-GANG's lock forbids further attacks only: a maneuver is "instead of making a
+            # normal attack" (SV-MANEUVER), so a unit attacked this turn may still be knocked down
             out.append(
                 Action(Kind.MANEUVER, ent, foe, option="knockdown", label=f"{me}: knock down {name_of(foe)}")
             )

@@ -105,3 +105,12 @@ def test_unclear_surprise_rolls_for_player_characters_only():
         from game.rulesets.saves.turns import may_act
 
         assert {e for e in side_units(m, "p1") if may_act(m, e)} == pcs
+
+
+@pytest.mark.rule("SV-GANG", "SV-MANEUVER")
+def test_the_gang_lock_forbids_attacks_but_not_maneuvers():
+    m, a, b = duel()
+    setup_unit(m, b, conditions=["attacked"])
+    kinds = {(x.kind, x.option.split(":")[0]) for x in m.legal() if x.actor == a and x.target == b}
+    assert ("attack", "sword") not in kinds
+    assert ("maneuver", "knockdown") in kinds and ("maneuver", "snatch") in kinds
