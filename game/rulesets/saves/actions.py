@@ -235,6 +235,19 @@ def _hp(ent: int) -> int:
     return get(ent, Health).current
 
 
+def swap_options(stowed: list[str]) -> list[tuple[str, str]]:
+    """SV-TURN's item swap: (option, words) for each stowed weapon, and for each pair of stowed
+    melee weapons taken up together (a unit that put two daggers away takes both back)."""
+    weapons = shipped().weapons
+    out = [(w, weapons[w].name) for w in sorted(set(stowed))]
+    melee = sorted(w for w in stowed if not weapons[w].ranged)
+    pairs = sorted({(x, y) for i, x in enumerate(melee) for y in melee[i + 1:]})
+    for x, y in pairs:
+        text = f"both {weapons[x].name}s" if x == y else f"{weapons[x].name} and {weapons[y].name}"
+        out.append((f"{x}+{y}", text))
+    return out
+
+
 def legal(match: Match) -> list[Action]:
     """Declarations of every unit that may act, then Resolve (always legal)."""
     t = table(match)
@@ -249,16 +262,8 @@ def legal(match: Match) -> list[Action]:
         out += declarations(match, ent)
         turn = get(ent, SvTurn)
         if not turn.moved and not turn.swapped:
-            gear = get(ent, SvGear)
-            for w in sorted(set(gear.stowed)):
-                out.append(
-                    Action(
-                        Kind.SWAP,
-                        ent,
-                        option=w,
-                        label=f"{name_of(ent)}: take up {shipped().weapons[w].name}",
-                    )
-                )
+            out += [Action(Kind.SWAP, ent, option=opt, label=f"{name_of(ent)}: take up {text}")
+                    for opt, text in swap_options(get(ent, SvGear).stowed)]
             out += move_actions(match, ent)
     out.append(Action(Kind.END, None, label="Resolve: roll every declared action"))
     return out
@@ -304,11 +309,14 @@ def apply(match: Match, action: Action) -> None:
                 )
     elif action.kind == Kind.SWAP:
         gear = get(ent, SvGear)
-        gear.stowed.remove(action.option)
+        taken = action.option.split("+")
+        for w in taken:
+            gear.stowed.remove(w)
         gear.stowed.extend(w for w in gear.held if w != "fists")
-        gear.held = [action.option]
+        gear.held = taken
         turn.swapped = True
-        match.emit(Ev.SWAP, f"{name_of(ent)} takes up {shipped().weapons[action.option].name}.", unit=ent)
+        text = dict(swap_options(taken)).get(action.option, action.option)
+        match.emit(Ev.SWAP, f"{name_of(ent)} takes up {text}.", unit=ent)
     elif action.kind == Kind.CANCEL:
         was = t.data["declared"].pop(str(ent), {})
         turn.moved = bool(was.get("moved", turn.moved))

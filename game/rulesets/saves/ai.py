@@ -265,7 +265,7 @@ def assess(match: Match, action: Action) -> Assessment:
         effect = shipped().items[action.option].effect
         return Assessment(progress=2.0 if effect == "wake" else 0.5)
     if kind == Kind.SWAP:
-        w = shipped().weapons[action.option]
+        w = max((shipped().weapons[x] for x in action.option.split("+")), key=lambda x: x.damage)
         gap_now = reach_gap(match, ent, cell_of(ent))
         useful = (
             w.ranged and gap_now > get(ent, SvScores).speed and w.damage >= max(x.damage for x in held(ent))

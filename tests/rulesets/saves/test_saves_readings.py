@@ -114,3 +114,18 @@ def test_the_gang_lock_forbids_attacks_but_not_maneuvers():
     kinds = {(x.kind, x.option.split(":")[0]) for x in m.legal() if x.actor == a and x.target == b}
     assert ("attack", "sword") not in kinds
     assert ("maneuver", "knockdown") in kinds and ("maneuver", "snatch") in kinds
+
+
+@pytest.mark.rule("SV-TURN")
+def test_swapping_back_takes_up_both_daggers():
+    from game.rulesets.saves.components import SvGear, SvTurn
+
+    m, a, b = duel(p1_held=["dagger", "dagger"])
+    place(m, b, (15, 5))
+    comp(m, a, SvGear).stowed = ["sling"]
+    act(m, "swap", actor=a, option="sling")
+    assert comp(m, a, SvGear).held == ["sling"]
+    comp(m, a, SvTurn).swapped = False  # a later turn
+    act(m, "swap", actor=a, option="dagger+dagger")
+    gear = comp(m, a, SvGear)
+    assert gear.held == ["dagger", "dagger"] and gear.stowed == ["sling"]
