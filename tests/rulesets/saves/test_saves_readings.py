@@ -129,3 +129,22 @@ def test_swapping_back_takes_up_both_daggers():
     act(m, "swap", actor=a, option="dagger+dagger")
     gear = comp(m, a, SvGear)
     assert gear.held == ["dagger", "dagger"] and gear.stowed == ["sling"]
+
+
+@pytest.mark.rule("SV-STUNNED")
+def test_a_stun_lasts_into_the_attackers_next_turn():
+    from game.rulesets.saves.combat import dodge_chance
+    from game.rulesets.saves.rules import attack_terms, weapon_sets
+
+    m, a, b = duel()
+    setup_unit(m, b, conditions=["stunned"])  # stunned by p1's blow this turn
+    resolve(m)  # p1's Resolve ends: p2's turn, which b loses
+    assert not [x for x in m.legal() if x.actor == b]
+    resolve(m)  # p1's next turn: b is still Stunned, and p1 can exploit it
+    assert "stunned" in conds(m, b)
+    with m.world:
+        assert "target Stunned" in attack_terms(m, a, b, weapon_sets(m, a)[0]).enhanced
+        assert dodge_chance(b) == pytest.approx(0.25)  # DEX 10 at Disadvantage
+    resolve(m)  # p2's turn: b recovers and acts
+    assert "stunned" not in conds(m, b)
+    assert [x for x in m.legal() if x.actor == b]
