@@ -173,7 +173,7 @@ def declarations(match: Match, ent: int) -> list[Action]:
     all_foes = enemies(ent)
     near = [e for e in units() if e != ent and dist(here, cell_of(e)) <= 1]
     foes = [e for e in all_foes if targetable(ent, e)]
-    busy = any(e in near for e in all_foes)
+    busy = any(e in near and not has(e, "hidden") for e in all_foes)  # as `engaged` reads it
     for ws in weapon_sets(match, ent, busy):
         option = "+".join(w.id for w in ws)
         label = " and ".join(w.name for w in ws)

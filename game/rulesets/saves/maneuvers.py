@@ -18,7 +18,7 @@ from game.rulesets.saves.morale import exempt
 from game.rulesets.saves.rules import (
     cell_of,
     clear_condition,
-    enemies,
+    known_enemies,
     roll_save,
     set_condition,
     take_out,
@@ -38,8 +38,8 @@ def on_edge(match: Match, ent: int) -> bool:
 
 
 def pursued(match: Match, ent: int) -> bool:
-    """An enemy next to the fleeing unit gives chase."""
-    return any(match.board.distance(cell_of(ent), cell_of(e)) <= 1 for e in enemies(ent))
+    """An enemy next to the fleeing unit gives chase (not an unseen Hidden one: as `engaged`)."""
+    return any(match.board.distance(cell_of(ent), cell_of(e)) <= 1 for e in known_enemies(ent))
 
 
 def resolve_other(match: Match, ent: int, d: dict[str, Any]) -> None:

@@ -62,10 +62,17 @@ def enemies(ent: int) -> list[int]:
     return [e for e in units() if side_of(e) != me and is_standing(e)]
 
 
+def known_enemies(ent: int) -> list[int]:
+    """Standing enemies the unit's side knows of: a Hidden one is not among them (SV-HIDDEN)."""
+    return [e for e in enemies(ent) if not has(e, "hidden")]
+
+
 def engaged(match: Match, ent: int) -> bool:
-    """SV-ATTACK: next to a standing enemy (ranged weapons cannot be used then)."""
+    """SV-ATTACK: next to a standing enemy its side knows of (ranged weapons cannot be used then).
+    Reading: an unseen Hidden enemy next to it does not engage it - it is not fighting, and
+    counting it would tell the unit's player where it lurks."""
     here = cell_of(ent)
-    return any(match.board.distance(here, cell_of(e)) <= 1 for e in enemies(ent))
+    return any(match.board.distance(here, cell_of(e)) <= 1 for e in known_enemies(ent))
 
 
 def weapon_sets(match: Match, ent: int, busy: bool | None = None) -> list[tuple[Weapon, ...]]:

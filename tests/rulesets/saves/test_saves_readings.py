@@ -148,3 +148,20 @@ def test_a_stun_lasts_into_the_attackers_next_turn():
     resolve(m)  # p2's turn: b recovers and acts
     assert "stunned" not in conds(m, b)
     assert [x for x in m.legal() if x.actor == b]
+
+
+@pytest.mark.rule("SV-ATTACK", "SV-HIDDEN")
+def test_an_unseen_hidden_enemy_next_to_a_unit_does_not_engage_it():
+    from game.rulesets.saves.hover import why_not_target
+
+    m = make_match()
+    a, (b, c) = side_units(m, "p1")[0], side_units(m, "p2")[:2]
+    bench(m, [a, b, c])
+    setup_unit(m, a, held=["bow"])
+    setup_unit(m, b, conditions=["hidden"])
+    place(m, a, (5, 5))
+    place(m, b, (6, 5))
+    place(m, c, (10, 5))
+    assert find(m, "attack", actor=a, target=c, option="bow")
+    with m.world:
+        assert why_not_target(m, a, c) == ""
