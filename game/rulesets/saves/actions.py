@@ -28,7 +28,7 @@ from game.rulesets.saves.content import shipped
 from game.rulesets.saves.kinds import Ev, Kind
 from game.rulesets.saves.maneuvers import on_edge
 from game.rulesets.saves.morale import exempt
-from game.rulesets.saves.rules import can_reach, cell_of, enemies, weapon_sets
+from game.rulesets.saves.rules import attack_targets, can_reach, cell_of, enemies, helpless, weapon_sets
 from game.rulesets.saves.turns import may_act, table
 
 _DIRS = ((-1, -1), (0, -1), (1, -1), (-1, 0), (1, 0), (-1, 1), (0, 1), (1, 1))
@@ -159,9 +159,10 @@ def _reach(
 
 
 def targetable(ent: int, target: int) -> bool:
-    """An enemy can be declared against: standing, not Hidden (its whereabouts unknown), not
-    already attacked since its last turn (SV-GANG)."""
-    return is_standing(target) and not has(target, "hidden") and not has(target, "attacked")
+    """An enemy can be declared against: standing or Unconscious (SV-UNCONSCIOUS), not Hidden (its
+    whereabouts unknown), not already attacked since its last turn (SV-GANG)."""
+    in_reach = is_standing(target) or helpless(target)
+    return in_reach and not has(target, "hidden") and not has(target, "attacked")
 
 
 def declarations(match: Match, ent: int) -> list[Action]:
@@ -172,7 +173,7 @@ def declarations(match: Match, ent: int) -> list[Action]:
     dist = match.board.distance
     all_foes = enemies(ent)
     near = [e for e in units() if e != ent and dist(here, cell_of(e)) <= 1]
-    foes = [e for e in all_foes if targetable(ent, e)]
+    foes = [e for e in attack_targets(ent) if targetable(ent, e)]
     busy = any(e in near and not has(e, "hidden") for e in all_foes)  # as `engaged` reads it
     for ws in weapon_sets(match, ent, busy):
         option = "+".join(w.id for w in ws)

@@ -28,7 +28,7 @@ from game.rulesets.saves.content import shipped
 from game.rulesets.saves.hiding import hunt_target
 from game.rulesets.saves.kinds import Ask, Kind
 from game.rulesets.saves.odds import damage_distribution, save_chance
-from game.rulesets.saves.rules import armour_of, cell_of, enemies, held, save_mode
+from game.rulesets.saves.rules import armour_of, cell_of, enemies, held, helpless, save_mode
 from game.rulesets.saves.turns import table
 
 if TYPE_CHECKING:
@@ -56,6 +56,9 @@ def group_for(match: Match, action: Action, with_actor: bool) -> Group:
         g.option[action.actor] = action.option  # type: ignore[index]
     return g
 
+
+#: what harm to an Unconscious enemy is worth against the same harm to a standing one
+HELPLESS = 0.25
 
 #: how many times a take-out counts when it takes out the last enemy standing: it ends the fight
 FINISH = 3.0
@@ -136,6 +139,9 @@ def attack_value(match: Match, action: Action) -> tuple[float, float, float]:
     before = group_outcome(match, before_group, knockers) if before_group.attackers else None
     dmg = after.taken - (before.taken if before else 0.0)
     out = after.taken_out - (before.taken_out if before else 0.0)
+    if helpless(target):
+        # already out of the fight: finishing it off only keeps it from being woken
+        return HELPLESS * dmg, HELPLESS * (after.taken_dead - (before.taken_dead if before else 0.0)), 0.0
     exposure = after.dealt + KILL * after.dealt_out
     if before is not None:
         exposure -= before.dealt + KILL * before.dealt_out

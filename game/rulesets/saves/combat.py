@@ -23,6 +23,7 @@ from game.rulesets.saves.rules import (
     attack_terms,
     can_reach,
     cell_of,
+    helpless,
     knock_out,
     roll_save,
     save_mode,
@@ -224,7 +225,7 @@ def resolve_group(match: Match, group: Group) -> Resolution:
             continue  # SV-BLINDED: acting on sight needs a DEX save
         live.append(a)
     group.attackers = live
-    if not live or not is_standing(target):
+    if not live or not (is_standing(target) or helpless(target)):
         return
     answer = "none"
     if not has(target, "unconscious"):
@@ -314,7 +315,8 @@ def plan_groups(match: Match, declared: dict[str, dict[str, Any]]) -> list[Group
         if ws[0].blast:
             centre = cell_of(d["target"])
             for e in units():
-                if is_standing(e) and match.board.distance(cell_of(e), centre) <= ws[0].blast:
+                hit = is_standing(e) or helpless(e)
+                if hit and match.board.distance(cell_of(e), centre) <= ws[0].blast:
                     blasts.append(Group(e, [a], {a: d["option"]}, ws[0].score, blast=True))
             continue
         g = groups.setdefault((d["target"], ws[0].score or ""), Group(d["target"], [], {}, ws[0].score))

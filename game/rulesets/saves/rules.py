@@ -62,6 +62,18 @@ def enemies(ent: int) -> list[int]:
     return [e for e in units() if side_of(e) != me and is_standing(e)]
 
 
+def helpless(ent: int) -> bool:
+    """SV-UNCONSCIOUS: out of the fight at 0 HP but alive, and so still a target: attacks on it
+    go past its HP onto STR (how a table finishes a foe off); it can neither dodge nor answer."""
+    return get(ent, Status).state == "down" and has(ent, "unconscious")
+
+
+def attack_targets(ent: int) -> list[int]:
+    """Enemies an attack may be aimed at: the standing and the Unconscious."""
+    me = side_of(ent)
+    return [e for e in units() if side_of(e) != me and (is_standing(e) or helpless(e))]
+
+
 def known_enemies(ent: int) -> list[int]:
     """Standing enemies the unit's side knows of: a Hidden one is not among them (SV-HIDDEN)."""
     return [e for e in enemies(ent) if not has(e, "hidden")]

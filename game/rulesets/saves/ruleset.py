@@ -15,7 +15,7 @@ from game.rulesets.saves.components import is_standing, name_of, side_of, units
 from game.rulesets.saves.content import Content, shipped
 from game.rulesets.saves.kinds import MOVE_KINDS, Kind
 from game.rulesets.saves.odds import damage_distribution
-from game.rulesets.saves.rules import armour_of, attack_terms
+from game.rulesets.saves.rules import armour_of, attack_terms, helpless
 from game.rulesets.saves.setup import SURPRISE, deploy, initiative
 from game.rulesets.saves.turns import end_turn, may_act, table
 
@@ -133,7 +133,10 @@ class SavesRuleset(Ruleset):
             if len(group.attackers) > 1:
                 lines.append(f"ganging up with {plural(len(group.attackers) - 1, 'other')}: +{group.bonus()}")
             lines.append(f"{foe}'s armour -{armour_of(action.target)}")
-            lines.append(f"{foe} may dodge: DEX save {dodge:.0%} avoids all")
+            if helpless(action.target):  # type: ignore[arg-type]
+                lines.append(f"{foe} is Unconscious: it can neither dodge nor answer")
+            else:
+                lines.append(f"{foe} may dodge: DEX save {dodge:.0%} avoids all")
             lines.append(f"if it does not dodge: {h.expected:.2f} expected, Critical Damage "
                          f"{h.out - h.dead:.0%}, death {h.dead:.0%}")
             lines.append("damage: " + ", ".join(f"{d} {float(p):.0%}" for d, p in sorted(dist.probs.items())))

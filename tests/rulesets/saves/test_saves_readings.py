@@ -165,3 +165,26 @@ def test_an_unseen_hidden_enemy_next_to_a_unit_does_not_engage_it():
     assert find(m, "attack", actor=a, target=c, option="bow")
     with m.world:
         assert why_not_target(m, a, c) == ""
+
+
+@pytest.mark.rule("SV-UNCONSCIOUS", "SV-DAMAGE")
+def test_an_unconscious_foe_can_be_finished_off():
+    from game.rulesets.saves.components import SvScores
+    from game.rulesets.saves.rules import knock_out
+
+    m, a, b = duel()
+    c = side_units(m, "p2")[1]
+    with m.world:
+        from game.core.components import Status
+        from game.rulesets.saves.components import get
+
+        get(c, Status).state = "active"  # a second enemy keeps the fight going
+        knock_out(m, b, "a test")
+    place(m, c, (15, 10))
+    act(m, "attack", actor=a, target=b, option="sword")
+    m.chance.force("d8", 6)
+    m.chance.force("d20", 20)  # the STR save against Critical Damage fails
+    resolve(m)
+    assert m.pending_decision is None  # it cannot dodge or answer
+    assert comp(m, b, SvScores).strength == 4  # 6 past 0 HP off STR 10
+    assert "critical" in conds(m, b)
