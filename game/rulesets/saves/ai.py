@@ -11,7 +11,7 @@ from game.rulesets.saves.combat import (
     Answer,
     Group,
     defence_answers,
-    dodge_chance,
+    planned,
     weapons_of,
 )
 from game.rulesets.saves.components import (
@@ -38,23 +38,16 @@ KILL = 8.0
 
 
 def group_for(match: Match, action: Action, with_actor: bool) -> Group:
-    """The group the attack joins: the side's declared attacks on the same target (and score)."""
+    """The group the attack joins on its aimed target, as the resolution will group it
+    (`combat.planned`): with the actor, or as it stands without it."""
+    declared = table(match).data.get("declared", {})
     score = weapons_of(action.option)[0].score
-    g = Group(action.target, [], {}, score)  # type: ignore[arg-type]
-    for key, d in sorted(table(match).data.get("declared", {}).items(), key=lambda kv: int(kv[0])):
-        if (
-            d["kind"] == Kind.ATTACK
-            and d["target"] == action.target
-            and int(key) != action.actor
-            and weapons_of(d["option"])[0].score == score
-            and not weapons_of(d["option"])[0].blast
-        ):
-            g.attackers.append(int(key))
-            g.option[int(key)] = d["option"]
-    if with_actor:
-        g.attackers.append(action.actor)  # type: ignore[arg-type]
-        g.option[action.actor] = action.option  # type: ignore[index]
-    return g
+    for before, after in planned(match, declared, action.actor, action.target, action.option):  # type: ignore[arg-type]
+        if after.target == action.target:
+            if with_actor:
+                return after
+            return before if before is not None else Group(action.target, [], {}, score)  # type: ignore[arg-type]
+    return Group(action.target, [], {}, score)  # type: ignore[arg-type]
 
 
 #: what harm to an Unconscious enemy is worth against the same harm to a standing one
@@ -117,20 +110,26 @@ def attack_value(match: Match, action: Action) -> tuple[float, float, float]:
     the side, a take-out counted as KILL points."""
     ws = weapons_of(action.option)
     if ws[0].blast:
-        dmg = out = 0.0
-        for e in units():
-            unseen = has(e, "hidden") and side_of(e) != side_of(action.actor)  # not known to the thrower
-            if (
-                is_standing(e)
-                and not unseen
-                and match.board.distance(cell_of(e), cell_of(action.target)) <= ws[0].blast
-            ):  # type: ignore[arg-type]
-                h = Group(e, [action.actor], {action.actor: action.option}, ws[0].score, True).harm(match)  # type: ignore[list-item, dict-item]
-                sign = 1.0 if side_of(e) != side_of(action.actor) else -1.5  # type: ignore[arg-type]
-                miss = 1.0 - dodge_chance(e)
-                dmg += sign * miss * h.expected
-                out += sign * miss * h.out
-        return dmg, out, 0.0
+        # every unit the blast reaches, as the resolution groups it: the harm it adds to each
+        # unit's group (the defender answering as it would), a friend's at -1.5 its worth
+        dmg = out = exposure = 0.0
+        me = side_of(action.actor)  # type: ignore[arg-type]
+        declared = table(match).data.get("declared", {})
+        for before, after in planned(match, declared, action.actor, action.target, action.option):  # type: ignore[arg-type]
+            e = after.target
+            if has(e, "hidden") and side_of(e) != me:
+                continue  # not known to the thrower
+            now = group_outcome(match, after, knockdowns_on(match, e))
+            was = group_outcome(match, before, knockdowns_on(match, e)) if before is not None else None
+            sign = 1.0 if side_of(e) != me else -1.5
+            if helpless(e):
+                sign *= HELPLESS
+            dmg += sign * (now.taken - (was.taken if was else 0.0))
+            out += sign * (now.taken_out - (was.taken_out if was else 0.0))
+            if side_of(e) != me:
+                exposure += now.dealt + KILL * now.dealt_out
+                exposure -= (was.dealt + KILL * was.dealt_out) if was else 0.0
+        return dmg, out, exposure
     target = action.target
     assert target is not None
     knockers = knockdowns_on(match, target)

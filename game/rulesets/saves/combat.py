@@ -50,7 +50,8 @@ class Group:
     attackers: list[int]
     option: dict[int, str]
     score: str | None = None
-    blast: bool = False
+    blast: bool = False  # every attack in it is a blast
+    alone: bool = False  # a blast rolled apart from any gang (the `blast_gang` "apart" reading)
 
     def dice(self, match: Match) -> list[int]:
         """Every attacker's dice, pooled (SV-GANG keeps the highest)."""
@@ -60,8 +61,8 @@ class Group:
         return pool
 
     def bonus(self) -> int:
-        """+1 per extra attacker, at most +5 (a blast is rolled for each target alone)."""
-        return 0 if self.blast else gang_bonus(len(self.attackers))
+        """+1 per extra attacker, at most +5 (a blast joined to a gang counts as one of them)."""
+        return gang_bonus(len(self.attackers))
 
     def harm(self, match: Match) -> Harm:
         """Exact harm to the target if it does not dodge."""
@@ -298,32 +299,61 @@ def resolve_group(match: Match, group: Group) -> Resolution:
         set_condition(target, "attacked")
 
 
-def plan_groups(match: Match, declared: dict[str, dict[str, Any]]) -> list[Group]:
-    """SV-GANG / SV-BLAST: attacks on a target grouped (score attacks apart, by score); a blast is
-    rolled for every standing unit within its radius of the aimed target. Changes nothing: the
-    board's declaration marks read it as it stands, the resolution through `groups_of`."""
+def blast_victims(match: Match, target: int, radius: int) -> list[int]:
+    """SV-BLAST: every unit in the fight (or Unconscious) within `radius` of the aimed unit."""
     from game.rulesets.saves.components import units
 
+    centre = cell_of(target)
+    return [e for e in units() if (is_standing(e) or helpless(e))
+            and match.board.distance(cell_of(e), centre) <= radius]
+
+
+def plan_groups(match: Match, declared: dict[str, dict[str, Any]]) -> list[Group]:
+    """SV-GANG / SV-BLAST: attacks on a target grouped (score attacks apart, by score); a blast is
+    rolled for every unit within its radius of the aimed target. Reading (option `blast_gang`):
+    "join" - a blast's roll on a unit joins the group of every other attack on it, so each unit
+    is attacked once (per score) in a Resolve, as the lock says; "apart" - each blast is rolled on
+    its own. Changes nothing: the board's marks, the odds and the resolution all read it."""
+    from game.rulesets.saves.readings import reading
+
+    join = reading(match, "blast_gang") == "join"
     groups: dict[tuple[int, str], Group] = {}
-    blasts: list[Group] = []
+    apart: list[Group] = []
     for key in sorted(declared, key=int):
         d = declared[key]
         if d["kind"] != Kind.ATTACK:
             continue
         a = int(key)
         ws = weapons_of(d["option"])
-        if ws[0].blast:
-            centre = cell_of(d["target"])
-            for e in units():
-                hit = is_standing(e) or helpless(e)
-                if hit and match.board.distance(cell_of(e), centre) <= ws[0].blast:
-                    blasts.append(Group(e, [a], {a: d["option"]}, ws[0].score, blast=True))
-            continue
-        g = groups.setdefault((d["target"], ws[0].score or ""), Group(d["target"], [], {}, ws[0].score))
-        g.attackers.append(a)
-        g.option[a] = d["option"]
+        victims = blast_victims(match, d["target"], ws[0].blast) if ws[0].blast else [d["target"]]
+        for e in victims:
+            if ws[0].blast and not join:
+                apart.append(Group(e, [a], {a: d["option"]}, ws[0].score, blast=True, alone=True))
+                continue
+            g = groups.setdefault((e, ws[0].score or ""), Group(e, [], {}, ws[0].score, blast=True))
+            g.attackers.append(a)
+            g.option[a] = d["option"]
+            g.blast = g.blast and bool(ws[0].blast)
     ordered = [groups[k] for k in sorted(groups)]
-    return ordered + blasts
+    return ordered + apart
+
+
+def planned(match: Match, declared: dict[str, dict[str, Any]], actor: int,
+            target: int, option: str) -> list[tuple[Group | None, Group]]:
+    """What declaring `option` at `target` changes, unit by unit it reaches: (the unit's group
+    without the declaration or None, its group with it), as `plan_groups` groups them."""
+    rest = {k: v for k, v in declared.items() if k != str(actor)}
+    mine = {"kind": Kind.ATTACK, "target": target, "option": option}
+    after = plan_groups(match, {**rest, str(actor): mine})
+    before = plan_groups(match, rest)
+    out: list[tuple[Group | None, Group]] = []
+    for g in after:
+        if actor not in g.attackers:
+            continue
+        old = None if g.alone else next(
+            (b for b in before if b.target == g.target and b.score == g.score and not b.alone), None)
+        out.append((old, g))
+    return out
 
 
 def groups_of(match: Match, declared: dict[str, dict[str, Any]]) -> list[Group]:

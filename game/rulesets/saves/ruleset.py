@@ -9,14 +9,14 @@ from game.core.action import Action, Decision
 from game.core.options import RuleOption
 from game.core.ruleset import Assessment, Outcome, Preview, Resolution, Ruleset, SquadInfo, Turn
 from game.core.wording import plural
-from game.rulesets.saves import actions, ai, declared, hiding, hover, view
+from game.rulesets.saves import actions, ai, declared, hiding, hover, readings, view
 from game.rulesets.saves.combat import dodge_chance, resolve_declared, weapons_of
 from game.rulesets.saves.components import is_standing, name_of, side_of, units
 from game.rulesets.saves.content import Content, shipped
 from game.rulesets.saves.kinds import MOVE_KINDS, Kind
 from game.rulesets.saves.odds import damage_distribution
 from game.rulesets.saves.rules import armour_of, attack_terms, helpless
-from game.rulesets.saves.setup import SURPRISE, deploy, initiative
+from game.rulesets.saves.setup import deploy, initiative
 from game.rulesets.saves.turns import end_turn, may_act, table
 
 if TYPE_CHECKING:
@@ -53,12 +53,8 @@ class SavesRuleset(Ruleset):
     lookahead_skip: ClassVar[frozenset[str]] = frozenset({Kind.CANCEL, Kind.FLEE})
 
     def rule_options(self) -> tuple[RuleOption, ...]:
-        """Who acts first is the scenario's to say (SV-INIT); a table picks it in the launcher."""
-        return (RuleOption(
-            "surprise", "Who acts first", SURPRISE, "unclear",
-            "Unclear: every unit of the player side saves DEX and those who pass act first. "
-            "Or plain side order, or one side strikes first.",
-            ("unclear: DEX saves", "side order", "side 1 strikes first", "side 2 strikes first")),)
+        """The readings a table picks in the launcher (readings.py; docs/rulesets/saves.md)."""
+        return readings.OPTIONS
 
     @property
     def content(self) -> Content:
@@ -122,9 +118,7 @@ class SavesRuleset(Ruleset):
         with match.world:
             ws = weapons_of(action.option)
             terms = attack_terms(match, action.actor, action.target, ws)  # type: ignore[arg-type]
-            group = ai.group_for(match, action, True)
-            if ws[0].blast:
-                group.blast = True
+            group = ai.group_for(match, action, True)  # as the resolution will group it
             dist = damage_distribution(group.dice(match), group.bonus(), armour_of(action.target))
             h = group.harm(match)
             dodge = dodge_chance(action.target)

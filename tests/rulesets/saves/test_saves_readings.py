@@ -188,3 +188,51 @@ def test_an_unconscious_foe_can_be_finished_off():
     assert m.pending_decision is None  # it cannot dodge or answer
     assert comp(m, b, SvScores).strength == 4  # 6 past 0 HP off STR 10
     assert "critical" in conds(m, b)
+
+
+def _gang_and_blast(options=None):
+    """Bryn's sword and Mags's firebomb both at one raider (the rest benched)."""
+    m = make_match(options=options)
+    p1, foe = side_units(m, "p1"), side_units(m, "p2")[0]
+    bryn, mags = p1[0], p1[2]
+    bench(m, [bryn, mags, foe])
+    place(m, bryn, (5, 5))
+    place(m, foe, (6, 5))
+    place(m, mags, (9, 8))
+    setup_unit(m, bryn, bonus=[])
+    setup_unit(m, foe, hp=9, str_=14, armour="none")
+    return m, bryn, mags, foe
+
+
+@pytest.mark.rule("SV-GANG", "SV-BLAST")
+def test_a_blast_at_a_ganged_target_joins_the_gang():
+    m, bryn, mags, foe = _gang_and_blast()
+    act(m, "attack", actor=bryn, target=foe, option="sword")
+    blast = find(m, "attack", actor=mags, target=foe, option="firebomb")
+    preview = m.ruleset.preview(m, blast)
+    assert any("ganging up with 1 other: +1" in line for line in preview.lines)
+    m.submit(blast)
+    with m.world:
+        view = m.ruleset.declarations_view(m, "p1")
+    on_foe = [g for g in view["groups"] if g["target"] == foe]
+    assert len(on_foe) == 1 and sorted(on_foe[0]["attackers"]) == sorted([bryn, mags])
+    assert on_foe[0]["bonus"] == 1
+    m.chance.force("d20", 20, 20, 20)
+    resolve(m)
+    answer_all(m)
+    attacks = [e for e in events(m, "attack") if e.data["unit"] == foe]
+    assert len(attacks) == 1 and attacks[0].data["bonus"] == 1  # attacked once, not twice
+
+
+@pytest.mark.rule("SV-GANG", "SV-BLAST")
+def test_blast_apart_reading_rolls_the_blast_on_its_own():
+    from game.rulesets.saves import RULESET
+
+    assert "apart" in {o.name: o for o in RULESET.rule_options()}["blast_gang"].values
+    m, bryn, mags, foe = _gang_and_blast({"rules": {"blast_gang": "apart"}})
+    act(m, "attack", actor=bryn, target=foe, option="sword")
+    act(m, "attack", actor=mags, target=foe, option="firebomb")
+    m.chance.force("d20", 20, 20, 20)
+    resolve(m)
+    answer_all(m)
+    assert len([e for e in events(m, "attack") if e.data["unit"] == foe]) == 2
