@@ -236,3 +236,30 @@ def test_blast_apart_reading_rolls_the_blast_on_its_own():
     resolve(m)
     answer_all(m)
     assert len([e for e in events(m, "attack") if e.data["unit"] == foe]) == 2
+
+
+def _morale_saves(options):
+    from game.core.components import Status
+    from game.rulesets.saves.components import get
+    from game.rulesets.saves.morale import check_group
+
+    m = make_match(options=options)
+    foes = side_units(m, "p2")
+    m.chance.force("d20", 1, 1)
+    with m.world:
+        for e in foes[1:4]:
+            get(e, Status).state = "dead"
+        check_group(m, "p2")  # 3 of 5 lost: the chieftain saves WIL and holds
+        get(foes[4], Status).state = "dead"
+        check_group(m, "p2")  # one more lost
+    return [e for e in events(m, "save") if "morale" in e.data["why"]]
+
+
+@pytest.mark.rule("SV-MORALE")
+def test_morale_is_checked_once_at_half_by_default():
+    assert len(_morale_saves(None)) == 1
+
+
+@pytest.mark.rule("SV-MORALE")
+def test_morale_each_loss_reading_checks_again_at_every_loss():
+    assert len(_morale_saves({"rules": {"morale": "each_loss"}})) == 2
