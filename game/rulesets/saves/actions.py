@@ -26,7 +26,7 @@ from game.rulesets.saves.components import (
 )
 from game.rulesets.saves.content import shipped
 from game.rulesets.saves.kinds import Ev, Kind
-from game.rulesets.saves.maneuvers import on_edge
+from game.rulesets.saves.maneuvers import on_edge, snatchable, thing_name
 from game.rulesets.saves.morale import exempt
 from game.rulesets.saves.rules import attack_targets, can_reach, cell_of, enemies, helpless, weapon_sets
 from game.rulesets.saves.turns import may_act, table
@@ -200,9 +200,9 @@ def declarations(match: Match, ent: int) -> list[Action]:
             out.append(
                 Action(Kind.MANEUVER, ent, foe, option="knockdown", label=f"{me}: knock down {name_of(foe)}")
             )
-            out.append(
-                Action(Kind.MANEUVER, ent, foe, option="snatch", label=f"{me}: snatch from {name_of(foe)}")
-            )
+            out += [Action(Kind.MANEUVER, ent, foe, option=f"snatch:{thing}",
+                           label=f"{me}: snatch the {thing_name(thing)} from {name_of(foe)}")
+                    for thing in snatchable(foe)]
         if (
             _hp(foe) == 0
             and get(foe, SvScores).role != "pc"

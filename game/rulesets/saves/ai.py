@@ -254,14 +254,8 @@ def assess(match: Match, action: Action) -> Assessment:
     if kind == Kind.MANEUVER and action.option == "knockdown":
         return knockdown_value(match, action)
     if kind == Kind.MANEUVER:
-        score = "DEX" if action.option == "knockdown" else "STR"
-        p = float(save_chance(get(target, SvScores).get(score), save_mode(target, score)))  # type: ignore[arg-type]
-        worth = (
-            0.6
-            if action.option == "knockdown"
-            else (1.0 if any(w != "fists" for w in get(target, SvGear).held) else 0.0)
-        )  # type: ignore[arg-type]
-        return Assessment(expected_damage=(1 - p) * worth)
+        p = float(save_chance(get(target, SvScores).strength, save_mode(target, "STR")))  # type: ignore[arg-type]
+        return Assessment(expected_damage=(1 - p) * snatch_worth(target, action.option))  # type: ignore[arg-type]
     if kind == Kind.PARLEY:
         return Assessment(kill_chance=1 - float(save_chance(get(target, SvScores).wil)))  # type: ignore[arg-type]
     if kind == Kind.TEND:
@@ -279,6 +273,18 @@ def assess(match: Match, action: Action) -> Assessment:
     if kind == Kind.FLEE:
         return Assessment(cost=3.0)
     return Assessment()
+
+
+def snatch_worth(target: int, option: str) -> float:
+    """A snatch's worth if it works: a weapon in hand 1 (0.5 when the target keeps another),
+    an item 0.5."""
+    thing = option.partition(":")[2]
+    held_now = [w for w in get(target, SvGear).held if w != "fists"]
+    if not thing:
+        return 1.0 if held_now else 0.0
+    if thing in held_now:
+        return 0.5 if len(held_now) > 1 else 1.0
+    return 0.5 if thing in get(target, SvGear).items else 0.0
 
 
 def advise(match: Match, decision: Decision) -> dict[str, float]:

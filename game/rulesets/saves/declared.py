@@ -14,6 +14,7 @@ from game.rulesets.saves.combat import dodge_chance, plan_groups, weapons_of
 from game.rulesets.saves.components import SvGear, SvTurn, get, has, is_standing, name_of, side_of, units
 from game.rulesets.saves.content import shipped
 from game.rulesets.saves.kinds import Ev, Kind
+from game.rulesets.saves.maneuvers import maneuver_of, thing_name
 from game.rulesets.saves.turns import may_act, table
 
 if TYPE_CHECKING:
@@ -27,6 +28,14 @@ _OTHER = {
     Kind.USE: "use",
 }
 _MANEUVER = {"knockdown": "knock down", "snatch": "snatch"}
+
+
+def _maneuver_words(option: str) -> str:
+    """A maneuver's tag on the board: "knock down", "snatch the Sword"."""
+    base, thing = maneuver_of(option)
+    if base == "snatch" and thing:
+        return f"snatch the {thing_name(thing)}"
+    return _MANEUVER.get(base, "maneuver")
 
 
 def _hidden_from(ent: int, viewer: str | None) -> bool:
@@ -82,7 +91,7 @@ def declarations_view(match: Match, viewer: str | None) -> dict[str, Any]:
             continue
         target = d.get("target")
         if d["kind"] == Kind.MANEUVER:
-            what = _MANEUVER.get(d.get("option", ""), "maneuver")
+            what = _maneuver_words(d.get("option", ""))
         elif d["kind"] == Kind.USE:
             what = f"use {c.items[d['option']].name}" if d.get("option") in c.items else "use an item"
         else:
@@ -119,7 +128,10 @@ def declared_text(match: Match, ent: int) -> str:
     if d["kind"] == Kind.ATTACK:
         return f"{' and '.join(w.name for w in weapons_of(d['option']))} at {target}"
     if d["kind"] == Kind.MANEUVER:
-        return f"{_MANEUVER.get(d.get('option', ''), 'maneuver')} {target}".strip()
+        base, thing = maneuver_of(d.get("option", ""))
+        if base == "snatch" and thing:
+            return f"snatch the {thing_name(thing)} from {target}".strip()
+        return f"{_MANEUVER.get(base, 'maneuver')} {target}".strip()
     if d["kind"] == Kind.USE:
         item = shipped().items.get(d.get("option", ""))
         what = f"use {item.name}" if item is not None else "use an item"

@@ -221,7 +221,7 @@ class SavesRuleset(Ruleset):
 def save_preview(match: Match, action: Action) -> Preview | None:
     """The one save a maneuver, a flight or a parley turns on, with its exact chance."""
     from game.rulesets.saves.components import SvScores, get
-    from game.rulesets.saves.maneuvers import MANEUVERS, pursued
+    from game.rulesets.saves.maneuvers import MANEUVERS, maneuver_of, pursued, thing_name
     from game.rulesets.saves.odds import save_chance
     from game.rulesets.saves.rules import save_mode
 
@@ -231,7 +231,7 @@ def save_preview(match: Match, action: Action) -> Preview | None:
             return Preview("Flee", [("gets away", 1.0)], hit=1.0, lines=["nobody gives chase: no save"])
         good = "gets away"
     else:
-        who, score = action.target, MANEUVERS.get(action.option, "WIL")
+        who, score = action.target, MANEUVERS.get(maneuver_of(action.option)[0], "WIL")
         good = "resists"
     assert who is not None
     mode = save_mode(who, score)
@@ -240,7 +240,9 @@ def save_preview(match: Match, action: Action) -> Preview | None:
     line = f"{name_of(who)} saves {score} {get(who, SvScores).get(score)}{how}: {p:.0%} to pass"
     if action.kind == Kind.FLEE:
         return Preview("Flee under pursuit", [(good, p), ("caught", 1 - p)], hit=p, lines=[line])
-    effect = {"knockdown": "falls Prone", "snatch": "loses its weapon"}.get(action.option, "surrenders")
+    base, thing = maneuver_of(action.option)
+    lost = f"loses the {thing_name(thing)}" if thing else "loses its weapon"
+    effect = {"knockdown": "falls Prone", "snatch": lost}.get(base, "surrenders")
     return Preview(f"{action.label}", [(good, p), (effect, 1 - p)], hit=1 - p, lines=[line])
 
 

@@ -81,7 +81,7 @@ def test_blinded_surprise_save_is_not_at_disadvantage():
 def test_a_hidden_units_maneuver_unveils_it(option):
     m, a, b = duel()
     setup_unit(m, a, conditions=["hidden"])
-    act(m, "maneuver", actor=a, target=b, option=option)
+    m.submit(next(x for x in m.legal() if x.actor == a and x.kind == "maneuver" and x.option.startswith(option)))
     m.chance.force("d20", 1)  # the target saves: unveiled all the same
     resolve(m)
     assert "hidden" not in conds(m, a)
@@ -263,3 +263,16 @@ def test_morale_is_checked_once_at_half_by_default():
 @pytest.mark.rule("SV-MORALE")
 def test_morale_each_loss_reading_checks_again_at_every_loss():
     assert len(_morale_saves({"rules": {"morale": "each_loss"}})) == 2
+
+
+@pytest.mark.rule("SV-MANEUVER")
+def test_snatch_can_take_an_item_the_snatcher_names():
+    from game.rulesets.saves.components import SvGear
+
+    m, a, b = duel()
+    comp(m, b, SvGear).items = ["potion"]
+    act(m, "maneuver", actor=a, target=b, option="snatch:potion")
+    m.chance.force("d20", 15)  # STR 10: fails
+    resolve(m)
+    assert comp(m, b, SvGear).items == [] and comp(m, a, SvGear).items == ["potion"]
+    assert comp(m, b, SvGear).held == ["sword"]  # the weapon stays in hand
