@@ -81,7 +81,8 @@ def test_blinded_surprise_save_is_not_at_disadvantage():
 def test_a_hidden_units_maneuver_unveils_it(option):
     m, a, b = duel()
     setup_unit(m, a, conditions=["hidden"])
-    m.submit(next(x for x in m.legal() if x.actor == a and x.kind == "maneuver" and x.option.startswith(option)))
+    mine = [x for x in m.legal() if x.actor == a and x.kind == "maneuver"]
+    m.submit(next(x for x in mine if x.option.startswith(option)))
     m.chance.force("d20", 1)  # the target saves: unveiled all the same
     resolve(m)
     assert "hidden" not in conds(m, a)
