@@ -23,6 +23,7 @@ from game.rulesets.saves.rules import (
     attack_terms,
     can_reach,
     cell_of,
+    dodge_mode,
     helpless,
     knock_out,
     roll_save,
@@ -83,9 +84,11 @@ class Group:
         return all(weapons_of(self.option[a])[0].ranged for a in self.attackers)
 
 
-def dodge_chance(target: int) -> float:
-    """SV-DEFEND: the DEX save that avoids all the damage (Disadvantage when Blinded or Stunned)."""
-    return float(save_chance(get(target, SvScores).dex, save_mode(target, "DEX")))
+def dodge_chance(target: int, match: Match | None = None, attackers: list[int] | None = None) -> float:
+    """SV-DEFEND: the DEX save that avoids all the damage (Disadvantage when Blinded or Stunned;
+    against known `attackers`, Advantage when each is distracted: `dodge_mode`)."""
+    mode = save_mode(target, "DEX") if match is None else dodge_mode(match, target, list(attackers or []))
+    return float(save_chance(get(target, SvScores).dex, mode))
 
 
 def counters(match: Match, group: Group) -> list[tuple[int, tuple[Weapon, ...]]]:
@@ -131,7 +134,7 @@ def defence_answers(match: Match, group: Group) -> list[Answer]:
     prompt, the AI's advice and the previews read these numbers; nothing computes them twice."""
     target = group.target
     incoming = group.harm(match)
-    p = dodge_chance(target)
+    p = dodge_chance(target, match, group.attackers)
     miss = 1.0 - p
     out = [
         Answer("dodge", "Dodge", "", p, miss * incoming.expected, miss * incoming.out, miss * incoming.dead,
@@ -259,7 +262,7 @@ def resolve_group(match: Match, group: Group) -> Resolution:
     )
     for a in live:
         unveil(match, a)
-    if answer == "dodge" and roll_save(match, target, "DEX", "dodge"):
+    if answer == "dodge" and roll_save(match, target, "DEX", "dodge", dodge_mode(match, target, live)):
         damage = 0
     if answer.startswith("counter:"):
         foe = int(answer.split(":", 1)[1])

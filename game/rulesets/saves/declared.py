@@ -81,7 +81,7 @@ def declarations_view(match: Match, viewer: str | None) -> dict[str, Any]:
             "blast": g.blast,
             "expected": h.expected,
             "out": h.out,
-            "dodge": dodge_chance(g.target),
+            "dodge": dodge_chance(g.target, match, g.attackers),
         })
     others = []
     for key in sorted(declared, key=int):

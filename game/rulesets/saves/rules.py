@@ -190,6 +190,26 @@ def save_mode(ent: int, score: str, external: bool = True) -> int:
     return net_mode(False, dis)
 
 
+def distracted(match: Match, attacker: int, defender: int) -> bool:
+    """An ally of the defender stands next to the attacker, drawing its eye (SV-ADV's Advantage on
+    the dodge); a Hidden ally distracts no one (and would give itself away)."""
+    here, mine = cell_of(attacker), side_of(defender)
+    return any(
+        e != defender and side_of(e) == mine and is_standing(e) and not has(e, "hidden")
+        and match.board.distance(here, cell_of(e)) <= 1
+        for e in units()
+    )
+
+
+def dodge_mode(match: Match, target: int, attackers: list[int]) -> int:
+    """SV-ADV on the dodge: Advantage when every attacker is an enemy distracted by one of the
+    target's allies next to it (`distracted`); the conditions' Disadvantage (`save_mode`)."""
+    adv = bool(attackers) and all(
+        side_of(a) != side_of(target) and distracted(match, a, target) for a in attackers
+    )
+    return net_mode(adv, save_mode(target, "DEX") < 0)
+
+
 def roll_save(match: Match, ent: int, score: str, why: str, mode: int | None = None) -> bool:
     """Roll a save for a unit (two d20 with Advantage or Disadvantage) and log the math."""
     value = get(ent, SvScores).get(score)

@@ -15,7 +15,7 @@ from game.rulesets.saves.components import is_standing, name_of, side_of, units
 from game.rulesets.saves.content import Content, shipped
 from game.rulesets.saves.kinds import MOVE_KINDS, Kind
 from game.rulesets.saves.odds import damage_distribution
-from game.rulesets.saves.rules import armour_of, attack_terms, helpless
+from game.rulesets.saves.rules import armour_of, attack_terms, dodge_mode, helpless
 from game.rulesets.saves.setup import deploy, initiative
 from game.rulesets.saves.turns import end_turn, may_act, table
 
@@ -121,7 +121,7 @@ class SavesRuleset(Ruleset):
             group = ai.group_for(match, action, True)  # as the resolution will group it
             dist = damage_distribution(group.dice(match), group.bonus(), armour_of(action.target))
             h = group.harm(match)
-            dodge = dodge_chance(action.target)
+            dodge = dodge_chance(action.target, match, group.attackers)  # type: ignore[arg-type]
             foe = name_of(action.target)
             lines = terms.lines()
             if len(group.attackers) > 1:
@@ -130,7 +130,9 @@ class SavesRuleset(Ruleset):
             if helpless(action.target):  # type: ignore[arg-type]
                 lines.append(f"{foe} is Unconscious: it can neither dodge nor answer")
             else:
-                lines.append(f"{foe} may dodge: DEX save {dodge:.0%} avoids all")
+                how = {1: " with Advantage (distracted by its allies)", -1: " with Disadvantage"}.get(
+                    dodge_mode(match, action.target, group.attackers), "")  # type: ignore[arg-type]
+                lines.append(f"{foe} may dodge: DEX save{how} {dodge:.0%} avoids all")
             lines.append(f"if it does not dodge: {h.expected:.2f} expected, Critical Damage "
                          f"{h.out - h.dead:.0%}, death {h.dead:.0%}")
             lines.append("damage: " + ", ".join(f"{d} {float(p):.0%}" for d, p in sorted(dist.probs.items())))

@@ -277,3 +277,26 @@ def test_snatch_can_take_an_item_the_snatcher_names():
     resolve(m)
     assert comp(m, b, SvGear).items == [] and comp(m, a, SvGear).items == ["potion"]
     assert comp(m, b, SvGear).held == ["sword"]  # the weapon stays in hand
+
+
+@pytest.mark.rule("SV-ADV", "SV-DEFEND")
+def test_an_allys_distraction_gives_the_dodge_advantage():
+    m = make_match()
+    a, (b, c) = side_units(m, "p1")[0], side_units(m, "p2")[1:3]
+    bench(m, [a, b, c])
+    for e in (a, b, c):
+        setup_unit(m, e, hp=5, str_=10, dex=10, held=["sword"], armour="none", shield="", bonus=[])
+    place(m, a, (5, 5))
+    place(m, b, (6, 5))
+    place(m, c, (5, 6))  # b's ally, next to the attacker
+    attack = find(m, "attack", actor=a, target=b, option="sword")
+    assert any("with Advantage" in line and "75%" in line for line in m.ruleset.preview(m, attack).lines)
+    m.submit(attack)
+    m.chance.force("d8", 8)
+    m.chance.force("d20", 15, 9)  # two dice, the better passes
+    resolve(m)
+    dodge = next(o for o in m.pending_decision.options if o.key == "dodge")
+    assert "75%" in dodge.detail
+    m.answer("dodge")
+    save = [e for e in events(m, "save") if e.data["why"] == "dodge"][0]
+    assert save.data["dice"] == ["15", "9"] and save.data["passed"]
