@@ -162,8 +162,9 @@ class Terms:
 
 
 def attack_terms(match: Match, ent: int, target: int, weapons: tuple[Weapon, ...]) -> Terms:
-    """SV-IMPAIR with the conditions: Blinded attackers and Invisible targets impair; cover impairs
-    ranged attacks that cross it; Hidden or Invisible attackers, Stunned or Prone targets enhance."""
+    """SV-IMPAIR with the conditions: Blinded attackers, Invisible targets and targets resisting the
+    weapons' kind impair; cover impairs ranged attacks that cross it; Hidden or Invisible attackers,
+    Stunned or Prone targets and targets vulnerable to the kind enhance."""
     terms = Terms([w.damage for w in weapons], list(get(ent, SvGear).bonus))
     if has(ent, "blinded"):
         terms.impaired.append("attacker Blinded")
@@ -179,6 +180,14 @@ def attack_terms(match: Match, ent: int, target: int, weapons: tuple[Weapon, ...
         terms.enhanced.append("target Stunned")
     if has(target, "prone"):
         terms.enhanced.append("target Prone")
+    # resisted only when every weapon's kind is (a dagger beside a club still bites); vulnerable to any
+    s = get(target, SvScores)
+    kinds = sorted({w.kind for w in weapons})
+    if s.resist and all(k in s.resist for k in kinds):
+        terms.impaired.append(f"target resists {' and '.join(kinds)}")
+    weak = [k for k in kinds if k in s.vulnerable]
+    if weak:
+        terms.enhanced.append(f"target vulnerable to {' and '.join(weak)}")
     return terms
 
 

@@ -84,6 +84,8 @@ def deploy(match: Match, content: Content) -> None:
                     spec.leader,
                     spec.mindless,
                     spec.fearless,
+                    list(spec.resist),
+                    list(spec.vulnerable),
                 ),
                 SvGear(
                     list(spec.held),

@@ -62,6 +62,13 @@ def unit_view(match: Match, ent: int, side: str | None) -> dict[str, Any]:
                 ],
             },
         }
+        traits = []
+        if s.resist:
+            traits.append(f"resists {', '.join(s.resist)}: attacks of that kind on it are Impaired")
+        if s.vulnerable:
+            traits.append(f"vulnerable to {', '.join(s.vulnerable)}: attacks of that kind on it are Enhanced")
+        if traits:
+            out["sections"]["Traits"] = traits
         if decl:
             from game.rulesets.saves.declared import declared_text
 

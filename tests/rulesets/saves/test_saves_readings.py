@@ -300,3 +300,23 @@ def test_an_allys_distraction_gives_the_dodge_advantage():
     m.answer("dodge")
     save = [e for e in events(m, "save") if e.data["why"] == "dodge"][0]
     assert save.data["dice"] == ["15", "9"] and save.data["passed"]
+
+
+@pytest.mark.rule("SV-IMPAIR")
+def test_resistant_targets_impair_and_vulnerable_ones_enhance():
+    from game.rulesets.saves.combat import weapons_of
+    from game.rulesets.saves.content import shipped
+    from game.rulesets.saves.rules import attack_terms
+
+    units = [u for sq in shipped().squads.values() for u in sq.units]
+    assert sum(1 for u in units if u.resist) >= 2 and sum(1 for u in units if u.vulnerable) >= 2
+    m = make_match("party", "beasts")
+    bryn = side_units(m, "p1")[0]
+    stalker, crawler = side_units(m, "p2")[0], side_units(m, "p2")[2]
+    with m.world:
+        burn = attack_terms(m, bryn, stalker, weapons_of("firebomb"))
+        assert burn.enhanced == ["target vulnerable to fire"] and burn.dice == [6, 6, 12]  # + Bryn's d6
+        club = attack_terms(m, bryn, crawler, weapons_of("maul"))
+        assert club.impaired == ["target resists blunt"] and club.dice == [4]
+        mixed = attack_terms(m, bryn, crawler, weapons_of("maul+dagger"))
+        assert not mixed.impaired  # the dagger is not blunt
