@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Any
 from game.core.action import Action
 from game.core.components import Status
 from game.core.wording import offset_words, plural
+from game.rulesets.saves.combat import STUNT
 from game.rulesets.saves.components import (
     SvGear,
     SvScores,
@@ -37,6 +38,8 @@ if TYPE_CHECKING:
     from game.core.board import Board
     from game.core.match import Match
 
+#: the actions panel's entry for risky stunts (an attack's hotkey group of its own)
+STUNT_GROUP = "stunt"
 DECLARE = (Kind.ATTACK, Kind.MANEUVER, Kind.FLEE, Kind.TEND, Kind.USE, Kind.PARLEY)
 
 
@@ -180,16 +183,12 @@ def declarations(match: Match, ent: int) -> list[Action]:
         label = " and ".join(w.name for w in ws)
         for foe in foes:
             if can_reach(match, ent, foe, ws):
-                out.append(
-                    Action(
-                        Kind.ATTACK,
-                        ent,
-                        foe,
-                        option=option,
-                        label=f"{me}: {label} at {name_of(foe)}",
-                        hotkey_group=Kind.ATTACK,
-                    )
-                )
+                at = f"{label} at {name_of(foe)}"
+                out.append(Action(Kind.ATTACK, ent, foe, option=option, label=f"{me}: {at}",
+                                  hotkey_group=Kind.ATTACK))
+                if not ws[0].blast:  # SV-IMPAIR's risky stunt: the same attack, Enhanced on a DEX save
+                    out.append(Action(Kind.ATTACK, ent, foe, option=STUNT + option,
+                                      label=f"{me}: risky stunt, {at}", hotkey_group=STUNT_GROUP))
     mine = side_of(ent)
     for foe in near:
         if foe not in all_foes:

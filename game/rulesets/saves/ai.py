@@ -11,7 +11,9 @@ from game.rulesets.saves.combat import (
     Answer,
     Group,
     defence_answers,
+    is_stunt,
     planned,
+    stunt_chance,
     weapons_of,
 )
 from game.rulesets.saves.components import (
@@ -49,6 +51,11 @@ def group_for(match: Match, action: Action, with_actor: bool) -> Group:
             return before if before is not None else Group(action.target, [], {}, score)  # type: ignore[arg-type]
     return Group(action.target, [], {}, score)  # type: ignore[arg-type]
 
+
+#: what falling Prone after a failed risky stunt costs, in harm points: per enemy that can reach
+#: it (two at most), about what the d12 adds to its attack; and the move lost getting up
+STUNT_FALL = 2.5
+STUNT_MOVE = 1.0
 
 #: what harm to an Unconscious enemy is worth against the same harm to a standing one
 HELPLESS = 0.25
@@ -144,6 +151,13 @@ def attack_value(match: Match, action: Action) -> tuple[float, float, float]:
     exposure = after.dealt + KILL * after.dealt_out
     if before is not None:
         exposure -= before.dealt + KILL * before.dealt_out
+    if is_stunt(action.option):
+        # a failed stunt leaves the attacker Prone through the enemy's turn: the attacks of the
+        # enemies that can reach it are Enhanced, and getting up costs its next move
+        actor = action.actor
+        assert actor is not None
+        near = len(threat_by(match, side_of(actor), cell_of(actor)))
+        exposure += (1.0 - float(stunt_chance(actor))) * (STUNT_MOVE + STUNT_FALL * min(2, near))
     if len(enemies(action.actor)) == 1:  # type: ignore[arg-type]
         # the last enemy standing: its take-out ends the fight, and its counter-attacks weigh
         # less than leaving it standing until the round cap (a draw)
@@ -299,6 +313,7 @@ def advise(match: Match, decision: Decision) -> dict[str, float]:
         {int(k): v for k, v in ctx["options"].items()},
         ctx.get("score"),
         bool(ctx.get("blast")),
+        stunts={int(k): bool(v) for k, v in (ctx.get("stunts") or {}).items()},
     )
     return {a.key: answer_value(a) for a in defence_answers(match, g)}
 

@@ -6,11 +6,13 @@ Declarations live in Table.data['declared'] as {str(unit): {kind, target, option
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field, replace
+from fractions import Fraction
+from itertools import product
 from typing import TYPE_CHECKING, Any
 
 from game.core.action import Decision, Option
-from game.core.chance import Die
+from game.core.chance import Die, Distribution
 from game.core.components import Health, Table
 from game.core.ruleset import Resolution
 from game.rulesets.saves.components import SvGear, SvScores, get, has, is_standing, name_of, side_of
@@ -18,6 +20,7 @@ from game.rulesets.saves.content import Weapon, shipped
 from game.rulesets.saves.kinds import Ask, Ev, Kind
 from game.rulesets.saves.odds import Harm, damage_distribution, damage_of, gang_bonus, harm, save_chance
 from game.rulesets.saves.rules import (
+    Terms,
     apply_damage,
     armour_of,
     attack_terms,
@@ -37,10 +40,24 @@ if TYPE_CHECKING:
     from game.core.match import Match
 
 
+#: an attack option declared as a risky stunt (SV-IMPAIR): "stunt:sword+dagger"
+STUNT = "stunt:"
+
+
+def is_stunt(option: str) -> bool:
+    """Whether the attack option is a risky stunt."""
+    return option.startswith(STUNT)
+
+
 def weapons_of(option: str) -> tuple[Weapon, ...]:
-    """The weapons an attack option names ('sword+dagger')."""
+    """The weapons an attack option names ('sword+dagger', 'stunt:sword+dagger')."""
     c = shipped()
-    return tuple(c.weapons[w] for w in option.split("+"))
+    return tuple(c.weapons[w] for w in option.removeprefix(STUNT).split("+"))
+
+
+def stunt_chance(ent: int) -> Fraction:
+    """A risky stunt's DEX save (the unit's own doing: a Blinded unit's is not at Disadvantage)."""
+    return save_chance(get(ent, SvScores).dex, save_mode(ent, "DEX", external=False))
 
 
 @dataclass
@@ -53,13 +70,37 @@ class Group:
     score: str | None = None
     blast: bool = False  # every attack in it is a blast
     alone: bool = False  # a blast rolled apart from any gang (the `blast_gang` "apart" reading)
+    stunts: dict[int, bool] = field(default_factory=dict)  # risky stunts rolled: attacker -> passed
+
+    def terms_of(self, match: Match, a: int) -> Terms:
+        """One attacker's terms; a risky stunt that passed is Enhanced (one not rolled yet is not)."""
+        terms = attack_terms(match, a, self.target, weapons_of(self.option[a]))
+        if is_stunt(self.option[a]) and self.stunts.get(a):
+            terms.enhanced.append("risky stunt")
+        return terms
 
     def dice(self, match: Match) -> list[int]:
         """Every attacker's dice, pooled (SV-GANG keeps the highest)."""
         pool: list[int] = []
         for a in self.attackers:
-            pool += attack_terms(match, a, self.target, weapons_of(self.option[a])).dice
+            pool += self.terms_of(match, a).dice
         return pool
+
+    def distribution(self, match: Match) -> Distribution:
+        """Exact damage (after the gang bonus and armour), over the risky stunts not rolled yet."""
+        armour = armour_of(self.target)
+        pending = [a for a in self.attackers if is_stunt(self.option[a]) and a not in self.stunts]
+        if not pending:
+            return damage_distribution(self.dice(match), self.bonus(), armour)
+        out: dict[int, Fraction] = {}
+        for passed in product((True, False), repeat=len(pending)):
+            p = Fraction(1)
+            for a, ok in zip(pending, passed, strict=True):
+                p *= stunt_chance(a) if ok else 1 - stunt_chance(a)
+            trial = replace(self, stunts={**self.stunts, **dict(zip(pending, passed, strict=True))})
+            for d, q in damage_distribution(trial.dice(match), self.bonus(), armour).probs.items():
+                out[d] = out.get(d, Fraction(0)) + p * q
+        return Distribution(out)
 
     def bonus(self) -> int:
         """+1 per extra attacker, at most +5 (a blast joined to a gang counts as one of them)."""
@@ -67,7 +108,7 @@ class Group:
 
     def harm(self, match: Match) -> Harm:
         """Exact harm to the target if it does not dodge."""
-        dist = damage_distribution(self.dice(match), self.bonus(), armour_of(self.target))
+        dist = self.distribution(match)
         s = get(self.target, SvScores)
         value = s.get(self.score) if self.score else 0
         return harm(
@@ -197,6 +238,7 @@ def defend_decision(match: Match, group: Group) -> Decision:
             "options": dict(group.option),
             "score": group.score,
             "blast": group.blast,
+            "stunts": {str(a): ok for a, ok in group.stunts.items()},
             "bonus": group.bonus(),
             CTX_UNIT: target,
             CTX_LINES: [pool],
@@ -231,12 +273,20 @@ def resolve_group(match: Match, group: Group) -> Resolution:
     group.attackers = live
     if not live or not (is_standing(target) or helpless(target)):
         return
+    for a in live:
+        if is_stunt(group.option[a]):
+            # a risky stunt: a DEX save makes the attack Enhanced; a failure leaves it plain and
+            # the stuntman on the floor (Prone until its side's next turn)
+            group.stunts[a] = roll_save(match, a, "DEX", "risky stunt", save_mode(a, "DEX", external=False))
+            if not group.stunts[a]:
+                set_condition(a, "prone")
+                match.emit(Ev.CONDITION, f"{name_of(a)}'s stunt goes wrong: it falls Prone.", unit=a)
     answer = "none"
     if not has(target, "unconscious"):
         answer = yield defend_decision(match, group)
     dice = group.dice(match)
     # whose die each is (Group.dice pools them in this order): the blow is the kept die's owner's
-    owners = [a for a in live for _ in attack_terms(match, a, target, weapons_of(group.option[a])).dice]
+    owners = [a for a in live for _ in group.terms_of(match, a).dice]
     rolls = roll_dice(match, dice)
     striker = owners[rolls.index(max(rolls))]
     armour = armour_of(target)

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from game.rulesets.saves.combat import dodge_chance, plan_groups, weapons_of
+from game.rulesets.saves.combat import dodge_chance, is_stunt, plan_groups, weapons_of
 from game.rulesets.saves.components import SvGear, SvTurn, get, has, is_standing, name_of, side_of, units
 from game.rulesets.saves.content import shipped
 from game.rulesets.saves.kinds import Ev, Kind
@@ -28,6 +28,12 @@ _OTHER = {
     Kind.USE: "use",
 }
 _MANEUVER = {"knockdown": "knock down", "snatch": "snatch"}
+
+
+def attack_words(option: str) -> str:
+    """An attack option in words: "Sword and Dagger", "Sword (risky stunt)"."""
+    text = " and ".join(w.name for w in weapons_of(option))
+    return f"{text} (risky stunt)" if is_stunt(option) else text
 
 
 def _maneuver_words(option: str) -> str:
@@ -75,7 +81,7 @@ def declarations_view(match: Match, viewer: str | None) -> dict[str, Any]:
             "target": g.target,
             "target_name": name_of(g.target),
             "attackers": list(g.attackers),
-            "weapons": {a: " and ".join(w.name for w in weapons_of(g.option[a])) for a in g.attackers},
+            "weapons": {a: attack_words(g.option[a]) for a in g.attackers},
             "bonus": g.bonus(),
             "score": g.score,
             "blast": g.blast,
@@ -126,7 +132,7 @@ def declared_text(match: Match, ent: int) -> str:
         return ""
     target = name_of(d["target"]) if d.get("target") is not None else ""
     if d["kind"] == Kind.ATTACK:
-        return f"{' and '.join(w.name for w in weapons_of(d['option']))} at {target}"
+        return f"{attack_words(d['option'])} at {target}"
     if d["kind"] == Kind.MANEUVER:
         base, thing = maneuver_of(d.get("option", ""))
         if base == "snatch" and thing:

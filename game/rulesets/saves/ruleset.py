@@ -10,11 +10,10 @@ from game.core.options import RuleOption
 from game.core.ruleset import Assessment, Outcome, Preview, Resolution, Ruleset, SquadInfo, Turn
 from game.core.wording import plural
 from game.rulesets.saves import actions, ai, declared, hiding, hover, readings, view
-from game.rulesets.saves.combat import dodge_chance, resolve_declared, weapons_of
+from game.rulesets.saves.combat import dodge_chance, is_stunt, resolve_declared, stunt_chance, weapons_of
 from game.rulesets.saves.components import is_standing, name_of, side_of, units
 from game.rulesets.saves.content import Content, shipped
 from game.rulesets.saves.kinds import MOVE_KINDS, Kind
-from game.rulesets.saves.odds import damage_distribution
 from game.rulesets.saves.rules import armour_of, attack_terms, dodge_mode, helpless
 from game.rulesets.saves.setup import deploy, initiative
 from game.rulesets.saves.turns import end_turn, may_act, table
@@ -119,13 +118,17 @@ class SavesRuleset(Ruleset):
             ws = weapons_of(action.option)
             terms = attack_terms(match, action.actor, action.target, ws)  # type: ignore[arg-type]
             group = ai.group_for(match, action, True)  # as the resolution will group it
-            dist = damage_distribution(group.dice(match), group.bonus(), armour_of(action.target))
+            dist = group.distribution(match)  # the resolution's own grouping and odds
             h = group.harm(match)
             dodge = dodge_chance(action.target, match, group.attackers)  # type: ignore[arg-type]
             foe = name_of(action.target)
             lines = terms.lines()
             if len(group.attackers) > 1:
                 lines.append(f"ganging up with {plural(len(group.attackers) - 1, 'other')}: +{group.bonus()}")
+            if is_stunt(action.option):
+                p = float(stunt_chance(action.actor))  # type: ignore[arg-type]
+                lines.append(f"risky stunt: DEX save {p:.0%} makes it Enhanced (+d12); if it fails the "
+                             f"attack is plain and {name_of(action.actor)} falls Prone")  # type: ignore[arg-type]
             lines.append(f"{foe}'s armour -{armour_of(action.target)}")
             if helpless(action.target):  # type: ignore[arg-type]
                 lines.append(f"{foe} is Unconscious: it can neither dodge nor answer")

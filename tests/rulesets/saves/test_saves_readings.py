@@ -320,3 +320,65 @@ def test_resistant_targets_impair_and_vulnerable_ones_enhance():
         assert club.impaired == ["target resists blunt"] and club.dice == [4]
         mixed = attack_terms(m, bryn, crawler, weapons_of("maul+dagger"))
         assert not mixed.impaired  # the dagger is not blunt
+
+
+@pytest.mark.rule("SV-IMPAIR")
+def test_a_risky_stunt_that_passes_is_enhanced():
+    m, a, b = duel()
+    setup_unit(m, b, hp=9, str_=14)
+    stunt = find(m, "attack", actor=a, target=b, option="stunt:sword")
+    assert stunt.hotkey_group == "stunt"
+    m.submit(stunt)
+    m.chance.force("d20", 3, 20)  # the stunt's DEX save passes; the dodge fails
+    m.chance.force("d8", 2)
+    m.chance.force("d12", 11)
+    resolve(m)
+    assert m.pending_decision.context["stunts"] == {str(a): True}
+    m.answer("dodge")
+    assert events(m, "attack")[0].data["dice"] == ["2", "11"]
+    assert "prone" not in conds(m, a)
+
+
+@pytest.mark.rule("SV-IMPAIR")
+def test_a_failed_risky_stunt_is_plain_and_leaves_the_attacker_prone():
+    m, a, b = duel()
+    setup_unit(m, b, hp=9, str_=14)
+    act(m, "attack", actor=a, target=b, option="stunt:sword")
+    m.chance.force("d20", 15, 20)  # the stunt fails (DEX 10); the dodge fails
+    m.chance.force("d8", 2)
+    resolve(m)
+    m.answer("dodge")
+    assert events(m, "attack")[0].data["dice"] == ["2"]
+    assert "prone" in conds(m, a)  # through the enemy's turn: attacks at it are Enhanced
+
+
+@pytest.mark.rule("SV-IMPAIR")
+def test_the_stunt_preview_mixes_both_outcomes_exactly():
+    from fractions import Fraction
+
+    from game.rulesets.saves.odds import damage_distribution
+
+    m, a, b = duel()
+    preview = m.ruleset.preview(m, find(m, "attack", actor=a, target=b, option="stunt:sword"))
+    plain, enhanced = damage_distribution([8]), damage_distribution([8, 12])
+    p = Fraction(1, 2)  # DEX 10
+    for dmg, q in preview.outcomes:
+        want = p * enhanced.probs.get(int(dmg), 0) + (1 - p) * plain.probs.get(int(dmg), 0)
+        assert q == pytest.approx(float(want))
+    assert any("risky stunt" in line for line in preview.lines)
+
+
+@pytest.mark.rule("SV-IMPAIR")
+def test_the_ai_takes_a_stunt_only_when_it_pays():
+    from game.rulesets.saves.ai import attack_value
+
+    def gain(dex):
+        m, a, b = duel()
+        setup_unit(m, a, dex=dex)
+        setup_unit(m, b, hp=9, str_=14)
+        with m.world:
+            plain = attack_value(m, find(m, "attack", actor=a, target=b, option="sword"))
+            stunt = attack_value(m, find(m, "attack", actor=a, target=b, option="stunt:sword"))
+        return (stunt[0] - stunt[2]) - (plain[0] - plain[2])
+
+    assert gain(18) > 0 > gain(3)
