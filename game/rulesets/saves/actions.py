@@ -12,7 +12,6 @@ from typing import TYPE_CHECKING, Any
 from game.core.action import Action
 from game.core.components import Status
 from game.core.wording import offset_words, plural
-from game.rulesets.saves.combat import STUNT
 from game.rulesets.saves.components import (
     SvGear,
     SvScores,
@@ -26,6 +25,7 @@ from game.rulesets.saves.components import (
     units,
 )
 from game.rulesets.saves.content import shipped
+from game.rulesets.saves.groups import STUNT
 from game.rulesets.saves.kinds import Ev, Kind
 from game.rulesets.saves.maneuvers import on_edge, snatchable, thing_name
 from game.rulesets.saves.morale import exempt
