@@ -203,6 +203,7 @@ def resolve_group(match: Match, group: Group) -> Resolution:
                 set_condition(a, "prone")
                 match.emit(Ev.CONDITION, f"{name_of(a)}'s stunt goes wrong: it falls Prone.", unit=a)
     answer = "none"
+    answerable = counters(match, group)  # as the prompt offers them (before any attacker is unveiled)
     if not has(target, "unconscious"):
         answer = yield defend_decision(match, group)
     dice = group.dice(match)
@@ -237,7 +238,7 @@ def resolve_group(match: Match, group: Group) -> Resolution:
         damage = 0
     if answer.startswith("counter:"):
         foe = int(answer.split(":", 1)[1])
-        ws = next(ws for a, ws in counters(match, group) if a == foe)
+        ws = next(ws for a, ws in answerable if a == foe)
         cdice = attack_terms(match, target, foe, ws).dice
         crolls = roll_dice(match, cdice)
         cdmg = damage_of(crolls, 0, armour_of(foe))
