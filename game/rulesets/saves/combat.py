@@ -146,7 +146,9 @@ def defend_decision(match: Match, group: Group) -> Decision:
     dice = " ".join(f"d{d}" for d in group.dice(match))
     pool = (f"Attacked{what} by {who}: dice {dice}, the highest counts"
             + (f", +{group.bonus()} for ganging up" if group.bonus() else "")
-            + f", less your armour {armour_of(target)}.")
+            + f", less your armour {armour_of(target)}."
+            + (" Your allies distract every attacker: you dodge with Advantage."
+               if dodge_mode(match, target, group.attackers) > 0 else ""))
     return Decision(
         side_of(target),
         Ask.DEFEND,

@@ -297,6 +297,7 @@ def test_an_allys_distraction_gives_the_dodge_advantage():
     resolve(m)
     dodge = next(o for o in m.pending_decision.options if o.key == "dodge")
     assert "75%" in dodge.detail
+    assert "dodge with Advantage" in m.pending_decision.context["lines"][0]
     m.answer("dodge")
     save = [e for e in events(m, "save") if e.data["why"] == "dodge"][0]
     assert save.data["dice"] == ["15", "9"] and save.data["passed"]
