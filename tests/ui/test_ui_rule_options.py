@@ -30,7 +30,7 @@ def test_the_launcher_lists_voidmarked_options_and_starts_with_the_choice(app):
 def test_the_launcher_sets_saves_player_characters_and_who_acts_first(app):
     scene = LauncherScene(app)
     scene._menu_changed(scene.rs_menu, "saves")
-    assert set(scene.option_menus) == {"", "surprise"}
+    assert set(scene.option_menus) == {"", "surprise", "blast_gang", "morale"}
     scene._menu_changed(scene.option_menus[""], "none")
     scene._menu_changed(scene.option_menus["surprise"], "p2")
     match = _started(app, scene)

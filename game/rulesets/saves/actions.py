@@ -25,10 +25,11 @@ from game.rulesets.saves.components import (
     units,
 )
 from game.rulesets.saves.content import shipped
+from game.rulesets.saves.groups import STUNT
 from game.rulesets.saves.kinds import Ev, Kind
-from game.rulesets.saves.maneuvers import on_edge
+from game.rulesets.saves.maneuvers import on_edge, snatchable, thing_name
 from game.rulesets.saves.morale import exempt
-from game.rulesets.saves.rules import can_reach, cell_of, enemies, weapon_sets
+from game.rulesets.saves.rules import attack_targets, can_reach, cell_of, enemies, helpless, weapon_sets
 from game.rulesets.saves.turns import may_act, table
 
 _DIRS = ((-1, -1), (0, -1), (1, -1), (-1, 0), (1, 0), (-1, 1), (0, 1), (1, 1))
@@ -37,6 +38,8 @@ if TYPE_CHECKING:
     from game.core.board import Board
     from game.core.match import Match
 
+#: the actions panel's entry for risky stunts (an attack's hotkey group of its own)
+STUNT_GROUP = "stunt"
 DECLARE = (Kind.ATTACK, Kind.MANEUVER, Kind.FLEE, Kind.TEND, Kind.USE, Kind.PARLEY)
 
 
@@ -159,9 +162,10 @@ def _reach(
 
 
 def targetable(ent: int, target: int) -> bool:
-    """An enemy can be declared against: standing, not Hidden (its whereabouts unknown), not
-    already attacked since its last turn (SV-GANG)."""
-    return is_standing(target) and not has(target, "hidden") and not has(target, "attacked")
+    """An enemy can be declared against: standing or Unconscious (SV-UNCONSCIOUS), not Hidden (its
+    whereabouts unknown), not already attacked since its last turn (SV-GANG)."""
+    in_reach = is_standing(target) or helpless(target)
+    return in_reach and not has(target, "hidden") and not has(target, "attacked")
 
 
 def declarations(match: Match, ent: int) -> list[Action]:
@@ -172,34 +176,32 @@ def declarations(match: Match, ent: int) -> list[Action]:
     dist = match.board.distance
     all_foes = enemies(ent)
     near = [e for e in units() if e != ent and dist(here, cell_of(e)) <= 1]
-    foes = [e for e in all_foes if targetable(ent, e)]
-    busy = any(e in near for e in all_foes)
+    foes = [e for e in attack_targets(ent) if targetable(ent, e)]
+    busy = any(e in near and not has(e, "hidden") for e in all_foes)  # as `engaged` reads it
     for ws in weapon_sets(match, ent, busy):
         option = "+".join(w.id for w in ws)
         label = " and ".join(w.name for w in ws)
         for foe in foes:
             if can_reach(match, ent, foe, ws):
-                out.append(
-                    Action(
-                        Kind.ATTACK,
-                        ent,
-                        foe,
-                        option=option,
-                        label=f"{me}: {label} at {name_of(foe)}",
-                        hotkey_group=Kind.ATTACK,
-                    )
-                )
+                at = f"{label} at {name_of(foe)}"
+                out.append(Action(Kind.ATTACK, ent, foe, option=option, label=f"{me}: {at}",
+                                  hotkey_group=Kind.ATTACK))
+                if not ws[0].blast:  # SV-IMPAIR's risky stunt: the same attack, Enhanced on a DEX save
+                    out.append(Action(Kind.ATTACK, ent, foe, option=STUNT + option,
+                                      label=f"{me}: risky stunt, {at}", hotkey_group=STUNT_GROUP))
     mine = side_of(ent)
     for foe in near:
         if foe not in all_foes:
             continue
-        if foe in foes:
+        if not has(foe, "hidden"):
+            # SV-GANG's lock forbids further attacks only: a maneuver is "instead of making a
+            # normal attack" (SV-MANEUVER), so a unit attacked this turn may still be knocked down
             out.append(
                 Action(Kind.MANEUVER, ent, foe, option="knockdown", label=f"{me}: knock down {name_of(foe)}")
             )
-            out.append(
-                Action(Kind.MANEUVER, ent, foe, option="snatch", label=f"{me}: snatch from {name_of(foe)}")
-            )
+            out += [Action(Kind.MANEUVER, ent, foe, option=f"snatch:{thing}",
+                           label=f"{me}: snatch the {thing_name(thing)} from {name_of(foe)}")
+                    for thing in snatchable(foe)]
         if (
             _hp(foe) == 0
             and get(foe, SvScores).role != "pc"
@@ -233,6 +235,19 @@ def _hp(ent: int) -> int:
     return get(ent, Health).current
 
 
+def swap_options(stowed: list[str]) -> list[tuple[str, str]]:
+    """SV-TURN's item swap: (option, words) for each stowed weapon, and for each pair of stowed
+    melee weapons taken up together (a unit that put two daggers away takes both back)."""
+    weapons = shipped().weapons
+    out = [(w, weapons[w].name) for w in sorted(set(stowed))]
+    melee = sorted(w for w in stowed if not weapons[w].ranged)
+    pairs = sorted({(x, y) for i, x in enumerate(melee) for y in melee[i + 1:]})
+    for x, y in pairs:
+        text = f"both {weapons[x].name}s" if x == y else f"{weapons[x].name} and {weapons[y].name}"
+        out.append((f"{x}+{y}", text))
+    return out
+
+
 def legal(match: Match) -> list[Action]:
     """Declarations of every unit that may act, then Resolve (always legal)."""
     t = table(match)
@@ -247,16 +262,8 @@ def legal(match: Match) -> list[Action]:
         out += declarations(match, ent)
         turn = get(ent, SvTurn)
         if not turn.moved and not turn.swapped:
-            gear = get(ent, SvGear)
-            for w in sorted(set(gear.stowed)):
-                out.append(
-                    Action(
-                        Kind.SWAP,
-                        ent,
-                        option=w,
-                        label=f"{name_of(ent)}: take up {shipped().weapons[w].name}",
-                    )
-                )
+            out += [Action(Kind.SWAP, ent, option=opt, label=f"{name_of(ent)}: take up {text}")
+                    for opt, text in swap_options(get(ent, SvGear).stowed)]
             out += move_actions(match, ent)
     out.append(Action(Kind.END, None, label="Resolve: roll every declared action"))
     return out
@@ -302,11 +309,14 @@ def apply(match: Match, action: Action) -> None:
                 )
     elif action.kind == Kind.SWAP:
         gear = get(ent, SvGear)
-        gear.stowed.remove(action.option)
+        taken = action.option.split("+")
+        for w in taken:
+            gear.stowed.remove(w)
         gear.stowed.extend(w for w in gear.held if w != "fists")
-        gear.held = [action.option]
+        gear.held = taken
         turn.swapped = True
-        match.emit(Ev.SWAP, f"{name_of(ent)} takes up {shipped().weapons[action.option].name}.", unit=ent)
+        text = dict(swap_options(taken)).get(action.option, action.option)
+        match.emit(Ev.SWAP, f"{name_of(ent)} takes up {text}.", unit=ent)
     elif action.kind == Kind.CANCEL:
         was = t.data["declared"].pop(str(ent), {})
         turn.moved = bool(was.get("moved", turn.moved))

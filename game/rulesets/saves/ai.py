@@ -11,7 +11,9 @@ from game.rulesets.saves.combat import (
     Answer,
     Group,
     defence_answers,
-    dodge_chance,
+    is_stunt,
+    planned,
+    stunt_chance,
     weapons_of,
 )
 from game.rulesets.saves.components import (
@@ -28,7 +30,7 @@ from game.rulesets.saves.content import shipped
 from game.rulesets.saves.hiding import hunt_target
 from game.rulesets.saves.kinds import Ask, Kind
 from game.rulesets.saves.odds import damage_distribution, save_chance
-from game.rulesets.saves.rules import armour_of, cell_of, enemies, held, save_mode
+from game.rulesets.saves.rules import armour_of, cell_of, enemies, held, helpless, save_mode
 from game.rulesets.saves.turns import table
 
 if TYPE_CHECKING:
@@ -38,24 +40,25 @@ KILL = 8.0
 
 
 def group_for(match: Match, action: Action, with_actor: bool) -> Group:
-    """The group the attack joins: the side's declared attacks on the same target (and score)."""
+    """The group the attack joins on its aimed target, as the resolution will group it
+    (`combat.planned`): with the actor, or as it stands without it."""
+    declared = table(match).data.get("declared", {})
     score = weapons_of(action.option)[0].score
-    g = Group(action.target, [], {}, score)  # type: ignore[arg-type]
-    for key, d in sorted(table(match).data.get("declared", {}).items(), key=lambda kv: int(kv[0])):
-        if (
-            d["kind"] == Kind.ATTACK
-            and d["target"] == action.target
-            and int(key) != action.actor
-            and weapons_of(d["option"])[0].score == score
-            and not weapons_of(d["option"])[0].blast
-        ):
-            g.attackers.append(int(key))
-            g.option[int(key)] = d["option"]
-    if with_actor:
-        g.attackers.append(action.actor)  # type: ignore[arg-type]
-        g.option[action.actor] = action.option  # type: ignore[index]
-    return g
+    for before, after in planned(match, declared, action.actor, action.target, action.option):  # type: ignore[arg-type]
+        if after.target == action.target:
+            if with_actor:
+                return after
+            return before if before is not None else Group(action.target, [], {}, score)  # type: ignore[arg-type]
+    return Group(action.target, [], {}, score)  # type: ignore[arg-type]
 
+
+#: what falling Prone after a failed risky stunt costs, in harm points: per enemy that can reach
+#: it (two at most), about what the d12 adds to its attack; and the move lost getting up
+STUNT_FALL = 2.5
+STUNT_MOVE = 1.0
+
+#: what harm to an Unconscious enemy is worth against the same harm to a standing one
+HELPLESS = 0.25
 
 #: how many times a take-out counts when it takes out the last enemy standing: it ends the fight
 FINISH = 3.0
@@ -114,20 +117,26 @@ def attack_value(match: Match, action: Action) -> tuple[float, float, float]:
     the side, a take-out counted as KILL points."""
     ws = weapons_of(action.option)
     if ws[0].blast:
-        dmg = out = 0.0
-        for e in units():
-            unseen = has(e, "hidden") and side_of(e) != side_of(action.actor)  # not known to the thrower
-            if (
-                is_standing(e)
-                and not unseen
-                and match.board.distance(cell_of(e), cell_of(action.target)) <= ws[0].blast
-            ):  # type: ignore[arg-type]
-                h = Group(e, [action.actor], {action.actor: action.option}, ws[0].score, True).harm(match)  # type: ignore[list-item, dict-item]
-                sign = 1.0 if side_of(e) != side_of(action.actor) else -1.5  # type: ignore[arg-type]
-                miss = 1.0 - dodge_chance(e)
-                dmg += sign * miss * h.expected
-                out += sign * miss * h.out
-        return dmg, out, 0.0
+        # every unit the blast reaches, as the resolution groups it: the harm it adds to each
+        # unit's group (the defender answering as it would), a friend's at -1.5 its worth
+        dmg = out = exposure = 0.0
+        me = side_of(action.actor)  # type: ignore[arg-type]
+        declared = table(match).data.get("declared", {})
+        for before, after in planned(match, declared, action.actor, action.target, action.option):  # type: ignore[arg-type]
+            e = after.target
+            if has(e, "hidden") and side_of(e) != me:
+                continue  # not known to the thrower
+            now = group_outcome(match, after, knockdowns_on(match, e))
+            was = group_outcome(match, before, knockdowns_on(match, e)) if before is not None else None
+            sign = 1.0 if side_of(e) != me else -1.5
+            if helpless(e):
+                sign *= HELPLESS
+            dmg += sign * (now.taken - (was.taken if was else 0.0))
+            out += sign * (now.taken_out - (was.taken_out if was else 0.0))
+            if side_of(e) != me:
+                exposure += now.dealt + KILL * now.dealt_out
+                exposure -= (was.dealt + KILL * was.dealt_out) if was else 0.0
+        return dmg, out, exposure
     target = action.target
     assert target is not None
     knockers = knockdowns_on(match, target)
@@ -136,9 +145,19 @@ def attack_value(match: Match, action: Action) -> tuple[float, float, float]:
     before = group_outcome(match, before_group, knockers) if before_group.attackers else None
     dmg = after.taken - (before.taken if before else 0.0)
     out = after.taken_out - (before.taken_out if before else 0.0)
+    if helpless(target):
+        # already out of the fight: finishing it off only keeps it from being woken
+        return HELPLESS * dmg, HELPLESS * (after.taken_dead - (before.taken_dead if before else 0.0)), 0.0
     exposure = after.dealt + KILL * after.dealt_out
     if before is not None:
         exposure -= before.dealt + KILL * before.dealt_out
+    if is_stunt(action.option):
+        # a failed stunt leaves the attacker Prone through the enemy's turn: the attacks of the
+        # enemies that can reach it are Enhanced, and getting up costs its next move
+        actor = action.actor
+        assert actor is not None
+        near = len(threat_by(match, side_of(actor), cell_of(actor)))
+        exposure += (1.0 - float(stunt_chance(actor))) * (STUNT_MOVE + STUNT_FALL * min(2, near))
     if len(enemies(action.actor)) == 1:  # type: ignore[arg-type]
         # the last enemy standing: its take-out ends the fight, and its counter-attacks weigh
         # less than leaving it standing until the round cap (a draw)
@@ -249,14 +268,8 @@ def assess(match: Match, action: Action) -> Assessment:
     if kind == Kind.MANEUVER and action.option == "knockdown":
         return knockdown_value(match, action)
     if kind == Kind.MANEUVER:
-        score = "DEX" if action.option == "knockdown" else "STR"
-        p = float(save_chance(get(target, SvScores).get(score), save_mode(target, score)))  # type: ignore[arg-type]
-        worth = (
-            0.6
-            if action.option == "knockdown"
-            else (1.0 if any(w != "fists" for w in get(target, SvGear).held) else 0.0)
-        )  # type: ignore[arg-type]
-        return Assessment(expected_damage=(1 - p) * worth)
+        p = float(save_chance(get(target, SvScores).strength, save_mode(target, "STR")))  # type: ignore[arg-type]
+        return Assessment(expected_damage=(1 - p) * snatch_worth(target, action.option))  # type: ignore[arg-type]
     if kind == Kind.PARLEY:
         return Assessment(kill_chance=1 - float(save_chance(get(target, SvScores).wil)))  # type: ignore[arg-type]
     if kind == Kind.TEND:
@@ -265,7 +278,7 @@ def assess(match: Match, action: Action) -> Assessment:
         effect = shipped().items[action.option].effect
         return Assessment(progress=2.0 if effect == "wake" else 0.5)
     if kind == Kind.SWAP:
-        w = shipped().weapons[action.option]
+        w = max((shipped().weapons[x] for x in action.option.split("+")), key=lambda x: x.damage)
         gap_now = reach_gap(match, ent, cell_of(ent))
         useful = (
             w.ranged and gap_now > get(ent, SvScores).speed and w.damage >= max(x.damage for x in held(ent))
@@ -274,6 +287,18 @@ def assess(match: Match, action: Action) -> Assessment:
     if kind == Kind.FLEE:
         return Assessment(cost=3.0)
     return Assessment()
+
+
+def snatch_worth(target: int, option: str) -> float:
+    """A snatch's worth if it works: a weapon in hand 1 (0.5 when the target keeps another),
+    an item 0.5."""
+    thing = option.partition(":")[2]
+    held_now = [w for w in get(target, SvGear).held if w != "fists"]
+    if not thing:
+        return 1.0 if held_now else 0.0
+    if thing in held_now:
+        return 0.5 if len(held_now) > 1 else 1.0
+    return 0.5 if thing in get(target, SvGear).items else 0.0
 
 
 def advise(match: Match, decision: Decision) -> dict[str, float]:
@@ -288,6 +313,7 @@ def advise(match: Match, decision: Decision) -> dict[str, float]:
         {int(k): v for k, v in ctx["options"].items()},
         ctx.get("score"),
         bool(ctx.get("blast")),
+        stunts={int(k): bool(v) for k, v in (ctx.get("stunts") or {}).items()},
     )
     return {a.key: answer_value(a) for a in defence_answers(match, g)}
 

@@ -14,20 +14,31 @@ from game.core.chance import Die
 from game.core.components import Health, Table
 from game.core.ruleset import Resolution
 from game.rulesets.saves.components import SvGear, SvScores, get, has, is_standing, name_of, side_of
-from game.rulesets.saves.content import Weapon, shipped
+from game.rulesets.saves.content import Weapon
+from game.rulesets.saves.groups import (  # noqa: F401 - the grouping's names, read from here too
+    STUNT,
+    Group,
+    blast_victims,
+    is_stunt,
+    plan_groups,
+    planned,
+    stunt_chance,
+    weapons_of,
+)
 from game.rulesets.saves.kinds import Ask, Ev, Kind
-from game.rulesets.saves.odds import Harm, damage_distribution, damage_of, gang_bonus, harm, save_chance
+from game.rulesets.saves.odds import Harm, damage_distribution, damage_of, harm, save_chance
 from game.rulesets.saves.rules import (
     apply_damage,
     armour_of,
     attack_terms,
     can_reach,
-    cell_of,
-    clear_condition,
+    dodge_mode,
+    helpless,
     knock_out,
     roll_save,
     save_mode,
     set_condition,
+    unveil,
     weapon_sets,
 )
 
@@ -35,55 +46,11 @@ if TYPE_CHECKING:
     from game.core.match import Match
 
 
-def weapons_of(option: str) -> tuple[Weapon, ...]:
-    """The weapons an attack option names ('sword+dagger')."""
-    c = shipped()
-    return tuple(c.weapons[w] for w in option.split("+"))
-
-
-@dataclass
-class Group:
-    """Attackers resolved together on one target: their pooled dice, gang bonus and the target's armour."""
-
-    target: int
-    attackers: list[int]
-    option: dict[int, str]
-    score: str | None = None
-    blast: bool = False
-
-    def dice(self, match: Match) -> list[int]:
-        """Every attacker's dice, pooled (SV-GANG keeps the highest)."""
-        pool: list[int] = []
-        for a in self.attackers:
-            pool += attack_terms(match, a, self.target, weapons_of(self.option[a])).dice
-        return pool
-
-    def bonus(self) -> int:
-        """+1 per extra attacker, at most +5 (a blast is rolled for each target alone)."""
-        return 0 if self.blast else gang_bonus(len(self.attackers))
-
-    def harm(self, match: Match) -> Harm:
-        """Exact harm to the target if it does not dodge."""
-        dist = damage_distribution(self.dice(match), self.bonus(), armour_of(self.target))
-        s = get(self.target, SvScores)
-        value = s.get(self.score) if self.score else 0
-        return harm(
-            dist,
-            get(self.target, Health).current,
-            s.strength,
-            self.score,
-            value,
-            save_mode(self.target, "STR"),
-        )
-
-    def ranged(self) -> bool:
-        """Whether every attack in the group is ranged (only a ranged weapon can answer it)."""
-        return all(weapons_of(self.option[a])[0].ranged for a in self.attackers)
-
-
-def dodge_chance(target: int) -> float:
-    """SV-DEFEND: the DEX save that avoids all the damage (Disadvantage when Blinded or Stunned)."""
-    return float(save_chance(get(target, SvScores).dex, save_mode(target, "DEX")))
+def dodge_chance(target: int, match: Match | None = None, attackers: list[int] | None = None) -> float:
+    """SV-DEFEND: the DEX save that avoids all the damage (Disadvantage when Blinded or Stunned;
+    against known `attackers`, Advantage when each is distracted: `dodge_mode`)."""
+    mode = save_mode(target, "DEX") if match is None else dodge_mode(match, target, list(attackers or []))
+    return float(save_chance(get(target, SvScores).dex, mode))
 
 
 def counters(match: Match, group: Group) -> list[tuple[int, tuple[Weapon, ...]]]:
@@ -129,7 +96,7 @@ def defence_answers(match: Match, group: Group) -> list[Answer]:
     prompt, the AI's advice and the previews read these numbers; nothing computes them twice."""
     target = group.target
     incoming = group.harm(match)
-    p = dodge_chance(target)
+    p = dodge_chance(target, match, group.attackers)
     miss = 1.0 - p
     out = [
         Answer("dodge", "Dodge", "", p, miss * incoming.expected, miss * incoming.out, miss * incoming.dead,
@@ -158,7 +125,9 @@ def defend_decision(match: Match, group: Group) -> Decision:
     dice = " ".join(f"d{d}" for d in group.dice(match))
     pool = (f"Attacked{what} by {who}: dice {dice}, the highest counts"
             + (f", +{group.bonus()} for ganging up" if group.bonus() else "")
-            + f", less your armour {armour_of(target)}.")
+            + f", less your armour {armour_of(target)}."
+            + (" Your allies distract every attacker: you dodge with Advantage."
+               if dodge_mode(match, target, group.attackers) > 0 else ""))
     return Decision(
         side_of(target),
         Ask.DEFEND,
@@ -171,6 +140,7 @@ def defend_decision(match: Match, group: Group) -> Decision:
             "options": dict(group.option),
             "score": group.score,
             "blast": group.blast,
+            "stunts": {str(a): ok for a, ok in group.stunts.items()},
             "bonus": group.bonus(),
             CTX_UNIT: target,
             CTX_LINES: [pool, *why_no_counter(match, group)],
@@ -197,18 +167,29 @@ def resolve_group(match: Match, group: Group) -> Resolution:
         if not is_standing(a) or has(a, "stunned"):
             continue
         ws = weapons_of(group.option[a])
-        if has(a, "blinded") and ws[0].ranged and not roll_save(match, a, "DEX", "Blinded: aim by sound"):
+        if has(a, "blinded") and ws[0].ranged and not roll_save(
+            match, a, "DEX", "Blinded: aim by sound", save_mode(a, "DEX", external=False)
+        ):
             continue  # SV-BLINDED: acting on sight needs a DEX save
         live.append(a)
     group.attackers = live
-    if not live or not is_standing(target):
+    if not live or not (is_standing(target) or helpless(target)):
         return
+    for a in live:
+        if is_stunt(group.option[a]):
+            # a risky stunt: a DEX save makes the attack Enhanced; a failure leaves it plain and
+            # the stuntman on the floor (Prone until its side's next turn)
+            group.stunts[a] = roll_save(match, a, "DEX", "risky stunt", save_mode(a, "DEX", external=False))
+            if not group.stunts[a]:
+                set_condition(a, "prone")
+                match.emit(Ev.CONDITION, f"{name_of(a)}'s stunt goes wrong: it falls Prone.", unit=a)
     answer = "none"
+    answerable = counters(match, group)  # as the prompt offers them (before any attacker is unveiled)
     if not has(target, "unconscious"):
         answer = yield defend_decision(match, group)
     dice = group.dice(match)
     # whose die each is (Group.dice pools them in this order): the blow is the kept die's owner's
-    owners = [a for a in live for _ in attack_terms(match, a, target, weapons_of(group.option[a])).dice]
+    owners = [a for a in live for _ in group.terms_of(match, a).dice]
     rolls = roll_dice(match, dice)
     striker = owners[rolls.index(max(rolls))]
     armour = armour_of(target)
@@ -233,14 +214,12 @@ def resolve_group(match: Match, group: Group) -> Resolution:
         blast=group.blast,
     )
     for a in live:
-        if has(a, "hidden"):
-            clear_condition(a, "hidden")  # SV-HIDDEN: attacking unveils the attacker
-            match.emit(Ev.REVEAL, f"{name_of(a)} is no longer Hidden.", unit=a)
-    if answer == "dodge" and roll_save(match, target, "DEX", "dodge"):
+        unveil(match, a)
+    if answer == "dodge" and roll_save(match, target, "DEX", "dodge", dodge_mode(match, target, live)):
         damage = 0
     if answer.startswith("counter:"):
         foe = int(answer.split(":", 1)[1])
-        ws = next(ws for a, ws in counters(match, group) if a == foe)
+        ws = next(ws for a, ws in answerable if a == foe)
         cdice = attack_terms(match, target, foe, ws).dice
         crolls = roll_dice(match, cdice)
         cdmg = damage_of(crolls, 0, armour_of(foe))
@@ -270,34 +249,10 @@ def resolve_group(match: Match, group: Group) -> Resolution:
             match.emit(Ev.CONDITION, f"{name_of(target)} is Blinded.", unit=target)
         if any(w.knockout for w in ws_all) and not roll_save(match, target, "STR", "knock-out blow"):
             knock_out(match, target, "a blow to the head")
-    set_condition(target, "attacked")
-
-
-def plan_groups(match: Match, declared: dict[str, dict[str, Any]]) -> list[Group]:
-    """SV-GANG / SV-BLAST: attacks on a target grouped (score attacks apart, by score); a blast is
-    rolled for every standing unit within its radius of the aimed target. Changes nothing: the
-    board's declaration marks read it as it stands, the resolution through `groups_of`."""
-    from game.rulesets.saves.components import units
-
-    groups: dict[tuple[int, str], Group] = {}
-    blasts: list[Group] = []
-    for key in sorted(declared, key=int):
-        d = declared[key]
-        if d["kind"] != Kind.ATTACK:
-            continue
-        a = int(key)
-        ws = weapons_of(d["option"])
-        if ws[0].blast:
-            centre = cell_of(d["target"])
-            for e in units():
-                if is_standing(e) and match.board.distance(cell_of(e), centre) <= ws[0].blast:
-                    blasts.append(Group(e, [a], {a: d["option"]}, ws[0].score, blast=True))
-            continue
-        g = groups.setdefault((d["target"], ws[0].score or ""), Group(d["target"], [], {}, ws[0].score))
-        g.attackers.append(a)
-        g.option[a] = d["option"]
-    ordered = [groups[k] for k in sorted(groups)]
-    return ordered + blasts
+    if any(side_of(a) != side_of(target) for a in live):
+        # SV-GANG: the lock follows an attack by enemies; a unit caught in its own side's blast is
+        # not shielded from the enemy's next turn by it
+        set_condition(target, "attacked")
 
 
 def groups_of(match: Match, declared: dict[str, dict[str, Any]]) -> list[Group]:

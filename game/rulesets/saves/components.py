@@ -19,7 +19,8 @@ from game.core.world import component
 @component
 @dataclass
 class SvScores:
-    """STR, DEX, WIL now and at the start; role ('pc', 'hireling', 'opponent'); morale flags."""
+    """STR, DEX, WIL now and at the start; role ('pc', 'hireling', 'opponent'); morale flags; the
+    damage kinds it resists or is vulnerable to."""
 
     strength: int
     dex: int
@@ -32,6 +33,8 @@ class SvScores:
     leader: bool = False
     mindless: bool = False
     fearless: bool = False
+    resist: list[str] = field(default_factory=list)  # damage kinds it resists (SV-IMPAIR)
+    vulnerable: list[str] = field(default_factory=list)  # damage kinds it is vulnerable to
 
     def get(self, score: str) -> int:
         """A score by its name (STR, DEX, WIL)."""

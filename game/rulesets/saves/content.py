@@ -23,6 +23,9 @@ Score = Literal["STR", "DEX", "WIL"]
 Role = Literal["pc", "hireling", "opponent"]
 ConditionName = Literal["blinded", "hidden", "invisible", "stunned", "unconscious", "prone"]
 ItemEffect = Literal["invisible", "hidden", "wake"]
+#: what a weapon's harm is made of: a unit may resist some kinds (Impaired) or be vulnerable to
+#: some (Enhanced), SV-IMPAIR
+DamageKind = Literal["blade", "pierce", "blunt", "fire", "venom", "mind"]
 DieSize = Annotated[int, Meta(ge=4, le=12)]
 AbilityScore = Annotated[int, Meta(ge=1, le=18)]
 ARMOUR_CAP = 3  # SV-ARMOUR: total Armour never exceeds 3
@@ -35,7 +38,8 @@ class Schema(msgspec.Struct, frozen=True, forbid_unknown_fields=True, kw_only=Tr
 
 
 class Weapon(Schema, frozen=True, kw_only=True):
-    """A weapon: its damage die; range > 0 makes it ranged; blast > 0 rolls for every unit in reach."""
+    """A weapon: its damage die and kind; range > 0 makes it ranged; blast > 0 rolls for every unit
+    in reach."""
 
     id: str
     name: str
@@ -44,6 +48,7 @@ class Weapon(Schema, frozen=True, kw_only=True):
     blast: Annotated[int, Meta(ge=0, le=3)] = 0
     uses: Annotated[int, Meta(ge=0, le=9)] = 0
     score: Score | None = None
+    kind: DamageKind = "blunt"
     stun: bool = False
     blind: bool = False
     knockout: bool = False
@@ -71,7 +76,7 @@ class Item(Schema, frozen=True, kw_only=True):
 
 
 class UnitSpec(Schema, frozen=True, kw_only=True):
-    """One unit of a squad. Scores not listed are 10."""
+    """One unit of a squad. Scores not listed are 10; `resist` / `vulnerable` name damage kinds."""
 
     name: str
     role: Role = "opponent"
@@ -87,6 +92,8 @@ class UnitSpec(Schema, frozen=True, kw_only=True):
     items: list[str] = msgspec.field(default_factory=list)
     bonus: Annotated[list[DieSize], Meta(max_length=2)] = msgspec.field(default_factory=list)
     conditions: list[ConditionName] = msgspec.field(default_factory=list)
+    resist: list[DamageKind] = msgspec.field(default_factory=list)
+    vulnerable: list[DamageKind] = msgspec.field(default_factory=list)
     leader: bool = False
     mindless: bool = False
     fearless: bool = False

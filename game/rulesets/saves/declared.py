@@ -10,10 +10,11 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from game.rulesets.saves.combat import dodge_chance, plan_groups, weapons_of
+from game.rulesets.saves.combat import dodge_chance, is_stunt, plan_groups, weapons_of
 from game.rulesets.saves.components import SvGear, SvTurn, get, has, is_standing, name_of, side_of, units
 from game.rulesets.saves.content import shipped
 from game.rulesets.saves.kinds import Ev, Kind
+from game.rulesets.saves.maneuvers import maneuver_of, thing_name
 from game.rulesets.saves.turns import may_act, table
 
 if TYPE_CHECKING:
@@ -27,6 +28,20 @@ _OTHER = {
     Kind.USE: "use",
 }
 _MANEUVER = {"knockdown": "knock down", "snatch": "snatch"}
+
+
+def attack_words(option: str) -> str:
+    """An attack option in words: "Sword and Dagger", "Sword (risky stunt)"."""
+    text = " and ".join(w.name for w in weapons_of(option))
+    return f"{text} (risky stunt)" if is_stunt(option) else text
+
+
+def _maneuver_words(option: str) -> str:
+    """A maneuver's tag on the board: "knock down", "snatch the Sword"."""
+    base, thing = maneuver_of(option)
+    if base == "snatch" and thing:
+        return f"snatch the {thing_name(thing)}"
+    return _MANEUVER.get(base, "maneuver")
 
 
 def _hidden_from(ent: int, viewer: str | None) -> bool:
@@ -66,13 +81,13 @@ def declarations_view(match: Match, viewer: str | None) -> dict[str, Any]:
             "target": g.target,
             "target_name": name_of(g.target),
             "attackers": list(g.attackers),
-            "weapons": {a: " and ".join(w.name for w in weapons_of(g.option[a])) for a in g.attackers},
+            "weapons": {a: attack_words(g.option[a]) for a in g.attackers},
             "bonus": g.bonus(),
             "score": g.score,
             "blast": g.blast,
             "expected": h.expected,
             "out": h.out,
-            "dodge": dodge_chance(g.target),
+            "dodge": dodge_chance(g.target, match, g.attackers),
         })
     others = []
     for key in sorted(declared, key=int):
@@ -82,7 +97,7 @@ def declarations_view(match: Match, viewer: str | None) -> dict[str, Any]:
             continue
         target = d.get("target")
         if d["kind"] == Kind.MANEUVER:
-            what = _MANEUVER.get(d.get("option", ""), "maneuver")
+            what = _maneuver_words(d.get("option", ""))
         elif d["kind"] == Kind.USE:
             what = f"use {c.items[d['option']].name}" if d.get("option") in c.items else "use an item"
         else:
@@ -117,9 +132,12 @@ def declared_text(match: Match, ent: int) -> str:
         return ""
     target = name_of(d["target"]) if d.get("target") is not None else ""
     if d["kind"] == Kind.ATTACK:
-        return f"{' and '.join(w.name for w in weapons_of(d['option']))} at {target}"
+        return f"{attack_words(d['option'])} at {target}"
     if d["kind"] == Kind.MANEUVER:
-        return f"{_MANEUVER.get(d.get('option', ''), 'maneuver')} {target}".strip()
+        base, thing = maneuver_of(d.get("option", ""))
+        if base == "snatch" and thing:
+            return f"snatch the {thing_name(thing)} from {target}".strip()
+        return f"{_MANEUVER.get(base, 'maneuver')} {target}".strip()
     if d["kind"] == Kind.USE:
         item = shipped().items.get(d.get("option", ""))
         what = f"use {item.name}" if item is not None else "use an item"

@@ -2,7 +2,8 @@
 tending a critically damaged ally (SV-CRITICAL), a parley (SV-REACTION) and items.
 
 In a maneuver the side most at risk saves (the referee's choice, data here): knock down - the
-target saves DEX or falls Prone; snatch - the target saves STR or loses a held weapon to the actor.
+target saves DEX or falls Prone; snatch - the target saves STR or loses the thing the actor named
+when declaring (a weapon in hand or an item) to the actor.
 """
 
 from __future__ import annotations
@@ -15,7 +16,15 @@ from game.rulesets.saves.exits import is_exit
 from game.rulesets.saves.hiding import HID_AT, HID_ROUND
 from game.rulesets.saves.kinds import Ev, Kind
 from game.rulesets.saves.morale import exempt
-from game.rulesets.saves.rules import cell_of, clear_condition, enemies, roll_save, set_condition, take_out
+from game.rulesets.saves.rules import (
+    cell_of,
+    clear_condition,
+    known_enemies,
+    roll_save,
+    set_condition,
+    take_out,
+    unveil,
+)
 
 if TYPE_CHECKING:
     from game.core.match import Match
@@ -24,14 +33,36 @@ if TYPE_CHECKING:
 MANEUVERS: dict[str, str] = {"knockdown": "DEX", "snatch": "STR"}
 
 
+def maneuver_of(option: str) -> tuple[str, str]:
+    """A maneuver option as (maneuver, thing): "snatch:sword" -> ("snatch", "sword"); a bare
+    "snatch" (older games) snatches the first weapon in hand."""
+    base, _, thing = option.partition(":")
+    return base, thing
+
+
+def snatchable(ent: int) -> list[str]:
+    """What can be snatched from a unit (SV-MANEUVER "snatching an item"): a weapon in its hands
+    (not its fists) or one of its items; weapons first, each once."""
+    gear = get(ent, SvGear)
+    return list(dict.fromkeys([w for w in gear.held if w != "fists"] + sorted(gear.items)))
+
+
+def thing_name(thing: str) -> str:
+    """A snatchable thing's name (a weapon's or an item's)."""
+    from game.rulesets.saves.content import shipped
+
+    c = shipped()
+    return c.weapons[thing].name if thing in c.weapons else c.items[thing].name if thing in c.items else thing
+
+
 def on_edge(match: Match, ent: int) -> bool:
     """Somewhere to run to: one of the map's exits, or its edge when it marks none (exits.py)."""
     return is_exit(match.board, cell_of(ent))
 
 
 def pursued(match: Match, ent: int) -> bool:
-    """An enemy next to the fleeing unit gives chase."""
-    return any(match.board.distance(cell_of(ent), cell_of(e)) <= 1 for e in enemies(ent))
+    """An enemy next to the fleeing unit gives chase (not an unseen Hidden one: as `engaged`)."""
+    return any(match.board.distance(cell_of(ent), cell_of(e)) <= 1 for e in known_enemies(ent))
 
 
 def resolve_other(match: Match, ent: int, d: dict[str, Any]) -> None:
@@ -41,30 +72,19 @@ def resolve_other(match: Match, ent: int, d: dict[str, Any]) -> None:
     kind, target, option = d["kind"], d.get("target"), d.get("option", "")
     if target is not None and not is_standing(target) and kind not in (Kind.TEND, Kind.USE):
         return
+    if kind in (Kind.MANEUVER, Kind.PARLEY):
+        unveil(match, ent)  # SV-HIDDEN: an action on an enemy, like an attack, unveils the actor
     if kind == Kind.MANEUVER:
-        score = MANEUVERS[option]
-        if roll_save(
-            match, target, score, f"{name_of(ent)} tries to {option.replace('knockdown', 'knock it down')}"
-        ):
+        base, thing = maneuver_of(option)
+        word = f"snatch the {thing_name(thing)}" if thing else base
+        word = "knock it down" if base == "knockdown" else word
+        if roll_save(match, target, MANEUVERS[base], f"{name_of(ent)} tries to {word}"):
             return
-        if option == "knockdown":
+        if base == "knockdown":
             set_condition(target, "prone")
             match.emit(Ev.CONDITION, f"{name_of(target)} is knocked Prone.", unit=target)
         else:
-            gear, mine = get(target, SvGear), get(ent, SvGear)
-            taken = next((w for w in gear.held if w != "fists"), None)
-            if taken is not None:
-                gear.held.remove(taken)
-                if not gear.held:
-                    gear.held.append("fists")
-                mine.stowed.append(taken)
-                if taken in gear.spent:
-                    mine.spent[taken] = gear.spent.pop(taken)
-                from game.rulesets.saves.content import shipped
-
-                name = shipped().weapons[taken].name
-                text = f"{name_of(ent)} snatches the {name} from {name_of(target)}."
-                match.emit(Ev.SNATCH, text, unit=target)
+            snatch(match, ent, target, thing)
     elif kind == Kind.FLEE:
         if pursued(match, ent) and not roll_save(match, ent, "DEX", "fleeing under pursuit"):
             match.emit(Ev.FLEE, f"{name_of(ent)} fails to get away.", unit=ent)
@@ -90,6 +110,28 @@ def resolve_other(match: Match, ent: int, d: dict[str, Any]) -> None:
             take_out(match, target, "fled", "surrendered", f"{name_of(target)} surrenders.")
     elif kind == Kind.USE:
         use_item(match, ent, target, option)
+
+
+def snatch(match: Match, ent: int, target: int, thing: str) -> None:
+    """The snatch succeeds: the thing passes to the snatcher (a weapon into its pack, an item to
+    use); gone already (used, dropped, snatched), nothing happens."""
+    gear, mine = get(target, SvGear), get(ent, SvGear)
+    if not thing:
+        thing = next((w for w in gear.held if w != "fists"), "")
+    if thing and thing in gear.held and thing != "fists":
+        gear.held.remove(thing)
+        if not gear.held:
+            gear.held.append("fists")
+        mine.stowed.append(thing)
+        if thing in gear.spent:
+            mine.spent[thing] = gear.spent.pop(thing)
+    elif thing and thing in gear.items:
+        gear.items.remove(thing)
+        mine.items.append(thing)
+    else:
+        return
+    text = f"{name_of(ent)} snatches the {thing_name(thing)} from {name_of(target)}."
+    match.emit(Ev.SNATCH, text, unit=target)
 
 
 def use_item(match: Match, ent: int, target: int | None, item: str) -> None:

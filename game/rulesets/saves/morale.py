@@ -50,19 +50,25 @@ def rout(match: Match, ents: list[int], why: str) -> None:
 
 
 def check_group(match: Match, side: str) -> None:
-    """Once per fight per side: at half its numbers lost, its leader saves WIL or the group routs."""
+    """At half its numbers lost, its leader saves WIL or the group routs. Reading (option
+    `morale`): "once" - the seed's trigger is the moment the group reaches half, so a group that
+    held does not check again; "each_loss" - it checks again at every further loss."""
+    from game.rulesets.saves.readings import reading
     from game.rulesets.saves.rules import roll_save
 
     t = _table(match)
     done = t.data.setdefault("morale_checked", [])
-    if side in done:
-        return
     mine = [e for e in units() if side_of(e) == side]
     lost = sum(1 for e in mine if not is_standing(e))
+    at: dict[str, int] = t.data.setdefault("morale_lost", {})  # side -> losses when it last checked
+    if side in done and (reading(match, "morale") == "once" or lost <= at.get(side, lost)):
+        return
     bound = [e for e in mine if is_standing(e) and not exempt(match, e)]
     if lost * 2 < len(mine) or not bound:
         return
-    done.append(side)
+    if side not in done:
+        done.append(side)
+    at[side] = lost
     leader = next((e for e in bound if get(e, SvScores).leader), None)
     if leader is None:
         leader = max(bound, key=lambda e: (get(e, SvScores).wil, -e))

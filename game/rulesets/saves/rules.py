@@ -62,10 +62,29 @@ def enemies(ent: int) -> list[int]:
     return [e for e in units() if side_of(e) != me and is_standing(e)]
 
 
+def helpless(ent: int) -> bool:
+    """SV-UNCONSCIOUS: out of the fight at 0 HP but alive, and so still a target: attacks on it
+    go past its HP onto STR (how a table finishes a foe off); it can neither dodge nor answer."""
+    return get(ent, Status).state == "down" and has(ent, "unconscious")
+
+
+def attack_targets(ent: int) -> list[int]:
+    """Enemies an attack may be aimed at: the standing and the Unconscious."""
+    me = side_of(ent)
+    return [e for e in units() if side_of(e) != me and (is_standing(e) or helpless(e))]
+
+
+def known_enemies(ent: int) -> list[int]:
+    """Standing enemies the unit's side knows of: a Hidden one is not among them (SV-HIDDEN)."""
+    return [e for e in enemies(ent) if not has(e, "hidden")]
+
+
 def engaged(match: Match, ent: int) -> bool:
-    """SV-ATTACK: next to a standing enemy (ranged weapons cannot be used then)."""
+    """SV-ATTACK: next to a standing enemy its side knows of (ranged weapons cannot be used then).
+    Reading: an unseen Hidden enemy next to it does not engage it - it is not fighting, and
+    counting it would tell the unit's player where it lurks."""
     here = cell_of(ent)
-    return any(match.board.distance(here, cell_of(e)) <= 1 for e in enemies(ent))
+    return any(match.board.distance(here, cell_of(e)) <= 1 for e in known_enemies(ent))
 
 
 def weapon_sets(match: Match, ent: int, busy: bool | None = None) -> list[tuple[Weapon, ...]]:
@@ -143,8 +162,9 @@ class Terms:
 
 
 def attack_terms(match: Match, ent: int, target: int, weapons: tuple[Weapon, ...]) -> Terms:
-    """SV-IMPAIR with the conditions: Blinded attackers and Invisible targets impair; cover impairs
-    ranged attacks that cross it; Hidden or Invisible attackers, Stunned or Prone targets enhance."""
+    """SV-IMPAIR with the conditions: Blinded attackers, Invisible targets and targets resisting the
+    weapons' kind impair; cover impairs ranged attacks that cross it; Hidden or Invisible attackers,
+    Stunned or Prone targets and targets vulnerable to the kind enhance."""
     terms = Terms([w.damage for w in weapons], list(get(ent, SvGear).bonus))
     if has(ent, "blinded"):
         terms.impaired.append("attacker Blinded")
@@ -160,13 +180,43 @@ def attack_terms(match: Match, ent: int, target: int, weapons: tuple[Weapon, ...
         terms.enhanced.append("target Stunned")
     if has(target, "prone"):
         terms.enhanced.append("target Prone")
+    # resisted only when every weapon's kind is (a dagger beside a club still bites); vulnerable to any
+    s = get(target, SvScores)
+    kinds = sorted({w.kind for w in weapons})
+    if s.resist and all(k in s.resist for k in kinds):
+        terms.impaired.append(f"target resists {' and '.join(kinds)}")
+    weak = [k for k in kinds if k in s.vulnerable]
+    if weak:
+        terms.enhanced.append(f"target vulnerable to {' and '.join(weak)}")
     return terms
 
 
-def save_mode(ent: int, score: str) -> int:
-    """SV-ADV from conditions: Blinded and Stunned units save DEX at Disadvantage."""
-    dis = score == "DEX" and (has(ent, "blinded") or has(ent, "stunned"))
+def save_mode(ent: int, score: str, external: bool = True) -> int:
+    """SV-ADV from conditions: Stunned units save DEX at Disadvantage; Blinded ones only against
+    `external` threats (a dodge, a flash, a fall, a pursuer), never for what they do themselves
+    (aiming by sound, beating the enemy to the first turn, a stunt)."""
+    dis = score == "DEX" and ((has(ent, "blinded") and external) or has(ent, "stunned"))
     return net_mode(False, dis)
+
+
+def distracted(match: Match, attacker: int, defender: int) -> bool:
+    """An ally of the defender stands next to the attacker, drawing its eye (SV-ADV's Advantage on
+    the dodge); a Hidden ally distracts no one (and would give itself away)."""
+    here, mine = cell_of(attacker), side_of(defender)
+    return any(
+        e != defender and side_of(e) == mine and is_standing(e) and not has(e, "hidden")
+        and match.board.distance(here, cell_of(e)) <= 1
+        for e in units()
+    )
+
+
+def dodge_mode(match: Match, target: int, attackers: list[int]) -> int:
+    """SV-ADV on the dodge: Advantage when every attacker is an enemy distracted by one of the
+    target's allies next to it (`distracted`); the conditions' Disadvantage (`save_mode`)."""
+    adv = bool(attackers) and all(
+        side_of(a) != side_of(target) and distracted(match, a, target) for a in attackers
+    )
+    return net_mode(adv, save_mode(target, "DEX") < 0)
 
 
 def roll_save(match: Match, ent: int, score: str, why: str, mode: int | None = None) -> bool:
@@ -203,6 +253,14 @@ def set_condition(ent: int, name: str, **data: object) -> None:
 def clear_condition(ent: int, name: str) -> None:
     """Take a condition off."""
     conditions(ent).active.pop(name, None)
+
+
+def unveil(match: Match, ent: int) -> None:
+    """SV-HIDDEN: "any attack or other similar action unveils the attacker" (an attack, a
+    maneuver, a call to surrender)."""
+    if has(ent, "hidden"):
+        clear_condition(ent, "hidden")
+        match.emit(Ev.REVEAL, f"{name_of(ent)} is no longer Hidden.", unit=ent)
 
 
 def take_out(match: Match, ent: int, state: str, condition: str, text: str, quiet: bool = False) -> None:

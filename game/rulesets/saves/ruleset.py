@@ -8,12 +8,12 @@ from typing import TYPE_CHECKING, Any, ClassVar
 from game.core.action import Action, Decision
 from game.core.options import RuleOption
 from game.core.ruleset import Assessment, Outcome, Preview, Resolution, Ruleset, SquadInfo, Turn
-from game.rulesets.saves import actions, ai, declared, hiding, hover, view
+from game.rulesets.saves import actions, ai, declared, hiding, hover, readings, view
 from game.rulesets.saves.combat import resolve_declared
 from game.rulesets.saves.components import is_standing, name_of, side_of, units
 from game.rulesets.saves.content import Content, shipped
 from game.rulesets.saves.kinds import MOVE_KINDS, Kind
-from game.rulesets.saves.setup import SURPRISE, deploy, initiative
+from game.rulesets.saves.setup import deploy, initiative
 from game.rulesets.saves.turns import end_turn, may_act, table
 
 if TYPE_CHECKING:
@@ -50,12 +50,8 @@ class SavesRuleset(Ruleset):
     lookahead_skip: ClassVar[frozenset[str]] = frozenset({Kind.CANCEL, Kind.FLEE})
 
     def rule_options(self) -> tuple[RuleOption, ...]:
-        """Who acts first is the scenario's to say (SV-INIT); a table picks it in the launcher."""
-        return (RuleOption(
-            "surprise", "Who acts first", SURPRISE, "unclear",
-            "Unclear: every unit of the player side saves DEX and those who pass act first. "
-            "Or plain side order, or one side strikes first.",
-            ("unclear: DEX saves", "side order", "side 1 strikes first", "side 2 strikes first")),)
+        """The readings a table picks in the launcher (readings.py; docs/rulesets/saves.md)."""
+        return readings.OPTIONS
 
     @property
     def content(self) -> Content:
@@ -200,7 +196,7 @@ class SavesRuleset(Ruleset):
 def save_preview(match: Match, action: Action) -> Preview | None:
     """The one save a maneuver, a flight or a parley turns on, with its exact chance."""
     from game.rulesets.saves.components import SvScores, get
-    from game.rulesets.saves.maneuvers import MANEUVERS, pursued
+    from game.rulesets.saves.maneuvers import MANEUVERS, maneuver_of, pursued, thing_name
     from game.rulesets.saves.odds import save_chance
     from game.rulesets.saves.rules import save_mode
 
@@ -210,7 +206,7 @@ def save_preview(match: Match, action: Action) -> Preview | None:
             return Preview("Flee", [("gets away", 1.0)], hit=1.0, lines=["nobody gives chase: no save"])
         good = "gets away"
     else:
-        who, score = action.target, MANEUVERS.get(action.option, "WIL")
+        who, score = action.target, MANEUVERS.get(maneuver_of(action.option)[0], "WIL")
         good = "resists"
     assert who is not None
     mode = save_mode(who, score)
@@ -219,7 +215,9 @@ def save_preview(match: Match, action: Action) -> Preview | None:
     line = f"{name_of(who)} saves {score} {get(who, SvScores).get(score)}{how}: {p:.0%} to pass"
     if action.kind == Kind.FLEE:
         return Preview("Flee under pursuit", [(good, p), ("caught", 1 - p)], hit=p, lines=[line])
-    effect = {"knockdown": "falls Prone", "snatch": "loses its weapon"}.get(action.option, "surrenders")
+    base, thing = maneuver_of(action.option)
+    lost = f"loses the {thing_name(thing)}" if thing else "loses its weapon"
+    effect = {"knockdown": "falls Prone", "snatch": lost}.get(base, "surrenders")
     return Preview(f"{action.label}", [(good, p), (effect, 1 - p)], hit=1 - p, lines=[line])
 
 

@@ -14,6 +14,7 @@ from game.rulesets.saves.components import (
     SvGear,
     SvScores,
     SvTurn,
+    get,
     has,
     is_standing,
     name_of,
@@ -23,7 +24,7 @@ from game.rulesets.saves.components import (
 from game.rulesets.saves.content import Content
 from game.rulesets.saves.kinds import Ev
 from game.rulesets.saves.morale import player_sides
-from game.rulesets.saves.rules import knock_out, roll_save
+from game.rulesets.saves.rules import knock_out, roll_save, save_mode
 from game.rulesets.saves.turns import begin_turn, table
 from game.rulesets.saves.words import side_label
 
@@ -83,6 +84,8 @@ def deploy(match: Match, content: Content) -> None:
                     spec.leader,
                     spec.mindless,
                     spec.fearless,
+                    list(spec.resist),
+                    list(spec.vulnerable),
                 ),
                 SvGear(
                     list(spec.held),
@@ -117,9 +120,9 @@ def surprise_option(match: Match) -> str:
 
 
 def initiative(match: Match) -> Resolution:
-    """SV-INIT: when it is unclear who acts first, each unit of the player side saves DEX; those who
-    pass act first, on their own; then the opponents; then sides alternate. With no single player
-    side every unit saves and the side with more passes goes first (ties: side order)."""
+    """SV-INIT: when it is unclear who acts first, each player character saves DEX; those who pass
+    act first, on their own; then the opponents; then sides alternate. With player characters on
+    both sides the side with more passes goes first; with none, every unit saves (ties: side order)."""
     t = table(match)
     how = surprise_option(match)
     first = t.sides[0]
@@ -129,15 +132,18 @@ def initiative(match: Match) -> Resolution:
         match.emit(Ev.INITIATIVE, f"{side_label(match, first)} acts first (the scenario says so).",
                    side=first)
     elif how == "unclear":
+        # the seed: "player characters must pass DEX Saves" - hirelings and opponents do not
+        # roll (they act with their side once the first turn is over); with no player character
+        # on the field at all, every unit rolls and the side with more passes goes first
         pcs = player_sides(match)
-        rollers = pcs if len(pcs) == 1 else list(t.sides)
+        rolling = [e for e in units()
+                   if is_standing(e) and side_of(e) in pcs and get(e, SvScores).role == "pc"]
+        if not rolling:
+            rolling = [e for e in units() if is_standing(e)]
+        rollers = sorted({side_of(e) for e in rolling}, key=t.sides.index)
         passed: dict[str, list[int]] = {s: [] for s in t.sides}
-        for ent in units():
-            if (
-                side_of(ent) in rollers
-                and is_standing(ent)
-                and roll_save(match, ent, "DEX", "act before the enemy")
-            ):
+        for ent in rolling:
+            if roll_save(match, ent, "DEX", "act before the enemy", save_mode(ent, "DEX", False)):
                 passed[side_of(ent)].append(ent)
         best = max(rollers, key=lambda s: (len(passed[s]), -t.sides.index(s)))
         if passed[best]:

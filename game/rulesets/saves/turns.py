@@ -43,7 +43,7 @@ def may_act(match: Match, ent: int) -> bool:
 
 def begin_turn(match: Match, side: str) -> None:
     """A side's turn starts: its units may be attacked again (SV-GANG), the Prone stand up using
-    their move, Stunned units lose this turn (SV-STUNNED)."""
+    their move, Stunned units lose this turn, or recover if they lost the last one (SV-STUNNED)."""
     t = table(match)
     t.turn_side = side
     t.data["declared"] = {}
@@ -59,8 +59,14 @@ def begin_turn(match: Match, side: str) -> None:
             clear_condition(ent, "prone")
             turn.moved = True
             match.emit(Ev.CONDITION, f"{name_of(ent)} gets up (that is its move).", unit=ent)
-        if has(ent, "stunned"):
-            conditions(ent).active["stunned"]["served"] = True
+        stun = conditions(ent).active.get("stunned")
+        if stun is not None and stun.get("served"):
+            # SV-STUNNED lasts from the blow through the turn it loses and the enemy's turn after
+            # it, when attacks at it are Enhanced and its DEX saves at Disadvantage
+            clear_condition(ent, "stunned")
+            match.emit(Ev.CONDITION, f"{name_of(ent)} is no longer Stunned.", unit=ent)
+        elif stun is not None:
+            stun["served"] = True
             match.emit(Ev.CONDITION, f"{name_of(ent)} is Stunned and loses this turn.", unit=ent)
     from game.rulesets.saves.words import side_label
 
@@ -69,12 +75,9 @@ def begin_turn(match: Match, side: str) -> None:
 
 
 def end_turn(match: Match) -> None:
-    """After Resolve: Stunned units that lost their turn recover; the next side begins."""
+    """After Resolve: the next side begins."""
     t = table(match)
     side = t.turn_side
-    for ent in units():
-        if side_of(ent) == side and conditions(ent).active.get("stunned", {}).get("served"):
-            clear_condition(ent, "stunned")
     t.data["only"] = None
     nxt = next_side(match, side)
     if nxt == t.data.get("first_side"):

@@ -66,6 +66,13 @@ def unit_view(match: Match, ent: int, side: str | None) -> dict[str, Any]:
                 ],
             },
         }
+        traits = []
+        if s.resist:
+            traits.append(f"resists {', '.join(s.resist)}: attacks of that kind on it are Impaired")
+        if s.vulnerable:
+            traits.append(f"vulnerable to {', '.join(s.vulnerable)}: attacks of that kind on it are Enhanced")
+        if traits:
+            out["sections"]["Traits"] = traits
         if decl:
             from game.rulesets.saves.declared import declared_text
 
@@ -113,17 +120,10 @@ def _pct(p: float) -> str:
 
 
 def best_answer(match: Match, group: Group) -> Answer:
-    """How the target will answer the group, as the AI prices the attack (`ai.attack_value`): a
-    blast is always dodged; otherwise `group_outcome`, the defender's best answer with any declared
-    knock-downs mixed in."""
+    """How the target will answer the group, as the AI prices the attack (`ai.attack_value`):
+    `group_outcome`, the defender's best answer with any declared knock-downs mixed in."""
     from game.rulesets.saves.ai import group_outcome, knockdowns_on
-    from game.rulesets.saves.combat import Answer, dodge_chance
 
-    if group.blast:
-        p = dodge_chance(group.target)
-        h = group.harm(match)
-        return Answer("dodge", "Dodge", "", p, (1 - p) * h.expected, (1 - p) * h.out, (1 - p) * h.dead,
-                      0.0, 0.0, 0.0)
     return group_outcome(match, group, knockdowns_on(match, group.target))
 
 
@@ -144,26 +144,33 @@ def attack_preview(match: Match, action: Action) -> Preview:
     attack at (inside `with match.world`)."""
     from game.core.wording import plural
     from game.rulesets.saves import ai
-    from game.rulesets.saves.combat import weapons_of
-    from game.rulesets.saves.odds import damage_distribution
-    from game.rulesets.saves.rules import attack_terms
+    from game.rulesets.saves.combat import dodge_chance
+    from game.rulesets.saves.groups import is_stunt, stunt_chance, weapons_of
+    from game.rulesets.saves.rules import attack_terms, dodge_mode, helpless
 
     target = action.target
     assert target is not None and action.actor is not None and action.option
     ws = weapons_of(action.option)
     terms = attack_terms(match, action.actor, target, ws)
-    group = ai.group_for(match, action, True)
-    if ws[0].blast:
-        group.blast = True
-    dist = damage_distribution(group.dice(match), group.bonus(), armour_of(target))
+    group = ai.group_for(match, action, True)  # as the resolution will group it
+    dist = group.distribution(match)  # the resolution's own grouping and odds, stunts mixed in
     h = group.harm(match)
     answer = best_answer(match, group)
     foe = name_of(target)
     lines = terms.lines()
     if len(group.attackers) > 1:
         lines.append(f"ganging up with {plural(len(group.attackers) - 1, 'other')}: +{group.bonus()}")
+    if is_stunt(action.option):
+        lines.append(f"risky stunt: DEX save {_pct(float(stunt_chance(action.actor)))} makes it Enhanced (+d12); "
+                     f"if it fails the attack is plain and {name_of(action.actor)} falls Prone")
     lines.append(f"{foe}'s armour -{armour_of(target)}")
-    lines.append(answer_words(answer, foe))
+    if helpless(target):
+        lines.append(f"{foe} is Unconscious: it can neither dodge nor answer")
+    else:
+        if dodge_mode(match, target, group.attackers) > 0:
+            lines.append(f"{foe} dodges with Advantage (its allies distract the attackers): DEX save "
+                         f"{_pct(dodge_chance(target, match, group.attackers))}")
+        lines.append(answer_words(answer, foe))
     lines.append(f"if it does not dodge: {h.expected:.2f} expected, Critical Damage "
                  f"{_pct(h.out - h.dead)}, death {_pct(h.dead)}")
     spread = ", ".join(f"{d} {float(q):.0%}" for d, q in sorted(dist.probs.items()))

@@ -90,7 +90,9 @@ def test_stunned_loses_its_turn_saves_dex_at_disadvantage_and_is_easier_to_hit()
     assert m.current().side == "p2"
     assert not [x for x in m.legal() if x.actor == b]  # its turn is lost
     resolve(m)
-    assert not comp(m, b, Conditions).has("stunned")  # over after the lost turn
+    assert comp(m, b, Conditions).has("stunned")  # still Stunned through p1's next turn
+    resolve(m)
+    assert not comp(m, b, Conditions).has("stunned")  # over when its side's turn comes round again
 
 
 @pytest.mark.rule("SV-UNCONSCIOUS")

@@ -103,12 +103,12 @@ def test_knock_down_makes_the_target_save_dex_or_fall_prone():
 @pytest.mark.rule("SV-MANEUVER")
 def test_snatch_makes_the_target_save_str_or_lose_its_weapon():
     m, a, b = duel()
-    act(m, "maneuver", actor=a, target=b, option="snatch")
+    act(m, "maneuver", actor=a, target=b, option="snatch:sword")
     m.chance.force("d20", 11)
     resolve(m)
     assert comp(m, b, SvGear).held == ["fists"] and "sword" in comp(m, a, SvGear).stowed
     m2, a2, b2 = duel()
-    act(m2, "maneuver", actor=a2, target=b2, option="snatch")
+    act(m2, "maneuver", actor=a2, target=b2, option="snatch:sword")
     m2.chance.force("d20", 10)
     resolve(m2)
     assert comp(m2, b2, SvGear).held == ["sword"]
