@@ -67,5 +67,6 @@ def test_developer_notes_are_kept_where_the_screen_drops_them(rid):
 
 
 def test_a_dropped_rule_id_leaves_no_stray_stop_at_a_line_start():
-    shown = player_markdown("Card + Intelligence / 2 (rounded down)\n(**VM-INIT**). Units of a type share a flip.\n")
+    source = "Card + Intelligence / 2 (rounded down)\n(**VM-INIT**). Units of a type share a flip.\n"
+    shown = player_markdown(source)
     assert shown.splitlines() == ["Card + Intelligence / 2 (rounded down).", "Units of a type share a flip."]
