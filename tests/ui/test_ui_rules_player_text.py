@@ -70,3 +70,27 @@ def test_a_dropped_rule_id_leaves_no_stray_stop_at_a_line_start():
     source = "Card + Intelligence / 2 (rounded down)\n(**VM-INIT**). Units of a type share a flip.\n"
     shown = player_markdown(source)
     assert shown.splitlines() == ["Card + Intelligence / 2 (rounded down).", "Units of a type share a flip."]
+
+
+@pytest.mark.parametrize("rid", RULESETS)
+def test_section_titles_are_whole_in_the_list_at_150_percent(rid):
+    """The section list is as wide as its longest title: none is cut at 150 % in the default
+    window (the varium list cut "The hit-check table (in the window)")."""
+    import pygame
+
+    from game.ui.app import DEFAULT_SIZE, App
+    from game.ui.scenes.rules import RulesScene
+    from game.ui.settings import Settings
+    from game.ui.theme import Fonts
+
+    app = App(DEFAULT_SIZE, Settings(anim_speed="instant", ui_scale=1.5))
+    try:
+        scene = RulesScene(app, registry.get(rid))
+        titles = [title for title, _ in scene.sections]
+        assert getattr(scene, "titles", titles) == titles  # none shortened with "…"
+        font = app.fonts.font(Fonts.BODY)
+        inner = scene.section_list.rect.w - app.fonts.px(16) - app.fonts.px(22)
+        for title in titles:
+            assert font.size(title)[0] <= inner, title
+    finally:
+        pygame.quit()
