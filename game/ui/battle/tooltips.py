@@ -42,7 +42,7 @@ class TooltipMixin:
         hot = self._hot_button()
         if hot is not None:
             if hot.preview is not None:
-                footer = f"Click: {hot.label}"
+                footer = f"{hot.help}  Click: {hot.label}" if hot.help else f"Click: {hot.label}"
                 draw_preview(surface, self.fonts, self.pal, hot.preview, self.mouse, footer=footer)
             elif hot.tooltip:
                 tooltip(surface, self.fonts, self.pal, hot.tooltip, self.mouse, title=hot.label)
