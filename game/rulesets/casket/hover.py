@@ -14,6 +14,7 @@ from game.core.action import Action
 from game.core.geometry import Cell
 from game.rulesets.casket.components import CasketSP, caskets, get, is_active, side_of, structure
 from game.rulesets.casket.effects import split_option
+from game.rulesets.casket.kinds import Kind
 from game.rulesets.casket.movement import step_cost
 from game.rulesets.casket.status import card_block
 from game.rulesets.casket.tohit import attack_block, terrain_mods
@@ -91,7 +92,7 @@ ACTION_HELP = {
 
 def action_help(match: Match, action: Action) -> str:
     """What an action does, in players' words (a card's from its own text)."""
-    if action.kind == "card":
+    if action.kind == Kind.CARD:
         card = match.ruleset.content.card(split_option(action.option)[0])  # type: ignore[attr-defined]
         text = card.text or card.name
         return f"{text} ({card.sp} SP)"
