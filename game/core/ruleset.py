@@ -167,6 +167,11 @@ class Ruleset(AIHooks, ABC):
         make the id readable."""
         return ""
 
+    def action_help(self, match: Match, action: Action) -> str:
+        """What a legal action does, in players' words, for hovering its button ("Drink it: you
+        turn Invisible..."): never just its label or an id; "" when the ruleset does not say."""
+        return ""
+
     def why_not_target(self, match: Match, actor: int, target: int) -> str:
         """Why `actor` has no legal action against `target` now ("no line of sight", "out of range
         (8 > 6)", "engaged", "not in the firing arc"), from the ruleset's own legality check; ""

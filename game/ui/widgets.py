@@ -71,6 +71,8 @@ class Button:
     selected: bool = False
     #: exact odds shown (as the odds box) when hovered, instead of the text tooltip
     preview: Any = None
+    #: what the action does, in players' words: under the odds box (the tooltip starts with it)
+    help: str = ""
 
     def draw(
         self, surface: pygame.Surface, fonts: Fonts, pal: Palette, hot: bool, size: int = Fonts.BODY

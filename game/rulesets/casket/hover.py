@@ -10,8 +10,11 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from game.core.action import Action
 from game.core.geometry import Cell
 from game.rulesets.casket.components import CasketSP, caskets, get, is_active, side_of, structure
+from game.rulesets.casket.effects import split_option
+from game.rulesets.casket.kinds import Kind
 from game.rulesets.casket.movement import step_cost
 from game.rulesets.casket.status import card_block
 from game.rulesets.casket.tohit import attack_block, terrain_mods
@@ -72,3 +75,25 @@ def cell_info(match: Match, cell: Cell, side: str | None) -> list[str]:
     if any(cell in obj.cells for obj in board.objectives):
         out.append("objectives score nothing here: a side wins when every enemy casket is out of the fight")
     return out
+
+
+#: what each kind of action does, for hovering its button (cards: their own text)
+ACTION_HELP = {
+    "activate": "Activate this casket now: its SP refresh, then it plays cards, moves and turns as its "
+                "SP allow, and draws back up to 6 at the end.",
+    "move": "Move here (1 SP a hex, plus rough ground and damage penalties), then choose a facing.",
+    "turn": "Turn in place to face this way: one hex side is free for each hex moved this activation, "
+            "1 SP otherwise.",
+    "repair": "Field repair, the whole activation: d20 + Repair of 12 or more mends the thread as "
+              "fragile (it snaps again at 5+ damage in one hit); a failure leaves it severed.",
+    "end": "End this casket's activation: it draws back up to 6 cards.",
+}
+
+
+def action_help(match: Match, action: Action) -> str:
+    """What an action does, in players' words (a card's from its own text)."""
+    if action.kind == Kind.CARD:
+        card = match.ruleset.content.card(split_option(action.option)[0])  # type: ignore[attr-defined]
+        text = card.text or card.name
+        return f"{text} ({card.sp} SP)"
+    return ACTION_HELP.get(action.kind, "")

@@ -234,6 +234,11 @@ class CasketRuleset(Ruleset):
             return activation_order(match)
 
     # -- the battle screen's hover questions (answered by the legality checks themselves) -------
+    def action_help(self, match: Match, action: Action) -> str:
+        """See hover.action_help."""
+        with match.world:
+            return hover.action_help(match, action)
+
     def why_not_target(self, match: Match, actor: int, target: int) -> str:
         """Why the activating casket cannot attack `target` now (range, sight, arc, SP...)."""
         with match.world:

@@ -73,6 +73,8 @@ class Item(Schema, frozen=True, kw_only=True):
     id: str
     name: str
     effect: ItemEffect
+    #: what using it does, in players' words (its button's hover text)
+    description: Annotated[str, Meta(min_length=12)]
 
 
 class UnitSpec(Schema, frozen=True, kw_only=True):

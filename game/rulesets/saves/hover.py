@@ -15,9 +15,11 @@ from game.core.geometry import Cell
 from game.rulesets.saves.actions import targetable
 from game.rulesets.saves.combat import counters, weapons_of
 from game.rulesets.saves.components import has, is_standing, name_of, side_of, units
+from game.rulesets.saves.content import shipped
 from game.rulesets.saves.kinds import Kind
 from game.rulesets.saves.rules import can_reach, cell_of, engaged, held, reach_problem, uses_left, weapon_sets
 from game.rulesets.saves.turns import may_act, table
+from game.rulesets.saves.words import ACTION_HELP, weapon_words
 
 if TYPE_CHECKING:
     from game.core.match import Match
@@ -187,3 +189,16 @@ def path_words(match: Match, ent: int, dest: Cell) -> str:
 
     _, cost = move_path(match, ent, dest)
     return f"{cost:g} of {get(ent, SvScores).speed} squares of Speed" if cost else ""
+
+
+def action_help(match: Match, action: Action) -> str:
+    """What a declaration does, in players' words (an item's from its `description`)."""
+    c = shipped()
+    if action.kind == Kind.USE and action.option in c.items:
+        return c.items[action.option].description
+    if action.kind == Kind.SWAP and action.option in c.weapons:
+        w = c.weapons[action.option]
+        return f"{ACTION_HELP['swap']} ({weapon_words(w.damage, w.range, w.blast, w.uses)})."
+    if action.kind == Kind.MANEUVER:
+        return ACTION_HELP.get(action.option, "")
+    return ACTION_HELP.get(action.kind, "")

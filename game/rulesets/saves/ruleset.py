@@ -172,6 +172,11 @@ class SavesRuleset(Ruleset):
             return [e for e in units() if may_act(match, e)]
 
     # -- the battle screen's questions (answered by the legality checks and odds themselves) ----
+    def action_help(self, match: Match, action: Action) -> str:
+        """See hover.action_help."""
+        with match.world:
+            return hover.action_help(match, action)
+
     def why_not_target(self, match: Match, actor: int, target: int) -> str:
         """See hover.why_not_target."""
         with match.world:

@@ -161,7 +161,8 @@ def attack_preview(match: Match, action: Action) -> Preview:
     if len(group.attackers) > 1:
         lines.append(f"ganging up with {plural(len(group.attackers) - 1, 'other')}: +{group.bonus()}")
     if is_stunt(action.option):
-        lines.append(f"risky stunt: DEX save {_pct(float(stunt_chance(action.actor)))} makes it Enhanced (+d12); "
+        stunt = _pct(float(stunt_chance(action.actor)))
+        lines.append(f"risky stunt: DEX save {stunt} makes it Enhanced (+d12); "
                      f"if it fails the attack is plain and {name_of(action.actor)} falls Prone")
     lines.append(f"{foe}'s armour -{armour_of(target)}")
     if helpless(target):

@@ -125,6 +125,8 @@ class FuelDef(Schema, frozen=True, kw_only=True):
 class ItemDef(Schema, frozen=True, kw_only=True):
     id: str
     name: str
+    #: what using it does, in players' words (the hover text of Apply and Hand off)
+    description: Annotated[str, Meta(min_length=12)]
     heal: Annotated[int, Range(0, 10)] = 0
     harm: Annotated[int, Range(0, 6)] = 0
     rounds: Annotated[int, Range(0, 6)] = 0

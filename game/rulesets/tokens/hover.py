@@ -18,6 +18,7 @@ from game.core.geometry import Cell
 from game.core.sight import has_los
 from game.core.wording import plural
 from game.rulesets.tokens.areas import cleave_cells, cleave_rings, ray_beyond, tripleshot_cells
+from game.rulesets.tokens.catalog import gear_catalog
 from game.rulesets.tokens.combat import Strike, plain_strikes, sneak_bonus, strikes, weapon
 from game.rulesets.tokens.components import (
     TkGear,
@@ -33,11 +34,12 @@ from game.rulesets.tokens.components import (
     side_of,
     table,
 )
+from game.rulesets.tokens.content import shipped
 from game.rulesets.tokens.kinds import Kind
 from game.rulesets.tokens.movement import path_cost, provokers, threat_map
 from game.rulesets.tokens.odds import attacks_of_opportunity
 from game.rulesets.tokens.stealth import DARK_VISION, hidden_from, low_light
-from game.rulesets.tokens.words import mode_name
+from game.rulesets.tokens.words import ACTION_HELP, mode_name
 
 if TYPE_CHECKING:
     from game.core.match import Match
@@ -220,3 +222,19 @@ def path_note(match: Match, move: Action, options: list[Action]) -> list[str]:
     else:
         words.append("Bypass: not enough move tokens")
     return words
+
+
+def action_help(match: Match, action: Action) -> str:
+    """What an action does, in players' words (an item's from its `description`)."""
+    c = shipped()
+    kind = "bypass" if action.kind == Kind.MOVE and action.option == "bypass" else action.kind
+    text = ACTION_HELP.get(kind, "")
+    item = c.items.get(action.option.split(":")[0])
+    if action.kind == Kind.HANDOFF and item is not None:
+        cost = "1 move token from each of you" if action.option.endswith(":split") else "2 move tokens"
+        return f"{text} ({cost}). {item.name}: {item.description}"
+    if action.kind == Kind.APPLY and item is not None:
+        return item.description
+    if action.kind == Kind.DRAW and action.option in c.weapons:
+        return f"{text}: {gear_catalog(c)[action.option].summary}."
+    return text

@@ -194,6 +194,11 @@ class TokensRuleset(Ruleset):
                         break
                 st.value = max(1, value)
 
+    def action_help(self, match: Match, action: Action) -> str:
+        """See hover.action_help."""
+        with match.world:
+            return hover.action_help(match, action)
+
     def why_not_target(self, match: Match, actor: int, target: int) -> str:
         with match.world:
             return hover.why_not_target(match, actor, target)

@@ -29,6 +29,11 @@ if TYPE_CHECKING:
     from game.core.match import Match
 
 Check = Generator[Decision, str, "CheckResult"]
+#: what a bet does, under the first bet choice (one note for them all keeps the prompt short)
+BET_HELP = (
+    "Bet chips, up to the weapon's Risk in all, then take a card: on a hit they add to the damage; "
+    "on a miss your target may add them to its next melee attack on you."
+)
 
 
 @dataclass
@@ -270,7 +275,8 @@ def run_check(
             )
         else:
             opts = [Option("stand", f"Stand on {stack + banked}"), Option("hit", "Another card")]
-            opts += [Option(f"bet:{n}", f"Bet {n} and take a card") for n in range(1, bet_cap - bet + 1)]
+            opts += [Option(f"bet:{n}", f"Bet {n} and take a card", BET_HELP if n == 1 else "")
+                     for n in range(1, bet_cap - bet + 1)]
             if can_aim:
                 opts.append(Option("aim", "Aim: redeal the last card"))
             key = yield _options(

@@ -10,7 +10,7 @@ import esper
 from game.core.action import Action, Decision
 from game.core.options import RuleOption
 from game.core.ruleset import Assessment, Outcome, Preview, Resolution, Ruleset, SquadInfo, Turn
-from game.rulesets.varium import actions, ai, defence, exposure, view
+from game.rulesets.varium import actions, ai, defence, exposure, hover, view
 from game.rulesets.varium.components import living, side_of, table
 from game.rulesets.varium.content import Content, shipped
 from game.rulesets.varium.kinds import MOVE_KINDS, Kind
@@ -146,6 +146,10 @@ class VariumRuleset(Ruleset):
         """Cards conserved, two per square, health in bounds, grapples between neighbours."""
         with match.world:
             return view.invariants(match)
+
+    def action_help(self, match: Match, action: Action) -> str:
+        """See hover.action_help."""
+        return hover.action_help(match, action)
 
     def unit_view(self, match: Match, ent: int, side: str | None) -> dict[str, Any]:
         """Sheet, half-turns, action in progress, grapple, conditions."""

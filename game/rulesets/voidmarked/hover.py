@@ -23,6 +23,7 @@ from game.rulesets.voidmarked.query import (
     on_board,
     turn_state,
     void,
+    weapon,
 )
 from game.rulesets.voidmarked.strikes import distance, reach_problem
 
@@ -92,3 +93,43 @@ def area_of(match: Match, action: Action) -> list[Cell]:
     if v is None or not v.radius:
         return []
     return area_cells(match, v, action.cell)
+
+
+#: what each kind of action does, for hovering its button (voidcalls: their own `description`)
+ACTION_HELP = {
+    Kind.MOVE: "Move here in one go, up to your Speed: through allies, not enemies.",
+    Kind.DASH: "Give up this turn's Action for a second Move.",
+    Kind.HIDE: "Slip into stealth (your Action): an enemy must win Perception against your Stealth "
+               "before it can attack you; moving into the open or attacking ends it.",
+    Kind.END: "End this unit's turn. Ending it quietly, hidden from every enemy, slips into stealth.",
+}
+
+
+def _weapon_words(ent: int, hand: str) -> str:
+    w = weapon(ent, hand)
+    reach = f"{w.range_ft} ft" if w.kind == "ranged" else "melee"
+    low, mid, high = w.damage
+    return f"{w.name}: {reach}, damage {low} / {mid} / {high} (Low / Moderate / High)"
+
+
+def action_help(match: Match, action: Action) -> str:
+    """What an action does, in players' words."""
+    ent = action.actor
+    if action.kind == Kind.VOIDCALL:
+        v = data().voidcalls.get(action.option)
+        return f"{v.description} Costs {v.cost} Void Energy." if v is not None else ""
+    if action.kind == Kind.ATTACK and ent is not None:
+        hand = "offhand" if action.option == "offhand" else "main"
+        words = _weapon_words(ent, hand)
+        if action.option == "sweep":
+            return (f"Sweep with the automatic weapon (your Action): a duel with the target and with each "
+                    f"enemy near it in reach, one shot each. {words}.")
+        if hand == "offhand":
+            return (f"Attack with the off-hand weapon (your Quick Action): −3 to the flip, Low damage "
+                    f"only. {words}.")
+        return (f"Attack (your Action): your card and bonuses against the target's card and Defence; "
+                f"a tie hits. {words}.")
+    if action.kind == Kind.RELOAD and ent is not None:
+        w = weapon(ent, "offhand" if action.option == "offhand" else "main")
+        return f"Load the {w.name} back to {w.shots} shots."
+    return ACTION_HELP.get(action.kind, "")

@@ -175,6 +175,11 @@ class VoidmarkedRuleset(Ruleset):
 
 
     # -- the battle screen's hover questions (answered by the legality checks themselves) -------
+    def action_help(self, match: Match, action: Action) -> str:
+        """See hover.action_help."""
+        with match.world:
+            return hover.action_help(match, action)
+
     def why_not_target(self, match: Match, actor: int, target: int) -> str:
         """Why `actor` cannot attack `target` now (range, sight, spent Action...)."""
         with match.world:

@@ -138,6 +138,8 @@ class Voidcall(Schema, frozen=True, kw_only=True):
 
     id: str
     name: str
+    #: what casting it does, in players' words (its button's hover text)
+    description: Annotated[str, Meta(min_length=12)]
     cost: Annotated[int, Range(0, 100)]
     kind: Literal["attack", "heal"]
     range_ft: Annotated[int, Range(5, 500)]

@@ -12,8 +12,12 @@ from game.ui.widgets import Button, text_block
 class ActionsMixin:
     """The actions panel (a part of BattleScene)."""
 
+    def _group_help(self, g: Group) -> str:
+        """What the group's action does, from the ruleset ("" when it does not say)."""
+        return self.match.ruleset.action_help(self.match, g.actions[0])
+
     def _group_tooltip(self, g: Group) -> list[str]:
-        lines = []
+        lines = [h] if (h := self._group_help(g)) else []
         if len(g.actions) == 1:
             a = g.actions[0]
             if a.label and a.label != g.label:
@@ -64,6 +68,7 @@ class ActionsMixin:
                         selected=self.armed == g.key,
                         tooltip=self._group_tooltip(g),
                         preview=single,
+                        help=self._group_help(g),
                     )
                 )
             if self.focus is not None:

@@ -177,6 +177,7 @@ class PromptMixin:
                 (lambda a=a: self.submit(a)),
                 hotkey=str(i + 1) if i < 9 else "",
                 preview=p,
+                help=self.match.ruleset.action_help(self.match, a),
             )
             b.draw(surface, f, pal, b.rect.collidepoint(self.mouse), Fonts.BODY)
             self.modal_buttons.append(b)

@@ -42,10 +42,10 @@ class TooltipMixin:
         hot = self._hot_button()
         if hot is not None:
             if hot.preview is not None:
-                footer = f"Click: {hot.label}"
+                footer = f"{hot.help}  Click: {hot.label}" if hot.help else f"Click: {hot.label}"
                 draw_preview(surface, self.fonts, self.pal, hot.preview, self.mouse, footer=footer)
-            elif hot.tooltip:
-                tooltip(surface, self.fonts, self.pal, hot.tooltip, self.mouse, title=hot.label)
+            elif hot.tooltip or hot.help:
+                tooltip(surface, self.fonts, self.pal, hot.tooltip or [hot.help], self.mouse, title=hot.label)
             return
         entry = self._hand_card_at(self.mouse)
         if entry is not None:

@@ -74,15 +74,20 @@ class RulesScene(GuiScene):
         margin = f.px(20)
         bar = f.px(52)
         gap = f.px(12)
-        list_w = min(f.px(250), (w - 2 * margin) // 3)
+        # the list is as wide as its longest title (a cut title reads as a different one), up to
+        # two fifths of the window; a title still too long ends in "…"
+        pad = f.px(16) + f.px(22)  # the row's inner margins and the list's scroll bar
+        widest = max(f.font(Fonts.BODY).size(title)[0] for title, _ in self.sections)
+        list_w = min(max(f.px(250), widest + pad), (w - 2 * margin) * 2 // 5)
         text_w = min(w - 2 * margin - list_w - gap, f.px(900))
         x0 = (w - (list_w + gap + text_w)) // 2
         body_h = h - margin - bar
+        self.titles = [f.fit(title, list_w - pad) for title, _ in self.sections]
         self.section_list = UISelectionList(
             pygame.Rect(x0, margin, list_w, body_h),
-            [(title, str(i)) for i, (title, _) in enumerate(self.sections)],
+            [(title, str(i)) for i, title in enumerate(self.titles)],
             self.manager,
-            default_selection=(self.sections[self.index][0], str(self.index)),
+            default_selection=(self.titles[self.index], str(self.index)),
         )
         self.text_box = UITextBox(
             self.markup(), pygame.Rect(x0 + list_w + gap, margin, text_w, body_h), self.manager
@@ -184,4 +189,4 @@ class RulesScene(GuiScene):
                 self.scroll_by(10**9)
 
     def _index_of(self, title: str) -> int:
-        return next((i for i, (t, _) in enumerate(self.sections) if t == title), self.index)
+        return next((i for i, t in enumerate(self.titles) if t == title), self.index)

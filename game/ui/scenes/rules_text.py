@@ -40,6 +40,7 @@ _CLOSING_ID = re.compile(r",\s*(?:\*\*|__)?[A-Z]{2,}-[A-Z0-9-]+(?:\*\*|__)?\)")
 def _drop_ids(line: str) -> str:
     return _CLOSING_ID.sub(")", _LEADING_ID.sub("(", _INLINE_IDS.sub("", line)))
 _HEADING = re.compile(r"^(#{1,6})\s+(.*?)\s*#*\s*$")
+_ORPHAN_STOP = re.compile(r"^\s*([.,;:])\s*")
 
 
 def player_markdown(text: str) -> str:
@@ -74,7 +75,15 @@ def player_markdown(text: str) -> str:
             # Python-Markdown nests lists by 4 spaces; the docs use GitHub's 2.
             line = nested.group(1) * 2 + line[len(nested.group(1)):]
         if not in_fence:
-            line = _drop_ids(line)
+            dropped = _drop_ids(line)
+            # an id alone at a line's start leaves its stop behind: "(**VM-INIT**). Units" -> ". Units"
+            stop = _ORPHAN_STOP.match(dropped) if dropped != line else None
+            line = dropped
+            if stop and block:
+                block[-1] = block[-1].rstrip() + stop.group(1)
+                line = line[stop.end():]
+                if not line.strip():
+                    continue
         if not line.strip() and not in_fence:
             flush()
             out.append("")
