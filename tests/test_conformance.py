@@ -68,7 +68,8 @@ def _ruleset_params() -> list[Any]:
     params: list[Any] = []
     for rid in found:
         if rid in NOT_YET:
-            params.append(pytest.param(rid, 0, id=f"{rid}-waits", marks=pytest.mark.skip(reason=NOT_YET[rid])))
+            params.append(pytest.param(rid, 0, id=f"{rid}-waits",
+                                       marks=pytest.mark.skip(reason=NOT_YET[rid])))
             continue
         params.append(pytest.param(rid, -1, id=f"{rid}-quick"))
         params += [pytest.param(rid, chunk, id=f"{rid}-{chunk + 1}of{CHUNKS}", marks=pytest.mark.deep)

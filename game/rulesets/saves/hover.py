@@ -200,5 +200,6 @@ def action_help(match: Match, action: Action) -> str:
         w = c.weapons[action.option]
         return f"{ACTION_HELP['swap']} ({weapon_words(w.damage, w.range, w.blast, w.uses)})."
     if action.kind == Kind.MANEUVER:
-        return ACTION_HELP.get(action.option, "")
+        # "snatch:crossbow": the snatcher names what it takes
+        return ACTION_HELP.get((action.option or "").split(":")[0], "")
     return ACTION_HELP.get(action.kind, "")

@@ -314,7 +314,10 @@ def resolve(match: Match, action: Action) -> Gen:
         st.dodge_round = table(match).round
         st.dodge_total = -1  # one check for the round, made at the first reveal it meets
         st.defence = kind
-        match.emit(Ev.DODGE if kind == Kind.DODGE else Ev.BLOCK, f"{name_of(ent)} gets ready to {kind}")
+        if kind == Kind.DODGE:
+            match.emit(Ev.DODGE, f"{name_of(ent)} gets ready to dodge")
+        else:
+            match.emit(Ev.BLOCK, f"{name_of(ent)} gets ready to block")
     elif kind == Kind.ASSIST:
         assert action.target is not None
         get(action.target, VariumState).advantage = 1

@@ -20,6 +20,7 @@ from game.core.records import Preview
 from game.core.stackplay import Payoff, PlayBest
 from game.core.stacks import stack_odds
 from game.rulesets.varium import odds
+from game.rulesets.varium.kinds import Kind
 
 if TYPE_CHECKING:
     from game.core.match import Match
@@ -125,7 +126,7 @@ def contest_preview(match: Match, ent: int, target: int, kind: str) -> Preview:
     who = name_of(target)
     played = (f"Both checks played for the highest total within {odds.HORIZON} cards, "
               "from the cards you cannot see.")
-    if kind == "shove":
+    if kind == Kind.SHOVE:
         mine, theirs = lo.shove_limits
         return Preview(
             f"Shove {who}",
