@@ -13,12 +13,12 @@ import math
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from game.core.action import Action
+from game.core.action import Action, Decision
 from game.core.geometry import Cell
 from game.core.sight import has_los
 from game.core.wording import plural
 from game.rulesets.tokens.areas import cleave_cells, cleave_rings, ray_beyond, tripleshot_cells
-from game.rulesets.tokens.combat import Strike, plain_strikes, sneak_bonus, strikes, weapon
+from game.rulesets.tokens.combat import Strike, mode_decision, plain_strikes, sneak_bonus, strikes, weapon
 from game.rulesets.tokens.components import (
     TkGear,
     TkStealth,
@@ -94,6 +94,16 @@ def attack_modes(match: Match, action: Action) -> list[tuple[str, list[Strike]]]
         (mode_name(props), strikes(match, ent, wid, props, action.target, sneak_bonus(ent), side))
         for props in weapon(wid).combos
     ]
+
+
+def mode_question(match: Match, action: Action) -> Decision | None:
+    """The property choice (TK-COMBO) an attack action's resolution would ask its side, asked
+    before the action is sent; None for a weapon without `A,B` alternatives or a plain strike."""
+    if action.kind != Kind.ATTACK or action.actor is None or action.target is None:
+        return None
+    if action.option.endswith(STRIKE):
+        return None
+    return mode_decision(match, action.actor, action.option, action.target)
 
 
 def area_odds(match: Match, action: Action) -> list[AreaOdds]:

@@ -58,9 +58,16 @@ class DrivingMixin:
         """Send a person's action."""
         if not self.human_input:
             return
+        asked = self.model.chooser_answers.get(action) if self.chooser else None
+        if asked is None and self.model.ask_first(action):
+            self.dirty = True  # its question first: nothing is spent before the answer
+            return
         self.armed = None
         self.focus = None
         self.apply_step(self.session.submit(action))
+        d = self.session.decision
+        if asked is not None and d is not None and d.kind == asked[0] and asked[1] in d.keys():
+            self.answer(asked[1])  # the answer the person gave before the action was sent
 
     def answer(self, key: str) -> None:
         """Send a person's answer to the open prompt."""

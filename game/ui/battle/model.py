@@ -7,7 +7,7 @@ The scene draws from it and sends the intents it names through the `Session`.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any
 
 from game.core.action import Action
@@ -103,6 +103,11 @@ class BattleModel:
         self.focus: str | None = None
         #: several actions for one click (facings, aimed parts): the person picks one
         self.chooser: list[Action] | None = None
+        #: a chooser asking first what the action's resolution would ask (tokens' Cleave or
+        #: Clustershot): each entry's (decision kind, answer), and the entry Enter picks
+        self.chooser_answers: dict[Action, tuple[str, str]] = {}
+        self.chooser_default: int | None = None
+        self.chooser_question: Any = None
         self.hover_cell: Cell | None = None
         #: the unit whose token is under the mouse (cells may hold several)
         self.hover_unit: int | None = None
@@ -148,7 +153,10 @@ class BattleModel:
             self.selected = turn.unit
         elif self.selected is not None and (
             self.selected not in self.unit_by_ent
-            or not any(a.actor == self.selected for a in self.session.legal())
+            # while a prompt is open (an attack of opportunity its move provoked) nothing is legal:
+            # the mover keeps the selection for when its side acts again
+            or (self.session.decision is None
+                and not any(a.actor == self.selected for a in self.session.legal()))
         ):
             # The side acts as one: with the last unit done, show every unit's choices again.
             self.selected = None
@@ -174,6 +182,7 @@ class BattleModel:
         self.move_options = {}
         self.groups = []
         self.chooser = None
+        self.chooser_answers, self.chooser_default = {}, None
         legal = self.session.legal() if self.human_turn else []
         if not legal and self.session.need is not None and self.session.need.decision is None:
             # Show what the acting AI could do, without letting anyone click it.
@@ -220,6 +229,24 @@ class BattleModel:
             self.armed = ordered[0].key
         if self.armed not in groups:
             self.armed = None
+
+    def ask_first(self, action: Action) -> bool:
+        """Open a chooser with the question the action's resolution would ask the person at once
+        (the ruleset UI's "ask_first" hook: a `Decision` or None), so the answer comes before
+        anything is spent and Esc takes the action back; True when one opened."""
+        if self.chooser_answers.get(action) is not None or self.world_busy:
+            return False
+        hook = ruleset_hook(self.match.ruleset.id, "ask_first")
+        d = hook(self, action) if hook is not None else None
+        if d is None or len(d.options) < 2:
+            return False
+        entries = [replace(action, label=o.label) for o in d.options]
+        self.chooser = entries
+        self.chooser_answers = {e: (d.kind, o.key) for e, o in zip(entries, d.options, strict=True)}
+        keys = [o.key for o in d.options]
+        self.chooser_default = keys.index(d.default) if d.default in keys else None
+        self.chooser_question = d
+        return True
 
     # -- questions the screen asks ------------------------------------------------------------
     def asked_unit(self) -> int | None:

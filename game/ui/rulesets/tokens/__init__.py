@@ -29,7 +29,15 @@ from game.ui.rulesets.tokens.pips import (
     pip_layout,
     screen_of,
 )
-from game.ui.rulesets.tokens.reading import Ghost, Odds, attack_odds, decision_attack, ghosts, path_words
+from game.ui.rulesets.tokens.reading import (
+    Ghost,
+    Odds,
+    attack_odds,
+    decision_attack,
+    ghosts,
+    mode_question,
+    path_words,
+)
 
 if TYPE_CHECKING:
     from game.ui.battle.model import BattleModel
@@ -60,6 +68,6 @@ class TokensLayer(MarksLayer):
 
 
 register_layer("tokens", TokensLayer)
-register_hooks("tokens", path_label=path_words, auto_select=auto_select)
+register_hooks("tokens", path_label=path_words, auto_select=auto_select, ask_first=mode_question)
 # sneak, observe and await come in one action per number of tokens: one entry each, then a chooser
 register_chooser_groups(Kind.SNEAK, Kind.OBSERVE, Kind.AWAIT)

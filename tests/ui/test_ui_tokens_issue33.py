@@ -1,0 +1,116 @@
+"""Issue #33, item 13: the tokens battle screen's frictions - the mover stays selected after its
+move, the attack tooltip names the property choice of each line, the Cleave/Clustershot choice is
+asked before anything is spent, routine watches stay off the board, an Observe that finds nobody
+says so, and a unit that cannot Await is told why."""
+
+from __future__ import annotations
+
+import pygame
+from test_ui_tokens import draw, hotseat, place, scene_for
+
+from game.rulesets.tokens.components import TkGear, TkTokens, get
+from game.ui.battle.model import BattleModel
+
+
+def test_after_a_move_the_mover_stays_selected_while_it_has_tokens():
+    session = hotseat("wardens", "brood")
+    v = place(session, "Gunner", (6, 5))
+    place(session, "Brute 1", (7, 5))
+    model = BattleModel(session, "p1")
+    model.read()
+    model.selected = v
+    model.read()
+    move = next(a for a in session.legal() if a.actor == v and a.kind == "move" and a.option == ""
+                and a.path[-1] == (5, 5))
+    session.submit(move)
+    model.read()
+    assert session.decision is not None and session.decision.kind == "aoo"
+    session.answer("pass")
+    model.read()
+    with session.match.world:
+        assert get(v, TkTokens).move > 0
+    assert model.selected == v
+
+
+def test_after_a_move_the_mover_stays_selected_on_the_screen(app):
+    session = hotseat("wardens", "brood")
+    v = place(session, "Gunner", (6, 5))
+    place(session, "Brute 1", (7, 5))
+    scene = scene_for(app, session)
+    scene.selected = v
+    scene.refresh()
+    move = next(a for a in session.legal() if a.actor == v and a.kind == "move" and a.option == ""
+                and a.path[-1] == (5, 5))
+    scene.submit(move)
+    if scene.handoff:
+        scene.handle(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0, unicode="\r"))
+    scene.answer("pass")
+    if scene.handoff:
+        scene.handle(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0, unicode="\r"))
+    draw(app, scene)
+    assert scene.selected == v
+
+
+def scattergun_scene(app):
+    """The Breacher, Scattergun in hand (Cleave or Clustershot), two Brutes in reach, one of them
+    beside a Vanguard (Cleave would hit it too)."""
+    session = hotseat("wardens", "brood")
+    breacher = place(session, "Breacher", (4, 5))
+    brute = place(session, "Brute 1", (6, 5))
+    place(session, "Vanguard 1", (6, 6))
+    place(session, "Brute 2", (7, 5))
+    with session.match.world:
+        get(breacher, TkGear).held = "scattergun"
+    session.match.touch()
+    session.refresh()
+    scene = scene_for(app, session)
+    scene.selected = breacher
+    scene.refresh()
+    attack = next(a for a in scene.target_actions[brute] if a.kind == "attack")
+    return session, scene, breacher, brute, attack
+
+
+def test_the_attack_tooltip_says_which_choice_each_outcome_belongs_to(app):
+    _session, scene, _b, _brute, attack = scattergun_scene(app)
+    p = scene.preview(attack)
+    names = [name for name, _ in p.outcomes]
+    assert len(names) == len(set(names)), names
+    assert any("Cleave" in n for n in names) and any("Clustershot" in n for n in names)
+
+
+def key(scene, k: int, text: str = "") -> None:
+    scene.handle(pygame.event.Event(pygame.KEYDOWN, key=k, mod=0, unicode=text))
+
+
+def test_cleave_or_clustershot_is_asked_before_anything_is_spent_and_esc_takes_it_back(app):
+    from game.rulesets.tokens.combat import expected
+    from game.rulesets.tokens.hover import attack_modes
+
+    session, scene, breacher, brute, attack = scattergun_scene(app)
+    with session.match.world:
+        before = (get(breacher, TkTokens).attack, dict(get(breacher, TkGear).loaded))
+        worth = [expected(plan, "p1") for _mode, plan in attack_modes(session.match, attack)]
+    best = max(range(len(worth)), key=lambda i: (worth[i], -i))
+    assert best == 1, worth  # Clustershot: Cleave would hit the Vanguard too
+    logged = len(session.match.log)
+    scene.click_cell(scene.unit_by_ent[brute].cell)
+    assert scene.chooser is not None and [a.label for a in scene.chooser] == ["Cleave", "Clustershot"]
+    assert scene.model.chooser_default == best  # the choice worth most, by the ruleset's own odds
+    assert session.decision is None and len(session.match.log) == logged
+    with session.match.world:
+        assert (get(breacher, TkTokens).attack, dict(get(breacher, TkGear).loaded)) == before
+    draw(app, scene)
+    key(scene, pygame.K_ESCAPE)
+    assert scene.chooser is None and scene.overlay is None and len(session.match.log) == logged
+    with session.match.world:
+        assert (get(breacher, TkTokens).attack, dict(get(breacher, TkGear).loaded)) == before
+    # asked again, Enter takes the default: one input, no prompt left open, that choice resolved
+    scene.click_cell(scene.unit_by_ent[brute].cell)
+    key(scene, pygame.K_RETURN, "\r")
+    assert session.decision is None and scene.chooser is None
+    with session.match.world:
+        assert get(breacher, TkTokens).attack < before[0]
+    chosen = ["Cleave", "Clustershot"][best]
+    assert any(e.kind == "attack" and f"({chosen})" in e.text for e in session.match.log[logged:])
+    assert session.match.inputs[-1] == {"t": "answer", "key": str(best)} or any(
+        i.get("key") == str(best) for i in session.match.inputs[-2:])
