@@ -8,6 +8,7 @@ from __future__ import annotations
 import pygame
 from test_ui_tokens import draw, hotseat, place, scene_for
 
+from game.core.action import Action
 from game.rulesets.tokens.components import TkGear, TkTokens, get
 from game.ui.battle.model import BattleModel
 
@@ -114,3 +115,55 @@ def test_cleave_or_clustershot_is_asked_before_anything_is_spent_and_esc_takes_i
     assert any(e.kind == "attack" and f"({chosen})" in e.text for e in session.match.log[logged:])
     assert session.match.inputs[-1] == {"t": "answer", "key": str(best)} or any(
         i.get("key") == str(best) for i in session.match.inputs[-2:])
+
+
+def test_the_rounds_routine_watches_stay_in_the_log_not_over_the_board():
+    from game.ui.app import App
+    from game.ui.settings import Settings
+
+    a = App((1280, 720), Settings(anim_speed="normal"))
+    try:
+        session = hotseat("wardens", "brood")
+        with session.match.world:
+            from game.rulesets.tokens.components import TkUnit
+
+            for _e, (u,) in session.match.units(TkUnit):
+                u.observe = 1  # every unit keeps watch at its side's turn start
+        scene = scene_for(a, session)
+        logged = len(session.match.log)
+        scene.submit(Action("end", None))
+        watches = [e for e in session.match.log[logged:] if "keeps watch" in e.text]
+        assert watches, "the next side's units keep watch as its turn starts"
+        assert not any("keeps watch" in p.event.text for p in scene.fx.popups)
+        assert any("keeps watch" in e.text for e in scene.log.events)  # still read in the log
+    finally:
+        pygame.quit()
+
+
+def test_an_observe_that_finds_nobody_says_so(app):
+    session = hotseat("wardens", "brood")
+    v = place(session, "Vanguard 1", (4, 4))
+    scene = scene_for(app, session)
+    scene.selected = v
+    scene.refresh()
+    observe = next(a for a in session.legal() if a.kind == "observe" and a.actor == v)
+    scene.submit(observe)
+    assert scene.toast is not None and "nobody" in scene.toast[0] and "Vanguard 1" in scene.toast[0]
+
+
+def test_a_unit_that_cannot_await_is_told_why(app):
+    session = hotseat("wardens", "brood")
+    m = place(session, "Marksman", (4, 4))
+    scene = scene_for(app, session)
+    scene.selected = m
+    scene.refresh()
+    assert not any(a.kind == "await" and a.actor == m for a in session.legal())
+    notes = scene.model.action_notes()
+    assert any(n.startswith("Await") and "Rail Rifle" in n and "at most 1" in n for n in notes), notes
+    draw(app, scene)
+    # a unit that can await gets no such note
+    g = place(session, "Gunner", (6, 6))
+    scene.selected = g
+    scene.refresh()
+    assert any(a.kind == "await" and a.actor == g for a in session.legal())
+    assert not any(n.startswith("Await") for n in scene.model.action_notes())

@@ -230,3 +230,24 @@ def path_note(match: Match, move: Action, options: list[Action]) -> list[str]:
     else:
         words.append("Bypass: not enough move tokens")
     return words
+
+
+def why_no_await(match: Match, ent: int) -> list[str]:
+    """Why a unit of the side to act is offered no Await (TK-AWAIT), from the legal list's own
+    check: a shot of the weapon in hand must fit in half its attack tokens, paid with 4 move tokens."""
+    from game.rulesets.tokens.actions import AWAIT
+
+    if side_of(ent) != table(match).turn_side or not is_active(ent):
+        return []
+    gear, tokens, unit = get(ent, TkGear), get(ent, TkTokens), get(ent, TkUnit)
+    if not gear.held or tokens.reserved:
+        return []
+    w = weapon(gear.held)
+    top = unit.attack // 2
+    if top < w.cost:
+        return [f"Await: not possible with the {w.name} in hand - a shot needs "
+                f"{plural(w.cost, 'attack token')}, and {name_of(ent)} can reserve at most {top} "
+                f"(half of {unit.attack})."]
+    if tokens.move < AWAIT:
+        return [f"Await: needs {AWAIT} move tokens, {tokens.move} left."]
+    return []

@@ -8,6 +8,7 @@ from pathlib import Path
 
 from game.core.action import Action
 from game.core.kinds import EVENT_MATCH_OVER
+from game.ui.battle.extensions import ruleset_hook
 from game.ui.battle.pacing import Slide
 from game.ui.chancefx import sound_for
 from game.ui.session import Step
@@ -24,10 +25,11 @@ class DrivingMixin:
             self.log.add([step.thought.event(self.viewer)])
         paced = self.layer is not None and self.layer.on_step(step)
         self.log.add([] if paced else step.events)
+        quiet = ruleset_hook(self.match.ruleset.id, "quiet_popup")
         for ev in [] if paced else step.events:
             if not ev.visible_to(self.viewer):
                 continue
-            if ev.chance:
+            if ev.chance and not (quiet is not None and quiet(ev)):
                 self.fx.add(ev)
             if factor > 0:
                 self.app.sounds.play(

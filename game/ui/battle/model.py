@@ -248,6 +248,18 @@ class BattleModel:
         self.chooser_question = d
         return True
 
+    def action_notes(self) -> list[str]:
+        """Why the selected unit is not offered an action players look for (the ruleset UI's
+        "action_notes" hook: tokens' Await), shown under its actions."""
+        hook = ruleset_hook(self.match.ruleset.id, "action_notes")
+        if hook is None or self.selected is None or not self.human_turn or self.world_busy:
+            return []
+        try:
+            with self.match.world:
+                return list(hook(self.match, self.selected))
+        except Exception:  # noqa: BLE001 - an explanation must not break the screen
+            return []
+
     # -- questions the screen asks ------------------------------------------------------------
     def asked_unit(self) -> int | None:
         """The unit an open prompt is about (its context's "unit")."""
