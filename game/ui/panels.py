@@ -180,9 +180,10 @@ def preview_rows(preview: Preview) -> tuple[list[str], list[tuple[str, float]], 
 
 def draw_preview(surface: pygame.Surface, fonts: Fonts, pal: Palette, preview: Preview,
                  anchor: tuple[int, int], footer: str = "", width: int = 380,
-                 avoid: list[pygame.Rect] | None = None) -> pygame.Rect:
+                 avoid: list[pygame.Rect] | None = None, within: pygame.Rect | None = None) -> pygame.Rect:
     """The exact odds of an action before committing: every outcome as a bar, then the breakdown.
-    Placed beside the anchor on the first side where it covers none of `avoid` (the acting unit)."""
+    Placed beside the anchor on the first side where it covers none of `avoid` (the acting unit,
+    the odds written on the board), else in a corner of `within` (the board) that covers none."""
     width = min(fonts.px(width), surface.get_width() - 8)
     pad = fonts.px(8)
     inner = width - 2 * pad
@@ -199,6 +200,10 @@ def draw_preview(surface: pygame.Surface, fonts: Fonts, pal: Palette, preview: P
     gap = fonts.px(18)
     spots = [(anchor[0] + gap, anchor[1] + gap), (anchor[0] - gap - width, anchor[1] + gap),
              (anchor[0] + gap, anchor[1] - gap - height), (anchor[0] - gap - width, anchor[1] - gap - height)]
+    if within is not None:
+        spots += [(within.x + pad, within.y + pad), (within.right - pad - width, within.y + pad),
+                  (within.x + pad, within.bottom - pad - height),
+                  (within.right - pad - width, within.bottom - pad - height)]
     rects = []
     for x, y in spots:
         r = pygame.Rect(min(max(4, x), sw - width - 4), min(max(4, y), sh - height - 4), width, height)

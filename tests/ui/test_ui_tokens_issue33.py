@@ -6,11 +6,13 @@ says so, and a unit that cannot Await is told why."""
 from __future__ import annotations
 
 import pygame
+import pytest
 from test_ui_tokens import draw, hotseat, place, scene_for
 
 from game.core.action import Action
 from game.rulesets.tokens.components import TkGear, TkTokens, get
 from game.ui.battle.model import BattleModel
+from game.ui.rulesets import tokens as tk_ui
 
 
 def test_after_a_move_the_mover_stays_selected_while_it_has_tokens():
@@ -167,3 +169,62 @@ def test_a_unit_that_cannot_await_is_told_why(app):
     scene.refresh()
     assert any(a.kind == "await" and a.actor == g for a in session.legal())
     assert not any(n.startswith("Await") for n in scene.model.action_notes())
+
+
+@pytest.mark.parametrize("scale", [1.0, 1.5])
+def test_the_token_counts_and_the_watch_badge_leave_every_units_letter_clear(scale):
+    from game.ui.app import App
+    from game.ui.settings import Settings
+    from game.ui.tokens import mark_ink
+
+    a = App((1280, 720), Settings(anim_speed="instant", ui_scale=scale))
+    try:
+        session = hotseat("wardens", "brood")
+        for name, cell in [("Vanguard 1", (1, 7)), ("Vanguard 2", (2, 7)), ("Marksman", (1, 8)),
+                           ("Breacher", (2, 8)), ("Gunner", (1, 9))]:
+            place(session, name, cell)
+        gunner = place(session, "Gunner", (1, 9))
+        with session.match.world:
+            get(gunner, TkTokens).reserved = 2
+        session.match.touch()
+        session.refresh()
+        scene = scene_for(a, session)
+        checked = 0
+        for zoom in range(6):
+            if zoom:
+                scene.camera.zoom_by(1, None)
+                scene.camera.centre_on(scene.layout.centre((1, 8)))
+            draw(a, scene)
+            places = scene.token_places()
+            for ent, rects in scene.tokens_pools_drawn.items():
+                x, y, d = tk_ui.screen_of(scene, places, ent)
+                ink = mark_ink(scene.fonts, scene.unit_by_ent[ent].mark, d).move(x, y)
+                for r in rects:
+                    assert not r.colliderect(ink), (zoom, scene.unit_by_ent[ent].name, r, ink)
+                    checked += 1
+        assert checked > 10
+    finally:
+        pygame.quit()
+
+
+@pytest.mark.parametrize("scale", [1.0, 1.5])
+def test_the_boards_odds_boxes_overlap_neither_each_other_nor_the_hovered_attacks_box(scale):
+    from game.ui.app import App
+    from game.ui.settings import Settings
+
+    a = App((1280, 720), Settings(anim_speed="instant", ui_scale=scale))
+    try:
+        _session, scene, _b, brute, _attack = scattergun_scene(a)
+        cell = scene.unit_by_ent[brute].cell
+        x, y = scene.camera.to_screen(scene.layout.centre(cell))
+        scene.mouse = (round(x), round(y))
+        scene.hover_cell = cell
+        scene.model.hover_unit = brute
+        draw(a, scene)
+        boxes = scene.board_boxes
+        assert len(boxes) >= 3  # Brute 1, Brute 2, the Vanguard beside them
+        for i, r in enumerate(boxes):
+            assert r.collidelist(boxes[i + 1:]) < 0, (r, boxes)
+            assert not r.colliderect(scene.hover_box), (r, scene.hover_box)
+    finally:
+        pygame.quit()

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pygame
 
 from game.core.kinds import (
@@ -87,7 +89,15 @@ class TooltipMixin:
                     inside = f", allies inside: {', '.join(allies)}" if allies else ""
                     footer = f"Hits {plural(len(area), 'cell')}{inside} · {footer}"
                 if p is not None:
-                    draw_preview(surface, self.fonts, self.pal, p, self.mouse, footer=footer, avoid=keep)
+                    # nor the odds the board writes beside each unit it reaches (tokens): with
+                    # those in sight the box is the summary and outcomes, short enough to fit beside
+                    boxes = self.__dict__.get("board_boxes", [])
+                    if boxes:
+                        keep += boxes
+                        p = replace(p, lines=[])
+                    self.__dict__["hover_box"] = draw_preview(
+                        surface, self.fonts, self.pal, p, self.mouse, footer=footer, avoid=keep,
+                        within=self.board_rect)
                     return
                 title = action.label or action.kind
                 tooltip(surface, self.fonts, self.pal, ["No chance involved.", footer], self.mouse, width=340,
