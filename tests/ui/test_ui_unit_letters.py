@@ -1,0 +1,48 @@
+"""Issue #33, item 14: unit letters are unambiguous at a glance in every ruleset - one letter per
+kind across the board (side colour tells the sides apart), numbered within a side."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from game.core import ruleset as registry
+from game.core.match import Match, load_board_for
+from game.sim import default_scenario
+from game.ui.view import read_units
+
+
+def kind_of(name: str) -> str:
+    """Units of one kind: the name without its number (\"Vanguard 2\")."""
+    return re.sub(r"\s+\d+$", "", name)
+
+
+def letters_of(rid: str, squads: tuple[str, str] | None = None):
+    sc = default_scenario(rid, None, 1, squads)
+    match = Match(registry.get(rid), sc, load_board_for(sc))
+    return read_units(match, None)
+
+
+@pytest.mark.parametrize(("rid", "squads"), [
+    ("saves", ("party", "warband")), ("tokens", ("wardens", "nightfall")), ("casket", None),
+    ("voidmarked", None), ("varium", None), ("voidmarked", ("vanguard", "iron_syndicate")),
+])
+def test_each_kind_has_its_own_letter_and_no_side_repeats_a_mark(rid, squads):
+    units = letters_of(rid, squads)
+    by_letter: dict[str, set[str]] = {}
+    for u in units:
+        by_letter.setdefault(u.mark[0], set()).add(kind_of(u.name))
+    assert all(len(kinds) == 1 for kinds in by_letter.values()), by_letter
+    for side in {u.side for u in units}:
+        marks = [u.mark for u in units if u.side == side]
+        assert len(marks) == len(set(marks)), marks
+
+
+def test_the_reported_clashes_are_gone():
+    saves = {u.name: u.mark for u in letters_of("saves", ("party", "warband"))}
+    assert saves["Chieftain Grell"] == "C" and not saves["Crossbowman"].startswith("C")
+    tokens = [(u.side, u.name, u.mark) for u in letters_of("tokens", ("wardens", "nightfall"))]
+    grenadier = next(m for _s, n, m in tokens if n == "Grenadier")
+    gunners = {m for _s, n, m in tokens if n == "Gunner"}
+    assert gunners == {"G"} and not grenadier.startswith("G")  # the same kind: one letter
