@@ -46,3 +46,14 @@ def test_the_reported_clashes_are_gone():
     grenadier = next(m for _s, n, m in tokens if n == "Grenadier")
     gunners = {m for _s, n, m in tokens if n == "Gunner"}
     assert gunners == {"G"} and not grenadier.startswith("G")  # the same kind: one letter
+
+
+def test_a_chooser_title_has_one_colon():
+    from game.core.action import Action
+    from game.ui.battle.labels import split_labels
+
+    labels = ["Oriel Quickhand: hide in the shadows", "Oriel Quickhand: aim"]
+    common, rests = split_labels(labels)
+    assert f"{common}: choose one" == "Oriel Quickhand: choose one"
+    assert rests == ["hide in the shadows", "aim"]
+    assert Action("hide", 1, label=labels[0]).label.startswith(common)

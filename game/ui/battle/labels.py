@@ -141,5 +141,6 @@ def split_labels(labels: list[str]) -> tuple[str, list[str]]:
         return "", list(labels)
     rests = [" ".join(w[n:]) for w in words]
     rests = [r[1:-1] if r.startswith("(") and r.endswith(")") and r.count("(") == 1 else r for r in rests]
-    return " ".join(words[0][:n]), rests
+    # "Oriel Quickhand: hide ..." shares "Oriel Quickhand:"; titles add their own colon
+    return " ".join(words[0][:n]).rstrip(":;,-– "), rests
 
