@@ -57,3 +57,32 @@ def test_a_chooser_title_has_one_colon():
     assert f"{common}: choose one" == "Oriel Quickhand: choose one"
     assert rests == ["hide in the shadows", "aim"]
     assert Action("hide", 1, label=labels[0]).label.startswith(common)
+
+
+@pytest.mark.parametrize("scale", [1.0, 1.5])
+def test_the_unit_panels_heading_wraps_instead_of_being_cut(scale):
+    import pygame
+
+    from game.ui.app import App
+    from game.ui.scenes.battle import BattleScene
+    from game.ui.session import Session
+    from game.ui.settings import Settings
+    from game.ui.theme import Fonts
+
+    a = App((1280, 720), Settings(anim_speed="instant", ui_scale=scale))
+    try:
+        sc = default_scenario("saves", None, 1, ("party", "warband"))
+        match = Match(registry.get("saves"), sc, load_board_for(sc))
+        scene = BattleScene(a, Session(match, {"p1": "human", "p2": "human"}))
+        a.switch(scene)
+        mags = next(u for u in scene.units if u.name == "Mags the Alchemist")
+        width = scene.panel_rect.w - 2 * a.fonts.px(10) - a.fonts.px(16)
+        lines = scene.unit_title_lines(mags, width)
+        assert " ".join(" ".join(lines).split()) == "Mags the Alchemist (Adventuring party)"
+        assert all(a.fonts.font(Fonts.BODY, True).size(line)[0] <= width for line in lines)
+        scene.inspected = scene.selected = mags.ent
+        scene._panel_surface = None
+        a.screen.fill((0, 0, 0))
+        scene.draw(a.screen)
+    finally:
+        pygame.quit()
