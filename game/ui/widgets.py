@@ -71,6 +71,8 @@ class Button:
     selected: bool = False
     #: exact odds shown (as the odds box) when hovered, instead of the text tooltip
     preview: Any = None
+    #: the label did not fit when last drawn (ends in "…"): hovering it shows it whole
+    cut: bool = False
 
     def draw(
         self, surface: pygame.Surface, fonts: Fonts, pal: Palette, hot: bool, size: int = Fonts.BODY
@@ -91,6 +93,7 @@ class Button:
         font = fonts.font(size)
         while label and font.size(label)[0] > room:
             label = label[:-2] + "…" if len(label) > 2 else ""
+        self.cut = label != self.label
         surf = fonts.render(label, size, text_colour)
         surface.blit(surf, (x, self.rect.centery - surf.get_height() // 2))
 

@@ -86,3 +86,33 @@ def test_the_unit_panels_heading_wraps_instead_of_being_cut(scale):
         scene.draw(a.screen)
     finally:
         pygame.quit()
+
+
+@pytest.mark.parametrize("scale", [1.0, 1.5])
+def test_a_cut_action_label_is_read_whole_on_hover(scale):
+    import pygame
+
+    from game.ui.app import App
+    from game.ui.scenes.battle import BattleScene
+    from game.ui.session import Session
+    from game.ui.settings import Settings
+
+    a = App((1280, 720), Settings(anim_speed="instant", ui_scale=scale))
+    try:
+        sc = default_scenario("voidmarked", None, 1)
+        match = Match(registry.get("voidmarked"), sc, load_board_for(sc))
+        scene = BattleScene(a, Session(match, {"p1": "ai:easy", "p2": "human"}))  # p2 acts first
+        a.switch(scene)
+        a.screen.fill((0, 0, 0))
+        scene.draw(a.screen)
+        dash = next(b for b in scene.buttons if b.label.startswith("Second Move"))
+        assert dash.label.endswith("(gives up the Action)")
+        scene.mouse = dash.rect.center
+        scene.__dict__.pop("hover_box", None)
+        scene.draw(a.screen)
+        if scale > 1:
+            assert dash.cut  # too long for the panel at 150 %: the button shows it cut short
+        if dash.cut:  # ...and the hover box gives it whole
+            assert scene.__dict__.get("hover_box") is not None
+    finally:
+        pygame.quit()

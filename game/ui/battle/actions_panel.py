@@ -95,6 +95,7 @@ class ActionsMixin:
                     pygame.Rect(pad, y, inner, bh), b.label, b.on_click, b.hotkey, True, [], b.selected
                 )
                 local.draw(surf, f, pal, hot is not None and hot.rect == b.rect, Fonts.SMALL)
+                b.cut = local.cut
                 self.panel_buttons.append(b)
                 y += bh + gap
             if len(entries) > fit:

@@ -46,8 +46,10 @@ class TooltipMixin:
             if hot.preview is not None:
                 footer = f"Click: {hot.label}"
                 draw_preview(surface, self.fonts, self.pal, hot.preview, self.mouse, footer=footer)
-            elif hot.tooltip:
-                tooltip(surface, self.fonts, self.pal, hot.tooltip, self.mouse, title=hot.label)
+            elif hot.tooltip or hot.cut:
+                # a label cut short ("… (gives up the…") is read whole in the box's title
+                self.__dict__["hover_box"] = tooltip(surface, self.fonts, self.pal, hot.tooltip, self.mouse,
+                                                     title=hot.label)
             return
         entry = self._hand_card_at(self.mouse)
         if entry is not None:
