@@ -167,7 +167,19 @@ class BattleScene(
         self.layer = make_layer(self) if make_layer is not None else None
         self._check_handoff()
         self.refresh()
+        self.fit_view()
         self.centre_on_active()
+
+    def fit_view(self) -> None:
+        """The first view: the whole map, clear of the window's edges and above the hand of cards
+        along the board's bottom (casket's hexes were cut at the edges and under the hand)."""
+        reserve = 0
+        if (self.piles or self.hand) and self.show_strip:
+            strip = self._render_hand_strip() if self.hand else self._render_strip()
+            reserve = strip.get_height() + 2 * self.fonts.px(6) if strip is not None else 0
+            self._strip_surface = None  # drawn again with the frame
+        self.camera.fit(self.fonts.px(8), reserve)
+        self._reach_surface = None
 
     # -- geometry ------------------------------------------------------------------------------
     def layout_rects(self, size: tuple[int, int]) -> None:

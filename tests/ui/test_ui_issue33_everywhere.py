@@ -1,5 +1,5 @@
-"""Issue #33, item 14: unit letters are unambiguous at a glance in every ruleset - one letter per
-kind across the board (side colour tells the sides apart), numbered within a side."""
+"""Issue #33, item 14: unit letters unambiguous at a glance in every ruleset (one letter per kind
+across the board, numbered within a side), chooser titles, headings, cut labels, the first view."""
 
 from __future__ import annotations
 
@@ -114,5 +114,33 @@ def test_a_cut_action_label_is_read_whole_on_hover(scale):
             assert dash.cut  # too long for the panel at 150 %: the button shows it cut short
         if dash.cut:  # ...and the hover box gives it whole
             assert scene.__dict__.get("hover_box") is not None
+    finally:
+        pygame.quit()
+
+
+@pytest.mark.parametrize(("size", "scale"), [((1280, 720), 1.0), ((1280, 720), 1.5), ((1600, 1000), 1.0)])
+def test_caskets_first_view_shows_every_hex_whole_and_clear_of_the_hand(size, scale):
+    import pygame
+
+    from game.ui.app import App
+    from game.ui.scenes.battle import BattleScene
+    from game.ui.session import Session
+    from game.ui.settings import Settings
+
+    a = App(size, Settings(anim_speed="instant", ui_scale=scale))
+    try:
+        sc = default_scenario("casket", None, 1)
+        match = Match(registry.get("casket"), sc, load_board_for(sc))
+        scene = BattleScene(a, Session(match, {"p1": "ai:easy", "p2": "human"}))
+        a.switch(scene)
+        a.screen.fill((0, 0, 0))
+        scene.draw(a.screen)
+        strip = scene._strip_rect
+        for cell in match.board.cells():
+            pts = [scene.camera.to_screen(p) for p in scene.layout.outline(cell)]
+            xs, ys = [p[0] for p in pts], [p[1] for p in pts]
+            hexagon = pygame.Rect(min(xs), min(ys), max(xs) - min(xs), max(ys) - min(ys))
+            assert scene.board_rect.contains(hexagon), (cell, hexagon, scene.board_rect)
+            assert strip is None or not hexagon.colliderect(strip), (cell, hexagon, strip)
     finally:
         pygame.quit()
