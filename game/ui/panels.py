@@ -192,7 +192,7 @@ def draw_preview(surface: pygame.Surface, fonts: Fonts, pal: Palette, preview: P
     title = fonts.wrap(preview.title or "Odds", inner, Fonts.BODY, True)
     wrapped_summary = [p for s in summary for p in fonts.wrap(s, inner, Fonts.SMALL)]
     wrapped_lines = [p for s in lines for p in fonts.wrap(s, inner - fonts.px(8), Fonts.SMALL)]
-    foot = fonts.wrap(footer, inner, Fonts.SMALL) if footer else []
+    foot = fonts.wrap(footer, inner, Fonts.SMALL, True) if footer else []  # drawn bold
     height = (2 * pad + len(title) * fonts.line_height(Fonts.BODY) + len(wrapped_summary) * lh
               + (len(outcomes) * lh + pad if outcomes else 0) + len(wrapped_lines) * lh
               + (len(foot) * lh + pad // 2 if foot else 0))

@@ -199,8 +199,9 @@ def test_the_token_counts_and_the_watch_badge_leave_every_units_letter_clear(sca
             for ent, rects in scene.tokens_pools_drawn.items():
                 x, y, d = tk_ui.screen_of(scene, places, ent)
                 ink = mark_ink(scene.fonts, scene.unit_by_ent[ent].mark, d).move(x, y)
-                for r in rects:
+                for i, r in enumerate(rects):
                     assert not r.colliderect(ink), (zoom, scene.unit_by_ent[ent].name, r, ink)
+                    assert r.collidelist(rects[i + 1:]) < 0, (zoom, rects)  # the badge clear of the pools
                     checked += 1
         assert checked > 10
     finally:
@@ -226,5 +227,24 @@ def test_the_boards_odds_boxes_overlap_neither_each_other_nor_the_hovered_attack
         for i, r in enumerate(boxes):
             assert r.collidelist(boxes[i + 1:]) < 0, (r, boxes)
             assert not r.colliderect(scene.hover_box), (r, scene.hover_box)
+    finally:
+        pygame.quit()
+
+
+def test_the_odds_box_footer_stays_inside_its_box():
+    from game.core.records import Preview
+    from game.ui.app import App
+    from game.ui.panels import draw_preview
+    from game.ui.settings import Settings
+
+    a = App((1280, 720), Settings(anim_speed="instant", ui_scale=1.5))
+    try:
+        footer = "Hits 9 cells, allies inside: Vanguard 1 · Click: Breacher: Scattergun at Brute 1 (2 tokens)"
+        a.screen.fill((0, 0, 0))
+        rect = draw_preview(a.screen, a.fonts, a.palette, Preview("Odds", [("hit", 1.0)]), (10, 10),
+                            footer=footer)
+        beside = [a.screen.get_at((x, y))[:3] for x in range(rect.right, min(1280, rect.right + 120))
+                  for y in range(rect.top, rect.bottom)]
+        assert all(px == (0, 0, 0) for px in beside)  # nothing of the footer spills out of the box
     finally:
         pygame.quit()

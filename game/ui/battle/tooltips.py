@@ -95,7 +95,7 @@ class TooltipMixin:
                     # those in sight the box is the summary and outcomes, short enough to fit beside
                     boxes = self.__dict__.get("board_boxes", [])
                     if boxes:
-                        keep += boxes
+                        keep += boxes + self._token_rects()
                         p = replace(p, lines=[])
                     self.__dict__["hover_box"] = draw_preview(
                         surface, self.fonts, self.pal, p, self.mouse, footer=footer, avoid=keep,
@@ -136,6 +136,14 @@ class TooltipMixin:
         lines = self.model.cell_lines(self.hover_cell)
         if lines and self.hover_cell not in self.moves:
             tooltip(surface, self.fonts, self.pal, lines[1:], self.mouse, width=280, title=lines[0])
+
+    def _token_rects(self) -> list[pygame.Rect]:
+        """Where the living units' tokens are on screen (a box placed in a corner covers none)."""
+        out = []
+        for (mx, my), d in self.token_places().values():
+            x, y = self.camera.to_screen((mx, my))
+            out.append(pygame.Rect(round(x - d / 2), round(y - d / 2), d, d))
+        return out
 
     def _keep_rects(self) -> list[pygame.Rect]:
         """Screen areas a hover box must leave in sight: the acting (or selected) unit's cell."""

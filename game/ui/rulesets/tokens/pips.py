@@ -64,9 +64,10 @@ def draw_pools(scene: BattleScene, surface: pygame.Surface, places: dict[int, tu
                 rects.append(box)
         reserved = have.get(ATTACK, (0, 0, 0))[2]
         if reserved:
-            at_x = max(x + d // 2, ink.right + max(5, round(d * 0.2)) + 2)
-            rects.append(_overwatch_badge(scene, surface, (at_x, y - d // 2 + max(5, round(d * 0.2))), d,
-                                          reserved))
+            # at the token's lower right: the pools run along its top, the letter fills its middle
+            r = max(5, round(d * 0.2))
+            at_x = max(x + d // 2, ink.right + r + 2)
+            rects.append(_overwatch_badge(scene, surface, (at_x, y + d // 2 - r), d, reserved))
     return drawn
 
 
@@ -163,16 +164,18 @@ def _pip_row(scene: BattleScene, surface: pygame.Surface, token: tuple[int, int,
 
 def _overwatch_badge(scene: BattleScene, surface: pygame.Surface, at: tuple[int, int], d: int,
                      n: int) -> pygame.Rect:
-    """An eye with the reserved tokens at the token's upper right: this unit will fire when an
+    """An eye with the reserved tokens at the token's lower right: this unit will fire when an
     enemy moves in its sights. Returns where it went."""
     r = max(5, round(d * 0.2))
     cx, cy = at
     label = scene.fonts.render(str(n), MARK_FONT, INK, True)
-    back = pygame.Rect(0, 0, 2 * r + label.get_width() + 4, 2 * r)
+    ink = label.get_bounding_rect()
+    label = label.subsurface(ink) if ink.w and ink.h else label
+    back = pygame.Rect(0, 0, 2 * r + label.get_width() + 6, max(2 * r, label.get_height() + 4))
     back.midleft = (cx - r, cy)
     pygame.draw.rect(surface, RESERVED_PIP, back, border_radius=r)
     pygame.draw.rect(surface, INK, back, 1, border_radius=r)
     pygame.draw.ellipse(surface, INK, pygame.Rect(cx - r + 2, cy - r // 2, 2 * r - 4, r), 1)
     pygame.draw.circle(surface, INK, (cx, cy), max(2, r // 3))
-    surface.blit(label, label.get_rect(midleft=(cx + r, cy)))
+    surface.blit(label, label.get_rect(midleft=(cx + r + 1, cy)))
     return back
