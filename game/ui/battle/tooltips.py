@@ -92,14 +92,15 @@ class TooltipMixin:
                     footer = f"Hits {plural(len(area), 'cell')}{inside} · {footer}"
                 if p is not None:
                     # nor the odds the board writes beside each unit it reaches (tokens): with
-                    # those in sight the box is the summary and outcomes, short enough to fit beside
+                    # each unit's chances in sight there, the box is the summary, small enough to
+                    # fit beside them
                     boxes = self.__dict__.get("board_boxes", [])
                     if boxes:
-                        keep += boxes + self._token_rects()
-                        p = replace(p, lines=[])
+                        keep += boxes
+                        p = replace(p, lines=[], outcomes=[])
                     self.__dict__["hover_box"] = draw_preview(
                         surface, self.fonts, self.pal, p, self.mouse, footer=footer, avoid=keep,
-                        within=self.board_rect)
+                        within=self.board_rect, spare=self._token_rects() if boxes else None)
                     return
                 title = action.label or action.kind
                 tooltip(surface, self.fonts, self.pal, ["No chance involved.", footer], self.mouse, width=340,
