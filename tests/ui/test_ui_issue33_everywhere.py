@@ -118,8 +118,9 @@ def test_a_cut_action_label_is_read_whole_on_hover(scale):
         pygame.quit()
 
 
-@pytest.mark.parametrize(("size", "scale"), [((1280, 720), 1.0), ((1280, 720), 1.5), ((1600, 1000), 1.0)])
-def test_caskets_first_view_shows_every_hex_whole_and_clear_of_the_hand(size, scale):
+@pytest.mark.parametrize(("size", "scale", "ai_first"), [((1280, 720), 1.0, False), ((1280, 720), 1.5, False),
+                                                      ((1600, 1000), 1.0, False), ((1280, 720), 1.5, True)])
+def test_caskets_first_view_shows_every_hex_whole_and_clear_of_the_hand(size, scale, ai_first):
     import pygame
 
     from game.ui.app import App
@@ -131,10 +132,16 @@ def test_caskets_first_view_shows_every_hex_whole_and_clear_of_the_hand(size, sc
     try:
         sc = default_scenario("casket", None, 1)
         match = Match(registry.get("casket"), sc, load_board_for(sc))
-        scene = BattleScene(a, Session(match, {"p1": "ai:easy", "p2": "human"}))
+        # seed 1: the Hold Guard (p2) activates first; with p2 the AI, the person's hand comes later
+        people = {"p1": "human", "p2": "ai:easy"} if ai_first else {"p1": "ai:easy", "p2": "human"}
+        scene = BattleScene(a, Session(match, people))
         a.switch(scene)
         a.screen.fill((0, 0, 0))
         scene.draw(a.screen)
+        if ai_first:
+            while scene.session.waiting_for_ai:
+                scene.apply_step(scene.session.step_ai())
+            scene.draw(a.screen)
         strip = scene._strip_rect
         for cell in match.board.cells():
             pts = [scene.camera.to_screen(p) for p in scene.layout.outline(cell)]

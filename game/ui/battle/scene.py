@@ -177,6 +177,13 @@ class BattleScene(
         if (self.piles or self.hand) and self.show_strip:
             strip = self._render_hand_strip() if self.hand else self._render_strip()
             reserve = strip.get_height() + 2 * self.fonts.px(6) if strip is not None else 0
+            if strip is None and self.hand:
+                # the hand is shown once one of the viewer's units acts (the AI acts first): room
+                # for a row of its cards under their heading
+                from game.ui.theme import Fonts
+
+                lh = self.fonts.line_height(Fonts.SMALL)
+                reserve = self._strip_room()[1] + 2 * lh + 4 * self.fonts.px(6)
             self._strip_surface = None  # drawn again with the frame
         self.camera.fit(self.fonts.px(8), reserve)
         self._reach_surface = None
