@@ -172,7 +172,7 @@ def test_a_unit_that_cannot_await_is_told_why(app):
 
 
 @pytest.mark.parametrize("scale", [1.0, 1.5])
-def test_the_token_counts_and_the_watch_badge_leave_every_units_letter_clear(scale):
+def test_the_token_counts_and_the_watch_badge_leave_every_units_letter_and_health_bar_clear(scale):
     from game.ui.app import App
     from game.ui.settings import Settings
     from game.ui.tokens import mark_ink
@@ -196,12 +196,17 @@ def test_the_token_counts_and_the_watch_badge_leave_every_units_letter_clear(sca
                 scene.camera.centre_on(scene.layout.centre((1, 8)))
             draw(a, scene)
             places = scene.token_places()
+            bars = []  # the health bars under the tokens (TokenArt)
+            for e in places:
+                bx, by, bd = tk_ui.screen_of(scene, places, e)
+                bars.append(pygame.Rect(bx - bd // 2, by + bd // 2 + 2, bd, max(3, bd // 9)))
             for ent, rects in scene.tokens_pools_drawn.items():
                 x, y, d = tk_ui.screen_of(scene, places, ent)
                 ink = mark_ink(scene.fonts, scene.unit_by_ent[ent].mark, d).move(x, y)
                 for i, r in enumerate(rects):
                     assert not r.colliderect(ink), (zoom, scene.unit_by_ent[ent].name, r, ink)
                     assert r.collidelist(rects[i + 1:]) < 0, (zoom, rects)  # the badge clear of the pools
+                    assert r.collidelist(bars) < 0, (zoom, r, bars)  # and of every health bar
                     checked += 1
         assert checked > 10
     finally:

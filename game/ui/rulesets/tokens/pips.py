@@ -122,12 +122,17 @@ def _pip_row(scene: BattleScene, surface: pygame.Surface, token: tuple[int, int,
     the counts when the row would not fit; where it went (None: nothing drawn)."""
     x, y, d = token
     r = max(2, round(d * 0.06))
+    tile = min(scene.layout.tw, scene.layout.th) * scene.camera.zoom
+    # the lowest the row may reach up to: under the health bar of a unit on the tile above
+    ceiling = round(y - tile + d // 2 + 3 + max(3, d // 9))
     pips = pip_layout(scene, pip_centre(x, y, d, ink.top, 2 * r + 4), d, have)
     if pips is not None:
         if not pips:
             return None
         back = pygame.Rect(0, 0, pips[-1].centre[0] - pips[0].centre[0] + 2 * r + 4, 2 * r + 4)
         back.center = ((pips[0].centre[0] + pips[-1].centre[0]) // 2, pips[0].centre[1])
+        if back.top < ceiling:
+            return None  # no room between the letter and the tile above: the panel shows them
         pygame.draw.rect(surface, INK, back, border_radius=r + 2)
         for p in pips:
             px, py = p.centre
@@ -138,9 +143,9 @@ def _pip_row(scene: BattleScene, surface: pygame.Surface, token: tuple[int, int,
                 pygame.draw.polygon(surface, ATTACK_PIP, pts, 0 if p.filled else 1)
         return back
     # too small for pips: the counts as text, each in its pips' colour (move · attack), sized to
-    # the tile; on tiles too small even for that the panel alone shows them
+    # the tile; on tiles too small even for that (or with no room over the letter) the panel alone
+    # shows them
     f = scene.fonts
-    tile = min(scene.layout.tw, scene.layout.th) * scene.camera.zoom
     size = min(MARK_FONT, max(6, round(tile * 0.3 / f.scale)))
     parts = [f.render(str(have.get(MOVE, (0, 0, 0))[0]), size, MOVE_PIP, True),
              f.render("·", size, (200, 200, 205), True),
@@ -154,6 +159,8 @@ def _pip_row(scene: BattleScene, surface: pygame.Surface, token: tuple[int, int,
         return None
     box.center = pip_centre(x, y, d, ink.top, box.h + 2)
     back = box.inflate(6, 2)
+    if back.top < ceiling:
+        return None  # no room between the letter and the tile above: the panel shows them
     pygame.draw.rect(surface, INK, back, border_radius=4)
     bx = box.x
     for p in parts:
