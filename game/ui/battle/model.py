@@ -7,7 +7,7 @@ The scene draws from it and sends the intents it names through the `Session`.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from game.core.action import Action
@@ -231,34 +231,16 @@ class BattleModel:
             self.armed = None
 
     def ask_first(self, action: Action) -> bool:
-        """Open a chooser with the question the action's resolution would ask the person at once
-        (the ruleset UI's "ask_first" hook: a `Decision` or None), so the answer comes before
-        anything is spent and Esc takes the action back; True when one opened."""
-        if self.chooser_answers.get(action) is not None or self.world_busy:
-            return False
-        hook = ruleset_hook(self.match.ruleset.id, "ask_first")
-        d = hook(self, action) if hook is not None else None
-        if d is None or len(d.options) < 2:
-            return False
-        entries = [replace(action, label=o.label) for o in d.options]
-        self.chooser = entries
-        self.chooser_answers = {e: (d.kind, o.key) for e, o in zip(entries, d.options, strict=True)}
-        keys = [o.key for o in d.options]
-        self.chooser_default = keys.index(d.default) if d.default in keys else None
-        self.chooser_question = d
-        return True
+        """Open a chooser with the question the action would ask at once (`asking.ask_first`)."""
+        from game.ui.battle.asking import ask_first
+
+        return ask_first(self, action)
 
     def action_notes(self) -> list[str]:
-        """Why the selected unit is not offered an action players look for (the ruleset UI's
-        "action_notes" hook: tokens' Await), shown under its actions."""
-        hook = ruleset_hook(self.match.ruleset.id, "action_notes")
-        if hook is None or self.selected is None or not self.human_turn or self.world_busy:
-            return []
-        try:
-            with self.match.world:
-                return list(hook(self.match, self.selected))
-        except Exception:  # noqa: BLE001 - an explanation must not break the screen
-            return []
+        """Why the selected unit is not offered an action players look for (`asking.action_notes`)."""
+        from game.ui.battle.asking import action_notes
+
+        return action_notes(self)
 
     # -- questions the screen asks ------------------------------------------------------------
     def asked_unit(self) -> int | None:
