@@ -253,3 +253,21 @@ def test_the_odds_box_footer_stays_inside_its_box():
         assert all(px == (0, 0, 0) for px in beside)  # nothing of the footer spills out of the box
     finally:
         pygame.quit()
+
+
+@pytest.mark.parametrize("scale", [1.0, 1.5])
+def test_the_property_chooser_leaves_every_odds_box_in_sight_and_its_labels_whole(scale):
+    from game.ui.app import App
+    from game.ui.settings import Settings
+
+    a = App((1280, 720), Settings(anim_speed="instant", ui_scale=scale))
+    try:
+        _session, scene, _b, brute, _attack = scattergun_scene(a)
+        scene.click_cell(scene.unit_by_ent[brute].cell)
+        assert scene.chooser is not None
+        draw(a, scene)
+        assert len(scene.prompt_keep) >= 3
+        assert scene.modal_area.collidelist([r.inflate(4, 4) for r in scene.prompt_keep]) < 0
+        assert all(not b.cut for b in scene.modal_buttons)
+    finally:
+        pygame.quit()

@@ -145,8 +145,19 @@ class PromptMixin:
         details: list[list[str]] = [[] for _ in shown]
         if question is not None:
             # the question the action would ask, before it is sent: nothing is spent yet
-            title, rests = question.prompt, [o.label for o in question.options]
-            details = [[o.detail] if o.detail else [] for o in question.options]
+            # each choice's worth on its button (whole on hover when cut), keeping the prompt
+            # short enough to leave the odds on the board in sight
+            title = question.prompt
+            room = w - 2 * pad - 2 * f.px(8) - f.px(6) - f.font(Fonts.BODY, True).size("9")[0]
+
+            def worth(o: Any) -> str:
+                """"Cleave — expected net damage 2.00, ...", its first part where all is too long."""
+                for text in (o.detail, o.detail.split(",")[0]):
+                    if text and f.font(Fonts.BODY).size(f"{o.label} — {text}")[0] <= room:
+                        return f"{o.label} — {text}"
+                return o.label
+
+            rests = [worth(o) for o in question.options]
             summary = "Nothing is spent until you choose."
         elif first is not None:
             crit = f" · Crit {percent(first.crit)}" if first.crits else ""
@@ -167,7 +178,11 @@ class PromptMixin:
             + f.line_height(Fonts.SMALL)
             + pad,
         )
-        self._place_modal(rect, self._facing_keep())
+        if not self._place_modal(rect, self._facing_keep()) and question is not None:
+            # the odds of the shot it asks about stay in sight: over the turn bar if need be
+            board = self.board_rect
+            tall = pygame.Rect(board.x, 0, board.w, board.bottom)
+            self._place_modal(rect, self._facing_keep(), within=tall)
         self.modal_area = pygame.Rect(rect)
         panel(surface, rect, pal)  # opaque: nothing under it shows through
         pygame.draw.rect(surface, pal.active, rect, 2, border_radius=6)
