@@ -108,12 +108,12 @@ def test_a_cut_action_label_is_read_whole_on_hover(scale):
         dash = next(b for b in scene.buttons if b.label.startswith("Second Move"))
         assert dash.label.endswith("(gives up the Action)")
         scene.mouse = dash.rect.center
-        scene.__dict__.pop("hover_box", None)
+        scene.hover_box = None
         scene.draw(a.screen)
         if scale > 1:
             assert dash.cut  # too long for the panel at 150 %: the button shows it cut short
         if dash.cut:  # ...and the hover box gives it whole
-            assert scene.__dict__.get("hover_box") is not None
+            assert scene.hover_box is not None
     finally:
         pygame.quit()
 

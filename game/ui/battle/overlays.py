@@ -42,7 +42,7 @@ class OverlayMixin(InfoSheetMixin):
         ) or (event.type == pygame.MOUSEBUTTONUP and event.button == 1):
             # each person at the screen finds the unit they had picked when the screen comes back
             # to them (a move's attack of opportunity asks the other person in between)
-            kept = self.__dict__.setdefault("_picked_by_viewer", {})
+            kept = self.picked_by_viewer
             kept[self.viewer] = self.selected
             self.viewer = self.handoff
             self.handoff = None

@@ -148,6 +148,12 @@ class BattleScene(
         self._strip_hits: list[tuple[pygame.Rect, dict[str, Any]]] = []
         self.modal_area = pygame.Rect(0, 0, 0, 0)  # where an open prompt covers the board
         self.prompt_keep: list[pygame.Rect] = []  # boxes drawn this frame that a prompt must not cover
+        #: word boxes a ruleset's layer wrote on the board this frame (tokens' odds): hover boxes
+        #: keep clear of them
+        self.board_boxes: list[pygame.Rect] = []
+        self.hover_box: pygame.Rect | None = None  # where the last hover box went
+        #: per person at a hot-seat screen, the unit they had picked when the screen passed on
+        self.picked_by_viewer: dict[str | None, int | None] = {}
         self.prompt_page = 0
         self._still: pygame.Surface | None = None  # the last full frame, kept while the AI thinks
         self._marks: list[pygame.Rect] = []  # where the thinking mark and toast were drawn over it

@@ -48,8 +48,8 @@ class TooltipMixin:
                 draw_preview(surface, self.fonts, self.pal, hot.preview, self.mouse, footer=footer)
             elif hot.tooltip or hot.cut:
                 # a label cut short ("… (gives up the…") is read whole in the box's title
-                self.__dict__["hover_box"] = tooltip(surface, self.fonts, self.pal, hot.tooltip, self.mouse,
-                                                     title=hot.label)
+                self.hover_box = tooltip(surface, self.fonts, self.pal, hot.tooltip, self.mouse,
+                                         title=hot.label)
             return
         entry = self._hand_card_at(self.mouse)
         if entry is not None:
@@ -94,11 +94,11 @@ class TooltipMixin:
                     # nor the odds the board writes beside each unit it reaches (tokens): with
                     # each unit's chances in sight there, the box is the summary, small enough to
                     # fit beside them
-                    boxes = self.__dict__.get("board_boxes", [])
+                    boxes = list(self.board_boxes)
                     if boxes:
                         keep += boxes
                         p = replace(p, lines=[], outcomes=[])
-                    self.__dict__["hover_box"] = draw_preview(
+                    self.hover_box = draw_preview(
                         surface, self.fonts, self.pal, p, self.mouse, footer=footer, avoid=keep,
                         within=self.board_rect, spare=self._token_rects() if boxes else None)
                     return

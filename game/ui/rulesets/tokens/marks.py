@@ -74,7 +74,7 @@ def board_layer(scene: BattleScene, surface: pygame.Surface) -> None:
         if at is not None:
             x, y, d = at
             taken.append(pygame.Rect(x - d // 2, y - d // 2, d, d + max(5, d // 7)))
-    scene.__dict__["board_boxes"] = []  # the word boxes of this frame (hover boxes keep clear)
+    scene.board_boxes = []  # the word boxes of this frame (hover boxes keep clear)
     pools_at = draw_pools(scene, surface, places)
     scene.__dict__["tokens_pools_drawn"] = pools_at  # where they went (tests read it)
     placer = Placer(scene.board_rect, taken + [r for rs in pools_at.values() for r in rs])
@@ -120,7 +120,7 @@ def _word_box(scene: BattleScene, surface: pygame.Surface, placer: Placer, lines
         if dist > d / 2 + 2:
             rim = (ox + (near[0] - ox) * (d / 2) / dist, oy + (near[1] - oy) * (d / 2) / dist)
             pygame.draw.line(surface, edge or colour, rim, near, 1)
-    scene.__dict__.setdefault("board_boxes", []).append(rect)
+    scene.board_boxes.append(rect)
     shade = pygame.Surface(rect.size, pygame.SRCALPHA)
     pygame.draw.rect(shade, back, shade.get_rect(), border_radius=4)
     surface.blit(shade, rect)
