@@ -160,7 +160,8 @@ def render(meta: dict[str, Any], games: list[Game]) -> str:
             across_maps_table(rates, pairs, maps),
             "<h2 id='first'>First-player advantage</h2>",
             _figure(plots.first_player(fp_rows), "Side that acted first: the side that took the "
-                    "game's first action (after initiative); p1 seat: whoever sat p1. Every "
+                    "game's first action (after initiative); Player 1: the squad in the scenario's first "
+                    "place (the two squads swap places every other game). Every "
                     "game counts, mirror matchups included."),
             "<table><tr><th>map</th><th>games</th><th>first wins</th><th>first losses</th><th>draws</th>"
             "<th>first's score</th><th>95 % interval</th></tr>"

@@ -99,7 +99,8 @@ def first_player(rows: list[tuple[str, Rate, Rate]]) -> str:
     """Per map (and all): the first actor's and p1's score with Wilson 95 % intervals."""
     plt = _plt()
     fig, ax = plt.subplots(figsize=(8.5, 0.9 + 0.6 * len(rows) + 0.4))
-    for j, (what, colour) in enumerate((("side that acted first", PALETTE[0]), ("p1 seat", PALETTE[1]))):
+    series = (("side that acted first", PALETTE[0]), ("Player 1 (first in the scenario)", PALETTE[1]))
+    for j, (what, colour) in enumerate(series):
         ys = [len(rows) - 1 - i + (0.2 if j == 0 else -0.2) for i in range(len(rows))]
         rates = [r[1 + j] for r in rows]
         xs = [r.rate for r in rates]

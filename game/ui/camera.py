@@ -16,18 +16,23 @@ class Camera:
         self.zoom_index = ZOOMS.index(1.0)
         self.x = 0.0  # top-left of the view in zoomed map pixels
         self.y = 0.0
+        #: screen pixels at the view's bottom covered by something else (a hand of cards): a map
+        #: that fits above them is centred there
+        self.reserve = 0
 
     @property
     def zoom(self) -> float:
         """Current scale factor."""
         return ZOOMS[self.zoom_index]
 
-    def fit(self) -> None:
-        """The largest zoom at which the whole map fits (at least 1.0 when it cannot), centred."""
+    def fit(self, margin: int = 0, reserve: int = 0) -> None:
+        """The largest zoom at which the whole map fits with `margin` pixels around it, above the
+        `reserve` pixels at the bottom (at least 1.0 when it cannot), centred."""
         w, h = self.map_size
+        self.reserve = reserve
         best = ZOOMS.index(1.0)
         for i, z in enumerate(ZOOMS):
-            if w * z <= self.view.w and h * z <= self.view.h:
+            if w * z <= self.view.w - 2 * margin and h * z <= self.view.h - 2 * margin - reserve:
                 best = i
         self.zoom_index = best
         self.centre_on((w / 2, h / 2))
@@ -90,7 +95,9 @@ class Camera:
             self.x = (w - self.view.w) / 2
         else:
             self.x = min(max(self.x, 0.0), w - self.view.w)
-        if h <= self.view.h:
+        if h <= self.view.h - self.reserve:
+            self.y = (h - (self.view.h - self.reserve)) / 2
+        elif h <= self.view.h:
             self.y = (h - self.view.h) / 2
         else:
             self.y = min(max(self.y, 0.0), h - self.view.h)

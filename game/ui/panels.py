@@ -180,9 +180,12 @@ def preview_rows(preview: Preview) -> tuple[list[str], list[tuple[str, float]], 
 
 def draw_preview(surface: pygame.Surface, fonts: Fonts, pal: Palette, preview: Preview,
                  anchor: tuple[int, int], footer: str = "", width: int = 380,
-                 avoid: list[pygame.Rect] | None = None) -> pygame.Rect:
+                 avoid: list[pygame.Rect] | None = None, within: pygame.Rect | None = None,
+                 spare: list[pygame.Rect] | None = None) -> pygame.Rect:
     """The exact odds of an action before committing: every outcome as a bar, then the breakdown.
-    Placed beside the anchor on the first side where it covers none of `avoid` (the acting unit)."""
+    Placed beside the anchor on the first side where it covers none of `avoid` (the acting unit,
+    the odds written on the board), else in a corner of `within` (the board) that
+    covers none; among those, the one covering least of `spare` (the units)."""
     width = min(fonts.px(width), surface.get_width() - 8)
     pad = fonts.px(8)
     inner = width - 2 * pad
@@ -191,7 +194,7 @@ def draw_preview(surface: pygame.Surface, fonts: Fonts, pal: Palette, preview: P
     title = fonts.wrap(preview.title or "Odds", inner, Fonts.BODY, True)
     wrapped_summary = [p for s in summary for p in fonts.wrap(s, inner, Fonts.SMALL)]
     wrapped_lines = [p for s in lines for p in fonts.wrap(s, inner - fonts.px(8), Fonts.SMALL)]
-    foot = fonts.wrap(footer, inner, Fonts.SMALL) if footer else []
+    foot = fonts.wrap(footer, inner, Fonts.SMALL, True) if footer else []  # drawn bold
     height = (2 * pad + len(title) * fonts.line_height(Fonts.BODY) + len(wrapped_summary) * lh
               + (len(outcomes) * lh + pad if outcomes else 0) + len(wrapped_lines) * lh
               + (len(foot) * lh + pad // 2 if foot else 0))
@@ -199,15 +202,22 @@ def draw_preview(surface: pygame.Surface, fonts: Fonts, pal: Palette, preview: P
     gap = fonts.px(18)
     spots = [(anchor[0] + gap, anchor[1] + gap), (anchor[0] - gap - width, anchor[1] + gap),
              (anchor[0] + gap, anchor[1] - gap - height), (anchor[0] - gap - width, anchor[1] - gap - height)]
+    if within is not None:
+        spots += [(within.x + pad, within.y + pad), (within.right - pad - width, within.y + pad),
+                  (within.x + pad, within.bottom - pad - height),
+                  (within.right - pad - width, within.bottom - pad - height)]
     rects = []
     for x, y in spots:
         r = pygame.Rect(min(max(4, x), sw - width - 4), min(max(4, y), sh - height - 4), width, height)
+        if within is not None and r.w <= within.w and r.h <= within.h:
+            r.clamp_ip(within)  # never over the panel beside the board
         rects.append(r)
-    def covered(r: pygame.Rect) -> int:
-        return sum(r.clip(a).w * r.clip(a).h for a in avoid or [])
+    def covered(r: pygame.Rect, under: list[pygame.Rect] | None) -> int:
+        return sum(r.clip(a).w * r.clip(a).h for a in under or [])
 
     # the first spot that covers nothing, else the one covering least (spots in order of preference)
-    rect = min(rects, key=lambda r: (covered(r) > 0, covered(r), rects.index(r)))
+    rect = min(rects, key=lambda r: (covered(r, avoid) > 0, covered(r, avoid), covered(r, spare),
+                                     rects.index(r)))
     panel(surface, rect, pal)  # opaque: the text under it never shows through
     cy = rect.y + pad
     for part in title:

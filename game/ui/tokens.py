@@ -35,6 +35,20 @@ def health_colour(frac: float, pal: Palette) -> Colour:
     return pal.bad
 
 
+def mark_size(fonts: Fonts, mark: str, d: int) -> int:
+    """The design font size of a token's mark at a pixel diameter."""
+    return max(7, round(d * (0.5 if len(mark) == 1 else 0.38) / fonts.scale))
+
+
+def mark_ink(fonts: Fonts, mark: str, d: int) -> pygame.Rect:
+    """Where a token's mark has ink, relative to the token's centre (marks drawn over a token, as
+    tokens' pools, keep clear of it)."""
+    text = fonts.render(mark, mark_size(fonts, mark, d), (250, 250, 250), True)
+    ink = text.get_bounding_rect()
+    placed = text.get_rect(center=(0, 0))
+    return ink.move(placed.x, placed.y)
+
+
 class TokenArt:
     """Cached token pictures; a picture is redrawn only when what it shows changes."""
 
@@ -110,8 +124,7 @@ class TokenArt:
             body.center = c
             pygame.draw.rect(surf, colour, body, border_radius=max(2, d // 7))
             pygame.draw.rect(surf, (15, 15, 20), body, max(1, d // 20), border_radius=max(2, d // 7))
-        font_size = max(7, round(d * (0.5 if len(unit.mark) == 1 else 0.38) / self.fonts.scale))
-        mark = self.fonts.render(unit.mark, font_size, ink_for(colour), True)
+        mark = self.fonts.render(unit.mark, mark_size(self.fonts, unit.mark, d), ink_for(colour), True)
         surf.blit(mark, mark.get_rect(center=c))
         if down:
             pygame.draw.line(

@@ -6,6 +6,7 @@ so every ruleset draws the same way; a side's hidden cards are shown only to tha
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field, replace
 from typing import Any
 
@@ -55,16 +56,39 @@ class Pile:
     visibility: str
 
 
+def kind_of(name: str) -> str:
+    """What makes units "the same kind" for their token letter: the name without its number
+    ("Vanguard 2" -> "Vanguard"); named characters are each their own kind."""
+    return re.sub(r"\s+\d+$", "", name.strip()) or name.strip() or "?"
+
+
+def _letters(kind: str) -> list[str]:
+    """The letters a kind's token may carry, best first: its words' initials, then the letters of
+    its last word, then of the others, then any letter."""
+    words = [w for w in re.split(r"[^A-Za-z]+", kind) if w]
+    out = [w[0] for w in words] + (list(words[-1][1:]) if words else [])
+    out += [c for w in words[:-1] for c in w[1:]] + list("ABCDEFGHIJKLMNOPQRSTUVWXYZ")
+    return list(dict.fromkeys(c.upper() for c in out))
+
+
 def _marks(units: list[tuple[int, str, str]]) -> dict[int, str]:
-    """One- or two-character token marks: the name's initial, numbered when a side repeats it."""
+    """One- or two-character token marks: one letter per kind across the whole board (a Gunner on
+    each side shares "G"; a Grenadier beside them does not), numbered when a side has several of
+    a kind ("S1", "S2")."""
+    letter: dict[str, str] = {}
+    for _ent, _side, name in units:
+        kind = kind_of(name)
+        if kind not in letter:
+            taken = set(letter.values())
+            letter[kind] = next((c for c in _letters(kind) if c not in taken), "?")
     seen: dict[tuple[str, str], list[int]] = {}
     for ent, side, name in units:
-        initial = (name.strip()[:1] or "?").upper()
-        seen.setdefault((side, initial), []).append(ent)
+        seen.setdefault((side, kind_of(name)), []).append(ent)
     out: dict[int, str] = {}
-    for (_, initial), ents in seen.items():
+    for (_, kind), ents in seen.items():
         for i, ent in enumerate(ents):
-            out[ent] = initial if len(ents) == 1 else f"{initial}{i + 1}"
+            n = i + 1
+            out[ent] = letter[kind] if len(ents) == 1 else (f"{letter[kind]}{n}" if n < 10 else str(n))
     return out
 
 
@@ -87,11 +111,14 @@ def read_units(match: Match, viewer: str | None) -> list[UnitInfo]:
     where = {b.ent: b.cell for b in beliefs if b.cell is not None}
     unseen = {b.ent for b in beliefs if b.hidden}
     with match.world:
-        found = [(e, c) for e, c in match.units(Position, Side) if e in where]
+        placed = list(match.units(Position, Side))
+        found = [(e, c) for e, c in placed if e in where]
         import esper
 
+        # every unit's letter is decided over all units, hidden ones included, so that no letter
+        # changes when a unit hides or comes back into sight
         rows: list[tuple[int, str, str]] = []
-        for ent, (_, side) in found:
+        for ent, (_, side) in placed:
             name = esper.try_component(ent, Name)
             rows.append((ent, side.side, name.text if name else f"#{ent}"))
         marks = _marks(rows)

@@ -73,6 +73,8 @@ class Button:
     preview: Any = None
     #: what the action does, in players' words: under the odds box (the tooltip starts with it)
     help: str = ""
+    #: the label did not fit when last drawn (ends in "…"): hovering it shows it whole
+    cut: bool = False
 
     def draw(
         self, surface: pygame.Surface, fonts: Fonts, pal: Palette, hot: bool, size: int = Fonts.BODY
@@ -93,6 +95,7 @@ class Button:
         font = fonts.font(size)
         while label and font.size(label)[0] > room:
             label = label[:-2] + "…" if len(label) > 2 else ""
+        self.cut = label != self.label
         surf = fonts.render(label, size, text_colour)
         surface.blit(surf, (x, self.rect.centery - surf.get_height() // 2))
 

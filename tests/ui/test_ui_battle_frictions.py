@@ -107,6 +107,7 @@ def test_the_hand_strip_never_covers_the_acting_unit_and_h_hides_it(app, driver)
     match = mini_match(size=(8, 6))
     scene = BattleScene(app, Session(match, {"p1": "human", "p2": "human"}))
     app.switch(scene)
+    scene.camera.fit()  # the whole board as big as it goes (the first view keeps it above the strip)
     scene.draw(app.screen)
     assert scene._strip_rect is not None
     # the acting unit stands right under the strip's usual place

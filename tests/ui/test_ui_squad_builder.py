@@ -4,6 +4,7 @@ and problems, saves it for this user, and the launcher then fields it for a side
 from __future__ import annotations
 
 import pygame
+import pygame_gui
 import pytest
 
 from game.rulesets.tokens.squadbuild import read_squad, squads_dir
@@ -153,3 +154,31 @@ def test_the_battle_names_a_built_side_by_its_squad(tmp_path):
     session = build_session("tokens", None, 2, "ai:random", "ai:random", None, {BUILT_KEY: {"p2": data}})
     assert side_names(session) == {"p1": "Wardens", "p2": "Night Hunters"}
     session.match.close()
+
+
+def test_leaving_with_unsaved_changes_asks_first(app, driver):
+    """Issue #33, item 14: Back, Esc and "Start from" ask before dropping unsaved changes."""
+    scene = _open_from_launcher(app, driver)
+    assert not scene.unsaved()
+    driver.key(pygame.K_RETURN)  # adds the first kind
+    assert scene.model.units and scene.unsaved()
+    driver.key(pygame.K_ESCAPE)
+    assert app.scene is scene and scene.question is not None  # asked, not gone
+    driver.key(pygame.K_ESCAPE)  # Esc keeps the changes
+    assert app.scene is scene and scene.question is None and scene.model.units
+    driver.click(scene.back_button.rect.center)
+    assert app.scene is scene and scene.question is not None
+    scene.answer_question(True)  # "Drop them"
+    assert isinstance(app.scene, LauncherScene)
+    # once saved, leaving asks nothing
+    scene = _open_from_launcher(app, driver)
+    scene.start_from("squad:wardens")
+    assert not scene.unsaved()
+    driver.key(pygame.K_RETURN)
+    assert scene.unsaved()
+    pygame.event.post(pygame.event.Event(pygame_gui.UI_DROP_DOWN_MENU_CHANGED, ui_element=scene.start_menu,
+                                         selected_option_id="empty", text=""))
+    driver.pump()
+    assert scene.question is not None and scene.model.units  # not replaced yet
+    scene.answer_question(True)
+    assert not scene.model.units

@@ -163,9 +163,11 @@ def mode_decision(match: Match, attacker: int, wid: str, target: int) -> Decisio
     side = side_of(attacker)
     opts = []
     lines: list[str] = []
+    worth: list[tuple[float, float]] = []
     for i, props in enumerate(combos):
         plan = strikes(match, attacker, wid, props, target, sneak_bonus(attacker), side)
         dmg, kills = expected(plan, side)
+        worth.append((dmg, kills))
         lines.append(f"{i + 1}. " + mode_name(props) + ": " + "; ".join(
             f"{name_of(s.ent)}{' (ally)' if side_of(s.ent) == side else ''} {float(s.chance):.0%}, "
             f"{s.to_health} to health" for s in plan))
@@ -181,7 +183,8 @@ def mode_decision(match: Match, attacker: int, wid: str, target: int) -> Decisio
         Ask.MODE,
         f"{weapon(wid).name}: which properties for this attack?",
         tuple(opts),
-        "0",
+        # the default is the choice worth most (net expected damage, then take-outs; the first on a tie)
+        str(max(range(len(worth)), key=lambda i: (worth[i], -i))),
         {"attacker": attacker, "target": target, "weapon": wid, CTX_UNIT: attacker, CTX_LINES: lines},
     )
 

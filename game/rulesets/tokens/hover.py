@@ -13,13 +13,13 @@ import math
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from game.core.action import Action
+from game.core.action import Action, Decision
 from game.core.geometry import Cell
 from game.core.sight import has_los
 from game.core.wording import plural
 from game.rulesets.tokens.areas import cleave_cells, cleave_rings, ray_beyond, tripleshot_cells
 from game.rulesets.tokens.catalog import gear_catalog
-from game.rulesets.tokens.combat import Strike, plain_strikes, sneak_bonus, strikes, weapon
+from game.rulesets.tokens.combat import Strike, mode_decision, plain_strikes, sneak_bonus, strikes, weapon
 from game.rulesets.tokens.components import (
     TkGear,
     TkStealth,
@@ -96,6 +96,16 @@ def attack_modes(match: Match, action: Action) -> list[tuple[str, list[Strike]]]
         (mode_name(props), strikes(match, ent, wid, props, action.target, sneak_bonus(ent), side))
         for props in weapon(wid).combos
     ]
+
+
+def mode_question(match: Match, action: Action) -> Decision | None:
+    """The property choice (TK-COMBO) an attack action's resolution would ask its side, asked
+    before the action is sent; None for a weapon without `A,B` alternatives or a plain strike."""
+    if action.kind != Kind.ATTACK or action.actor is None or action.target is None:
+        return None
+    if action.option.endswith(STRIKE):
+        return None
+    return mode_decision(match, action.actor, action.option, action.target)
 
 
 def area_odds(match: Match, action: Action) -> list[AreaOdds]:
@@ -238,3 +248,24 @@ def action_help(match: Match, action: Action) -> str:
     if action.kind == Kind.DRAW and action.option in c.weapons:
         return f"{text}: {gear_catalog(c)[action.option].summary}."
     return text
+
+
+def why_no_await(match: Match, ent: int) -> list[str]:
+    """Why a unit of the side to act is offered no Await (TK-AWAIT), from the legal list's own
+    check: a shot of the weapon in hand must fit in half its attack tokens, paid with 4 move tokens."""
+    from game.rulesets.tokens.actions import AWAIT
+
+    if side_of(ent) != table(match).turn_side or not is_active(ent):
+        return []
+    gear, tokens, unit = get(ent, TkGear), get(ent, TkTokens), get(ent, TkUnit)
+    if not gear.held or tokens.reserved:
+        return []
+    w = weapon(gear.held)
+    top = unit.attack // 2
+    if top < w.cost:
+        return [f"Await: not possible with the {w.name} in hand - a shot needs "
+                f"{plural(w.cost, 'attack token')}, and {name_of(ent)} can reserve at most {top} "
+                f"(half of {unit.attack})."]
+    if tokens.move < AWAIT:
+        return [f"Await: needs {AWAIT} move tokens, {tokens.move} left."]
+    return []

@@ -125,7 +125,9 @@ class TokensRuleset(Ruleset):
                         + (" - taken out" if s.takes_out else "")
                     )
                     lines.extend("    " + x for x in s.lines[1:])
-                    outcomes.append((f"{name_of(s.ent)} hit", float(s.chance)))
+                    # with a choice of properties, each outcome says which choice it is for
+                    choice = f" ({mode_name(props)})" if len(w.combos) > 1 else ""
+                    outcomes.append((f"{name_of(s.ent)} hit{choice}", float(s.chance)))
                 if dmg >= best_dmg:
                     best_dmg = dmg
                     best_kill = kills

@@ -81,11 +81,13 @@ class ActionsMixin:
             if not entries:
                 hint = "Select one of your units." if self.session.legal() else "No actions."
                 y = text_block(surf, f, [hint], (pad, y), inner, Fonts.SMALL, pal.dim)
+            notes = self.model.action_notes()
+            note_h = sum(len(f.wrap(n, inner, Fonts.SMALL)) for n in notes) * f.line_height(Fonts.SMALL)
             # the log gives up room, then the buttons get slimmer, before any action hides behind "more"
             fit = 1
             logs = (f.px(150), f.px(70), f.px(40)) if self.show_log else (0,)
             for log_min, bh in [(m, f.px(28)) for m in logs] + [(logs[-1], f.px(24))]:
-                fit = max(1, (rect.h - y - log_min - f.px(24)) // (bh + gap))
+                fit = max(1, (rect.h - y - log_min - note_h - f.px(24)) // (bh + gap))
                 if fit >= len(entries):
                     break
             for b in entries:
@@ -100,6 +102,7 @@ class ActionsMixin:
                     pygame.Rect(pad, y, inner, bh), b.label, b.on_click, b.hotkey, True, [], b.selected
                 )
                 local.draw(surf, f, pal, hot is not None and hot.rect == b.rect, Fonts.SMALL)
+                b.cut = local.cut
                 self.panel_buttons.append(b)
                 y += bh + gap
             if len(entries) > fit:
@@ -110,4 +113,5 @@ class ActionsMixin:
                 )
                 surf.blit(f.render(more + "  (wheel)", Fonts.SMALL, pal.active), (pad, y))
                 y += f.line_height(Fonts.SMALL)
+            y = text_block(surf, f, notes, (pad, y), inner, Fonts.SMALL, pal.dim) if notes else y
         return y

@@ -8,6 +8,7 @@ from pathlib import Path
 
 from game.core.action import Action
 from game.core.kinds import EVENT_MATCH_OVER
+from game.ui.battle.extensions import ruleset_hook
 from game.ui.battle.model import is_move
 from game.ui.battle.pacing import Slide
 from game.ui.chancefx import sound_for
@@ -25,10 +26,11 @@ class DrivingMixin:
             self.log.add([step.thought.event(self.viewer)])
         paced = self.layer is not None and self.layer.on_step(step)
         self.log.add([] if paced else step.events)
+        quiet = ruleset_hook(self.match.ruleset.id, "quiet_popup")
         for ev in [] if paced else step.events:
             if not ev.visible_to(self.viewer):
                 continue
-            if ev.chance:
+            if ev.chance and not (quiet is not None and quiet(ev)):
                 self.fx.add(ev)
             if factor > 0:
                 self.app.sounds.play(
@@ -59,9 +61,16 @@ class DrivingMixin:
         """Send a person's action."""
         if not self.human_input:
             return
+        asked = self.model.chooser_answers.get(action) if self.chooser else None
+        if asked is None and self.model.ask_first(action):
+            self.dirty = True  # its question first: nothing is spent before the answer
+            return
         self.armed = None
         self.focus = None
         self.apply_step(self.session.submit(action))
+        d = self.session.decision
+        if asked is not None and d is not None and d.kind == asked[0] and asked[1] in d.keys():
+            self.answer(asked[1])  # the answer the person gave before the action was sent
 
     def answer(self, key: str) -> None:
         """Send a person's answer to the open prompt."""

@@ -8,7 +8,11 @@ A ruleset may have one UI module, `game/ui/rulesets/<ruleset id>.py`, that regis
 - "move_path" (scene, move) -> list of cells | None: the squares a move walks through, its
   destination last, for a ruleset whose move actions carry no path;
 - "auto_select" (model) -> unit | None: whose actions are listed when the side's units act in any
-  order and the player has picked none.
+  order and the player has picked none;
+- "ask_first" (model, action) -> Decision | None: the question the action's resolution would ask
+  the person at once, asked in a chooser before the action is sent (`battle.asking`);
+- "action_notes" (match, unit) -> [str]: why the unit is offered no action players look for;
+- "quiet_popup" (event) -> bool: a chance event read in the log only, with no popup over the board.
 Without one, the generic parts show everything its data hooks give.
 """
 

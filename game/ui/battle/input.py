@@ -131,6 +131,8 @@ class InputMixin:
         if self.chooser:
             if pygame.K_1 <= key <= pygame.K_9 and key - pygame.K_1 < len(self.chooser):
                 self.submit(self.chooser[key - pygame.K_1])
+            elif key in (pygame.K_RETURN, pygame.K_KP_ENTER) and self.model.chooser_default is not None:
+                self.submit(self.chooser[self.model.chooser_default])
             return
         decision = self.session.decision if self.session.waiting_for_human else None
         if decision is not None and self.handoff is None and not self.replay:

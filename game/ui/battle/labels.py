@@ -141,6 +141,6 @@ def split_labels(labels: list[str]) -> tuple[str, list[str]]:
         return "", list(labels)
     rests = [" ".join(w[n:]) for w in words]
     rests = [r[1:-1] if r.startswith("(") and r.endswith(")") and r.count("(") == 1 else r for r in rests]
-    # "Bryn: sword at Grell", "Bryn: knock down Grell" share "Bryn:": the colon is not a word
-    return " ".join(words[0][:n]).rstrip(":"), rests
+    # "Oriel Quickhand: hide ..." shares "Oriel Quickhand:"; titles add their own colon
+    return " ".join(words[0][:n]).rstrip(":;,-– "), rests
 

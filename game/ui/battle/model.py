@@ -103,6 +103,11 @@ class BattleModel:
         self.focus: str | None = None
         #: several actions for one click (facings, aimed parts): the person picks one
         self.chooser: list[Action] | None = None
+        #: a chooser asking first what the action's resolution would ask (tokens' Cleave or
+        #: Clustershot): each entry's (decision kind, answer), and the entry Enter picks
+        self.chooser_answers: dict[Action, tuple[str, str]] = {}
+        self.chooser_default: int | None = None
+        self.chooser_question: Any = None
         self.hover_cell: Cell | None = None
         #: the unit whose token is under the mouse (cells may hold several)
         self.hover_unit: int | None = None
@@ -160,7 +165,10 @@ class BattleModel:
             self.selected = turn.unit
         elif self.selected is not None and (
             self.selected not in self.unit_by_ent
-            or not any(a.actor == self.selected for a in self.session.legal())
+            # while a prompt is open (an attack of opportunity its move provoked) nothing is legal:
+            # the mover keeps the selection for when its side acts again
+            or (self.session.decision is None
+                and not any(a.actor == self.selected for a in self.session.legal()))
         ):
             # The side acts as one: with the last unit done, show every unit's choices again.
             self.selected = None
@@ -186,6 +194,7 @@ class BattleModel:
         self.move_options = {}
         self.groups = []
         self.chooser = None
+        self.chooser_answers, self.chooser_default = {}, None
         legal = self.session.legal() if self.human_turn else []
         if not legal and self.session.need is not None and self.session.need.decision is None:
             # Show what the acting AI could do, without letting anyone click it.
@@ -232,6 +241,18 @@ class BattleModel:
             self.armed = ordered[0].key
         if self.armed not in groups:
             self.armed = None
+
+    def ask_first(self, action: Action) -> bool:
+        """Open a chooser with the question the action would ask at once (`asking.ask_first`)."""
+        from game.ui.battle.asking import ask_first
+
+        return ask_first(self, action)
+
+    def action_notes(self) -> list[str]:
+        """Why the selected unit is not offered an action players look for (`asking.action_notes`)."""
+        from game.ui.battle.asking import action_notes
+
+        return action_notes(self)
 
     # -- questions the screen asks ------------------------------------------------------------
     def asked_unit(self) -> int | None:

@@ -40,9 +40,13 @@ class OverlayMixin(InfoSheetMixin):
         if (
             event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE)
         ) or (event.type == pygame.MOUSEBUTTONUP and event.button == 1):
+            # each person at the screen finds the unit they had picked when the screen comes back
+            # to them (a move's attack of opportunity asks the other person in between)
+            kept = self.picked_by_viewer
+            kept[self.viewer] = self.selected
             self.viewer = self.handoff
             self.handoff = None
-            self.selected = None
+            self.selected = kept.get(self.viewer)
             self.log.set_viewer(self.viewer, self._log_events())
             self.refresh()
             self.centre_on_active()

@@ -137,11 +137,29 @@ class PromptMixin:
         w = min(f.px(460), self.board_rect.w - 40)
         pad, bh = f.px(12), f.px(30)
         shown = actions[:12]
-        first = self.preview(shown[0]) if shown else None
+        question = self.model.chooser_question if self.model.chooser_answers else None
+        first = self.preview(shown[0]) if shown and question is None else None
         common, rests = split_labels([a.label for a in shown])
         title = f"{common or group_label(shown)}: choose one" if shown else "Choose"
         summary = ""
-        if first is not None:
+        details: list[list[str]] = [[] for _ in shown]
+        if question is not None:
+            # the question the action would ask, before it is sent: nothing is spent yet
+            # each choice's worth on its button (whole on hover when cut), keeping the prompt
+            # short enough to leave the odds on the board in sight
+            title = question.prompt
+            room = w - 2 * pad - 2 * f.px(8) - f.px(6) - f.font(Fonts.BODY, True).size("9")[0]
+
+            def worth(o: Any) -> str:
+                """"Cleave — expected net damage 2.00, ...", its first part where all is too long."""
+                for text in (o.detail, o.detail.split(",")[0]):
+                    if text and f.font(Fonts.BODY).size(f"{o.label} — {text}")[0] <= room:
+                        return f"{o.label} — {text}"
+                return o.label
+
+            rests = [worth(o) for o in question.options]
+            summary = "Nothing is spent until you choose."
+        elif first is not None:
             crit = f" · Crit {percent(first.crit)}" if first.crits else ""
             summary = (f"Hit {percent(first.hit)}{crit} · expected damage "
                        f"{first.expected_damage:.2f} — hover an option for every modifier and outcome")
@@ -155,10 +173,16 @@ class PromptMixin:
             + len(title_lines) * f.line_height(Fonts.LARGE)
             + len(summary_lines) * f.line_height(Fonts.SMALL)
             + len(shown) * (bh + f.px(4))
+            + sum(len(f.wrap(x, w - 2 * pad - f.px(20), Fonts.SMALL)) for d in details for x in d)
+            * f.line_height(Fonts.SMALL)
             + f.line_height(Fonts.SMALL)
             + pad,
         )
-        self._place_modal(rect, self._facing_keep())
+        if not self._place_modal(rect, self._facing_keep()) and question is not None:
+            # the odds of the shot it asks about stay in sight: over the turn bar if need be
+            board = self.board_rect
+            tall = pygame.Rect(board.x, 0, board.w, board.bottom)
+            self._place_modal(rect, self._facing_keep(), within=tall)
         self.modal_area = pygame.Rect(rect)
         panel(surface, rect, pal)  # opaque: nothing under it shows through
         pygame.draw.rect(surface, pal.active, rect, 2, border_radius=6)
@@ -170,7 +194,7 @@ class PromptMixin:
         self.modal_buttons = []
         for i, a in enumerate(shown):
             label = rests[i] or a.label or f"{a.kind} {a.option}".strip()
-            p = self.preview(a)
+            p = self.preview(a) if question is None else None
             b = Button(
                 pygame.Rect(rect.x + pad, y, w - 2 * pad, bh),
                 label,
@@ -178,12 +202,17 @@ class PromptMixin:
                 hotkey=str(i + 1) if i < 9 else "",
                 preview=p,
                 help=self.match.ruleset.action_help(self.match, a),
+                selected=i == self.model.chooser_default,
             )
             b.draw(surface, f, pal, b.rect.collidepoint(self.mouse), Fonts.BODY)
             self.modal_buttons.append(b)
             y += bh + f.px(4)
+            if details[i]:
+                y = text_block(surface, f, details[i], (rect.x + pad + f.px(20), y), w - 2 * pad - f.px(20),
+                               Fonts.SMALL, pal.dim)
+        enter = " · Enter: the default" if self.model.chooser_default is not None else ""
         surface.blit(
-            f.render("1–9 or click · Esc cancels", Fonts.SMALL, pal.dim), (rect.x + pad, y + f.px(2))
+            f.render(f"1–9 or click{enter} · Esc cancels", Fonts.SMALL, pal.dim), (rect.x + pad, y + f.px(2))
         )
         self._draw_facings(surface)
 

@@ -148,6 +148,12 @@ class BattleScene(
         self._strip_hits: list[tuple[pygame.Rect, dict[str, Any]]] = []
         self.modal_area = pygame.Rect(0, 0, 0, 0)  # where an open prompt covers the board
         self.prompt_keep: list[pygame.Rect] = []  # boxes drawn this frame that a prompt must not cover
+        #: word boxes a ruleset's layer wrote on the board this frame (tokens' odds): hover boxes
+        #: keep clear of them
+        self.board_boxes: list[pygame.Rect] = []
+        self.hover_box: pygame.Rect | None = None  # where the last hover box went
+        #: per person at a hot-seat screen, the unit they had picked when the screen passed on
+        self.picked_by_viewer: dict[str | None, int | None] = {}
         self.prompt_page = 0
         self._still: pygame.Surface | None = None  # the last full frame, kept while the AI thinks
         self._marks: list[pygame.Rect] = []  # where the thinking mark and toast were drawn over it
@@ -167,7 +173,26 @@ class BattleScene(
         self.layer = make_layer(self) if make_layer is not None else None
         self._check_handoff()
         self.refresh()
+        self.fit_view()
         self.centre_on_active()
+
+    def fit_view(self) -> None:
+        """The first view: the whole map, clear of the window's edges and above the hand of cards
+        along the board's bottom (casket's hexes were cut at the edges and under the hand)."""
+        reserve = 0
+        if (self.piles or self.hand) and self.show_strip:
+            strip = self._render_hand_strip() if self.hand else self._render_strip()
+            reserve = strip.get_height() + 2 * self.fonts.px(6) if strip is not None else 0
+            if strip is None and self.hand:
+                # the hand is shown once one of the viewer's units acts (the AI acts first): room
+                # for a row of its cards under their heading
+                from game.ui.theme import Fonts
+
+                lh = self.fonts.line_height(Fonts.SMALL)
+                reserve = self._strip_room()[1] + 2 * lh + 4 * self.fonts.px(6)
+            self._strip_surface = None  # drawn again with the frame
+        self.camera.fit(self.fonts.px(8), reserve)
+        self._reach_surface = None
 
     # -- geometry ------------------------------------------------------------------------------
     def layout_rects(self, size: tuple[int, int]) -> None:

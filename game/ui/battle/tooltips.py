@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pygame
 
 from game.core.kinds import (
@@ -44,8 +46,10 @@ class TooltipMixin:
             if hot.preview is not None:
                 footer = f"{hot.help}  Click: {hot.label}" if hot.help else f"Click: {hot.label}"
                 draw_preview(surface, self.fonts, self.pal, hot.preview, self.mouse, footer=footer)
-            elif hot.tooltip or hot.help:
-                tooltip(surface, self.fonts, self.pal, hot.tooltip or [hot.help], self.mouse, title=hot.label)
+            elif hot.tooltip or hot.help or hot.cut:
+                # a label cut short ("… (gives up the…") is read whole in the box's title
+                lines = hot.tooltip or ([hot.help] if hot.help else [])
+                self.hover_box = tooltip(surface, self.fonts, self.pal, lines, self.mouse, title=hot.label)
             return
         entry = self._hand_card_at(self.mouse)
         if entry is not None:
@@ -87,7 +91,16 @@ class TooltipMixin:
                     inside = f", allies inside: {', '.join(allies)}" if allies else ""
                     footer = f"Hits {plural(len(area), 'cell')}{inside} · {footer}"
                 if p is not None:
-                    draw_preview(surface, self.fonts, self.pal, p, self.mouse, footer=footer, avoid=keep)
+                    # nor the odds the board writes beside each unit it reaches (tokens): with
+                    # each unit's chances in sight there, the box is the summary, small enough to
+                    # fit beside them
+                    boxes = list(self.board_boxes)
+                    if boxes:
+                        keep += boxes
+                        p = replace(p, lines=[], outcomes=[])
+                    self.hover_box = draw_preview(
+                        surface, self.fonts, self.pal, p, self.mouse, footer=footer, avoid=keep,
+                        within=self.board_rect, spare=self._token_rects() if boxes else None)
                     return
                 title = action.label or action.kind
                 tooltip(surface, self.fonts, self.pal, ["No chance involved.", footer], self.mouse, width=340,
@@ -124,6 +137,14 @@ class TooltipMixin:
         lines = self.model.cell_lines(self.hover_cell)
         if lines and self.hover_cell not in self.moves:
             tooltip(surface, self.fonts, self.pal, lines[1:], self.mouse, width=280, title=lines[0])
+
+    def _token_rects(self) -> list[pygame.Rect]:
+        """Where the living units' tokens are on screen (a box placed in a corner covers none)."""
+        out = []
+        for (mx, my), d in self.token_places().values():
+            x, y = self.camera.to_screen((mx, my))
+            out.append(pygame.Rect(round(x - d / 2), round(y - d / 2), d, d))
+        return out
 
     def _keep_rects(self) -> list[pygame.Rect]:
         """Screen areas a hover box must leave in sight: the acting (or selected) unit's cell."""

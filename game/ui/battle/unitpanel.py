@@ -25,6 +25,11 @@ class UnitPanelMixin:
         if self.show_log:
             self.log.draw(surface)
 
+    def unit_title_lines(self, u: UnitInfo, width: int) -> list[str]:
+        """The panel's heading for a unit, "Name  (Squad)", wrapped to `width` rather than cut
+        ("Mags the Alchemist (Adventuring party)" on a narrow panel)."""
+        return self.fonts.wrap(f"{u.name}  ({self.side_name(u.side)})", width, Fonts.BODY, True)
+
     def _render_panel(self) -> pygame.Surface:
         f, pal = self.fonts, self.pal
         rect = self.panel_rect
@@ -47,9 +52,9 @@ class UnitPanelMixin:
         if u is not None:
             colour = pal.side(u.side_index)
             pygame.draw.rect(surf, colour, (pad, y + 3, f.px(10), f.px(10)))
-            title = f"{u.name}  ({self.side_name(u.side)})"
-            surf.blit(f.render(title, Fonts.BODY, pal.text, True), (pad + f.px(16), y))
-            y += f.line_height(Fonts.BODY)
+            for line in self.unit_title_lines(u, inner - f.px(16)):
+                surf.blit(f.render(line, Fonts.BODY, pal.text, True), (pad + f.px(16), y))
+                y += f.line_height(Fonts.BODY)
             if u.hp is not None and u.hp_max:
                 bar(
                     surf,

@@ -11,6 +11,7 @@ import pygame_gui
 from pygame_gui.elements import UIButton, UIDropDownMenu, UILabel, UITextBox, UITextEntryLine
 
 from game.ui.display_names import is_benchmark_map
+from game.ui.launch_memory import load_memory, recall, remember
 from game.ui.map_choice import map_choice_label
 from game.ui.scenes.gui import GuiScene
 from game.ui.scenes.launch_text import PC_CHOICES, SIDE_CHOICES, description
@@ -33,7 +34,9 @@ class LauncherScene(GuiScene):
         from game.ui.app import random_seed
 
         self.rulesets = registry.available()
-        self.ruleset_id = self.rulesets[0] if self.rulesets else ""
+        self.memory = load_memory()  # what was last started: offered again
+        self.ruleset_id = self.memory.ruleset if self.memory.ruleset in self.rulesets else (
+            self.rulesets[0] if self.rulesets else "")
         self.map_path: Path | None = None
         self.squads: dict[str, str] = {}
         self.sides = {"p1": "human", "p2": "ai:normal"}
@@ -69,6 +72,7 @@ class LauncherScene(GuiScene):
         self.squads = {"p1": d1, "p2": d2}
         self.rule_choices = {o.name: o.default for o in rs.rule_options()}
         self.pc_choice = ""
+        recall(self, self.memory)
 
     def scenario_options(self) -> dict[str, Any]:
         """The chosen rules options (those off their default) and player-character sides."""
@@ -116,6 +120,8 @@ class LauncherScene(GuiScene):
         except UserError as exc:
             self.show_error(exc.line())
             return
+        remember(self)
+        self.memory = load_memory()
         self.app.switch(BattleScene(self.app, session))
 
     def show_error(self, text: str) -> None:

@@ -10,7 +10,7 @@ the lists, Up/Down chooses, Enter adds (a unit kind, or gear to the chosen unit)
 from __future__ import annotations
 
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import pygame
 from pygame_gui.elements import UIButton, UIDropDownMenu, UILabel, UITextEntryLine
@@ -49,7 +49,51 @@ class SquadBuilderScene(SquadInputMixin, GuiScene):
         self.focus = "kinds"
         self.status = ""
         self.status_bad = False
+        #: the squad as last saved or started from: leaving with anything else asks first
+        self.saved_state = self._state()
+        self.question: Any = None
+        self.question_then: Any = None
         self.build()
+
+    # -- unsaved changes ---------------------------------------------------------------------------
+    def _state(self) -> str:
+        m = self.model
+        return repr((m.name.strip(), m.budget, m.player, m.loadouts()))
+
+    def unsaved(self) -> bool:
+        """The squad has units and changed since it was saved or started from."""
+        return bool(self.model.units) and self._state() != self.saved_state
+
+    def ask_first(self, then: Any, doing: str) -> None:
+        """Run `then` at once, or with unsaved changes after the player agrees to drop them."""
+        if not self.unsaved():
+            then()
+            return
+        from pygame_gui.windows import UIConfirmationDialog
+
+        f = self.app.fonts
+        w, h = self.app.screen_size
+        rect = pygame.Rect(0, 0, min(f.px(420), w - 40), min(f.px(220), h - 40))
+        rect.center = (w // 2, h // 2)
+        name = f"“{self.model.name.strip()}”" if self.model.name.strip() else "this squad"
+        self.question = UIConfirmationDialog(
+            rect, f"The changes to {name} are not saved. {doing} drops them (Cancel to keep them, "
+            "then Save).", self.manager, window_title="Unsaved changes", action_short_name="Drop them")
+        self.question_then = then
+
+    def answer_question(self, drop: bool) -> None:
+        """The unsaved-changes question is answered (closed: keep the changes)."""
+        then, question = self.question_then, self.question
+        self.question = self.question_then = None
+        if question is not None and question.alive():
+            question.kill()
+        if drop and then is not None:
+            then()
+        self.dirty = True
+
+    def go_back(self) -> None:
+        """Back to the launcher (asking first when there are unsaved changes)."""
+        self.ask_first(self.app.pop, "Going back")
 
     # -- model to rows -----------------------------------------------------------------------------
     def _slot_word(self, gid: str) -> str:
@@ -254,6 +298,7 @@ class SquadBuilderScene(SquadInputMixin, GuiScene):
         except OSError as exc:
             self._say(f"Could not save: {exc.strerror or exc}", True)
             return
+        self.saved_state = self._state()
         again = "saved again" if existed else "saved"
         self._say(f"“{self.model.name}” {again}: the launcher offers it for either side.")
         self.refresh()
@@ -278,6 +323,7 @@ class SquadBuilderScene(SquadInputMixin, GuiScene):
         for lv in self.lists.values():
             lv.index = lv.top = 0
         self.name_entry.set_text(self.model.name)
+        self.saved_state = self._state()
         self._say("")
         self.refresh()
 

@@ -19,6 +19,7 @@ class SquadInputMixin:
     lists: dict[str, Any]
     focus: str
     dirty: bool
+    question: Any
 
     # -- events ------------------------------------------------------------------------------------
     def on_event(self, event: pygame.event.Event) -> None:
@@ -32,13 +33,18 @@ class SquadInputMixin:
                 self.budget_down: lambda: self.change_budget(-1),
                 self.budget_up: lambda: self.change_budget(1),
                 self.save_button: self.save,
-                self.back_button: self.app.pop,
+                self.back_button: self.go_back,
                 self.player_button: self._toggle_player,
             }
             if b in actions:
                 actions[b]()
+        elif event.type == pygame_gui.UI_CONFIRMATION_DIALOG_CONFIRMED and event.ui_element is self.question:
+            self.answer_question(True)
+        elif event.type == pygame_gui.UI_WINDOW_CLOSE and event.ui_element is self.question:
+            self.answer_question(False)
         elif event.type == pygame_gui.UI_DROP_DOWN_MENU_CHANGED and event.ui_element is self.start_menu:
-            self.start_from(event.selected_option_id)
+            value = event.selected_option_id
+            self.ask_first(lambda: self.start_from(value), "Starting from another squad")
         elif event.type == pygame_gui.UI_TEXT_ENTRY_CHANGED and event.ui_element is self.name_entry:
             self.model.name = self.name_entry.get_text()
         elif event.type == pygame.MOUSEBUTTONDOWN and event.button in (1, 4, 5):
@@ -79,11 +85,15 @@ class SquadInputMixin:
 
     def _key(self, event: pygame.event.Event) -> None:
         key, mod = event.key, event.mod
+        if self.question is not None:
+            if key == pygame.K_ESCAPE:
+                self.answer_question(False)  # Esc keeps the changes
+            return
         if key == pygame.K_ESCAPE:
             if self._typing():
                 self.name_entry.unfocus()
             else:
-                self.app.pop()
+                self.go_back()
             return
         if key == pygame.K_s and mod & pygame.KMOD_CTRL:
             self.save()

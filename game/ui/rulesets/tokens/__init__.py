@@ -15,7 +15,8 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from game.rulesets.tokens.kinds import Kind
+from game.rulesets.tokens.hover import why_no_await
+from game.rulesets.tokens.kinds import Ev, Kind
 from game.rulesets.tokens.view import pools, stealth_of
 from game.ui.battle.extensions import MarksLayer, register_hooks, register_layer
 from game.ui.battle.model import register_chooser_groups
@@ -29,10 +30,20 @@ from game.ui.rulesets.tokens.pips import (
     pip_layout,
     screen_of,
 )
-from game.ui.rulesets.tokens.reading import Ghost, Odds, attack_odds, decision_attack, ghosts, path_words
+from game.ui.rulesets.tokens.reading import (
+    Ghost,
+    Odds,
+    attack_odds,
+    decision_attack,
+    ghosts,
+    mode_question,
+    path_words,
+)
 
 if TYPE_CHECKING:
+    from game.core.events import Event
     from game.ui.battle.model import BattleModel
+    from game.ui.session import Step
 
 __all__ = ["ATTACK_PIP", "MOVE_PIP", "RESERVED_PIP", "Ghost", "Odds", "Pip", "Placer", "TokensLayer",
            "_screen", "attack_odds", "auto_select", "board_layer", "decision_attack", "ghosts",
@@ -51,15 +62,32 @@ def auto_select(model: BattleModel) -> int | None:
     return next((u.ent for u in model.units if u.ent in actors and u.side == model.turn.side), None)
 
 
+def quiet_popup(event: Event) -> bool:
+    """The watch every unit keeps at its side's turn start (passive Observe) is read in the log,
+    not flipped over the board: a round of them stacked popups over the units."""
+    return event.kind == Ev.OBSERVE and "keeps watch" in event.text
+
+
 class TokensLayer(MarksLayer):
     """Tokens' part of the battle screen (`extensions.BattleLayer`): its marks over the tokens;
     events are shown at the screen's own pace."""
+
+    def on_step(self, step: Step) -> bool:
+        """An Observe of the person's that revealed nobody says so (its coins alone told nothing)."""
+        a, scene = step.action, self.scene
+        if a is not None and a.kind == Kind.OBSERVE and step.side == scene.viewer and a.actor is not None \
+                and not any(e.kind == Ev.REVEAL for e in step.events):
+            who = scene.unit_by_ent.get(a.actor)
+            name = who.name if who is not None else "The observer"
+            scene.toast = (f"{name} observed: nobody hidden was found within sight.", 3.0)
+        return False
 
     def draw_top(self, surface: pygame.Surface) -> None:
         board_layer(self.scene, surface)
 
 
 register_layer("tokens", TokensLayer)
-register_hooks("tokens", path_label=path_words, auto_select=auto_select)
+register_hooks("tokens", path_label=path_words, auto_select=auto_select, ask_first=mode_question,
+               quiet_popup=quiet_popup, action_notes=why_no_await)
 # sneak, observe and await come in one action per number of tokens: one entry each, then a chooser
 register_chooser_groups(Kind.SNEAK, Kind.OBSERVE, Kind.AWAIT)

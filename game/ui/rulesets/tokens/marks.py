@@ -35,11 +35,24 @@ class Placer:
             r = pygame.Rect((0, 0), size)
             setattr(r, attr, point)
             spots.append(r)
-        free = next((r for r in spots if self.area.contains(r)
-                     and not any(r.colliderect(t) for t in self.taken)), None)
+        free = next((r for r in spots if self._free(r)), None)
+        if free is None:
+            # every spot beside the token is taken: further out, step by step (a line ties it back)
+            first = spots[0]
+            for n in range(1, 12):
+                rings = [first.move(0, n * (first.h + 2)), first.move(0, -n * (first.h + 2)),
+                         first.move(n * (first.w // 2 + 2), 0), first.move(-n * (first.w // 2 + 2), 0),
+                         first.move(n * (first.w // 2 + 2), n * (first.h + 2)),
+                         first.move(-n * (first.w // 2 + 2), n * (first.h + 2))]
+                free = next((r for r in rings if self._free(r)), None)
+                if free is not None:
+                    break
         rect = free or spots[0]
         self.taken.append(rect)
         return rect
+
+    def _free(self, r: pygame.Rect) -> bool:
+        return self.area.contains(r) and not any(r.colliderect(t) for t in self.taken)
 
 
 def _around(x: int, y: int, d: int) -> list[tuple[str, tuple[int, int]]]:
@@ -61,8 +74,10 @@ def board_layer(scene: BattleScene, surface: pygame.Surface) -> None:
         if at is not None:
             x, y, d = at
             taken.append(pygame.Rect(x - d // 2, y - d // 2, d, d + max(5, d // 7)))
-    placer = Placer(scene.board_rect, taken)
-    draw_pools(scene, surface, places)
+    scene.board_boxes = []  # the word boxes of this frame (hover boxes keep clear)
+    pools_at = draw_pools(scene, surface, places)
+    scene.__dict__["tokens_pools_drawn"] = pools_at  # where they went (tests read it)
+    placer = Placer(scene.board_rect, taken + [r for rs in pools_at.values() for r in rs])
     _draw_cloaks(scene, surface, places, placer)
     _draw_ghosts(scene, surface, placer)
     action = decision_attack(scene)
@@ -105,6 +120,7 @@ def _word_box(scene: BattleScene, surface: pygame.Surface, placer: Placer, lines
         if dist > d / 2 + 2:
             rim = (ox + (near[0] - ox) * (d / 2) / dist, oy + (near[1] - oy) * (d / 2) / dist)
             pygame.draw.line(surface, edge or colour, rim, near, 1)
+    scene.board_boxes.append(rect)
     shade = pygame.Surface(rect.size, pygame.SRCALPHA)
     pygame.draw.rect(shade, back, shade.get_rect(), border_radius=4)
     surface.blit(shade, rect)
@@ -172,5 +188,5 @@ def _draw_odds(scene: BattleScene, surface: pygame.Surface, places: dict[int, tu
         edge = scene.pal.bad if o.ally else scene.pal.target
         box = _word_box(scene, surface, placer, list(o.lines), _around(x, y, d), colour, edge,
                         owner=(x, y, d))
-        if outline and o.ent == action.target:
+        if outline:
             scene.prompt_keep.append(box)  # the prompt about this shot must leave its odds readable

@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from game.rulesets.tokens.view import ATTACK, MOVE, pools
+from game.ui.tokens import mark_ink
 
 if TYPE_CHECKING:
     from game.ui.scenes.battle import BattleScene
@@ -41,10 +42,12 @@ def screen_of(scene: BattleScene, places: dict[int, tuple[Point, int]], ent: int
     return round(sx), round(sy), size
 
 
-def draw_pools(scene: BattleScene, surface: pygame.Surface, places: dict[int, tuple[Point, int]]) -> None:
+def draw_pools(scene: BattleScene, surface: pygame.Surface, places: dict[int, tuple[Point, int]]
+               ) -> dict[int, list[pygame.Rect]]:
     """Move and attack pips of the side to act (filled: left, hollow: spent), and the overwatch
-    tokens any unit holds in reserve."""
+    tokens any unit holds in reserve; each kept clear of the unit's letter. Returns where they went."""
     turn = scene.turn.side if scene.turn is not None else None
+    drawn: dict[int, list[pygame.Rect]] = {}
     for u in scene.units:
         if not u.alive or u.state != "active":
             continue
@@ -53,17 +56,29 @@ def draw_pools(scene: BattleScene, surface: pygame.Surface, places: dict[int, tu
             continue
         x, y, d = at
         have = pools(u.view)
+        ink = mark_ink(scene.fonts, u.mark, d).move(x, y)
+        rects = drawn.setdefault(u.ent, [])
         if u.side == turn and (MOVE in have or ATTACK in have):
-            _pip_row(scene, surface, pip_centre(x, y, d), d, have)
+            box = _pip_row(scene, surface, (x, y, d), ink, have)
+            if box is not None:
+                rects.append(box)
         reserved = have.get(ATTACK, (0, 0, 0))[2]
         if reserved:
-            _overwatch_badge(scene, surface, (x + d // 2, y - d // 2 + max(5, round(d * 0.2))), d, reserved)
+            # at the token's lower right: the pools run along its top, the letter fills its middle
+            r = max(5, round(d * 0.2))
+            at_x = max(x + d // 2, ink.right + r + 2)
+            rects.append(_overwatch_badge(scene, surface, (at_x, y + d // 2 - r), d, reserved))
+    return drawn
 
 
-def pip_centre(x: int, y: int, d: int) -> tuple[int, int]:
-    """Where a token's row of pips is centred: across the top of the token itself (the gaps between
-    tiles hold the health bars of the row above)."""
-    return x, y - d // 2 + max(2, round(d * 0.06)) + 1
+def pip_centre(x: int, y: int, d: int, ink_top: int | None = None, h: int = 0) -> tuple[int, int]:
+    """Where a token's row of pips (`h` pixels high) is centred: across the top of the token itself
+    (the gaps between tiles hold the health bars of the row above), raised over its rim when the
+    letter reaches up under it (`ink_top`: where the letter's ink starts)."""
+    cy = y - d // 2 + max(2, round(d * 0.06)) + 1
+    if ink_top is not None:
+        cy = min(cy, ink_top - 1 - (h + 1) // 2)
+    return x, cy
 
 
 @dataclass(frozen=True)
@@ -101,54 +116,73 @@ def pip_layout(scene: BattleScene, centre: tuple[int, int], d: int,
     return out
 
 
-def _pip_row(scene: BattleScene, surface: pygame.Surface, centre: tuple[int, int], d: int,
-             have: dict[str, tuple[int, int, int]]) -> None:
-    pips = pip_layout(scene, centre, d, have)
+def _pip_row(scene: BattleScene, surface: pygame.Surface, token: tuple[int, int, int], ink: pygame.Rect,
+             have: dict[str, tuple[int, int, int]]) -> pygame.Rect | None:
+    """The pools over a token at (x, y, diameter), clear of its letter's `ink`: a row of pips, or
+    the counts when the row would not fit; where it went (None: nothing drawn)."""
+    x, y, d = token
+    r = max(2, round(d * 0.06))
+    tile = min(scene.layout.tw, scene.layout.th) * scene.camera.zoom
+    # the lowest the row may reach up to: under the health bar of a unit on the tile above
+    ceiling = round(y - tile + d // 2 + 3 + max(3, d // 9))
+    pips = pip_layout(scene, pip_centre(x, y, d, ink.top, 2 * r + 4), d, have)
     if pips is not None:
         if not pips:
-            return
-        r = pips[0].radius
+            return None
         back = pygame.Rect(0, 0, pips[-1].centre[0] - pips[0].centre[0] + 2 * r + 4, 2 * r + 4)
-        back.center = ((pips[0].centre[0] + pips[-1].centre[0]) // 2, centre[1])
+        back.center = ((pips[0].centre[0] + pips[-1].centre[0]) // 2, pips[0].centre[1])
+        if back.top < ceiling:
+            return None  # no room between the letter and the tile above: the panel shows them
         pygame.draw.rect(surface, INK, back, border_radius=r + 2)
         for p in pips:
-            x, y = p.centre
+            px, py = p.centre
             if p.kind == MOVE:
                 pygame.draw.circle(surface, MOVE_PIP, p.centre, r, 0 if p.filled else 1)
             else:
-                pts = [(x, y - r), (x + r, y), (x, y + r), (x - r, y)]
+                pts = [(px, py - r), (px + r, py), (px, py + r), (px - r, py)]
                 pygame.draw.polygon(surface, ATTACK_PIP, pts, 0 if p.filled else 1)
-        return
+        return back
     # too small for pips: the counts as text, each in its pips' colour (move · attack), sized to
-    # the tile; on tiles too small even for that the panel alone shows them
+    # the tile; on tiles too small even for that (or with no room over the letter) the panel alone
+    # shows them
     f = scene.fonts
-    tile = min(scene.layout.tw, scene.layout.th) * scene.camera.zoom
     size = min(MARK_FONT, max(6, round(tile * 0.3 / f.scale)))
     parts = [f.render(str(have.get(MOVE, (0, 0, 0))[0]), size, MOVE_PIP, True),
              f.render("·", size, (200, 200, 205), True),
              f.render(str(have.get(ATTACK, (0, 0, 0))[0]), size, ATTACK_PIP, True)]
-    box = pygame.Rect(0, 0, sum(p.get_width() for p in parts), max(p.get_height() for p in parts))
+    # the digits' ink, not the font's line, decides the badge's height: it must fit over the letter
+    inks = [p.get_bounding_rect() for p in parts]
+    top = min(i.top for i in inks if i.h)
+    bottom = max(i.bottom for i in inks if i.h)
+    box = pygame.Rect(0, 0, sum(p.get_width() for p in parts), bottom - top)
     if box.w > tile * 0.95 or box.h > tile * 0.45:
-        return
-    box.center = centre
-    pygame.draw.rect(surface, INK, box.inflate(6, 2), border_radius=4)
-    x = box.x
+        return None
+    box.center = pip_centre(x, y, d, ink.top, box.h + 2)
+    back = box.inflate(6, 2)
+    if back.top < ceiling:
+        return None  # no room between the letter and the tile above: the panel shows them
+    pygame.draw.rect(surface, INK, back, border_radius=4)
+    bx = box.x
     for p in parts:
-        surface.blit(p, (x, box.y))
-        x += p.get_width()
+        surface.blit(p, (bx, box.y - top))
+        bx += p.get_width()
+    return back
 
 
 def _overwatch_badge(scene: BattleScene, surface: pygame.Surface, at: tuple[int, int], d: int,
-                     n: int) -> None:
-    """An eye with the reserved tokens at the token's upper right: this unit will fire when an
-    enemy moves in its sights."""
+                     n: int) -> pygame.Rect:
+    """An eye with the reserved tokens at the token's lower right: this unit will fire when an
+    enemy moves in its sights. Returns where it went."""
     r = max(5, round(d * 0.2))
     cx, cy = at
     label = scene.fonts.render(str(n), MARK_FONT, INK, True)
-    back = pygame.Rect(0, 0, 2 * r + label.get_width() + 4, 2 * r)
+    ink = label.get_bounding_rect()
+    label = label.subsurface(ink) if ink.w and ink.h else label
+    back = pygame.Rect(0, 0, 2 * r + label.get_width() + 6, max(2 * r, label.get_height() + 4))
     back.midleft = (cx - r, cy)
     pygame.draw.rect(surface, RESERVED_PIP, back, border_radius=r)
     pygame.draw.rect(surface, INK, back, 1, border_radius=r)
     pygame.draw.ellipse(surface, INK, pygame.Rect(cx - r + 2, cy - r // 2, 2 * r - 4, r), 1)
     pygame.draw.circle(surface, INK, (cx, cy), max(2, r // 3))
-    surface.blit(label, label.get_rect(midleft=(cx + r, cy)))
+    surface.blit(label, label.get_rect(midleft=(cx + r + 1, cy)))
+    return back

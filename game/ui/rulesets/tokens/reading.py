@@ -11,13 +11,14 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from game.core.action import Action
+from game.core.action import Action, Decision
 from game.core.geometry import Cell
 from game.rulesets.tokens import hover
 from game.rulesets.tokens.kinds import Ask, Kind
 from game.ui.widgets import percent
 
 if TYPE_CHECKING:
+    from game.ui.battle.model import BattleModel
     from game.ui.scenes.battle import BattleScene
 
 
@@ -110,6 +111,18 @@ def attack_odds(scene: BattleScene, action: Action) -> list[Odds]:
     return _memo(scene, ("area odds", repr(action.to_json())), read) or []
 
 
+def mode_question(model: BattleModel, action: Action) -> Decision | None:
+    """The property choice an attack would ask its side (Cleave or Clustershot), asked before the
+    attack is sent: the "ask_first" hook (`BattleModel.ask_first`)."""
+    if action.kind != Kind.ATTACK or model.world_busy:
+        return None
+    try:
+        with model.match.world:
+            return hover.mode_question(model.match, action)
+    except Exception:  # noqa: BLE001 - without the question the prompt asks it after the send
+        return None
+
+
 def _odds_text(o: hover.AreaOdds) -> str:
     """"100% · 2.0 dmg" (hit chance, expected damage to health), "· KO" when a hit takes it out."""
     text = f"{percent(o.chance)} · {o.expected:.1f} dmg"
@@ -122,6 +135,9 @@ def decision_attack(scene: BattleScene) -> Action | None:
     """The attack an open overwatch, attack-of-opportunity or property prompt of the viewer's is
     about, as an attack action (its reach and odds are drawn while the person decides)."""
     session = scene.session
+    if scene.chooser and scene.model.chooser_answers:
+        # the property choice asked before the attack is sent: its reach and odds while choosing
+        return next(iter(scene.model.chooser_answers), None)
     d = session.decision if session.waiting_for_human and scene.handoff is None else None
     if d is None or d.kind not in (Ask.OVERWATCH, Ask.AOO, Ask.MODE) or d.side != scene.viewer:
         return None
