@@ -28,7 +28,9 @@ class VariumRuleset(Ruleset):
     default_map: ClassVar[str] = "varium_courts"
     round_cap: ClassVar[int] = 30
     move_kinds: ClassVar[frozenset[str]] = MOVE_KINDS
-    undoable: ClassVar[frozenset[str]] = frozenset()
+    #: a Dash or a Run draws no card: taken back until a card is dealt (a leave prompt, an
+    #: attack) or the turn passes
+    undoable: ClassVar[frozenset[str]] = MOVE_KINDS
     #: offered in the launcher (its window has the hit-check table)
     offered: ClassVar[bool] = True
 

@@ -7,7 +7,7 @@ import pygame
 from game.core.action import Action
 from game.core.geometry import Cell
 from game.ui.battle.model import is_end
-from game.ui.battle.prompt_parts import letter_option
+from game.ui.battle.prompt_parts import letter_option, shown_default
 from game.ui.view import UnitInfo
 from game.ui.widgets import Button
 
@@ -142,8 +142,10 @@ class InputMixin:
                 self.turn_prompt_page(1)
             elif key == pygame.K_PAGEUP:
                 self.turn_prompt_page(-1)
-            elif key in (pygame.K_RETURN, pygame.K_KP_ENTER) and decision.default in decision.keys():
-                self.answer(decision.default)
+            elif key in (pygame.K_RETURN, pygame.K_KP_ENTER):
+                default = shown_default(self.match, decision)
+                if default in decision.keys():
+                    self.answer(default)
             return
         if pygame.K_1 <= key <= pygame.K_9:
             self._activate_group(key - pygame.K_1)

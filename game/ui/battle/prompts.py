@@ -8,9 +8,26 @@ import pygame
 
 from game.core.kinds import CTX_UNIT
 from game.ui.battle.labels import group_label, split_labels
-from game.ui.battle.prompt_parts import PAGE, button_label, option_letter, option_odds, parts_for
+from game.ui.battle.prompt_parts import (
+    PAGE,
+    button_label,
+    option_letter,
+    option_odds,
+    parts_for,
+    shown_default,
+)
 from game.ui.theme import Fonts
 from game.ui.widgets import Button, panel, percent, text_block
+
+
+def prompt_keys(hotkeys: list[str]) -> str:
+    """The keys a prompt's buttons show, as its hint says them: "1–5", or "S, H, B, 4 or 5" when
+    a ruleset gave some options letters."""
+    if all(k.isdigit() for k in hotkeys):
+        return f"1–{len(hotkeys)}" if len(hotkeys) > 1 else "1"
+    if len(hotkeys) < 2:
+        return "".join(hotkeys)
+    return ", ".join(hotkeys[:-1]) + f" or {hotkeys[-1]}"
 
 
 class PromptMixin:
@@ -221,6 +238,7 @@ class PromptMixin:
         f, pal = self.fonts, self.pal
         pad = f.px(12)
         page, pages, shown = self.prompt_options()
+        default = shown_default(self.match, d)
         odds = option_odds(d)
         lh = f.line_height(Fonts.SMALL)
         bh = f.px(30)
@@ -250,7 +268,8 @@ class PromptMixin:
             # as `Button.draw` lays a button out: margin, hotkey letter, gap, label, margin
             key_w = f.font(Fonts.BODY, True).size("W")[0]
             room = (w - 2 * pad - (cols - 1) * gap) // cols - 2 * f.px(8) - f.px(6) - key_w
-            return all(f.font(Fonts.BODY).size(button_label(d, o, cols))[0] <= room for _, o in shown)
+            body = f.font(Fonts.BODY)
+            return all(body.size(button_label(d, o, cols, default))[0] <= room for _, o in shown)
 
         # Placed to cover neither the unit, its facing arrows nor the odds the board shows for it:
         # every detail inline if that fits, else inline in a narrower prompt beside the unit, else
@@ -321,10 +340,10 @@ class PromptMixin:
             col = i % cols
             b = Button(
                 pygame.Rect(rect.x + pad + col * (col_w + gap), y, col_w, bh),
-                button_label(d, o, cols),
+                button_label(d, o, cols, default),
                 (lambda k=o.key: self.answer(k)),
                 hotkey=option_letter(d, o.key) or str(n),
-                selected=o.key == d.default,
+                selected=o.key == default,
                 tooltip=[] if inline else notes(o),
             )
             b.draw(surface, f, pal, b.rect.collidepoint(self.mouse), Fonts.BODY)
@@ -335,9 +354,9 @@ class PromptMixin:
                 y = text_block(surface, f, notes(o), (rect.x + pad + f.px(20), y), detail_w, Fonts.SMALL,
                                pal.dim)
         arrows = bool(self.facing_choices()[1])
-        keys = f"1–{len(shown)}" if len(shown) > 1 else "1"
-        enter = " or Enter for the default" if d.default else ""
-        short = " · Enter: default" if d.default else ""
+        keys = prompt_keys([b.hotkey for b in self.modal_buttons])
+        enter = " or Enter for the default" if default else ""
+        short = " · Enter: default" if default else ""
         click = " · click an arrow" if arrows else ""
         hints = [
             f"{self.side_name(d.side)}: press {keys}{enter}" + (" · or click an arrow" if arrows else ""),
@@ -346,6 +365,7 @@ class PromptMixin:
         ]
         small = f.font(Fonts.SMALL)
         hint = next((h for h in hints if small.size(h)[0] <= inner), hints[-1])
+        self.prompt_hint = hint
         if pages > 1:
             more = f"Page {page + 1} of {pages} · 0 or PgDn: next nine"
             surface.blit(f.render(more, Fonts.SMALL, pal.active), (rect.x + pad, rect.bottom - pad - 2 * lh))

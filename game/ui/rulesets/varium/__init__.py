@@ -10,11 +10,19 @@ never in the context (the reveal's chance popup turns them over after the last a
 
 from __future__ import annotations
 
+from typing import Any
+
 import pygame
 
 from game.rulesets.varium.kinds import Ask
 from game.ui.battle.extensions import MarksLayer, register_layer
-from game.ui.battle.prompt_parts import register_hotkeys, register_kind, register_part, register_short_labels
+from game.ui.battle.prompt_parts import (
+    register_default,
+    register_hotkeys,
+    register_kind,
+    register_part,
+    register_short_labels,
+)
 from game.ui.rulesets.varium.checktable import (
     DASH,
     KEY,
@@ -42,6 +50,18 @@ HOTKEYS = {
 }
 
 
+def best_answer(match: Any, decision: Any) -> str | None:
+    """A check prompt's default: the answer worth most as the ruleset values it (`advise`, the
+    numbers the AI plays by and the table's worth column shows); a tie keeps the decision's own
+    default, then the first option."""
+    worths = match.ruleset.advise(match, decision)
+    keys = [k for k in decision.keys() if k in worths]
+    if not keys:
+        return None
+    own = decision.default
+    return max(keys, key=lambda k: (worths[k], k == own, -keys.index(k)))
+
+
 class VariumLayer(MarksLayer):
     """Varium's board layer: the grapple bands over the tokens; events keep the generic pace (each
     dealt card is a chance popup the AI waits for)."""
@@ -56,6 +76,7 @@ register_part(LEAVE_KEY, leave_part)
 for _kind in CHECK_KINDS:
     register_kind(_kind, (KEY,))
     register_short_labels(_kind, short_label)
+    register_default(_kind, best_answer)
 register_kind(Ask.LEAVE, (LEAVE_KEY,))
 for _kind, _letters in HOTKEYS.items():
     register_hotkeys(_kind, _letters)

@@ -1,0 +1,94 @@
+"""Varium in the window as a newcomer meets it (issue #33): the check prompts' default, the keys
+they name, undo after a move, the help, the action buttons and hover reasons, the log's words,
+the header during the AI's initiative, 150 %, and initiative drawn for the player."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import pygame
+import pytest
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "rulesets" / "varium"))
+
+from varium_helpers import act, ents, force, make  # noqa: E402
+
+from game.rulesets.varium import RULESET  # noqa: E402
+from game.ui.battle.prompt_parts import shown_default  # noqa: E402
+from game.ui.rulesets import varium as ui  # noqa: E402, F401 - registers varium's prompt parts
+from game.ui.scenes.battle import BattleScene  # noqa: E402
+from game.ui.session import Session  # noqa: E402
+
+
+def _scene(app, m) -> BattleScene:
+    scene = BattleScene(app, Session(m, {"p1": "human", "p2": "human"}))
+    app.switch(scene)
+    for _ in range(2):
+        app.step(block=False)
+    return scene
+
+
+def _low_card_attack():
+    """Guard Hale's baton on Tally after a 2: standing on 2 is worth nothing, another card far more."""
+    m = make()
+    guard, shooter = ents(m)
+    force(m, "5H", "4C", "2S")
+    act(m, "attack", actor=guard, target=shooter, option="baton")
+    d = m.pending_decision
+    assert d is not None and d.kind == "stack"
+    return m, d
+
+
+def test_a_check_prompts_default_is_the_answer_worth_most(app, driver) -> None:
+    m, d = _low_card_attack()
+    worths = RULESET.advise(m, d)
+    best = max(worths, key=lambda k: worths[k])
+    assert best != "stand" and d.default == "stand"  # the ruleset's own default is Stand
+    scene = _scene(app, m)
+    assert shown_default(m, d) == best
+    outlined = [i for i, b in enumerate(scene.modal_buttons) if b.selected]
+    assert outlined == [d.keys().index(best)]
+    driver.key(pygame.K_RETURN)
+    assert m.inputs[-1] == {"t": "answer", "key": best}
+
+
+def test_the_prompts_hint_names_the_keys_its_buttons_show(app) -> None:
+    m, d = _low_card_attack()
+    scene = _scene(app, m)
+    keys = [b.hotkey for b in scene.modal_buttons]
+    assert keys[:2] == ["S", "H"] and "1–" not in scene.prompt_hint
+    assert f"{keys[-2]} or {keys[-1]}" in scene.prompt_hint and keys[0] in scene.prompt_hint
+
+
+@pytest.mark.parametrize("kind", ["run", "dash"])
+def test_u_takes_back_a_move_no_card_was_drawn_for(app, driver, kind) -> None:
+    from game.core.components import Position
+
+    m = make(cells={"p1": [(1, 1)], "p2": [(10, 8)]})
+    guard, _ = ents(m)
+    scene = _scene(app, m)
+    move = next(a for a in m.legal() if a.kind == kind)
+    scene.submit(move)
+    with m.world:
+        import esper
+
+        assert esper.component_for_entity(guard, Position).cell == move.cell
+    log = len(m.log)
+    driver.key(pygame.K_u, unicode="u")
+    with m.world:
+        assert esper.component_for_entity(guard, Position).cell == (1, 1)
+    assert len(m.log) < log and scene.toast is not None and "undone" in scene.toast[0]
+
+
+def test_a_move_the_foe_answered_cannot_be_taken_back() -> None:
+    m = make(cells={"p1": [(5, 5)], "p2": [(6, 5)]})
+    guard, shooter = ents(m)
+    from varium_helpers import place
+
+    place(m, shooter, (5, 5))
+    act(m, "end", actor=guard)
+    act(m, "dash", actor=shooter, cell=(4, 5))
+    assert m.pending_decision is not None and m.pending_decision.kind == "leave"
+    m.answer("let")
+    assert not m.can_undo
