@@ -92,3 +92,30 @@ def test_a_move_the_foe_answered_cannot_be_taken_back() -> None:
     assert m.pending_decision is not None and m.pending_decision.kind == "leave"
     m.answer("let")
     assert not m.can_undo
+
+
+def test_f1_lists_varium_prompt_keys_and_no_hand(app) -> None:
+    m, _d = _low_card_attack()
+    scene = _scene(app, m)
+    rows = dict(scene.help_rows())
+    text = " ".join(rows.values())
+    assert "hand" not in text  # varium deals no hands: no hand strip, no cards in the AI's hand
+    assert "S / H" in rows and "stand" in rows["S / H"] and "C / N" in rows and "S / G / L" in rows
+    assert "piles" in rows["H"]
+
+
+def _melee(app):
+    """Rook next to Guard Hale: a click on the guard opens a chooser (attacks, shove, grapple)."""
+    m = make("street_gang", "city_guard", cells={"p1": [(5, 5), (1, 1), (1, 2), (1, 3), (1, 4)],
+                                                 "p2": [(6, 5), (10, 1), (10, 2), (10, 3)]})
+    return m, _scene(app, m)
+
+
+def test_every_chooser_option_says_something_on_hover(app) -> None:
+    _m, scene = _melee(app)
+    foe = next(u for u in scene.units if u.ent in scene.target_actions)
+    scene.click_cell(foe.cell, foe)
+    app.step(block=False)
+    assert scene.chooser and len(scene.modal_buttons) >= 3
+    for b in scene.modal_buttons:
+        assert b.preview is not None or b.tooltip, b.label

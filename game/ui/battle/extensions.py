@@ -6,7 +6,9 @@ A ruleset may have one UI module, `game/ui/rulesets/<ruleset id>.py`, that regis
 (`register_layer`) and screen hooks under its id (`register_hooks`):
 - "path_label" (scene, move) -> str | None: the path preview's words ("\n" between lines);
 - "auto_select" (model) -> unit | None: whose actions are listed when the side's units act in any
-  order and the player has picked none.
+  order and the player has picked none;
+- "help_rows" () -> [(keys, what)]: the keys of its own prompts, listed in the help (F1);
+- "no_odds" (action) -> [lines]: what hovering an option with no odds preview says.
 Without one, the generic parts show everything its data hooks give.
 """
 

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import pygame
 
+from game.core.ruleset import Ruleset
+from game.ui.battle.extensions import ruleset_hook
 from game.ui.battle.infosheet import InfoSheetMixin
 from game.ui.theme import Fonts
 from game.ui.widgets import panel
@@ -30,6 +32,10 @@ HELP_LINES: list[tuple[str, str]] = [
     # the tile art marks cover with light dots (tools/make_art.py): the legend for them
     ("Dots on a tile", "its cover: • light, •• heavy, ••• substantial (hover it for its effect)"),
 ]
+
+
+#: the "H" row of a game whose strip shows the card piles but no hand (varium)
+PILES_STRIP = "show or hide the card piles' counts under the board"
 
 
 class OverlayMixin(InfoSheetMixin):
@@ -81,12 +87,24 @@ class OverlayMixin(InfoSheetMixin):
         return box
 
     def help_rows(self) -> list[tuple[str, str]]:
-        """The keys the help lists: the replay viewer has its own; a game without cards (tokens,
-        saves) leaves out the hand strip's key and the cards the AI's reasoning may name."""
+        """The keys the help lists: the replay viewer has its own; a game without hands leaves out
+        the cards the AI's reasoning may name, and the hand strip's key unless the strip shows the
+        card piles (varium); a ruleset's UI module adds its prompts' keys ("help_rows" hook)."""
         lines = getattr(self, "help_lines", HELP_LINES)
-        if lines is not HELP_LINES or self.piles or self.hand:
+        if lines is not HELP_LINES:
             return list(lines)
-        return [(k, w.replace("; may name cards in its hand", "")) for k, w in lines if k != "H"]
+        rs = self.match.ruleset
+        if self.hand or type(rs).hand_view is not Ruleset.hand_view:
+            rows = list(lines)
+        else:
+            rows = [(k, w.replace("; may name cards in its hand", "")) for k, w in lines
+                    if k != "H" or self.piles]
+            rows = [(k, PILES_STRIP if k == "H" else w) for k, w in rows]
+        extra = ruleset_hook(rs.id, "help_rows")
+        if extra is not None:
+            at = next(i for i, (k, _w) in enumerate(rows) if k == "E / Enter") + 1
+            rows[at:at] = list(extra())
+        return rows
 
     def _draw_help(self, surface: pygame.Surface) -> None:
         f, pal = self.fonts, self.pal

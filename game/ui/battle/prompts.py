@@ -7,6 +7,7 @@ from typing import Any
 import pygame
 
 from game.core.kinds import CTX_UNIT
+from game.ui.battle.extensions import ruleset_hook
 from game.ui.battle.labels import group_label, split_labels
 from game.ui.battle.prompt_parts import (
     PAGE,
@@ -193,6 +194,7 @@ class PromptMixin:
                 label,
                 (lambda a=a: self.submit(a)),
                 hotkey=str(i + 1) if i < 9 else "",
+                tooltip=[] if p is not None else self.no_odds_lines(a),
                 preview=p,
             )
             b.draw(surface, f, pal, b.rect.collidepoint(self.mouse), Fonts.BODY)
@@ -202,6 +204,13 @@ class PromptMixin:
             f.render("1–9 or click · Esc cancels", Fonts.SMALL, pal.dim), (rect.x + pad, y + f.px(2))
         )
         self._draw_facings(surface)
+
+    def no_odds_lines(self, action: Any) -> list[str]:
+        """What hovering an option without odds says: the ruleset UI's words ("no_odds" hook), else
+        that none are shown before it starts."""
+        words = ruleset_hook(self.match.ruleset.id, "no_odds")
+        lines = list(words(action)) if words is not None else []
+        return lines or ["No odds are shown for it before it starts."]
 
     def prompt_options(self) -> tuple[int, int, list[Any]]:
         """The open decision's page: (page, pages, [(number, option)]) with numbers 1-9 on it."""

@@ -14,8 +14,8 @@ from typing import Any
 
 import pygame
 
-from game.rulesets.varium.kinds import Ask
-from game.ui.battle.extensions import MarksLayer, register_layer
+from game.rulesets.varium.kinds import Ask, Kind
+from game.ui.battle.extensions import MarksLayer, register_hooks, register_layer
 from game.ui.battle.prompt_parts import (
     register_default,
     register_hotkeys,
@@ -62,6 +62,35 @@ def best_answer(match: Any, decision: Any) -> str | None:
     return max(keys, key=lambda k: (worths[k], k == own, -keys.index(k)))
 
 
+#: the prompt keys F1 lists (beside the generic keys)
+HELP_ROWS: list[tuple[str, str]] = [
+    ("S / H", "in a check: stand / take another card"),
+    ("A / B", "in a check: aim (redeal the last card) / bet chips and take a card"),
+    ("C / N", "an Ace: count it 14 / start a new stack with it"),
+    ("S / G / L", "a foe leaves your square: shove / grapple / let it go"),
+]
+
+
+def help_rows() -> list[tuple[str, str]]:
+    """Varium's prompt keys for the help (F1)."""
+    return list(HELP_ROWS)
+
+
+#: what hovering an action without an odds preview says, by kind
+NO_ODDS = {
+    Kind.SHOVE: "Opposed Might checks, dealt once you choose it: the check table shows the odds of "
+                "every card.",
+    Kind.GRAPPLE: "Opposed grappling checks, dealt once you choose it: the check table shows the odds "
+                  "of every card.",
+}
+
+
+def no_odds(action: Any) -> list[str]:
+    """Why a shove or grapple shows no odds before it starts."""
+    text = NO_ODDS.get(action.kind)
+    return [text] if text else []
+
+
 class VariumLayer(MarksLayer):
     """Varium's board layer: the grapple bands over the tokens; events keep the generic pace (each
     dealt card is a chance popup the AI waits for)."""
@@ -81,3 +110,4 @@ register_kind(Ask.LEAVE, (LEAVE_KEY,))
 for _kind, _letters in HOTKEYS.items():
     register_hotkeys(_kind, _letters)
 register_layer("varium", VariumLayer)
+register_hooks("varium", help_rows=help_rows, no_odds=no_odds)
