@@ -119,3 +119,54 @@ def test_every_chooser_option_says_something_on_hover(app) -> None:
     assert scene.chooser and len(scene.modal_buttons) >= 3
     for b in scene.modal_buttons:
         assert b.preview is not None or b.tooltip, b.label
+
+
+def test_attack_buttons_name_the_weapon_not_a_shared_part_of_the_targets_names(app) -> None:
+    """Two guards in reach: one button per weapon and lethality, each in players' words."""
+    m = make("street_gang", "city_guard", cells={"p1": [(5, 5), (1, 1), (1, 2), (1, 3), (1, 4)],
+                                                 "p2": [(6, 5), (5, 6), (10, 2), (10, 3)]})
+    with m.world:
+        from game.rulesets.varium.components import VariumState, get
+
+        for e in ents(m):
+            get(e, VariumState).drawn = True
+    scene = _scene(app, m)
+    labels = [g.label for g in scene.groups]
+    assert len(labels) == len(set(labels)), labels
+    rook = scene.unit_by_ent[scene.turn.unit].name
+    assert rook == "Rook"
+    for want in ("Knife attack", "Knife attack (non-lethal)", "Unarmed strike", "Unarmed strike (non-lethal)",
+                 "Shove", "Grapple"):
+        assert want in labels, labels
+    assert not any("Guard" in x or "!nl" in x or "knife)" in x for x in labels), labels
+
+
+def test_hovering_a_foe_out_of_reach_says_why(app) -> None:
+    """Rook (a knife) far from every guard; Tally (a pistol, not drawn) likewise."""
+    m = make("street_gang", "city_guard", cells={"p1": [(1, 1), (1, 2), (1, 3), (1, 4), (1, 5)],
+                                                 "p2": [(10, 1), (10, 2), (10, 3), (10, 4)]})
+    scene = _scene(app, m)
+    foe = next(u for u in scene.units if u.side == "p2")
+    why = scene.model.why_not(foe.ent)
+    assert "out of reach" in why and "9 squares away" in why and "next square" in why
+    from varium_helpers import data
+
+    vex = next(u.ent for u in scene.units if u.name == "Tally")
+    data(m)["order"] = [vex] + [e for e in ents(m) if e != vex]
+    from game.rulesets.varium.turns import start_turn
+
+    with m.world:
+        for _ in start_turn(m, vex):
+            pass
+    scene.refresh()
+    why = scene.model.why_not(foe.ent)
+    assert "Pistol is not drawn" in why, why
+
+
+def test_the_log_words_a_move_from_where_it_began() -> None:
+    m = make(cells={"p1": [(1, 1)], "p2": [(10, 8)]})
+    run = next(a for a in m.legal() if a.kind == "run" and a.cell == (4, 3))
+    m.submit(run)
+    moved = [e.text for e in m.log if e.kind == "move"]
+    assert moved and moved[-1].endswith("moves 3 east, 2 south"), moved
+    assert "(" not in moved[-1]

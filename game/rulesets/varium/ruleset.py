@@ -150,6 +150,13 @@ class VariumRuleset(Ruleset):
         with match.world:
             return [e for e in table(match).data.get("order", []) if e in living(match)]
 
+    def why_not_target(self, match: Match, actor: int, target: int) -> str:
+        """Why the acting unit cannot attack an enemy now (hover text; see hover.py)."""
+        from game.rulesets.varium import hover
+
+        with match.world:
+            return hover.why_not_target(match, actor, target)
+
     def side_of(self, match: Match, ent: int) -> str:
         """Helper for tests."""
         with match.world:
