@@ -170,3 +170,18 @@ def test_the_log_words_a_move_from_where_it_began() -> None:
     moved = [e.text for e in m.log if e.kind == "move"]
     assert moved and moved[-1].endswith("moves 3 east, 2 south"), moved
     assert "(" not in moved[-1]
+
+
+def test_the_header_names_the_side_whose_initiative_is_dealt(app) -> None:
+    from game.ui.app import build_session
+
+    session = build_session("varium", None, 4, "human", "human")
+    scene = BattleScene(app, session)
+    app.switch(scene)
+    m = session.match
+    while m.pending_decision is not None and m.pending_decision.side == "p1":
+        scene.answer("stand" if "stand" in m.pending_decision.keys() else m.pending_decision.keys()[0])
+    assert m.setting_up and m.pending_decision is not None and m.pending_decision.side == "p2"
+    assert m.current().side == "p1"  # the table's turn is nobody's yet: it still reads p1
+    app.step(block=False)
+    assert scene.bar_side() == "p2"
