@@ -185,3 +185,30 @@ def test_the_header_names_the_side_whose_initiative_is_dealt(app) -> None:
     assert m.current().side == "p1"  # the table's turn is nobody's yet: it still reads p1
     app.step(block=False)
     assert scene.bar_side() == "p2"
+
+
+@pytest.mark.parametrize("scale", [1.0, 1.5])
+@pytest.mark.parametrize("width", [330, 400, 480, 560])
+def test_the_initiative_table_keeps_every_column_in_a_narrow_prompt(scale, width) -> None:
+    """A prompt beside the unit at 150 % is narrow: the titles wrap, no column is left out."""
+    from game.ui.app import build_session
+    from game.ui.battle.prompt_parts import parts_for
+    from game.ui.theme import Fonts, palette
+
+    pygame.init()
+
+    session = build_session("varium", None, 4, "human", "human")
+    d = session.match.pending_decision
+    assert d is not None and d.kind == "stack"
+    table = d.context[ui.KEY]
+    f = Fonts(scale)
+    shown = ui.heads_of(table)
+    assert "Exp. total" in shown
+    label_w, cols, titles = ui.grid_columns(f, table, width - 2 * f.px(12))
+    assert len(cols) == len(shown)
+    assert label_w + sum(cols) <= width - 2 * f.px(12), (label_w, cols)
+    bold = f.font(Fonts.SMALL, True)
+    assert all(bold.size(t)[0] <= c for ts, c in zip(titles, cols, strict=True) for t in ts)
+    assert [" ".join(t) for t in titles] == list(shown)
+    pics = parts_for(d, f, palette("okabe-ito"), width - 2 * f.px(12))
+    assert pics and all(p.get_width() <= width - 2 * f.px(12) for p in pics)

@@ -26,6 +26,7 @@ from game.ui.battle.prompt_parts import (
 from game.ui.rulesets.varium.checktable import (
     DASH,
     KEY,
+    grid_columns,
     grid_note,
     heads_of,
     odds_cells,
@@ -36,8 +37,8 @@ from game.ui.rulesets.varium.checktable import (
 from game.ui.rulesets.varium.grapples import GRIP_COLOURS, paint_grapples
 from game.ui.rulesets.varium.leave import LEAVE_KEY, leave_cells, leave_part
 
-__all__ = ["DASH", "GRIP_COLOURS", "KEY", "LEAVE_KEY", "VariumLayer", "grid_note", "heads_of", "leave_cells",
-           "leave_part", "odds_cells", "paint_grapples", "table_part", "table_rows"]
+__all__ = ["DASH", "GRIP_COLOURS", "KEY", "LEAVE_KEY", "VariumLayer", "grid_columns", "grid_note", "heads_of",
+           "leave_cells", "leave_part", "odds_cells", "paint_grapples", "table_part", "table_rows"]
 
 CHECK_KINDS = (Ask.STACK, Ask.ACE, Ask.BUST)
 #: letter hotkeys: H another card, S stand, A aim, B bet (the smallest bet), N / P a new stack
