@@ -212,3 +212,60 @@ def test_the_initiative_table_keeps_every_column_in_a_narrow_prompt(scale, width
     assert [" ".join(t) for t in titles] == list(shown)
     pics = parts_for(d, f, palette("okabe-ito"), width - 2 * f.px(12))
     assert pics and all(p.get_width() <= width - 2 * f.px(12) for p in pics)
+
+
+def _setup_scene(p2: str, speed: str = "normal"):
+    from game.ui.app import App, build_session
+    from game.ui.settings import Settings
+
+    app = App((1280, 720), Settings(anim_speed=speed))
+    app.fps = 0
+    session = build_session("varium", None, 5, "human", p2)
+    scene = BattleScene(app, session)
+    app.switch(scene)
+    return app, scene, session.match
+
+
+def test_draw_for_me_plays_every_initiative_card_as_the_best_choice() -> None:
+    app, scene, m = _setup_scene("human")
+    d = m.pending_decision
+    assert d is not None and d.side == "p1" and m.setting_up
+    app.step(block=False)
+    offered = [b for b in scene.modal_buttons if b.hotkey == "D"]
+    assert offered and offered[0].label == "Draw for me"
+    given = []
+    real = scene.answer
+
+    def answer(key):
+        dd = scene.session.decision
+        given.append((ui.best_answer(m, dd), key, dd.side))
+        real(key)
+
+    scene.answer = answer
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_d, mod=0, unicode="d", scancode=0))
+    app.step(block=False)
+    for _ in range(400):
+        if m.pending_decision is None or m.pending_decision.side != "p1":
+            break
+        scene.update(0.05)
+    assert len(given) >= 5  # one unit's check at least, for each of the five
+    assert all(best == key and side == "p1" for best, key, side in given), given
+    assert m.pending_decision is None or m.pending_decision.side == "p2" or m.pending_decision.kind == "tie"
+
+
+def test_the_ais_initiative_cards_go_fast() -> None:
+    """After the player's checks the AI deals its four units' initiative in well under a second of
+    the game's clock (no half-second pause and no wait on each card's popup)."""
+    app, scene, m = _setup_scene("ai:normal")
+    while m.pending_decision is not None and m.pending_decision.side == "p1":
+        scene.answer("stand" if "stand" in m.pending_decision.keys() else m.pending_decision.keys()[0])
+    assert m.setting_up and scene.session.waiting_for_ai
+    clock = 0.0
+    dealt = len(m.log)
+    while scene.session.waiting_for_ai and m.setting_up and clock < 30:
+        scene.update(0.02)
+        scene.wait_ai()
+        clock += 0.02
+    d = m.pending_decision
+    assert d is None or d.side == "p1"  # done, or the player's tie order is asked
+    assert len(m.log) > dealt + 8 and clock < 0.5, clock

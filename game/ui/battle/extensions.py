@@ -8,7 +8,9 @@ A ruleset may have one UI module, `game/ui/rulesets/<ruleset id>.py`, that regis
 - "auto_select" (model) -> unit | None: whose actions are listed when the side's units act in any
   order and the player has picked none;
 - "help_rows" () -> [(keys, what)]: the keys of its own prompts, listed in the help (F1);
-- "no_odds" (action) -> [lines]: what hovering an option with no odds preview says.
+- "no_odds" (action) -> [lines]: what hovering an option with no odds preview says;
+- "auto_setup" () -> (label, what it does, decision kinds): set-up prompts of those kinds the
+  player may have answered for it with their defaults (varium's "Draw for me", `autosetup`).
 Without one, the generic parts show everything its data hooks give.
 """
 

@@ -6,6 +6,7 @@ import pygame
 
 from game.core.action import Action
 from game.core.geometry import Cell
+from game.ui.battle.autosetup import AUTO_KEY
 from game.ui.battle.model import is_end
 from game.ui.battle.prompt_parts import letter_option, shown_default
 from game.ui.view import UnitInfo
@@ -82,6 +83,10 @@ class InputMixin:
             self.overlay = "help"
             return
         if self._letter_answer(event.unicode or ""):
+            return
+        if (event.unicode or "").upper() == AUTO_KEY and self.human_input and not self.chooser \
+                and self.auto_offer(self.session.decision) is not None:
+            self.start_auto()
             return
         if key in (pygame.K_LEFT, pygame.K_RIGHT, pygame.K_UP, pygame.K_DOWN) or (
             not ctrl and key in (pygame.K_a, pygame.K_d, pygame.K_w, pygame.K_s)

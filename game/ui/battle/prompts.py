@@ -7,6 +7,7 @@ from typing import Any
 import pygame
 
 from game.core.kinds import CTX_UNIT
+from game.ui.battle.autosetup import AUTO_KEY
 from game.ui.battle.extensions import ruleset_hook
 from game.ui.battle.labels import group_label, split_labels
 from game.ui.battle.prompt_parts import (
@@ -248,6 +249,7 @@ class PromptMixin:
         pad = f.px(12)
         page, pages, shown = self.prompt_options()
         default = shown_default(self.match, d)
+        offer = self.auto_offer(d)  # "Draw for me" on a set-up prompt, its own row under the options
         odds = option_odds(d)
         lh = f.line_height(Fonts.SMALL)
         bh = f.px(30)
@@ -267,7 +269,8 @@ class PromptMixin:
             lines, pics = measured[w]
             h = pad + len(lines) * f.line_height(Fonts.LARGE) + pad
             h += sum(p.get_height() + pad // 2 for p in pics)
-            h += -(-len(shown) // cols) * (bh + f.px(4)) + pad + lh + (lh if pages > 1 else 0)
+            rows = -(-len(shown) // cols) + (1 if offer is not None else 0)
+            h += rows * (bh + f.px(4)) + pad + lh + (lh if pages > 1 else 0)
             detail_w = inner - f.px(20)
             details = lh * sum(len(f.wrap(x, detail_w, Fonts.SMALL)) for _, o in shown for x in notes(o))
             return h, details, lines, pics
@@ -362,8 +365,14 @@ class PromptMixin:
             if inline and notes(o):
                 y = text_block(surface, f, notes(o), (rect.x + pad + f.px(20), y), detail_w, Fonts.SMALL,
                                pal.dim)
-        arrows = bool(self.facing_choices()[1])
         keys = prompt_keys([b.hotkey for b in self.modal_buttons])
+        if offer is not None:
+            b = Button(pygame.Rect(rect.x + pad, y, inner, bh), offer[0], self.start_auto, hotkey=AUTO_KEY,
+                       tooltip=[offer[1]])
+            b.draw(surface, f, pal, b.rect.collidepoint(self.mouse), Fonts.BODY)
+            self.modal_buttons.append(b)
+            y += bh + f.px(4)
+        arrows = bool(self.facing_choices()[1])
         enter = " or Enter for the default" if default else ""
         short = " · Enter: default" if default else ""
         click = " · click an arrow" if arrows else ""

@@ -16,6 +16,7 @@ import pygame
 from game.core.action import Action
 from game.core.ruleset import Preview
 from game.ui.battle.actions_panel import ActionsMixin
+from game.ui.battle.autosetup import AutoSetupMixin
 from game.ui.battle.board import BoardMixin
 from game.ui.battle.driving import DrivingMixin
 from game.ui.battle.extensions import LAYERS, BattleLayer, load_ruleset_ui, side_names
@@ -72,6 +73,7 @@ class BattleScene(
     HandStripMixin,
     TooltipMixin,
     PromptMixin,
+    AutoSetupMixin,
     FacingMixin,
     ReasoningMixin,
     OverlayMixin,

@@ -69,6 +69,7 @@ HELP_ROWS: list[tuple[str, str]] = [
     ("A / B", "in a check: aim (redeal the last card) / bet chips and take a card"),
     ("C / N", "an Ace: count it 14 / start a new stack with it"),
     ("S / G / L", "a foe leaves your square: shove / grapple / let it go"),
+    ("D", "initiative: draw for me (each card played as the choice worth most)"),
 ]
 
 
@@ -92,6 +93,12 @@ def no_odds(action: Any) -> list[str]:
     return [text] if text else []
 
 
+def auto_setup() -> tuple[str, str, tuple[str, ...]]:
+    """The initiative checks played for the player: every card as the table's best choice."""
+    return ("Draw for me", "each of your units' initiative cards played as the choice worth most "
+            "(the default, outlined)", CHECK_KINDS)
+
+
 class VariumLayer(MarksLayer):
     """Varium's board layer: the grapple bands over the tokens; events keep the generic pace (each
     dealt card is a chance popup the AI waits for)."""
@@ -111,4 +118,4 @@ register_kind(Ask.LEAVE, (LEAVE_KEY,))
 for _kind, _letters in HOTKEYS.items():
     register_hotkeys(_kind, _letters)
 register_layer("varium", VariumLayer)
-register_hooks("varium", help_rows=help_rows, no_odds=no_odds)
+register_hooks("varium", help_rows=help_rows, no_odds=no_odds, auto_setup=auto_setup)
