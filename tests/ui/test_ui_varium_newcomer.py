@@ -269,3 +269,12 @@ def test_the_ais_initiative_cards_go_fast() -> None:
     d = m.pending_decision
     assert d is None or d.side == "p1"  # done, or the player's tie order is asked
     assert len(m.log) > dealt + 8 and clock < 0.5, clock
+
+
+def test_the_chooser_title_names_the_target_with_one_colon(app) -> None:
+    _m, scene = _melee(app)
+    foe = next(u for u in scene.units if u.ent in scene.target_actions)
+    scene.click_cell(foe.cell, foe)
+    app.step(block=False)
+    assert scene.chooser_subject(scene.chooser, "") == foe.name
+    assert scene.chooser_subject(scene.chooser, "Rook:") == "Rook"  # "Rook:: choose one" never

@@ -8,8 +8,7 @@ import pygame
 
 from game.core.kinds import CTX_UNIT
 from game.ui.battle.autosetup import AUTO_KEY
-from game.ui.battle.extensions import ruleset_hook
-from game.ui.battle.labels import group_label, split_labels
+from game.ui.battle.labels import split_labels
 from game.ui.battle.prompt_parts import (
     PAGE,
     button_label,
@@ -18,18 +17,9 @@ from game.ui.battle.prompt_parts import (
     parts_for,
     shown_default,
 )
+from game.ui.battle.prompt_words import chooser_subject, no_odds_lines, prompt_keys
 from game.ui.theme import Fonts
 from game.ui.widgets import Button, panel, percent, text_block
-
-
-def prompt_keys(hotkeys: list[str]) -> str:
-    """The keys a prompt's buttons show, as its hint says them: "1–5", or "S, H, B, 4 or 5" when
-    a ruleset gave some options letters."""
-    if all(k.isdigit() for k in hotkeys):
-        return f"1–{len(hotkeys)}" if len(hotkeys) > 1 else "1"
-    if len(hotkeys) < 2:
-        return "".join(hotkeys)
-    return ", ".join(hotkeys[:-1]) + f" or {hotkeys[-1]}"
 
 
 class PromptMixin:
@@ -158,7 +148,7 @@ class PromptMixin:
         shown = actions[:12]
         first = self.preview(shown[0]) if shown else None
         common, rests = split_labels([a.label for a in shown])
-        title = f"{common or group_label(shown)}: choose one" if shown else "Choose"
+        title = f"{self.chooser_subject(shown, common)}: choose one" if shown else "Choose"
         summary = ""
         if first is not None:
             crit = f" · Crit {percent(first.crit)}" if first.crits else ""
@@ -207,11 +197,12 @@ class PromptMixin:
         self._draw_facings(surface)
 
     def no_odds_lines(self, action: Any) -> list[str]:
-        """What hovering an option without odds says: the ruleset UI's words ("no_odds" hook), else
-        that none are shown before it starts."""
-        words = ruleset_hook(self.match.ruleset.id, "no_odds")
-        lines = list(words(action)) if words is not None else []
-        return lines or ["No odds are shown for it before it starts."]
+        """What hovering an option without odds says (see `prompt_words.no_odds_lines`)."""
+        return no_odds_lines(self.match.ruleset.id, action)
+
+    def chooser_subject(self, shown: list[Any], common: str) -> str:
+        """What the chooser's title names (see `prompt_words.chooser_subject`)."""
+        return chooser_subject(shown, common, self.unit_by_ent)
 
     def prompt_options(self) -> tuple[int, int, list[Any]]:
         """The open decision's page: (page, pages, [(number, option)]) with numbers 1-9 on it."""
