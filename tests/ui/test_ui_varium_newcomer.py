@@ -278,3 +278,20 @@ def test_the_chooser_title_names_the_target_with_one_colon(app) -> None:
     app.step(block=False)
     assert scene.chooser_subject(scene.chooser, "") == foe.name
     assert scene.chooser_subject(scene.chooser, "Rook:") == "Rook"  # "Rook:: choose one" never
+
+
+def test_at_150_percent_on_720_pixels_the_log_keeps_four_lines() -> None:
+    from game.ui.app import App
+    from game.ui.settings import Settings
+    from game.ui.theme import Fonts
+
+    app = App((1280, 720), Settings(ui_scale=1.5, anim_speed="instant"))
+    app.fps = 0
+    m = make("street_gang", "city_guard", cells={"p1": [(5, 5), (1, 1), (1, 2), (1, 3), (1, 4)],
+                                                 "p2": [(9, 5), (10, 1), (10, 2), (10, 3)]})
+    scene = _scene(app, m)
+    assert scene.session.decision is None and scene.panel_buttons
+    lh = app.fonts.line_height(Fonts.SMALL)
+    assert scene.log.rect.h >= 4 * lh, (scene.log.rect.h, lh)
+    assert scene.log.rect.bottom <= app.screen.get_height()
+    assert len(scene.panel_buttons) >= 3  # and the actions keep a few buttons in sight

@@ -79,11 +79,17 @@ class OverlayMixin(InfoSheetMixin):
     def _draw_toast(self, surface: pygame.Surface) -> pygame.Rect | None:
         if self.toast is None:
             return None
-        text = self.fonts.render(self.toast[0][:120], Fonts.BODY, self.pal.text, True)
-        rect = text.get_rect(midbottom=(self.board_rect.centerx, self.board_rect.bottom - self.fonts.px(90)))
+        f = self.fonts
+        # wrapped within the board: a long toast at 150 % is never cut at the window's edge
+        lines = f.wrap(self.toast[0][:160], self.board_rect.w - 60, Fonts.BODY, True)[:3]
+        pics = [f.render(line, Fonts.BODY, self.pal.text, True) for line in lines]
+        lh = f.line_height(Fonts.BODY)
+        rect = pygame.Rect(0, 0, max(p.get_width() for p in pics), lh * len(pics))
+        rect.midbottom = (self.board_rect.centerx, self.board_rect.bottom - f.px(90))
         box = rect.inflate(24, 14)
         panel(surface, box, self.pal, alpha=235)
-        surface.blit(text, rect)
+        for i, pic in enumerate(pics):
+            surface.blit(pic, pic.get_rect(midtop=(rect.centerx, rect.y + i * lh)))
         return box
 
     def help_rows(self) -> list[tuple[str, str]]:

@@ -95,8 +95,7 @@ def no_odds(action: Any) -> list[str]:
 
 def auto_setup() -> tuple[str, str, tuple[str, ...]]:
     """The initiative checks played for the player: every card as the table's best choice."""
-    return ("Draw for me", "each of your units' initiative cards played as the choice worth most "
-            "(the default, outlined)", CHECK_KINDS)
+    return ("Draw for me", "every initiative card played as the choice worth most", CHECK_KINDS)
 
 
 class VariumLayer(MarksLayer):
