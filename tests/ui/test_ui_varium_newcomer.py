@@ -295,3 +295,20 @@ def test_at_150_percent_on_720_pixels_the_log_keeps_four_lines() -> None:
     assert scene.log.rect.h >= 4 * lh, (scene.log.rect.h, lh)
     assert scene.log.rect.bottom <= app.screen.get_height()
     assert len(scene.panel_buttons) >= 3  # and the actions keep a few buttons in sight
+
+
+def test_at_150_percent_the_rules_list_shows_whole_section_titles() -> None:
+    from game.ui.app import App
+    from game.ui.scenes.rules import RulesScene
+    from game.ui.settings import Settings
+    from game.ui.theme import Fonts
+
+    app = App((1280, 720), Settings(ui_scale=1.5, anim_speed="instant"))
+    scene = RulesScene(app, RULESET)
+    app.push(scene)
+    body = app.fonts.font(Fonts.BODY)
+    width = scene.section_list.rect.w
+    assert scene.titles == [t for t, _ in scene.sections]  # none cut
+    assert all(body.size(t)[0] <= width - app.fonts.px(20) for t in scene.titles)
+    assert "python -m" not in " ".join(text for _t, text in scene.sections)  # no command lines
+    assert scene.text_box.rect.right <= app.screen.get_width()

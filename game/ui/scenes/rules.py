@@ -74,15 +74,21 @@ class RulesScene(GuiScene):
         margin = f.px(20)
         bar = f.px(52)
         gap = f.px(12)
-        list_w = min(f.px(250), (w - 2 * margin) // 3)
+        # wide enough for the longest section title (at 150 % too), up to two fifths of the width;
+        # a title longer still ends in "…" rather than being cut mid-word by the list
+        body = f.font(Fonts.BODY)
+        room = f.px(28)  # the list's item padding and its scroll bar
+        longest = max(body.size(t)[0] for t, _ in self.sections) + room
+        list_w = min(max(f.px(250), longest), (w - 2 * margin) * 2 // 5)
+        self.titles = [fit_title(body, t, list_w - room) for t, _ in self.sections]
         text_w = min(w - 2 * margin - list_w - gap, f.px(900))
         x0 = (w - (list_w + gap + text_w)) // 2
         body_h = h - margin - bar
         self.section_list = UISelectionList(
             pygame.Rect(x0, margin, list_w, body_h),
-            [(title, str(i)) for i, (title, _) in enumerate(self.sections)],
+            [(title, str(i)) for i, title in enumerate(self.titles)],
             self.manager,
-            default_selection=(self.sections[self.index][0], str(self.index)),
+            default_selection=(self.titles[self.index], str(self.index)),
         )
         self.text_box = UITextBox(
             self.markup(), pygame.Rect(x0 + list_w + gap, margin, text_w, body_h), self.manager
@@ -184,4 +190,14 @@ class RulesScene(GuiScene):
                 self.scroll_by(10**9)
 
     def _index_of(self, title: str) -> int:
-        return next((i for i, (t, _) in enumerate(self.sections) if t == title), self.index)
+        return next((i for i, t in enumerate(self.titles) if t == title), self.index)
+
+
+def fit_title(font: pygame.font.Font, title: str, width: int) -> str:
+    """A section title as the list shows it: whole when it fits, else cut at a word with "…"."""
+    if font.size(title)[0] <= width:
+        return title
+    words = title.split()
+    while len(words) > 1 and font.size(" ".join(words) + "…")[0] > width:
+        words.pop()
+    return " ".join(words) + "…"
