@@ -312,3 +312,22 @@ def test_at_150_percent_the_rules_list_shows_whole_section_titles() -> None:
     assert all(body.size(t)[0] <= width - app.fonts.px(20) for t in scene.titles)
     assert "python -m" not in " ".join(text for _t, text in scene.sections)  # no command lines
     assert scene.text_box.rect.right <= app.screen.get_width()
+
+
+@pytest.mark.parametrize("scale", [1.0, 1.5])
+def test_the_help_fits_a_1280_by_720_window(scale) -> None:
+    from game.ui.app import App
+    from game.ui.settings import Settings
+
+    app = App((1280, 720), Settings(ui_scale=scale, anim_speed="instant"))
+    app.fps = 0
+    m, _d = _low_card_attack()
+    scene = _scene(app, m)
+    scene.overlay = "help"
+    scene.invalidate()
+    app.step(block=False)
+    screen = app.screen.get_rect()
+    assert screen.contains(scene.help_rect), scene.help_rect
+    _size, key_w, text_w, _lh, columns = scene.help_layout(screen.size)
+    shown = [k for c in columns for k, _ in c]
+    assert shown == [k for k, _ in scene.help_rows()]

@@ -34,6 +34,8 @@ HELP_LINES: list[tuple[str, str]] = [
 ]
 
 
+#: a help row as drawn: the keys and what they do, wrapped into lines
+HelpRow = tuple[str, list[str]]
 #: the "H" row of a game whose strip shows the card piles but no hand (varium)
 PILES_STRIP = "show or hide the card piles' counts under the board"
 
@@ -112,27 +114,60 @@ class OverlayMixin(InfoSheetMixin):
             rows[at:at] = list(extra())
         return rows
 
+    def help_layout(self, size: tuple[int, int]) -> tuple[int, int, int, int, list[list[HelpRow]]]:
+        """How the help fits a window of `size`: (font size, key column width, text width, row
+        height, the rows of each column with their text wrapped). One column of body text when it
+        fits, else two, else small text (150 % on 720 pixels: nothing cut at the window's edge)."""
+        f = self.fonts
+        rows = self.help_rows()
+        w, h = size[0] - 20, size[1] - 20
+        for size_, cols in ((Fonts.BODY, 1), (Fonts.BODY, 2), (Fonts.SMALL, 1), (Fonts.SMALL, 2)):
+            lh = f.line_height(size_) + max(2, f.px(4) // 2)
+            key_w = max(f.font(size_, True).size(k)[0] for k, _ in rows) + f.px(14)
+            widest = max(f.font(size_).size(x)[0] for _, x in rows)
+            gap = f.px(24)
+            text_w = min(widest, (w - f.px(32) - (cols - 1) * gap) // cols - key_w)
+            wrapped = [(k, f.wrap(x, text_w, size_)) for k, x in rows]
+            columns = [wrapped]
+            if cols == 2:
+                # split where the two columns' line counts are the most even
+                counts = [len(t) for _, t in wrapped]
+                cut = min(range(1, len(wrapped)), key=lambda i: max(sum(counts[:i]), sum(counts[i:])))
+                columns = [wrapped[:cut], wrapped[cut:]]
+            tall = max(sum(len(t) for _, t in c) for c in columns)
+            if self._help_height(tall, lh) <= h or (size_, cols) == (Fonts.SMALL, 2):
+                return size_, key_w, text_w, lh, columns
+        raise AssertionError("unreachable")
+
+    def _help_height(self, lines: int, lh: int) -> int:
+        """The help box's height for `lines` rows of text: title, rows, the closing hint."""
+        f = self.fonts
+        return f.px(30) + f.line_height(Fonts.LARGE) + lines * lh + f.line_height(Fonts.SMALL)
+
     def _draw_help(self, surface: pygame.Surface) -> None:
         f, pal = self.fonts, self.pal
-        lines = self.help_rows()
         shade = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
         shade.fill((0, 0, 0, 150))
         surface.blit(shade, (0, 0))
-        lh = f.line_height(Fonts.BODY) + f.px(4)
-        key_w = max(f.font(Fonts.BODY, True).size(k)[0] for k, _ in lines) + f.px(24)
-        text_w = max(f.font(Fonts.BODY).size(w)[0] for _, w in lines)
-        rect = pygame.Rect(
-            0, 0, min(key_w + text_w + f.px(40), surface.get_width() - 20), lh * (len(lines) + 3)
-        )
+        size, key_w, text_w, lh, columns = self.help_layout(surface.get_size())
+        gap = f.px(24)
+        tall = max(sum(len(t) for _, t in c) for c in columns)
+        width = len(columns) * (key_w + text_w) + (len(columns) - 1) * gap + f.px(32)
+        rect = pygame.Rect(0, 0, min(width, surface.get_width() - 20), self._help_height(tall, lh))
         rect.center = surface.get_rect().center
+        self.help_rect = rect
         panel(surface, rect, pal)
-        y = rect.y + f.px(12)
-        surface.blit(f.render("Keys and mouse", Fonts.LARGE, pal.text, True), (rect.x + f.px(16), y))
-        y += lh + f.px(6)
-        for key, what in lines:
-            surface.blit(f.render(key, Fonts.BODY, pal.active, True), (rect.x + f.px(16), y))
-            surface.blit(f.render(what, Fonts.BODY, pal.text), (rect.x + f.px(16) + key_w, y))
-            y += lh
+        top = rect.y + f.px(12)
+        surface.blit(f.render("Keys and mouse", Fonts.LARGE, pal.text, True), (rect.x + f.px(16), top))
+        top += f.line_height(Fonts.LARGE) + f.px(6)
+        for i, column in enumerate(columns):
+            x, y = rect.x + f.px(16) + i * (key_w + text_w + gap), top
+            for key, what in column:
+                surface.blit(f.render(key, size, pal.active, True), (x, y))
+                for part in what:
+                    surface.blit(f.render(part, size, pal.text), (x + key_w, y))
+                    y += lh
+        y = top + tall * lh
         surface.blit(f.render("Any key or click closes this.", Fonts.SMALL, pal.dim), (rect.x + f.px(16), y))
 
     def _draw_handoff(self, surface: pygame.Surface) -> None:
