@@ -58,11 +58,11 @@ def why_not_target(match: Match, actor: int, target: int) -> str:
         if not w.ranged:
             continue
         if not st.drawn:
-            whys.append(f"the {w.name} is not drawn (Draw weapon, ½ turn)")
+            whys.append(f"the {w.name} is not drawn: Draw weapon first (½ turn)")
         elif 0 <= hold < bodies.CONTROLLED:
             whys.append(f"{me}'s hands are busy holding a grapple")
         elif w.ammo and st.ammo.get(wid, w.ammo) <= 0:
-            whys.append(f"the {w.name} is empty (Reload)")
+            whys.append(f"the {w.name} is empty: Reload it first")
         elif not can_see(match, actor, target):
             whys.append(f"no line of sight for the {w.name}")
         else:
@@ -72,4 +72,4 @@ def why_not_target(match: Match, actor: int, target: int) -> str:
     away = f"{plural(d, 'square')} away"
     if not whys:
         return f"out of reach: {away}, and melee reaches the next square only"
-    return f"{'; '.join(dict.fromkeys(whys))} ({away}; melee reaches the next square only)"
+    return f"{'; '.join(dict.fromkeys(whys))}; {away}, and melee reaches the next square only"

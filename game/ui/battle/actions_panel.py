@@ -76,8 +76,8 @@ class ActionsMixin:
                 y = text_block(surf, f, [hint], (pad, y), inner, Fonts.SMALL, pal.dim)
             # the log gives up room, then the buttons get slimmer, before any action hides behind "more"
             fit = 1
-            # the log keeps its title and three lines at least (at 150 % on a short window too)
-            least = f.line_height(Fonts.SMALL) * 4 + f.px(12)
+            # the log keeps its title and four lines at least (at 150 % on a short window too)
+            least = f.line_height(Fonts.SMALL) * 5 + f.px(12)
             logs = (max(f.px(150), least), max(f.px(70), least), least) if self.show_log else (0,)
             for log_min, bh in [(m, f.px(28)) for m in logs] + [(logs[-1], f.px(24))]:
                 fit = max(1, (rect.h - y - log_min - f.px(24)) // (bh + gap))
