@@ -331,3 +331,21 @@ def test_the_help_fits_a_1280_by_720_window(scale) -> None:
     _size, key_w, text_w, _lh, columns = scene.help_layout(screen.size)
     shown = [k for c in columns for k, _ in c]
     assert shown == [k for k, _ in scene.help_rows()]
+
+
+def test_at_150_percent_the_chooser_leaves_the_acting_unit_in_sight() -> None:
+    from game.ui.app import App
+    from game.ui.settings import Settings
+
+    app = App((1280, 720), Settings(ui_scale=1.5, anim_speed="instant"))
+    app.fps = 0
+    m, scene = _melee(app)
+    foe = next(u for u in scene.units if u.ent in scene.target_actions)
+    scene.click_cell(foe.cell, foe)
+    scene.invalidate()
+    app.step(block=False)
+    app.step(block=False)
+    me = scene.unit_by_ent[scene.turn.unit]
+    x, y = scene.camera.to_screen(scene.layout.centre(me.cell))
+    assert scene.board_rect.collidepoint(x, y)
+    assert not scene.modal_area.collidepoint(x, y), (scene.modal_area, (x, y))

@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from game.ui.battle.extensions import ruleset_hook
-from game.ui.battle.labels import group_label
+from game.ui.battle.labels import group_label, label_stem
 
 
 def prompt_keys(hotkeys: list[str]) -> str:
@@ -40,3 +40,13 @@ def chooser_subject(shown: list[Any], common: str, units: dict[int, Any]) -> str
     else:
         what = group_label(shown, {e: u.name for e, u in units.items()})
     return what.rstrip(" :")
+
+
+def chooser_label(action: Any, subject: str) -> str:
+    """A chooser button's text: the action's label, without the unit the title names ("Unarmed
+    strike on Guard Orsin" under "Guard Orsin: choose one" reads "Unarmed strike")."""
+    label = action.label or f"{action.kind} {action.option}".strip()
+    if not subject or subject not in label:
+        return label
+    short = label_stem(label) or " ".join(label.replace(subject, " ").split())
+    return short or label

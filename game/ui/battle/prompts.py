@@ -17,7 +17,7 @@ from game.ui.battle.prompt_parts import (
     parts_for,
     shown_default,
 )
-from game.ui.battle.prompt_words import chooser_subject, no_odds_lines, prompt_keys
+from game.ui.battle.prompt_words import chooser_label, chooser_subject, no_odds_lines, prompt_keys
 from game.ui.theme import Fonts
 from game.ui.widgets import Button, panel, percent, text_block
 
@@ -143,31 +143,48 @@ class PromptMixin:
         """Several actions fit one click (facings, aimed parts): pick one with 1-9 or the mouse."""
         f, pal = self.fonts, self.pal
         actions = self.chooser or []
-        w = min(f.px(460), self.board_rect.w - 40)
         pad, bh = f.px(12), f.px(30)
         shown = actions[:12]
         first = self.preview(shown[0]) if shown else None
         common, rests = split_labels([a.label for a in shown])
-        title = f"{self.chooser_subject(shown, common)}: choose one" if shown else "Choose"
+        subject = self.chooser_subject(shown, common) if shown else ""
+        title = f"{subject}: choose one" if shown else "Choose"
+        # the title names the one unit every option acts on: the buttons leave its name out
+        labels = [(rests[i] if common else "") or chooser_label(a, subject) for i, a in enumerate(shown)]
         summary = ""
         if first is not None:
             crit = f" · Crit {percent(first.crit)}" if first.crits else ""
             summary = (f"Hit {percent(first.hit)}{crit} · expected damage "
                        f"{first.expected_damage:.2f} — hover an option for every modifier and outcome")
-        title_lines = f.wrap(title, w - 2 * pad, Fonts.LARGE, True)
-        summary_lines = f.wrap(summary, w - 2 * pad, Fonts.SMALL) if summary else []
-        rect = pygame.Rect(
-            0,
-            0,
-            w,
-            2 * pad
-            + len(title_lines) * f.line_height(Fonts.LARGE)
-            + len(summary_lines) * f.line_height(Fonts.SMALL)
-            + len(shown) * (bh + f.px(4))
-            + f.line_height(Fonts.SMALL)
-            + pad,
-        )
-        self._place_modal(rect, self._facing_keep())
+
+        def sized(w: int, brief: bool = False) -> tuple[pygame.Rect, list[str], list[str]]:
+            title_lines = f.wrap(title, w - 2 * pad, Fonts.LARGE, True)
+            summary_lines = f.wrap(summary, w - 2 * pad, Fonts.SMALL) if summary and not brief else []
+            h = (3 * pad + len(title_lines) * f.line_height(Fonts.LARGE)
+                 + len(summary_lines) * f.line_height(Fonts.SMALL) + len(shown) * (bh + f.px(4))
+                 + f.line_height(Fonts.SMALL))
+            return pygame.Rect(0, 0, w, h), title_lines, summary_lines
+
+        wide = min(f.px(460), self.board_rect.w - 40)
+        key_w = f.font(Fonts.BODY, True).size("9")[0]
+        needed = max([f.font(Fonts.BODY).size(t)[0] for t in labels] + [0]) + key_w + f.px(40) + 2 * pad
+        narrow = min(wide, max(f.px(260), needed))
+        keep = self._facing_keep()
+        board = self.board_rect
+        tall = pygame.Rect(board.x, 0, board.w, board.bottom)  # over the turn bar rather than the unit
+        # narrower beside the unit, then over the turn bar, then without the first option's odds
+        # line (hovering a button shows them all) before covering the unit
+        tries = [(w, within, brief) for brief in (False, True) for within in (None, tall)
+                 for w in dict.fromkeys((wide, narrow))]
+        for w, within, brief in tries:
+            rect, title_lines, summary_lines = sized(w, brief)
+            if self._place_modal(rect, keep, within=within):
+                break
+        else:
+            # nowhere beside the unit (150 % on a small board): the board slides it aside
+            rect, title_lines, summary_lines = sized(wide)
+            self._place_modal(rect, keep, make_room=True)
+        w = rect.w
         self.modal_area = pygame.Rect(rect)
         panel(surface, rect, pal)  # opaque: nothing under it shows through
         pygame.draw.rect(surface, pal.active, rect, 2, border_radius=6)
@@ -178,11 +195,10 @@ class PromptMixin:
         y = text_block(surface, f, summary_lines, (rect.x + pad, y), w - 2 * pad, Fonts.SMALL, pal.active)
         self.modal_buttons = []
         for i, a in enumerate(shown):
-            label = rests[i] or a.label or f"{a.kind} {a.option}".strip()
             p = self.preview(a)
             b = Button(
                 pygame.Rect(rect.x + pad, y, w - 2 * pad, bh),
-                label,
+                labels[i],
                 (lambda a=a: self.submit(a)),
                 hotkey=str(i + 1) if i < 9 else "",
                 tooltip=[] if p is not None else self.no_odds_lines(a),
@@ -191,9 +207,8 @@ class PromptMixin:
             b.draw(surface, f, pal, b.rect.collidepoint(self.mouse), Fonts.BODY)
             self.modal_buttons.append(b)
             y += bh + f.px(4)
-        surface.blit(
-            f.render("1–9 or click · Esc cancels", Fonts.SMALL, pal.dim), (rect.x + pad, y + f.px(2))
-        )
+        hint = f"{prompt_keys([b.hotkey for b in self.modal_buttons])} or click · Esc cancels"
+        surface.blit(f.render(hint, Fonts.SMALL, pal.dim), (rect.x + pad, y + f.px(2)))
         self._draw_facings(surface)
 
     def no_odds_lines(self, action: Any) -> list[str]:
