@@ -71,6 +71,17 @@ class TokenArt:
             self._cache[key] = surf
         return surf
 
+    def mark(self, text: str, d: int, ink: tuple[int, int, int]) -> pygame.Surface:
+        """A token's letters, shrunk to stay inside the token's body at any size (two units share
+        a square in varium: their tokens are small)."""
+        font_size = max(7, round(d * (0.5 if len(text) == 1 else 0.38) / self.fonts.scale))
+        mark = self.fonts.render(text, font_size, ink, True)
+        room = max(1, int(d * 0.8))
+        if mark.get_width() > room:
+            h = max(1, round(mark.get_height() * room / mark.get_width()))
+            mark = pygame.transform.smoothscale(mark, (room, h))
+        return mark
+
     def _draw(
         self, unit: UnitInfo, d: int, active: bool, selected: bool, facing_angle: float | None
     ) -> pygame.Surface:
@@ -110,8 +121,7 @@ class TokenArt:
             body.center = c
             pygame.draw.rect(surf, colour, body, border_radius=max(2, d // 7))
             pygame.draw.rect(surf, (15, 15, 20), body, max(1, d // 20), border_radius=max(2, d // 7))
-        font_size = max(7, round(d * (0.5 if len(unit.mark) == 1 else 0.38) / self.fonts.scale))
-        mark = self.fonts.render(unit.mark, font_size, ink_for(colour), True)
+        mark = self.mark(unit.mark, d, ink_for(colour))
         surf.blit(mark, mark.get_rect(center=c))
         if down:
             pygame.draw.line(

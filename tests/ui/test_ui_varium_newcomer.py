@@ -349,3 +349,15 @@ def test_at_150_percent_the_chooser_leaves_the_acting_unit_in_sight() -> None:
     x, y = scene.camera.to_screen(scene.layout.centre(me.cell))
     assert scene.board_rect.collidepoint(x, y)
     assert not scene.modal_area.collidepoint(x, y), (scene.modal_area, (x, y))
+
+
+@pytest.mark.parametrize("scale", [1.0, 1.5])
+def test_two_letter_marks_stay_inside_small_tokens(scale) -> None:
+    """Two units share a square: small tokens, whose "G1" stays inside the body."""
+    from game.ui.theme import Fonts, palette
+    from game.ui.tokens import TokenArt
+
+    pygame.init()
+    art = TokenArt(Fonts(scale), palette("okabe-ito"))
+    for d in (12, 16, 20, 28):
+        assert art.mark("G1", d, (0, 0, 0)).get_width() <= d * 0.8
