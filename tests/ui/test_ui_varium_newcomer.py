@@ -361,3 +361,22 @@ def test_two_letter_marks_stay_inside_small_tokens(scale) -> None:
     art = TokenArt(Fonts(scale), palette("okabe-ito"))
     for d in (12, 16, 20, 28):
         assert art.mark("G1", d, (0, 0, 0)).get_width() <= d * 0.8
+
+
+@pytest.mark.parametrize("at", [(1, 4), (1, 1), (5, 5), (9, 8), (2, 6)])
+def test_at_150_percent_the_chooser_leaves_its_target_in_sight_too(at) -> None:
+    from game.ui.app import App
+    from game.ui.settings import Settings
+
+    app = App((1280, 720), Settings(ui_scale=1.5, anim_speed="instant"))
+    app.fps = 0
+    x0, y0 = at
+    m = make("street_gang", "city_guard", cells={"p1": [(x0, y0), (0, 0), (0, 1), (0, 2), (0, 3)],
+                                                 "p2": [(x0 + 1, y0), (11, 1), (11, 2), (11, 3)]})
+    scene = _scene(app, m)
+    foe = next(u for u in scene.units if u.ent in scene.target_actions)
+    scene.click_cell(foe.cell, foe)
+    scene.invalidate()
+    app.step(block=False)
+    x, y = scene.camera.to_screen(scene.layout.centre(foe.cell))
+    assert not scene.modal_area.collidepoint(x, y), (scene.modal_area, (x, y))

@@ -170,6 +170,9 @@ class PromptMixin:
         needed = max([f.font(Fonts.BODY).size(t)[0] for t in labels] + [0]) + key_w + f.px(40) + 2 * pad
         narrow = min(wide, max(f.px(260), needed))
         keep = self._facing_keep()
+        target = self.unit_by_ent.get(shown[0].target) if shown and shown[0].target is not None else None
+        if target is not None and all(a.target == target.ent for a in shown):
+            self.prompt_keep.append(self._screen_cell_rect(target.cell))  # the unit it asks about, too
         board = self.board_rect
         tall = pygame.Rect(board.x, 0, board.w, board.bottom)  # over the turn bar rather than the unit
         # narrower beside the unit, then over the turn bar, then without the first option's odds
