@@ -382,7 +382,7 @@ class PromptMixin:
             self.modal_buttons.append(b)
             y += bh + f.px(4)
         arrows = bool(self.facing_choices()[1])
-        enter = " or Enter for the default" if default else ""
+        enter = " · Enter: the default" if default else ""
         short = " · Enter: default" if default else ""
         click = " · click an arrow" if arrows else ""
         hints = [
