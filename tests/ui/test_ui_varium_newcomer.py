@@ -380,3 +380,16 @@ def test_at_150_percent_the_chooser_leaves_its_target_in_sight_too(at) -> None:
     app.step(block=False)
     x, y = scene.camera.to_screen(scene.layout.centre(foe.cell))
     assert not scene.modal_area.collidepoint(x, y), (scene.modal_area, (x, y))
+
+
+def test_the_log_names_an_interrupted_action_in_players_words() -> None:
+    from game.rulesets.varium.bodies import interrupt
+    from game.rulesets.varium.components import VariumState, get
+
+    m = make(cells={"p1": [(1, 1)], "p2": [(10, 8)]})
+    guard, _ = ents(m)
+    with m.world:
+        get(guard, VariumState).busy = {"kind": "reload:crossbow", "left": 1, "target": -1}
+        interrupt(m, guard, "a hit")
+    text = m.log[-1].text
+    assert "reload:" not in text and "reloading the Crossbow is interrupted" in text, text
