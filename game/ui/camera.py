@@ -16,6 +16,9 @@ class Camera:
         self.zoom_index = ZOOMS.index(1.0)
         self.x = 0.0  # top-left of the view in zoomed map pixels
         self.y = 0.0
+        #: how far a map smaller than the view is moved off its centre (screen pixels) to make room
+        #: for a prompt beside the unit it asks about; back to 0 when the prompt closes
+        self.slack = (0.0, 0.0)
 
     @property
     def zoom(self) -> float:
@@ -52,6 +55,18 @@ class Camera:
         self.y += dy
         self.clamp()
 
+    def make_room(self, dx: float, dy: float) -> None:
+        """Move the view by screen pixels like `pan`, past the centring of a map smaller than the
+        view (by at most half the view): a prompt's room beside its unit on a small board."""
+        w, h = self.map_size[0] * self.zoom, self.map_size[1] * self.zoom
+        sx, sy = self.slack
+        if w <= self.view.w:
+            sx = max(-self.view.w / 2, min(self.view.w / 2, sx + dx))
+        if h <= self.view.h:
+            sy = max(-self.view.h / 2, min(self.view.h / 2, sy + dy))
+        self.slack = (sx, sy)
+        self.pan(dx, dy)
+
     def zoom_by(self, steps: int, anchor: tuple[float, float] | None = None) -> bool:
         """Step the zoom keeping the map pixel under `anchor` (screen) in place; True if it changed."""
         new = max(0, min(len(ZOOMS) - 1, self.zoom_index + steps))
@@ -69,11 +84,11 @@ class Camera:
         """Any map point may sit at the view's centre; a map smaller than the view stays centred."""
         w, h = self.map_size[0] * self.zoom, self.map_size[1] * self.zoom
         if w <= self.view.w:
-            self.x = (w - self.view.w) / 2
+            self.x = (w - self.view.w) / 2 + self.slack[0]
         else:
             self.x = min(max(self.x, -self.view.w / 2), w - self.view.w / 2)
         if h <= self.view.h:
-            self.y = (h - self.view.h) / 2
+            self.y = (h - self.view.h) / 2 + self.slack[1]
         else:
             self.y = min(max(self.y, -self.view.h / 2), h - self.view.h / 2)
         self.x, self.y = round(self.x), round(self.y)

@@ -393,3 +393,34 @@ def test_the_log_names_an_interrupted_action_in_players_words() -> None:
         interrupt(m, guard, "a hit")
     text = m.log[-1].text
     assert "reload:" not in text and "reloading the Crossbow is interrupted" in text, text
+
+
+@pytest.mark.parametrize("at", [(1, 4), (5, 5), (2, 6), (9, 2)])
+def test_at_150_percent_a_hit_check_leaves_the_attacker_in_sight(at) -> None:
+    """The whole map fits the board, so the camera cannot pan: the map moves aside for the prompt
+    (and back once it closes)."""
+    from game.ui.app import App
+    from game.ui.settings import Settings
+
+    app = App((1280, 720), Settings(ui_scale=1.5, anim_speed="instant"))
+    app.fps = 0
+    x0, y0 = at
+    m = make("street_gang", "city_guard", cells={"p1": [(x0, y0), (0, 0), (0, 1), (0, 2), (0, 3)],
+                                                 "p2": [(x0 + 1, y0), (11, 1), (11, 2), (11, 3)]})
+    scene = _scene(app, m)
+    rook = scene.turn.unit
+    foe = next(u.ent for u in scene.units if u.ent in scene.target_actions and u.side == "p2")
+    force(m, "5H", "4C", "2S")
+    scene.submit(next(a for a in m.legal() if a.kind == "attack" and a.target == foe))
+    for _ in range(3):
+        scene.invalidate()
+        app.step(block=False)
+    me = scene.unit_by_ent[rook]
+    x, y = scene.camera.to_screen(scene.layout.centre(me.cell))
+    assert scene.board_rect.collidepoint(x, y)
+    assert not scene.modal_area.collidepoint(x, y), (scene.modal_area, (x, y))
+    while m.pending_decision is not None:
+        scene.answer("stand" if "stand" in m.pending_decision.keys() else m.pending_decision.keys()[0])
+    scene.invalidate()
+    app.step(block=False)
+    assert scene.camera.slack == (0.0, 0.0)

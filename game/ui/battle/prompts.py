@@ -119,9 +119,9 @@ class PromptMixin:
         clear = self._prompt_clear(cell, m)
         before = self.camera.to_screen(self.layout.centre(cell))
         if board.w - clear.w - 3 * room >= rect.w:
-            self.camera.pan(clear.x - (board.x + room), 0)
+            self.camera.make_room(clear.x - (board.x + room), 0)
         elif board.h - clear.h - 3 * room >= rect.h:
-            self.camera.pan(0, clear.y - (board.y + room))
+            self.camera.make_room(0, clear.y - (board.y + room))
         after = self.camera.to_screen(self.layout.centre(cell))
         # the boxes kept in sight move with the board until the next frame draws them again
         for r in self.prompt_keep:

@@ -310,6 +310,11 @@ class BattleScene(
         surface.fill(self.pal.bg)
         self.modal_area = pygame.Rect(0, 0, 0, 0)
         self.prompt_keep = []
+        if self.camera.slack != (0.0, 0.0) and self._modal_rect() is None:
+            # the prompt that moved a small map aside has closed: the map goes back to its centre
+            self.camera.slack = (0.0, 0.0)
+            self.camera.clamp()
+            self._reach_surface = None
         clip = surface.get_clip()
         surface.set_clip(self.board_rect)
         self._draw_map(surface)
