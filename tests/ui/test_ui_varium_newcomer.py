@@ -424,3 +424,22 @@ def test_at_150_percent_a_hit_check_leaves_the_attacker_in_sight(at) -> None:
     scene.invalidate()
     app.step(block=False)
     assert scene.camera.slack == (0.0, 0.0)
+
+
+def test_a_short_log_starts_at_an_events_first_line() -> None:
+    from game.core.events import Event
+    from game.ui.logpanel import LogPanel
+    from game.ui.theme import Fonts, palette
+
+    pygame.init()
+    f = Fonts(1.5)
+    log = LogPanel(f, palette("okabe-ito"))
+    log.set_rect(pygame.Rect(0, 0, 500, f.px(30) + 4 * f.line_height(Fonts.SMALL)))
+    long = "Vex's hit check on Guard Orsin (unarmed): dealt A of spades (14), and more words to wrap"
+    events = [Event("card", f"{long} {i}", [], {}, 4, "p1", False, "all") for i in range(6)]
+    events.append(Event("check", "Vex hits: 5", [], {}, 4, "p1", False, "all"))
+    log.set_viewer(None, events)
+    log.draw(pygame.Surface((600, 400)))
+    rows = log.rows
+    k = log.first_shown
+    assert rows[k].indent == 0 and (k == 0 or rows[k - 1].index != rows[k].index)
