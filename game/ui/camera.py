@@ -19,6 +19,9 @@ class Camera:
         #: screen pixels at the view's bottom covered by something else (a hand of cards): a map
         #: that fits above them is centred there
         self.reserve = 0
+        #: how far a map smaller than the view is moved off its centre (screen pixels) to make room
+        #: for a prompt beside the unit it asks about; back to 0 when the prompt closes
+        self.slack = (0.0, 0.0)
 
     @property
     def zoom(self) -> float:
@@ -57,6 +60,16 @@ class Camera:
         self.y += dy
         self.clamp()
 
+    def make_room(self, dx: float, dy: float) -> None:
+        """Move the view by screen pixels like `pan`, past the map's edge or centring (by at most
+        half the view): a prompt's room beside its unit near the edge or on a small board; the
+        scene takes the slack back when the prompt closes."""
+        sx, sy = self.slack
+        sx = max(-self.view.w / 2, min(self.view.w / 2, sx + dx))
+        sy = max(-self.view.h / 2, min(self.view.h / 2, sy + dy))
+        self.slack = (sx, sy)
+        self.pan(dx, dy)
+
     def zoom_by(self, steps: int, anchor: tuple[float, float] | None = None) -> bool:
         """Step the zoom keeping the map pixel under `anchor` (screen) in place; True if it changed."""
         new = max(0, min(len(ZOOMS) - 1, self.zoom_index + steps))
@@ -89,16 +102,18 @@ class Camera:
 
     def clamp(self) -> None:
         """The view stays on the map: a map wider (taller) than the view covers it edge to edge,
-        one smaller than the view is centred in it (no black band beside a map that could fill it)."""
+        one smaller than the view is centred in it (no black band beside a map that could fill it),
+        above the `reserve` when it fits there; a prompt's `slack` may move it past that."""
         w, h = self.map_size[0] * self.zoom, self.map_size[1] * self.zoom
+        sx, sy = self.slack
         if w <= self.view.w:
-            self.x = (w - self.view.w) / 2
+            self.x = (w - self.view.w) / 2 + sx
         else:
-            self.x = min(max(self.x, 0.0), w - self.view.w)
+            self.x = min(max(self.x, min(0.0, sx)), w - self.view.w + max(0.0, sx))
         if h <= self.view.h - self.reserve:
-            self.y = (h - (self.view.h - self.reserve)) / 2
+            self.y = (h - (self.view.h - self.reserve)) / 2 + sy
         elif h <= self.view.h:
-            self.y = (h - self.view.h) / 2
+            self.y = (h - self.view.h) / 2 + sy
         else:
-            self.y = min(max(self.y, 0.0), h - self.view.h)
+            self.y = min(max(self.y, min(0.0, sy)), h - self.view.h + max(0.0, sy))
         self.x, self.y = round(self.x), round(self.y)

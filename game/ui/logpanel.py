@@ -38,6 +38,7 @@ class LogPanel:
         self._rows: list[_Row] | None = None
         self._surface: pygame.Surface | None = None
         self._row_hits: list[tuple[pygame.Rect, int]] = []
+        self.first_shown = 0  # the first row drawn (an event's first row)
 
     # -- content -------------------------------------------------------------------------------
     def set_viewer(self, viewer: str | None, events: list[Event]) -> None:
@@ -169,6 +170,10 @@ class LogPanel:
         n = self.visible_rows()
         end = len(rows) - self.scroll
         start = max(0, end - n)
+        # a short log never opens on the tail of a wrapped line: it starts at an event's first row
+        while 0 < start < end - 1 and rows[start].index == rows[start - 1].index:
+            start += 1
+        self.first_shown = start
         y = fonts.px(26)
         self._row_hits = []
         for row in rows[start:end]:

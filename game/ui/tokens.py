@@ -85,6 +85,16 @@ class TokenArt:
             self._cache[key] = surf
         return surf
 
+    def mark(self, text: str, d: int, ink: tuple[int, int, int]) -> pygame.Surface:
+        """A token's letters, shrunk to stay inside the token's body at any size (two units share
+        a square in varium: their tokens are small)."""
+        mark = self.fonts.render(text, mark_size(self.fonts, text, d), ink, True)
+        room = max(1, int(d * 0.8))
+        if mark.get_width() > room:
+            h = max(1, round(mark.get_height() * room / mark.get_width()))
+            mark = pygame.transform.smoothscale(mark, (room, h))
+        return mark
+
     def _draw(
         self, unit: UnitInfo, d: int, active: bool, selected: bool, facing_angle: float | None
     ) -> pygame.Surface:
@@ -124,7 +134,7 @@ class TokenArt:
             body.center = c
             pygame.draw.rect(surf, colour, body, border_radius=max(2, d // 7))
             pygame.draw.rect(surf, (15, 15, 20), body, max(1, d // 20), border_radius=max(2, d // 7))
-        mark = self.fonts.render(unit.mark, mark_size(self.fonts, unit.mark, d), ink_for(colour), True)
+        mark = self.mark(unit.mark, d, ink_for(colour))
         surf.blit(mark, mark.get_rect(center=c))
         if down:
             pygame.draw.line(

@@ -166,6 +166,14 @@ def attack_options(match: Match, ent: int, target: int) -> list[str]:
     return out
 
 
+def attack_label(option: str, target: str) -> str:
+    """An attack's label in players' words: "Knife attack on Guard Hale", "Unarmed strike
+    (non-lethal) on Guard Hale" (the words before "on" name the panel's button for every target)."""
+    wid = option.removesuffix("!nl")
+    what = "Unarmed strike" if wid == UNARMED else f"{weapon_def(wid).name} attack"
+    return f"{what}{' (non-lethal)' if option.endswith('!nl') else ''} on {target}"
+
+
 #: move labels kept per board (its `board_tables`, so they go with the match's board)
 LABELS_KEPT = 8192
 
@@ -220,7 +228,7 @@ def legal(match: Match) -> list[Action]:
                     ent,
                     target=foe,
                     option=opt,
-                    label=f"Attack {name_of(foe)} ({opt.replace('!nl', ', non-lethal')})",
+                    label=attack_label(opt, name_of(foe)),
                 )
             )
         if match.board.distance(here, cell_of(foe)) <= 1:
@@ -332,6 +340,7 @@ def resolve(match: Match, action: Action) -> Gen:
 
 def move(match: Match, ent: int, path: tuple[Cell, ...]) -> Gen:
     """Walk a path; leaving a square shared with foes gives each a free shove or grapple first."""
+    start = cell_of(ent)
     for cell in path:
         if any(side_of(o) != side_of(ent) for o in occupants(match, cell_of(ent), ent)):
             ok = yield from bodies.leave(match, ent)
@@ -343,4 +352,7 @@ def move(match: Match, ent: int, path: tuple[Cell, ...]) -> Gen:
         bodies.check_grapples(match)
     if any(side_of(o) != side_of(ent) for o in occupants(match, cell_of(ent), ent)):
         match.emit(Ev.MELEE, f"{name_of(ent)} is In Melee")
-    match.emit(Ev.MOVE, f"{name_of(ent)} moves to {cell_of(ent)}")
+    end = cell_of(ent)
+    # in players' words, from where the move began: never grid coordinates
+    where = f"moves {offset_words(match.board.grid, start, end, 'square')}" if end != start else "stays put"
+    match.emit(Ev.MOVE, f"{name_of(ent)} {where}")

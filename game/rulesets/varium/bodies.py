@@ -166,7 +166,10 @@ def interrupt(match: Match, ent: int, why: str) -> None:
     """Damage or a successful shove or grapple interrupts an action in progress; its time is lost."""
     st = get(ent, VariumState)
     if st.busy:
-        match.emit(Ev.INTERRUPT, f"{name_of(ent)}'s {st.busy['kind']} is interrupted ({why})")
+        from game.rulesets.varium.turns import busy_name
+
+        what = busy_name(str(st.busy["kind"]))
+        match.emit(Ev.INTERRUPT, f"{name_of(ent)}: {what[:1].lower()}{what[1:]} is interrupted ({why})")
         st.busy = {}
 
 

@@ -1,14 +1,31 @@
-"""What the battle screen shows while the player hovers an action's button: what the action does,
-in players' words (the odds come from `preview`)."""
+"""What the battle screen shows while the player hovers: what an action does, in players' words
+(the odds come from `preview`), and why the acting unit cannot attack a foe now
+(`Ruleset.why_not_target`), from the checks `actions.attack_options` makes (weapon drawn,
+ammunition, line of sight, accuracy at the range, reach, hands free of a grapple)."""
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
 from game.core.action import Action
-from game.rulesets.varium.combat import UNARMED
+from game.core.wording import plural
+from game.rulesets.varium import bodies
+from game.rulesets.varium.combat import MIN_ACCURACY, UNARMED, accuracy, can_see
+from game.rulesets.varium.components import (
+    VariumState,
+    active,
+    cell_of,
+    get,
+    in_hand,
+    name_of,
+    sheet,
+    side_of,
+    table,
+    weapon_def,
+)
 from game.rulesets.varium.content import shipped
 from game.rulesets.varium.kinds import Kind
+from game.rulesets.varium.turns import busy_name
 
 if TYPE_CHECKING:
     from game.core.match import Match
@@ -66,3 +83,47 @@ def action_help(match: Match, action: Action) -> str:
         w = shipped().weapons.get(action.option)
         return f"{text}: {_weapon_words(action.option)}" if w is not None else f"{text}."
     return text
+
+
+def why_not_target(match: Match, actor: int, target: int) -> str:
+    """Why `actor` cannot attack, shove or grapple `target` now; "" when it can or the question
+    does not arise (not its turn, not a standing enemy)."""
+    if actor != table(match).actor or not active(actor) or not active(target):
+        return ""
+    if side_of(actor) == side_of(target):
+        return ""
+    st = get(actor, VariumState)
+    me = name_of(actor)
+    if st.busy:
+        return f"{me} is busy: {busy_name(str(st.busy['kind'])).lower()} goes on"
+    if st.halves <= 0:
+        return f"{me} has no half-turns left this turn"
+    if get(target, VariumState).hidden:
+        return "it is hidden"
+    d = match.board.distance(cell_of(actor), cell_of(target))
+    hold = bodies.holding(match, actor)
+    if d <= 1:
+        if 0 <= hold < bodies.PINNED:
+            return f"{me}'s hands are busy holding a grapple"
+        return ""
+    whys: list[str] = []
+    for wid in sheet(actor).weapons:
+        w = weapon_def(wid)
+        if not w.ranged:
+            continue
+        if not in_hand(st, wid):
+            whys.append(f"the {w.name} is not drawn: Draw weapon first (½ turn)")
+        elif 0 <= hold < bodies.CONTROLLED:
+            whys.append(f"{me}'s hands are busy holding a grapple")
+        elif w.ammo and st.ammo.get(wid, w.ammo) <= 0:
+            whys.append(f"the {w.name} is empty: Reload it first")
+        elif not can_see(match, actor, target):
+            whys.append(f"no line of sight for the {w.name}")
+        else:
+            acc = accuracy(match, actor, target, w)
+            if acc < MIN_ACCURACY:
+                whys.append(f"too far for the {w.name}: accuracy {acc} at this range, under {MIN_ACCURACY}")
+    away = f"{plural(d, 'square')} away"
+    if not whys:
+        return f"out of reach: {away}, and melee reaches the next square only"
+    return f"{'; '.join(dict.fromkeys(whys))}; {away}, and melee reaches the next square only"

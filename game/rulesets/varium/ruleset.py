@@ -29,7 +29,9 @@ class VariumRuleset(Ruleset):
     default_map: ClassVar[str] = "varium_courts"
     round_cap: ClassVar[int] = 30
     move_kinds: ClassVar[frozenset[str]] = MOVE_KINDS
-    undoable: ClassVar[frozenset[str]] = frozenset()
+    #: a Dash or a Run draws no card: taken back until a card is dealt (a leave prompt, an
+    #: attack) or the turn passes
+    undoable: ClassVar[frozenset[str]] = MOVE_KINDS
     #: offered in the launcher (its window has the hit-check table)
     offered: ClassVar[bool] = True
 
@@ -160,6 +162,13 @@ class VariumRuleset(Ruleset):
         """Initiative order."""
         with match.world:
             return [e for e in table(match).data.get("order", []) if e in living(match)]
+
+    def why_not_target(self, match: Match, actor: int, target: int) -> str:
+        """Why the acting unit cannot attack an enemy now (hover text; see hover.py)."""
+        from game.rulesets.varium import hover
+
+        with match.world:
+            return hover.why_not_target(match, actor, target)
 
     def side_of(self, match: Match, ent: int) -> str:
         """Helper for tests."""

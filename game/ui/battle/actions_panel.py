@@ -85,7 +85,9 @@ class ActionsMixin:
             note_h = sum(len(f.wrap(n, inner, Fonts.SMALL)) for n in notes) * f.line_height(Fonts.SMALL)
             # the log gives up room, then the buttons get slimmer, before any action hides behind "more"
             fit = 1
-            logs = (f.px(150), f.px(70), f.px(40)) if self.show_log else (0,)
+            # the log keeps its title and four lines at least (at 150 % on a short window too)
+            least = f.line_height(Fonts.SMALL) * 5 + f.px(12)
+            logs = (max(f.px(150), least), max(f.px(70), least), least) if self.show_log else (0,)
             for log_min, bh in [(m, f.px(28)) for m in logs] + [(logs[-1], f.px(24))]:
                 fit = max(1, (rect.h - y - log_min - note_h - f.px(24)) // (bh + gap))
                 if fit >= len(entries):

@@ -6,8 +6,9 @@ import pygame
 
 from game.core.action import Action
 from game.core.geometry import Cell
+from game.ui.battle.autosetup import AUTO_KEY
 from game.ui.battle.model import is_end
-from game.ui.battle.prompt_parts import letter_option
+from game.ui.battle.prompt_parts import letter_option, shown_default
 from game.ui.view import UnitInfo
 from game.ui.widgets import Button
 
@@ -83,6 +84,10 @@ class InputMixin:
             return
         if self._letter_answer(event.unicode or ""):
             return
+        if (event.unicode or "").upper() == AUTO_KEY and self.human_input and not self.chooser \
+                and self.auto_offer(self.session.decision) is not None:
+            self.start_auto()
+            return
         if key in (pygame.K_LEFT, pygame.K_RIGHT, pygame.K_UP, pygame.K_DOWN) or (
             not ctrl and key in (pygame.K_a, pygame.K_d, pygame.K_w, pygame.K_s)
         ):
@@ -144,8 +149,10 @@ class InputMixin:
                 self.turn_prompt_page(1)
             elif key == pygame.K_PAGEUP:
                 self.turn_prompt_page(-1)
-            elif key in (pygame.K_RETURN, pygame.K_KP_ENTER) and decision.default in decision.keys():
-                self.answer(decision.default)
+            elif key in (pygame.K_RETURN, pygame.K_KP_ENTER):
+                default = shown_default(self.match, decision)
+                if default in decision.keys():
+                    self.answer(default)
             return
         if pygame.K_1 <= key <= pygame.K_9:
             self._activate_group(key - pygame.K_1)

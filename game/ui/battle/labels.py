@@ -88,9 +88,14 @@ def label_stem(label: str) -> str:
     return parts[0].strip() if len(parts) == 2 else ""
 
 
-def group_label(actions: list[Action]) -> str:
-    """A name for several actions that differ by target: the words their labels share."""
+def group_label(actions: list[Action], names: dict[int, str] | None = None) -> str:
+    """A name for several actions that differ by target: the words their labels share (`names`:
+    the targets' names, left out, so "Shove Guard Hale" and "Shove Guard Orsin" read "Shove",
+    never "Shove Guard")."""
     labels = [a.label for a in actions if a.label]
+    if names and len(actions) > 1 and all(a.target in names for a in actions):
+        labels = [" ".join(a.label.replace(names[a.target], " ").split()) for a in actions
+                  if a.label and a.target is not None]
     stems = {label_stem(lab) for lab in labels}
     if len(stems) == 1 and "" not in stems and (len(labels) > 1 or actions[0].target is not None):
         return stems.pop()

@@ -232,9 +232,10 @@ class BattleModel:
                 groups.setdefault(key, Group(key, label)).actions.append(a)
             else:
                 groups.setdefault(key, Group(key, "")).actions.append(a)
+        names = {u.ent: u.name for u in self.units}
         for g in groups.values():
             if not g.label or len(g.actions) > 1:
-                g.label = group_label(g.actions)
+                g.label = group_label(g.actions, names)
         ordered = sorted(groups.values(), key=lambda g: is_end(g.actions[0], self.match.ruleset))
         self.groups = ordered
         if self.focus is not None and len(ordered) == 1 and ordered[0].targeted:

@@ -57,7 +57,13 @@ class PacingMixin:
     @property
     def busy(self) -> bool:
         """Animations still playing."""
-        return bool(self.slides) or (self.fx.active and not self.fast) or self.layer_playing
+        return bool(self.slides) or (self.fx.active and not self.quick) or self.layer_playing
+
+    @property
+    def quick(self) -> bool:
+        """No waiting on popups or between the AI's inputs: fast-forward, or the set-up's chance
+        prompts (initiative dealt card by card for every unit would hold the game up for long)."""
+        return self.fast or self.match.setting_up
 
     @property
     def animating(self) -> bool:
@@ -70,6 +76,7 @@ class PacingMixin:
             or bool(self.keys_held)
             or self.toast is not None
             or (self.session.waiting_for_ai and self.overlay is None)
+            or (self.auto_side is not None and self.match.setting_up)
             or (self.layer is not None and self.layer.animating)
             or (self.match.over and not self.replay and self.end_hold >= 0)
         )
@@ -114,6 +121,8 @@ class PacingMixin:
                 return
         if self.session.waiting_for_ai:
             self._run_ai(dt)
+        elif self.auto_side is not None:
+            self._auto_answer(dt)
         elif self.match.over:
             self._finish(dt)
 
@@ -129,17 +138,18 @@ class PacingMixin:
             return
         factor = self.app.settings.anim_factor
         self.ai_wait -= dt
-        if self.ai_wait > 0 and not (self.fast or factor <= 0):
+        if self.ai_wait > 0 and not (self.quick or factor <= 0):
             return
         player = self.session.players.get(self.session.need.side) if self.session.need else None
-        if not self.ai_threads or isinstance(player, ReplayFeed):
-            # a replay's inputs are read, not thought out: no thread needed
+        if not self.ai_threads or isinstance(player, ReplayFeed) or self.match.setting_up:
+            # a replay's inputs are read, not thought out: no thread needed; nor for a set-up
+            # prompt (an initiative card), which the AI answers at once (a worker costs more)
             deadline = pygame.time.get_ticks() + 25
             while self.session.waiting_for_ai:
                 self.apply_step(self.session.step_ai())
-                if not (self.fast or factor <= 0) or pygame.time.get_ticks() >= deadline or self.busy:
+                if not (self.quick or factor <= 0) or pygame.time.get_ticks() >= deadline or self.busy:
                     break
-            self.ai_wait = 0.0 if (self.fast or factor <= 0) else 0.5 / factor
+            self.ai_wait = 0.0 if (self.quick or factor <= 0) else 0.5 / factor
         else:
             self._start_worker()
         self.dirty = True
@@ -173,7 +183,7 @@ class PacingMixin:
             return  # the match moved on meanwhile (a tool gave the input itself): the plan is stale
         factor = self.app.settings.anim_factor
         self.apply_step(self.session.apply_ai(plan))
-        self.ai_wait = 0.0 if (self.fast or factor <= 0) else 0.5 / factor
+        self.ai_wait = 0.0 if (self.quick or factor <= 0) else 0.5 / factor
         if isinstance(worker, ProcessWorker):
             self._count_process_decision()
 

@@ -56,11 +56,40 @@ def register_short_labels(kind: str, short: Callable[[Any], str]) -> None:
     SHORT_LABELS[kind] = short
 
 
-def button_label(decision: Decision, option: Any, columns: int = 1) -> str:
+#: decision kind -> (match, decision) -> the answer the prompt offers as its default (Enter, the
+#: outlined button) instead of the decision's own: a ruleset's UI module names the choice worth
+#: most, as the ruleset values it (never computed here)
+DEFAULTS: dict[str, Callable[[Any, Decision], str | None]] = {}
+_shown: list[tuple[Decision, str]] = []  # the last decision's default: asked once per prompt
+
+
+def register_default(kind: str, pick: Callable[[Any, Decision], str | None]) -> None:
+    """The default a prompt of `kind` offers: `pick(match, decision)` (None: the decision's own)."""
+    DEFAULTS[kind] = pick
+
+
+def shown_default(match: Any, decision: Decision) -> str:
+    """The answer a prompt offers as its default: the ruleset UI's pick, else the decision's."""
+    if _shown and _shown[0][0] is decision:
+        return _shown[0][1]
+    pick = DEFAULTS.get(decision.kind)
+    key = decision.default
+    if pick is not None and match is not None:
+        try:
+            key = pick(match, decision) or key
+        except Exception:  # noqa: BLE001 - a default is a convenience: the decision's own stays
+            key = decision.default
+    key = key if key in decision.keys() else decision.default
+    _shown[:] = [(decision, key)]
+    return key
+
+
+def button_label(decision: Decision, option: Any, columns: int = 1, default: str | None = None) -> str:
     """An option's button text: in one column its label (and "(default)"), in columns the short
     label (the default is marked by the button's outline)."""
     if columns == 1:
-        return option.label + ("  (default)" if option.key == decision.default else "")
+        default = decision.default if default is None else default
+        return option.label + ("  (default)" if option.key == default else "")
     short = SHORT_LABELS.get(decision.kind)
     return short(option) if short is not None else option.label
 

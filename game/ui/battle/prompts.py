@@ -7,8 +7,17 @@ from typing import Any
 import pygame
 
 from game.core.kinds import CTX_UNIT
-from game.ui.battle.labels import group_label, split_labels
-from game.ui.battle.prompt_parts import PAGE, button_label, option_letter, option_odds, parts_for
+from game.ui.battle.autosetup import AUTO_KEY
+from game.ui.battle.labels import split_labels
+from game.ui.battle.prompt_parts import (
+    PAGE,
+    button_label,
+    option_letter,
+    option_odds,
+    parts_for,
+    shown_default,
+)
+from game.ui.battle.prompt_words import chooser_label, chooser_subject, no_odds_lines, prompt_keys
 from game.ui.theme import Fonts
 from game.ui.widgets import Button, panel, percent, text_block
 
@@ -110,9 +119,9 @@ class PromptMixin:
         clear = self._prompt_clear(cell, m)
         before = self.camera.to_screen(self.layout.centre(cell))
         if board.w - clear.w - 3 * room >= rect.w:
-            self.camera.pan(clear.x - (board.x + room), 0)
+            self.camera.make_room(clear.x - (board.x + room), 0)
         elif board.h - clear.h - 3 * room >= rect.h:
-            self.camera.pan(0, clear.y - (board.y + room))
+            self.camera.make_room(0, clear.y - (board.y + room))
         after = self.camera.to_screen(self.layout.centre(cell))
         # the boxes kept in sight move with the board until the next frame draws them again
         for r in self.prompt_keep:
@@ -134,21 +143,25 @@ class PromptMixin:
         """Several actions fit one click (facings, aimed parts): pick one with 1-9 or the mouse."""
         f, pal = self.fonts, self.pal
         actions = self.chooser or []
-        w = min(f.px(460), self.board_rect.w - 40)
         pad, bh = f.px(12), f.px(30)
         shown = actions[:12]
         question = self.model.chooser_question if self.model.chooser_answers else None
         first = self.preview(shown[0]) if shown and question is None else None
         common, rests = split_labels([a.label for a in shown])
-        title = f"{common or group_label(shown)}: choose one" if shown else "Choose"
+        subject = self.chooser_subject(shown, common) if shown else ""
+        title = f"{subject}: choose one" if shown else "Choose"
+        # the title names the one unit every option acts on: the buttons leave its name out
+        labels = [(rests[i] if common else "") or chooser_label(a, subject) for i, a in enumerate(shown)]
         summary = ""
         details: list[list[str]] = [[] for _ in shown]
+        wide = min(f.px(460), self.board_rect.w - 40)
+        key_w = f.font(Fonts.BODY, True).size("9")[0]
         if question is not None:
             # the question the action would ask, before it is sent: nothing is spent yet
             # each choice's worth on its button (whole on hover when cut), keeping the prompt
             # short enough to leave the odds on the board in sight
             title = question.prompt
-            room = w - 2 * pad - 2 * f.px(8) - f.px(6) - f.font(Fonts.BODY, True).size("9")[0]
+            room = wide - 2 * pad - 2 * f.px(8) - f.px(6) - key_w
 
             def worth(o: Any) -> str:
                 """"Cleave — expected net damage 2.00, ...", its first part where all is too long."""
@@ -157,32 +170,44 @@ class PromptMixin:
                         return f"{o.label} — {text}"
                 return o.label
 
-            rests = [worth(o) for o in question.options]
+            labels = [worth(o) for o in question.options]
             summary = "Nothing is spent until you choose."
         elif first is not None:
             crit = f" · Crit {percent(first.crit)}" if first.crits else ""
             summary = (f"Hit {percent(first.hit)}{crit} · expected damage "
                        f"{first.expected_damage:.2f} — hover an option for every modifier and outcome")
-        title_lines = f.wrap(title, w - 2 * pad, Fonts.LARGE, True)
-        summary_lines = f.wrap(summary, w - 2 * pad, Fonts.SMALL) if summary else []
-        rect = pygame.Rect(
-            0,
-            0,
-            w,
-            2 * pad
-            + len(title_lines) * f.line_height(Fonts.LARGE)
-            + len(summary_lines) * f.line_height(Fonts.SMALL)
-            + len(shown) * (bh + f.px(4))
-            + sum(len(f.wrap(x, w - 2 * pad - f.px(20), Fonts.SMALL)) for d in details for x in d)
-            * f.line_height(Fonts.SMALL)
-            + f.line_height(Fonts.SMALL)
-            + pad,
-        )
-        if not self._place_modal(rect, self._facing_keep()) and question is not None:
-            # the odds of the shot it asks about stay in sight: over the turn bar if need be
-            board = self.board_rect
-            tall = pygame.Rect(board.x, 0, board.w, board.bottom)
-            self._place_modal(rect, self._facing_keep(), within=tall)
+
+        def sized(w: int, brief: bool = False) -> tuple[pygame.Rect, list[str], list[str]]:
+            title_lines = f.wrap(title, w - 2 * pad, Fonts.LARGE, True)
+            summary_lines = f.wrap(summary, w - 2 * pad, Fonts.SMALL) if summary and not brief else []
+            notes = sum(len(f.wrap(x, w - 2 * pad - f.px(20), Fonts.SMALL)) for d in details for x in d)
+            h = (3 * pad + len(title_lines) * f.line_height(Fonts.LARGE)
+                 + (len(summary_lines) + notes) * f.line_height(Fonts.SMALL) + len(shown) * (bh + f.px(4))
+                 + f.line_height(Fonts.SMALL))
+            return pygame.Rect(0, 0, w, h), title_lines, summary_lines
+
+        needed = max([f.font(Fonts.BODY).size(t)[0] for t in labels] + [0]) + key_w + f.px(40) + 2 * pad
+        narrow = min(wide, max(f.px(260), needed))
+        keep = self._facing_keep()
+        target = self.unit_by_ent.get(shown[0].target) if shown and shown[0].target is not None else None
+        if target is not None and all(a.target == target.ent for a in shown):
+            self.prompt_keep.append(self._screen_cell_rect(target.cell))  # the unit it asks about, too
+        board = self.board_rect
+        tall = pygame.Rect(board.x, 0, board.w, board.bottom)  # over the turn bar rather than the unit
+        # narrower beside the unit, then over the turn bar (the odds of a shot it asks about stay
+        # in sight), then without the first option's odds line (hovering a button shows them all)
+        # before covering the unit
+        tries = [(w, within, brief) for brief in (False, True) for within in (None, tall)
+                 for w in dict.fromkeys((wide, narrow))]
+        for w, within, brief in tries:
+            rect, title_lines, summary_lines = sized(w, brief)
+            if self._place_modal(rect, keep, within=within):
+                break
+        else:
+            # nowhere beside the unit (150 % on a small board): the board slides it aside
+            rect, title_lines, summary_lines = sized(wide)
+            self._place_modal(rect, keep, make_room=True)
+        w = rect.w
         self.modal_area = pygame.Rect(rect)
         panel(surface, rect, pal)  # opaque: nothing under it shows through
         pygame.draw.rect(surface, pal.active, rect, 2, border_radius=6)
@@ -193,13 +218,13 @@ class PromptMixin:
         y = text_block(surface, f, summary_lines, (rect.x + pad, y), w - 2 * pad, Fonts.SMALL, pal.active)
         self.modal_buttons = []
         for i, a in enumerate(shown):
-            label = rests[i] or a.label or f"{a.kind} {a.option}".strip()
             p = self.preview(a) if question is None else None
             b = Button(
                 pygame.Rect(rect.x + pad, y, w - 2 * pad, bh),
-                label,
+                labels[i],
                 (lambda a=a: self.submit(a)),
                 hotkey=str(i + 1) if i < 9 else "",
+                tooltip=[] if p is not None or question is not None else self.no_odds_lines(a),
                 preview=p,
                 help=self.match.ruleset.action_help(self.match, a),
                 selected=i == self.model.chooser_default,
@@ -211,10 +236,17 @@ class PromptMixin:
                 y = text_block(surface, f, details[i], (rect.x + pad + f.px(20), y), w - 2 * pad - f.px(20),
                                Fonts.SMALL, pal.dim)
         enter = " · Enter: the default" if self.model.chooser_default is not None else ""
-        surface.blit(
-            f.render(f"1–9 or click{enter} · Esc cancels", Fonts.SMALL, pal.dim), (rect.x + pad, y + f.px(2))
-        )
+        hint = f"{prompt_keys([b.hotkey for b in self.modal_buttons])} or click{enter} · Esc cancels"
+        surface.blit(f.render(hint, Fonts.SMALL, pal.dim), (rect.x + pad, y + f.px(2)))
         self._draw_facings(surface)
+
+    def no_odds_lines(self, action: Any) -> list[str]:
+        """What hovering an option without odds says (see `prompt_words.no_odds_lines`)."""
+        return no_odds_lines(self.match.ruleset.id, action)
+
+    def chooser_subject(self, shown: list[Any], common: str) -> str:
+        """What the chooser's title names (see `prompt_words.chooser_subject`)."""
+        return chooser_subject(shown, common, self.unit_by_ent)
 
     def prompt_options(self) -> tuple[int, int, list[Any]]:
         """The open decision's page: (page, pages, [(number, option)]) with numbers 1-9 on it."""
@@ -251,6 +283,8 @@ class PromptMixin:
         f, pal = self.fonts, self.pal
         pad = f.px(12)
         page, pages, shown = self.prompt_options()
+        default = shown_default(self.match, d)
+        offer = self.auto_offer(d)  # "Draw for me" on a set-up prompt, its own row under the options
         odds = option_odds(d)
         lh = f.line_height(Fonts.SMALL)
         bh = f.px(30)
@@ -270,7 +304,8 @@ class PromptMixin:
             lines, pics = measured[w]
             h = pad + len(lines) * f.line_height(Fonts.LARGE) + pad
             h += sum(p.get_height() + pad // 2 for p in pics)
-            h += -(-len(shown) // cols) * (bh + f.px(4)) + pad + lh + (lh if pages > 1 else 0)
+            rows = -(-len(shown) // cols) + (1 if offer is not None else 0)
+            h += rows * (bh + f.px(4)) + pad + lh + (lh if pages > 1 else 0)
             detail_w = inner - f.px(20)
             details = lh * sum(len(f.wrap(x, detail_w, Fonts.SMALL)) for _, o in shown for x in notes(o))
             return h, details, lines, pics
@@ -280,7 +315,8 @@ class PromptMixin:
             # as `Button.draw` lays a button out: margin, hotkey letter, gap, label, margin
             key_w = f.font(Fonts.BODY, True).size("W")[0]
             room = (w - 2 * pad - (cols - 1) * gap) // cols - 2 * f.px(8) - f.px(6) - key_w
-            return all(f.font(Fonts.BODY).size(button_label(d, o, cols))[0] <= room for _, o in shown)
+            body = f.font(Fonts.BODY)
+            return all(body.size(button_label(d, o, cols, default))[0] <= room for _, o in shown)
 
         # Placed to cover neither the unit, its facing arrows nor the odds the board shows for it:
         # every detail inline if that fits, else inline in a narrower prompt beside the unit, else
@@ -351,10 +387,10 @@ class PromptMixin:
             col = i % cols
             b = Button(
                 pygame.Rect(rect.x + pad + col * (col_w + gap), y, col_w, bh),
-                button_label(d, o, cols),
+                button_label(d, o, cols, default),
                 (lambda k=o.key: self.answer(k)),
                 hotkey=option_letter(d, o.key) or str(n),
-                selected=o.key == d.default,
+                selected=o.key == default,
                 tooltip=[] if inline else notes(o),
             )
             b.draw(surface, f, pal, b.rect.collidepoint(self.mouse), Fonts.BODY)
@@ -364,10 +400,16 @@ class PromptMixin:
             if inline and notes(o):
                 y = text_block(surface, f, notes(o), (rect.x + pad + f.px(20), y), detail_w, Fonts.SMALL,
                                pal.dim)
+        keys = prompt_keys([b.hotkey for b in self.modal_buttons])
+        if offer is not None:
+            b = Button(pygame.Rect(rect.x + pad, y, inner, bh), offer[0], self.start_auto, hotkey=AUTO_KEY,
+                       tooltip=[offer[1]])
+            b.draw(surface, f, pal, b.rect.collidepoint(self.mouse), Fonts.BODY)
+            self.modal_buttons.append(b)
+            y += bh + f.px(4)
         arrows = bool(self.facing_choices()[1])
-        keys = f"1–{len(shown)}" if len(shown) > 1 else "1"
-        enter = " or Enter for the default" if d.default else ""
-        short = " · Enter: default" if d.default else ""
+        enter = " · Enter: the default" if default else ""
+        short = " · Enter: default" if default else ""
         click = " · click an arrow" if arrows else ""
         hints = [
             f"{self.side_name(d.side)}: press {keys}{enter}" + (" · or click an arrow" if arrows else ""),
@@ -376,6 +418,7 @@ class PromptMixin:
         ]
         small = f.font(Fonts.SMALL)
         hint = next((h for h in hints if small.size(h)[0] <= inner), hints[-1])
+        self.prompt_hint = hint
         if pages > 1:
             more = f"Page {page + 1} of {pages} · 0 or PgDn: next nine"
             surface.blit(f.render(more, Fonts.SMALL, pal.active), (rect.x + pad, rect.bottom - pad - 2 * lh))

@@ -16,6 +16,7 @@ import pygame
 from game.core.action import Action
 from game.core.ruleset import Preview
 from game.ui.battle.actions_panel import ActionsMixin
+from game.ui.battle.autosetup import AutoSetupMixin
 from game.ui.battle.board import BoardMixin
 from game.ui.battle.driving import DrivingMixin
 from game.ui.battle.extensions import LAYERS, BattleLayer, load_ruleset_ui, side_names
@@ -72,6 +73,7 @@ class BattleScene(
     HandStripMixin,
     TooltipMixin,
     PromptMixin,
+    AutoSetupMixin,
     FacingMixin,
     ReasoningMixin,
     OverlayMixin,
@@ -333,6 +335,11 @@ class BattleScene(
         surface.fill(self.pal.bg)
         self.modal_area = pygame.Rect(0, 0, 0, 0)
         self.prompt_keep = []
+        if self.camera.slack != (0.0, 0.0) and self._modal_rect() is None:
+            # the prompt that moved a small map aside has closed: the map goes back to its centre
+            self.camera.slack = (0.0, 0.0)
+            self.camera.clamp()
+            self._reach_surface = None
         clip = surface.get_clip()
         surface.set_clip(self.board_rect)
         self._draw_map(surface)

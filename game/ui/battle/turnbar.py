@@ -15,6 +15,14 @@ class TurnBarMixin:
             self._bar_surface = self._render_bar()
         surface.blit(self._bar_surface, self.bar_rect.topleft)
 
+    def bar_side(self) -> str | None:
+        """The side the bar names: the one whose input the match waits for (a prompt may ask the
+        other side, as the AI's initiative checks do while the table's turn is not yet anyone's)."""
+        need = self.session.need
+        if need is not None and need.decision is not None:
+            return need.side
+        return self.turn.side if self.turn is not None else None
+
     def _render_bar(self) -> pygame.Surface:
         f, pal = self.fonts, self.pal
         surf = pygame.Surface(self.bar_rect.size)
@@ -26,8 +34,8 @@ class TurnBarMixin:
         head = f.render(turn_text, Fonts.BODY, pal.text, True)
         surf.blit(head, (f.px(10), f.px(6)))
         right = head.get_width()
-        if self.turn is not None:
-            side = self.turn.side
+        side = self.bar_side()
+        if side is not None:
             who = self.side_name(side)
             if self.replay:
                 who += " (replay)"
@@ -42,7 +50,7 @@ class TurnBarMixin:
         # the order starts after the longest of round and side, so neither is cut at any scale
         x = f.px(10) + right + f.px(16)
         self.bar_order_x = x
-        active = self.turn.unit if self.turn is not None else None
+        active = self.model.asked_unit() or (self.turn.unit if self.turn is not None else None)
         units = [self.unit_by_ent[e] for e in self.order if e in self.unit_by_ent]
         # every unit in the order when it fits: the tokens shrink (to about two thirds) before any
         # is left out, and what is left out is counted

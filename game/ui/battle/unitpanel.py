@@ -74,7 +74,8 @@ class UnitPanelMixin:
                 y += f.line_height(Fonts.SMALL)
             if has_status(u.view):
                 # The ruleset's generic status panel: bars, tags and titled sections.
-                room = max(f.px(120), min(f.px(270), int(rect.h * 0.4)))
+                # a short panel (150 % on 720 pixels) leaves the actions and the log their room
+                room = max(f.px(120), min(f.px(270), int(rect.h * 0.4), rect.h - f.px(330)))
                 if u.conditions:
                     conds = ", ".join(c.replace("_", " ") for c in u.conditions)
                     y = text_block(surf, f, [f"Conditions: {conds}"], (pad, y), inner, Fonts.SMALL, pal.text)

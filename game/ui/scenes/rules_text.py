@@ -22,9 +22,9 @@ DEV_HEADINGS = re.compile(
     r"^(readings|for the ai|for developers|in the window|the worked example)\b", re.I
 )
 # A paragraph naming a source file, a test or the rule catalog (e.g. "Source: seed `000_….txt`,
-# rule ids from `shared/rules/voidmarked.md`") is a developer note.
+# rule ids from `shared/rules/voidmarked.md`"), or giving a command line, is a developer note.
 DEV_PARAGRAPH = re.compile(
-    r"^source:|`[^`]*(\.txt|\.py|\.toml|shared/|tests/|rules/)[^`]*`", re.I | re.M
+    r"^source:|`[^`]*(\.txt|\.py|\.toml|shared/|tests/|rules/)[^`]*`|`python -m ", re.I | re.M
 )
 _NESTED_ITEM = re.compile(r"^( {2,3})(?:[-*+]|\d+\.) ")
 _RULE_IDS = re.compile(r"\s*\((?:[A-Z]{2,}-[A-Z0-9-]+(?:,\s*)?)+\)")

@@ -202,30 +202,50 @@ def grid_note(table: dict[str, Any]) -> str:
     return " · ".join(parts)
 
 
+def grid_columns(fonts: Fonts, table: dict[str, Any], width: int) -> tuple[int, list[int], list[list[str]]]:
+    """The grid's layout at `width`: the choice column's width, each figure column's width and its
+    title's lines. Titles wrap (one word a line at worst) before any column is left out of a
+    narrow prompt (150 % beside the unit)."""
+    f = fonts
+    all_heads = tuple(table.get("heads") or ATTACK_HEADS)
+    keep = [i for i, h in enumerate(all_heads) if h in heads_of(table)]
+    rows = table_rows(table)
+    bold = f.font(Fonts.SMALL, True)
+    cells = [max([0] + [bold.size(r[i + 1])[0] for r in rows]) for i in keep]
+    titles = [[all_heads[i]] for i in keep]
+    cols = [max(c, bold.size(t[0])[0]) + f.px(10) for c, t in zip(cells, titles, strict=True)]
+    label_min = f.px(80)
+    if label_min + sum(cols) > width:
+        words = [max(bold.size(w)[0] for w in all_heads[i].split()) for i in keep]
+        cols = [max(c, wd) + f.px(8) for c, wd in zip(cells, words, strict=True)]
+        titles = [f.wrap(all_heads[i], col - f.px(4), Fonts.SMALL, True)
+                  for i, col in zip(keep, cols, strict=True)]
+    label_w = max(f.px(40), width - sum(cols))
+    return label_w, cols, titles
+
+
 def _grid(inp: PartInput, table: dict[str, Any]) -> pygame.Surface:
     """Choice | one column per figure shown, one line per choice, and how to read them."""
     f, pal = inp.fonts, inp.pal
     lh = f.line_height(Fonts.SMALL)
     all_heads = tuple(table.get("heads") or ATTACK_HEADS)
-    heads = heads_of(table)
-    keep = [i for i, h in enumerate(all_heads) if h in heads]
+    keep = [i for i, h in enumerate(all_heads) if h in heads_of(table)]
     rows = table_rows(table)
-    bold = f.font(Fonts.SMALL, True)
-    widest = [max([bold.size(all_heads[i])[0]] + [bold.size(r[i + 1])[0] for r in rows]) for i in keep]
-    cols = [w + f.px(10) for w in widest]
-    label_w = max(f.px(80), inp.width - sum(cols))
+    label_w, cols, titles = grid_columns(f, table, inp.width)
+    head_h = lh * max([1] + [len(t) for t in titles])
     lines: list[tuple[list[str], tuple[str, ...]]] = []
     for label, *cells in rows:
         lines.append((f.wrap(label, label_w - f.px(6), Fonts.SMALL), tuple(cells[i] for i in keep)))
     note_lines = f.wrap(grid_note(table), inp.width, Fonts.SMALL)
-    height = lh + sum(lh * max(1, len(w)) for w, _ in lines) + lh * len(note_lines) + f.px(4)
+    height = head_h + sum(lh * max(1, len(w)) for w, _ in lines) + lh * len(note_lines) + f.px(4)
     surf = pygame.Surface((inp.width, height), pygame.SRCALPHA)
     rights = [label_w + sum(cols[: i + 1]) - f.px(4) for i in range(len(cols))]
-    for right, h in zip(rights, heads, strict=True):
-        pic = f.render(h, Fonts.SMALL, pal.dim, True)
-        surf.blit(pic, pic.get_rect(topright=(right, 0)))
-    surf.blit(f.render("Choice", Fonts.SMALL, pal.dim, True), (0, 0))
-    y = lh
+    for right, title in zip(rights, titles, strict=True):
+        for k, part in enumerate(title):
+            pic = f.render(part, Fonts.SMALL, pal.dim, True)
+            surf.blit(pic, pic.get_rect(topright=(right, k * lh)))
+    surf.blit(f.render("Choice", Fonts.SMALL, pal.dim, True), (0, head_h - lh))
+    y = head_h
     pygame.draw.line(surf, pal.panel_edge, (0, y - 1), (inp.width, y - 1))
     for wrapped, cells in lines:
         for k, part in enumerate(wrapped or [""]):
