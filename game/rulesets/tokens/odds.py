@@ -42,8 +42,8 @@ def reduce_damage(
 ) -> tuple[int, list[str]]:
     """TK-TYPES / TK-DEFENSE: damage after defense, with the breakdown.
 
-    Untyped damage ignores defense. Universal damage is reduced by the single best entry of any
-    type. Typed damage is reduced by every entry of its type: normal entries add up and never take
+    Untyped damage ignores defense. Universal damage is reduced by the one entry of any type that
+    leaves the least damage. Typed damage is reduced by every entry of its type: normal entries add up and never take
     damage below 1, then plus entries add up and may take it to 0 (the catalog's reading).
     """
     if damage <= 0:
@@ -53,16 +53,25 @@ def reduce_damage(
             f"{damage} {dtype} damage" + (" (untyped: no defense applies)" if dtype == "untyped" else "")
         ]
     if dtype == "universal":
-        best = max(defenses, key=lambda d: (d.amount + (0.5 if d.plus else 0), str(d)))
-        chosen = [best]
-    else:
-        chosen = [d for d in defenses if d.type == dtype]
+        # the entry that leaves the least damage (its size alone misleads: a normal entry stops
+        # at 1 where a smaller plus one reaches 0); ties go to the first written
+        best = min(defenses, key=lambda d: _apply(damage, [d])[0])
+        out, lines = _apply(damage, [best])
+        return out, [f"{damage} universal damage: the best single entry is {best}"] + lines[1:]
+    chosen = [d for d in defenses if d.type == dtype]
     if not chosen:
         return damage, [f"{damage} {dtype} damage, no {dtype} defense"]
+    out, lines = _apply(damage, chosen)
+    lines[0] = f"{damage} {dtype} damage"
+    return out, lines
+
+
+def _apply(damage: int, chosen: list[Defense]) -> tuple[int, list[str]]:
+    """Damage after the chosen entries: normal ones first (never below 1), then plus ones."""
     normal = sum(d.amount for d in chosen if not d.plus)
     plus = sum(d.amount for d in chosen if d.plus)
     out = damage
-    lines = [f"{damage} {dtype} damage"]
+    lines = [f"{damage} damage"]
     if normal:
         out = max(1, out - normal)
         lines.append(f"normal defense -{normal} (minimum 1) -> {out}")

@@ -46,6 +46,16 @@ def test_untyped_ignores_defense_and_universal_takes_the_best_single_entry():
     assert reduce_damage(5, "acid", d("acid(2)"))[0] == 3
 
 
+@pytest.mark.rule("TK-TYPES", "TK-DEFENSE")
+def test_universal_takes_the_entry_that_leaves_the_least_damage_so_more_armour_never_hurts():
+    assert reduce_damage(2, "universal", d("ice+(2)"))[0] == 0
+    # Flame(3) is the bigger entry but a normal one stops at 1; Ice+(2) takes 2 to 0
+    assert reduce_damage(2, "universal", d("flame(3)", "ice+(2)"))[0] == 0
+    assert reduce_damage(2, "universal", d("ice+(2)", "flame(3)"))[0] == 0
+    assert reduce_damage(6, "universal", d("flame(3)", "ice+(2)"))[0] == 3  # here Flame(3) does more
+    assert "Ice+(2)" in reduce_damage(2, "universal", d("flame(3)", "ice+(2)"))[1][0]
+
+
 @pytest.mark.rule("TK-HEALTH")
 def test_player_health_is_one_plus_a_flip_per_token_non_player_one_plus_the_flips():
     # wardens (player): Vanguard 4 tokens, flips H T H T -> 4 + 2 = 6
