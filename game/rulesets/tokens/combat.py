@@ -271,7 +271,9 @@ def blind_coin(match: Match, attacker: int, title: str, unseen: bool = False) ->
 
 
 def effects(match: Match, attacker: int, ent: int, w: WeaponDef, props: tuple[str, ...], lost: int) -> None:
-    """Stumbling, Disabling, Blinding, DoT and Gibbing on one unit hit."""
+    """Stumbling, Disabling, Blinding, DoT and Gibbing on one unit hit. The seed words the first
+    four against an enemy ("enemy move tokens", "blind an enemy", "if an enemy dies"): an ally
+    caught in the attack takes the damage and the DoT, never those four."""
     enemy = side_of(ent) != side_of(attacker)
     tokens = get(ent, TkTokens)
     if "stumbling" in props and enemy:
@@ -298,7 +300,7 @@ def effects(match: Match, attacker: int, ent: int, w: WeaponDef, props: tuple[st
             unit=ent,
             side=side_of(ent), visible=audience(ent),
         )
-    if "blinding" in props:
+    if "blinding" in props and enemy:
         get(ent, TkEffects).blind = max(get(ent, TkEffects).blind, 1)
         match.emit(Ev.BLINDED, f"{name_of(ent)} is blinded for 1 round (50 % miss chance).", unit=ent,
                    side=side_of(ent), visible=audience(ent))
@@ -317,7 +319,7 @@ def effects(match: Match, attacker: int, ent: int, w: WeaponDef, props: tuple[st
         )
     from game.core.components import Status
 
-    if "gibbing" in props and get(ent, Status).state == "dead" and lost > 0:
+    if "gibbing" in props and enemy and get(ent, Status).state == "dead" and lost > 0:
         board = match.board
         here = cell_of(ent)
         near = [e for e in units(match) if on_board(e) and e != ent and board.distance(cell_of(e), here) == 1]
