@@ -14,12 +14,19 @@ from game.core.memo import state_memo
 from game.core.ruleset import Assessment
 from game.rulesets.tokens.actions import DRAW as DRAW_COST
 from game.rulesets.tokens.aithreat import foes_known, threat_by
-from game.rulesets.tokens.combat import can_target, expected, sneak_bonus, strikes, weapon
+from game.rulesets.tokens.combat import (
+    can_target,
+    expected,
+    opportunity_strikes,
+    plain_strikes,
+    sneak_bonus,
+    strikes,
+    weapon,
+)
 from game.rulesets.tokens.components import (
     TkGear,
     TkShield,
     TkTokens,
-    TkUnit,
     cell_of,
     get,
     health,
@@ -28,7 +35,7 @@ from game.rulesets.tokens.components import (
 from game.rulesets.tokens.content import shipped
 from game.rulesets.tokens.kinds import Ask, Ev, Kind
 from game.rulesets.tokens.movement import SPRINT_COST, path_cost, provokers, threat_map
-from game.rulesets.tokens.odds import attacks_of_opportunity, heads, observe_chance_unknown
+from game.rulesets.tokens.odds import heads, observe_chance_unknown
 from game.rulesets.tokens.paths import steps_to_fire
 from game.rulesets.tokens.stealth import sees
 
@@ -100,11 +107,11 @@ def aoo_damage(match: Match, ent: int, path: tuple, threats: dict[tuple[int, int
     for foe, _i in provokers(match, ent, path, threats):
         per_foe = memo.get((foe, ent))
         if per_foe is None:
-            wid = get(foe, TkGear).held
-            one = strikes(match, foe, wid, (), ent, viewer=side_of(ent))
+            n = opportunity_strikes(match, foe)
+            one = plain_strikes(match, foe, get(foe, TkGear).held, ent) if n else []
             # a blinded foe's strike connects on its coin only (TK-BLIND): the strike's own chance
             per = float(one[0].chance) * one[0].to_health if one else 0.0
-            per_foe = memo[(foe, ent)] = per * attacks_of_opportunity(get(foe, TkUnit).attack)
+            per_foe = memo[(foe, ent)] = per * n
         total += per_foe
     return total
 

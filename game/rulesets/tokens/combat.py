@@ -30,9 +30,9 @@ from game.rulesets.tokens.components import (
     units,
 )
 from game.rulesets.tokens.content import WeaponDef, shipped
-from game.rulesets.tokens.damage import after_defense, deal, gib, takes_out
+from game.rulesets.tokens.damage import after_defense, attack_tokens_held, deal, gib, takes_out
 from game.rulesets.tokens.kinds import Ask, Ev, Kind
-from game.rulesets.tokens.odds import hit_chance, penetration_chances
+from game.rulesets.tokens.odds import attacks_of_opportunity, hit_chance, penetration_chances
 from game.rulesets.tokens.stealth import hidden_from, reveal
 from game.rulesets.tokens.telling import UNSEEN, audiences
 from game.rulesets.tokens.words import mode_name, strike_title
@@ -143,6 +143,18 @@ def plain_strikes(match: Match, attacker: int, wid: str, target: int) -> list[St
     property, no area, no sneak bonus), as the striking side sees it. The prompt, its preview and
     the strikes' damage all read it here."""
     return strikes(match, attacker, wid, (), target, viewer=side_of(attacker))
+
+
+def opportunity_strikes(match: Match, foe: int) -> int:
+    """TK-AOO: how many times `foe` strikes a unit leaving its reach, from the attack tokens it
+    has and the weapon in its hand (its cost, the rounds loaded). The prompt, the path preview and
+    the AI all count here."""
+    wid = get(foe, TkGear).held
+    if not wid:
+        return 0
+    w = weapon(wid)
+    loaded = get(foe, TkGear).loaded.get(wid, w.ammo) if w.ammo else None
+    return attacks_of_opportunity(attack_tokens_held(match, foe), w.cost, loaded)
 
 
 def expected(strikes_: list[Strike], side: str) -> tuple[float, float]:

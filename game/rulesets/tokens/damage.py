@@ -5,10 +5,11 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from game.core.components import Status
+from game.core.components import Status, Table
 from game.core.events import damage_data
 from game.rulesets.tokens.components import (
     TkShield,
+    TkTokens,
     TkUnit,
     audience,
     get,
@@ -18,7 +19,7 @@ from game.rulesets.tokens.components import (
 )
 from game.rulesets.tokens.content import Defense, shipped
 from game.rulesets.tokens.kinds import Ev
-from game.rulesets.tokens.odds import absorb, reduce_damage
+from game.rulesets.tokens.odds import absorb, half_tokens, reduce_damage
 from game.rulesets.tokens.telling import audiences
 
 if TYPE_CHECKING:
@@ -55,6 +56,24 @@ def out_at(ent: int, hp: int) -> str:
     if hp <= -unit.health_tokens:
         return "dead"
     return "down" if hp < 0 else "active"
+
+
+def allotment(ent: int) -> tuple[int, int]:
+    """(move, attack) tokens a turn brings the unit: its kind's, halved at exactly 0 health
+    (TK-ZERO)."""
+    unit = get(ent, TkUnit)
+    if health(ent).current == 0:
+        return half_tokens(unit.move), half_tokens(unit.attack)
+    return unit.move, unit.attack
+
+
+def attack_tokens_held(match: Match, ent: int) -> int:
+    """The attack tokens the unit has: its pool on its own side's turn; out of it, what its next
+    turn brings (the allotment less what Disabling or Awaiting took from it)."""
+    tokens = get(ent, TkTokens)
+    if side_of(ent) == get(match.table_entity, Table).turn_side:
+        return tokens.attack
+    return max(0, allotment(ent)[1] - tokens.attack_debt)
 
 
 def takes_out(ent: int, to_health: int) -> bool:

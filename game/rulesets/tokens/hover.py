@@ -18,12 +18,18 @@ from game.core.geometry import Cell
 from game.core.sight import has_los
 from game.core.wording import plural
 from game.rulesets.tokens.areas import cleave_cells, cleave_rings, ray_beyond, tripleshot_cells
-from game.rulesets.tokens.combat import Strike, plain_strikes, sneak_bonus, strikes, weapon
+from game.rulesets.tokens.combat import (
+    Strike,
+    opportunity_strikes,
+    plain_strikes,
+    sneak_bonus,
+    strikes,
+    weapon,
+)
 from game.rulesets.tokens.components import (
     TkGear,
     TkStealth,
     TkTokens,
-    TkUnit,
     cell_of,
     enemies,
     get,
@@ -35,7 +41,6 @@ from game.rulesets.tokens.components import (
 )
 from game.rulesets.tokens.kinds import Kind
 from game.rulesets.tokens.movement import path_cost, provokers, threat_map
-from game.rulesets.tokens.odds import attacks_of_opportunity
 from game.rulesets.tokens.stealth import DARK_VISION, hidden_from, low_light
 from game.rulesets.tokens.words import mode_name
 
@@ -204,11 +209,13 @@ def path_note(match: Match, move: Action, options: list[Action]) -> list[str]:
         return [*words, "no attacks of opportunity"]
     if get(ent, TkStealth).hidden:
         return [*words, "hidden: it provokes no attacks of opportunity"]
-    found = provokers(match, ent, move.path, threat_map(match, ent))
+    # an enemy with no attack tokens to pay for a strike, or an empty weapon, lets it go
+    found = [(foe, n) for foe, _i in provokers(match, ent, move.path, threat_map(match, ent))
+             if (n := opportunity_strikes(match, foe))]
     if not found:
         return [*words, "no attacks of opportunity"]
-    strikes_n = sum(attacks_of_opportunity(get(foe, TkUnit).attack) for foe, _i in found)
-    who = ", ".join(name_of(foe) for foe, _i in found)
+    strikes_n = sum(n for _foe, n in found)
+    who = ", ".join(name_of(foe) for foe, _n in found)
     n = len(found)
     words.append(f"provokes {plural(n, 'attack')} of opportunity ({who}: "
                  f"{plural(strikes_n, 'strike')})")

@@ -20,7 +20,15 @@ from game.core.geometry import Cell
 from game.core.kinds import CTX_LINES, CTX_UNIT
 from game.core.pathing import Reach
 from game.core.wording import plural
-from game.rulesets.tokens.combat import blind_coin, can_target, plain_strikes, resolve_attack, strikes, weapon
+from game.rulesets.tokens.combat import (
+    blind_coin,
+    can_target,
+    opportunity_strikes,
+    plain_strikes,
+    resolve_attack,
+    strikes,
+    weapon,
+)
 from game.rulesets.tokens.components import (
     TkGear,
     TkStealth,
@@ -36,9 +44,8 @@ from game.rulesets.tokens.components import (
     side_of,
     units,
 )
-from game.rulesets.tokens.damage import deal
+from game.rulesets.tokens.damage import attack_tokens_held, deal
 from game.rulesets.tokens.kinds import Ask, Ev, Kind
-from game.rulesets.tokens.odds import attacks_of_opportunity
 from game.rulesets.tokens.paths import (  # noqa: F401 - the move rules' names, kept importable here
     BYPASS_FACTOR,
     SPRINT_COST,
@@ -255,11 +262,16 @@ def provokers_here(match: Match, ent: int, here: Cell, done: set[int]) -> list[t
 
 
 def opportunity(match: Match, foe: int, mover: int) -> Resolution:
-    """Ask the threatening enemy's side whether it strikes (TK-AOO), then strike half its attack
-    tokens' worth of times with the weapon in hand (plain strikes: no area, no tokens spent)."""
-    n = attacks_of_opportunity(get(foe, TkUnit).attack)
+    """Ask the threatening enemy's side whether it strikes (TK-AOO), then strike as many times as
+    half its attack tokens pay for with the weapon in hand (`opportunity_strikes`; plain strikes:
+    no area, no tokens spent, a round fired each). An enemy that cannot pay for one, or whose
+    weapon is empty, is not asked."""
+    n = opportunity_strikes(match, foe)
+    if n <= 0:
+        return
     wid = get(foe, TkGear).held
     w = weapon(wid)
+    held = attack_tokens_held(match, foe)
     one = plain_strikes(match, foe, wid, mover)
     per = one[0].to_health if one else 0
     # TK-BLIND: a blinded striker's every strike connects on its own coin (blind_coin)
@@ -288,10 +300,14 @@ def opportunity(match: Match, foe: int, mover: int) -> Resolution:
         match.emit(
             Ev.AOO,
             f"Attack of opportunity {k + 1}/{n}: {name_of(foe)} strikes {name_of(mover)}.",
-            [f"half of {get(foe, TkUnit).attack} attack tokens = {n} (at least 1)"],
+            [f"half of {plural(held, 'attack token')} on {w.name} at {w.cost} each = "
+             f"{plural(n, 'strike')} (at least 1)"],
             side=side_of(foe),
             unit=foe,
         )
+        if w.ammo:
+            gear = get(foe, TkGear)
+            gear.loaded[wid] = max(0, gear.loaded.get(wid, w.ammo) - 1)
         if not blind_coin(match, foe, f"Attack of opportunity {k + 1}/{n}"):
             continue
         deal(match, mover, w.damage, w.type, f"{w.name} (opportunity)", None, foe,

@@ -43,8 +43,9 @@ def reduce_damage(
     """TK-TYPES / TK-DEFENSE: damage after defense, with the breakdown.
 
     Untyped damage ignores defense. Universal damage is reduced by the one entry of any type that
-    leaves the least damage. Typed damage is reduced by every entry of its type: normal entries add up and never take
-    damage below 1, then plus entries add up and may take it to 0 (the catalog's reading).
+    leaves the least damage. Typed damage is reduced by every entry of its type: normal entries
+    add up and never take damage below 1, then plus entries add up and may take it to 0 (the
+    catalog's reading).
     """
     if damage <= 0:
         return 0, [f"{damage} damage: nothing to reduce"]
@@ -116,6 +117,11 @@ def observe_chance_unknown(observe_tokens: int, sneak_tokens: int) -> Fraction:
     return both.prob(lambda ok: ok)
 
 
-def attacks_of_opportunity(attack_tokens: int) -> int:
-    """TK-AOO: a provoked enemy attacks half its attack tokens' worth of times, at least once."""
-    return max(1, attack_tokens // 2)
+def attacks_of_opportunity(attack_tokens: int, cost: int, loaded: int | None = None) -> int:
+    """TK-AOO: how many times a provoked enemy strikes: half its attack tokens spent on its
+    weapon's attacks (`cost` each), at least once if it can pay for one; never more than the
+    rounds `loaded` (None: the weapon needs none)."""
+    if attack_tokens < max(1, cost):
+        return 0
+    n = max(1, (attack_tokens // 2) // max(1, cost))
+    return n if loaded is None else min(n, max(0, loaded))
