@@ -212,9 +212,9 @@ def volley_after(match: Match, action: Action) -> float | None:
             # the action's own attack lands first; if that takes the target out, the rest go
             # elsewhere (its own kill is the action's kill term)
             left -= max(0.0, one)
-            if out_at(foe, int(left)) != "active":
+            if out_at(match, foe, int(left)) != "active":
                 continue
-        to_out = _to_take_out(foe, left)
+        to_out = _to_take_out(match, foe, left)
         dealt = n * max(0.0, one)
         # taking an enemy out is worth the fire it would have poured on the side next turn
         kill = KILL_WORTH + enemy_volley(match, side, foe)[1]
@@ -223,9 +223,9 @@ def volley_after(match: Match, action: Action) -> float | None:
     return best
 
 
-def _to_take_out(foe: int, hp: float) -> float:
+def _to_take_out(match: Match, foe: int, hp: float) -> float:
     """Health damage that leaves `foe` (at `hp`) unable to act."""
     need = 1.0
-    while out_at(foe, int(hp - need)) == "active" and need < 40:
+    while out_at(match, foe, int(hp - need)) == "active" and need < 40:
         need += 1.0
     return need

@@ -134,7 +134,7 @@ def strikes(
             continue
         seen.add(ent)
         soak, left, lines = after_defense(ent, base, w.type)
-        out.append(Strike(ent, p, base, soak, left, takes_out(ent, left), role, why + lines, chain))
+        out.append(Strike(ent, p, base, soak, left, takes_out(match, ent, left), role, why + lines, chain))
     return out
 
 

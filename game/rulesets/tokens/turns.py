@@ -41,7 +41,7 @@ def refresh(match: Match, ent: int) -> None:
     Awaiting reserved and Stumbling/Disabling took beyond this turn's pools."""
     unit, tokens = get(ent, TkUnit), get(ent, TkTokens)
     lines = [f"{unit.move} move, {unit.attack} attack tokens"]
-    move, attack = allotment(ent)
+    move, attack = allotment(match, ent)
     if (move, attack) != (unit.move, unit.attack):
         lines.append(f"at {health(ent).current} health: half -> {move} move, {attack} attack")
     if tokens.move_debt or tokens.attack_debt:

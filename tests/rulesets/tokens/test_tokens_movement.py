@@ -188,7 +188,7 @@ def test_a_unit_felled_while_passing_an_ally_ends_on_the_last_free_tile():
 
     from game.core.components import Position, Status
 
-    m = make_match("wardens", "brood")
+    m = make_match("wardens", "brood", rules={"below_zero": "down"})  # below 0 it cannot go on
     v, w, b = unit(m, "Vanguard 1"), unit(m, "Vanguard 2"), unit(m, "Brute 1")
     place(m, v, (5, 6))
     place(m, w, (5, 7))  # the ally it walks through
