@@ -34,7 +34,7 @@ from game.rulesets.tokens.components import (
 )
 from game.rulesets.tokens.content import shipped
 from game.rulesets.tokens.kinds import Ask, Ev, Kind
-from game.rulesets.tokens.movement import SPRINT_COST, path_cost, provokers, threat_map
+from game.rulesets.tokens.movement import SPRINT_COST, doubled_tiles, path_cost, provokers, threat_map
 from game.rulesets.tokens.odds import heads, observe_chance_unknown
 from game.rulesets.tokens.paths import steps_to_fire
 from game.rulesets.tokens.stealth import sees
@@ -83,15 +83,16 @@ def nearest(match: Match, cell: tuple[int, int], foes: dict[int, tuple[int, int]
 SPENT_KEPT = 50_000
 
 
-def spent_on(board: Board, start: tuple[int, int], path: tuple, diagonals: int, bypass: bool) -> float:
-    """`path_cost` of a move, kept."""
+def spent_on(board: Board, start: tuple[int, int], path: tuple, diagonals: int, bypass: bool,
+             doubled: frozenset[tuple[int, int]] | None = None) -> float:
+    """`path_cost` of a move, kept (`doubled`: the tiles a Bypass pays double out of)."""
     memo = board_tables(board).setdefault("tokens_spent", {})
-    key = (start, path, diagonals % 2, bypass)
+    key = (start, path, diagonals % 2, bypass, doubled if bypass else None)
     found = memo.get(key)
     if found is None:
         if len(memo) > SPENT_KEPT:
             memo.clear()
-        found = memo[key] = path_cost(board, start, path, diagonals, bypass)[0]
+        found = memo[key] = path_cost(board, start, path, diagonals, bypass, doubled)[0]
     return found
 
 
@@ -146,7 +147,7 @@ def _closest(cell: tuple[int, int], foes: dict[int, tuple[int, int]]) -> int:
 def _mover(match: Match, ent: int) -> tuple[Any, ...]:
     """What weighing any move of `ent` reads, once per state: (start, tile parity count, weapon
     reach, known foes, tiles to the nearest now, steps to a firing tile per tile, threatened tiles,
-    per-foe opportunity damage memo)."""
+    per-foe opportunity damage memo, the tiles a Bypass pays double out of)."""
     memo = state_memo(match, "tokens.mover")
     found = memo.get(ent)
     if found is None:
@@ -156,15 +157,16 @@ def _mover(match: Match, ent: int) -> tuple[Any, ...]:
         wid = get(ent, TkGear).held
         reach_ = weapon(wid).range if wid else 1
         field = steps_to_fire(match.board, frozenset(foes.values()), reach_)
+        threats = side_threats(match, ent)
         found = memo[ent] = (start, get(ent, TkTokens).diagonals, reach_, foes, _closest(start, foes), field,
-                             side_threats(match, ent), state_memo(match, "tokens.aoo"))
+                             threats, state_memo(match, "tokens.aoo"), doubled_tiles(match, threats))
     return found
 
 
 def _assess_move(match: Match, ent: int, action: Action) -> Assessment:
     """A move or sprint: closing to where it can fire, the attacks of opportunity it provokes,
     the tokens it spends."""
-    start, diagonals, reach_, foes, before, field, threats, aoo = _mover(match, ent)
+    start, diagonals, reach_, foes, before, field, threats, aoo, doubled = _mover(match, ent)
     dest = action.path[-1]
     now, then = field.get(start), field.get(dest)
     if now is not None and then is not None:
@@ -179,7 +181,7 @@ def _assess_move(match: Match, ent: int, action: Action) -> Assessment:
     if action.kind == Kind.SPRINT:
         spent: float = SPRINT_COST
     else:
-        spent = spent_on(match.board, start, action.path, diagonals, action.option == "bypass")
+        spent = spent_on(match.board, start, action.path, diagonals, action.option == "bypass", doubled)
     return Assessment(progress=progress, exposure=exposure, cost=0.02 * spent)
 
 

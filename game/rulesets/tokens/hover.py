@@ -40,7 +40,7 @@ from game.rulesets.tokens.components import (
     table,
 )
 from game.rulesets.tokens.kinds import Kind
-from game.rulesets.tokens.movement import path_cost, provokers, threat_map
+from game.rulesets.tokens.movement import doubled_tiles, path_cost, provokers, threat_map
 from game.rulesets.tokens.stealth import DARK_VISION, hidden_from, low_light
 from game.rulesets.tokens.words import mode_name
 
@@ -201,7 +201,8 @@ def path_note(match: Match, move: Action, options: list[Action]) -> list[str]:
         return [f"Sprint {plural(len(move.path), 'tile')}: 4 of {tokens.move} move tokens",
                 "no attacks of opportunity"]
     bypass = move.option == "bypass"
-    cost, _ = path_cost(match.board, cell_of(ent), move.path, tokens.diagonals, bypass)
+    doubled = doubled_tiles(match, threat_map(match, ent))
+    cost, _ = path_cost(match.board, cell_of(ent), move.path, tokens.diagonals, bypass, doubled)
     spent = math.ceil(cost - 1e-9)
     tiles = plural(len(move.path), 'tile')
     words = [f"{'Bypass' if bypass else 'Move'} {tiles}: {spent} of {tokens.move} move tokens"]
@@ -221,7 +222,7 @@ def path_note(match: Match, move: Action, options: list[Action]) -> list[str]:
                  f"{plural(strikes_n, 'strike')})")
     by = next((o for o in options if o.option == "bypass" and o.actor == ent), None)
     if by is not None:
-        by_cost, _ = path_cost(match.board, cell_of(ent), by.path, tokens.diagonals, True)
+        by_cost, _ = path_cost(match.board, cell_of(ent), by.path, tokens.diagonals, True, doubled)
         words.append(f"Bypass instead: {plural(math.ceil(by_cost - 1e-9), 'token')}, "
                      "no attacks (click, then pick it)")
     else:

@@ -50,6 +50,7 @@ from game.rulesets.tokens.paths import (  # noqa: F401 - the move rules' names, 
     BYPASS_FACTOR,
     SPRINT_COST,
     SPRINT_TILES,
+    doubled_tiles,
     path_cost,
     search_from,
     sprint_runs,
@@ -87,7 +88,9 @@ def reach(match: Match, ent: int, bypass: bool = False) -> Reach:
     `stoppable` the ones it may end on (a fresh Reach each call; its search may be shared)."""
     tokens = get(ent, TkTokens)
     foes, taken = visible_obstacles(match, ent)
-    search = search_from(match.board, cell_of(ent), tokens.move, tokens.diagonals, bypass, frozenset(foes))
+    doubled = doubled_tiles(match, threat_map(match, ent)) if bypass else None
+    search = search_from(match.board, cell_of(ent), tokens.move, tokens.diagonals, bypass, frozenset(foes),
+                         doubled)
     return Reach(
         search.start,
         search.cost,
@@ -150,7 +153,8 @@ def move(
     if sprint:
         tokens.move -= SPRINT_COST
     else:
-        cost, diags = path_cost(board, start, path, tokens.diagonals, bypass)
+        doubled = doubled_tiles(match, threat_map(match, ent)) if bypass else None
+        cost, diags = path_cost(board, start, path, tokens.diagonals, bypass, doubled)
         tokens.move -= math.ceil(cost - 1e-9)  # fractional move costs round up
         tokens.diagonals = diags
     verb = "sprints" if sprint else "bypasses" if bypass else "moves"

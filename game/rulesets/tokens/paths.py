@@ -2,7 +2,8 @@
 tile a unit can reach with its move tokens, and sprint runs.
 
 Step costs carry the diagonal parity as the search's tag: within a turn the 1st, 3rd... diagonal
-step costs 2 and the 2nd, 4th... 1 (times the tile's move_cost); Bypass pays double for every step.
+step costs 2 and the 2nd, 4th... 1 (times the tile's move_cost); Bypass pays double for each step
+out of a threatened tile (or, by the other reading, for every step).
 Searches are kept per (board, start, budget, parity, Bypass, enemy tiles): within a side's turn the
 enemies stand still, so a unit's search repeats until it moves itself.
 """
@@ -16,32 +17,47 @@ from game.core.board import board_tables
 from game.core.geometry import Cell
 from game.core.pathing import Reach
 from game.rulesets.tokens.combat import in_reach
+from game.rulesets.tokens.readings import BYPASS_STEPS, reading
 
 if TYPE_CHECKING:
+    from collections.abc import Iterable
+
     from game.core.board import Board
+    from game.core.match import Match
 
 SPRINT_COST = 4
 SPRINT_TILES = 8
 BYPASS_FACTOR = 2
 
 
-def step_cost(board: Board, src: Cell, dst: Cell, diagonals: int, bypass: bool = False) -> tuple[float, int]:
-    """TK-STEP: (cost of one step, diagonals taken after it)."""
+def doubled_tiles(match: Match, threatened: Iterable[Cell]) -> frozenset[Cell] | None:
+    """TK-BYPASS: the tiles a Bypass pays double to step out of: the threatened ones (the steps
+    that would provoke), or None for every step (the `bypass_steps=every` reading)."""
+    if reading(match, BYPASS_STEPS) == "every":
+        return None
+    return frozenset(threatened)
+
+
+def step_cost(board: Board, src: Cell, dst: Cell, diagonals: int, bypass: bool = False,
+              doubled: frozenset[Cell] | None = None) -> tuple[float, int]:
+    """TK-STEP: (cost of one step, diagonals taken after it); a Bypass step out of a `doubled`
+    tile (any tile when None) costs twice."""
     t = board.at(dst)
-    factor = BYPASS_FACTOR if bypass else 1
+    factor = BYPASS_FACTOR if bypass and (doubled is None or src in doubled) else 1
     if src[0] != dst[0] and src[1] != dst[1]:
         return (2 if diagonals % 2 == 0 else 1) * t.move_cost * factor, diagonals + 1
     return 1 * t.move_cost * factor, diagonals
 
 
 def path_cost(
-    board: Board, start: Cell, path: tuple[Cell, ...] | list[Cell], diagonals: int, bypass: bool = False
+    board: Board, start: Cell, path: tuple[Cell, ...] | list[Cell], diagonals: int, bypass: bool = False,
+    doubled: frozenset[Cell] | None = None,
 ) -> tuple[float, int]:
     """Total cost of a path from `start` and the diagonal count after it."""
     cost = 0.0
     prev = start
     for c in path:
-        d, diagonals = step_cost(board, prev, c, diagonals, bypass)
+        d, diagonals = step_cost(board, prev, c, diagonals, bypass, doubled)
         cost += d
         prev = c
     return cost, diagonals
@@ -54,15 +70,18 @@ REACH_KEPT = 256
 
 
 def search_from(
-    board: Board, start: Cell, budget: int, diagonals: int, bypass: bool, foes: frozenset[Cell]
+    board: Board, start: Cell, budget: int, diagonals: int, bypass: bool, foes: frozenset[Cell],
+    doubled: frozenset[Cell] | None = None,
 ) -> Reach:
-    """The shared search behind `reach` (its `stoppable` is not filled: callers filter `cost`)."""
+    """The shared search behind `reach` (its `stoppable` is not filled: callers filter `cost`);
+    a Bypass search pays double out of `doubled` tiles (every tile when None)."""
     memo = board_tables(board).setdefault("tokens_reach", {})
-    key = (start, budget, diagonals % 2, bypass, foes)
+    key = (start, budget, diagonals % 2, bypass, foes, doubled if bypass else None)
     found = memo.get(key)
     if found is not None:
         return found
-    search = _parity_search(board, start, budget, diagonals % 2, BYPASS_FACTOR if bypass else 1, foes)
+    search = _parity_search(board, start, budget, diagonals % 2, BYPASS_FACTOR if bypass else 1, foes,
+                            doubled if bypass else None)
     if len(memo) > REACH_KEPT:
         memo.clear()
     memo[key] = search
@@ -87,11 +106,13 @@ def _steps(board: Board) -> dict[Cell, list[tuple[Cell, bool, float]]]:
 
 
 def _parity_search(
-    board: Board, start: Cell, budget: float, tag: int, factor: int, foes: frozenset[Cell]
+    board: Board, start: Cell, budget: float, tag: int, factor: int, foes: frozenset[Cell],
+    doubled: frozenset[Cell] | None = None,
 ) -> Reach:
     """core.pathing's tagged search specialised to TK-STEP (same nodes, same order, same ties):
     the tag is the diagonal parity; the 1st, 3rd... diagonal step costs 2, the others 1, times
-    the entered tile's move_cost and the Bypass factor."""
+    the entered tile's move_cost and the Bypass factor (on steps out of `doubled` tiles only,
+    when given)."""
     steps = _steps(board)
     reach = Reach(start)
     best: dict[tuple[Cell, int], float] = {(start, tag): 0.0}
@@ -111,14 +132,15 @@ def _parity_search(
         cost, cell, node_tag, _ = pop(heap)
         if cost > best.get((cell, node_tag), inf):
             continue
+        here = factor if doubled is None or cell in doubled else 1
         for nxt, diag, move_cost in steps.get(cell, ()):
             if nxt in foes:
                 continue
             if diag:
-                delta = (2 if node_tag == 0 else 1) * move_cost * factor
+                delta = (2 if node_tag == 0 else 1) * move_cost * here
                 nxt_tag = 1 - node_tag
             else:
-                delta = move_cost * factor
+                delta = move_cost * here
                 nxt_tag = node_tag
             new = cost + delta + 0.0
             if new > limit:

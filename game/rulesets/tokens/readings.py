@@ -20,6 +20,10 @@ BELOW_ZERO = "below_zero"
 
 OPTIONS: tuple[RuleOption, ...] = (
     RuleOption(
+        BYPASS_STEPS, "Bypass price", ("threatened", "every"), "threatened",
+        "Bypass pays double for each step out of a tile next to an enemy, or for every step of the move.",
+        ("double out of threatened tiles", "double every step")),
+    RuleOption(
         BELOW_ZERO, "Below 0 health", ("acts", "down"), "acts",
         "A player unit below 0 health bleeds and acts with half its tokens, or bleeds and cannot act.",
         ("acts with half its tokens", "cannot act")),

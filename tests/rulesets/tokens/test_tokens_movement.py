@@ -159,6 +159,25 @@ def test_bypass_pays_double_and_provokes_nothing():
     assert not events(m, "aoo")
 
 
+@pytest.mark.rule("TK-BYPASS")
+def test_bypass_pays_double_only_for_the_steps_out_of_threatened_tiles():
+    m, v, b = engaged()  # the Brute at (6, 6) threatens (5, 6), not (4, 6)
+    a = find(m, "move", actor=v, cell=(2, 6), option="bypass")
+    assert "4 tokens" in a.label  # out of (5, 6): 2, then 1 and 1 (the seed's table: Bypass 2)
+    m.submit(a)
+    assert m.pending_decision is None and tokens(m, v).move == 0 and not events(m, "aoo")
+
+
+@pytest.mark.rule("TK-BYPASS")
+def test_the_every_step_reading_pays_double_for_the_whole_move():
+    m = make_match("wardens", "brood", rules={"bypass_steps": "every"})
+    v, b = unit(m, "Vanguard 1"), unit(m, "Brute 1")
+    place(m, v, (5, 6))
+    place(m, b, (6, 6))
+    bypasses = {a.cell: a for a in m.legal() if a.actor == v and a.option == "bypass"}
+    assert (2, 6) not in bypasses and "4 tokens" in bypasses[(3, 6)].label
+
+
 @pytest.mark.rule("TK-SPRINT")
 def test_sprint_runs_eight_tiles_straight_for_four_tokens():
     m = make_match()
