@@ -23,7 +23,7 @@ from game.rulesets.tokens.content import shipped
 from game.rulesets.tokens.kinds import Kind
 from game.rulesets.tokens.movement import SPRINT_COST, path_cost, search_from, sprint_runs
 from game.rulesets.tokens.odds import heads
-from game.rulesets.tokens.readings import BYPASS_STEPS, reading
+from game.rulesets.tokens.readings import BYPASS_STEPS, SPRINT_TURNS, reading
 from game.rulesets.tokens.scene import Body, Scene, SideView
 from game.rulesets.tokens.stealth import may_sneak
 
@@ -81,7 +81,12 @@ def _move_actions(scene: Scene, view: SideView, body: Body) -> list[Action]:
     out = [a for c, a in listed if c not in taken]
     if tokens.move >= SPRINT_COST:
         name = body.name
-        for path in sprint_runs(board, body.cell, view.foes, taken - {body.cell}):
+        turns = 1 if reading(scene.match, SPRINT_TURNS) == "once" else None
+        # a hidden sprinter provokes nothing (as a move): its paths need not dodge the enemies
+        threats = {} if body.stealth.hidden else view.threats
+        for path in sprint_runs(board, body.cell, view.foes, taken - {body.cell}, threats, turns):
+            provoked = provoked_by(body.cell, path, threats)
+            tail = f", provokes {plural(len(provoked), 'attack')} of opportunity" if provoked else ""
             out.append(
                 Action(
                     Kind.SPRINT,
@@ -89,10 +94,15 @@ def _move_actions(scene: Scene, view: SideView, body: Body) -> list[Action]:
                     cell=path[-1],
                     path=path,
                     label=f"{name}: sprint {offset_words(board.grid, body.cell, path[-1])} "
-                    f"({SPRINT_COST} tokens)",
+                    f"({SPRINT_COST} tokens{tail})",
                 )
             )
     return out
+
+
+def provoked_by(start: Cell, path: tuple[Cell, ...], threats: dict[Cell, list[int]]) -> set[int]:
+    """The enemies threatening a tile the path leaves (TK-AOO, as `movement.provokers`)."""
+    return {e for c in (start, *path[:-1]) for e in threats.get(c, ())}
 
 
 class Routes:

@@ -176,7 +176,7 @@ def _assess_move(match: Match, ent: int, action: Action) -> Assessment:
         # close to weapon range, not further
         progress = float(max(0, before - reach_) - max(0, _closest(dest, foes) - reach_))
     exposure = 0.0
-    if action.option != "bypass" and action.kind != Kind.SPRINT and threats:
+    if action.option != "bypass" and threats:  # a sprint provokes like a move (TK-AOO)
         exposure = aoo_damage(match, ent, action.path, threats, aoo)
     if action.kind == Kind.SPRINT:
         spent: float = SPRINT_COST

@@ -56,6 +56,7 @@ from game.rulesets.tokens.paths import (  # noqa: F401 - the move rules' names, 
     sprint_runs,
     step_cost,
 )
+from game.rulesets.tokens.readings import SPRINT_TURNS, reading
 from game.rulesets.tokens.stealth import adjacency_spot, hidden_from, reveal, sees
 from game.rulesets.tokens.telling import UNSEEN, audiences, unseen
 
@@ -136,10 +137,12 @@ def provokers(
 
 
 def sprint_paths(match: Match, ent: int) -> list[tuple[Cell, ...]]:
-    """TK-SPRINT: straight runs of up to 8 tiles in each of the 8 directions, when the first two
-    tiles are open (the seed's one-tile turning adjustments are not offered: see the rules page)."""
+    """TK-SPRINT: a sprint path to each tile a sprint can end on (`paths.sprint_runs`: 2 to 8
+    steps in one direction, each straight on or one tile to the side)."""
     foes, taken = visible_obstacles(match, ent)
-    return sprint_runs(match.board, cell_of(ent), foes, taken)
+    turns = 1 if reading(match, SPRINT_TURNS) == "once" else None
+    threats = {} if get(ent, TkStealth).hidden else threat_map(match, ent)
+    return sprint_runs(match.board, cell_of(ent), foes, taken, threats, turns)
 
 
 def move(

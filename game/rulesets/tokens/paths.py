@@ -20,7 +20,7 @@ from game.rulesets.tokens.combat import in_reach
 from game.rulesets.tokens.readings import BYPASS_STEPS, reading
 
 if TYPE_CHECKING:
-    from collections.abc import Iterable
+    from collections.abc import Iterable, Mapping
 
     from game.core.board import Board
     from game.core.match import Match
@@ -158,49 +158,72 @@ def _parity_search(
     return reach
 
 
-def sprint_runs(
-    board: Board, start: Cell, foes: set[Cell] | frozenset[Cell], taken: set[Cell] | frozenset[Cell]
-) -> list[tuple[Cell, ...]]:
-    """`sprint_paths` from `start` given the tiles the mover may not enter and may not end on."""
-    out = []
-    for run in _open_runs(board, start, frozenset(foes)):
-        if len(run) < 2 or run[0] in taken or run[1] in taken:
-            continue
-        end = len(run)
-        while end and run[end - 1] in taken:
-            end -= 1
-        if end >= 2:
-            out.append(run[:end])
-    return out
-
-
-#: straight open runs kept per board (its `board_tables`), per (start, enemy tiles): what
-#: sprint_runs cuts by the taken tiles
+#: the eight directions, each next to the one before it (a turn of one notch is +-1 here)
+DIRECTIONS: tuple[Cell, ...] = ((1, 0), (1, 1), (0, 1), (-1, 1), (-1, 0), (-1, -1), (0, -1), (1, -1))
+#: sprint paths kept per board (its `board_tables`), per (start, enemy tiles, taken tiles,
+#: threatened tiles, adjustments allowed)
 RUNS_KEPT = 1024
 
 
-def _open_runs(board: Board, start: Cell, foes: frozenset[Cell]) -> list[tuple[Cell, ...]]:
-    """In each of the 8 directions, the tiles up to SPRINT_TILES away before a wall, the edge or
-    an enemy."""
-    memo = board_tables(board).setdefault("tokens_runs", {})
-    key = (start, foes)
+def sprint_runs(
+    board: Board, start: Cell, foes: set[Cell] | frozenset[Cell], taken: set[Cell] | frozenset[Cell],
+    threats: Mapping[Cell, Iterable[int]] | None = None, turns: int | None = None,
+) -> list[tuple[Cell, ...]]:
+    """TK-SPRINT: one sprint path to each tile a sprint can end on. A sprint takes a direction
+    whose first two tiles are open and free and runs through them; each further step (up to 8 in
+    all) goes that way or one tile to either side of it (one notch off): straight, with
+    single-tile adjustments. With
+    `turns` (the `sprint_turns=once` reading) at most that many steps may be adjustments. It may
+    pass allies, never enemies (`foes`) or walls, and ends on a tile no unit stands on (`taken`).
+    Of the paths to one tile it takes the one leaving the fewest enemies' reach (`threats`: tile
+    -> the enemies threatening it), then the one with the fewest adjustments."""
+    threat_map = threats or {}
+    memo = board_tables(board).setdefault("tokens_sprints", {})
+    key = (start, frozenset(foes), frozenset(taken),
+           tuple(sorted((c, tuple(v)) for c, v in threat_map.items())), turns)
     found = memo.get(key)
     if found is not None:
         return found
-    x, y = start
-    out = []
-    for dx, dy in ((1, 0), (1, 1), (0, 1), (-1, 1), (-1, 0), (-1, -1), (0, -1), (1, -1)):
-        run: list[Cell] = []
-        for k in range(1, SPRINT_TILES + 1):
-            c = (x + dx * k, y + dy * k)
-            if c not in board or not board.passable(c) or c in foes:
-                break
-            run.append(c)
-        out.append(tuple(run))
+    best: dict[Cell, tuple[tuple[int, int], tuple[Cell, ...]]] = {}
+    for i, (dx, dy) in enumerate(DIRECTIONS):
+        ahead = [(start[0] + dx * k, start[1] + dy * k) for k in (1, 2)]
+        if not all(_open(board, c, foes) and c not in taken for c in ahead):
+            continue
+        moves = ((DIRECTIONS[i], 0), (DIRECTIONS[(i - 1) % 8], 1), (DIRECTIONS[(i + 1) % 8], 1))
+        start_left = frozenset(threat_map.get(start, ()))
+        # a layer per step: (tile, adjustments so far, when counted) -> (provoked, adjustments, path)
+        layer: dict[tuple[Cell, int], tuple[frozenset[int], int, tuple[Cell, ...]]] = {
+            (start, 0): (frozenset(), 0, ())}
+        for step in range(1, SPRINT_TILES + 1):
+            nxt: dict[tuple[Cell, int], tuple[frozenset[int], int, tuple[Cell, ...]]] = {}
+            for (cell, _k), (provoked, adj, path) in layer.items():
+                left = start_left if cell == start else provoked | frozenset(threat_map.get(cell, ()))
+                # it starts through its two open tiles: adjustments come after them
+                for (mx, my), turn in moves if step > 2 else moves[:1]:
+                    c = (cell[0] + mx, cell[1] + my)
+                    used = adj + turn
+                    if (turns is not None and used > turns) or not _open(board, c, foes):
+                        continue
+                    state = (c, used if turns is not None else 0)
+                    was = nxt.get(state)
+                    if was is None or (len(left), used) < (len(was[0]), was[1]):
+                        nxt[state] = (left, used, path + (c,))
+            for (c, _k), (provoked, adj, path) in nxt.items():
+                if step >= 2 and c not in taken:
+                    score = (len(provoked), adj)
+                    if c not in best or score < best[c][0]:
+                        best[c] = (score, path)
+            layer = nxt
+    found = [best[c][1] for c in sorted(best)]
     if len(memo) > RUNS_KEPT:
         memo.clear()
-    memo[key] = out
-    return out
+    memo[key] = found
+    return found
+
+
+def _open(board: Board, c: Cell, foes: set[Cell] | frozenset[Cell]) -> bool:
+    """A tile a sprint may run through: on the board, passable, no enemy on it."""
+    return c in board and board.passable(c) and c not in foes
 
 
 def steps_to_fire(board: Board, foes: frozenset[Cell], reach: int) -> dict[Cell, int]:

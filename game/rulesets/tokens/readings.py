@@ -24,6 +24,10 @@ OPTIONS: tuple[RuleOption, ...] = (
         "Bypass pays double for each step out of a tile next to an enemy, or for every step of the move.",
         ("double out of threatened tiles", "double every step")),
     RuleOption(
+        SPRINT_TURNS, "Sprint turns", ("each_step", "once"), "each_step",
+        "A sprint may shift one tile to the side at each of its steps, or only once.",
+        ("one tile each step", "one tile once")),
+    RuleOption(
         BELOW_ZERO, "Below 0 health", ("acts", "down"), "acts",
         "A player unit below 0 health bleeds and acts with half its tokens, or bleeds and cannot act.",
         ("acts with half its tokens", "cannot act")),

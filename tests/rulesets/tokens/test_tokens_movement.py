@@ -276,3 +276,64 @@ def test_a_blinded_overwatch_shot_misses_on_tails():
     m.chance.force("coin", T)
     answer(m, "overwatch", "fire")
     assert hp(m, s) == 9 and events(m, "blind")[-1].data["coin"] is False
+
+
+def walled(x=6, y=8):
+    """A blank board with one wall tile at (x, y)."""
+    from game.core.board import Board
+
+    board = Board.blank("square", 16, 12)
+    board.set((x, y), blocks_move=True, blocks_los=True)
+    return make_match(board=board)
+
+
+@pytest.mark.rule("TK-SPRINT")
+def test_a_sprint_steers_round_a_wall_with_one_tile_adjustments_and_may_stop_short():
+    from game.core.components import Position
+
+    m = walled()
+    v = unit(m, "Vanguard 1")
+    place(m, v, (2, 8))
+    sprints = {a.cell: a for a in m.legal() if a.kind == "sprint" and a.actor == v}
+    run = sprints[(10, 8)].path  # round the wall at (6, 8): out a tile and back, 8 steps
+    assert len(run) == 8 and (6, 8) not in run
+    steps = zip(((2, 8),) + run[:-1], run, strict=True)
+    assert all(abs(b[0] - a[0]) == 1 and abs(b[1] - a[1]) <= 1 for a, b in steps)
+    assert (4, 8) in sprints and (9, 4) in sprints  # 2 tiles; straight 2, then a drift a step
+    assert (4, 7) not in sprints  # the first two steps run straight through the open space
+    assert (11, 8) not in sprints  # 8 tiles at most
+    m.submit(sprints[(10, 8)])
+    with m.world:
+        assert tuple(get(v, Position).cell) == (10, 8) and get(v, TkTokens).move == 0
+
+
+@pytest.mark.rule("TK-SPRINT")
+def test_the_once_reading_allows_a_single_adjustment_a_sprint():
+    from game.core.board import Board
+
+    board = Board.blank("square", 16, 12)
+    board.set((6, 8), blocks_move=True, blocks_los=True)
+    m = make_match(board=board, rules={"sprint_turns": "once"})
+    v = unit(m, "Vanguard 1")
+    place(m, v, (2, 8))
+    sprints = {a.cell: a.path for a in m.legal() if a.kind == "sprint" and a.actor == v}
+    assert (10, 8) not in sprints  # round the wall takes two adjustments
+    assert (10, 7) in sprints and (9, 6) not in sprints
+
+
+@pytest.mark.rule("TK-SPRINT", "TK-AOO")
+def test_a_sprint_provokes_like_a_move_and_the_preview_draws_and_prices_its_line():
+    from game.rulesets.tokens import hover
+    from game.rulesets.tokens.ai import assess
+
+    m, v, b = engaged()  # the Brute at (6, 6) threatens the Vanguard's tile (5, 6)
+    sprint = next(a for a in m.legal() if a.kind == "sprint" and a.actor == v and a.cell == (1, 6))
+    assert "provokes 1 attack of opportunity" in sprint.label
+    with m.world:
+        get(v, TkShield).charges = 0
+        words = hover.path_note(m, sprint, [sprint])
+        assert assess(m, sprint).exposure > 0  # the AI prices the strike as for a move
+    assert words[0] == "Sprint 4 tiles: 4 of 4 move tokens"
+    assert words[1] == "provokes 1 attack of opportunity (Brute 1: 1 strike)"
+    m.submit(sprint)
+    assert m.pending_decision is not None and m.pending_decision.kind == "aoo"
