@@ -108,10 +108,12 @@ def set_health(match: Match, ent: int, hp: int) -> None:
         tokens = get(ent, TkTokens)
         tokens.move, tokens.attack = half_tokens(tokens.move), half_tokens(tokens.attack)
         where = "at 0 health" if h.current == 0 else f"bleeding (health {h.current})"
+        # out of its side's turn its pools are spent: the halving shows at its next turn
+        now = side_of(ent) == get(match.table_entity, Table).turn_side
+        left = f" ({tokens.move} move, {tokens.attack} attack left)" if now else ""
         match.emit(
-            Ev.STATUS, f"{name_of(ent)} is {where}: it acts with half its tokens "
-            f"({tokens.move} move, {tokens.attack} attack left).", chance=False, unit=ent, state=new,
-            side=side_of(ent), visible=audience(ent),
+            Ev.STATUS, f"{name_of(ent)} is {where}: it acts with half its tokens{left}.", chance=False,
+            unit=ent, state=new, side=side_of(ent), visible=audience(ent),
         )
     if new != status.state:
         status.state = new
