@@ -166,7 +166,7 @@ def _mover(match: Match, ent: int) -> tuple[Any, ...]:
 def _assess_move(match: Match, ent: int, action: Action) -> Assessment:
     """A move or sprint: closing to where it can fire, the attacks of opportunity it provokes,
     the tokens it spends."""
-    start, diagonals, reach_, foes, before, field, threats, aoo, doubled = _mover(match, ent)
+    start, _diagonals, reach_, foes, before, field, threats, aoo, _doubled = _mover(match, ent)
     dest = action.path[-1]
     now, then = field.get(start), field.get(dest)
     if now is not None and then is not None:
@@ -178,11 +178,15 @@ def _assess_move(match: Match, ent: int, action: Action) -> Assessment:
     exposure = 0.0
     if action.option != "bypass" and threats:  # a sprint provokes like a move (TK-AOO)
         exposure = aoo_damage(match, ent, action.path, threats, aoo)
+    return Assessment(progress=progress, exposure=exposure, cost=0.02 * move_spent(match, ent, action))
+
+
+def move_spent(match: Match, ent: int, action: Action) -> float:
+    """Move tokens a move or sprint of `ent` spends (a Bypass priced by the match's reading)."""
     if action.kind == Kind.SPRINT:
-        spent: float = SPRINT_COST
-    else:
-        spent = spent_on(match.board, start, action.path, diagonals, action.option == "bypass", doubled)
-    return Assessment(progress=progress, exposure=exposure, cost=0.02 * spent)
+        return float(SPRINT_COST)
+    start, diagonals, *_rest, doubled = _mover(match, ent)
+    return spent_on(match.board, start, action.path, diagonals, action.option == "bypass", doubled)
 
 
 def _fire_worth(match: Match, ent: int, wid: str | None, move_left: int,

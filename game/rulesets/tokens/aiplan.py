@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 from game.core.board import board_tables
 from game.core.memo import state_memo
 from game.rulesets.tokens.actions import AWAIT, DRAW, RELOAD
-from game.rulesets.tokens.ai import best_mode, spent_on
+from game.rulesets.tokens.ai import best_mode, move_spent
 from game.rulesets.tokens.aithreat import SHARED_FIRE, armour_of, enemy_volley, foes_known, threats_of
 from game.rulesets.tokens.combat import in_reach, weapon
 from game.rulesets.tokens.components import TkGear, TkTokens, TkUnit, cell_of, get, health, side_of
@@ -144,8 +144,7 @@ def _left_after(match: Match, action: Action) -> tuple[Cell, int, int, int]:
     kind = action.kind
     if kind == Kind.MOVE:
         cell = action.path[-1]
-        move -= int(round(spent_on(match.board, cell_of(ent), action.path, tokens.diagonals,
-                                   action.option == "bypass") + 0.49))
+        move -= int(round(move_spent(match, ent, action) + 0.49))
     elif kind == Kind.SPRINT:
         cell, move = action.path[-1], move - SPRINT_COST
     elif kind == Kind.ATTACK:

@@ -337,3 +337,15 @@ def test_a_sprint_provokes_like_a_move_and_the_preview_draws_and_prices_its_line
     assert words[1] == "provokes 1 attack of opportunity (Brute 1: 1 strike)"
     m.submit(sprint)
     assert m.pending_decision is not None and m.pending_decision.kind == "aoo"
+
+
+@pytest.mark.rule("TK-BYPASS")
+def test_the_ai_prices_a_bypass_as_the_move_does():
+    from game.rulesets.tokens.aiplan import _left_after
+
+    m, v, b = engaged()
+    a = find(m, "move", actor=v, cell=(3, 6), option="bypass")
+    assert "3 tokens" in a.label
+    with m.world:
+        cell, move, _attack, _loaded = _left_after(m, a)
+    assert (cell, move) == ((3, 6), 1)  # 3 of its 4 tokens, as the label says and the move spends
