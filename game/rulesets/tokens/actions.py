@@ -21,7 +21,7 @@ from game.rulesets.tokens.combat import in_reach, weapon
 from game.rulesets.tokens.components import TkShield, table
 from game.rulesets.tokens.content import shipped
 from game.rulesets.tokens.kinds import Kind
-from game.rulesets.tokens.movement import SPRINT_COST, path_cost, search_from, sprint_runs
+from game.rulesets.tokens.movement import SPRINT_COST, path_cost, provokers, search_from, sprint_runs
 from game.rulesets.tokens.odds import heads
 from game.rulesets.tokens.readings import BYPASS_STEPS, SPRINT_TURNS, reading
 from game.rulesets.tokens.scene import Body, Scene, SideView
@@ -85,7 +85,7 @@ def _move_actions(scene: Scene, view: SideView, body: Body) -> list[Action]:
         # a hidden sprinter provokes nothing (as a move): its paths need not dodge the enemies
         threats = {} if body.stealth.hidden else view.threats
         for path in sprint_runs(board, body.cell, view.foes, taken - {body.cell}, threats, turns):
-            provoked = provoked_by(body.cell, path, threats)
+            provoked = provokers(scene.match, body.ent, path, threats)
             tail = f", provokes {plural(len(provoked), 'attack')} of opportunity" if provoked else ""
             out.append(
                 Action(
@@ -98,11 +98,6 @@ def _move_actions(scene: Scene, view: SideView, body: Body) -> list[Action]:
                 )
             )
     return out
-
-
-def provoked_by(start: Cell, path: tuple[Cell, ...], threats: dict[Cell, list[int]]) -> set[int]:
-    """The enemies threatening a tile the path leaves (TK-AOO, as `movement.provokers`)."""
-    return {e for c in (start, *path[:-1]) for e in threats.get(c, ())}
 
 
 class Routes:
