@@ -14,9 +14,10 @@ from game.core.board import Board
 from game.core.components import Name, Position
 from game.core.match import Match, Scenario
 from game.rulesets.tokens import RULESET
-from game.rulesets.tokens.combat import strikes, weapon
+from game.rulesets.tokens.combat import opportunity_strikes, strikes, weapon
 from game.rulesets.tokens.components import TkGear, TkStealth, TkTokens, TkUnit, get
-from game.rulesets.tokens.paths import path_cost
+from game.rulesets.tokens.movement import threat_map
+from game.rulesets.tokens.paths import doubled_tiles, path_cost
 from game.ui.rulesets import tokens as tk_ui
 from game.ui.scenes.battle import BattleScene
 from game.ui.session import Session
@@ -124,12 +125,14 @@ def test_the_path_preview_counts_attacks_of_opportunity_and_offers_the_bypass_co
     assert words is not None
     lines = words.split("\n")
     with session.match.world:
-        brute_attack = get(ent(session, "Brute 1"), TkUnit).attack
+        # the ruleset's one count of the strikes (TK-AOO), never a copy of it
+        strikes_n = opportunity_strikes(session.match, ent(session, "Brute 1"))
         diagonals = get(v, TkTokens).diagonals
-    strikes_n = max(1, brute_attack // 2)
     assert lines[1] == (f"provokes 1 attack of opportunity (Brute 1: {strikes_n} strike"
                         f"{'s' if strikes_n != 1 else ''})")
-    cost, _ = path_cost(session.match.board, (6, 5), bypass.path, diagonals, True)
+    with session.match.world:
+        doubled = doubled_tiles(session.match, threat_map(session.match, v))
+    cost, _ = path_cost(session.match.board, (6, 5), bypass.path, diagonals, True, doubled)
     assert lines[2].startswith(f"Bypass instead: {math.ceil(cost)} tokens")
     # the Bypass version itself provokes nothing; a path away from every enemy neither
     assert tk_ui.path_words(scene, bypass).split("\n")[1] == "no attacks of opportunity"

@@ -21,8 +21,9 @@ from game.rulesets.tokens.combat import in_reach, weapon
 from game.rulesets.tokens.components import TkShield, table
 from game.rulesets.tokens.content import shipped
 from game.rulesets.tokens.kinds import Kind
-from game.rulesets.tokens.movement import SPRINT_COST, path_cost, search_from, sprint_runs
+from game.rulesets.tokens.movement import SPRINT_COST, path_cost, provokers, search_from, sprint_runs
 from game.rulesets.tokens.odds import heads
+from game.rulesets.tokens.readings import BYPASS_STEPS, SPRINT_TURNS, reading
 from game.rulesets.tokens.scene import Body, Scene, SideView
 from game.rulesets.tokens.stealth import may_sneak
 
@@ -66,11 +67,13 @@ def _move_actions(scene: Scene, view: SideView, body: Body) -> list[Action]:
     if tokens.move <= 0:
         return []
     board = scene.board
-    key = (body.ent, body.name, body.cell, tokens.move, tokens.diagonals, view.foes, view.threats_key)
+    # TK-BYPASS's reading: which steps a Bypass pays double for
+    every = reading(scene.match, BYPASS_STEPS) == "every"
+    key = (body.ent, body.name, body.cell, tokens.move, tokens.diagonals, view.foes, view.threats_key, every)
     memo = board_tables(board).setdefault("tokens_moves", {})
     listed = memo.get(key)
     if listed is None:
-        listed = _all_moves(board, body, view)
+        listed = _all_moves(board, body, view, None if every else frozenset(view.threats))
         if len(memo) > MOVES_KEPT:
             memo.clear()
         memo[key] = listed
@@ -78,7 +81,12 @@ def _move_actions(scene: Scene, view: SideView, body: Body) -> list[Action]:
     out = [a for c, a in listed if c not in taken]
     if tokens.move >= SPRINT_COST:
         name = body.name
-        for path in sprint_runs(board, body.cell, view.foes, taken - {body.cell}):
+        turns = 1 if reading(scene.match, SPRINT_TURNS) == "once" else None
+        # a hidden sprinter provokes nothing (as a move): its paths need not dodge the enemies
+        threats = {} if body.stealth.hidden else view.threats
+        for path in sprint_runs(board, body.cell, view.foes, taken - {body.cell}, threats, turns):
+            provoked = provokers(scene.match, body.ent, path, threats)
+            tail = f", provokes {plural(len(provoked), 'attack')} of opportunity" if provoked else ""
             out.append(
                 Action(
                     Kind.SPRINT,
@@ -86,7 +94,7 @@ def _move_actions(scene: Scene, view: SideView, body: Body) -> list[Action]:
                     cell=path[-1],
                     path=path,
                     label=f"{name}: sprint {offset_words(board.grid, body.cell, path[-1])} "
-                    f"({SPRINT_COST} tokens)",
+                    f"({SPRINT_COST} tokens{tail})",
                 )
             )
     return out
@@ -125,8 +133,10 @@ class Routes:
         return path, provoked
 
 
-def _all_moves(board: Board, body: Body, view: SideView) -> list[tuple[Cell, Action]]:
-    """(destination, action) of every plain and Bypass move, whoever stands on the destination."""
+def _all_moves(board: Board, body: Body, view: SideView, doubled: frozenset[Cell] | None
+               ) -> list[tuple[Cell, Action]]:
+    """(destination, action) of every plain and Bypass move, whoever stands on the destination
+    (a Bypass pays double out of the `doubled` tiles, every tile when None)."""
     out: list[tuple[Cell, Action]] = []
     tokens = body.tokens
     name, ent, start = body.name, body.ent, body.cell
@@ -153,14 +163,14 @@ def _all_moves(board: Board, body: Body, view: SideView) -> list[tuple[Cell, Act
             )
         )
     if tokens.move >= 2 and any(c in threats for c in plain.cost):
-        by = search_from(board, start, tokens.move, tokens.diagonals, True, view.foes)
+        by = search_from(board, start, tokens.move, tokens.diagonals, True, view.foes, doubled)
         by_routes = Routes(by, threats)
         for cell in sorted(by.cost):
             if cell == start:
                 continue
             path, provoked = by_routes.to(cell)
             if provoked:
-                cost, _ = path_cost(board, start, path, tokens.diagonals, True)
+                cost, _ = path_cost(board, start, path, tokens.diagonals, True, doubled)
                 out.append(
                     (
                         cell,

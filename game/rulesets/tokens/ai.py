@@ -14,12 +14,19 @@ from game.core.memo import state_memo
 from game.core.ruleset import Assessment
 from game.rulesets.tokens.actions import DRAW as DRAW_COST
 from game.rulesets.tokens.aithreat import foes_known, threat_by
-from game.rulesets.tokens.combat import can_target, expected, sneak_bonus, strikes, weapon
+from game.rulesets.tokens.combat import (
+    can_target,
+    expected,
+    opportunity_strikes,
+    plain_strikes,
+    sneak_bonus,
+    strikes,
+    weapon,
+)
 from game.rulesets.tokens.components import (
     TkGear,
     TkShield,
     TkTokens,
-    TkUnit,
     cell_of,
     get,
     health,
@@ -27,8 +34,8 @@ from game.rulesets.tokens.components import (
 )
 from game.rulesets.tokens.content import shipped
 from game.rulesets.tokens.kinds import Ask, Ev, Kind
-from game.rulesets.tokens.movement import SPRINT_COST, path_cost, provokers, threat_map
-from game.rulesets.tokens.odds import attacks_of_opportunity, heads, observe_chance_unknown
+from game.rulesets.tokens.movement import SPRINT_COST, doubled_tiles, path_cost, provokers, threat_map
+from game.rulesets.tokens.odds import heads, observe_chance_unknown
 from game.rulesets.tokens.paths import steps_to_fire
 from game.rulesets.tokens.stealth import sees
 
@@ -76,15 +83,16 @@ def nearest(match: Match, cell: tuple[int, int], foes: dict[int, tuple[int, int]
 SPENT_KEPT = 50_000
 
 
-def spent_on(board: Board, start: tuple[int, int], path: tuple, diagonals: int, bypass: bool) -> float:
-    """`path_cost` of a move, kept."""
+def spent_on(board: Board, start: tuple[int, int], path: tuple, diagonals: int, bypass: bool,
+             doubled: frozenset[tuple[int, int]] | None = None) -> float:
+    """`path_cost` of a move, kept (`doubled`: the tiles a Bypass pays double out of)."""
     memo = board_tables(board).setdefault("tokens_spent", {})
-    key = (start, path, diagonals % 2, bypass)
+    key = (start, path, diagonals % 2, bypass, doubled if bypass else None)
     found = memo.get(key)
     if found is None:
         if len(memo) > SPENT_KEPT:
             memo.clear()
-        found = memo[key] = path_cost(board, start, path, diagonals, bypass)[0]
+        found = memo[key] = path_cost(board, start, path, diagonals, bypass, doubled)[0]
     return found
 
 
@@ -100,11 +108,11 @@ def aoo_damage(match: Match, ent: int, path: tuple, threats: dict[tuple[int, int
     for foe, _i in provokers(match, ent, path, threats):
         per_foe = memo.get((foe, ent))
         if per_foe is None:
-            wid = get(foe, TkGear).held
-            one = strikes(match, foe, wid, (), ent, viewer=side_of(ent))
+            n = opportunity_strikes(match, foe)
+            one = plain_strikes(match, foe, get(foe, TkGear).held, ent) if n else []
             # a blinded foe's strike connects on its coin only (TK-BLIND): the strike's own chance
             per = float(one[0].chance) * one[0].to_health if one else 0.0
-            per_foe = memo[(foe, ent)] = per * attacks_of_opportunity(get(foe, TkUnit).attack)
+            per_foe = memo[(foe, ent)] = per * n
         total += per_foe
     return total
 
@@ -139,7 +147,7 @@ def _closest(cell: tuple[int, int], foes: dict[int, tuple[int, int]]) -> int:
 def _mover(match: Match, ent: int) -> tuple[Any, ...]:
     """What weighing any move of `ent` reads, once per state: (start, tile parity count, weapon
     reach, known foes, tiles to the nearest now, steps to a firing tile per tile, threatened tiles,
-    per-foe opportunity damage memo)."""
+    per-foe opportunity damage memo, the tiles a Bypass pays double out of)."""
     memo = state_memo(match, "tokens.mover")
     found = memo.get(ent)
     if found is None:
@@ -149,15 +157,16 @@ def _mover(match: Match, ent: int) -> tuple[Any, ...]:
         wid = get(ent, TkGear).held
         reach_ = weapon(wid).range if wid else 1
         field = steps_to_fire(match.board, frozenset(foes.values()), reach_)
+        threats = side_threats(match, ent)
         found = memo[ent] = (start, get(ent, TkTokens).diagonals, reach_, foes, _closest(start, foes), field,
-                             side_threats(match, ent), state_memo(match, "tokens.aoo"))
+                             threats, state_memo(match, "tokens.aoo"), doubled_tiles(match, threats))
     return found
 
 
 def _assess_move(match: Match, ent: int, action: Action) -> Assessment:
     """A move or sprint: closing to where it can fire, the attacks of opportunity it provokes,
     the tokens it spends."""
-    start, diagonals, reach_, foes, before, field, threats, aoo = _mover(match, ent)
+    start, _diagonals, reach_, foes, before, field, threats, aoo, _doubled = _mover(match, ent)
     dest = action.path[-1]
     now, then = field.get(start), field.get(dest)
     if now is not None and then is not None:
@@ -167,13 +176,17 @@ def _assess_move(match: Match, ent: int, action: Action) -> Assessment:
         # close to weapon range, not further
         progress = float(max(0, before - reach_) - max(0, _closest(dest, foes) - reach_))
     exposure = 0.0
-    if action.option != "bypass" and action.kind != Kind.SPRINT and threats:
+    if action.option != "bypass" and threats:  # a sprint provokes like a move (TK-AOO)
         exposure = aoo_damage(match, ent, action.path, threats, aoo)
+    return Assessment(progress=progress, exposure=exposure, cost=0.02 * move_spent(match, ent, action))
+
+
+def move_spent(match: Match, ent: int, action: Action) -> float:
+    """Move tokens a move or sprint of `ent` spends (a Bypass priced by the match's reading)."""
     if action.kind == Kind.SPRINT:
-        spent: float = SPRINT_COST
-    else:
-        spent = spent_on(match.board, start, action.path, diagonals, action.option == "bypass")
-    return Assessment(progress=progress, exposure=exposure, cost=0.02 * spent)
+        return float(SPRINT_COST)
+    start, diagonals, *_rest, doubled = _mover(match, ent)
+    return spent_on(match.board, start, action.path, diagonals, action.option == "bypass", doubled)
 
 
 def _fire_worth(match: Match, ent: int, wid: str | None, move_left: int,

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 from game.core.board import board_tables
 from game.core.memo import state_memo
 from game.rulesets.tokens.actions import AWAIT, DRAW, RELOAD
-from game.rulesets.tokens.ai import best_mode, spent_on
+from game.rulesets.tokens.ai import best_mode, move_spent
 from game.rulesets.tokens.aithreat import SHARED_FIRE, armour_of, enemy_volley, foes_known, threats_of
 from game.rulesets.tokens.combat import in_reach, weapon
 from game.rulesets.tokens.components import TkGear, TkTokens, TkUnit, cell_of, get, health, side_of
@@ -144,8 +144,7 @@ def _left_after(match: Match, action: Action) -> tuple[Cell, int, int, int]:
     kind = action.kind
     if kind == Kind.MOVE:
         cell = action.path[-1]
-        move -= int(round(spent_on(match.board, cell_of(ent), action.path, tokens.diagonals,
-                                   action.option == "bypass") + 0.49))
+        move -= int(round(move_spent(match, ent, action) + 0.49))
     elif kind == Kind.SPRINT:
         cell, move = action.path[-1], move - SPRINT_COST
     elif kind == Kind.ATTACK:
@@ -212,9 +211,9 @@ def volley_after(match: Match, action: Action) -> float | None:
             # the action's own attack lands first; if that takes the target out, the rest go
             # elsewhere (its own kill is the action's kill term)
             left -= max(0.0, one)
-            if out_at(foe, int(left)) != "active":
+            if out_at(match, foe, int(left)) != "active":
                 continue
-        to_out = _to_take_out(foe, left)
+        to_out = _to_take_out(match, foe, left)
         dealt = n * max(0.0, one)
         # taking an enemy out is worth the fire it would have poured on the side next turn
         kill = KILL_WORTH + enemy_volley(match, side, foe)[1]
@@ -223,9 +222,9 @@ def volley_after(match: Match, action: Action) -> float | None:
     return best
 
 
-def _to_take_out(foe: int, hp: float) -> float:
+def _to_take_out(match: Match, foe: int, hp: float) -> float:
     """Health damage that leaves `foe` (at `hp`) unable to act."""
     need = 1.0
-    while out_at(foe, int(hp - need)) == "active" and need < 40:
+    while out_at(match, foe, int(hp - need)) == "active" and need < 40:
         need += 1.0
     return need

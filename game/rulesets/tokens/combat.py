@@ -30,9 +30,9 @@ from game.rulesets.tokens.components import (
     units,
 )
 from game.rulesets.tokens.content import WeaponDef, shipped
-from game.rulesets.tokens.damage import after_defense, deal, gib, takes_out
+from game.rulesets.tokens.damage import after_defense, attack_tokens_held, deal, gib, takes_out
 from game.rulesets.tokens.kinds import Ask, Ev, Kind
-from game.rulesets.tokens.odds import hit_chance, penetration_chances
+from game.rulesets.tokens.odds import attacks_of_opportunity, hit_chance, penetration_chances
 from game.rulesets.tokens.stealth import hidden_from, reveal
 from game.rulesets.tokens.telling import UNSEEN, audiences
 from game.rulesets.tokens.words import mode_name, strike_title
@@ -134,7 +134,7 @@ def strikes(
             continue
         seen.add(ent)
         soak, left, lines = after_defense(ent, base, w.type)
-        out.append(Strike(ent, p, base, soak, left, takes_out(ent, left), role, why + lines, chain))
+        out.append(Strike(ent, p, base, soak, left, takes_out(match, ent, left), role, why + lines, chain))
     return out
 
 
@@ -143,6 +143,18 @@ def plain_strikes(match: Match, attacker: int, wid: str, target: int) -> list[St
     property, no area, no sneak bonus), as the striking side sees it. The prompt, its preview and
     the strikes' damage all read it here."""
     return strikes(match, attacker, wid, (), target, viewer=side_of(attacker))
+
+
+def opportunity_strikes(match: Match, foe: int) -> int:
+    """TK-AOO: how many times `foe` strikes a unit leaving its reach, from the attack tokens it
+    has and the weapon in its hand (its cost, the rounds loaded). The prompt, the path preview and
+    the AI all count here."""
+    wid = get(foe, TkGear).held
+    if not wid:
+        return 0
+    w = weapon(wid)
+    loaded = get(foe, TkGear).loaded.get(wid, w.ammo) if w.ammo else None
+    return attacks_of_opportunity(attack_tokens_held(match, foe), w.cost, loaded)
 
 
 def expected(strikes_: list[Strike], side: str) -> tuple[float, float]:
@@ -274,7 +286,9 @@ def blind_coin(match: Match, attacker: int, title: str, unseen: bool = False) ->
 
 
 def effects(match: Match, attacker: int, ent: int, w: WeaponDef, props: tuple[str, ...], lost: int) -> None:
-    """Stumbling, Disabling, Blinding, DoT and Gibbing on one unit hit."""
+    """Stumbling, Disabling, Blinding, DoT and Gibbing on one unit hit. The seed words the first
+    four against an enemy ("enemy move tokens", "blind an enemy", "if an enemy dies"): an ally
+    caught in the attack takes the damage and the DoT, never those four."""
     enemy = side_of(ent) != side_of(attacker)
     tokens = get(ent, TkTokens)
     if "stumbling" in props and enemy:
@@ -301,7 +315,7 @@ def effects(match: Match, attacker: int, ent: int, w: WeaponDef, props: tuple[st
             unit=ent,
             side=side_of(ent), visible=audience(ent),
         )
-    if "blinding" in props:
+    if "blinding" in props and enemy:
         get(ent, TkEffects).blind = max(get(ent, TkEffects).blind, 1)
         match.emit(Ev.BLINDED, f"{name_of(ent)} is blinded for 1 round (50 % miss chance).", unit=ent,
                    side=side_of(ent), visible=audience(ent))
@@ -320,7 +334,7 @@ def effects(match: Match, attacker: int, ent: int, w: WeaponDef, props: tuple[st
         )
     from game.core.components import Status
 
-    if "gibbing" in props and get(ent, Status).state == "dead" and lost > 0:
+    if "gibbing" in props and enemy and get(ent, Status).state == "dead" and lost > 0:
         board = match.board
         here = cell_of(ent)
         near = [e for e in units(match) if on_board(e) and e != ent and board.distance(cell_of(e), here) == 1]

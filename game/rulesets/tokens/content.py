@@ -14,7 +14,9 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Annotated, Literal
 
+import msgspec
 from msgspec import Meta
+from msgspec.structs import force_setattr
 
 from game.core.content import Schema, decode_entries, entry_error, invalid, load_toml
 from game.errors import UserError
@@ -26,6 +28,8 @@ TABLES = ("weapon", "fuel", "item", "armour", "shield", "unit", "squad")
 
 DamageType = Literal["universal", "untyped", "flame", "ice", "physical", "electric", "acid"]
 DAMAGE_TYPES: tuple[str, ...] = DamageType.__args__  # type: ignore[attr-defined]
+#: the seed's own other names for a damage type: its defense example writes `Fire(2)` for flame
+TYPE_ALIASES = {"fire": "flame"}
 PROPERTIES = (
     "penetrate",
     "deep_penetrate",
@@ -48,7 +52,7 @@ REQUIRES = {
     "greatest_cleave": "greater_cleave",
     "clustershot": "cleave",
 }
-_DEFENSE = re.compile(r"^([a-z]+)(\+?)\((\d+)\)$")
+_DEFENSE = re.compile(r"^([a-z]+)\s*(\+?)\s*\(\s*(\d+)\s*\)$")
 
 
 def Range(lo: int, hi: int) -> Meta:  # noqa: N802 - reads as part of a type
@@ -56,16 +60,39 @@ def Range(lo: int, hi: int) -> Meta:  # noqa: N802 - reads as part of a type
     return Meta(ge=lo, le=hi)
 
 
+def damage_type(text: str) -> str | None:
+    """A damage type as content writes it (any case, the seed's aliases), or None if unknown."""
+    low = text.strip().lower()
+    low = TYPE_ALIASES.get(low, low)
+    return low if low in DAMAGE_TYPES else None
+
+
+def property_name(text: str) -> str:
+    """A property as the seed writes it ("Deep Penetrate", "DoT") in the form the rules use."""
+    return "_".join(text.strip().lower().replace("-", " ").split())
+
+
 def parse_combos(text: str) -> tuple[tuple[str, ...], ...]:
     """`"a+b,c"` -> (("a", "b"), ("c",)): each group is used together, one group per attack."""
     if not text.strip():
         return ((),)
-    return tuple(tuple(p.strip() for p in group.split("+")) for group in text.split(","))
+    return tuple(tuple(property_name(p) for p in group.split("+")) for group in text.split(","))
+
+
+def _type_field(entry: msgspec.Struct) -> None:
+    """Check an entry's damage type and keep it in the rules' form (`fire` is stored as flame)."""
+    text = entry.type  # type: ignore[attr-defined]
+    found = damage_type(text)
+    if found is None:
+        raise invalid("type", f"unknown damage type {text!r} (known: {', '.join(DAMAGE_TYPES)}; "
+                              "fire is read as flame)")
+    force_setattr(entry, "type", found)
 
 
 @dataclass(frozen=True)
 class Defense:
-    """One defense entry: `physical(2)` (normal: never below 1) or `ice+(2)` (plus: down to 0)."""
+    """One defense entry: `physical(2)` (normal: never below 1) or `ice+(2)` (plus: down to 0);
+    read in any case and with the seed's names (`Fire(2)` is flame)."""
 
     type: str
     amount: int
@@ -75,9 +102,10 @@ class Defense:
     def parse(text: str) -> Defense | None:
         """The entry as written in the rules, or None when it does not read as one."""
         m = _DEFENSE.match(text.strip().lower())
-        if m is None or m.group(1) not in DAMAGE_TYPES:
+        dtype = damage_type(m.group(1)) if m is not None else None
+        if m is None or dtype is None:
             return None
-        return Defense(m.group(1), int(m.group(3)), m.group(2) == "+")
+        return Defense(dtype, int(m.group(3)), m.group(2) == "+")
 
     def __str__(self) -> str:
         return f"{self.type.capitalize()}{'+' if self.plus else ''}({self.amount})"
@@ -88,7 +116,7 @@ class WeaponDef(Schema, frozen=True, kw_only=True):
     name: str
     cost: Annotated[int, Range(1, 6)]
     damage: Annotated[int, Range(0, 12)]
-    type: DamageType
+    type: str
     range: Annotated[int, Range(1, 20)] = 1
     ammo: Annotated[int, Range(0, 20)] = 0
     properties: str = ""
@@ -98,6 +126,7 @@ class WeaponDef(Schema, frozen=True, kw_only=True):
     wealth: Annotated[int, Range(0, 50)] = 0
 
     def __post_init__(self) -> None:
+        _type_field(self)
         flat = {p for g in parse_combos(self.properties) for p in g}
         for prop in sorted(flat):
             if prop not in PROPERTIES:
@@ -119,7 +148,10 @@ class FuelDef(Schema, frozen=True, kw_only=True):
     name: str
     damage: Annotated[int, Range(1, 6)]
     rounds: Annotated[int, Range(1, 6)]
-    type: DamageType
+    type: str
+
+    def __post_init__(self) -> None:
+        _type_field(self)
 
 
 class ItemDef(Schema, frozen=True, kw_only=True):
@@ -147,7 +179,7 @@ class ArmourDef(Schema, frozen=True, kw_only=True):
     def __post_init__(self) -> None:
         for text in self.defense:
             if Defense.parse(text) is None:
-                raise invalid("defense", f"{text!r} is not a defense entry like physical(2) or ice+(1)")
+                raise invalid("defense", f"{text!r} is not a defense entry like Fire(2) or ice+(1)")
 
     @property
     def entries(self) -> tuple[Defense, ...]:

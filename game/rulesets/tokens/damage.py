@@ -5,10 +5,11 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from game.core.components import Status
+from game.core.components import Status, Table
 from game.core.events import damage_data
 from game.rulesets.tokens.components import (
     TkShield,
+    TkTokens,
     TkUnit,
     audience,
     get,
@@ -18,7 +19,8 @@ from game.rulesets.tokens.components import (
 )
 from game.rulesets.tokens.content import Defense, shipped
 from game.rulesets.tokens.kinds import Ev
-from game.rulesets.tokens.odds import absorb, reduce_damage
+from game.rulesets.tokens.odds import absorb, half_tokens, reduce_damage
+from game.rulesets.tokens.readings import BELOW_ZERO, reading
 from game.rulesets.tokens.telling import audiences
 
 if TYPE_CHECKING:
@@ -47,29 +49,72 @@ def after_defense(ent: int, damage: int, dtype: str) -> tuple[int, int, list[str
     return soaked, left, lines
 
 
-def out_at(ent: int, hp: int) -> str:
-    """The state a unit is in at `hp` health (TK-ZERO; non-player units die at 0 or below)."""
+def acts_below_zero(match: Match) -> bool:
+    """TK-ZERO's reading: a bleeding player unit acts with half its tokens (else it is down)."""
+    return reading(match, BELOW_ZERO) == "acts"
+
+
+def out_at(match: Match, ent: int, hp: int) -> str:
+    """The state a unit is in at `hp` health (TK-ZERO; non-player units die at 0 or below). Below
+    0 a player unit bleeds: down and unable to act, or, by the default reading, still acting."""
     unit = get(ent, TkUnit)
     if not unit.player:
         return "dead" if hp <= 0 else "active"
     if hp <= -unit.health_tokens:
         return "dead"
-    return "down" if hp < 0 else "active"
+    return "down" if hp < 0 and not acts_below_zero(match) else "active"
 
 
-def takes_out(ent: int, to_health: int) -> bool:
+def halved_at(match: Match, ent: int, hp: int) -> bool:
+    """TK-ZERO: whether a unit at `hp` uses half its tokens: at exactly 0, and while it bleeds
+    below 0 (when bleeding units act)."""
+    return hp == 0 or (hp < 0 and get(ent, TkUnit).player and acts_below_zero(match))
+
+
+def allotment(match: Match, ent: int) -> tuple[int, int]:
+    """(move, attack) tokens a turn brings the unit: its kind's, halved (rounded down) at 0 health
+    and while bleeding (TK-ZERO)."""
+    unit = get(ent, TkUnit)
+    if halved_at(match, ent, health(ent).current):
+        return half_tokens(unit.move), half_tokens(unit.attack)
+    return unit.move, unit.attack
+
+
+def attack_tokens_held(match: Match, ent: int) -> int:
+    """The attack tokens the unit has: its pool on its own side's turn; out of it, what its next
+    turn brings (the allotment less what Disabling or Awaiting took from it)."""
+    tokens = get(ent, TkTokens)
+    if side_of(ent) == get(match.table_entity, Table).turn_side:
+        return tokens.attack
+    return max(0, allotment(match, ent)[1] - tokens.attack_debt)
+
+
+def takes_out(match: Match, ent: int, to_health: int) -> bool:
     """Whether `to_health` more damage leaves the unit unable to act."""
-    return out_at(ent, health(ent).current - to_health) != "active"
+    return out_at(match, ent, health(ent).current - to_health) != "active"
 
 
 def set_health(match: Match, ent: int, hp: int) -> None:
-    """Health to `hp`, and the unit's state with it."""
+    """Health to `hp`, and the unit's state with it. Reaching 0 (or bleeding, where bleeding units
+    act) halves the pools it holds at once, not from its next turn (TK-ZERO)."""
     h = health(ent)
+    before = h.current
     h.current = min(hp, h.maximum)
     status = get(ent, Status)
     if status.state == "dead":
         return
-    new = out_at(ent, h.current)
+    new = out_at(match, ent, h.current)
+    if new == "active" and halved_at(match, ent, h.current) and not halved_at(match, ent, before):
+        tokens = get(ent, TkTokens)
+        tokens.move, tokens.attack = half_tokens(tokens.move), half_tokens(tokens.attack)
+        where = "at 0 health" if h.current == 0 else f"bleeding (health {h.current})"
+        # out of its side's turn its pools are spent: the halving shows at its next turn
+        now = side_of(ent) == get(match.table_entity, Table).turn_side
+        left = f" ({tokens.move} move, {tokens.attack} attack left)" if now else ""
+        match.emit(
+            Ev.STATUS, f"{name_of(ent)} is {where}: it acts with half its tokens{left}.", chance=False,
+            unit=ent, state=new, side=side_of(ent), visible=audience(ent),
+        )
     if new != status.state:
         status.state = new
         word = {"dead": "dies", "down": "falls and bleeds", "active": "is back on its feet"}[new]

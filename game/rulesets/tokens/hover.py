@@ -19,12 +19,19 @@ from game.core.sight import has_los
 from game.core.wording import plural
 from game.rulesets.tokens.areas import cleave_cells, cleave_rings, ray_beyond, tripleshot_cells
 from game.rulesets.tokens.catalog import gear_catalog
-from game.rulesets.tokens.combat import Strike, mode_decision, plain_strikes, sneak_bonus, strikes, weapon
+from game.rulesets.tokens.combat import (
+    Strike,
+    mode_decision,
+    opportunity_strikes,
+    plain_strikes,
+    sneak_bonus,
+    strikes,
+    weapon,
+)
 from game.rulesets.tokens.components import (
     TkGear,
     TkStealth,
     TkTokens,
-    TkUnit,
     cell_of,
     enemies,
     get,
@@ -36,8 +43,7 @@ from game.rulesets.tokens.components import (
 )
 from game.rulesets.tokens.content import shipped
 from game.rulesets.tokens.kinds import Kind
-from game.rulesets.tokens.movement import path_cost, provokers, threat_map
-from game.rulesets.tokens.odds import attacks_of_opportunity
+from game.rulesets.tokens.movement import SPRINT_COST, doubled_tiles, path_cost, provokers, threat_map
 from game.rulesets.tokens.stealth import DARK_VISION, hidden_from, low_light
 from game.rulesets.tokens.words import ACTION_HELP, mode_name
 
@@ -197,6 +203,21 @@ def cell_info(match: Match, cell: Cell, side: str | None) -> list[str]:
     return out
 
 
+def _provoked_words(match: Match, ent: int, move: Action) -> list[str]:
+    """The attacks of opportunity a path provokes, in one line (who, how many strikes)."""
+    if get(ent, TkStealth).hidden:
+        return ["hidden: it provokes no attacks of opportunity"]
+    # an enemy with no attack tokens to pay for a strike, or an empty weapon, lets it go
+    found = [(foe, n) for foe, _i in provokers(match, ent, move.path, threat_map(match, ent))
+             if (n := opportunity_strikes(match, foe))]
+    if not found:
+        return ["no attacks of opportunity"]
+    strikes_n = sum(n for _foe, n in found)
+    who = ", ".join(name_of(foe) for foe, _n in found)
+    return [f"provokes {plural(len(found), 'attack')} of opportunity ({who}: "
+            f"{plural(strikes_n, 'strike')})"]
+
+
 def path_note(match: Match, move: Action, options: list[Action]) -> list[str]:
     """The path preview's words, one part a line: tokens spent; the attacks of opportunity the
     path provokes (who, how many strikes); and, where it provokes, what Bypass costs instead."""
@@ -204,33 +225,32 @@ def path_note(match: Match, move: Action, options: list[Action]) -> list[str]:
     if ent is None or move.kind not in (Kind.MOVE, Kind.SPRINT):
         return []
     tokens = get(ent, TkTokens)
-    if move.kind == Kind.SPRINT:
-        return [f"Sprint {plural(len(move.path), 'tile')}: 4 of {tokens.move} move tokens",
-                "no attacks of opportunity"]
     bypass = move.option == "bypass"
-    cost, _ = path_cost(match.board, cell_of(ent), move.path, tokens.diagonals, bypass)
-    spent = math.ceil(cost - 1e-9)
+    doubled = doubled_tiles(match, threat_map(match, ent))
     tiles = plural(len(move.path), 'tile')
+    if move.kind == Kind.SPRINT:
+        # a sprint provokes like any move (TK-AOO); it has no Bypass version
+        words = [f"Sprint {tiles}: {SPRINT_COST} of {tokens.move} move tokens"]
+        return [*words, *_provoked_words(match, ent, move)]
+    cost, _ = path_cost(match.board, cell_of(ent), move.path, tokens.diagonals, bypass, doubled)
+    spent = math.ceil(cost - 1e-9)
     words = [f"{'Bypass' if bypass else 'Move'} {tiles}: {spent} of {tokens.move} move tokens"]
     if bypass:
         return [*words, "no attacks of opportunity"]
-    if get(ent, TkStealth).hidden:
-        return [*words, "hidden: it provokes no attacks of opportunity"]
-    found = provokers(match, ent, move.path, threat_map(match, ent))
-    if not found:
-        return [*words, "no attacks of opportunity"]
-    strikes_n = sum(attacks_of_opportunity(get(foe, TkUnit).attack) for foe, _i in found)
-    who = ", ".join(name_of(foe) for foe, _i in found)
-    n = len(found)
-    words.append(f"provokes {plural(n, 'attack')} of opportunity ({who}: "
-                 f"{plural(strikes_n, 'strike')})")
-    by = next((o for o in options if o.option == "bypass" and o.actor == ent), None)
-    if by is not None:
-        by_cost, _ = path_cost(match.board, cell_of(ent), by.path, tokens.diagonals, True)
-        words.append(f"Bypass instead: {plural(math.ceil(by_cost - 1e-9), 'token')}, "
-                     "no attacks (click, then pick it)")
-    else:
-        words.append("Bypass: not enough move tokens")
+    told = _provoked_words(match, ent, move)
+    words += told
+    if told[0].startswith("provokes"):
+        by = next((o for o in options if o.option == "bypass" and o.actor == ent), None)
+        if by is not None:
+            by_cost, _ = path_cost(match.board, cell_of(ent), by.path, tokens.diagonals, True, doubled)
+            words.append(f"Bypass instead: {plural(math.ceil(by_cost - 1e-9), 'token')}, "
+                         "no attacks (click, then pick it)")
+        else:
+            words.append("Bypass: not enough move tokens")
+    sprint = next((o for o in options if o.kind == Kind.SPRINT and o.actor == ent), None)
+    if sprint is not None:
+        words.append(f"Sprint instead: {SPRINT_COST} tokens, {_provoked_words(match, ent, sprint)[0]} "
+                     "(click, then pick it)")
     return words
 
 

@@ -20,7 +20,15 @@ from game.core.geometry import Cell
 from game.core.kinds import CTX_LINES, CTX_UNIT
 from game.core.pathing import Reach
 from game.core.wording import plural
-from game.rulesets.tokens.combat import blind_coin, can_target, plain_strikes, resolve_attack, strikes, weapon
+from game.rulesets.tokens.combat import (
+    blind_coin,
+    can_target,
+    opportunity_strikes,
+    plain_strikes,
+    resolve_attack,
+    strikes,
+    weapon,
+)
 from game.rulesets.tokens.components import (
     TkGear,
     TkStealth,
@@ -36,18 +44,19 @@ from game.rulesets.tokens.components import (
     side_of,
     units,
 )
-from game.rulesets.tokens.damage import deal
+from game.rulesets.tokens.damage import attack_tokens_held, deal
 from game.rulesets.tokens.kinds import Ask, Ev, Kind
-from game.rulesets.tokens.odds import attacks_of_opportunity
 from game.rulesets.tokens.paths import (  # noqa: F401 - the move rules' names, kept importable here
     BYPASS_FACTOR,
     SPRINT_COST,
     SPRINT_TILES,
+    doubled_tiles,
     path_cost,
     search_from,
     sprint_runs,
     step_cost,
 )
+from game.rulesets.tokens.readings import SPRINT_TURNS, reading
 from game.rulesets.tokens.stealth import adjacency_spot, hidden_from, reveal, sees
 from game.rulesets.tokens.telling import UNSEEN, audiences, unseen
 
@@ -80,7 +89,9 @@ def reach(match: Match, ent: int, bypass: bool = False) -> Reach:
     `stoppable` the ones it may end on (a fresh Reach each call; its search may be shared)."""
     tokens = get(ent, TkTokens)
     foes, taken = visible_obstacles(match, ent)
-    search = search_from(match.board, cell_of(ent), tokens.move, tokens.diagonals, bypass, frozenset(foes))
+    doubled = doubled_tiles(match, threat_map(match, ent)) if bypass else None
+    search = search_from(match.board, cell_of(ent), tokens.move, tokens.diagonals, bypass, frozenset(foes),
+                         doubled)
     return Reach(
         search.start,
         search.cost,
@@ -126,10 +137,12 @@ def provokers(
 
 
 def sprint_paths(match: Match, ent: int) -> list[tuple[Cell, ...]]:
-    """TK-SPRINT: straight runs of up to 8 tiles in each of the 8 directions, when the first two
-    tiles are open (the seed's one-tile turning adjustments are not offered: see the rules page)."""
+    """TK-SPRINT: a sprint path to each tile a sprint can end on (`paths.sprint_runs`: 2 to 8
+    steps in one direction, each straight on or one tile to the side)."""
     foes, taken = visible_obstacles(match, ent)
-    return sprint_runs(match.board, cell_of(ent), foes, taken)
+    turns = 1 if reading(match, SPRINT_TURNS) == "once" else None
+    threats = {} if get(ent, TkStealth).hidden else threat_map(match, ent)
+    return sprint_runs(match.board, cell_of(ent), foes, taken, threats, turns)
 
 
 def move(
@@ -143,7 +156,8 @@ def move(
     if sprint:
         tokens.move -= SPRINT_COST
     else:
-        cost, diags = path_cost(board, start, path, tokens.diagonals, bypass)
+        doubled = doubled_tiles(match, threat_map(match, ent)) if bypass else None
+        cost, diags = path_cost(board, start, path, tokens.diagonals, bypass, doubled)
         tokens.move -= math.ceil(cost - 1e-9)  # fractional move costs round up
         tokens.diagonals = diags
     verb = "sprints" if sprint else "bypasses" if bypass else "moves"
@@ -255,11 +269,16 @@ def provokers_here(match: Match, ent: int, here: Cell, done: set[int]) -> list[t
 
 
 def opportunity(match: Match, foe: int, mover: int) -> Resolution:
-    """Ask the threatening enemy's side whether it strikes (TK-AOO), then strike half its attack
-    tokens' worth of times with the weapon in hand (plain strikes: no area, no tokens spent)."""
-    n = attacks_of_opportunity(get(foe, TkUnit).attack)
+    """Ask the threatening enemy's side whether it strikes (TK-AOO), then strike as many times as
+    half its attack tokens pay for with the weapon in hand (`opportunity_strikes`; plain strikes:
+    no area, no tokens spent, a round fired each). An enemy that cannot pay for one, or whose
+    weapon is empty, is not asked."""
+    n = opportunity_strikes(match, foe)
+    if n <= 0:
+        return
     wid = get(foe, TkGear).held
     w = weapon(wid)
+    held = attack_tokens_held(match, foe)
     one = plain_strikes(match, foe, wid, mover)
     per = one[0].to_health if one else 0
     # TK-BLIND: a blinded striker's every strike connects on its own coin (blind_coin)
@@ -288,10 +307,14 @@ def opportunity(match: Match, foe: int, mover: int) -> Resolution:
         match.emit(
             Ev.AOO,
             f"Attack of opportunity {k + 1}/{n}: {name_of(foe)} strikes {name_of(mover)}.",
-            [f"half of {get(foe, TkUnit).attack} attack tokens = {n} (at least 1)"],
+            [f"half of {plural(held, 'attack token')} on {w.name} at {w.cost} each = "
+             f"{plural(n, 'strike')} (at least 1)"],
             side=side_of(foe),
             unit=foe,
         )
+        if w.ammo:
+            gear = get(foe, TkGear)
+            gear.loaded[wid] = max(0, gear.loaded.get(wid, w.ammo) - 1)
         if not blind_coin(match, foe, f"Attack of opportunity {k + 1}/{n}"):
             continue
         deal(match, mover, w.damage, w.type, f"{w.name} (opportunity)", None, foe,

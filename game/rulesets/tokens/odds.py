@@ -42,9 +42,10 @@ def reduce_damage(
 ) -> tuple[int, list[str]]:
     """TK-TYPES / TK-DEFENSE: damage after defense, with the breakdown.
 
-    Untyped damage ignores defense. Universal damage is reduced by the single best entry of any
-    type. Typed damage is reduced by every entry of its type: normal entries add up and never take
-    damage below 1, then plus entries add up and may take it to 0 (the catalog's reading).
+    Untyped damage ignores defense. Universal damage is reduced by the one entry of any type that
+    leaves the least damage. Typed damage is reduced by every entry of its type: normal entries
+    add up and never take damage below 1, then plus entries add up and may take it to 0 (the
+    catalog's reading).
     """
     if damage <= 0:
         return 0, [f"{damage} damage: nothing to reduce"]
@@ -53,16 +54,25 @@ def reduce_damage(
             f"{damage} {dtype} damage" + (" (untyped: no defense applies)" if dtype == "untyped" else "")
         ]
     if dtype == "universal":
-        best = max(defenses, key=lambda d: (d.amount + (0.5 if d.plus else 0), str(d)))
-        chosen = [best]
-    else:
-        chosen = [d for d in defenses if d.type == dtype]
+        # the entry that leaves the least damage (its size alone misleads: a normal entry stops
+        # at 1 where a smaller plus one reaches 0); ties go to the first written
+        best = min(defenses, key=lambda d: _apply(damage, [d])[0])
+        out, lines = _apply(damage, [best])
+        return out, [f"{damage} universal damage: the best single entry is {best}"] + lines[1:]
+    chosen = [d for d in defenses if d.type == dtype]
     if not chosen:
         return damage, [f"{damage} {dtype} damage, no {dtype} defense"]
+    out, lines = _apply(damage, chosen)
+    lines[0] = f"{damage} {dtype} damage"
+    return out, lines
+
+
+def _apply(damage: int, chosen: list[Defense]) -> tuple[int, list[str]]:
+    """Damage after the chosen entries: normal ones first (never below 1), then plus ones."""
     normal = sum(d.amount for d in chosen if not d.plus)
     plus = sum(d.amount for d in chosen if d.plus)
     out = damage
-    lines = [f"{damage} {dtype} damage"]
+    lines = [f"{damage} damage"]
     if normal:
         out = max(1, out - normal)
         lines.append(f"normal defense -{normal} (minimum 1) -> {out}")
@@ -107,6 +117,11 @@ def observe_chance_unknown(observe_tokens: int, sneak_tokens: int) -> Fraction:
     return both.prob(lambda ok: ok)
 
 
-def attacks_of_opportunity(attack_tokens: int) -> int:
-    """TK-AOO: a provoked enemy attacks half its attack tokens' worth of times, at least once."""
-    return max(1, attack_tokens // 2)
+def attacks_of_opportunity(attack_tokens: int, cost: int, loaded: int | None = None) -> int:
+    """TK-AOO: how many times a provoked enemy strikes: half its attack tokens spent on its
+    weapon's attacks (`cost` each), at least once if it can pay for one; never more than the
+    rounds `loaded` (None: the weapon needs none)."""
+    if attack_tokens < max(1, cost):
+        return 0
+    n = max(1, (attack_tokens // 2) // max(1, cost))
+    return n if loaded is None else min(n, max(0, loaded))

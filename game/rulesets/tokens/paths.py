@@ -2,7 +2,8 @@
 tile a unit can reach with its move tokens, and sprint runs.
 
 Step costs carry the diagonal parity as the search's tag: within a turn the 1st, 3rd... diagonal
-step costs 2 and the 2nd, 4th... 1 (times the tile's move_cost); Bypass pays double for every step.
+step costs 2 and the 2nd, 4th... 1 (times the tile's move_cost); Bypass pays double for each step
+out of a threatened tile (or, by the other reading, for every step).
 Searches are kept per (board, start, budget, parity, Bypass, enemy tiles): within a side's turn the
 enemies stand still, so a unit's search repeats until it moves itself.
 """
@@ -16,32 +17,47 @@ from game.core.board import board_tables
 from game.core.geometry import Cell
 from game.core.pathing import Reach
 from game.rulesets.tokens.combat import in_reach
+from game.rulesets.tokens.readings import BYPASS_STEPS, reading
 
 if TYPE_CHECKING:
+    from collections.abc import Iterable, Mapping
+
     from game.core.board import Board
+    from game.core.match import Match
 
 SPRINT_COST = 4
 SPRINT_TILES = 8
 BYPASS_FACTOR = 2
 
 
-def step_cost(board: Board, src: Cell, dst: Cell, diagonals: int, bypass: bool = False) -> tuple[float, int]:
-    """TK-STEP: (cost of one step, diagonals taken after it)."""
+def doubled_tiles(match: Match, threatened: Iterable[Cell]) -> frozenset[Cell] | None:
+    """TK-BYPASS: the tiles a Bypass pays double to step out of: the threatened ones (the steps
+    that would provoke), or None for every step (the `bypass_steps=every` reading)."""
+    if reading(match, BYPASS_STEPS) == "every":
+        return None
+    return frozenset(threatened)
+
+
+def step_cost(board: Board, src: Cell, dst: Cell, diagonals: int, bypass: bool = False,
+              doubled: frozenset[Cell] | None = None) -> tuple[float, int]:
+    """TK-STEP: (cost of one step, diagonals taken after it); a Bypass step out of a `doubled`
+    tile (any tile when None) costs twice."""
     t = board.at(dst)
-    factor = BYPASS_FACTOR if bypass else 1
+    factor = BYPASS_FACTOR if bypass and (doubled is None or src in doubled) else 1
     if src[0] != dst[0] and src[1] != dst[1]:
         return (2 if diagonals % 2 == 0 else 1) * t.move_cost * factor, diagonals + 1
     return 1 * t.move_cost * factor, diagonals
 
 
 def path_cost(
-    board: Board, start: Cell, path: tuple[Cell, ...] | list[Cell], diagonals: int, bypass: bool = False
+    board: Board, start: Cell, path: tuple[Cell, ...] | list[Cell], diagonals: int, bypass: bool = False,
+    doubled: frozenset[Cell] | None = None,
 ) -> tuple[float, int]:
     """Total cost of a path from `start` and the diagonal count after it."""
     cost = 0.0
     prev = start
     for c in path:
-        d, diagonals = step_cost(board, prev, c, diagonals, bypass)
+        d, diagonals = step_cost(board, prev, c, diagonals, bypass, doubled)
         cost += d
         prev = c
     return cost, diagonals
@@ -54,15 +70,18 @@ REACH_KEPT = 256
 
 
 def search_from(
-    board: Board, start: Cell, budget: int, diagonals: int, bypass: bool, foes: frozenset[Cell]
+    board: Board, start: Cell, budget: int, diagonals: int, bypass: bool, foes: frozenset[Cell],
+    doubled: frozenset[Cell] | None = None,
 ) -> Reach:
-    """The shared search behind `reach` (its `stoppable` is not filled: callers filter `cost`)."""
+    """The shared search behind `reach` (its `stoppable` is not filled: callers filter `cost`);
+    a Bypass search pays double out of `doubled` tiles (every tile when None)."""
     memo = board_tables(board).setdefault("tokens_reach", {})
-    key = (start, budget, diagonals % 2, bypass, foes)
+    key = (start, budget, diagonals % 2, bypass, foes, doubled if bypass else None)
     found = memo.get(key)
     if found is not None:
         return found
-    search = _parity_search(board, start, budget, diagonals % 2, BYPASS_FACTOR if bypass else 1, foes)
+    search = _parity_search(board, start, budget, diagonals % 2, BYPASS_FACTOR if bypass else 1, foes,
+                            doubled if bypass else None)
     if len(memo) > REACH_KEPT:
         memo.clear()
     memo[key] = search
@@ -87,11 +106,13 @@ def _steps(board: Board) -> dict[Cell, list[tuple[Cell, bool, float]]]:
 
 
 def _parity_search(
-    board: Board, start: Cell, budget: float, tag: int, factor: int, foes: frozenset[Cell]
+    board: Board, start: Cell, budget: float, tag: int, factor: int, foes: frozenset[Cell],
+    doubled: frozenset[Cell] | None = None,
 ) -> Reach:
     """core.pathing's tagged search specialised to TK-STEP (same nodes, same order, same ties):
     the tag is the diagonal parity; the 1st, 3rd... diagonal step costs 2, the others 1, times
-    the entered tile's move_cost and the Bypass factor."""
+    the entered tile's move_cost and the Bypass factor (on steps out of `doubled` tiles only,
+    when given)."""
     steps = _steps(board)
     reach = Reach(start)
     best: dict[tuple[Cell, int], float] = {(start, tag): 0.0}
@@ -111,14 +132,15 @@ def _parity_search(
         cost, cell, node_tag, _ = pop(heap)
         if cost > best.get((cell, node_tag), inf):
             continue
+        here = factor if doubled is None or cell in doubled else 1
         for nxt, diag, move_cost in steps.get(cell, ()):
             if nxt in foes:
                 continue
             if diag:
-                delta = (2 if node_tag == 0 else 1) * move_cost * factor
+                delta = (2 if node_tag == 0 else 1) * move_cost * here
                 nxt_tag = 1 - node_tag
             else:
-                delta = move_cost * factor
+                delta = move_cost * here
                 nxt_tag = node_tag
             new = cost + delta + 0.0
             if new > limit:
@@ -136,49 +158,72 @@ def _parity_search(
     return reach
 
 
-def sprint_runs(
-    board: Board, start: Cell, foes: set[Cell] | frozenset[Cell], taken: set[Cell] | frozenset[Cell]
-) -> list[tuple[Cell, ...]]:
-    """`sprint_paths` from `start` given the tiles the mover may not enter and may not end on."""
-    out = []
-    for run in _open_runs(board, start, frozenset(foes)):
-        if len(run) < 2 or run[0] in taken or run[1] in taken:
-            continue
-        end = len(run)
-        while end and run[end - 1] in taken:
-            end -= 1
-        if end >= 2:
-            out.append(run[:end])
-    return out
-
-
-#: straight open runs kept per board (its `board_tables`), per (start, enemy tiles): what
-#: sprint_runs cuts by the taken tiles
+#: the eight directions, each next to the one before it (a turn of one notch is +-1 here)
+DIRECTIONS: tuple[Cell, ...] = ((1, 0), (1, 1), (0, 1), (-1, 1), (-1, 0), (-1, -1), (0, -1), (1, -1))
+#: sprint paths kept per board (its `board_tables`), per (start, enemy tiles, taken tiles,
+#: threatened tiles, adjustments allowed)
 RUNS_KEPT = 1024
 
 
-def _open_runs(board: Board, start: Cell, foes: frozenset[Cell]) -> list[tuple[Cell, ...]]:
-    """In each of the 8 directions, the tiles up to SPRINT_TILES away before a wall, the edge or
-    an enemy."""
-    memo = board_tables(board).setdefault("tokens_runs", {})
-    key = (start, foes)
+def sprint_runs(
+    board: Board, start: Cell, foes: set[Cell] | frozenset[Cell], taken: set[Cell] | frozenset[Cell],
+    threats: Mapping[Cell, Iterable[int]] | None = None, turns: int | None = None,
+) -> list[tuple[Cell, ...]]:
+    """TK-SPRINT: one sprint path to each tile a sprint can end on. A sprint takes a direction
+    whose first two tiles are open and free and runs through them; each further step (up to 8 in
+    all) goes that way or one tile to either side of it (one notch off): straight, with
+    single-tile adjustments. With
+    `turns` (the `sprint_turns=once` reading) at most that many steps may be adjustments. It may
+    pass allies, never enemies (`foes`) or walls, and ends on a tile no unit stands on (`taken`).
+    Of the paths to one tile it takes the one leaving the fewest enemies' reach (`threats`: tile
+    -> the enemies threatening it), then the one with the fewest adjustments."""
+    threat_map = threats or {}
+    memo = board_tables(board).setdefault("tokens_sprints", {})
+    key = (start, frozenset(foes), frozenset(taken),
+           tuple(sorted((c, tuple(v)) for c, v in threat_map.items())), turns)
     found = memo.get(key)
     if found is not None:
         return found
-    x, y = start
-    out = []
-    for dx, dy in ((1, 0), (1, 1), (0, 1), (-1, 1), (-1, 0), (-1, -1), (0, -1), (1, -1)):
-        run: list[Cell] = []
-        for k in range(1, SPRINT_TILES + 1):
-            c = (x + dx * k, y + dy * k)
-            if c not in board or not board.passable(c) or c in foes:
-                break
-            run.append(c)
-        out.append(tuple(run))
+    best: dict[Cell, tuple[tuple[int, int], tuple[Cell, ...]]] = {}
+    for i, (dx, dy) in enumerate(DIRECTIONS):
+        ahead = [(start[0] + dx * k, start[1] + dy * k) for k in (1, 2)]
+        if not all(_open(board, c, foes) and c not in taken for c in ahead):
+            continue
+        moves = ((DIRECTIONS[i], 0), (DIRECTIONS[(i - 1) % 8], 1), (DIRECTIONS[(i + 1) % 8], 1))
+        start_left = frozenset(threat_map.get(start, ()))
+        # a layer per step: (tile, adjustments so far, when counted) -> (provoked, adjustments, path)
+        layer: dict[tuple[Cell, int], tuple[frozenset[int], int, tuple[Cell, ...]]] = {
+            (start, 0): (frozenset(), 0, ())}
+        for step in range(1, SPRINT_TILES + 1):
+            nxt: dict[tuple[Cell, int], tuple[frozenset[int], int, tuple[Cell, ...]]] = {}
+            for (cell, _k), (provoked, adj, path) in layer.items():
+                left = start_left if cell == start else provoked | frozenset(threat_map.get(cell, ()))
+                # it starts through its two open tiles: adjustments come after them
+                for (mx, my), turn in moves if step > 2 else moves[:1]:
+                    c = (cell[0] + mx, cell[1] + my)
+                    used = adj + turn
+                    if (turns is not None and used > turns) or not _open(board, c, foes):
+                        continue
+                    state = (c, used if turns is not None else 0)
+                    was = nxt.get(state)
+                    if was is None or (len(left), used) < (len(was[0]), was[1]):
+                        nxt[state] = (left, used, path + (c,))
+            for (c, _k), (provoked, adj, path) in nxt.items():
+                if step >= 2 and c not in taken:
+                    score = (len(provoked), adj)
+                    if c not in best or score < best[c][0]:
+                        best[c] = (score, path)
+            layer = nxt
+    found = [best[c][1] for c in sorted(best)]
     if len(memo) > RUNS_KEPT:
         memo.clear()
-    memo[key] = out
-    return out
+    memo[key] = found
+    return found
+
+
+def _open(board: Board, c: Cell, foes: set[Cell] | frozenset[Cell]) -> bool:
+    """A tile a sprint may run through: on the board, passable, no enemy on it."""
+    return c in board and board.passable(c) and c not in foes
 
 
 def steps_to_fire(board: Board, foes: frozenset[Cell], reach: int) -> dict[Cell, int]:

@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 import esper
 
 from game.core.action import Action, Decision
+from game.core.options import RuleOption
 from game.core.ruleset import Assessment, Outcome, Preview, Resolution, Ruleset, SquadInfo, Turn
 from game.rulesets.tokens import actions, ai, aiplan, aithreat, hover, view
 from game.rulesets.tokens.combat import expected, sneak_bonus, strikes, weapon
@@ -14,6 +15,7 @@ from game.rulesets.tokens.components import TkStealth, TkUnit, get, is_active, n
 from game.rulesets.tokens.content import Content, shipped
 from game.rulesets.tokens.kinds import MOVE_KINDS, Kind
 from game.rulesets.tokens.procedures import resolve
+from game.rulesets.tokens.readings import OPTIONS
 from game.rulesets.tokens.setup import deploy
 from game.rulesets.tokens.stealth import hidden_from
 from game.rulesets.tokens.words import mode_name, strike_reach
@@ -54,6 +56,10 @@ class TokensRuleset(Ruleset):
     @property
     def content(self) -> Content:
         return shipped()
+
+    def rule_options(self) -> tuple[RuleOption, ...]:
+        """Readings a table may change (`readings.OPTIONS`; the rules page says why)."""
+        return OPTIONS
 
     def squads(self) -> dict[str, SquadInfo]:
         c = self.content

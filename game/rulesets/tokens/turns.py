@@ -23,9 +23,8 @@ from game.rulesets.tokens.components import (
     table,
     units,
 )
-from game.rulesets.tokens.damage import deal, set_health
+from game.rulesets.tokens.damage import allotment, deal, set_health
 from game.rulesets.tokens.kinds import Ev
-from game.rulesets.tokens.odds import half_tokens
 from game.rulesets.tokens.stealth import observe
 
 if TYPE_CHECKING:
@@ -41,11 +40,10 @@ def refresh(match: Match, ent: int) -> None:
     """New tokens for the turn: the unit's allotment, halved at exactly 0 health, minus what
     Awaiting reserved and Stumbling/Disabling took beyond this turn's pools."""
     unit, tokens = get(ent, TkUnit), get(ent, TkTokens)
-    move, attack = unit.move, unit.attack
-    lines = [f"{move} move, {attack} attack tokens"]
-    if health(ent).current == 0:
-        move, attack = half_tokens(move), half_tokens(attack)
-        lines.append(f"at 0 health: half -> {move} move, {attack} attack")
+    lines = [f"{unit.move} move, {unit.attack} attack tokens"]
+    move, attack = allotment(match, ent)
+    if (move, attack) != (unit.move, unit.attack):
+        lines.append(f"at {health(ent).current} health: half -> {move} move, {attack} attack")
     if tokens.move_debt or tokens.attack_debt:
         lines.append(f"owed from last turn: -{tokens.move_debt} move, -{tokens.attack_debt} attack")
     tokens.move = max(0, move - tokens.move_debt)

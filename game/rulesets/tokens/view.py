@@ -21,6 +21,7 @@ from game.rulesets.tokens.components import (
     side_of,
 )
 from game.rulesets.tokens.content import shipped
+from game.rulesets.tokens.damage import acts_below_zero
 from game.rulesets.tokens.words import mode_name
 
 if TYPE_CHECKING:
@@ -97,6 +98,8 @@ def unit_view(match: Match, ent: int, side: str | None) -> dict[str, Any]:
             )
         if st.hidden:
             view["tags"].append(f"{SNEAKING} (stealth {st.value})")
+        if h.current < 0 and get(ent, Status).state != "dead":
+            view["tags"].append(f"bleeding (dies at -{unit.health_tokens})")
         if fx.blind:
             view["tags"].append("blinded")
         if fx.dots:
@@ -125,6 +128,7 @@ def invariants(match: Match) -> list[str]:
         seen: dict[tuple[int, int], int] = {}
         rows = esper.get_components(TkUnit, TkTokens, Health, Status, TkGear, Position)
         board = match.board
+        bleeding_acts = acts_below_zero(match)
         for ent, (unit, tokens, h, status, gear, pos) in sorted(rows, key=lambda r: r[0]):
             state = status.state
             if min(tokens.move, tokens.attack, tokens.reserved, tokens.move_debt, tokens.attack_debt) < 0:
@@ -133,10 +137,9 @@ def invariants(match: Match) -> list[str]:
                 bad.append(f"unit {ent} holds more tokens than its allotment")
             if h.current > h.maximum:
                 bad.append(f"unit {ent} health {h.current} over its maximum {h.maximum}")
-            if (
-                state == "active"
-                and h.current < 0
-                or (state == "active" and not unit.player and h.current <= 0)
+            if state == "active" and (
+                (h.current < 0 and not (unit.player and bleeding_acts))
+                or (not unit.player and h.current <= 0)
             ):
                 bad.append(f"unit {ent} active at health {h.current}")
             if state != "dead" and unit.player and h.current <= -unit.health_tokens:

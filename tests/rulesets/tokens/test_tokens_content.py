@@ -72,7 +72,45 @@ def test_a_property_needs_what_it_requires(tmp_path):
 
 
 def test_a_typo_names_file_entry_and_key(tmp_path):
-    bad = '[weapon.odd]\nname = "Odd"\ncost = 1\ndamage = 1\ntype = "fire"\n'
+    bad = '[weapon.odd]\nname = "Odd"\ncost = 1\ndamage = 1\ntype = "frost"\n'
     with pytest.raises(UserError) as err:
         load_content(write(tmp_path, bad))
     assert "extra.toml" in str(err.value) and "weapon.odd.type" in str(err.value)
+    assert "unknown damage type 'frost'" in str(err.value)
+
+
+SEED_NAMES = """
+[fuel.pitch]
+name = "Pitch"
+damage = 1
+rounds = 2
+type = "Fire"
+
+[weapon.torch]
+name = "Torch"
+cost = 1
+damage = 2
+type = "fire"
+properties = "DoT+Cleave,Penetrate+Deep Penetrate"
+fuel = "pitch"
+
+[armour.hearth]
+name = "Hearth Coat"
+defense = ["Fire(2)", "Ice+(2)", "Physical (1)"]
+"""
+
+
+@pytest.mark.rule("TK-DEFENSE", "TK-TYPES")
+def test_the_seeds_own_names_load_fire_2_is_flame_defense(tmp_path):
+    from game.rulesets.tokens.content import Defense
+    from game.rulesets.tokens.odds import reduce_damage
+
+    f = tmp_path / "seed_names.toml"
+    f.write_text(SEED_NAMES)
+    c = load_content([*data_files(), f])
+    assert c.armours["hearth"].entries == (
+        Defense("flame", 2, False), Defense("ice", 2, True), Defense("physical", 1, False))
+    assert c.weapons["torch"].type == "flame" and c.fuels["pitch"].type == "flame"
+    assert c.weapons["torch"].combos == (("dot", "cleave"), ("penetrate", "deep_penetrate"))
+    # the seed's example: Fire(2) takes 2 fire damage to 1
+    assert reduce_damage(2, c.weapons["torch"].type, c.armours["hearth"].entries)[0] == 1

@@ -46,6 +46,16 @@ def test_untyped_ignores_defense_and_universal_takes_the_best_single_entry():
     assert reduce_damage(5, "acid", d("acid(2)"))[0] == 3
 
 
+@pytest.mark.rule("TK-TYPES", "TK-DEFENSE")
+def test_universal_takes_the_entry_that_leaves_the_least_damage_so_more_armour_never_hurts():
+    assert reduce_damage(2, "universal", d("ice+(2)"))[0] == 0
+    # Flame(3) is the bigger entry but a normal one stops at 1; Ice+(2) takes 2 to 0
+    assert reduce_damage(2, "universal", d("flame(3)", "ice+(2)"))[0] == 0
+    assert reduce_damage(2, "universal", d("ice+(2)", "flame(3)"))[0] == 0
+    assert reduce_damage(6, "universal", d("flame(3)", "ice+(2)"))[0] == 3  # here Flame(3) does more
+    assert "Ice+(2)" in reduce_damage(2, "universal", d("flame(3)", "ice+(2)"))[1][0]
+
+
 @pytest.mark.rule("TK-HEALTH")
 def test_player_health_is_one_plus_a_flip_per_token_non_player_one_plus_the_flips():
     # wardens (player): Vanguard 4 tokens, flips H T H T -> 4 + 2 = 6
@@ -71,14 +81,15 @@ def test_at_exactly_zero_a_unit_gets_half_its_tokens():
 
 
 @pytest.mark.rule("TK-ZERO")
-def test_below_zero_a_player_unit_bleeds_each_turn_and_dies_at_minus_its_tokens():
-    m = make_match()
+@pytest.mark.parametrize("below_zero", ["acts", "down"])
+def test_below_zero_a_player_unit_bleeds_each_turn_and_dies_at_minus_its_tokens(below_zero):
+    m = make_match(rules={"below_zero": below_zero})
     v = unit(m, "Vanguard 1")  # 4 health tokens
     with m.world:
         from game.rulesets.tokens.damage import set_health
 
         set_health(m, v, -2)
-    assert comp(m, v, Status).state == "down"
+    assert comp(m, v, Status).state == ("active" if below_zero == "acts" else "down")
     end_turn(m)
     end_turn(m)
     assert hp(m, v) == -3
@@ -86,6 +97,71 @@ def test_below_zero_a_player_unit_bleeds_each_turn_and_dies_at_minus_its_tokens(
     end_turn(m)
     assert hp(m, v) == -4 and comp(m, v, Status).state == "dead"
     assert len(events(m, "bleed")) == 2
+
+
+@pytest.mark.rule("TK-ZERO")
+def test_a_bleeding_player_unit_acts_with_half_its_tokens_by_default():
+    m = make_match()
+    v = unit(m, "Vanguard 1")  # 4 move, 4 attack tokens
+    place(m, v, (5, 6))
+    with m.world:
+        from game.rulesets.tokens.damage import set_health
+
+        set_health(m, v, -1)  # in its own turn: the pools it holds halve at once
+    assert comp(m, v, Status).state == "active"
+    assert (tokens(m, v).move, tokens(m, v).attack) == (2, 2)
+    assert any(a.actor == v and a.kind == "move" for a in m.legal())
+    end_turn(m)
+    end_turn(m)
+    assert hp(m, v) == -2 and (tokens(m, v).move, tokens(m, v).attack) == (2, 2)
+    from game.rulesets.tokens import RULESET
+    from game.rulesets.tokens.components import units
+
+    with m.world:
+        for e in units(m):
+            if comp(m, e, Status).state == "active" and e != v and e < b_first(m):
+                set_health(m, e, -1)
+        assert RULESET.outcome(m) is None  # a side of bleeding units still plays
+
+
+def b_first(m):
+    """The first entity of the second squad (p2's units come after p1's)."""
+    from game.core.components import Side
+
+    with m.world:
+        return min(e for e, (s,) in m.units(Side) if s.side == "p2")
+
+
+@pytest.mark.rule("TK-ZERO")
+def test_below_zero_a_player_unit_cannot_act_with_the_down_option():
+    m = make_match(rules={"below_zero": "down"})
+    v = unit(m, "Vanguard 1")
+    with m.world:
+        from game.rulesets.tokens.damage import set_health
+
+        set_health(m, v, -1)
+    assert comp(m, v, Status).state == "down"
+    assert not any(a.actor == v for a in m.legal())
+    end_turn(m)
+    end_turn(m)
+    assert not any(a.actor == v for a in m.legal())
+
+
+@pytest.mark.rule("TK-ZERO", "TK-ATTACK")
+def test_reaching_zero_mid_turn_halves_the_pools_at_once():
+    m = make_match("wardens", "brood")
+    b, v = unit(m, "Brute 1"), unit(m, "Vanguard 1")
+    place(m, v, (5, 6))
+    place(m, b, (6, 6))
+    set_hp(m, v, 2, 6)
+    with m.world:
+        comp(m, v, TkShield).charges = 0
+        from game.rulesets.tokens.damage import deal
+
+        deal(m, v, 4, "physical", "test")  # plate physical(2): 2 to health, 2 -> 0
+    assert hp(m, v) == 0
+    assert (tokens(m, v).move, tokens(m, v).attack) == (2, 2)  # 4 and 4 held: half of each now
+    assert any("half its tokens" in e.text for e in events(m, "status"))
 
 
 @pytest.mark.rule("TK-ZERO", "TK-ATTACK")

@@ -11,7 +11,8 @@ from tokens_helpers import hold, make_match, place, tokens, unit
 from game.core.action import Action
 from game.rulesets.tokens import RULESET, hover
 from game.rulesets.tokens.combat import strikes
-from game.rulesets.tokens.paths import path_cost
+from game.rulesets.tokens.movement import threat_map
+from game.rulesets.tokens.paths import doubled_tiles, path_cost
 
 
 def attack(m, actor, target) -> Action:
@@ -68,7 +69,7 @@ def test_the_path_words_count_the_provoked_enemies_and_price_the_bypass():
     by = next(a for a in moves if a.option == "bypass")
     with m.world:
         words = hover.path_note(m, plain, [plain, by])
-        cost, _ = path_cost(m.board, (5, 5), by.path, 0, True)
+        cost, _ = path_cost(m.board, (5, 5), by.path, 0, True, doubled_tiles(m, threat_map(m, v)))
     assert words[0] == f"Move 2 tiles: 2 of {tokens(m, v).move} move tokens"
     assert words[1].startswith("provokes 1 attack of opportunity (Brute 1:")
     assert words[2].startswith(f"Bypass instead: {math.ceil(cost)} tokens")

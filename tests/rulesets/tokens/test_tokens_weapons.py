@@ -291,3 +291,33 @@ def test_the_preview_outlines_every_unit_in_reach_with_the_damage_the_attack_the
     assert (
         plan[foes[0]] == 0 and plan[foes[1]] == 3 and plan[ally] == 3
     )  # plate 2 + shield 2; flak 1; hide +1
+
+
+@pytest.mark.rule("TK-BLIND", "TK-CLEAVE")
+def test_blinding_blinds_enemies_only_an_ally_in_the_cleave_takes_the_hit_not_the_blindness():
+    m = make_match("nightfall", "brood")
+    gr, sh, b = unit(m, "Grenadier"), unit(m, "Shade 1"), unit(m, "Brute 1")
+    hold(m, gr, "flashbang")
+    place(m, gr, (3, 6))
+    place(m, b, (6, 6))
+    place(m, sh, (6, 7))  # next to the target: the cleave reaches it
+    set_hp(m, b, 9, 9)
+    set_hp(m, sh, 9, 9)
+    act(m, "attack", actor=gr, target=b)
+    assert hp(m, sh) == 8  # hit by the cleave
+    assert comp(m, b, TkEffects).blind == 1
+    assert comp(m, sh, TkEffects).blind == 0  # "blind an enemy"
+
+
+@pytest.mark.rule("TK-GIB", "TK-CLEAVE")
+def test_gibbing_bursts_only_a_killed_enemy_not_an_ally_felled_by_the_cleave():
+    m = make_match("brood", "wardens")
+    b1, b2, g = unit(m, "Brute 1"), unit(m, "Brute 2"), unit(m, "Gunner")
+    place(m, b1, (4, 6))
+    place(m, g, (5, 6))
+    place(m, b2, (6, 6))  # next to the target, in the cleave; the Gunner stands next to it
+    set_hp(m, g, 9, 9)
+    set_hp(m, b2, 1, 9)
+    act(m, "attack", actor=b1, target=g)
+    assert comp(m, b2, Status).state == "dead"  # the axe's own cleave felled its ally
+    assert not [e for e in events(m, "damage") if e.text.startswith("Gibbed")]  # "if an enemy dies"

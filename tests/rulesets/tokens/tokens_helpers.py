@@ -24,15 +24,17 @@ def make_match(
     seed: int = 1,
     board: Board | None = None,
     quiet: bool = True,
+    rules: dict[str, Any] | None = None,
 ) -> Match:
     """A match on a blank 16x12 square board, p1 spawned down the west edge, p2 the east edge.
 
     `force` queues coins for set-up (health tokens, then p1's passive Observe). With `quiet` no
-    unit has a passive Observe afterwards, so later coins are only the ones a test forces.
+    unit has a passive Observe afterwards, so later coins are only the ones a test forces. `rules`:
+    the rules options (readings) the match plays by.
     """
     board = board or Board.blank("square", 16, 12)
     board.spawns = {"p1": [(0, r) for r in range(6)], "p2": [(15, r) for r in range(6)]}
-    scenario = Scenario("tokens", "blank", {"p1": p1, "p2": p2}, seed, {})
+    scenario = Scenario("tokens", "blank", {"p1": p1, "p2": p2}, seed, {"rules": rules} if rules else {})
     match = Match(RULESET, scenario, board, {}, setup=False)
     if force:
         match.chance.force("coin", *force)
