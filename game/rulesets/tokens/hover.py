@@ -32,6 +32,7 @@ from game.rulesets.tokens.components import (
     TkGear,
     TkStealth,
     TkTokens,
+    TkUnit,
     cell_of,
     enemies,
     get,
