@@ -157,6 +157,7 @@ def test_across_maps_table_puts_one_matchup_side_by_side_with_its_spread():
     assert across_maps_table(rates, [("A", "B")], ["m1"]) == ""  # one map: nothing to compare
 
 
+@pytest.mark.deep  # minutes of play: .ci/run runs it (SKIRMISH_DEEP=1)
 def test_report_compares_one_matchup_across_maps_of_several_rulesets(tmp_path, capsys):
     """A square ruleset's matchup on its own map and on one made for another ruleset."""
     out = tmp_path / "out"
@@ -246,6 +247,7 @@ def test_without_matplotlib_report_says_how_to_install_and_the_game_never_loads_
     assert res.stdout.strip() == "False", res.stderr
 
 
+@pytest.mark.deep  # minutes of play: .ci/run runs it (SKIRMISH_DEEP=1)
 def test_exact_reports_repeat_game_for_game(tmp_path, capsys):
     """With --exact no AI stops on the clock, so the same seed plays the same games."""
     from game.core import ruleset as registry

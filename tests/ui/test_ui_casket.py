@@ -13,6 +13,7 @@ from game.ui.scenes.results import ResultsScene
 pytestmark = pytest.mark.skipif("casket" not in registry.available(), reason="casket not implemented")
 
 
+@pytest.mark.deep  # minutes of play: .ci/run runs it (SKIRMISH_DEEP=1)
 def test_a_casket_game_by_input_events_reaches_the_results(app, driver):
     session = build_session("casket", None, 5, "human", "ai:easy")
     scene = BattleScene(app, session)

@@ -4,6 +4,8 @@ actions built without the dataclass constructor equal `Action(...)`."""
 
 from __future__ import annotations
 
+import pytest
+
 from game.ai.controller import BaselineAI
 from game.core.action import Action
 from game.core.board import board_tables
@@ -23,6 +25,7 @@ def _cold_scores(match: Match) -> list[float]:
         copy.close()
 
 
+@pytest.mark.deep  # minutes of play: .ci/run runs it (SKIRMISH_DEEP=1)
 def test_warm_caches_score_every_action_as_a_cold_copy_does():
     scenario = default_scenario("casket", None, 3)
     match = Match(RULESET, scenario, load_board_for(scenario), {})
