@@ -1,0 +1,62 @@
+"""Generate the guided battles' small maps (maps/learn/*.tmx) from the plans below.
+
+    python tools/learn_maps.py        # write the maps, check each with the game's loader
+
+The maps live under maps/learn/, not maps/square or maps/hex, so the launcher never offers them
+for a skirmish; a lesson names its map as "learn/<file>.tmx". Same writer and checks as
+tools/make_maps.py (conventions: docs/maps.md).
+"""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "tools"))
+
+from make_maps import figures, tmx_text  # noqa: E402 - tools/ is put on the path just above
+from map_plans import Plan, Zone, block, square_layers  # noqa: E402
+
+# Varium: a short alley, two squares between the two fighters, so the first turn is a Dash and a
+# Dodge; a crate stack and a fence to give the board some shape without cover on the line.
+VARIUM_ALLEY = [
+    "##########",
+    "#..c.....#",
+    "#........#",
+    "#........#",
+    "#........#",
+    "#.....f..#",
+    "##########",
+]
+
+
+def varium_alley() -> Plan:
+    """The varium guided battle: Rook and one guard in a walled alley."""
+    return Plan(
+        "maps/learn/varium_alley.tmx", "orthogonal", (10, 7), "square_terrain",
+        square_layers(VARIUM_ALLEY, "paving"),
+        [Zone("spawn", "p1 spawn", block(1, 3, 2, 5), {"side": "p1"}),
+         Zone("spawn", "p2 spawn", block(3, 3, 4, 5), {"side": "p2"})],
+        {"title": "Back Alley", "ruleset": "varium",
+         "description": "A short walled alley: the guided first battle of varium."},
+    )
+
+
+PLANS = (varium_alley,)
+
+
+def main() -> int:
+    """Write every lesson map and check it with the game's own loader."""
+    for make in PLANS:
+        plan = make()
+        path = ROOT / plan.path
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(tmx_text(plan))
+        print(figures(path, plan).replace(str(ROOT) + "/", ""))
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
