@@ -66,6 +66,8 @@ class Lesson(Schema):
     options: dict[str, Any] = msgspec.field(default_factory=dict)
     #: the scripted opponent's inputs in order: "act:<kind>[:<target>[:<option>]]" or "answer:<key>"
     opponent: list[str] = msgspec.field(default_factory=list)
+    #: one line for the list of lessons: what the battle teaches
+    about: str = ""
     summary: str = ""
     step: list[Step] = msgspec.field(default_factory=list)
 

@@ -63,3 +63,72 @@ def test_skip_leaves_the_lesson_and_forgets_it(app, driver):
     scene.guide_button("skip")
     assert progress.saved_step(lesson) is None
     assert type(app.scene).__name__ == "LauncherScene"
+
+
+def test_the_launcher_offers_learn_to_play_and_starts_a_lesson(app, driver):
+    import pygame
+    import pygame_gui
+
+    from game.ui.learn.menu import LearnMenuScene
+    from game.ui.scenes.launcher import LauncherScene
+
+    launcher = LauncherScene(app)
+    app.switch(launcher)
+    assert launcher.buttons["learn"].text == "Learn to play"
+    launcher.handle(pygame.event.Event(pygame_gui.UI_BUTTON_PRESSED, ui_element=launcher.buttons["learn"]))
+    menu = app.scene
+    assert isinstance(menu, LearnMenuScene)
+    start = next(b for b, (what, rid) in menu.actions.items() if what == "start" and rid == "varium")
+    menu.handle(pygame.event.Event(pygame_gui.UI_BUTTON_PRESSED, ui_element=start))
+    assert isinstance(app.scene, LearnScene)
+    assert app.scene.lesson.ruleset == "varium"
+
+
+def test_the_first_launch_offers_the_guided_battles_once(app):
+    from game.ui.learn.menu import LearnMenuScene, offer_on_first_launch
+
+    app.to_launcher()
+    assert offer_on_first_launch(app)
+    assert isinstance(app.scene, LearnMenuScene) and app.scene.first
+    app.pop()
+    assert type(app.scene).__name__ == "LauncherScene"
+    assert not offer_on_first_launch(app)
+
+
+def test_a_left_lesson_is_offered_to_resume(app, driver):
+    from game.ui.learn.menu import LearnMenuScene
+
+    lesson = lessons()["varium"]
+    scene = LearnScene.open(app, lesson, resume=False)
+    app.switch(scene)
+    settle(driver, scene)
+    perform(driver, scene)
+    scene.guide_button("leave")
+    menu = LearnMenuScene(app)
+    kinds = sorted(what for what, rid in menu.actions.values() if rid == "varium")
+    assert kinds == ["resume", "start"]
+
+
+def test_every_shipped_lesson_loads_and_names_real_squads_and_map():
+    from game.core import ruleset as registry
+    from game.core.match import load_board_for
+    from game.core.scenario import Scenario
+
+    for rid, lesson in lessons().items():
+        rs = registry.get(rid)
+        assert set(lesson.squads.values()) <= set(rs.squads()), rid
+        load_board_for(Scenario(rid, lesson.map, dict(lesson.squads), lesson.seed))
+        assert lesson.about and lesson.summary
+
+
+def test_a_bad_step_is_named_with_its_file_entry_and_field(tmp_path):
+    from game.errors import UserError
+    from game.learn.lesson import load_lesson
+
+    bad = tmp_path / "bad.toml"
+    bad.write_text('[lesson]\ntitle = "t"\nruleset = "varium"\nmap = "m"\nsquads = {}\n'
+                   '[[step]]\ntext = "x"\nwait = "jump:high"\n')
+    with pytest.raises(UserError) as err:
+        load_lesson(bad)
+    line = err.value.line()
+    assert "bad.toml" in line and "step.1" in line and "wait" in line

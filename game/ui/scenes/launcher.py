@@ -235,17 +235,19 @@ class LauncherScene(GuiScene):
         )
         y += desc_h + f.px(14)
         gap = f.px(12)
-        bw, bh = min(f.px(150), (w - 2 * m - 5 * gap) // 6), f.px(42)
-        x = m
-        self.buttons: dict[str, UIButton] = {}
-        for key, text in (
+        entries = (
             ("start", "Start"),
+            ("learn", "Learn to play"),
             ("load", "Load game"),
             ("replays", "Replays"),
             ("rules", "Rules"),
             ("settings", "Settings"),
             ("quit", "Quit"),
-        ):
+        )
+        bw, bh = min(f.px(150), (w - 2 * m - (len(entries) - 1) * gap) // len(entries)), f.px(42)
+        x = m
+        self.buttons: dict[str, UIButton] = {}
+        for key, text in entries:
             self.buttons[key] = UIButton(pygame.Rect(x, y, bw, bh), text, self.manager)
             x += bw + gap
         if rs is None:
@@ -309,6 +311,10 @@ class LauncherScene(GuiScene):
                 self.app.push(SquadBuilderScene(self.app))
             elif b is self.buttons.get("start"):
                 self.start()
+            elif b is self.buttons.get("learn"):
+                from game.ui.learn.menu import LearnMenuScene
+
+                self.app.push(LearnMenuScene(self.app))
             elif b is self.buttons.get("load"):
                 from game.ui.scenes.menus import LoadScene
 
