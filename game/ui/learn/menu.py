@@ -38,7 +38,8 @@ class LearnMenuScene(GuiScene):
         f = self.app.fonts
         w, h = self.app.screen_size
         m = f.px(40)
-        UILabel(pygame.Rect(m, f.px(20), w - 2 * m, f.px(50)), "Learn to play", self.manager, object_id="#title")
+        title = pygame.Rect(m, f.px(20), w - 2 * m, f.px(50))
+        UILabel(title, "Learn to play", self.manager, object_id="#title")
         y = f.px(80)
         if self.first:
             box_h = f.px(84)
