@@ -18,11 +18,25 @@ def test_a_guided_battle_is_played_to_its_end_through_the_screen(app, driver, ri
     lesson = lessons()[rid]
     scene = LearnScene.open(app, lesson, resume=False)
     app.switch(scene)
-    play_through(driver, scene)
+    toasts: list[str] = []
+    play_through(driver, scene, shots=lambda sc, i: toasts.append(sc.toast[0] if sc.toast else ""))
     assert scene.match.over
     assert scene.match.result.winner == lesson.player
     assert scene.coach.done
     assert progress.saved_step(lesson) is None  # a finished lesson is not offered to resume
+    over = [t for t in toasts if "Match over" in t]
+    assert over and not any(side in t for t in over for side in ("p1", "p2")), over
+
+
+def test_a_varium_move_is_told_in_words_not_squares_numbers(app, driver):
+    lesson = lessons()["varium"]
+    scene = LearnScene.open(app, lesson, resume=False)
+    app.switch(scene)
+    settle(driver, scene)
+    while not any(e.kind == "move" for e in scene.match.log):
+        perform(driver, scene)
+    line = next(e.text for e in scene.match.log if e.kind == "move")
+    assert line == "Rook moves 1 square east", line
 
 
 def test_an_input_the_step_does_not_ask_for_is_held_back(app, driver):

@@ -320,6 +320,7 @@ def resolve(match: Match, action: Action) -> Gen:
 
 def move(match: Match, ent: int, path: tuple[Cell, ...]) -> Gen:
     """Walk a path; leaving a square shared with foes gives each a free shove or grapple first."""
+    start = cell_of(ent)
     for cell in path:
         if any(side_of(o) != side_of(ent) for o in occupants(match, cell_of(ent), ent)):
             ok = yield from bodies.leave(match, ent)
@@ -331,4 +332,6 @@ def move(match: Match, ent: int, path: tuple[Cell, ...]) -> Gen:
         bodies.check_grapples(match)
     if any(side_of(o) != side_of(ent) for o in occupants(match, cell_of(ent), ent)):
         match.emit(Ev.MELEE, f"{name_of(ent)} is In Melee")
-    match.emit(Ev.MOVE, f"{name_of(ent)} moves to {cell_of(ent)}")
+    # in words from where it started: players never read grid coordinates
+    where = offset_words(match.board.grid, start, cell_of(ent), "square")
+    match.emit(Ev.MOVE, f"{name_of(ent)} moves {where}")

@@ -111,7 +111,7 @@ class Guide:
                    max_y=rect.bottom - f.px(4))
         labels: list[tuple[str, str]] = []
         if coach.done:
-            labels.append(("finish", "Back to the menu"))
+            labels.append(("finish", "Finish"))
         else:
             if coach.waits_next:
                 labels.append(("next", "Next  (N)"))
@@ -135,12 +135,18 @@ class Guide:
         colour = s.pal.active
         width = s.fonts.px(3)
         ring = target.inflate(s.fonts.px(6), s.fonts.px(6))
-        pygame.draw.rect(surface, colour, ring, width, border_radius=6)
         if box.colliderect(ring):
+            ring = target.inflate(-s.fonts.px(4), -s.fonts.px(4))  # the turn bar, right above the band
+            pygame.draw.rect(surface, colour, ring, width, border_radius=6)
             return
-        start = (min(max(ring.centerx, box.x + s.fonts.px(20)), box.right - s.fonts.px(20)), box.bottom)
-        if ring.x >= box.right:  # the panel on the right: from the band's right edge
-            start = (box.right, min(max(ring.centery, box.y), box.bottom))
-        end = (min(max(start[0], ring.x), ring.right), min(max(start[1], ring.y), ring.bottom))
+        pygame.draw.rect(surface, colour, ring, width, border_radius=6)
+        if s.modal_area.w and s.modal_area.contains(target):
+            return  # an option of the open prompt: a line would cross the prompt's words
+        if ring.x >= box.right:  # the panel on the right: from the band's lower right corner
+            start = (box.right - s.fonts.px(20), box.bottom)
+            end = (ring.x, ring.centery)
+        else:
+            start = (min(max(ring.centerx, box.x + s.fonts.px(20)), box.right - s.fonts.px(20)), box.bottom)
+            end = (min(max(start[0], ring.x), ring.right), min(max(start[1], ring.y), ring.bottom))
         pygame.draw.line(surface, colour, start, end, max(2, width - 1))
         pygame.draw.circle(surface, colour, end, s.fonts.px(5))
