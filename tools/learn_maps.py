@@ -44,7 +44,39 @@ def varium_alley() -> Plan:
     )
 
 
-PLANS = (varium_alley,)
+# Tokens: a short yard with a dark west end. The shade starts in the dark, where the rifles
+# cannot see it from more than 2 tiles, so it may sneak at once; the vanguard stands in the light.
+TOKENS_YARD = [
+    "#########",
+    "#.......#",
+    "#.......#",
+    "#.......#",
+    "#.......#",
+    "#########",
+]
+TOKENS_YARD_LIGHT = [
+    "         ",
+    " D       ",
+    " D       ",
+    " D       ",
+    " D       ",
+    "         ",
+]
+
+
+def tokens_yard() -> Plan:
+    """The tokens guided battle: a shade and a vanguard against two rifles in a small yard."""
+    return Plan(
+        "maps/learn/tokens_yard.tmx", "orthogonal", (9, 6), "square_terrain",
+        square_layers(TOKENS_YARD, "floor", TOKENS_YARD_LIGHT),
+        [Zone("spawn", "p1 spawn", block(1, 1, 2, 3), {"side": "p1"}),
+         Zone("spawn", "p2 spawn", block(6, 1, 7, 3), {"side": "p2"})],
+        {"title": "Small Yard", "ruleset": "tokens",
+         "description": "A small yard with a dark end: the guided first battle of tokens."},
+    )
+
+
+PLANS = (varium_alley, tokens_yard)
 
 
 def main() -> int:

@@ -169,8 +169,8 @@ class Coach:
             self.advance()
 
     def observe(self, selected: int | None, hovered: int | None) -> bool:
-        """What the screen shows now (selection, the unit under the mouse, the match over);
-        True when that completed the step."""
+        """What the screen shows now (the unit under the mouse, the match over); True when that
+        completed the step."""
         st = self.step
         if st is None:
             return False
@@ -178,11 +178,22 @@ class Coach:
         if kind == "over" and self.match.over:
             self.advance()
             return True
-        if kind in ("select", "hover"):
+        if kind == "hover":
             want = unit_named(self.match, st.wait_args[0])
-            if want is not None and (selected if kind == "select" else hovered) == want:
+            if want is not None and hovered == want:
                 self.advance()
                 return True
+        return False
+
+    def picked(self, selected: int | None) -> bool:
+        """The person picked a unit (a click on it, Tab): completes "select:<it>" (a unit chosen
+        for them beforehand does not: the step is about the click)."""
+        st = self.step
+        if st is None or st.wait_kind != "select" or selected is None:
+            return False
+        if unit_named(self.match, st.wait_args[0]) == selected:
+            self.advance()
+            return True
         return False
 
     def next(self) -> bool:

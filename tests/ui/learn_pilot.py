@@ -64,15 +64,13 @@ def perform(driver, scene: LearnScene) -> None:
             driver.click(cell_pos(scene, a.cell))
         elif a.target is not None:
             driver.click(unit_pos(scene, args[1]))
-            if scene.chooser:
-                i = next(i for i, c in enumerate(scene.chooser) if c.same_intent(a))
-                driver.key(digit(i + 1))
         else:
             i = next(i for i, g in enumerate(scene.groups) if any(x.same_intent(a) for x in g.actions))
             driver.key(digit(i + 1))
-            if scene.chooser:
-                j = next(j for j, c in enumerate(scene.chooser) if c.same_intent(a))
-                driver.key(digit(j + 1))
+        if scene.chooser:
+            # several actions for one click (a move or its Bypass, a weapon, a number of tokens)
+            j = next(j for j, c in enumerate(scene.chooser) if c.same_intent(a))
+            driver.key(digit(j + 1))
     else:
         raise AssertionError(f"the pilot cannot do {st.wait!r}")
     settle(driver, scene)

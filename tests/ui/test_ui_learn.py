@@ -10,7 +10,7 @@ from game.learn import progress
 from game.learn.lesson import lessons
 from game.ui.learn.scene import LearnScene
 
-FINISHED = ["varium"]
+FINISHED = ["varium", "tokens"]
 
 
 @pytest.mark.parametrize("rid", FINISHED)

@@ -80,6 +80,25 @@ class LearnScene(BattleScene):
         progress.save(self.coach, self.opponent)
         self.invalidate()
 
+    def click_cell(self, cell, unit=None) -> None:  # type: ignore[no-untyped-def]
+        """A click on the board; picking a unit may complete the step."""
+        super().click_cell(cell, unit)
+        clicked = self.selected if unit is None else unit.ent
+        if clicked is not None and clicked == self.selected and self.coach.picked(self.selected):
+            self._after_step()
+
+    def _next_unit(self) -> None:
+        """Tab: the next unit; picking one may complete the step."""
+        super()._next_unit()
+        if self.coach.picked(self.selected):
+            self._after_step()
+
+    def _after_step(self) -> None:
+        progress.save(self.coach, self.opponent)
+        if self.coach.done:
+            progress.forget(self.lesson)
+        self.invalidate()
+
     def undo(self) -> None:
         """No undo in a guided battle: the lesson's cards are already set out."""
         self.toast = ("Undo is off in the guided battle.", 2.0)
@@ -141,10 +160,7 @@ class LearnScene(BattleScene):
             under = self.unit_at(self.hover_cell)
             hovered = under.ent if under is not None else None
         if not self.model.world_busy and self.coach.observe(self.selected, hovered):
-            progress.save(self.coach, self.opponent)
-            if self.coach.done:
-                progress.forget(self.lesson)
-            self.invalidate()
+            self._after_step()
 
     def _finish(self, dt: float) -> None:
         """The battle is over: the guide says what comes next (no results screen, no replay)."""
