@@ -105,8 +105,10 @@ class Guide:
         pygame.draw.rect(surface, pal.active, rect, 2, border_radius=6)
         head, body = self._lines()
         inner = self._text_w(rect.w)
-        y = text_block(surface, f, [head], (rect.x + pad, rect.y + f.px(10)), inner, Fonts.SMALL, pal.active,
-                       bold=True)
+        refused = coach.refused
+        # an input the step did not ask for: the band's head line says so, in the warning colour
+        y = text_block(surface, f, [refused or head], (rect.x + pad, rect.y + f.px(10)), inner, Fonts.SMALL,
+                       pal.bad if refused else pal.active, bold=True)
         text_block(surface, f, [body], (rect.x + pad, y + f.px(4)), inner, Fonts.BODY, pal.text,
                    max_y=rect.bottom - f.px(4))
         labels: list[tuple[str, str]] = []

@@ -52,9 +52,8 @@ class LearnScene(BattleScene):
         if not self.human_input:
             return
         if not self.coach.allows_action(action):
-            self.chooser = None
-            self.toast = (self.coach.refused, 3.0)
-            self.dirty = True
+            self.chooser = None  # the guide's band says what the step asks instead
+            self.invalidate()
             return
         super().submit(action)
 
@@ -63,8 +62,7 @@ class LearnScene(BattleScene):
         if self.replay or self.handoff is not None or not self.session.waiting_for_human:
             return
         if not self.coach.allows_answer(key):
-            self.toast = (self.coach.refused, 3.0)
-            self.dirty = True
+            self.invalidate()
             return
         super().answer(key)
 
@@ -145,7 +143,7 @@ class LearnScene(BattleScene):
             self.drag = None
             return  # a click on the box is not a click on the board under it
         next_key = event.type == pygame.KEYDOWN and event.key == pygame.K_n
-        if plain and next_key and self.session.decision is None:
+        if plain and next_key and self.coach.waits_next:
             self.next_step()
             return
         super().handle(event)
