@@ -76,7 +76,32 @@ def tokens_yard() -> Plan:
     )
 
 
-PLANS = (varium_alley, tokens_yard)
+# Saves: an open courtyard; the raiders start three squares from the party so that the first
+# blows come at once.
+SAVES_COURT = [
+    "#########",
+    "#...s...#",
+    "#.......#",
+    "#.......#",
+    "#.......#",
+    "#...s...#",
+    "#########",
+]
+
+
+def saves_court() -> Plan:
+    """The saves guided battle: two heroes and a torch-bearer against two raiders."""
+    return Plan(
+        "maps/learn/saves_court.tmx", "orthogonal", (9, 7), "square_terrain",
+        square_layers(SAVES_COURT, "paving"),
+        [Zone("spawn", "p1 spawn", block(1, 2, 2, 4), {"side": "p1"}),
+         Zone("spawn", "p2 spawn", block(5, 2, 6, 4), {"side": "p2"})],
+        {"title": "Courtyard", "ruleset": "saves",
+         "description": "A small courtyard: the guided first battle of saves."},
+    )
+
+
+PLANS = (varium_alley, tokens_yard, saves_court)
 
 
 def main() -> int:
