@@ -174,12 +174,8 @@ class LearnScene(BattleScene):
             self.camera.view = pygame.Rect(self.board_rect)
             self.camera.clamp()
 
-    def draw(self, surface: pygame.Surface) -> None:
-        """The battle screen, then the guide box on top."""
-        super().draw(surface)
-        if self.handoff is None and self.overlay is None:
-            self.guide.draw(surface)
-            if self.update_rects is not None:
-                self.update_rects.append(self.guide.rect.clip(surface.get_rect()))
-                if self.guide.target is not None:
-                    self.update_rects.append(self.guide.target.inflate(20, 20).clip(surface.get_rect()))
+    def _draw_hover_info(self, surface: pygame.Surface) -> None:
+        """The guide's band and pointer go in before the hover boxes, so a box under the mouse is
+        never crossed by them (and they are part of the frame kept while the AI thinks)."""
+        self.guide.draw(surface)
+        super()._draw_hover_info(surface)
