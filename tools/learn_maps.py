@@ -101,7 +101,31 @@ def saves_court() -> Plan:
     )
 
 
-PLANS = (varium_alley, tokens_yard, saves_court)
+# Voidmarked: a short street with a crate to hide behind.
+VOIDMARKED_STREET = [
+    "##########",
+    "#........#",
+    "#...c....#",
+    "#........#",
+    "#........#",
+    "#....c...#",
+    "##########",
+]
+
+
+def voidmarked_street() -> Plan:
+    """The voidmarked guided battle: Oriel Vast against one thug."""
+    return Plan(
+        "maps/learn/voidmarked_street.tmx", "orthogonal", (10, 7), "square_terrain",
+        square_layers(VOIDMARKED_STREET, "paving"),
+        [Zone("spawn", "p1 spawn", block(1, 2, 2, 4), {"side": "p1"}),
+         Zone("spawn", "p2 spawn", block(7, 2, 8, 4), {"side": "p2"})],
+        {"title": "Back Street", "ruleset": "voidmarked",
+         "description": "A short street: the guided first battle of voidmarked."},
+    )
+
+
+PLANS = (varium_alley, tokens_yard, saves_court, voidmarked_street)
 
 
 def main() -> int:

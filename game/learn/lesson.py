@@ -11,7 +11,7 @@ queued when it begins (cards, dice, coins the lesson needs):
             "answer:<key>"              that answer to the open prompt
             "over"                      the battle ends (any input)
     point = "board" | "unit:<name>" | "cell:<x>,<y>" | "prompt" | "option:<key>" | "actions" | "action:<kind>"
-            | "end" | "turnbar" | "panel" | "log" | "hand"
+            | "end_turn" | "turnbar" | "panel" | "log"
 """
 
 from __future__ import annotations
@@ -27,8 +27,8 @@ from game.errors import UserError
 
 DATA_DIR = Path(__file__).parent / "data"
 WAITS = ("next", "select", "hover", "act", "answer", "over")
-POINTS = ("board", "unit", "cell", "prompt", "option", "actions", "action", "end", "turnbar", "panel", "log",
-          "hand", "")
+POINTS = ("board", "unit", "cell", "prompt", "option", "actions", "action", "end_turn", "turnbar",
+          "panel", "log", "")
 #: parts a point names after its colon, and which of them need one
 NAMED = ("unit", "cell", "option", "action")
 

@@ -45,9 +45,12 @@ def target_rect(scene: LearnScene, point: str) -> pygame.Rect | None:
         if name in keys and keys.index(name) < len(scene.modal_buttons):
             return scene.modal_buttons[keys.index(name)].rect
         return scene.modal_area if scene.modal_area.w else None
-    if kind in ("action", "end"):
+    if kind in ("action", "end_turn"):
+        ending = scene.match.ruleset.turn_ending
         for b, g in zip(scene.panel_buttons, scene.groups, strict=False):
-            if (kind == "end" and b.hotkey == "E") or (kind == "action" and g.actions[0].kind == name):
+            first = g.actions[0].kind
+            wanted = first in ending if kind == "end_turn" else first == name
+            if wanted:
                 return b.rect
         return scene.actions_rect if scene.actions_rect.w else None
     if kind == "actions":
