@@ -174,6 +174,12 @@ class LearnScene(BattleScene):
             self.camera.view = pygame.Rect(self.board_rect)
             self.camera.clamp()
 
+    def _draw_decision(self, surface: pygame.Surface) -> None:
+        """The band leaves the board shorter: an open prompt keeps clear of the hand strip too."""
+        if self._strip_rect is not None:
+            self.prompt_keep.append(pygame.Rect(self._strip_rect))
+        super()._draw_decision(surface)
+
     def _draw_hover_info(self, surface: pygame.Surface) -> None:
         """The guide's band and pointer go in before the hover boxes, so a box under the mouse is
         never crossed by them (and they are part of the frame kept while the AI thinks)."""
