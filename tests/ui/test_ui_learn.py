@@ -54,12 +54,13 @@ def test_an_input_the_step_does_not_ask_for_is_held_back(app, driver):
     assert scene.coach.index == 1 and not scene.coach.refused
 
 
-def test_a_lesson_left_half_way_resumes_where_it_was(app, driver):
-    lesson = lessons()["varium"]
+@pytest.mark.parametrize("rid", FINISHED)
+def test_a_lesson_left_half_way_resumes_where_it_was(app, driver, rid):
+    lesson = lessons()[rid]
     scene = LearnScene.open(app, lesson, resume=False)
     app.switch(scene)
     settle(driver, scene)
-    while scene.coach.index < 16:
+    while scene.coach.index < len(lesson.steps) // 2:
         perform(driver, scene)
     at, hash_then = scene.coach.index, scene.match.state_hash()
     scene.guide_button("leave")
@@ -150,3 +151,17 @@ def test_a_bad_step_is_named_with_its_file_entry_and_field(tmp_path):
         load_lesson(bad)
     line = err.value.line()
     assert "bad.toml" in line and "step.1" in line and "wait" in line
+
+
+def test_quitting_from_the_pause_menu_keeps_the_lesson_without_asking(app, driver):
+    lesson = lessons()["varium"]
+    scene = LearnScene.open(app, lesson, resume=False)
+    app.switch(scene)
+    settle(driver, scene)
+    for _ in range(3):
+        perform(driver, scene)
+    at = scene.coach.index
+    scene.open_menu()
+    scene.menu.leave(app.to_launcher, "Quit to launcher")
+    assert type(app.scene).__name__ == "LauncherScene"
+    assert progress.saved_step(lesson) == at

@@ -14,12 +14,32 @@ from game.learn import progress
 from game.learn.coach import Coach, ScriptedOpponent
 from game.ui.battle.scene import BattleScene
 from game.ui.learn.guide import Guide
+from game.ui.scenes.menus import PauseMenu
 from game.ui.session import Session, Step
 
 if TYPE_CHECKING:
+    from collections.abc import Callable
+    from pathlib import Path
+
     from game.core.match import Match
     from game.learn.lesson import Lesson
     from game.ui.app import App
+
+
+class LessonPauseMenu(PauseMenu):
+    """The battle's pause menu; leaving keeps the lesson's progress (it is kept after every
+    input anyway), so it never asks about unsaved moves."""
+
+    battle: LearnScene
+
+    def leave(self, then: Callable[[], None], what: str) -> None:
+        """Keep the lesson, then go."""
+        progress.save(self.battle.coach, self.battle.opponent)
+        then()
+
+    def ask(self, then: Callable[[], None], what: str) -> None:
+        """Closing the window: nothing to ask, the lesson is kept."""
+        self.leave(then, what)
 
 
 class LearnScene(BattleScene):
@@ -102,12 +122,18 @@ class LearnScene(BattleScene):
         self.toast = ("Undo is off in the guided battle.", 2.0)
         self.dirty = True
 
-    def save(self) -> None:  # type: ignore[override]
+    def save(self) -> Path:  # type: ignore[override]
         """A guided battle keeps its own progress (a save file could not replay its set cards)."""
         progress.save(self.coach, self.opponent)
         self.toast = ("The lesson is kept: Learn to play resumes it.", 2.5)
         self.dirty = True
-        return None
+        return progress.progress_path(self.lesson)
+
+    def open_menu(self) -> None:
+        """The pause menu (Esc), whose ways out keep the lesson instead of asking to save it."""
+        self.overlay = "pause"
+        self.menu = LessonPauseMenu(self)
+        self.dirty = True
 
     def guide_button(self, key: str) -> None:
         """Next, Leave, Skip lesson, Back to the menu."""
