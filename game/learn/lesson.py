@@ -130,3 +130,9 @@ def lessons() -> dict[str, Lesson]:
         lesson = load_lesson(path)
         out[lesson.ruleset] = lesson
     return out
+
+
+def lesson_squads(ruleset_id: str) -> set[str]:
+    """The squads only a ruleset's guided battle fields (the launcher does not offer them)."""
+    lesson = lessons().get(ruleset_id)
+    return set(lesson.squads.values()) if lesson is not None else set()

@@ -165,3 +165,13 @@ def test_quitting_from_the_pause_menu_keeps_the_lesson_without_asking(app, drive
     scene.menu.leave(app.to_launcher, "Quit to launcher")
     assert type(app.scene).__name__ == "LauncherScene"
     assert progress.saved_step(lesson) == at
+
+
+def test_the_launcher_does_not_offer_the_lessons_own_squads(app):
+    from game.ui.scenes.launcher import LauncherScene
+
+    scene = LauncherScene(app)
+    for rid, lesson in lessons().items():
+        scene._menu_changed(scene.rs_menu, rid)
+        offered = {o[1] for o in scene.squad_menus["p1"].options_list}
+        assert offered and not offered & set(lesson.squads.values()), rid
