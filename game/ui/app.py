@@ -312,6 +312,9 @@ def launch_command(args: Any) -> int:
         app.switch(BattleScene(app, session))
     else:
         app.to_launcher()
+        from game.ui.learn.menu import offer_on_first_launch
+
+        offer_on_first_launch(app)
     try:
         app.run()
     finally:

@@ -12,6 +12,7 @@ from game.ui.battle.extensions import ruleset_hook
 from game.ui.battle.model import is_move
 from game.ui.battle.pacing import Slide
 from game.ui.chancefx import sound_for
+from game.ui.display_names import name_sides
 from game.ui.session import Step
 
 
@@ -37,7 +38,8 @@ class DrivingMixin:
                     sound_for(ev) if (ev.chance or "hit" in ev.kind or "miss" in ev.kind) else None
                 )
             if ev.kind == EVENT_MATCH_OVER:
-                self.toast = (ev.text, 4.0)
+                # the match's sentence names sides by id ("p1 wins"): the toast uses their names
+                self.toast = (name_sides(ev.text, self.side_names), 4.0)
         if step.action is not None and step.action.actor is not None and step.moves and not self.fast:
             self._follow(step.action.actor)
         self._check_handoff()

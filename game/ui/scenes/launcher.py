@@ -201,7 +201,12 @@ class LauncherScene(GuiScene):
                 )
             y += row
             squads = rs.squads()
-            sq_opts = [(s.name, sid) for sid, s in squads.items()] + saved_squad_choices(self.ruleset_id)
+            from game.learn.lesson import lesson_squads
+
+            # the guided battles' own squads are not offered for a skirmish
+            taught = lesson_squads(self.ruleset_id)
+            sq_opts = [(s.name, sid) for sid, s in squads.items() if sid not in taught]
+            sq_opts += saved_squad_choices(self.ruleset_id)
             side_w = f.px(170)
             self.squad_menus: dict[str, UIDropDownMenu] = {}
             self.side_menus: dict[str, UIDropDownMenu] = {}
@@ -241,19 +246,26 @@ class LauncherScene(GuiScene):
         )
         y += desc_h + f.px(14)
         gap = f.px(12)
-        bw, bh = min(f.px(150), (w - 2 * m - 5 * gap) // 6), f.px(42)
-        x = m
-        self.buttons: dict[str, UIButton] = {}
-        for key, text in (
+        entries = (
             ("start", "Start"),
+            ("learn", "Learn to play"),
             ("load", "Load game"),
             ("replays", "Replays"),
             ("rules", "Rules"),
             ("settings", "Settings"),
             ("quit", "Quit"),
-        ):
-            self.buttons[key] = UIButton(pygame.Rect(x, y, bw, bh), text, self.manager)
-            x += bw + gap
+        )
+        bw, bh = min(f.px(150), (w - 2 * m - (len(entries) - 1) * gap) // len(entries)), f.px(42)
+        # a label wider than the even share ("Learn to play" at 150 %) gets its width when the row
+        # still fits: each button as wide as its label then
+        widths = [max(bw, f.font(Fonts.BODY).size(text)[0] + f.px(24)) for _, text in entries]
+        if sum(widths) + gap * (len(entries) - 1) > w - 2 * m:
+            widths = [f.font(Fonts.BODY).size(text)[0] + f.px(24) for _, text in entries]
+        x = m
+        self.buttons: dict[str, UIButton] = {}
+        for (key, text), bw_i in zip(entries, widths, strict=True):
+            self.buttons[key] = UIButton(pygame.Rect(x, y, bw_i, bh), text, self.manager)
+            x += bw_i + gap
         if rs is None:
             self.buttons["start"].disable()
             self.buttons["rules"].disable()
@@ -315,6 +327,10 @@ class LauncherScene(GuiScene):
                 self.app.push(SquadBuilderScene(self.app))
             elif b is self.buttons.get("start"):
                 self.start()
+            elif b is self.buttons.get("learn"):
+                from game.ui.learn.menu import LearnMenuScene
+
+                self.app.push(LearnMenuScene(self.app))
             elif b is self.buttons.get("load"):
                 from game.ui.scenes.menus import LoadScene
 

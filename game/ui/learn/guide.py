@@ -1,0 +1,157 @@
+"""The guide of a guided battle: a band across the top of the board with the step's words and
+Next / Leave / Skip, and an outline with a line to the part of the screen the step points at.
+The band takes its height from the board (the board and any prompt sit below it), as tall as the
+lesson's longest step, so the board does not jump from step to step."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import pygame
+
+from game.learn.coach import unit_named
+from game.ui.theme import Fonts
+from game.ui.widgets import Button, panel, text_block
+
+if TYPE_CHECKING:
+    from game.ui.learn.scene import LearnScene
+
+BUTTONS_W = 130
+
+
+def target_rect(scene: LearnScene, point: str) -> pygame.Rect | None:
+    """The screen area a step's `point` names, if it is on screen now."""
+    kind, _, name = point.partition(":")
+    tile = (scene.layout.tw * scene.camera.zoom, scene.layout.th * scene.camera.zoom)
+    if kind in ("unit", "cell"):
+        if kind == "unit":
+            ent = unit_named(scene.match, name)
+            u = scene.unit_by_ent.get(ent) if ent is not None else None
+            if u is None or not u.alive:
+                return None
+            cell = u.cell
+        else:
+            cell = tuple(int(v) for v in name.split(","))
+        cx, cy = scene.camera.to_screen(scene.layout.centre(cell))
+        pad = scene.fonts.px(3)
+        r = pygame.Rect(0, 0, round(tile[0]) + 2 * pad, round(tile[1]) + 2 * pad)
+        r.center = (round(cx), round(cy))
+        return r
+    if kind == "prompt":
+        return scene.modal_area if scene.modal_area.w else None
+    if kind == "option":
+        _page, _pages, shown = scene.prompt_options()
+        keys = [o.key for _n, o in shown]
+        if name in keys and keys.index(name) < len(scene.modal_buttons):
+            return scene.modal_buttons[keys.index(name)].rect
+        return scene.modal_area if scene.modal_area.w else None
+    if kind in ("action", "end_turn"):
+        ending = scene.match.ruleset.turn_ending
+        for b, g in zip(scene.panel_buttons, scene.groups, strict=False):
+            first = g.actions[0].kind
+            wanted = first in ending if kind == "end_turn" else first == name
+            if wanted:
+                return b.rect
+        return scene.actions_rect if scene.actions_rect.w else None
+    if kind == "actions":
+        return scene.actions_rect if scene.actions_rect.w else None
+    if kind == "turnbar":
+        return scene.bar_rect
+    if kind == "panel":
+        return scene.panel_rect
+    if kind == "log":
+        return scene.log.rect if scene.show_log else None
+    return None
+
+
+class Guide:
+    """Draws the guide band and knows where its buttons are."""
+
+    def __init__(self, scene: LearnScene) -> None:
+        self.scene = scene
+        self.buttons: list[Button] = []
+        self.rect = pygame.Rect(0, 0, 0, 0)
+        self.target: pygame.Rect | None = None
+
+    def _lines(self) -> tuple[str, str]:
+        coach = self.scene.coach
+        lesson = coach.lesson
+        if coach.done:
+            return "Lesson complete", lesson.summary or "You have played the whole guided battle."
+        st = coach.step
+        assert st is not None
+        return f"{st.title or lesson.title}  ·  step {coach.index + 1} of {len(lesson.steps)}", st.text
+
+    def _text_w(self, width: int) -> int:
+        f = self.scene.fonts
+        return width - 3 * f.px(12) - f.px(BUTTONS_W)
+
+    def height(self, width: int) -> int:
+        """The band's height for a board this wide: room for the lesson's longest step."""
+        f = self.scene.fonts
+        inner = self._text_w(width)
+        lesson = self.scene.coach.lesson
+        texts = [st.text for st in lesson.steps] + [lesson.summary]
+        lines = max(len(f.wrap(t, inner, Fonts.BODY)) for t in texts)
+        text_h = f.line_height(Fonts.SMALL) + f.px(4) + lines * f.line_height(Fonts.BODY)
+        buttons_h = 3 * f.px(30) + 2 * f.px(6)
+        return 2 * f.px(10) + max(text_h, buttons_h)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        """The band, its buttons and the pointer."""
+        s = self.scene
+        f, pal = s.fonts, s.pal
+        coach = s.coach
+        rect = self.rect
+        pad = f.px(12)
+        panel(surface, rect, pal)
+        pygame.draw.rect(surface, pal.active, rect, 2, border_radius=6)
+        head, body = self._lines()
+        inner = self._text_w(rect.w)
+        refused = coach.refused
+        # an input the step did not ask for: the band's head line says so, in the warning colour
+        y = text_block(surface, f, [refused or head], (rect.x + pad, rect.y + f.px(10)), inner, Fonts.SMALL,
+                       pal.bad if refused else pal.active, bold=True)
+        text_block(surface, f, [body], (rect.x + pad, y + f.px(4)), inner, Fonts.BODY, pal.text,
+                   max_y=rect.bottom - f.px(4))
+        labels: list[tuple[str, str]] = []
+        if coach.done:
+            labels.append(("finish", "Finish"))
+        else:
+            if coach.waits_next:
+                labels.append(("next", "Next  (N)"))
+            labels += [("leave", "Leave"), ("skip", "Skip lesson")]
+        self.buttons = []
+        bw, bh = f.px(BUTTONS_W), f.px(30)
+        x, y = rect.right - pad - bw, rect.y + f.px(10)
+        for key, label in labels:
+            b = Button(pygame.Rect(x, y, bw, bh), label, (lambda k=key: s.guide_button(k)),
+                       selected=key in ("next", "finish"))
+            b.draw(surface, f, pal, b.rect.collidepoint(s.mouse), Fonts.SMALL)
+            self.buttons.append(b)
+            y += bh + f.px(6)
+        target = None if coach.done or coach.step is None else target_rect(s, coach.step.point)
+        self.target = target
+        if target is not None:
+            self._pointer(surface, rect, target)
+
+    def _pointer(self, surface: pygame.Surface, box: pygame.Rect, target: pygame.Rect) -> None:
+        s = self.scene
+        colour = s.pal.active
+        width = s.fonts.px(3)
+        ring = target.inflate(s.fonts.px(6), s.fonts.px(6))
+        if box.colliderect(ring):
+            ring = target.inflate(-s.fonts.px(4), -s.fonts.px(4))  # the turn bar, right above the band
+            pygame.draw.rect(surface, colour, ring, width, border_radius=6)
+            return
+        pygame.draw.rect(surface, colour, ring, width, border_radius=6)
+        if s.modal_area.w and s.modal_area.contains(target):
+            return  # an option of the open prompt: a line would cross the prompt's words
+        if ring.x >= box.right:  # the panel on the right: from the band's lower right corner
+            start = (box.right - s.fonts.px(20), box.bottom)
+            end = (ring.x, ring.centery)
+        else:
+            start = (min(max(ring.centerx, box.x + s.fonts.px(20)), box.right - s.fonts.px(20)), box.bottom)
+            end = (min(max(start[0], ring.x), ring.right), min(max(start[1], ring.y), ring.bottom))
+        pygame.draw.line(surface, colour, start, end, max(2, width - 1))
+        pygame.draw.circle(surface, colour, end, s.fonts.px(5))

@@ -1,0 +1,213 @@
+"""The guided battle's screen: the battle screen with the guide box over it. Every input of the
+person goes through the coach first (an input the step does not ask for is held back with a
+hint); after every input the lesson's progress is kept, so Leave (or closing the window) and
+Learn to play again resume it where it was."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import pygame
+
+from game.core.action import Action
+from game.learn import progress
+from game.learn.coach import Coach, ScriptedOpponent
+from game.ui.battle.scene import BattleScene
+from game.ui.learn.guide import Guide
+from game.ui.scenes.menus import PauseMenu
+from game.ui.session import Session, Step
+
+if TYPE_CHECKING:
+    from collections.abc import Callable
+    from pathlib import Path
+
+    from game.core.match import Match
+    from game.learn.lesson import Lesson
+    from game.ui.app import App
+
+
+class LessonPauseMenu(PauseMenu):
+    """The battle's pause menu; leaving keeps the lesson's progress (it is kept after every
+    input anyway), so it never asks about unsaved moves."""
+
+    battle: LearnScene
+
+    def leave(self, then: Callable[[], None], what: str) -> None:
+        """Keep the lesson, then go."""
+        progress.save(self.battle.coach, self.battle.opponent)
+        then()
+
+    def ask(self, then: Callable[[], None], what: str) -> None:
+        """Closing the window: nothing to ask, the lesson is kept."""
+        self.leave(then, what)
+
+
+class LearnScene(BattleScene):
+    """A lesson in progress."""
+
+    #: the scripted opponent answers at once: no worker process to start for it
+    ai_processes = False
+
+    def __init__(self, app: App, lesson: Lesson, match: Match, coach: Coach,
+                 opponent: ScriptedOpponent) -> None:
+        other = progress.opponent_side(lesson, match)
+        session = Session(match, {lesson.player: "human", other: "ai:easy"}, {other: opponent})
+        self.coach = coach
+        self.opponent = opponent
+        self.lesson = lesson
+        self.guide = Guide(self)
+        super().__init__(app, session)
+
+    @staticmethod
+    def open(app: App, lesson: Lesson, resume: bool = True) -> LearnScene:
+        """A lesson from its start, or resumed where it was left."""
+        match, coach, opponent = progress.resume(lesson) if resume else progress.start(lesson)
+        scene = LearnScene(app, lesson, match, coach, opponent)
+        progress.save(coach, opponent)
+        return scene
+
+    # -- inputs go through the coach -----------------------------------------------------------
+    def submit(self, action: Action) -> None:
+        """A person's action, if the current step asks for it."""
+        if not self.human_input:
+            return
+        if not self.coach.allows_action(action):
+            self.chooser = None  # the guide's band says what the step asks instead
+            self.invalidate()
+            return
+        super().submit(action)
+
+    def answer(self, key: str) -> None:
+        """A person's answer, if the current step asks for it."""
+        if self.replay or self.handoff is not None or not self.session.waiting_for_human:
+            return
+        if not self.coach.allows_answer(key):
+            self.invalidate()
+            return
+        super().answer(key)
+
+    def apply_step(self, step: Step) -> None:
+        """Show what an input did; a person's input may complete the step; keep the progress."""
+        super().apply_step(step)
+        person = self.session.players.get(step.side) is None
+        if step.side == self.lesson.player and step.thought is None and person:
+            if step.action is not None:
+                self.coach.acted(step.action)
+            else:
+                self.coach.answered(step.answer)
+        progress.save(self.coach, self.opponent)
+        self.invalidate()
+
+    def click_cell(self, cell, unit=None) -> None:  # type: ignore[no-untyped-def]
+        """A click on the board; picking a unit may complete the step."""
+        super().click_cell(cell, unit)
+        clicked = self.selected if unit is None else unit.ent
+        if clicked is not None and clicked == self.selected and self.coach.picked(self.selected):
+            self._after_step()
+
+    def _next_unit(self) -> None:
+        """Tab: the next unit; picking one may complete the step."""
+        super()._next_unit()
+        if self.coach.picked(self.selected):
+            self._after_step()
+
+    def _after_step(self) -> None:
+        progress.save(self.coach, self.opponent)
+        if self.coach.done:
+            progress.forget(self.lesson)
+        self.invalidate()
+
+    def undo(self) -> None:
+        """No undo in a guided battle: the lesson's cards are already set out."""
+        self.toast = ("Undo is off in the guided battle.", 2.0)
+        self.dirty = True
+
+    def save(self) -> Path:  # type: ignore[override]
+        """A guided battle keeps its own progress (a save file could not replay its set cards)."""
+        progress.save(self.coach, self.opponent)
+        self.toast = ("The lesson is kept: Learn to play resumes it.", 2.5)
+        self.dirty = True
+        return progress.progress_path(self.lesson)
+
+    def open_menu(self) -> None:
+        """The pause menu (Esc), whose ways out keep the lesson instead of asking to save it."""
+        self.overlay = "pause"
+        self.menu = LessonPauseMenu(self)
+        self.dirty = True
+
+    def guide_button(self, key: str) -> None:
+        """Next, Leave, Skip lesson, Back to the menu."""
+        if key == "next":
+            self.next_step()
+        elif key == "leave":
+            progress.save(self.coach, self.opponent)
+            self.app.to_launcher()
+        elif key in ("skip", "finish"):
+            progress.forget(self.lesson)
+            self.app.to_launcher()
+
+    def next_step(self) -> None:
+        """The Next button."""
+        if self.coach.next():
+            progress.save(self.coach, self.opponent)
+            if self.coach.done:
+                progress.forget(self.lesson)
+            self.invalidate()
+
+    # -- events, time, drawing -----------------------------------------------------------------
+    def handle(self, event: pygame.event.Event) -> None:
+        """The guide's buttons (and N for Next) first, then the battle screen's input."""
+        plain = self.overlay is None and self.handoff is None
+        if plain and event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            for b in self.guide.buttons:
+                if b.rect.collidepoint(event.pos):
+                    self.mouse = event.pos
+                    b.on_click()
+                    self.invalidate()
+                    return
+        if plain and event.type == pygame.MOUSEBUTTONUP and self.guide.rect.collidepoint(event.pos):
+            self.drag = None
+            return  # a click on the box is not a click on the board under it
+        next_key = event.type == pygame.KEYDOWN and event.key == pygame.K_n
+        if plain and next_key and self.coach.waits_next:
+            self.next_step()
+            return
+        super().handle(event)
+
+    def update(self, dt: float) -> None:
+        """The battle's time; a selection, a hover or the end may complete the step."""
+        super().update(dt)
+        if self.app.scene is not self:
+            return
+        hovered = self.model.hover_unit
+        if hovered is None and self.hover_cell is not None:
+            under = self.unit_at(self.hover_cell)
+            hovered = under.ent if under is not None else None
+        if not self.model.world_busy and self.coach.observe(self.selected, hovered):
+            self._after_step()
+
+    def _finish(self, dt: float) -> None:
+        """The battle is over: the guide says what comes next (no results screen, no replay)."""
+
+    def layout_rects(self, size: tuple[int, int]) -> None:
+        """The battle screen's split, with the guide's band across the top of the board."""
+        super().layout_rects(size)
+        board = self.board_rect
+        h = min(self.guide.height(board.w), board.h // 2)
+        self.guide.rect = pygame.Rect(board.x, board.y, board.w, h)
+        self.board_rect = pygame.Rect(board.x, board.y + h, board.w, board.h - h)
+        if hasattr(self, "camera"):
+            self.camera.view = pygame.Rect(self.board_rect)
+            self.camera.clamp()
+
+    def _draw_decision(self, surface: pygame.Surface) -> None:
+        """The band leaves the board shorter: an open prompt keeps clear of the hand strip too."""
+        if self._strip_rect is not None:
+            self.prompt_keep.append(pygame.Rect(self._strip_rect))
+        super()._draw_decision(surface)
+
+    def _draw_hover_info(self, surface: pygame.Surface) -> None:
+        """The guide's band and pointer go in before the hover boxes, so a box under the mouse is
+        never crossed by them (and they are part of the frame kept while the AI thinks)."""
+        self.guide.draw(surface)
+        super()._draw_hover_info(surface)

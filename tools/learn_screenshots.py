@@ -1,0 +1,106 @@
+"""Play a guided battle in a real window and keep a picture of every step.
+
+    Xvfb :18 -screen 0 1600x1000x24 &
+    DISPLAY=:18 SDL_VIDEODRIVER=x11 python tools/learn_screenshots.py varium --scale 1.0 --out DIR
+
+Each step is done through the screen as a person would (clicks on units and squares, number keys
+for prompts: tests/ui/learn_pilot.py), then the window is saved as DIR/<ruleset>-<step>-<scale>.png.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "tests" / "ui"))
+
+
+class Driver:
+    """Posts input events and runs the loop (as tests/ui/conftest.py's driver)."""
+
+    def __init__(self, app) -> None:
+        self.app = app
+
+    def pump(self, passes: int = 2) -> None:
+        for _ in range(passes):
+            self.app.step(block=False)
+            wait = getattr(self.app.scene, "wait_ai", None)
+            if wait is not None:
+                wait()
+
+    def key(self, key: int, mod: int = 0, unicode: str = "") -> None:
+        import pygame
+
+        pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=key, mod=mod, unicode=unicode, scancode=0))
+        pygame.event.post(pygame.event.Event(pygame.KEYUP, key=key, mod=mod, unicode=unicode, scancode=0))
+        self.pump()
+
+    def move(self, pos) -> None:
+        import pygame
+
+        pos = (round(pos[0]), round(pos[1]))
+        pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)))
+        self.pump(1)
+
+    def click(self, pos, button: int = 1) -> None:
+        import pygame
+
+        pos = (round(pos[0]), round(pos[1]))
+        self.move(pos)
+        pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=button))
+        pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=button))
+        self.pump()
+
+
+def main() -> int:
+    """Play the lesson, saving the window at every step (and at the end)."""
+    ap = argparse.ArgumentParser()
+    ap.add_argument("ruleset")
+    ap.add_argument("--scale", type=float, default=1.0)
+    ap.add_argument("--size", default="1280x720")
+    ap.add_argument("--out", type=Path, default=ROOT / "docs" / "screenshots" / "learn")
+    ap.add_argument("--only", default="", help="comma-separated step numbers to keep (default: all)")
+    args = ap.parse_args()
+    os.environ.setdefault("XDG_DATA_HOME", "/tmp/learn-shots-xdg")
+    import pygame
+    from learn_pilot import play_through
+
+    from game.learn.lesson import lessons
+    from game.ui.app import App
+    from game.ui.learn.scene import LearnScene
+    from game.ui.settings import Settings
+
+    w, h = (int(v) for v in args.size.split("x"))
+    app = App((w, h), Settings(ui_scale=args.scale, anim_speed="instant"))
+    app.fps = 0
+    driver = Driver(app)
+    scene = LearnScene.open(app, lessons()[args.ruleset], resume=False)
+    app.switch(scene)
+    keep = {int(v) for v in args.only.split(",") if v}
+    args.out.mkdir(parents=True, exist_ok=True)
+    pct = round(args.scale * 100)
+
+    def shot(sc, i: int) -> None:
+        if keep and i + 1 not in keep:
+            return
+        # the mouse rests on the guide's band: no hover box left over from the last click
+        driver.move((sc.guide.rect.x + 8, sc.guide.rect.bottom - 8))
+        sc.invalidate()
+        driver.pump(2)
+        pygame.image.save(app.screen, str(args.out / f"{args.ruleset}-{i + 1:02d}-{pct}.png"))
+
+    play_through(driver, scene, shots=shot)
+    scene.invalidate()
+    driver.pump(2)
+    pygame.image.save(app.screen, str(args.out / f"{args.ruleset}-end-{pct}.png"))
+    print("played", len(scene.lesson.steps), "steps; winner", scene.match.result.winner)
+    pygame.quit()
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
