@@ -17,7 +17,7 @@ sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "tools"))
 
 from make_maps import figures, tmx_text  # noqa: E402 - tools/ is put on the path just above
-from map_plans import Plan, Zone, block, square_layers  # noqa: E402
+from map_plans import HX_GROUND, HX_OVER, Plan, Zone, block, grid_from, square_layers  # noqa: E402
 
 # Varium: a short alley, two squares between the two fighters, so the first turn is a Dash and a
 # Dodge; a crate stack and a fence to give the board some shape without cover on the line.
@@ -125,7 +125,40 @@ def voidmarked_street() -> Plan:
     )
 
 
-PLANS = (varium_alley, tokens_yard, saves_court, voidmarked_street)
+# Casket: a small hex yard; the two caskets start three hexes apart, so the first activation is a
+# move, a facing and one melee attack. A rubble heap and a rock give the board some shape.
+CASKET_YARD_GROUND = [
+    "........",
+    "........",
+    "........",
+    "........",
+    "....#...",
+    "........",
+]
+CASKET_YARD_OVER = [
+    "   r    ",
+    "        ",
+    "        ",
+    "        ",
+    "        ",
+    "        ",
+]
+
+
+def casket_yard() -> Plan:
+    """The casket guided battle: a light Confessor against a worn-out Ironclad."""
+    return Plan(
+        "maps/learn/casket_yard.tmx", "hexagonal", (8, 6), "hex_terrain",
+        [("ground", grid_from(CASKET_YARD_GROUND, HX_GROUND)),
+         ("terrain", grid_from(CASKET_YARD_OVER, HX_OVER))],
+        [Zone("spawn", "p1 spawn", block(2, 2, 3, 4), {"side": "p1"}),
+         Zone("spawn", "p2 spawn", block(5, 2, 6, 4), {"side": "p2"})],
+        {"title": "Scrap Yard", "ruleset": "casket",
+         "description": "A small yard of iron plates: the guided first battle of casket."},
+    )
+
+
+PLANS = (varium_alley, tokens_yard, saves_court, voidmarked_street, casket_yard)
 
 
 def main() -> int:

@@ -196,6 +196,15 @@ class Coach:
             return True
         return False
 
+    def picked_card(self, name: str) -> bool:
+        """The person picked a card of the hand strip by its name (its targets or destinations are
+        shown, nothing is played yet): completes "card:<name>"."""
+        st = self.step
+        if st is None or st.wait_kind != "card" or ":".join(st.wait_args) != name:
+            return False
+        self.advance()
+        return True
+
     def next(self) -> bool:
         """The Next button: completes a step that waits for it."""
         if self.waits_next:

@@ -7,11 +7,12 @@ queued when it begins (cards, dice, coins the lesson needs):
     wait  = "next"                      the Next button
             "select:<unit>"             that unit selected (clicked)
             "hover:<unit>"              the mouse over that unit (its odds)
+            "card:<name>"               that card of the hand strip picked (its targets shown)
             "act:<kind>[:<target>[:<option>]]"   an action of that kind (on that unit, with that option)
             "answer:<key>"              that answer to the open prompt
             "over"                      the battle ends (any input)
     point = "board" | "unit:<name>" | "cell:<x>,<y>" | "prompt" | "option:<key>" | "actions" | "action:<kind>"
-            | "end_turn" | "turnbar" | "panel" | "log"
+            | "end_turn" | "turnbar" | "panel" | "log" | "hand" | "card:<name>" (a hand-strip card)
 """
 
 from __future__ import annotations
@@ -26,11 +27,11 @@ from game.core.content import Schema, decode, entry_error, load_toml
 from game.errors import UserError
 
 DATA_DIR = Path(__file__).parent / "data"
-WAITS = ("next", "select", "hover", "act", "answer", "over")
+WAITS = ("next", "select", "hover", "card", "act", "answer", "over")
 POINTS = ("board", "unit", "cell", "prompt", "option", "actions", "action", "end_turn", "turnbar",
-          "panel", "log", "")
+          "panel", "log", "hand", "card", "")
 #: parts a point names after its colon, and which of them need one
-NAMED = ("unit", "cell", "option", "action")
+NAMED = ("unit", "cell", "option", "action", "card")
 
 
 class Step(Schema):
@@ -85,7 +86,7 @@ def _check(lesson: Lesson, file: Path) -> None:
         if st.wait_kind not in WAITS:
             known = ", ".join(WAITS)
             raise entry_error(file, place, f"unknown wait {st.wait_kind!r} (known: {known})", "wait")
-        if st.wait_kind in ("select", "hover", "act", "answer") and not st.wait_args:
+        if st.wait_kind in ("select", "hover", "card", "act", "answer") and not st.wait_args:
             raise entry_error(file, place, f"wait {st.wait_kind!r} needs what after a colon", "wait")
         kind = st.point.split(":", 1)[0]
         if kind not in POINTS:

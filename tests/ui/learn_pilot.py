@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import pygame
 
+from game.core.kinds import HAND_GROUP, HAND_NAME
 from game.learn.coach import action_matches, unit_named
 from game.ui.learn.scene import LearnScene
 
@@ -20,6 +21,14 @@ def unit_pos(scene: LearnScene, name: str) -> tuple[float, float]:
 def cell_pos(scene: LearnScene, cell: tuple[int, int]) -> tuple[float, float]:
     """Where a square is on screen."""
     return scene.camera.to_screen(scene.layout.centre(cell))
+
+
+def card_pos(scene: LearnScene, *, name: str = "", group: str = "") -> tuple[int, int] | None:
+    """Where a card of the hand strip is on screen, by its name or the actions that play it."""
+    for rect, entry in scene.hand_hits:
+        if (name and entry.get(HAND_NAME) == name) or (group and entry.get(HAND_GROUP) == group):
+            return rect.center
+    return None
 
 
 def settle(driver, scene: LearnScene, passes: int = 400) -> None:
@@ -40,12 +49,17 @@ def perform(driver, scene: LearnScene) -> None:
     st = scene.coach.step
     assert st is not None
     kind, args = st.wait_kind, st.wait_args
+    before = len(scene.match.inputs)
     if kind == "next":
         driver.pump(1)
         nxt = next(b for b in scene.guide.buttons if b.label.startswith("Next"))
         driver.click(nxt.rect.center)
     elif kind == "hover":
         driver.move(unit_pos(scene, args[0]))
+    elif kind == "card":
+        pos = card_pos(scene, name=":".join(args))
+        assert pos is not None, (st.wait, [e.get(HAND_NAME) for _r, e in scene.hand_hits])
+        driver.click(pos)
     elif kind == "select":
         driver.click(unit_pos(scene, args[0]))
     elif kind == "answer":
@@ -58,6 +72,12 @@ def perform(driver, scene: LearnScene) -> None:
         fits = [a for a in legal if action_matches(scene.match, a, args)]
         assert fits, (st.wait, [a.label for a in legal])
         a = fits[0]
+        card = card_pos(scene, group=a.hotkey_group) if a.hotkey_group else None
+        if card is not None and scene.focus != a.hotkey_group:
+            driver.click(card)  # a card of the hand strip: picked first, then its target or hex
+            if len(scene.match.inputs) > before:
+                settle(driver, scene)
+                return
         if a.kind in scene.match.ruleset.turn_ending:
             driver.key(pygame.K_e)
         elif a.cell is not None and (a.cell in scene.moves or a.path):

@@ -11,7 +11,7 @@ from game.learn import progress
 from game.learn.lesson import lessons
 from game.ui.learn.scene import LearnScene
 
-FINISHED = ["varium", "tokens", "saves", "voidmarked"]
+FINISHED = ["varium", "tokens", "saves", "voidmarked", "casket"]
 
 
 @pytest.mark.parametrize("rid", FINISHED)

@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+from game.core.kinds import HAND_NAME
 from game.learn.coach import unit_named
 from game.ui.theme import Fonts
 from game.ui.widgets import Button, panel, text_block
@@ -61,6 +62,10 @@ def target_rect(scene: LearnScene, point: str) -> pygame.Rect | None:
         return scene.panel_rect
     if kind == "log":
         return scene.log.rect if scene.show_log else None
+    if kind == "hand":
+        return scene._strip_rect
+    if kind == "card":  # a card of the hand strip, by the name the player sees on it
+        return next((r for r, e in scene.hand_hits if e.get(HAND_NAME) == name), scene._strip_rect)
     return None
 
 

@@ -5,11 +5,12 @@ Learn to play again resume it where it was."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import pygame
 
 from game.core.action import Action
+from game.core.kinds import HAND_GROUP, HAND_NAME
 from game.learn import progress
 from game.learn.coach import Coach, ScriptedOpponent
 from game.ui.battle.scene import BattleScene
@@ -109,6 +110,13 @@ class LearnScene(BattleScene):
         """Tab: the next unit; picking one may complete the step."""
         super()._next_unit()
         if self.coach.picked(self.selected):
+            self._after_step()
+
+    def play_hand_card(self, entry: dict[str, Any]) -> None:
+        """A click on a hand card; picking the card a step names completes it."""
+        super().play_hand_card(entry)
+        group = entry.get(HAND_GROUP)
+        if group and group == self.focus and self.coach.picked_card(str(entry.get(HAND_NAME, ""))):
             self._after_step()
 
     def _after_step(self) -> None:
