@@ -22,13 +22,13 @@ from map_plans import HX_GROUND, HX_OVER, Plan, Zone, block, grid_from, square_l
 # Varium: a short alley, two squares between the two fighters, so the first turn is a Dash and a
 # Dodge; a crate stack and a fence to give the board some shape without cover on the line.
 VARIUM_ALLEY = [
-    "##########",
+    "......#...",
     "#..c.....#",
     "#........#",
     "#........#",
     "#........#",
     "#.....f..#",
-    "##########",
+    "......#...",
 ]
 
 
@@ -95,7 +95,7 @@ def saves_court() -> Plan:
         "maps/learn/saves_court.tmx", "orthogonal", (9, 7), "square_terrain",
         square_layers(SAVES_COURT, "paving"),
         [Zone("spawn", "p1 spawn", block(1, 2, 2, 4), {"side": "p1"}),
-         Zone("spawn", "p2 spawn", block(5, 2, 6, 4), {"side": "p2"})],
+         Zone("spawn", "p2 spawn", block(4, 2, 5, 4), {"side": "p2"})],
         {"title": "Courtyard", "ruleset": "saves",
          "description": "A small courtyard: the guided first battle of saves."},
     )
@@ -103,13 +103,13 @@ def saves_court() -> Plan:
 
 # Voidmarked: a short street with a crate to hide behind.
 VOIDMARKED_STREET = [
-    "##########",
+    "......#...",
     "#........#",
     "#...c....#",
     "#........#",
     "#........#",
     "#....c...#",
-    "##########",
+    "......#...",
 ]
 
 
@@ -126,33 +126,34 @@ def voidmarked_street() -> Plan:
 
 
 # Casket: a small hex yard; the two caskets start three hexes apart, so the first activation is a
-# move, a facing and one melee attack. A rubble heap and a rock give the board some shape.
+# move, a facing and one melee attack. They fight left of the middle, so that a prompt finds room
+# beside them at 150 %; a rubble heap and a rock give the board some shape.
 CASKET_YARD_GROUND = [
-    "........",
-    "........",
-    "........",
-    "........",
-    "....#...",
-    "........",
+    "..........",
+    "..........",
+    "..........",
+    "..........",
+    "......#...",
+    "..........",
 ]
 CASKET_YARD_OVER = [
-    "   r    ",
-    "        ",
-    "        ",
-    "        ",
-    "        ",
-    "        ",
+    "          ",
+    "       r  ",
+    "          ",
+    "          ",
+    "          ",
+    "          ",
 ]
 
 
 def casket_yard() -> Plan:
     """The casket guided battle: a light Confessor against a worn-out Ironclad."""
     return Plan(
-        "maps/learn/casket_yard.tmx", "hexagonal", (8, 6), "hex_terrain",
+        "maps/learn/casket_yard.tmx", "hexagonal", (10, 6), "hex_terrain",
         [("ground", grid_from(CASKET_YARD_GROUND, HX_GROUND)),
          ("terrain", grid_from(CASKET_YARD_OVER, HX_OVER))],
-        [Zone("spawn", "p1 spawn", block(2, 2, 3, 4), {"side": "p1"}),
-         Zone("spawn", "p2 spawn", block(5, 2, 6, 4), {"side": "p2"})],
+        [Zone("spawn", "p1 spawn", block(1, 2, 2, 4), {"side": "p1"}),
+         Zone("spawn", "p2 spawn", block(4, 2, 5, 4), {"side": "p2"})],
         {"title": "Scrap Yard", "ruleset": "casket",
          "description": "A small yard of iron plates: the guided first battle of casket."},
     )

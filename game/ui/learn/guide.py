@@ -43,8 +43,10 @@ def target_rect(scene: LearnScene, point: str) -> pygame.Rect | None:
     if kind == "option":
         _page, _pages, shown = scene.prompt_options()
         keys = [o.key for _n, o in shown]
-        if name in keys and keys.index(name) < len(scene.modal_buttons):
-            return scene.modal_buttons[keys.index(name)].rect
+        # the prompt's own buttons, in order: facing arrows drawn on the board go first and have no key
+        buttons = [b for b in scene.modal_buttons if b.hotkey]
+        if name in keys and keys.index(name) < len(buttons):
+            return buttons[keys.index(name)].rect
         return scene.modal_area if scene.modal_area.w else None
     if kind in ("action", "end_turn"):
         ending = scene.match.ruleset.turn_ending

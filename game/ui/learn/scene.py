@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from game.core.action import Action
-from game.core.kinds import HAND_GROUP, HAND_NAME
+from game.core.kinds import HAND_GROUP, HAND_NAME, HAND_OPTION
 from game.learn import progress
 from game.learn.coach import Coach, ScriptedOpponent
 from game.ui.battle.scene import BattleScene
@@ -209,8 +209,12 @@ class LearnScene(BattleScene):
             self.camera.clamp()
 
     def _draw_decision(self, surface: pygame.Surface) -> None:
-        """The band leaves the board shorter: an open prompt keeps clear of the hand strip too."""
-        if self._strip_rect is not None:
+        """The band leaves the board shorter: a prompt that a hand card answers keeps clear of the
+        hand strip (one about anything else may cover it: kept clear too, a facing prompt at 150 %
+        found no room beside its unit and covered it)."""
+        d = self.session.decision
+        answers = d is not None and any(e.get(HAND_OPTION) in d.keys() for e in self.hand)
+        if self._strip_rect is not None and answers:
             self.prompt_keep.append(pygame.Rect(self._strip_rect))
         super()._draw_decision(surface)
 
