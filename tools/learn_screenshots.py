@@ -64,8 +64,11 @@ def main() -> int:
     ap.add_argument("--size", default="1280x720")
     ap.add_argument("--out", type=Path, default=ROOT / "docs" / "screenshots" / "learn")
     ap.add_argument("--only", default="", help="comma-separated step numbers to keep (default: all)")
+    ap.add_argument("--after", default="", help="steps also saved right after their input, the mouse left "
+                    "where it was (a hover step's odds box): <ruleset>-<step>-after-<scale>.png")
     args = ap.parse_args()
     os.environ.setdefault("XDG_DATA_HOME", "/tmp/learn-shots-xdg")
+    import learn_pilot
     import pygame
     from learn_pilot import play_through
 
@@ -93,6 +96,18 @@ def main() -> int:
         driver.pump(2)
         pygame.image.save(app.screen, str(args.out / f"{args.ruleset}-{i + 1:02d}-{pct}.png"))
 
+    after = {int(v) for v in args.after.split(",") if v}
+    perform = learn_pilot.perform
+
+    def perform_and_keep(drv, sc) -> None:
+        i = sc.coach.index
+        perform(drv, sc)
+        if i + 1 in after:
+            sc.invalidate()
+            drv.pump(2)
+            pygame.image.save(app.screen, str(args.out / f"{args.ruleset}-{i + 1:02d}-after-{pct}.png"))
+
+    learn_pilot.perform = perform_and_keep  # play_through calls it by its module's name
     play_through(driver, scene, shots=shot)
     scene.invalidate()
     driver.pump(2)

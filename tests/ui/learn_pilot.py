@@ -71,7 +71,8 @@ def perform(driver, scene: LearnScene) -> None:
         legal = scene.session.legal()
         fits = [a for a in legal if action_matches(scene.match, a, args)]
         assert fits, (st.wait, [a.label for a in legal])
-        a = fits[0]
+        # the selected unit's, when another unit could do the same (the step names no actor)
+        a = min(fits, key=lambda x: x.actor != scene.selected)
         card = card_pos(scene, group=a.hotkey_group) if a.hotkey_group else None
         if card is not None and scene.focus != a.hotkey_group:
             driver.click(card)  # a card of the hand strip: picked first, then its target or hex
