@@ -175,3 +175,23 @@ def test_the_launcher_does_not_offer_the_lessons_own_squads(app):
         scene._menu_changed(scene.rs_menu, rid)
         offered = {o[1] for o in scene.squad_menus["p1"].options_list}
         assert offered and not offered & set(lesson.squads.values()), rid
+
+
+def test_the_guide_points_at_the_prompts_option_and_at_a_hand_card(app, driver):
+    from game.ui.learn.guide import target_rect
+
+    lesson = lessons()["casket"]
+    scene = LearnScene.open(app, lesson, resume=False)
+    app.switch(scene)
+    settle(driver, scene)
+    while scene.coach.step.wait != "answer:1":  # the facing prompt: its arrows are buttons too
+        perform(driver, scene)
+    driver.pump(1)
+    rect = target_rect(scene, scene.coach.step.point)
+    assert rect is not None
+    assert [b.label for b in scene.modal_buttons if b.rect == rect] == ["Face south-east (0 SP)"]
+    perform(driver, scene)
+    assert scene.coach.step.point == "card:Flagellant Sweep"
+    driver.pump(1)
+    rect = target_rect(scene, scene.coach.step.point)
+    assert [e["name"] for r, e in scene.hand_hits if r == rect] == ["Flagellant Sweep"]
