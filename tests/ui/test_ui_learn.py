@@ -195,3 +195,27 @@ def test_the_guide_points_at_the_prompts_option_and_at_a_hand_card(app, driver):
     driver.pump(1)
     rect = target_rect(scene, scene.coach.step.point)
     assert [e["name"] for r, e in scene.hand_hits if r == rect] == ["Flagellant Sweep"]
+
+
+def test_at_150_percent_a_facing_prompt_leaves_its_casket_in_sight():
+    """The band leaves the board short: a prompt no hand card answers may cover the hand strip,
+    so the facing prompt finds room beside the casket instead of over it."""
+    from conftest import Driver
+
+    from game.learn.coach import unit_named
+    from game.ui.app import App
+    from game.ui.settings import Settings
+
+    app = App((1600, 1000), Settings(ui_scale=1.5, anim_speed="instant"))
+    app.fps = 0
+    driver = Driver(app)
+    scene = LearnScene.open(app, lessons()["casket"], resume=False)
+    app.switch(scene)
+    settle(driver, scene)
+    while scene.coach.step.wait != "answer:1":
+        perform(driver, scene)
+    driver.pump(2)
+    agnes = scene.unit_by_ent[unit_named(scene.match, "Sister Agnes")]
+    centre = scene.camera.to_screen(scene.layout.centre(agnes.cell))
+    assert scene.modal_area.w and not scene.modal_area.collidepoint(centre)
+    pygame.quit()
