@@ -282,7 +282,7 @@ def run_check(
             key = yield _options(
                 match,
                 Decision(
-                    side, Ask.STACK, f"{who}'s {label}: {stack + banked} of {limit}.", tuple(opts), "stand", c
+                    side, Ask.STACK, stack_title(who, label, stack, banked, limit), tuple(opts), "stand", c
                 ),
             )
         if key == "aim":
@@ -321,6 +321,14 @@ def run_check(
             n = int(key.split(":")[1])
             bet += n
             match.emit(Ev.BET, f"{who} bets {plural(n, 'chip')} (total {bet})", side=side)
+
+
+def stack_title(who: str, label: str, stack: int, banked: int, limit: int) -> str:
+    """A stack prompt's title: the limit is each stack's, so it is set against the open stack
+    only; closed stacks (after an Ace's split) show as the total in all."""
+    if not banked:
+        return f"{who}'s {label}: {stack} of {limit}."
+    return f"{who}'s {label}: this stack {stack} of {limit}, {stack + banked} in all."
 
 
 def _discard(match: Match, held: list[str]) -> None:
