@@ -6,6 +6,7 @@ from __future__ import annotations
 import pygame
 import pytest
 
+from game.core.events import Event
 from game.ui.app import App, build_session
 from game.ui.scenes.battle import BattleScene
 from game.ui.settings import Settings
@@ -34,3 +35,27 @@ def test_the_match_over_toast_keeps_clear_of_the_hand_strip(sized_app):
     toast = scene._marks[-1]
     assert not toast.colliderect(strip), (toast, strip)
     assert scene.board_rect.contains(toast)
+
+
+def test_chance_popups_keep_clear_of_the_open_prompt(sized_app):
+    session = build_session("varium", None, 3, "human", "ai:easy")
+    assert session.decision is not None  # the initiative check's prompt is open
+    scene = BattleScene(sized_app, session)
+    scene.ai_threads = False
+    sized_app.switch(scene)
+    scene.fx.clear()
+    for text, cards in (("Rook's initiative: dealt 7 of hearts (7)", ["7H"]),
+                        ("Vex's hit check: dealt Q of spades (12) and the stack goes on", ["QS", "3D"])):
+        scene.fx.add(Event("card", text, chance=True, data={"cards": cards}))
+    for _ in range(2):  # the prompt's place is known from the first frame on
+        scene.fx.update(0.1)
+        scene.draw(sized_app.screen)
+    prompt = scene.modal_area
+    assert prompt.w and len(scene.fx.rects) == 2
+    for r in scene.fx.rects:
+        assert not r.colliderect(prompt), (r, prompt)
+        assert scene.board_rect.contains(r)
+    if sized_app.screen.get_height() >= 1000 or scene.fonts.scale < 1.5:
+        # (720 pixels at 150 %: a tall prompt leaves room above it for one small popup only, and
+        # the newest is drawn over the older one, both clear of the prompt)
+        assert not scene.fx.rects[0].colliderect(scene.fx.rects[1])
