@@ -309,21 +309,28 @@ class ChanceFx:
              avoid: list[pygame.Rect] | None = None) -> None:
         """Stack the popups at the top of the board area, moved the least to keep clear of the
         `avoid` boxes (an open prompt, the AI's reasoning; the first matter most); smaller, the
-        pictures beside the text, where the full size finds no room clear of the first box."""
-        self.rects = []
+        pictures beside the text, where the full size finds no room clear of the first box. An
+        older popup left no room of its own is not drawn under a newer one."""
         pad = self.fonts.px(8)
         y = area.y + pad
         first = avoid[0] if avoid else None
+        placed: list[tuple[Popup, bool, pygame.Rect]] = []
         for p in self.popups:
             for compact in (False, True):
-                pieces, texts, width, height = self._pieces(p, area, compact)
+                _, _, width, height = self._pieces(p, area, compact)
                 rect = pygame.Rect(0, y, width, height)
                 rect.centerx = area.centerx
                 # the nearest spot clear of the boxes (an open prompt first) and of the popups above
-                rect = clear_spot(rect, area, [*(avoid or []), *self.rects], pad)
+                rect = clear_spot(rect, area, [*(avoid or []), *(r for _, _, r in placed)], pad)
                 if first is None or not rect.colliderect(first):
                     break
-            self.rects.append(rect)
+            placed.append((p, compact, rect))
+            y = rect.bottom + pad
+        shown = [x for i, x in enumerate(placed)
+                 if not any(x[2].colliderect(r) for _, _, r in placed[i + 1:])]
+        self.rects = [r for _, _, r in shown]
+        for p, compact, rect in shown:
+            pieces, texts, width, height = self._pieces(p, area, compact)
             fade = 1.0 if p.age < p.life - 0.3 else max(0.0, (p.life - p.age) / 0.3)
             box = pygame.Surface(rect.size, pygame.SRCALPHA)
             pygame.draw.rect(box, (*self.pal.panel, round(230 * fade)), box.get_rect(), border_radius=8)
@@ -346,4 +353,3 @@ class ChanceFx:
             if fade < 1.0:
                 box.set_alpha(round(255 * fade))
             surface.blit(box, rect.topleft)
-            y = rect.bottom + pad
