@@ -17,6 +17,7 @@ from game.core.cards import BLACK_JOKER, RED_JOKER, STANDARD_RANKS, STANDARD_SUI
 from game.core.events import Event
 from game.core.kinds import CTX_CARDS, CTX_DICE, CTX_DIE
 from game.ui.theme import Fonts, Palette
+from game.ui.widgets import clear_spot
 
 SUIT_GLYPH = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
 RED = (200, 30, 40)
@@ -276,60 +277,79 @@ class ChanceFx:
         """Drop every popup (fast-forward)."""
         self.popups.clear()
 
+    def _pieces(self, p: Popup, area: pygame.Rect, compact: bool
+                ) -> tuple[list[pygame.Surface], list[pygame.Surface], int, int]:
+        """A popup's pictures and text lines and its box's size: the pictures over the text, or
+        (`compact`) smaller pictures beside the text."""
+        fonts = self.fonts
+        card_h, die = (fonts.px(36), fonts.px(26)) if compact else (fonts.px(74), fonts.px(44))
+        pad = fonts.px(8)
+        pieces: list[pygame.Surface] = []
+        for kind, value in p.items:
+            if kind == "card":
+                pieces.append(draw_card(fonts, value, card_h, name=self.names.get(value)))
+            elif kind == "die":
+                die_kind = str((p.event.data or {}).get(CTX_DIE, ""))
+                pieces.append(draw_die(fonts, value, die, kind=die_kind))
+            else:
+                pieces.append(draw_coin(fonts, value, die))
+        # the event's text, up to two lines (a roll's result comes at the end of it)
+        room = fonts.px(190) if compact else max(fonts.px(200), int(area.w * 0.8))
+        lines = fonts.wrap(p.event.text, room, Fonts.SMALL)[:2]
+        texts = [fonts.render(t, Fonts.SMALL, self.pal.text) for t in lines]
+        text_w = max((t.get_width() for t in texts), default=0)
+        text_h = sum(t.get_height() for t in texts)
+        pics_w = sum(s.get_width() + pad for s in pieces) + pad
+        pics_h = max((s.get_height() for s in pieces), default=0)
+        if compact:
+            return pieces, texts, pics_w + text_w + pad, max(pics_h, text_h) + 2 * pad
+        return pieces, texts, max(pics_w, text_w + 2 * pad), pics_h + text_h + 3 * pad
+
     def draw(self, surface: pygame.Surface, area: pygame.Rect,
              avoid: list[pygame.Rect] | None = None) -> None:
-        """Stack the popups at the top of the board area, beside or below any `avoid` box (the AI's
-        reasoning)."""
-        self.rects = []
-        fonts = self.fonts
-        card_h = fonts.px(74)
-        die = fonts.px(44)
-        pad = fonts.px(8)
+        """Stack the popups at the top of the board area, moved the least to keep clear of the
+        `avoid` boxes (an open prompt, the AI's reasoning; the first matter most); smaller, the
+        pictures beside the text, where the full size finds no room clear of the first box. An
+        older popup left no room of its own is not drawn under a newer one."""
+        pad = self.fonts.px(8)
         y = area.y + pad
+        first = avoid[0] if avoid else None
+        placed: list[tuple[Popup, bool, pygame.Rect]] = []
         for p in self.popups:
-            pieces: list[pygame.Surface] = []
-            for kind, value in p.items:
-                if kind == "card":
-                    pieces.append(draw_card(fonts, value, card_h, name=self.names.get(value)))
-                elif kind == "die":
-                    die_kind = str((p.event.data or {}).get(CTX_DIE, ""))
-                    pieces.append(draw_die(fonts, value, die, kind=die_kind))
-                else:
-                    pieces.append(draw_coin(fonts, value, die))
-            # the event's text, up to two lines (a roll's result comes at the end of it)
-            lines = fonts.wrap(p.event.text, max(fonts.px(200), int(area.w * 0.8)), Fonts.SMALL)[:2]
-            texts = [fonts.render(t, Fonts.SMALL, self.pal.text) for t in lines]
-            text_h = sum(t.get_height() for t in texts)
-            height = max(s.get_height() for s in pieces) if pieces else 0
-            width = sum(s.get_width() + pad for s in pieces) + pad
-            width = max(width, max((t.get_width() for t in texts), default=0) + 2 * pad)
-            rect = pygame.Rect(0, y, width, height + text_h + 3 * pad)
-            rect.centerx = area.centerx
-            for other in avoid or []:
-                if rect.colliderect(other):
-                    beside = pygame.Rect(rect)
-                    beside.left = other.right + pad
-                    if beside.right <= area.right - pad:
-                        rect = beside
-                    else:
-                        rect.top = other.bottom + pad
-            self.rects.append(rect)
+            for compact in (False, True):
+                _, _, width, height = self._pieces(p, area, compact)
+                rect = pygame.Rect(0, y, width, height)
+                rect.centerx = area.centerx
+                # the nearest spot clear of the boxes (an open prompt first) and of the popups above
+                rect = clear_spot(rect, area, [*(avoid or []), *(r for _, _, r in placed)], pad)
+                if first is None or not rect.colliderect(first):
+                    break
+            placed.append((p, compact, rect))
+            y = rect.bottom + pad
+        shown = [x for i, x in enumerate(placed)
+                 if not any(x[2].colliderect(r) for _, _, r in placed[i + 1:])]
+        self.rects = [r for _, _, r in shown]
+        for p, compact, rect in shown:
+            pieces, texts, width, height = self._pieces(p, area, compact)
             fade = 1.0 if p.age < p.life - 0.3 else max(0.0, (p.life - p.age) / 0.3)
             box = pygame.Surface(rect.size, pygame.SRCALPHA)
             pygame.draw.rect(box, (*self.pal.panel, round(230 * fade)), box.get_rect(), border_radius=8)
-            x = (width - (sum(s.get_width() + pad for s in pieces) - pad)) // 2
+            pics_w = sum(s.get_width() + pad for s in pieces) - pad
+            x = pad if compact else (width - pics_w) // 2
             t = min(1.0, p.age / p.flip) if p.flip > 0 else 1.0
             for s in pieces:
                 # The flip: a piece grows from a sliver to full width.
                 w = max(1, round(s.get_width() * t))
                 piece = s if w == s.get_width() else pygame.transform.smoothscale(s, (w, s.get_height()))
-                box.blit(piece, (x + (s.get_width() - w) // 2, pad))
+                top = (height - s.get_height()) // 2 if compact else pad
+                box.blit(piece, (x + (s.get_width() - w) // 2, top))
                 x += s.get_width() + pad
-            ty = height + 2 * pad
-            for t in texts:
-                box.blit(t, ((width - t.get_width()) // 2, ty))
-                ty += t.get_height()
+            text_h = sum(t.get_height() for t in texts)
+            ty = (height - text_h) // 2 if compact else height - text_h - pad
+            for line in texts:
+                tx = x if compact else (width - line.get_width()) // 2
+                box.blit(line, (tx, ty))
+                ty += line.get_height()
             if fade < 1.0:
                 box.set_alpha(round(255 * fade))
             surface.blit(box, rect.topleft)
-            y = rect.bottom + pad

@@ -142,3 +142,21 @@ def percent(p: float) -> str:
     if 99 < value < 100:
         return f"{value:.1f}%"
     return f"{value:.0f}%"
+
+
+def clear_spot(rect: pygame.Rect, area: pygame.Rect, avoid: list[pygame.Rect], gap: int) -> pygame.Rect:
+    """`rect` moved the least inside `area` to cover none of `avoid` (beside, above or below one
+    of them); failing that, clear of as many of the first boxes as it can be (the first matter
+    most); in the end where it was."""
+    boxes = [b for b in avoid if b.w and b.h]
+    w, h = rect.size
+    xs = {rect.x, *(b.right + gap for b in boxes), *(b.left - gap - w for b in boxes)}
+    ys = {rect.y, *(b.bottom + gap for b in boxes), *(b.top - gap - h for b in boxes)}
+    spots = [pygame.Rect(x, y, w, h) for x in xs for y in ys]
+    spots = sorted((s for s in spots if area.contains(s)),
+                   key=lambda s: ((s.x - rect.x) ** 2 + (s.y - rect.y) ** 2, s.y, s.x))
+    for n in range(len(boxes), 0, -1):
+        for s in spots:
+            if not any(s.colliderect(b) for b in boxes[:n]):
+                return s
+    return pygame.Rect(rect)

@@ -109,7 +109,7 @@ class TokensRuleset(Ruleset):
     # -- knowledge ---------------------------------------------------------------------------------
     def preview(self, match: Match, action: Action) -> Preview | None:
         """Every unit the attack can reach, allies too, with its exact chance and expected damage,
-        for each property choice."""
+        for each property choice; hit and kill are the named target's chances."""
         if action.kind != Kind.ATTACK or action.actor is None or action.target is None:
             return None
         with match.world:
@@ -120,7 +120,10 @@ class TokensRuleset(Ruleset):
             outcomes: list[tuple[str, float]] = []
             for props in w.combos:
                 plan = strikes(match, ent, wid, props, target, sneak_bonus(ent), side_of(ent))
-                dmg, kills = expected(plan, side_of(ent))
+                dmg, _takeouts = expected(plan, side_of(ent))
+                # "Kill" is a chance: the named target's to be taken out. `expected`'s take-outs
+                # sum over every unit the strike reaches (a cleave's ring), an expectation not a chance
+                kill = sum((float(s.chance) for s in plan if s.ent == target and s.takes_out), 0.0)
                 lines.append(f"{mode_name(props)}: net expected damage {dmg:.2f}")
                 for s in plan:
                     ally = " (ally)" if side_of(s.ent) == side_of(ent) else ""
@@ -136,7 +139,7 @@ class TokensRuleset(Ruleset):
                     outcomes.append((f"{name_of(s.ent)} hit{choice}", float(s.chance)))
                 if dmg >= best_dmg:
                     best_dmg = dmg
-                    best_kill = kills
+                    best_kill = kill
                     hit = float(plan[0].chance) if plan else 0.0
             return Preview(
                 f"{w.name} at {name_of(target)}",

@@ -70,9 +70,10 @@ def _attack_terms(match: Match, action: Action) -> tuple[odds.Attack, dict]:
     prof = proficiency(ent, w) + owed_chips(ent, target, w)
     ctx.update({"limit": accuracy(match, ent, target, w), "prof": prof, "bet": 0})
     # the deck may run out before or while the face-down cards are dealt (attack_pools)
-    pool, hidden, parts = attack_pools(match, side_of(ent), target, k)
+    pool, hidden, parts, (runout, refill) = attack_pools(match, side_of(ent), target, k)
     strike = odds.Strike(ctx["wd"], ctx["armour"], ctx["crit"], ctx["cb"], ctx["resist"], 0)
-    return odds.Attack(pool, ctx["limit"], ctx["prof"], k, strike, ctx["health"], hidden, parts), ctx
+    return odds.Attack(pool, ctx["limit"], ctx["prof"], k, strike, ctx["health"], hidden, parts, runout,
+                       refill), ctx
 
 
 @lru_cache(maxsize=256)

@@ -74,20 +74,23 @@ def hidden_for(match: Match, side: str) -> tuple[int, ...] | None:
 
 
 def attack_pools(match: Match, side: str, target: int, k: int) -> tuple[
-        tuple[int, ...], tuple[int, ...] | None, odds.Parts]:
+        tuple[int, ...], tuple[int, ...] | None, odds.Parts, tuple[int, tuple[int, ...]]]:
     """What a hit check on `target` (k face-down cards) is weighed on, as `side` knows it: the
     next cards' pool (`pool_for`), the face-down cards' when already dealt and not that one
     (`hidden_for`), and, when the deck holds no more cards than the face-down ones still to
     deal, how they are dealt: its last cards, then the reshuffled discard, which deals every card
-    of the check (`odds.Parts`)."""
+    of the check (`odds.Parts`). Last, when the check's look-ahead runs the deck out: how many
+    of its cards the deck deals, and the discard that deals the rest (`odds.Attack.runout`)."""
     cards = deck(match)
-    if cards.zones.get(f"face-down:{target}"):
-        return pool_for(match, side), hidden_for(match, side), ()
     left = len(cards.zones.get("deck", []))
+    discard = odds.profile(cards.zones.get("discard", []))
+    if cards.zones.get(f"face-down:{target}"):
+        run = (left, discard) if 0 < left < odds.HORIZON else (0, ())
+        return pool_for(match, side), hidden_for(match, side), (), run
     if 0 < left <= k:
-        discard = odds.profile(cards.zones.get("discard", []))
-        return discard, None, ((odds.profile(cards.unseen_by(side)), left), (discard, k - left))
-    return pool_for(match, side), None, ()
+        return discard, None, ((odds.profile(cards.unseen_by(side)), left), (discard, k - left)), (0, ())
+    run = (left - k, discard) if 0 < left - k < odds.HORIZON else (0, ())
+    return pool_for(match, side), None, (), run
 
 
 def attack_of(ctx: dict[str, Any], pool: tuple[int, ...], bet: int | None = None,
@@ -282,7 +285,7 @@ def run_check(
             key = yield _options(
                 match,
                 Decision(
-                    side, Ask.STACK, f"{who}'s {label}: {stack + banked} of {limit}.", tuple(opts), "stand", c
+                    side, Ask.STACK, stack_title(who, label, stack, banked, limit), tuple(opts), "stand", c
                 ),
             )
         if key == "aim":
@@ -321,6 +324,14 @@ def run_check(
             n = int(key.split(":")[1])
             bet += n
             match.emit(Ev.BET, f"{who} bets {plural(n, 'chip')} (total {bet})", side=side)
+
+
+def stack_title(who: str, label: str, stack: int, banked: int, limit: int) -> str:
+    """A stack prompt's title: the limit is each stack's, so it is set against the open stack
+    only; closed stacks (after an Ace's split) show as the total in all."""
+    if not banked:
+        return f"{who}'s {label}: {stack} of {limit}."
+    return f"{who}'s {label}: this stack {stack} of {limit}, {stack + banked} in all."
 
 
 def _discard(match: Match, held: list[str]) -> None:

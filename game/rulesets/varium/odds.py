@@ -264,6 +264,10 @@ class Attack:
     #: face-down cards still to deal when the deck cannot supply them all: its last cards, then
     #: the reshuffled discard (`Parts`); overrides `hidden`
     parts: Parts = ()
+    #: cards of the check the deck deals (from `pool`) before `refill`, the discard, is shuffled
+    #: back in and deals the rest: 0 when that is beyond the look-ahead (`runout`)
+    runout: int = 0
+    refill: Profile = ()
 
     @property
     def evasion_pool(self) -> Profile:
@@ -368,6 +372,10 @@ def kill_payoff(a: Attack) -> Payoff:
 def attack_odds(a: Attack) -> tuple[float, float, float]:
     """(best hit chance, best expected worth in damage, best take-out chance) of the whole check
     played well from no cards (each the best play for that aim)."""
+    if a.runout:
+        from game.rulesets.varium import runout
+
+        return runout.attack_odds(a)
     r = rule(a.limit, a.pool)
     return (
         stack_value(a.pool, StackState(), r, hit_payoff(a), HORIZON),
@@ -381,6 +389,10 @@ def attack_worth(a: Attack) -> float:
     """The worth (`payoff`) of the whole check played well from no cards. The baseline prices
     every attack option by it at every step, and a unit's options often meet the same pool and
     target again (nothing dealt in between): those are one look-up here."""
+    if a.runout:
+        from game.rulesets.varium import runout
+
+        return runout.run_value(a, payoff)
     return stack_value(a.pool, StackState(), rule(a.limit, a.pool), payoff(a), HORIZON)
 
 

@@ -37,7 +37,7 @@ class DrivingMixin:
                 self.app.sounds.play(
                     sound_for(ev) if (ev.chance or "hit" in ev.kind or "miss" in ev.kind) else None
                 )
-            if ev.kind == EVENT_MATCH_OVER:
+            if ev.kind == EVENT_MATCH_OVER and not getattr(self.layer, "announces_end", False):
                 # the match's sentence names sides by id ("p1 wins"): the toast uses their names
                 self.toast = (name_sides(ev.text, self.side_names), 4.0)
         if step.action is not None and step.action.actor is not None and step.moves and not self.fast:

@@ -43,6 +43,8 @@ class BattleLayer(Protocol):
     playing: bool
     #: frames are needed (playing, or a banner fading)
     animating: bool
+    #: the layer says who won itself (a banner): the screen's own end toast stays away
+    announces_end: bool
 
     def on_step(self, step: Step) -> bool:
         """An input's result arrives (before the screen re-reads the world); True when the layer
@@ -64,6 +66,7 @@ class MarksLayer:
 
     playing = False
     animating = False
+    announces_end = False
 
     def __init__(self, scene: Any) -> None:
         self.scene = scene

@@ -8,7 +8,7 @@ from game.core.ruleset import Ruleset
 from game.ui.battle.extensions import ruleset_hook
 from game.ui.battle.infosheet import InfoSheetMixin
 from game.ui.theme import Fonts
-from game.ui.widgets import panel
+from game.ui.widgets import clear_spot, panel
 
 HELP_LINES: list[tuple[str, str]] = [
     # a click on an ally selects it: an action on an ally (a hand-off) is armed first (1 - 9)
@@ -92,7 +92,11 @@ class OverlayMixin(InfoSheetMixin):
         lh = f.line_height(Fonts.BODY)
         rect = pygame.Rect(0, 0, max(p.get_width() for p in pics), lh * len(pics))
         rect.midbottom = (self.board_rect.centerx, self.board_rect.bottom - f.px(90))
-        box = rect.inflate(24, 14)
+        # clear of the hand strip (a long end-of-match line over the cards), then of an open prompt
+        strip = getattr(self, "_strip_rect", None)
+        avoid = [r for r in (strip, self.modal_area) if r is not None and r.w]
+        box = clear_spot(rect.inflate(24, 14), self.board_rect, avoid, f.px(8))
+        rect.center = box.center
         panel(surface, box, self.pal, alpha=235)
         for i, pic in enumerate(pics):
             surface.blit(pic, pic.get_rect(midtop=(rect.centerx, rect.y + i * lh)))

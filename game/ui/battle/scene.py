@@ -351,13 +351,17 @@ class BattleScene(
             self.layer.draw_top(surface)
         self._draw_path_label(surface)
         self._draw_strip(surface)
-        # the AI's reasoning first, in a free corner; the chance popups then keep clear of it
+        # the AI's reasoning first, in a free corner; the chance popups keep clear of it
         box = self._draw_reasoning(surface) if self.show_reasoning else None
-        self.fx.draw(surface, self.board_rect, avoid=[box] if box is not None else [])
         surface.set_clip(clip)
         self._draw_bar(surface)
         self._draw_panel(surface)
         self._draw_decision(surface)
+        # the popups after the prompt, so they keep clear of where it is this frame (not under it)
+        surface.set_clip(self.board_rect)
+        keep = [r for r in (self.modal_area, box) if r is not None and r.w]
+        self.fx.draw(surface, self.board_rect, avoid=keep)
+        surface.set_clip(clip)
         self._draw_hover_info(surface)
 
     def invalidate(self) -> None:

@@ -27,6 +27,9 @@ PACE_ROLL, PACE_NEWS, PACE_LINE = 0.85, 1.4, 0.3
 class SavesLayer:
     """Declarations on the board, the resolution played out, announcements (see the module)."""
 
+    #: the end is said in the banner (`_news`), so the screen's end toast would say it twice
+    announces_end = True
+
     def __init__(self, scene: Any) -> None:
         self.scene = scene
         self.queue: list[Event] = []
@@ -111,10 +114,6 @@ class SavesLayer:
         """Show the next event when the last has had its moment; True when something changed."""
         scene = self.scene
         changed = False
-        if scene.toast and scene.toast[0].startswith("Match over") and scene.match.result is not None:
-            result = scene.match.result  # the generic toast names sides by id: by name here
-            who = "A draw" if result.winner is None else f"{scene.side_name(result.winner)} wins"
-            scene.toast = (f"{who}: {result.reason}.", scene.toast[1])
         if self.banner_ttl > 0:
             self.banner_ttl = max(0.0, self.banner_ttl - dt)
             changed = True
