@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pygame
 
-from game.learn.coach import action_matches, unit_named
+from game.learn.coach import HOVER_DWELL, action_matches, unit_named
 from game.ui.learn.scene import LearnScene
 
 
@@ -45,7 +45,12 @@ def perform(driver, scene: LearnScene) -> None:
         nxt = next(b for b in scene.guide.buttons if b.label.startswith("Next"))
         driver.click(nxt.rect.center)
     elif kind == "hover":
+        # rest the mouse on the unit a moment (the step then offers Next), then press Next
         driver.move(unit_pos(scene, args[0]))
+        scene.update(HOVER_DWELL)
+        driver.pump(1)
+        nxt = next(b for b in scene.guide.buttons if b.label.startswith("Next"))
+        driver.click(nxt.rect.center)
     elif kind == "select":
         driver.click(unit_pos(scene, args[0]))
     elif kind == "answer":
