@@ -315,3 +315,18 @@ def test_the_turn_bar_outline_leaves_the_round_and_side_words_alone(app, driver)
     words = f.render(f"Round {scene.model.round}", Fonts.BODY, scene.pal.text)
     words = words.get_rect(topleft=(f.px(10), f.px(6)))
     assert ring is not None and ring.x > words.right, (ring, words)
+
+
+def test_the_pointer_to_a_unit_comes_in_from_the_side_not_through_the_words_above_it(app, driver):
+    scene = _varium_at(app, driver, "act")
+    while scene.coach.step.point != "unit:Guard Orsin":
+        perform(driver, scene)
+    scene.invalidate()
+    driver.pump(2)
+    assert scene.guide.target is not None
+    ring = scene.guide.target.inflate(scene.fonts.px(6), scene.fonts.px(6))  # as the guide outlines it
+    assert ring.y > scene.guide.rect.bottom
+    above = (ring.centerx, (scene.guide.rect.bottom + ring.y) // 2)  # where a hold's words sit
+    assert tuple(app.screen.get_at(above))[:3] != tuple(scene.pal.active)[:3]
+    beside = (ring.right + scene.fonts.px(16), above[1])
+    assert tuple(app.screen.get_at(beside))[:3] == tuple(scene.pal.active)[:3]

@@ -163,6 +163,17 @@ class Guide:
         if ring.x >= box.right:  # the panel on the right: from the band's lower right corner
             start = (box.right - s.fonts.px(20), box.bottom)
             end = (ring.x, ring.centery)
+        elif s.board_rect.collidepoint(ring.center) and ring.y > box.bottom:
+            # a unit or square: down beside it and in from the side, not straight down through the
+            # words drawn above a token (a hold, a status)
+            gap = s.fonts.px(16)
+            right = ring.right + gap < s.board_rect.right
+            x = ring.right + gap if right else ring.x - gap
+            end = (ring.right if right else ring.x, ring.centery)
+            pygame.draw.line(surface, colour, (x, box.bottom), (x, end[1]), max(2, width - 1))
+            pygame.draw.line(surface, colour, (x, end[1]), end, max(2, width - 1))
+            pygame.draw.circle(surface, colour, end, s.fonts.px(5))
+            return
         else:
             start = (min(max(ring.centerx, box.x + s.fonts.px(20)), box.right - s.fonts.px(20)), box.bottom)
             end = (min(max(start[0], ring.x), ring.right), min(max(start[1], ring.y), ring.bottom))
