@@ -58,7 +58,7 @@ def target_rect(scene: LearnScene, point: str) -> pygame.Rect | None:
     if kind == "turnbar":
         # the turn order only: an outline over the whole bar would cross its round and side words
         bar = scene.bar_rect
-        x = bar.x + getattr(scene, "bar_order_x", 0) - scene.fonts.px(8)
+        x = bar.x + getattr(scene, "bar_order_x", 0) - scene.fonts.px(13)
         return pygame.Rect(x, bar.y, bar.right - x, bar.h)
     if kind == "panel":
         return scene.panel_rect
