@@ -62,7 +62,9 @@ def perform(driver, scene: LearnScene) -> None:
         legal = scene.session.legal()
         fits = [a for a in legal if action_matches(scene.match, a, args)]
         assert fits, (st.wait, [a.label for a in legal])
-        a = fits[0]
+        # the unit the person picked is the one that acts (another unit's move to the same square
+        # fits the step too, but a click on the square offers only the picked unit's)
+        a = min(fits, key=lambda x: x.actor != scene.selected)
         if a.kind in scene.match.ruleset.turn_ending:
             driver.key(pygame.K_e)
         elif a.cell is not None and (a.cell in scene.moves or a.path):
