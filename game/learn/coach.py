@@ -13,6 +13,13 @@ from typing import TYPE_CHECKING, Any
 from game.core.action import Action, Decision
 from game.core.components import Name
 
+#: seconds the mouse must rest on a "hover:" step's unit before its Next is offered: the step is
+#: about reading the box that opens, so a mouse passing over the unit does not complete it
+HOVER_DWELL = 0.8
+#: the key of the guide's Next: one no prompt of any ruleset and no battle key uses (N is varium's
+#: "new stack", S/H/A/B/C/P/G/L its check and leave prompts, E/F/I/L/U/X/W/A/S/D the battle's)
+NEXT_KEY = "M"
+
 if TYPE_CHECKING:
     from game.core.match import Match
     from game.learn.lesson import Lesson, Step
@@ -95,6 +102,11 @@ class Coach:
         #: [inputs made before it, channel, outcomes] for every forced queue, in order
         self.forces: list[list[Any]] = [list(f) for f in forces or []]
         self.refused = ""
+        #: how long the mouse has rested on a hover step's unit; `looked` once it rested long enough
+        self.hover_time = 0.0
+        self.looked = False
+        #: what the scripted opponent did since the person's last action ("Guard Orsin: ...")
+        self.opponent_did: list[str] = []
         if begin:
             self.begin()
 
@@ -111,8 +123,14 @@ class Coach:
 
     @property
     def waits_next(self) -> bool:
-        """The current step is read and completed with Next."""
-        return self.step is not None and self.step.wait_kind == "next"
+        """The current step is read and completed with Next (a hover step once its box was seen)."""
+        st = self.step
+        return st is not None and (st.wait_kind == "next" or (st.wait_kind == "hover" and self.looked))
+
+    @property
+    def screens(self) -> int:
+        """The screens the band counts: every step and the closing "Lesson complete"."""
+        return len(self.lesson.steps) + 1
 
     def begin(self) -> None:
         """The current step starts: its forced chance is queued."""
@@ -126,6 +144,7 @@ class Coach:
     def advance(self) -> None:
         """The current step is complete: on to the next."""
         self.refused = ""
+        self.hover_time, self.looked = 0.0, False
         if not self.done:
             self.index += 1
             self.begin()
@@ -152,12 +171,19 @@ class Coach:
         st = self.step
         if st is None:
             return ""
-        if st.wait_kind == "next":
-            return "Read the guide, then press Next."
+        if self.waits_next:
+            return f"Read the guide, then press Next ({NEXT_KEY})."
+        if st.wait_kind == "hover":
+            return "Rest the mouse on the marked unit a moment and read the box that opens."
         return "The guide asks for something else first: see the box."
+
+    def opponent_acted(self, text: str) -> None:
+        """The scripted opponent's action went to the match: the band notes it until the person acts."""
+        self.opponent_did.append(text)
 
     def acted(self, action: Action) -> None:
         """The person's action went to the match."""
+        self.opponent_did = []
         st = self.step
         if st is not None and st.wait_kind == "act" and action_matches(self.match, action, st.wait_args):
             self.advance()
@@ -168,9 +194,11 @@ class Coach:
         if st is not None and st.wait_kind == "answer" and ":".join(st.wait_args) == key:
             self.advance()
 
-    def observe(self, selected: int | None, hovered: int | None) -> bool:
-        """What the screen shows now (the unit under the mouse, the match over); True when that
-        completed the step."""
+    def observe(self, selected: int | None, hovered: int | None, dt: float = 0.0) -> bool:
+        """What the screen shows now (the unit under the mouse, the match over), `dt` seconds after
+        the last look; True when that completed the step. A hover step is not completed by the
+        hover: once the mouse rested on the unit HOVER_DWELL seconds it offers Next, so the person
+        reads the box with the step's words beside it."""
         st = self.step
         if st is None:
             return False
@@ -178,11 +206,12 @@ class Coach:
         if kind == "over" and self.match.over:
             self.advance()
             return True
-        if kind == "hover":
+        if kind == "hover" and not self.looked:
             want = unit_named(self.match, st.wait_args[0])
-            if want is not None and hovered == want:
-                self.advance()
-                return True
+            self.hover_time = self.hover_time + dt if want is not None and hovered == want else 0.0
+            if self.hover_time >= HOVER_DWELL:
+                self.looked = True
+                self.refused = ""
         return False
 
     def picked(self, selected: int | None) -> bool:

@@ -40,14 +40,32 @@ def start(lesson: Lesson) -> tuple[Match, Coach, ScriptedOpponent]:
     return match, Coach(lesson, match), ScriptedOpponent(lesson.opponent)
 
 
-def save(coach: Coach, opponent: ScriptedOpponent) -> None:
-    """Keep where the lesson is (best effort: a full disk only loses the resume point)."""
-    data = {"lesson": coach.lesson.id, "step": coach.index, "forces": coach.forces,
-            "inputs": coach.match.inputs, "script": opponent.pos}
+def _write(lesson: Lesson, data: dict[str, Any]) -> None:
+    # best effort: a full disk only loses the resume point (or the Done mark)
     try:
-        progress_path(coach.lesson).write_text(json.dumps(data))
+        progress_path(lesson).write_text(json.dumps(data))
     except OSError:
         pass
+
+
+def save(coach: Coach, opponent: ScriptedOpponent) -> None:
+    """Keep where the lesson is (and whether it was once finished)."""
+    data = {"lesson": coach.lesson.id, "step": coach.index, "forces": coach.forces,
+            "inputs": coach.match.inputs, "script": opponent.pos, "done": done(coach.lesson)}
+    _write(coach.lesson, data)
+
+
+def done(lesson: Lesson) -> bool:
+    """Whether the lesson was played to its end once (the list of lessons marks it Done)."""
+    try:
+        return bool(json.loads(progress_path(lesson).read_text()).get("done"))
+    except (OSError, ValueError, AttributeError):
+        return False
+
+
+def finish(lesson: Lesson) -> None:
+    """The lesson was played to its end: no resume point, the Done mark kept."""
+    _write(lesson, {"lesson": lesson.id, "done": True})
 
 
 def saved_step(lesson: Lesson) -> int | None:
@@ -60,7 +78,10 @@ def saved_step(lesson: Lesson) -> int | None:
 
 
 def forget(lesson: Lesson) -> None:
-    """Drop a lesson's progress (finished or skipped)."""
+    """Drop a lesson's progress (skipped, or damaged); a Done mark stays."""
+    if done(lesson):
+        finish(lesson)
+        return
     try:
         progress_path(lesson).unlink()
     except OSError:

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pygame
 
 from game.core.kinds import HAND_GROUP, HAND_NAME
-from game.learn.coach import action_matches, unit_named
+from game.learn.coach import HOVER_DWELL, action_matches, unit_named
 from game.ui.learn.scene import LearnScene
 
 
@@ -55,7 +55,12 @@ def perform(driver, scene: LearnScene) -> None:
         nxt = next(b for b in scene.guide.buttons if b.label.startswith("Next"))
         driver.click(nxt.rect.center)
     elif kind == "hover":
+        # rest the mouse on the unit a moment (the step then offers Next), then press Next
         driver.move(unit_pos(scene, args[0]))
+        scene.update(HOVER_DWELL)
+        driver.pump(1)
+        nxt = next(b for b in scene.guide.buttons if b.label.startswith("Next"))
+        driver.click(nxt.rect.center)
     elif kind == "card":
         pos = card_pos(scene, name=":".join(args))
         assert pos is not None, (st.wait, [e.get(HAND_NAME) for _r, e in scene.hand_hits])

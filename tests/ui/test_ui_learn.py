@@ -50,7 +50,7 @@ def test_an_input_the_step_does_not_ask_for_is_held_back(app, driver):
     scene.answer("stand")  # the step asks to read and press Next
     assert len(scene.match.inputs) == inputs
     assert "Next" in scene.coach.refused  # the guide's band says so
-    driver.key(pygame.K_n)  # N is Next even with a prompt open (its letters wait for their step)
+    driver.key(pygame.K_m)  # M is Next even with a prompt open (its letters wait for their step)
     assert scene.coach.index == 1 and not scene.coach.refused
 
 
@@ -219,3 +219,158 @@ def test_at_150_percent_a_facing_prompt_leaves_its_casket_in_sight():
     centre = scene.camera.to_screen(scene.layout.centre(agnes.cell))
     assert scene.modal_area.w and not scene.modal_area.collidepoint(centre)
     pygame.quit()
+
+
+# -- the newcomer's report on the varium lesson (the lesson's engine) ---------------------------
+
+def _varium_at(app, driver, wait_kind: str):
+    lesson = lessons()["varium"]
+    scene = LearnScene.open(app, lesson, resume=False)
+    app.switch(scene)
+    settle(driver, scene)
+    while scene.coach.step.wait_kind != wait_kind:
+        perform(driver, scene)
+    return scene
+
+
+def test_a_hover_step_waits_for_the_mouse_to_rest_and_then_for_next(app, driver):
+    from learn_pilot import unit_pos
+
+    from game.learn.coach import HOVER_DWELL
+
+    scene = _varium_at(app, driver, "hover")
+    at = scene.coach.index
+    driver.move(unit_pos(scene, "Guard Orsin"))
+    scene.update(HOVER_DWELL / 4)
+    assert scene.coach.index == at and not scene.coach.waits_next  # a passing mouse does not do it
+    driver.move((scene.guide.rect.x + 4, scene.guide.rect.bottom - 4))
+    scene.update(HOVER_DWELL)  # away from the unit: the rest starts again
+    assert not scene.coach.waits_next
+    driver.move(unit_pos(scene, "Guard Orsin"))
+    scene.update(HOVER_DWELL)
+    driver.pump(1)
+    assert scene.coach.index == at and scene.coach.waits_next  # the box and the words stay together
+    assert any(b.label.startswith("Next") for b in scene.guide.buttons)
+    driver.key(pygame.K_m)
+    assert scene.coach.index == at + 1
+
+
+def test_the_guides_next_key_is_no_prompts_key(app, driver):
+    import game.ui.rulesets  # noqa: F401 - every ruleset's prompt letters registered
+    from game.learn.coach import NEXT_KEY
+    from game.ui.battle.autosetup import AUTO_KEY
+    from game.ui.battle.prompt_parts import HOTKEYS
+
+    assert HOTKEYS, "the prompt letters are registered"
+    for kind, letters in HOTKEYS.items():
+        assert NEXT_KEY.lower() not in letters, kind
+    assert NEXT_KEY.upper() != AUTO_KEY.upper()
+    scene = _varium_at(app, driver, "next")
+    assert any(b.label == f"Next  ({NEXT_KEY})" for b in scene.guide.buttons)
+    at = scene.coach.index
+    driver.key(pygame.K_n)  # N is varium's "new stack": never the guide's Next
+    assert scene.coach.index == at
+
+
+def test_the_closing_screen_is_counted_with_the_steps(app, driver):
+    lesson = lessons()["voidmarked"]
+    scene = LearnScene.open(app, lesson, resume=False)
+    app.switch(scene)
+    n = len(lesson.steps) + 1
+    assert scene.guide._lines()[0].endswith(f"step 1 of {n}")
+    play_through(driver, scene)
+    head, _body = scene.guide._lines()
+    assert head == f"Lesson complete  ·  step {n} of {n}"
+
+
+@pytest.mark.parametrize("way", ["finish", "skip", "leave", "pause"])
+def test_after_a_lesson_the_launcher_shows_its_ruleset(app, driver, way):
+    from game.core import ruleset as registry
+
+    assert registry.available()[0] != "varium"  # the launcher's own first choice is another one
+    scene = LearnScene.open(app, lessons()["varium"], resume=False)
+    app.switch(scene)
+    settle(driver, scene)
+    if way == "pause":
+        scene.open_menu()
+        scene.menu.leave(app.to_launcher, "Quit to launcher")
+    else:
+        scene.guide_button(way)
+    assert type(app.scene).__name__ == "LauncherScene"
+    assert app.scene.ruleset_id == "varium"
+
+
+def test_a_finished_lesson_is_marked_done_with_play_again(app, driver):
+    from game.ui.learn.menu import LearnMenuScene
+
+    lesson = lessons()["varium"]
+    scene = LearnScene.open(app, lesson, resume=False)
+    app.switch(scene)
+    settle(driver, scene)
+    scene.coach.index = len(lesson.steps)  # the closing screen
+    scene.guide_button("finish")
+    assert progress.done(lesson) and progress.saved_step(lesson) is None
+    menu = LearnMenuScene(app)
+    labels = {b.text: what for b, (what, rid) in menu.actions.items() if rid == "varium"}
+    assert labels == {"Play again": "start"}
+    assert any("Done" in getattr(e, "text", "") for e in menu.manager.get_root_container().elements)
+    again = LearnScene.open(app, lesson, resume=False)  # played again, then skipped: still Done
+    app.switch(again)
+    settle(driver, again)
+    perform(driver, again)
+    assert progress.done(lesson)
+    again.guide_button("skip")
+    assert progress.done(lesson)
+
+
+def test_the_lessons_words_on_the_list_are_plain_text_not_fields(app):
+    from pygame_gui.elements import UITextBox
+
+    from game.ui.learn.menu import LearnMenuScene
+
+    menu = LearnMenuScene(app, first=True)
+    boxes = [e for e in menu.manager.get_root_container().elements if isinstance(e, UITextBox)]
+    assert len(boxes) == 1 + len(lessons())  # the welcome and each lesson's description
+    for box in boxes:
+        assert box.background_colour.a == 0, box.html_text
+        assert not any(box.border_width.values()), box.html_text
+
+
+def test_the_opponents_actions_are_told_in_the_band(app, driver):
+    scene = _varium_at(app, driver, "answer")
+    while "Guard Orsin" not in " ".join(scene.coach.opponent_did):
+        perform(driver, scene)
+    assert scene.coach.step.title == "Dodge"  # the guard attacked after Rook's turn ended
+    note = scene.coach.opponent_did[-1]
+    assert note.startswith("Guard Orsin: ") and "Rook" in note, note
+    while scene.coach.step.wait_kind != "act":
+        perform(driver, scene)
+    perform(driver, scene)  # the person's own action: the note of the last turn goes
+    assert not scene.coach.opponent_did
+
+
+def test_the_turn_bar_outline_leaves_the_round_and_side_words_alone(app, driver):
+    from game.ui.learn.guide import target_rect
+    from game.ui.theme import Fonts
+
+    scene = _varium_at(app, driver, "act")
+    ring = target_rect(scene, "turnbar")
+    f = scene.fonts
+    words = f.render(f"Round {scene.model.round}", Fonts.BODY, scene.pal.text)
+    words = words.get_rect(topleft=(f.px(10), f.px(6)))
+    assert ring is not None and ring.x > words.right, (ring, words)
+
+
+def test_the_pointer_to_a_unit_comes_in_from_the_side_not_through_the_words_above_it(app, driver):
+    scene = _varium_at(app, driver, "act")
+    while scene.coach.step.point != "unit:Guard Orsin":
+        perform(driver, scene)
+    scene.invalidate()
+    driver.pump(2)
+    assert scene.guide.target is not None
+    ring = scene.guide.target.inflate(scene.fonts.px(6), scene.fonts.px(6))  # as the guide outlines it
+    assert ring.y > scene.guide.rect.bottom
+    above = (ring.centerx, (scene.guide.rect.bottom + ring.y) // 2)  # where a hold's words sit
+    assert tuple(app.screen.get_at(above))[:3] != tuple(scene.pal.active)[:3]
+    beside = (ring.right + scene.fonts.px(16), above[1])
+    assert tuple(app.screen.get_at(beside))[:3] == tuple(scene.pal.active)[:3]

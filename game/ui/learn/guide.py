@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from game.core.kinds import HAND_NAME
-from game.learn.coach import unit_named
+from game.learn.coach import NEXT_KEY, unit_named
 from game.ui.theme import Fonts
 from game.ui.widgets import Button, panel, text_block
 
@@ -59,7 +59,10 @@ def target_rect(scene: LearnScene, point: str) -> pygame.Rect | None:
     if kind == "actions":
         return scene.actions_rect if scene.actions_rect.w else None
     if kind == "turnbar":
-        return scene.bar_rect
+        # the turn order only: an outline over the whole bar would cross its round and side words
+        bar = scene.bar_rect
+        x = bar.x + getattr(scene, "bar_order_x", 0) - scene.fonts.px(13)
+        return pygame.Rect(x, bar.y, bar.right - x, bar.h)
     if kind == "panel":
         return scene.panel_rect
     if kind == "log":
@@ -83,11 +86,13 @@ class Guide:
     def _lines(self) -> tuple[str, str]:
         coach = self.scene.coach
         lesson = coach.lesson
+        n = coach.screens
         if coach.done:
-            return "Lesson complete", lesson.summary or "You have played the whole guided battle."
+            return (f"Lesson complete  ·  step {n} of {n}",
+                    lesson.summary or "You have played the whole guided battle.")
         st = coach.step
         assert st is not None
-        return f"{st.title or lesson.title}  ·  step {coach.index + 1} of {len(lesson.steps)}", st.text
+        return f"{st.title or lesson.title}  ·  step {coach.index + 1} of {n}", st.text
 
     def _text_w(self, width: int) -> int:
         f = self.scene.fonts
@@ -100,7 +105,8 @@ class Guide:
         lesson = self.scene.coach.lesson
         texts = [st.text for st in lesson.steps] + [lesson.summary]
         lines = max(len(f.wrap(t, inner, Fonts.BODY)) for t in texts)
-        text_h = f.line_height(Fonts.SMALL) + f.px(4) + lines * f.line_height(Fonts.BODY)
+        # the head line, the words, and a line for what the opponent just did
+        text_h = 2 * (f.line_height(Fonts.SMALL) + f.px(4)) + lines * f.line_height(Fonts.BODY)
         buttons_h = 3 * f.px(30) + 2 * f.px(6)
         return 2 * f.px(10) + max(text_h, buttons_h)
 
@@ -119,14 +125,21 @@ class Guide:
         # an input the step did not ask for: the band's head line says so, in the warning colour
         y = text_block(surface, f, [refused or head], (rect.x + pad, rect.y + f.px(10)), inner, Fonts.SMALL,
                        pal.bad if refused else pal.active, bold=True)
+        note_h = f.line_height(Fonts.SMALL) + f.px(4)
         text_block(surface, f, [body], (rect.x + pad, y + f.px(4)), inner, Fonts.BODY, pal.text,
-                   max_y=rect.bottom - f.px(4))
+                   max_y=rect.bottom - note_h)
+        if coach.opponent_did and not coach.done:
+            # the opponent's turn shows on the board only as log lines: say what it did
+            did = "; ".join(coach.opponent_did[-3:])
+            note = f.fit(f"Last turn: {did}. The log on the right lists every card.", inner, Fonts.SMALL)
+            text_block(surface, f, [note], (rect.x + pad, rect.bottom - note_h), inner, Fonts.SMALL,
+                       pal.dim, max_y=rect.bottom)
         labels: list[tuple[str, str]] = []
         if coach.done:
             labels.append(("finish", "Finish"))
         else:
             if coach.waits_next:
-                labels.append(("next", "Next  (N)"))
+                labels.append(("next", f"Next  ({NEXT_KEY})"))
             labels += [("leave", "Leave"), ("skip", "Skip lesson")]
         self.buttons = []
         bw, bh = f.px(BUTTONS_W), f.px(30)
@@ -157,6 +170,17 @@ class Guide:
         if ring.x >= box.right:  # the panel on the right: from the band's lower right corner
             start = (box.right - s.fonts.px(20), box.bottom)
             end = (ring.x, ring.centery)
+        elif s.board_rect.collidepoint(ring.center) and ring.y > box.bottom:
+            # a unit or square: down beside it and in from the side, not straight down through the
+            # words drawn above a token (a hold, a status)
+            gap = s.fonts.px(16)
+            right = ring.right + gap < s.board_rect.right
+            x = ring.right + gap if right else ring.x - gap
+            end = (ring.right if right else ring.x, ring.centery)
+            pygame.draw.line(surface, colour, (x, box.bottom), (x, end[1]), max(2, width - 1))
+            pygame.draw.line(surface, colour, (x, end[1]), end, max(2, width - 1))
+            pygame.draw.circle(surface, colour, end, s.fonts.px(5))
+            return
         else:
             start = (min(max(ring.centerx, box.x + s.fonts.px(20)), box.right - s.fonts.px(20)), box.bottom)
             end = (min(max(start[0], ring.x), ring.right), min(max(start[1], ring.y), ring.bottom))

@@ -26,6 +26,14 @@ class LearnMenuScene(GuiScene):
 
     def __init__(self, app: App, first: bool = False) -> None:
         super().__init__(app)
+        # the welcome and the lessons' descriptions are words to read, not boxes to type in: no
+        # border, no field colour
+        pal = app.palette
+        plain = {"colours": {"dark_bg": "#00000000", "normal_border": "#00000000"},
+                 "misc": {"border_width": "0", "shape": "rectangle"}}
+        dim_hex = "#" + "".join(f"{c:02x}" for c in pal.dim[:3])
+        dim = {**plain, "colours": {**plain["colours"], "normal_text": dim_hex}}
+        self.manager.get_theme().load_theme({"#plain": plain, "#plain_dim": dim})
         self.first = first
         self.actions: dict[Any, tuple[str, str]] = {}
         self.build()
@@ -43,7 +51,7 @@ class LearnMenuScene(GuiScene):
         y = f.px(80)
         if self.first:
             box_h = f.px(84)
-            UITextBox(WELCOME, pygame.Rect(m, y, w - 2 * m, box_h), self.manager)
+            UITextBox(WELCOME, pygame.Rect(m, y, w - 2 * m, box_h), self.manager, object_id="#plain")
             y += box_h + f.px(12)
         self.actions = {}
         bw, bh = f.px(150), f.px(36)
@@ -51,21 +59,24 @@ class LearnMenuScene(GuiScene):
         for rid, lesson in sorted(lessons().items(), key=lambda kv: kv[0] != "varium"):
             name = registry.get(rid).name
             text_w = w - 2 * m - 2 * (bw + f.px(10))
-            UILabel(pygame.Rect(m, y, text_w, f.px(28)), f"{name}: {lesson.title.split(': ', 1)[-1]}",
-                    self.manager)
+            finished = progress.done(lesson)
+            head = f"{name}: {lesson.title.split(': ', 1)[-1]}" + ("  ·  Done" if finished else "")
+            UILabel(pygame.Rect(m, y, text_w, f.px(28)), head, self.manager)
             UITextBox(lesson.about, pygame.Rect(m, y + f.px(28), text_w, row - f.px(34)), self.manager,
-                      object_id="#dim")
+                      object_id="#plain_dim")
             step = progress.saved_step(lesson)
             x = w - m - 2 * bw - f.px(10)
             if step is not None:
-                b = UIButton(pygame.Rect(x, y + f.px(8), bw, bh), f"Resume ({step + 1}/{len(lesson.steps)})",
-                             self.manager)
+                # the closing "Lesson complete" is counted too, as the guide's band counts it
+                label = f"Resume ({step + 1}/{len(lesson.steps) + 1})"
+                b = UIButton(pygame.Rect(x, y + f.px(8), bw, bh), label, self.manager)
                 self.actions[b] = ("resume", rid)
                 x += bw + f.px(10)
                 b = UIButton(pygame.Rect(x, y + f.px(8), bw, bh), "Start over", self.manager)
                 self.actions[b] = ("start", rid)
             else:
-                b = UIButton(pygame.Rect(x + bw + f.px(10), y + f.px(8), bw, bh), "Start", self.manager)
+                b = UIButton(pygame.Rect(x + bw + f.px(10), y + f.px(8), bw, bh),
+                             "Play again" if finished else "Start", self.manager)
                 self.actions[b] = ("start", rid)
             y += row
         back = UIButton(pygame.Rect(m, max(y + f.px(10), h - m - bh), bw, bh),

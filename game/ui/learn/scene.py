@@ -12,7 +12,7 @@ import pygame
 from game.core.action import Action
 from game.core.kinds import HAND_GROUP, HAND_NAME, HAND_OPTION
 from game.learn import progress
-from game.learn.coach import Coach, ScriptedOpponent
+from game.learn.coach import NEXT_KEY, Coach, ScriptedOpponent, unit_names
 from game.ui.battle.scene import BattleScene
 from game.ui.learn.guide import Guide
 from game.ui.scenes.menus import PauseMenu
@@ -34,9 +34,10 @@ class LessonPauseMenu(PauseMenu):
     battle: LearnScene
 
     def leave(self, then: Callable[[], None], what: str) -> None:
-        """Keep the lesson, then go."""
+        """Keep the lesson, then go (to the launcher: with the lesson's ruleset chosen)."""
         progress.save(self.battle.coach, self.battle.opponent)
         then()
+        self.battle.launcher_on_ruleset()
 
     def ask(self, then: Callable[[], None], what: str) -> None:
         """Closing the window: nothing to ask, the lesson is kept."""
@@ -96,6 +97,10 @@ class LearnScene(BattleScene):
                 self.coach.acted(step.action)
             else:
                 self.coach.answered(step.answer)
+        elif step.side != self.lesson.player and step.action is not None \
+                and step.action.kind not in self.match.ruleset.turn_ending:
+            # the opponent's turn shows on the board only as log lines: the band says what it did
+            self.coach.opponent_acted(self.opponent_words(step.action))
         progress.save(self.coach, self.opponent)
         self.invalidate()
 
@@ -119,11 +124,33 @@ class LearnScene(BattleScene):
         if group and group == self.focus and self.coach.picked_card(str(entry.get(HAND_NAME, ""))):
             self._after_step()
 
+    def opponent_words(self, action: Action) -> str:
+        """An opponent's action as the band notes it: who did what."""
+        who = unit_names(self.match).get(action.actor, "") if action.actor is not None else ""
+        return f"{who}: {action.label}" if who else action.label
+
     def _after_step(self) -> None:
         progress.save(self.coach, self.opponent)
         if self.coach.done:
-            progress.forget(self.lesson)
+            progress.finish(self.lesson)
         self.invalidate()
+
+    def to_launcher(self) -> None:
+        """Back to the launcher, with the lesson's ruleset chosen there."""
+        self.app.to_launcher()
+        self.launcher_on_ruleset()
+
+    def launcher_on_ruleset(self) -> None:
+        """The launcher (if that is where the person went) shows the lesson's ruleset, the one the
+        lesson's last words send them to try."""
+        launcher = self.app.scene
+        if type(launcher).__name__ != "LauncherScene" or launcher is self:
+            return
+        rid = self.lesson.ruleset
+        if getattr(launcher, "ruleset_id", rid) != rid and rid in launcher.rulesets:
+            launcher.ruleset_id = rid
+            launcher._choose_defaults()
+            launcher.build()
 
     def undo(self) -> None:
         """No undo in a guided battle: the lesson's cards are already set out."""
@@ -149,22 +176,26 @@ class LearnScene(BattleScene):
             self.next_step()
         elif key == "leave":
             progress.save(self.coach, self.opponent)
-            self.app.to_launcher()
-        elif key in ("skip", "finish"):
+            self.to_launcher()
+        elif key == "finish":
+            progress.finish(self.lesson)
+            self.to_launcher()
+        elif key == "skip":
             progress.forget(self.lesson)
-            self.app.to_launcher()
+            self.to_launcher()
 
     def next_step(self) -> None:
         """The Next button."""
         if self.coach.next():
             progress.save(self.coach, self.opponent)
             if self.coach.done:
-                progress.forget(self.lesson)
+                progress.finish(self.lesson)
             self.invalidate()
 
     # -- events, time, drawing -----------------------------------------------------------------
     def handle(self, event: pygame.event.Event) -> None:
-        """The guide's buttons (and N for Next) first, then the battle screen's input."""
+        """The guide's buttons (and NEXT_KEY for Next: a letter no prompt uses) first, then the
+        battle screen's input."""
         plain = self.overlay is None and self.handoff is None
         if plain and event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
             for b in self.guide.buttons:
@@ -176,7 +207,7 @@ class LearnScene(BattleScene):
         if plain and event.type == pygame.MOUSEBUTTONUP and self.guide.rect.collidepoint(event.pos):
             self.drag = None
             return  # a click on the box is not a click on the board under it
-        next_key = event.type == pygame.KEYDOWN and event.key == pygame.K_n
+        next_key = event.type == pygame.KEYDOWN and event.key == pygame.key.key_code(NEXT_KEY.lower())
         if plain and next_key and self.coach.waits_next:
             self.next_step()
             return
@@ -191,8 +222,11 @@ class LearnScene(BattleScene):
         if hovered is None and self.hover_cell is not None:
             under = self.unit_at(self.hover_cell)
             hovered = under.ent if under is not None else None
-        if not self.model.world_busy and self.coach.observe(self.selected, hovered):
+        looked = self.coach.looked
+        if not self.model.world_busy and self.coach.observe(self.selected, hovered, dt):
             self._after_step()
+        elif self.coach.looked != looked:
+            self.invalidate()  # the hover step now offers Next
 
     def _finish(self, dt: float) -> None:
         """The battle is over: the guide says what comes next (no results screen, no replay)."""
