@@ -15,6 +15,7 @@ from game.ui.map_choice import map_choice_label
 from game.ui.scenes.gui import GuiScene
 from game.ui.scenes.launch_text import PC_CHOICES, SIDE_CHOICES, description
 from game.ui.scenes.squad_choices import (
+    damaged_squads_notice,
     has_squad_builder,
     saved_squad_choices,
     with_built_squads,
@@ -42,7 +43,8 @@ class LauncherScene(GuiScene):
         self.seed = random_seed()
         from game.ui.settings import take_settings_notice
 
-        self.error = take_settings_notice(app.settings)  # a damaged settings.json fell back to defaults
+        # a damaged settings.json fell back to defaults; damaged saved squads were skipped
+        self.error = take_settings_notice(app.settings) or damaged_squads_notice(self.ruleset_id)
         self._choose_defaults()
         self.build()
 
@@ -335,6 +337,7 @@ class LauncherScene(GuiScene):
     def _menu_changed(self, element: Any, value: str) -> None:
         if element is getattr(self, "rs_menu", None):
             self.ruleset_id = value
+            self.error = damaged_squads_notice(value)
             self._choose_defaults()
             self.build()
             return
