@@ -124,8 +124,27 @@ class LauncherScene(GuiScene):
         """One clear line under the buttons."""
         self.error = text
         if hasattr(self, "error_label"):
-            self.error_label.set_text(text)
+            self.error_label.set_text(self._fitted(text))
         self.dirty = True
+
+    def _fitted(self, text: str) -> str:
+        """The notice cut with "…" to the label's width (what matters comes first in every
+        notice; the whole line went to stderr), so no scale or window cuts it mid-word unseen."""
+        label = getattr(self, "error_label", None)
+        font = getattr(label, "font", None)
+        if font is None or not text:
+            return text
+        room = label.rect.width - 8
+        if font.size(text)[0] <= room:
+            return text
+        low, high = 0, len(text)
+        while low < high:  # the longest prefix that fits with the ellipsis
+            mid = (low + high + 1) // 2
+            if font.size(text[:mid].rstrip() + "…")[0] <= room:
+                low = mid
+            else:
+                high = mid - 1
+        return text[:low].rstrip() + "…"
 
     # -- widgets -------------------------------------------------------------------------------
     def build(self) -> None:
@@ -255,10 +274,11 @@ class LauncherScene(GuiScene):
             self.buttons["rules"].disable()
         self.error_label = UILabel(
             pygame.Rect(m, y + bh + f.px(6), w - 2 * m, f.px(26)),
-            self.error,
+            "",
             self.manager,
             object_id="#error",
         )
+        self.error_label.set_text(self._fitted(self.error))
 
     def _options_row(self, rs: Any, y: int, x: int, field_w: int, row: int, label: Any) -> int:
         """'Rules options': one menu per declared option (and who fields player characters),

@@ -38,11 +38,12 @@ def damaged_squads_notice(ruleset_id: str) -> str:
     damaged = read_saved_squads()[1]
     if not damaged:
         return ""
+    from game.core.wording import plural
+
     first = damaged[0]
     name = Path(first.file).name
-    more = f" (and {len(damaged) - 1} more)" if len(damaged) > 1 else ""
     detail = ": ".join(p for p in (first.place, first.problem) if p)
-    return f"Skipped a damaged saved squad{more}: {name}: {detail}"[:160]
+    return f"Skipped {plural(len(damaged), 'damaged saved squad')}: {name}: {detail}"[:160]
 
 
 def with_built_squads(
