@@ -59,7 +59,12 @@ def file(what: str) -> Any:
             raise argparse.ArgumentTypeError(f"{what} is empty: name a file")
         if "\0" in value:
             raise argparse.ArgumentTypeError(f"{what} {shown(value)} holds a NUL character")
-        if value.endswith(("/", "\\")) or Path(value).is_dir():
+        try:
+            is_dir = value.endswith(("/", "\\")) or Path(value).is_dir()
+        except OSError as exc:  # a name too long for the file system
+            raise argparse.ArgumentTypeError(
+                f"{what} {shown(value)} cannot be a file: {exc.strerror}") from None
+        if is_dir:
             raise argparse.ArgumentTypeError(f"{what} {shown(value)} is a folder: name a file")
         return Path(value)
     return parse

@@ -12,7 +12,7 @@ from saveload import round_trip, save_data
 from game.ai.controller import BaselineAI
 from game.core import ruleset as registry
 from game.core.components import Health, Status
-from game.core.match import Match, load_board_for, new_match
+from game.core.match import Match, Scenario, load_board_for, new_match
 from game.core.matchfile import check_restored
 from game.errors import UserError
 from game.sim import default_scenario
@@ -103,3 +103,69 @@ def test_a_save_with_a_decision_open_loads_with_it_open(tmp_path):
         pytest.skip("no decision opened in this game")
     assert round_trip(session.match, tmp_path) == ""
     session.match.close()
+
+
+# -- property: random-legal games round-trip through save and load at every input ----------------
+ROUND_TRIP_INPUTS = 40  # the first inputs of each game (each load re-runs every input before it)
+
+
+class _Stop(Exception):
+    pass
+
+
+class _SavingAI:
+    """A RandomAI that saves and loads the match through the file before each of its inputs."""
+
+    is_human = False
+
+    def __init__(self, seed: int, folder, failures: list[str]) -> None:
+        from game.ai.controller import RandomAI
+
+        self.ai, self.folder, self.failures = RandomAI(seed), folder, failures
+
+    def _trip(self, match: Match) -> None:
+        if len(match.inputs) >= ROUND_TRIP_INPUTS:
+            raise _Stop
+        why = round_trip(match, self.folder)
+        if why:
+            self.failures.append(f"before input {len(match.inputs) + 1}: {why}")
+            raise _Stop
+
+    def choose(self, match, legal):
+        self._trip(match)
+        return self.ai.choose(match, legal)
+
+    def decide(self, match, decision):
+        self._trip(match)
+        return self.ai.decide(match, decision)
+
+
+@pytest.mark.parametrize("ruleset_id", registry.RULESET_IDS)
+def test_random_games_round_trip_at_every_input(ruleset_id, tmp_path_factory):
+    from hypothesis import HealthCheck, given, settings
+    from hypothesis import strategies as st
+
+    rs = registry.get(ruleset_id)
+    maps = rs.maps()
+
+    @settings(max_examples=2, deadline=None, derandomize=True, database=None,
+              suppress_health_check=[HealthCheck.too_slow])
+    @given(seed=st.integers(1, 100_000), pick=st.integers(0, 1_000))
+    def one_game(seed: int, pick: int) -> None:
+        from game.core.match import map_name
+
+        squads = sorted(rs.squads())
+        scen = Scenario(ruleset_id, map_name(maps[pick % len(maps)]),
+                        {"p1": squads[pick % len(squads)], "p2": squads[(pick // 7) % len(squads)]}, seed)
+        failures: list[str] = []
+        folder = tmp_path_factory.mktemp("trip")
+        match = Match(rs, scen, load_board_for(scen), {
+            "p1": _SavingAI(2 * seed + 1, folder, failures), "p2": _SavingAI(2 * seed + 2, folder, failures)})
+        try:
+            match.play()
+        except _Stop:
+            pass
+        match.close()
+        assert not failures, f"{ruleset_id} seed {seed} {scen.map} {scen.squads}: {failures[0]}"
+
+    one_game()
