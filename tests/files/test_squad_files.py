@@ -132,3 +132,19 @@ def test_no_toml_shape_within_the_limits_parses_for_long(shape, hang_guard):
     except UserError:
         pass
     assert time.perf_counter() - started < 5
+
+
+def test_dots_in_strings_comments_and_numbers_are_not_key_parts():
+    text = (b'# see https://a.b.c.d.e.f.g.h.i.j.k/\n'
+            b'url = "a.b.c.d.e.f.g.h.i.j.k.l"\nlit = \'a.b.c.d.e.f.g.h.i.j\'\n'
+            b'ml = """\nx.y.z.a.b.c.d.e.f.g.h\n"""\nnums = [1.5, 2.5e3, 3.25]\n'
+            b'when = 1979-05-27T07:32:00.999Z\n' + b".".join([b"k"] * MAX_KEY_PARTS) + b" = 1\n")
+    doc = parse_toml(text.replace(b"when = 1979-05-27T07:32:00.999Z\n", b""), "ok.toml")
+    assert doc["url"] == "a.b.c.d.e.f.g.h.i.j.k.l" and doc["nums"][1] == 2500.0
+
+
+def test_a_long_key_is_named_by_its_line():
+    text = b'a = """\n\n"""\nb = 1\n' + b".".join([b"k"] * (MAX_KEY_PARTS + 1)) + b" = 1\n"
+    with pytest.raises(UserError) as err:
+        parse_toml(text, "f.toml")
+    assert err.value.place == "line 5"
