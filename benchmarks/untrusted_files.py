@@ -127,6 +127,53 @@ def main() -> None:
         measure("settings: a FIFO", lambda: load_settings(fifo))
     deep_settings = variant("settings", raw=b"[" * 100_000 + b"]" * 100_000)
     measure("settings: nested 100,000 deep", lambda: load_settings(deep_settings))
+    squad_files(tmp)
+
+
+def squad_files(tmp: Path) -> None:
+    """Squad files (TOML, game.core.tomlfile): hostile ones, and the costliest shapes found for
+    tomllib within the checks, at the size limit."""
+    from game.core.tomlfile import MAX_KEY_PARTS
+    from game.rulesets.tokens.squadbuild import FILE_LIMIT, read_squad
+
+    key = ".".join(["a"] * (MAX_KEY_PARTS - 1))
+
+    def fill(unit: str) -> bytes:
+        return (unit * (FILE_LIMIT // len(unit))).encode()[:FILE_LIMIT]
+
+    def lines(make: Callable[[int], str]) -> bytes:
+        """Distinct lines (make(i)) up to the size limit, whole lines only."""
+        out: list[str] = []
+        size = 0
+        for i in range(FILE_LIMIT):
+            line = make(i)
+            if size + len(line) > FILE_LIMIT:
+                break
+            out.append(line)
+            size += len(line)
+        return "".join(out).encode()
+
+    deep = "[" * 14 + "1" + "]" * 14
+    shapes = {
+        "nested 5,000 deep": b"x = " + b"[" * 5_000 + b"]" * 5_000,
+        "a dotted key of 20,000 parts": (".".join(["a"] * 20_000) + " = 1").encode(),
+        "a 5,000-digit number": b"x = " + b"9" * 5_000,
+        "worst: array tables + dotted keys": fill(f"[[x]]\n{key}.y = 1\n"),
+        "worst: array tables of long names": fill(f"[[{key}.y]]\n"),
+        "worst: quoted dotted keys": lines(lambda i: f'"k{i}"."q".x = 1\n'),
+        "worst: dotted keys, distinct": lines(lambda i: f"{key}.k{i} = 1\n"),
+        "worst: arrays 15 deep": lines(lambda i: f"k{i} = [{deep}]\n"),
+        "many keys": lines(lambda i: f"k{i} = {i}\n"),
+    }
+    for label, data in shapes.items():
+        path = tmp / "squad.toml"
+        path.write_bytes(data)
+        measure(f"squad ({len(data) >> 10} KiB): {label}", lambda p=path: read_squad(p))
+    if hasattr(os, "mkfifo"):
+        fifo = tmp / "fifo.toml"
+        os.mkfifo(fifo)
+        measure("squad: a FIFO", lambda: read_squad(fifo))
+    measure("squad: /dev/zero", lambda: read_squad(Path("/dev/zero")))
 
 
 if __name__ == "__main__":

@@ -8,10 +8,12 @@ from __future__ import annotations
 
 import argparse
 import json
+import re
 import sys
 from pathlib import Path
 
 from game import __version__
+from game.cliargs import file, folder, shown, whole
 from game.errors import UserError
 from game.report.command import add_parser as add_report_parser
 
@@ -30,66 +32,35 @@ def _ruleset_arg(value: str) -> str:
 
     if value not in registry.available():
         raise argparse.ArgumentTypeError(
-            f"unknown ruleset {value!r} (available: {', '.join(registry.available())})")
+            f"unknown ruleset {shown(value)} (available: {', '.join(registry.available())})")
     return value
 
 
-def _positive(value: str) -> int:
-    try:
-        n = int(value) if len(value) <= 30 else None
-    except ValueError:
-        n = None
-    if n is None:
-        raise argparse.ArgumentTypeError(f"{value[:30]!r} is not a whole number")
-    if n < 1:
-        raise argparse.ArgumentTypeError(f"{value} must be at least 1")
-    if n > 10_000_000:
-        raise argparse.ArgumentTypeError(f"{value} is more than 10000000")
-    return n
-
-
-def _whole(value: str, what: str, low: int, high: int) -> int:
-    try:
-        n = int(value) if len(value) <= 30 else None
-    except ValueError:
-        n = None
-    if n is None:
-        raise argparse.ArgumentTypeError(f"{what} {value[:30]!r} is not a whole number")
-    if not low <= n <= high:
-        raise argparse.ArgumentTypeError(
-            f"{what} must be {low} or more" if n < low else f"{what} must be at most {high}")
-    return n
-
-
-def _seed(value: str) -> int:
-    return _whole(value, "seed", 0, 2**63 - 1)
-
-
-def _jobs(value: str) -> int:
-    return _whole(value, "jobs", 0, 1024)
-
-
-def _turns(value: str) -> int:
-    return _whole(value, "turns", 0, 10_000)
+MAX_GAMES = 10_000_000
+_seed = whole("seed", 0, 2**63 - 1)
+_jobs = whole("jobs", 0, 1024)
+_turns = whole("turns", 0, 10_000)
 
 
 def _seconds(value: str) -> float:
     try:
-        n = float(value)
+        n = float(value) if len(value) <= 40 else float("nan")
     except ValueError:
-        raise argparse.ArgumentTypeError(f"{value!r} is not a number of seconds") from None
+        n = float("nan")
+    if n != n:  # not a number (NaN compares unequal to itself)
+        raise argparse.ArgumentTypeError(f"{shown(value)} is not a number of seconds")
     if not 0.01 <= n <= 60:
-        raise argparse.ArgumentTypeError(f"{value} must be between 0.01 and 60 seconds")
+        raise argparse.ArgumentTypeError(f"{shown(value)} must be between 0.01 and 60 seconds")
     return n
 
 
 def _size(value: str) -> tuple[int, int]:
-    try:
-        w, h = (int(x) for x in value.lower().split("x"))
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"size {value!r} is not WIDTHxHEIGHT") from None
+    parts = value.lower().split("x")
+    if len(parts) != 2 or not all(p.strip().isdigit() and len(p.strip()) <= 6 for p in parts):
+        raise argparse.ArgumentTypeError(f"size {shown(value)} is not WIDTHxHEIGHT (e.g. 1280x720)")
+    w, h = (int(p) for p in parts)
     if w < 320 or h < 240 or w > 7680 or h > 4320:
-        raise argparse.ArgumentTypeError(f"size {value} is outside 320x240..7680x4320")
+        raise argparse.ArgumentTypeError(f"size {shown(value)} is outside 320x240..7680x4320")
     return w, h
 
 
@@ -100,7 +71,7 @@ def _side(value: str) -> str:
     if is_side_spec(value):
         return value
     raise argparse.ArgumentTypeError(
-        f"{value[:40]!r} is not human or ai:LEVEL (levels: {', '.join((*LEVELS, 'baseline'))})")
+        f"{shown(value)} is not human or ai:LEVEL (levels: {', '.join((*LEVELS, 'baseline'))})")
 
 
 def _add_scenario_args(p: argparse.ArgumentParser) -> None:
@@ -126,10 +97,10 @@ def build_parser() -> argparse.ArgumentParser:
     sim = sub.add_parser("simulate", help="play AI-vs-AI skirmishes headless and summarise")
     sim.add_argument("--ruleset", type=_ruleset_arg, required=True)
     sim.add_argument("--map")
-    sim.add_argument("--games", type=_positive, default=10)
+    sim.add_argument("--games", type=whole("--games", 1, MAX_GAMES), default=10)
     sim.add_argument("--seed", type=_seed, default=1)
     sim.add_argument("--json", action="store_true", help="print one JSON object on stdout")
-    sim.add_argument("--replay-dir", type=Path)
+    sim.add_argument("--replay-dir", type=folder("--replay-dir"))
     sim.add_argument("--p1", type=_side, default="baseline")
     sim.add_argument("--p2", type=_side, default="baseline")
     _add_scenario_args(sim)
@@ -155,7 +126,7 @@ def build_parser() -> argparse.ArgumentParser:
     shot = sub.add_parser("screenshot", help="render the battle screen to a PNG without a window")
     shot.add_argument("--ruleset", type=_ruleset_arg, required=True)
     shot.add_argument("--map")
-    shot.add_argument("--out", type=Path, required=True)
+    shot.add_argument("--out", type=file("--out"), required=True)
     shot.add_argument("--turns", type=_turns, default=0)
     shot.add_argument("--seed", type=_seed, default=1)
     shot.add_argument("--size", type=_size, default=(1280, 720))
@@ -163,13 +134,13 @@ def build_parser() -> argparse.ArgumentParser:
 
     lad = sub.add_parser("ladder", help="mirror matches between AI levels with win rates")
     lad.add_argument("--ruleset", type=_ruleset_arg, required=True)
-    lad.add_argument("--games", type=_positive, default=40)
+    lad.add_argument("--games", type=whole("--games", 1, MAX_GAMES), default=40)
     lad.add_argument("--seed", type=_seed, default=1)
     lad.add_argument("--json", action="store_true")
     lad.add_argument("--levels", default="", help="comma-separated levels (default: all)")
     lad.add_argument("--hard-budget", type=_seconds, default=None,
                      help="Hard's seconds per decision in ladder games (default 0.25; x3 per side turn)")
-    lad.add_argument("--hard-samples", type=_positive, default=None,
+    lad.add_argument("--hard-samples", type=whole("--hard-samples", 1, MAX_GAMES), default=None,
                      help="cap Hard's samples per decision (reproducible when the cap binds first)")
     lad.add_argument("--jobs", type=_jobs, default=1, help="worker processes (0 = one per CPU)")
     _add_scenario_args(lad)
@@ -188,8 +159,12 @@ def _map_arg(ruleset_id: str, value: str | None) -> str | None:
 
     # only absence is told here: a folder, FIFO or device is refused by the map reader with
     # what it is, before anything is opened; a map of the wrong board kind by load_board_for
-    if resolve_map(value).exists():
-        return value
+    try:
+        if resolve_map(value).exists():
+            return value
+    except (OSError, ValueError) as exc:  # a name too long for the file system, a NUL byte
+        raise UserError(f"cannot be a map file ({getattr(exc, 'strerror', None) or exc})", value,
+                        "--map") from None
     if "/" not in value and "\\" not in value:
         stem = value.removesuffix(".tmx")
         found = sorted(p for p in MAPS_DIR.glob("*/*.tmx") if p.stem == stem)
@@ -263,12 +238,25 @@ def run(argv: list[str]) -> int:
     return launch_command(args)
 
 
+_CONTROL = re.compile("[\x00-\x1f\x7f-\x9f\u2028\u2029]")
+
+
+def _cut(exc: UserError) -> UserError:
+    """The error with a file name, place or problem of thousands of characters (a path given
+    on the command line) cut short: the line stays one readable line."""
+    def cut(text: str, most: int) -> str:
+        text = _CONTROL.sub(lambda m: repr(m.group())[1:-1], text)  # a line break stays one line
+        return text if len(text) <= most else f"{text[:most - 30]}… ({len(text)} characters)"
+
+    return UserError(cut(exc.problem, 400), cut(exc.file, 160), cut(exc.place, 160))
+
+
 def main(argv: list[str] | None = None) -> int:
     """Entry point for `skirmish` and `python -m game`."""
     try:
         return run(sys.argv[1:] if argv is None else argv)
     except UserError as exc:
-        print(f"{PROG}: {exc.line()}", file=sys.stderr)
+        print(f"{PROG}: {_cut(exc).line()}", file=sys.stderr)
         return 2
     except KeyboardInterrupt:
         return 130

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 import subprocess
 import sys
 from pathlib import Path
@@ -216,9 +217,9 @@ def test_progress_goes_to_a_log_as_plain_lines_at_each_tenth(capsys):
     (["ladder", "--ruleset", "voidmarked", "--jobs", "lots"], "jobs 'lots' is not a whole number"),
     (["screenshot", "--ruleset", "voidmarked", "--out", "x.png", "--turns", "-3"], "turns must be 0 or more"),
     (["screenshot", "--ruleset", "voidmarked", "--out", "x.png", "--turns", "1e400"], "not a whole number"),
-    (["simulate", "--ruleset", "voidmarked", "--seed", "9" * 5000], "not a whole number"),
+    (["simulate", "--ruleset", "voidmarked", "--seed", "9" * 5000], "(5000 characters)"),
     (["simulate", "--ruleset", "voidmarked", "--seed", str(2**64)], "seed must be at most"),
-    (["simulate", "--ruleset", "voidmarked", "--games", "9" * 5000], "not a whole number"),
+    (["simulate", "--ruleset", "voidmarked", "--games", "9" * 5000], "--games must be at most 10000000"),
 ])
 def test_more_bad_arguments_are_one_line(argv, says, capsys):
     line = _one_error_line(*_run(argv, capsys))
@@ -295,3 +296,56 @@ def test_a_replay_nested_100000_deep_in_a_real_process(tmp_path):
     res = subprocess.run([sys.executable, "-m", "game", "replay", str(path)],
                          capture_output=True, text=True, cwd=ROOT, timeout=60)
     assert res.returncode == 2 and "nested" in res.stderr and len(res.stderr.splitlines()) == 1
+
+
+# -- untrusted input, second pass (#34 item 3): bounded, one line, the value cut ------------------
+LONG = "a" * 5000
+
+
+@pytest.mark.parametrize(("argv", "says"), [
+    (["report", "--ruleset", "voidmarked", "--games", "99999999999999999999", "--out", "r"],
+     "--games must be at most 1000000"),
+    (["report", "--ruleset", "voidmarked", "--games", "2", "--seed", "9" * 5000, "--out", "r"],
+     "(5000 characters)"),
+    (["report", "--ruleset", "voidmarked", "--games", "2", "--jobs", "99999", "--out", "r"],
+     "--jobs must be at most 1024"),
+    (["report", "--ruleset", "voidmarked", "--games", "2", "--out", ""], "--out is empty"),
+    (["report", "--ruleset", "voidmarked", "--games", "2", "--out", " "], "--out is empty"),
+    (["simulate", "--ruleset", "voidmarked", "--replay-dir", ""], "--replay-dir is empty"),
+    (["screenshot", "--ruleset", "voidmarked", "--out", ""], "--out is empty"),
+    (["screenshot", "--ruleset", "voidmarked", "--out", "shots/"], "is a folder"),
+    (["screenshot", "--ruleset", "voidmarked", "--out", "x.png", "--size", "9" * 5000 + "x720"],
+     "(5004 characters)"),
+    (["simulate", "--ruleset", "saves", "--option", "surprise=p1", "--option", "surprise=p2"],
+     "--option surprise is given twice, as p1 and as p2"),
+    (["simulate", "--ruleset", "saves", "--pc", "none", "--pc", "p1"], "contradict"),
+    (["simulate", "--ruleset", "saves", "--pc", "p2", "--pc", "none"], "contradict"),
+    (["simulate", "--ruleset", "tokens", "--pc", "p1"], "Tokens has no player characters"),
+    (["simulate", "--ruleset", "voidmarked", "--pc", "none"], "has no player characters"),
+    (["simulate", "--ruleset", LONG], "(5000 characters)"),
+    (["simulate", "--ruleset", "voidmarked", "--map", LONG], "(5000 characters)"),
+    (["simulate", "--ruleset", "tokens", "--squad", f"p1={LONG}"], "(5000 characters)"),
+    (["replay", LONG], "(5000 characters)"),
+    (["ladder", "--ruleset", "voidmarked", "--hard-budget", LONG], "(5000 characters)"),
+])
+def test_unbounded_or_conflicting_arguments_are_one_short_line(argv, says, capsys, tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    line = _one_error_line(*_run(argv, capsys))
+    assert says in line, line
+    assert len(line) < 500, line
+    assert not any(tmp_path.iterdir())  # nothing was written (report --out "" wrote into ".")
+
+
+def test_the_same_option_twice_with_one_value_is_fine():
+    from game.core.options import parse_assignments
+
+    assert parse_assignments(registry.get("saves"), ["surprise=p1", "surprise=p1"]) == {"surprise": "p1"}
+
+
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="no FIFOs here")
+def test_a_fifo_squad_file_is_refused_at_once(tmp_path, capsys):
+    """It used to hang simulate and play (read_text on a FIFO waits for a writer)."""
+    fifo = tmp_path / "squad.toml"
+    os.mkfifo(fifo)
+    line = _one_error_line(*_run(["simulate", "--ruleset", "tokens", "--squad", f"p1={fifo}"], capsys))
+    assert "not a regular file" in line and str(fifo) in line

@@ -6,8 +6,13 @@ ruleset's own invariants must hold (cards conserved, health within bounds, occup
 wall), plus engine-level checks: a running match always offers a legal action, every submitted
 action is one of them, entity ids are never deleted, no card ever vanishes, units stand on open
 cells, the round never goes back, the board never changes, and the match ends by a victory or the
-round cap. Then the recorded inputs replay to the same final state hash, and a JSON snapshot taken
-mid-game continues to the same end.
+round cap. Then the recorded inputs replay to the same final state hash, and a game saved mid-way
+continues to the same end. Saves go through the real file path (tests/saveload.py: written as the
+Save button writes, loaded with every check the Load screen runs): once at a random input of most
+games (a decision may be open then), and at a random cut of every
+fifth game, which then continues from the loaded file; a save the loader refuses, or that loads to
+another state, fails the test. At the end of every game the loader's checks of the state run too
+(without re-running the inputs: the replay does that).
 
 A match that ends before the round cap without a winner passes only as a simultaneous wipe: no
 unit on either side can act any more (both sides out at once is a decided game, not a stall).
@@ -25,19 +30,23 @@ import os
 import time
 from collections import Counter
 from dataclasses import astuple
+from pathlib import Path
 from typing import Any
 
 import esper
 import pytest
 from replay_feed import Feed
+from saveload import round_trip, save_data
 
 from game.ai.controller import RandomAI
 from game.core import ruleset as registry
 from game.core.action import Action, Decision
 from game.core.board import Board
 from game.core.cards import Cards
+from game.core.chance import Chance
 from game.core.components import Position, Side, Status
 from game.core.match import Match, Scenario, load_board_for, map_name
+from game.core.matchfile import check_restored
 from game.core.ruleset import Ruleset
 
 SEEDS = int(os.environ.get("SKIRMISH_CONFORMANCE_SEEDS", "200"))
@@ -50,6 +59,9 @@ CHUNKS = 8
 NOT_YET: dict[str, str] = {}
 #: inputs after which a game counts as stuck (a round cap of 30 is far below this for any ruleset)
 MAX_INPUTS = 20_000
+#: a save-and-load through the file before about one input in this many, once per game (each
+#: load re-runs the inputs so far: kept to one so the test's time grows little)
+SAVE_EVERY = 40
 
 
 def _ruleset_params() -> list[Any]:
@@ -161,18 +173,36 @@ class _Stop(Exception):
     """Ends a checked game at the first problem."""
 
 
+class Saves:
+    """At most one save-and-load through the file per game, before a random input."""
+
+    def __init__(self, seed: int, folder: Path | None) -> None:
+        self.pick, self.folder, self.done = Chance(seed * 7919 + 3), folder, 0
+
+    def maybe(self, match: Match) -> str:
+        """"" or why the save at this input did not load back."""
+        if self.folder is None or self.done or self.pick.below(SAVE_EVERY):
+            return ""
+        self.done += 1
+        why = round_trip(match, self.folder)
+        where = "with a decision open" if match.resolving else "between inputs"
+        return f"saved before input {len(match.inputs) + 1} ({where}): {why}" if why else ""
+
+
 class Checked:
     """Wraps a RandomAI: checks the match before every input and what the AI picks."""
 
     is_human = False
 
-    def __init__(self, ai: RandomAI, watch: Watch, problems: list[str]) -> None:
-        self.ai, self.watch, self.problems = ai, watch, problems
+    def __init__(self, ai: RandomAI, watch: Watch, problems: list[str], saves: Saves) -> None:
+        self.ai, self.watch, self.problems, self.saves = ai, watch, problems, saves
 
     def _check(self, match: Match) -> None:
         self.problems.extend(self.watch.problems(f"before input {len(match.inputs) + 1}"))
         if len(match.inputs) > MAX_INPUTS:
             self.problems.append(f"no end after {MAX_INPUTS} inputs (round {match.round})")
+        if not self.problems:
+            self.problems.extend(filter(None, [self.saves.maybe(match)]))
         if self.problems:
             raise _Stop
 
@@ -198,8 +228,10 @@ class Checked:
         return self.ai.decide(match, decision)
 
 
-def _play_checked(rs: Ruleset, scenario: Scenario, board: Board) -> tuple[Match, list[str]]:
-    """Random legal play to the end, checking everything at every step."""
+def _play_checked(rs: Ruleset, scenario: Scenario, board: Board,
+                  folder: Path | None = None) -> tuple[Match, list[str]]:
+    """Random legal play to the end, checking everything at every step (and a save through
+    `folder` at a random input)."""
     problems: list[str] = []
     match = Match(rs, scenario, board, {})
     watch = Watch(match)
@@ -209,7 +241,8 @@ def _play_checked(rs: Ruleset, scenario: Scenario, board: Board) -> tuple[Match,
         problems.extend(watch.problems(f"at event {event.kind!r} ({event.text})"))
 
     match.listeners.append(on_event)
-    match.controllers = {side: Checked(RandomAI(scenario.seed * 2 + n), watch, problems)
+    saves = Saves(scenario.seed, folder)
+    match.controllers = {side: Checked(RandomAI(scenario.seed * 2 + n), watch, problems, saves)
                          for n, side in enumerate(("p1", "p2"), 1)}
     try:
         if not problems:
@@ -241,20 +274,25 @@ def _replay_hash(rs: Ruleset, scenario: Scenario, board: Board, inputs: list[dic
     return digest
 
 
-def _continue_from_snapshot(rs: Ruleset, scenario: Scenario, board: Board,
-                            inputs: list[dict[str, Any]]) -> str:
-    """Play half the inputs, save to JSON, load, play the rest: the end must not differ."""
-    cut = len(inputs) // 2
+def _continue_from_save(rs: Ruleset, scenario: Scenario, board: Board,
+                        inputs: list[dict[str, Any]], folder: Path) -> str:
+    """Play the inputs up to a random cut, save to a file, load it as the Load screen does, play
+    the rest: the end must not differ."""
+    from game.ui.saves import load_game
+
+    cut = Chance(scenario.seed).below(len(inputs) + 1)
     first = Match(rs, scenario, board, {})
     for item in inputs[:cut]:
         if item["t"] == "action":
             first.submit(Action.from_json(item["action"]))
         else:
             first.answer(str(item["key"]))
-    snap = json.loads(json.dumps(first.snapshot()))
+    path = folder / "cut.json"
+    path.write_text(json.dumps(save_data(first)))
     first.close()
+    back = load_game(path).match  # SaveError (the loader's one line) fails the test
     feed = Feed(inputs[cut:])
-    back = Match.from_snapshot(rs, board, snap, {"p1": feed, "p2": feed})
+    back.controllers = {"p1": feed, "p2": feed}
     back.play()
     digest = back.state_hash()
     back.close()
@@ -273,7 +311,7 @@ def test_the_chunks_cover_every_seed_once():
 
 @pytest.mark.slow
 @pytest.mark.parametrize("ruleset_id,chunk", _ruleset_params())
-def test_random_legal_play_conforms(ruleset_id, chunk):
+def test_random_legal_play_conforms(ruleset_id, chunk, tmp_path):
     rs = registry.get(ruleset_id)
     maps = [map_name(p) for p in rs.maps()]
     assert maps, f"{ruleset_id} ships no map"
@@ -285,13 +323,17 @@ def test_random_legal_play_conforms(ruleset_id, chunk):
         scenario = _scenario(rs, seed, maps)
         board = boards.get(scenario.map) or boards.setdefault(scenario.map, load_board_for(scenario))
         try:
-            match, problems = _play_checked(rs, scenario, board)
+            match, problems = _play_checked(rs, scenario, board, tmp_path)
             assert not problems, "\n  ".join(problems[:5])
             final = match.state_hash()
             assert _replay_hash(rs, scenario, board, match.inputs) == final, "replay differs"
+            # the end holds the most damage dealt (tokens' Health -7/6): the loader's checks of
+            # the state at the end of every game (cheap: the inputs are not re-run, the replay
+            # above does that)
+            check_restored(match, "the save at the end")
             if seed % 5 == 0:
-                assert _continue_from_snapshot(rs, scenario, board, match.inputs) == final, \
-                    "a game continued from a mid-game JSON snapshot ends differently"
+                assert _continue_from_save(rs, scenario, board, match.inputs, tmp_path) == final, \
+                    "a game continued from a mid-game save ends differently"
         except Exception as exc:
             raise AssertionError(f"{ruleset_id} seed {seed} on {scenario.map} "
                                  f"({scenario.squads}): {exc}") from exc

@@ -211,5 +211,5 @@ def test_missing_and_oversized_files(tmp_path: Path):
         read_squad(tmp_path / "none.toml")
     big = tmp_path / "big.toml"
     big.write_text("#" * (70 << 10))
-    with pytest.raises(UserError, match="not a squad file"):
+    with pytest.raises(UserError, match="is 70 KiB; the limit is 64 KiB"):
         read_squad(big)

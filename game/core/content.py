@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import difflib
 import re
-import tomllib
 import types
 import typing
 from pathlib import Path
@@ -56,22 +55,11 @@ def entry_error(file: Path | str, place: str, problem: str, key: str = "") -> Us
 
 
 def load_toml(path: Path) -> dict[str, Any]:
-    """Parse a TOML file; a syntax error becomes one line naming the file and line."""
-    try:
-        text = path.read_text(encoding="utf-8")
-    except FileNotFoundError:
-        raise UserError("no such data file", str(path)) from None
-    except (OSError, UnicodeDecodeError) as exc:
-        raise UserError(f"cannot read: {exc}", str(path)) from None
-    try:
-        return tomllib.loads(text)
-    except tomllib.TOMLDecodeError as exc:
-        msg = str(exc)
-        where = ""
-        if "(at line" in msg:
-            msg, _, tail = msg.partition(" (at ")
-            where = tail.rstrip(")")
-        raise UserError(f"TOML syntax: {msg}", str(path), where) from None
+    """Parse a TOML data file within the bounds of every file the game reads (size, depth, key
+    parts, parse time: game.core.tomlfile); a problem is one line naming the file and line."""
+    from game.core.tomlfile import read_toml
+
+    return read_toml(path)
 
 
 def decode(data: Any, schema: Any, file: Path | str, place: str) -> Any:

@@ -143,9 +143,17 @@ def check_restored(match: Any, file: str) -> None:
             raise UserError(f"the table's sides {list(table.sides)} are not the scenario's", file,
                             f"snapshot.world.{match.table_entity}.Table.sides")
         for ent, hp in sorted(esper.get_component(Health)):
-            # a ruleset may track Health below zero (the Health component says so): down to
-            # -maximum at most; rulesets that stop at 0 say it in their invariants
-            if not 1 <= hp.maximum or not -hp.maximum <= hp.current <= hp.maximum:
+            # a ruleset may track Health below zero (the Health component says so): down to the
+            # floor its rules allow (minus the maximum unless it says otherwise); rulesets that
+            # stop at 0 say it in their invariants
+            if not 1 <= hp.maximum or not hp.current <= hp.maximum:
+                raise UserError(f"Health {hp.current}/{hp.maximum} is out of bounds", file,
+                                f"snapshot.world.{ent}.Health")
+            try:
+                floor = match.ruleset.health_floor(match, ent, hp.maximum)
+            except Exception as exc:  # noqa: BLE001 - untrusted state: the rules failing on it is a refusal
+                raise _unplayable(exc, file) from None
+            if hp.current < floor:
                 raise UserError(f"Health {hp.current}/{hp.maximum} is out of bounds", file,
                                 f"snapshot.world.{ent}.Health")
         for ent, pos in sorted(esper.get_component(Position)):
@@ -216,6 +224,9 @@ def restore_match(snap: SnapshotData, raw: dict[str, Any], file: str,
     except (TypeError, ValueError, KeyError) as exc:
         raise UserError(f"cannot be restored: {exc}", file, place) from None
     try:
+        if snap.pending and not match.resolving:
+            raise UserError("says a decision is open, but its inputs leave none open", file,
+                            f"{place}.pending")
         check_restored(match, file)
         if not snap.pending:  # a pending save was re-run by from_snapshot already
             check_reached(match, raw["world"], file, place)
@@ -249,7 +260,8 @@ def check_reached(match: Any, world: dict[str, Any], file: str, place: str = "sn
         for i, item in enumerate(match.inputs):
             try:
                 if item["t"] == "action":
-                    check.submit(Action.from_json(item["action"]))
+                    # as a replay does: no undo snapshot per move (a third of a long load)
+                    check._submit(Action.from_json(item["action"]), None, undo=False)
                 else:
                     check.answer(str(item["key"]))
             except IllegalInput as exc:

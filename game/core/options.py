@@ -93,7 +93,10 @@ def parse_assignments(rs: Ruleset, texts: Iterable[str]) -> dict[str, Any]:
             raise UserError(f"option {text[:40]!r} is not key=value")
         if key not in options:
             raise _unknown(rs, key)
-        out[key] = options[key].parse(value.strip())
+        parsed = options[key].parse(value.strip())
+        if key in out and out[key] != parsed:
+            raise UserError(f"--option {key} is given twice, as {out[key]} and as {parsed}: keep one")
+        out[key] = parsed
     return out
 
 
@@ -112,15 +115,19 @@ def parse_pc(texts: Iterable[str]) -> list[str] | None:
     """The command line's --pc values: side ids, or 'none' for no player characters."""
     out: list[str] = []
     given = False
+    none = False
     for text in texts:
         given = True
         low = text.strip().lower()
         if low == "none":
+            none = True
             continue
         if low not in SIDE_IDS:
             raise UserError(f"--pc {text[:20]!r} is not a side (p1, p2) or none")
         if low not in out:
             out.append(low)
+    if none and out:
+        raise UserError(f"--pc none and --pc {out[0]} contradict each other: give sides, or none alone")
     return sorted(out) if given else None
 
 
@@ -192,8 +199,10 @@ def options_from_args(args: Any) -> dict[str, Any]:
 
     rs = registry.get(args.ruleset)
     try:
-        out = scenario_options(rs, parse_assignments(rs, getattr(args, "option", None) or []),
-                               parse_pc(getattr(args, "pc", None) or []))
+        pcs = parse_pc(getattr(args, "pc", None) or [])
+        if pcs is not None and not rs.uses_player_characters:
+            raise UserError(f"{rs.name} has no player characters: --pc does not apply")
+        out = scenario_options(rs, parse_assignments(rs, getattr(args, "option", None) or []), pcs)
     except UserError as exc:
         raise UserError(exc.line(), str(getattr(args, "command", "") or "")) from None
     try:

@@ -138,6 +138,12 @@ class Ruleset(AIHooks, ABC):
         AI and the UI place units only through that."""
         return {}
 
+    def health_floor(self, match: Match, ent: int, maximum: int) -> int:
+        """The lowest `Health.current` the rules let unit `ent` (of that maximum) reach, asked
+        inside `with match.world`; the save loader refuses a save below it. By default minus the
+        maximum; a ruleset whose hits can go further says how far (tokens)."""
+        return -maximum
+
     def invariants(self, match: Match) -> list[str]:
         """Broken invariants (conformance test): empty when all is well."""
         return []

@@ -10,7 +10,6 @@ matplotlib (the optional `report` extra).
 
 from __future__ import annotations
 
-import argparse
 import json
 import os
 import sys
@@ -26,26 +25,25 @@ DATA = "games.json"
 DEFAULT_LEVEL = "normal"
 
 
-def _count(what: str) -> Any:
-    def parse(value: str) -> int:
-        try:
-            n = int(value)
-        except ValueError:
-            raise argparse.ArgumentTypeError(f"{what} {value!r} is not a whole number") from None
-        if n < 1:
-            raise argparse.ArgumentTypeError(f"{what} must be at least 1, not {n}")
-        return n
-    return parse
+MAX_GAMES = 1_000_000  # games per matchup, map and level: far past any report, far below a hang
+
+
+def _count(what: str, high: int) -> Any:
+    from game.cliargs import whole
+
+    return whole(what, 1, high)
 
 
 def _seed(value: str) -> int:
-    try:
-        n = int(value)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"seed {value!r} is not a whole number") from None
-    if n < 0:
-        raise argparse.ArgumentTypeError("seed must be 0 or more")
-    return n
+    from game.cliargs import whole
+
+    return int(whole("seed", 0, 2**63 - 1)(value))
+
+
+def _out(value: str) -> Path:
+    from game.cliargs import folder
+
+    return Path(folder("--out")(value))
 
 
 def add_parser(sub: Any) -> None:
@@ -59,11 +57,11 @@ def add_parser(sub: Any) -> None:
                      "made for the ruleset)")
     rep.add_argument("--levels", default=DEFAULT_LEVEL, help=f"AI level(s) playing both sides "
                      f"(default {DEFAULT_LEVEL})")
-    rep.add_argument("--games", type=_count("--games"), required=True,
+    rep.add_argument("--games", type=_count("--games", MAX_GAMES), required=True,
                      help="games per matchup, map and level")
-    rep.add_argument("--jobs", type=_count("--jobs"), default=None,
+    rep.add_argument("--jobs", type=_count("--jobs", 1024), default=None,
                      help="worker processes (default: one per CPU)")
-    rep.add_argument("--out", type=Path, required=True, help="folder the page is written to")
+    rep.add_argument("--out", type=_out, required=True, help="folder the page is written to")
     rep.add_argument("--seed", type=_seed, default=1)
     rep.add_argument("--exact", action="store_true",
                      help="AI time budgets that never bind and Hard at a fixed sample count: slower, "

@@ -75,6 +75,8 @@ class App:
         pygame.display.init()
         pygame.font.init()
         self.settings = settings if settings is not None else load_settings()
+        #: why settings could not be written this run ("" while they could): the settings screen says it
+        self.settings_write_notice = ""
         self.fonts = Fonts(self.settings.ui_scale)
         self.palette = palette(self.settings.palette)
         self.windowed_size = size
@@ -154,7 +156,7 @@ class App:
 
     def apply_settings(self) -> None:
         """Use changed settings now: scale, palette, volume, fullscreen; persist them."""
-        from game.ui.settings import save_settings
+        from game.ui.settings import store_settings
         from game.ui.theme import palette
 
         s = self.settings.clean()
@@ -164,10 +166,9 @@ class App:
         full = bool(self.screen.get_flags() & _pygame().FULLSCREEN)
         if full != s.fullscreen:
             self.screen = self._set_mode(self.windowed_size)
-        try:
-            save_settings(s)
-        except OSError:
-            pass
+        told = store_settings(s)  # a failed write is told once a run, never swallowed
+        if told:
+            self.settings_write_notice = told
 
     def quit(self) -> None:
         """Leave the main loop."""

@@ -15,8 +15,8 @@ from msgspec import Meta
 
 from game.core.files import write_atomic
 
-__all__ = ["Settings", "load_settings", "save_settings", "settings_notice", "take_settings_notice",
-           "write_atomic"]
+__all__ = ["Settings", "load_settings", "save_settings", "settings_notice", "store_settings",
+           "take_settings_notice", "write_atomic"]
 
 ANIM_SPEEDS: dict[str, float] = {"slow": 0.6, "normal": 1.0, "fast": 2.5, "instant": 0.0}
 UI_SCALES: tuple[float, ...] = (0.75, 1.0, 1.25, 1.5, 2.0)
@@ -93,6 +93,12 @@ class SettingsFile(msgspec.Struct):
 
 
 _notice = ""
+#: the same for the window: what matters first (the launcher's one line is short at 150 %)
+_window_notice = ""
+#: lines already printed on stderr this run (a notice is printed once, however often it recurs)
+_printed: set[str] = set()
+#: whether the player was told this run that settings could not be written
+_write_told = False
 #: the Settings object that load produced along with `_notice` (the notice belongs to it only)
 _notice_for: Settings | None = None
 
@@ -108,8 +114,15 @@ def take_settings_notice(settings: Settings) -> str:
     global _notice, _notice_for
     if settings is not _notice_for:
         return ""
-    text, _notice, _notice_for = _notice, "", None
+    text, _notice, _notice_for = _window_notice or _notice, "", None
     return text
+
+
+def _tell(line: str) -> None:
+    """One line on stderr, once a run (the data folder's notice recurs at every settings load)."""
+    if line not in _printed:
+        _printed.add(line)
+        print(f"skirmish: {line}", file=sys.stderr)
 
 
 def _keep_aside(path: Path) -> Path | None:
@@ -132,13 +145,14 @@ def load_settings(path: Path | None = None) -> Settings:
     from game.core.files import load_json
     from game.errors import UserError
 
-    global _notice, _notice_for
-    _notice, _notice_for = "", None
+    global _notice, _notice_for, _window_notice
+    _notice, _notice_for, _window_notice = "", None, ""
     try:
         path = path or settings_path()
     except UserError as exc:
         _notice = f"{exc.line()}; using the default settings"
-        print(f"skirmish: {_notice}", file=sys.stderr)
+        _window_notice = f"Default settings: the data folder cannot be used ({exc.problem})"
+        _tell(_notice)
         _notice_for = Settings()
         return _notice_for
     if not os.path.lexists(path):
@@ -150,6 +164,9 @@ def load_settings(path: Path | None = None) -> Settings:
         kept = f", the damaged file is kept as {aside.name}" if aside else ""
         # the file's name, not its folder: the line is also shown in the window, where width is short
         _notice = f"{exc.line()}; using the default settings{kept}"
+        aside_text = f"set aside as {aside.name}" if aside else "damaged"
+        _window_notice = f"Default settings: settings.json was {aside_text} ({exc.line()})"
+        # the file is set aside, so this line never recurs
         print(f"skirmish: {_notice} (in {path.parent})", file=sys.stderr)
         _notice_for = Settings()
         return _notice_for
@@ -160,3 +177,22 @@ def save_settings(settings: Settings, path: Path | None = None) -> None:
     """Write settings atomically (temp file, fsync, rename, fsync of the folder)."""
     path = path or settings_path()
     write_atomic(path, json.dumps(asdict(settings), indent=2, sort_keys=True))
+
+
+def store_settings(settings: Settings, path: Path | None = None) -> str:
+    """`save_settings` for the window: a failed write (full disk, read-only or unusable data
+    folder) is told once a run: the player's one line the first time, "" after and on success."""
+    from game.errors import UserError
+
+    global _write_told
+    try:
+        save_settings(settings, path)
+    except OSError as exc:
+        if _write_told:
+            return ""
+        _write_told = True
+        why = exc.problem if isinstance(exc, UserError) else (exc.strerror or str(exc))
+        line = f"Settings could not be saved ({why[:80]}); they apply until you quit."
+        _tell(line)
+        return line
+    return ""

@@ -48,9 +48,10 @@ def test_option_assignments_parse_and_refuse():
 
 @pytest.mark.parametrize("cmd", [["simulate"], ["play"], ["screenshot", "--out", "x.png"], ["ladder"]])
 def test_every_scenario_command_takes_option_and_pc(cmd):
-    args = build_parser().parse_args([*cmd, "--ruleset", "voidmarked", "--option", "crit_against=stat",
+    # saves: the ruleset with player characters (--pc elsewhere is refused: test_cli)
+    args = build_parser().parse_args([*cmd, "--ruleset", "saves", "--option", "surprise=p1",
                                       "--pc", "p1"])
-    assert options_from_args(args) == {RULES_KEY: {"crit_against": "stat"}, "player_characters": ["p1"]}
+    assert options_from_args(args) == {RULES_KEY: {"surprise": "p1"}, "player_characters": ["p1"]}
 
 
 @pytest.mark.parametrize("cmd", ["simulate", "play", "screenshot", "ladder"])

@@ -222,7 +222,101 @@ def test_the_launcher_shows_the_settings_notice_once(capsys):
     app = App((1280, 720))
     try:
         first = LauncherScene(app)
-        assert first.error.startswith("settings.json: ui_scale: ") and "default settings" in first.error
+        assert first.error.startswith("Default settings: settings.json was set aside as "
+                                      "settings.damaged.json")
+        assert "ui_scale: " in first.error
         assert LauncherScene(app).error == ""
+    finally:
+        pygame.quit()
+
+
+# -- #34 item 4: a failed settings write is told once; notices fit; each printed once -----------
+def _unusable_data_folder(private_user_dir):
+    base = private_user_dir / "skirmish-table"
+    base.parent.mkdir(parents=True, exist_ok=True)
+    if base.is_dir():
+        import shutil
+
+        shutil.rmtree(base)
+    base.write_text("not a folder")
+
+
+def test_a_failed_settings_write_is_told_once(private_user_dir, capsys, monkeypatch):
+    """apply_settings used to swallow the OSError: the player never learnt nothing was kept."""
+    pygame = pytest.importorskip("pygame")
+    from game.ui.app import App
+
+    monkeypatch.setattr(settings_mod, "_write_told", False)
+    app = App((1280, 720), settings=Settings())
+    try:
+        _unusable_data_folder(private_user_dir)
+        app.apply_settings()
+        told = app.settings_write_notice
+        assert told.startswith("Settings could not be saved (cannot use the data folder")
+        assert "\n" not in told
+        app.apply_settings()
+        err = capsys.readouterr().err.splitlines()
+        assert err == [f"skirmish: {told}"]
+    finally:
+        pygame.quit()
+
+
+def test_the_settings_screen_shows_a_failed_write(private_user_dir, monkeypatch):
+    pygame = pytest.importorskip("pygame")
+    from game.ui.app import App
+    from game.ui.scenes.settings_scene import SettingsScene
+
+    monkeypatch.setattr(settings_mod, "_write_told", False)
+    app = App((1280, 720), settings=Settings())
+    try:
+        scene = SettingsScene(app)
+        _unusable_data_folder(private_user_dir)
+        scene._changed()
+        assert scene.note.text.startswith("Settings could not be saved")
+    finally:
+        pygame.quit()
+
+
+def test_the_data_folder_notice_is_printed_once_a_run(private_user_dir, capsys, monkeypatch):
+    """load_settings runs again after each finished game (the replays kept): it printed again."""
+    monkeypatch.setattr(settings_mod, "_printed", set())
+    _unusable_data_folder(private_user_dir)
+    load_settings()
+    load_settings()
+    lines = capsys.readouterr().err.splitlines()
+    assert len(lines) == 1 and "cannot use the data folder" in lines[0]
+
+
+@pytest.mark.parametrize("scale", [1.0, 1.5])
+@pytest.mark.parametrize("notice", ["settings", "squads"])
+def test_the_launcher_notices_fit_at_1280x720(scale, notice, private_user_dir, monkeypatch):
+    """The damaged-settings notice was cut mid-word at 150 % (the label is one line wide)."""
+    pygame = pytest.importorskip("pygame")
+    from game.ui.app import App
+    from game.ui.scenes.launcher import LauncherScene
+
+    if notice == "settings":
+        settings_path().write_text('{"ui_scale": [[[[1]]]], "palette": "' + "x" * 30 + '"}')
+    else:
+        from game.rulesets.tokens import squadbuild
+
+        folder = private_user_dir / "squads"
+        folder.mkdir(parents=True)
+        (folder / ("a-rather-long-squad-file-name-" * 3 + ".toml")).write_text("x = " + "[" * 60)
+        (folder / "two.toml").write_text("x = [")
+        monkeypatch.setattr(squadbuild, "squads_dir", lambda: folder)
+    app = App((1280, 720))
+    try:
+        app.settings.ui_scale = scale
+        app.fonts.set_scale(scale)
+        scene = LauncherScene(app)
+        if notice == "squads":
+            scene._menu_changed(scene.rs_menu, "tokens")
+            assert scene.error.startswith("Skipped 2 damaged saved squads")
+        else:
+            assert scene.error.startswith("Default settings")
+        label = scene.error_label
+        assert label.text and label.font.size(label.text)[0] <= label.rect.width
+        assert label.rect.right <= 1280 and label.rect.bottom <= 720
     finally:
         pygame.quit()

@@ -89,6 +89,31 @@ def attack_tokens_held(match: Match, ent: int) -> int:
     return max(0, allotment(match, ent)[1] - tokens.attack_debt)
 
 
+def largest_hit() -> int:
+    """The most health one hit can take in this match (call inside the world): a weapon with the
+    whole sneak bonus (at most the unit's move tokens) doubled by Clustershot, a DoT, an item, a
+    Gib (half the largest maximum health). What a save's health can fall to past death."""
+    import esper
+
+    from game.core.components import Health
+
+    content = shipped()
+    weapon = max((w.damage for w in content.weapons.values()), default=0)
+    move = max((u.move for _e, u in esper.get_component(TkUnit)), default=0)
+    burn = max([f.damage for f in content.fuels.values()] + [i.harm for i in content.items.values()] + [0])
+    gibs = max((h.maximum // 2 for _e, h in esper.get_component(Health)), default=0)
+    return max(2 * (weapon + move), burn, gibs, 1)
+
+
+def health_floor(ent: int) -> int:
+    """The lowest health the rules let `ent` reach (TK-ZERO): a hit lands on a unit still on its
+    feet or down (a non-player unit at 1 at least, a player one above minus its health tokens)
+    and may take it the largest hit lower; the dead take no more damage."""
+    unit = get(ent, TkUnit)
+    lowest_alive = 1 - unit.health_tokens if unit.player else 1
+    return lowest_alive - largest_hit()
+
+
 def takes_out(match: Match, ent: int, to_health: int) -> bool:
     """Whether `to_health` more damage leaves the unit unable to act."""
     return out_at(match, ent, health(ent).current - to_health) != "active"

@@ -9,7 +9,7 @@ import esper
 from game.core.action import Action, Decision
 from game.core.options import RuleOption
 from game.core.ruleset import Assessment, Outcome, Preview, Resolution, Ruleset, SquadInfo, Turn
-from game.rulesets.tokens import actions, ai, aiplan, aithreat, hover, view
+from game.rulesets.tokens import actions, ai, aiplan, aithreat, damage, hover, view
 from game.rulesets.tokens.combat import expected, sneak_bonus, strikes, weapon
 from game.rulesets.tokens.components import TkStealth, TkUnit, get, is_active, name_of, side_of, table, units
 from game.rulesets.tokens.content import Content, shipped
@@ -221,6 +221,11 @@ class TokensRuleset(Ruleset):
     def cell_info(self, match: Match, cell: Cell, side: str | None) -> list[str]:
         with match.world:
             return hover.cell_info(match, cell, side)
+
+    def health_floor(self, match: Match, ent: int, maximum: int) -> int:
+        if esper.try_component(ent, TkUnit) is None:
+            return -maximum
+        return damage.health_floor(ent)
 
     def invariants(self, match: Match) -> list[str]:
         return view.invariants(match)

@@ -11,7 +11,6 @@ replays play without the file.
 from __future__ import annotations
 
 import re
-import tomllib
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Annotated, Any, Literal
@@ -87,24 +86,16 @@ def check_data(data: Any, file: str, content: Content | None = None, place: str 
 
 
 def read_squad(path: Path, content: Content | None = None) -> SquadFile:
-    """A squad file, read and checked (one-line UserError naming the file)."""
-    file = str(path)
-    try:
-        if path.stat().st_size > FILE_LIMIT:
-            raise UserError(f"larger than {FILE_LIMIT >> 10} KiB; not a squad file", file)
-        text = path.read_text(encoding="utf-8")
-    except FileNotFoundError:
-        raise UserError("no such squad file", file) from None
-    except IsADirectoryError:
-        raise UserError("is a folder, not a squad file", file) from None
-    except (OSError, UnicodeDecodeError) as exc:
-        raise UserError(f"cannot read: {getattr(exc, 'strerror', None) or exc}", file) from None
-    try:
-        data = tomllib.loads(text)
-    except tomllib.TOMLDecodeError as exc:
-        msg, _, tail = str(exc).partition(" (at ")
-        raise UserError(f"TOML syntax: {msg}", file, tail.rstrip(")")) from None
-    return check_data(data, file, content)
+    """A squad file, read within the bounds of every file the game reads (a FIFO or device
+    refused before reading, size, depth, key parts: game.core.tomlfile) and checked; one-line
+    UserError naming the file."""
+    import os
+
+    from game.core.tomlfile import read_toml
+
+    if not os.path.lexists(path):
+        raise UserError("no such squad file", str(path))
+    return check_data(read_toml(path, FILE_LIMIT), str(path), content)
 
 
 def squad_text(squad: SquadFile) -> str:
@@ -147,21 +138,29 @@ def squads_dir() -> Path:
     return user_dir("squads/tokens")
 
 
-def saved_squads(folder: Path | None = None) -> list[tuple[SquadFile, Path]]:
-    """This user's saved squads that load, by name (a damaged file is left out here; reading it
-    names its problem)."""
+def read_saved_squads(folder: Path | None = None) -> tuple[list[tuple[SquadFile, Path]], list[UserError]]:
+    """This user's saved squads that load, by name, and the problem of each one that does not
+    (every file goes through the bounded reading layer: a FIFO or a hostile file is refused, never
+    waited on or crashed on). Listing the folder opens no file."""
     try:
         folder = folder or squads_dir()
         paths = sorted(folder.glob("*.toml"))
-    except OSError:
-        return []
+    except (OSError, UserError):
+        return [], []
     out: list[tuple[SquadFile, Path]] = []
+    damaged: list[UserError] = []
     for p in paths:
         try:
             out.append((read_squad(p), p))
-        except UserError:
-            continue
-    return sorted(out, key=lambda sp: sp[0].name.lower())
+        except UserError as exc:
+            damaged.append(exc)
+    return sorted(out, key=lambda sp: sp[0].name.lower()), damaged
+
+
+def saved_squads(folder: Path | None = None) -> list[tuple[SquadFile, Path]]:
+    """This user's saved squads that load, by name (a damaged file is left out here; reading it
+    names its problem)."""
+    return read_saved_squads(folder)[0]
 
 
 # -- the model -----------------------------------------------------------------------------------

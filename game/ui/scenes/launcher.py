@@ -16,6 +16,7 @@ from game.ui.map_choice import map_choice_label
 from game.ui.scenes.gui import GuiScene
 from game.ui.scenes.launch_text import PC_CHOICES, SIDE_CHOICES, description
 from game.ui.scenes.squad_choices import (
+    damaged_squads_notice,
     has_squad_builder,
     saved_squad_choices,
     with_built_squads,
@@ -45,7 +46,8 @@ class LauncherScene(GuiScene):
         self.seed = random_seed()
         from game.ui.settings import take_settings_notice
 
-        self.error = take_settings_notice(app.settings)  # a damaged settings.json fell back to defaults
+        # a damaged settings.json fell back to defaults; damaged saved squads were skipped
+        self.error = take_settings_notice(app.settings) or damaged_squads_notice(self.ruleset_id)
         self._choose_defaults()
         self.build()
 
@@ -128,8 +130,27 @@ class LauncherScene(GuiScene):
         """One clear line under the buttons."""
         self.error = text
         if hasattr(self, "error_label"):
-            self.error_label.set_text(text)
+            self.error_label.set_text(self._fitted(text))
         self.dirty = True
+
+    def _fitted(self, text: str) -> str:
+        """The notice cut with "…" to the label's width (what matters comes first in every
+        notice; the whole line went to stderr), so no scale or window cuts it mid-word unseen."""
+        label = getattr(self, "error_label", None)
+        font = getattr(label, "font", None)
+        if font is None or not text:
+            return text
+        room = label.rect.width - 8
+        if font.size(text)[0] <= room:
+            return text
+        low, high = 0, len(text)
+        while low < high:  # the longest prefix that fits with the ellipsis
+            mid = (low + high + 1) // 2
+            if font.size(text[:mid].rstrip() + "…")[0] <= room:
+                low = mid
+            else:
+                high = mid - 1
+        return text[:low].rstrip() + "…"
 
     # -- widgets -------------------------------------------------------------------------------
     def build(self) -> None:
@@ -271,10 +292,11 @@ class LauncherScene(GuiScene):
             self.buttons["rules"].disable()
         self.error_label = UILabel(
             pygame.Rect(m, y + bh + f.px(6), w - 2 * m, f.px(26)),
-            self.error,
+            "",
             self.manager,
             object_id="#error",
         )
+        self.error_label.set_text(self._fitted(self.error))
 
     def _options_row(self, rs: Any, y: int, x: int, field_w: int, row: int, label: Any) -> int:
         """'Rules options': one menu per declared option (and who fields player characters),
@@ -357,6 +379,7 @@ class LauncherScene(GuiScene):
     def _menu_changed(self, element: Any, value: str) -> None:
         if element is getattr(self, "rs_menu", None):
             self.ruleset_id = value
+            self.error = damaged_squads_notice(value)
             self._choose_defaults()
             self.build()
             return

@@ -101,15 +101,19 @@ class SettingsScene(GuiScene):
         )
         y += row + f.px(20)
         self.back = UIButton(pygame.Rect(m, y, f.px(160), f.px(42)), "Back", self.manager)
-        UILabel(
-            pygame.Rect(m, y + f.px(50), f.px(700), f.px(26)),
-            "Changes apply at once and are saved. Esc returns.",
+        told = self.app.settings_write_notice  # a failed write, told here rather than swallowed
+        self.told_shown = bool(told)
+        self.note = UILabel(
+            pygame.Rect(m, y + f.px(50), self.app.screen_size[0] - 2 * m, f.px(26)),
+            told or "Changes apply at once and are saved. Esc returns.",
             self.manager,
-            object_id="#dim",
+            object_id="#error" if told else "#dim",
         )
 
     def _changed(self, rebuild: bool = False) -> None:
         self.app.apply_settings()
+        if self.app.settings_write_notice and not self.told_shown and not rebuild:
+            self.build()
         if rebuild:
             self.restyle()
         self.dirty = True

@@ -28,6 +28,24 @@ def saved_squad_choices(ruleset_id: str) -> list[tuple[str, str]]:
     return [(f"Mine: {sq.name}", f"{FILE_PREFIX}{path}") for sq, path in saved_squads()]
 
 
+def damaged_squads_notice(ruleset_id: str) -> str:
+    """One line naming the saved squads that were skipped as damaged ("" when none): the
+    launcher shows it under its buttons when the ruleset is chosen."""
+    if not has_squad_builder(ruleset_id):
+        return ""
+    from game.rulesets.tokens.squadbuild import read_saved_squads
+
+    damaged = read_saved_squads()[1]
+    if not damaged:
+        return ""
+    from game.core.wording import plural
+
+    first = damaged[0]
+    name = Path(first.file).name
+    detail = ": ".join(p for p in (first.place, first.problem) if p)
+    return f"Skipped {plural(len(damaged), 'damaged saved squad')}: {name}: {detail}"[:160]
+
+
 def with_built_squads(
     rs: Any, squads: tuple[str, str], options: dict[str, Any]
 ) -> tuple[tuple[str, str], dict]:
