@@ -253,20 +253,21 @@ class HardAI:
         # where the search cannot see it). After a search the collection is a full one: what
         # the search made and kept past its end (stack solvers a memo cap dropped, which refer to
         # themselves) is in the oldest generation, which Python collects seldom, and in varium
-        # it piled up between its collections and left the heap fragmented (460-550 MiB for
-        # two games, 60-90 MiB once collected after each search)
+        # it piled up between its collections and left the heap fragmented (385-550 MiB peak
+        # for two games; 50-80 MiB once collected after each search)
         collecting = gc.isenabled()
         gc.disable()
         deadline, search = self._deadline(match)
+        full = search and len(legal) > 1  # an only legal action leaves no garbage to speak of
         try:
             return self._choose(match, legal, deadline, search)
         finally:
             if collecting:
                 began = time.perf_counter()
-                gc.collect(2 if search else 1)
+                gc.collect(2 if full else 1)
                 cost = time.perf_counter() - began
                 self.collect_times.append(cost)
-                if search:
+                if full:
                     # the next search keeps it in hand (the costliest of the recent ones: they
                     # vary twofold from one to the next)
                     self._collect_cost = max(cost, 0.8 * self._collect_cost)
