@@ -158,7 +158,7 @@ NORMAL_LOOKAHEAD = 8
 #: the least a decision gets even when the side turn's budget is gone (Normal's scoring needs it):
 #: the reserve above is there so that this is not reached
 FLOOR = 0.02
-#: the least share of a search's time kept for the garbage collection after it
+#: the least share of a search's time kept for the garbage collection after it (measured 5-30 %)
 GC_RATE_FLOOR = 0.05
 
 
@@ -203,9 +203,8 @@ class HardAI:
         self._unit: int | None = None
         self._began: set[int] = set()
         self._unit_until = 0.0
-        #: seconds of the full garbage collection after a search (see `choose`): the costliest
-        #: of the recent ones (it goes with the whole heap, not with the search's own garbage)
-        self._collect_cost = 0.0
+        #: seconds of the garbage collection after a search, per second of search (see `choose`)
+        self._collect_rate = GC_RATE_FLOOR
         self._held_gc = 0.0
         self.collect_times: list[float] = []
 
@@ -250,27 +249,24 @@ class HardAI:
         # and is then done here, in the decision's own time (held in hand while sampling), rather
         # than on whatever allocation comes next (50-380 ms measured in varium: in the game loop,
         # a mid-resolution answer, or the start of the next decision before its deadline began,
-        # where the search cannot see it). After a search the collection is a full one: what
-        # the search made and kept past its end (stack solvers a memo cap dropped, which refer to
-        # themselves) is in the oldest generation, which Python collects seldom, and in varium
-        # it piled up between its collections and left the heap fragmented (385-550 MiB peak
-        # for two games; 50-80 MiB once collected after each search)
+        # where the search cannot see it). The young generations hold everything the search
+        # made: collecting them frees it, and the middle generation is not left to fill up
         collecting = gc.isenabled()
         gc.disable()
         deadline, search = self._deadline(match)
-        full = search and len(legal) > 1  # an only legal action leaves no garbage to speak of
         try:
             return self._choose(match, legal, deadline, search)
         finally:
             if collecting:
                 began = time.perf_counter()
-                gc.collect(2 if full else 1)
+                gc.collect(1)
                 cost = time.perf_counter() - began
                 self.collect_times.append(cost)
-                if full:
-                    # the next search keeps it in hand (the costliest of the recent ones: they
-                    # vary twofold from one to the next)
-                    self._collect_cost = max(cost, 0.8 * self._collect_cost)
+                if search and self.samples_done and self.samples_done[-1]:
+                    # per second of search: the next search keeps that share of its budget in hand
+                    # (the costliest of the recent ones: they vary twofold from one to the next)
+                    rate = cost / max(deadline.elapsed() - cost, 1e-3)
+                    self._collect_rate = max(GC_RATE_FLOOR, rate, 0.8 * self._collect_rate)
                 gc.enable()
             spent = deadline.elapsed()
             self._spend(spent)
@@ -301,8 +297,8 @@ class HardAI:
         done = 0
         margin = 0.08 * deadline.seconds
         self._slowest = self._held = 0.0
-        # the collection after the decision (see `choose`), priced by the recent ones
-        self._held_gc = max(GC_RATE_FLOOR * deadline.seconds, self._collect_cost)
+        # the collection after the decision (see `choose`), priced by the last one
+        self._held_gc = self._collect_rate * deadline.seconds
         while len(arms) > 1 and not deadline.over(margin + self._slowest + self._held + self._held_gc) and (
                 self.samples is None or done < self.samples):
             began = time.perf_counter()
