@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import resource
 import statistics
 import sys
 from pathlib import Path
@@ -22,6 +23,66 @@ def one_core() -> str:
         os.sched_setaffinity(0, {cpu})
         return f"pinned to CPU {cpu}"
     return "not pinned (no sched_setaffinity here); the game loop is single-threaded anyway"
+
+
+def peak_rss_mib() -> float:
+    """Peak resident set of this process so far, in MiB (ru_maxrss: KiB on Linux, bytes on macOS)."""
+    peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+    return peak / (1024 * 1024) if sys.platform == "darwin" else peak / 1024
+
+
+def _children(pid: int) -> list[int]:
+    """The direct children of a process (Linux /proc; none elsewhere)."""
+    out: list[int] = []
+    try:
+        tasks = list(Path(f"/proc/{pid}/task").iterdir())
+    except OSError:
+        return out
+    for task in tasks:
+        try:
+            out += [int(c) for c in (task / "children").read_text().split()]
+        except (OSError, ValueError):
+            continue
+    return out
+
+
+def process_tree(pid: int | None = None) -> list[int]:
+    """A process and all its descendants (children, their children...)."""
+    todo = [os.getpid() if pid is None else pid]
+    seen: list[int] = []
+    while todo:
+        p = todo.pop()
+        if p not in seen:
+            seen.append(p)
+            todo += _children(p)
+    return seen
+
+
+def tree_memory(pid: int | None = None) -> tuple[float, float, int] | None:
+    """(RSS, PSS) in MiB summed over a process and all its descendants, and how many processes,
+    from /proc/<pid>/smaps_rollup (Linux only; None elsewhere). RSS counts shared pages once per
+    process that maps them; PSS splits each shared page among them, so the tree's PSS is what it
+    costs the machine."""
+    rss = pss = 0
+    procs = process_tree(pid)
+    counted = 0
+    for p in procs:
+        try:
+            text = Path(f"/proc/{p}/smaps_rollup").read_text()
+        except OSError:
+            continue
+        counted += 1
+        for line in text.splitlines():
+            name, _, rest = line.partition(":")
+            if name in ("Rss", "Pss"):
+                kib = int(rest.split()[0])
+                if name == "Rss":
+                    rss += kib
+                else:
+                    pss += kib
+    if not counted:
+        return None
+    return rss / 1024, pss / 1024, counted
 
 
 def rulesets(wanted: list[str] | None, default: tuple[str, ...]) -> list[str]:

@@ -1,13 +1,14 @@
-"""Seconds per AI decision and per side turn, for each level and ruleset.
+"""Seconds per AI decision, per unit activation and per whole side turn, for each level and ruleset.
 
     python benchmarks/ai_decisions.py [--games 4] [--seed 1] [--ruleset voidmarked ...]
                                       [--levels easy,normal,hard] [--hard-budget 1.0] [--toy]
 
 Each level plays whole games against Normal (Normal against Easy) and every choose()/decide() of
-the measured side is timed, with the side-turn total (a unit's activation, or the side's whole
-turn where it acts as one: `knowledge.side_turn_key`). Targets: Normal median <= 100 ms and
-p95 <= 300 ms per decision; Hard <= 1 s per decision and <= 3 s per side turn. Prints figures;
-asserts nothing. --toy adds the small
+the measured side is timed and summed per unit activation (where units take turns one at a time)
+and per whole side turn (all the side's activations in a round, or its turn where it acts as one:
+`knowledge.side_turn_key`). Targets: Normal median <= 100 ms and p95 <= 300 ms per decision;
+Hard <= 1 s per decision and <= 3 s per whole side turn. Prints figures; asserts nothing.
+--toy adds the small
 test ruleset from tests/ai (useful while no real ruleset is registered).
 """
 
@@ -31,24 +32,37 @@ class Timed:
     def __init__(self, inner: Any) -> None:
         self.inner = inner
         self.calls: list[float] = []
-        self.turns: dict[tuple[int, str], float] = {}
+        #: the answers among them (mid-resolution decisions)
+        self.answers: list[float] = []
+        #: per whole side turn, and per unit activation (None where the side acts as one)
+        self.turns: dict[tuple[Any, ...], float] = {}
+        self.units: dict[tuple[Any, ...], float] = {}
 
-    def _note(self, key: tuple[Any, ...], seconds: float) -> None:
+    def _keys(self, match: Any) -> tuple[tuple[Any, ...], tuple[Any, ...] | None]:
+        turn = match.current()
+        key = side_turn_key(match)
+        return key, (None if turn.unit is None else (*key, turn.unit))
+
+    def _note(self, keys: tuple[tuple[Any, ...], tuple[Any, ...] | None], seconds: float) -> None:
         self.calls.append(seconds)
-        self.turns[key] = self.turns.get(key, 0.0) + seconds
+        turn, unit = keys
+        self.turns[turn] = self.turns.get(turn, 0.0) + seconds
+        if unit is not None:
+            self.units[unit] = self.units.get(unit, 0.0) + seconds
 
     def choose(self, match: Any, legal: list[Any]) -> Any:
-        key = side_turn_key(match)
+        keys = self._keys(match)
         t = time.perf_counter()
         action = self.inner.choose(match, legal)
-        self._note(key, time.perf_counter() - t)
+        self._note(keys, time.perf_counter() - t)
         return action
 
     def decide(self, match: Any, decision: Any) -> str:
-        key = side_turn_key(match)
+        keys = self._keys(match)
         t = time.perf_counter()
         answer = self.inner.decide(match, decision)
-        self._note(key, time.perf_counter() - t)
+        self._note(keys, time.perf_counter() - t)
+        self.answers.append(self.calls[-1])
         return answer
 
 
@@ -100,6 +114,8 @@ def main() -> None:
                 opts = {"budget": args.hard_budget, "turn_budget": 3 * args.hard_budget}
             timed_calls: list[float] = []
             turns: list[float] = []
+            activations: list[float] = []
+            answers: list[float] = []
             samples: list[int] = []
             start = time.perf_counter()
             for i in range(args.games):
@@ -111,21 +127,34 @@ def main() -> None:
                 match.close()
                 timed_calls += measured.calls
                 turns += list(measured.turns.values())
+                activations += list(measured.units.values())
+                answers += measured.answers
                 samples += getattr(measured.inner, "samples_done", [])
             ms = [1000 * t for t in timed_calls]
             print(f"{name} {level:>6} (vs {opponent}, {args.games} games, "
                   f"{time.perf_counter() - start:.1f} s)")
-            print(f"    per decision: {_common.summary(ms, 'ms')}")
-            print(f"    per side turn: {_common.summary([1000 * t for t in turns], 'ms')}")
+            print(f"    per decision (one choose or answer): {_common.summary(ms, 'ms')}")
+            if answers:
+                print(f"      of which answers: {_common.summary([1000 * t for t in answers], 'ms')}")
+            if activations:
+                print(f"    per unit activation: {_common.summary([1000 * t for t in activations], 'ms')}")
+            print(f"    per whole side turn (all its activations in a round): "
+                  f"{_common.summary([1000 * t for t in turns], 'ms')}")
+            over = sum(1 for t in turns if t > 3 * args.hard_budget) if level == "hard" else 0
+            if level == "hard":
+                print(f"    side turns over {3 * args.hard_budget:g} s: {over} of {len(turns)}; "
+                      f"decisions over {args.hard_budget:g} s: "
+                      f"{sum(1 for t in timed_calls if t > args.hard_budget)} of {len(timed_calls)}")
             if samples:
                 searched = [s for s in samples if s]
                 if searched:
                     mid = sorted(searched)[len(searched) // 2]
                     print(f"    samples per searched decision: median {mid}, "
                           f"min {min(searched)}, max {max(searched)}")
+            print(f"    peak RSS of this process so far: {_common.peak_rss_mib():.0f} MiB")
             if level == "hard":
                 print(f"    budget {args.hard_budget:g} s per decision, "
-                      f"{3 * args.hard_budget:g} s per side turn")
+                      f"{3 * args.hard_budget:g} s per whole side turn")
 
 
 if __name__ == "__main__":

@@ -1,14 +1,21 @@
-"""Peak resident memory for a batch of headless games (resource.getrusage), and leaked worlds.
+"""Memory of a batch of headless games or of the game window, for the whole process tree.
 
     python benchmarks/memory.py [--games 50] [--seed 1] [--ai baseline] [--ruleset voidmarked ...]
     python benchmarks/memory.py --window [--seconds 20] [--ruleset casket]   # the window's figure
 
 `--window` opens the game's window (a real one when DISPLAY is set, e.g. under Xvfb; SDL's dummy
-driver otherwise) and prints its resident set after each step a player takes: launcher built and
+driver otherwise) and prints its memory after each step a player takes: launcher built and
 drawn, rules screen, then a battle (AI against AI) for some seconds. The target is under 150 MB.
 
-Prints the peak RSS before and after the batch, the resident set at five checkpoints (a plateau
-is memos filling up to their bound; steady growth is a leak) and how many esper worlds are still
+Every figure is for the whole process tree: this process and all its descendants (the AI's
+worker process, multiprocessing's helpers), RSS and PSS summed from /proc/<pid>/smaps_rollup
+(`_common.tree_memory`; Linux only). RSS counts a page shared by several processes once for
+each, PSS shares it out among them: the tree's PSS is what it costs the machine. The peak of
+the main process alone (getrusage) is printed beside it; the tree's peak is the largest tree
+figure seen at the checkpoints (children's peaks in between are not seen).
+
+Prints the peak RSS before and after the batch, the memory at five checkpoints (a plateau is
+memos filling up to their bound; steady growth is a leak) and how many esper worlds are still
 alive afterwards (scratch copies an AI forgot to close show up there). Asserts nothing.
 """
 
@@ -17,29 +24,26 @@ from __future__ import annotations
 import argparse
 import gc
 import os
-import resource
 import sys
 import time
-from pathlib import Path
 
 if "--window" in sys.argv and os.environ.get("DISPLAY") and "SDL_VIDEODRIVER" not in os.environ:
     os.environ["SDL_VIDEODRIVER"] = "x11"  # _common would pick the dummy driver
-import _common  # noqa: F401 - sets the import path first
+import _common  # sets the import path first
 
 
 def peak_mib() -> float:
-    """Peak RSS of this process so far, in MiB (ru_maxrss is KiB on Linux, bytes on macOS)."""
-    peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
-    return peak / (1024 * 1024) if sys.platform == "darwin" else peak / 1024
+    """Peak RSS of this process alone so far, in MiB."""
+    return _common.peak_rss_mib()
 
 
-def current_mib() -> float | None:
-    """Resident set now, in MiB (Linux /proc only; None elsewhere)."""
-    try:
-        pages = int(Path("/proc/self/statm").read_text().split()[1])
-    except (OSError, ValueError, IndexError):
-        return None
-    return pages * os.sysconf("SC_PAGE_SIZE") / (1024 * 1024)
+def tree_text() -> str:
+    """'RSS x MiB, PSS y MiB (n processes)' for the whole process tree, or why not."""
+    found = _common.tree_memory()
+    if found is None:
+        return "tree memory unavailable (no /proc)"
+    rss, pss, n = found
+    return f"tree RSS {rss:7.1f} MiB, PSS {pss:7.1f} MiB ({n} process{'es' if n != 1 else ''})"
 
 
 def window(seconds: float, ruleset: str | None) -> None:
@@ -47,8 +51,7 @@ def window(seconds: float, ruleset: str | None) -> None:
     import pygame
 
     def mark(what: str) -> None:
-        now = current_mib()
-        print(f"{what:<34} RSS {now:7.1f} MiB   peak {peak_mib():7.1f} MiB", flush=True)
+        print(f"{what:<34} {tree_text()}   main process peak {peak_mib():7.1f} MiB", flush=True)
 
     mark("interpreter + imports")
     from game.ui.app import App
@@ -112,12 +115,13 @@ def main() -> None:
             match.close()
             if (i + 1) % max(1, args.games // 5) == 0:
                 gc.collect()
-                now = current_mib()
-                marks.append(f"{i + 1}: {now:.0f}" if now is not None else f"{i + 1}: ?")
+                now = _common.tree_memory()
+                marks.append(f"{i + 1}: {now[0]:.0f}/{now[1]:.0f}" if now is not None else f"{i + 1}: ?")
         seconds = time.perf_counter() - start
         print(f"{rid}: {args.games} games ({args.ai}) in {seconds:.1f} s; peak RSS {before_peak:.1f} -> "
-              f"{peak_mib():.1f} MiB; esper worlds alive {worlds_before} -> {len(esper.list_worlds())}")
-        print(f"{' ' * len(rid)}  RSS after n games (MiB): {', '.join(marks)}")
+              f"{peak_mib():.1f} MiB (main process); esper worlds alive {worlds_before} -> "
+              f"{len(esper.list_worlds())}; now {tree_text()}")
+        print(f"{' ' * len(rid)}  tree RSS/PSS after n games (MiB): {', '.join(marks)}")
 
 
 if __name__ == "__main__":

@@ -172,7 +172,7 @@ def actor_of(match: Match) -> tuple[str, int | None]:
 
 
 def side_turn_key(match: Match) -> tuple[Any, ...]:
-    """Identifies one side turn: round, side and acting unit (one activation where units take
-    turns one at a time; the whole side's turn where it acts as one)."""
-    turn = match.current()
-    return (match.round, turn.side, turn.unit)
+    """Identifies one side turn: the round and the side. Where units take turns one at a time,
+    every activation of the side's units in the round belongs to it (a side turn's budget is
+    for all of them, not for each unit); where the side acts as one, it is that turn."""
+    return (match.round, match.current().side)

@@ -155,10 +155,11 @@ def t_quantile(p: float, df: int) -> float:
 PRESSURE_WEIGHT = 0.5
 #: Normal's own lookahead width, used once the search time is spent
 NORMAL_LOOKAHEAD = 8
+#: the least a decision gets even when the side turn's budget is gone (Normal's scoring needs it):
+#: the reserve above is there so that this is not reached
+FLOOR = 0.02
 #: the least share of a search's time kept for the garbage collection after it (measured 5-30 %)
 GC_RATE_FLOOR = 0.05
-#: the least a decision gets even when the side turn's budget is gone (Normal's scoring needs it)
-FLOOR = 0.02
 
 
 class HardAI:
@@ -196,6 +197,12 @@ class HardAI:
         self._held = 0.0
         self._turn_key: tuple[object, ...] | None = None
         self._turn_spent = 0.0
+        #: the unit acting now (None where the side acts as one), the units of the side that have
+        #: begun an activation this side turn, and the acting unit's share of the search time
+        #: (seconds of `_turn_spent` up to which it may search)
+        self._unit: int | None = None
+        self._began: set[int] = set()
+        self._unit_until = 0.0
         #: seconds of the garbage collection after a search, per second of search (see `choose`)
         self._collect_rate = GC_RATE_FLOOR
         self._held_gc = 0.0
@@ -205,16 +212,34 @@ class HardAI:
     def _deadline(self, match: Match) -> tuple[Deadline, bool]:
         """This decision's deadline, and whether it may search.
 
-        The search may spend the side turn's budget less a reserve; the decisions after that
-        are Normal's own (scored in full, a few ms each), within what is left of the turn."""
+        Every decision of a side turn (all the side's activations in the round) draws on the
+        side turn's budget: the search may spend it less a reserve, shared among the side's units
+        still to act (each unit's share is taken when its activation begins, so a unit that needs
+        less leaves the rest to the next ones), at most `budget` a decision. The decisions after
+        that are Normal's own (scored in full, a few ms each), within what is left of the turn."""
         key = side_turn_key(match)
         if key != self._turn_key:
             self._turn_key, self._turn_spent = key, 0.0
+            self._unit, self._began, self._unit_until = None, set(), self.turn_budget
         reserve = min(RESERVE, self.turn_budget / 3.0)
         left = self.turn_budget - self._turn_spent
-        if left - reserve >= 0.25 * self.budget:
-            return Deadline(min(self.budget, left - reserve)), True
+        unit = match.current().unit
+        if unit is not None and unit != self._unit:
+            self._unit = unit
+            self._began.add(unit)
+            to_come = 1 + sum(1 for u in units(match, key[1])
+                              if u.side == key[1] and u.active and u.ent not in self._began)
+            self._unit_until = self._turn_spent + max(0.0, left - reserve) / to_come
+        share = min(left - reserve, self._unit_until - self._turn_spent)
+        if share >= 0.25 * self.budget:
+            return Deadline(min(self.budget, share)), True
         return Deadline(max(FLOOR, min(self.normal.budget, self.budget, left))), False
+
+    def _spend(self, seconds: float) -> None:
+        """Count seconds of this side turn's thinking against its budget."""
+        self._turn_spent += seconds
+        if self._turn_key is not None:
+            self.turn_times[self._turn_key] = self._turn_spent
 
     # -- search -----------------------------------------------------------------------------------
     def choose(self, match: Match, legal: list[Action]) -> Action:
@@ -244,10 +269,8 @@ class HardAI:
                     self._collect_rate = max(GC_RATE_FLOOR, rate, 0.8 * self._collect_rate)
                 gc.enable()
             spent = deadline.elapsed()
-            self._turn_spent += spent
+            self._spend(spent)
             self.times.append(spent)
-            if self._turn_key is not None:
-                self.turn_times[self._turn_key] = self._turn_spent
 
     def _choose(self, match: Match, legal: list[Action], deadline: Deadline, search: bool) -> Action:
         if len(legal) == 1:
@@ -391,4 +414,11 @@ class HardAI:
     def decide(self, match: Match, decision: Decision) -> str:
         """Mid-resolution answers follow the ruleset's advice (a pending resolution cannot be
         copied), with lasting resources priced for the whole fight (`Ruleset.far_thrift`)."""
-        return decide_by_advice(self, match, decision, match.ruleset.far_thrift, self.exact)
+        began = time.perf_counter()
+        try:
+            return decide_by_advice(self, match, decision, match.ruleset.far_thrift, self.exact)
+        finally:
+            # the side's own answers in its turn are part of the turn's thinking (an answer in
+            # the enemy's turn belongs to no turn of the side's)
+            if self._turn_key is not None and side_turn_key(match) == self._turn_key:
+                self._spend(time.perf_counter() - began)

@@ -15,7 +15,7 @@ from dataclasses import dataclass, replace
 from game.core.draws import Profile
 from game.core.stacks import StackRule, StackState, can_take
 from game.core.stacksearch import plain_solver
-from game.core.stacksplit import Search, split_solver
+from game.core.stacksplit import Search, split_solver, weak
 
 
 @dataclass(frozen=True)
@@ -61,21 +61,23 @@ _CHECK_EVERY = 32
 _calls_since_check = 0
 _SOLVERS: dict[tuple[StackRule, Payoff, int], Callable[[int, int, int, int, int], float]] = {}
 # Each solver's searches call themselves through their closures: a reference cycle, dozens of
-# objects per solver, that only the cycle collector frees (inside some later decision).
-# `clear_memo` undoes them; the memo cap only drops the solvers (another thread may be searching).
+# objects per solver (and its memo), that only the cycle collector frees. Dropping a solver (the
+# memo cap, `clear_memo`) makes those references weak (`stacksplit.weak`), so the solver goes as
+# soon as nothing holds it, while a search another thread is running goes on. Before, the cap left
+# them to the cycle collector: Python's full collections came seldom, and a Hard varium side,
+# dropping solvers every few decisions, held 385-550 MiB after two games.
 _FORGET: list[Callable[[], None]] = []
 
 
 def clear_memo() -> None:
     """Forget every memoised stack worth and every solver (benchmarks measure the first decision
-    with it), undoing the solvers' self-references so that nothing waits for the cycle collector.
-    Not while another thread is in a search."""
-    for forget in _FORGET:
-        forget()
+    with it), undoing the solvers' self-references so that nothing waits for the cycle collector."""
     _drop()
 
 
 def _drop() -> None:
+    for forget in _FORGET:
+        forget()
     _FORGET.clear()
     _MEMO.clear()
     _SOLVERS.clear()
@@ -189,7 +191,7 @@ def _solver(rule: StackRule, payoff: Payoff, width: int) -> Callable[[int, int, 
 
     def forget() -> None:
         nonlocal best
-        del best
+        best = weak(best)  # a weak self-reference: see stacksplit.split_solver's forget
 
     _FORGET.append(forget)
     _SOLVERS[(rule, payoff, width)] = best

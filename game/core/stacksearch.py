@@ -14,6 +14,8 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from game.core.stacksplit import weak
+
 #: a value that still fits: (value, cards of it in the pool, memo key step of dealing one). Card
 #: counts are whole floats in the search: a float times a float takes the interpreter's fast path,
 #: an int times a float does not, and the products are the same.
@@ -143,7 +145,7 @@ def _general(memo: dict[int, float], hi: int, stands: list[float], tops: list[fl
 
     def forget() -> None:
         nonlocal solve
-        del solve
+        solve = weak(solve)  # a weak self-reference: see stacksplit.split_solver's forget
 
     return solve, forget
 
@@ -209,6 +211,6 @@ def _rising(memo: dict[int, float], hi: int, stands: list[float], tops: list[flo
 
     def forget() -> None:
         nonlocal solve
-        del solve
+        solve = weak(solve)  # a weak self-reference: see stacksplit.split_solver's forget
 
     return solve, forget

@@ -15,6 +15,7 @@ which changes no sum: a sum from 0.0 is never -0.0). Every worth is the same flo
 
 from __future__ import annotations
 
+import weakref
 from collections.abc import Callable
 from functools import lru_cache, reduce
 from operator import add, mul
@@ -24,6 +25,11 @@ from operator import add, mul
 #: fast path, an int times a float does not, and the products are the same)
 Search = Callable[[list[float], int, int, int, int, int], float]
 Forget = Callable[[], None]
+
+
+def weak(search: Callable[..., float]) -> Callable[..., float]:
+    """A weak proxy of a search that calls itself (itself when it is one already)."""
+    return search if isinstance(search, weakref.ProxyTypes) else weakref.proxy(search)
 
 
 @lru_cache(maxsize=64)
@@ -196,8 +202,11 @@ def split_solver(memo: dict[int, float], values: tuple[int, ...], splits: frozen
         return stand
 
     def forget() -> None:
+        # the self-reference becomes a weak one: a search still running (another thread's) goes
+        # on through it, and once nothing else holds the search it is freed without the cycle
+        # collector
         nonlocal search
-        del search
+        search = weak(search)
 
     search.reach = reach  # type: ignore[attr-defined]
     return search, forget

@@ -71,12 +71,12 @@ def test_run_ladder_summary_shape():
 
 def test_hard_side_turns_are_summed_and_reported():
     """Hard's seconds per side turn (its target is per turn, not per decision) reach the summary:
-    each turn's total is the sum of that turn's decisions."""
+    each turn's total is the sum of that turn's decisions, plus the side's answers in it."""
     budgets = (("hard", 0.05), ("normal", 0.05))
     one = play_game(GameSpec("toy", "hard", "normal", 1, False, 1, budgets, 2), toy_factory)
     turns, times = one["turn_times"]["hard"], one["decision_times"]["hard"]
     assert turns and len(turns) < len(times)
-    assert abs(sum(turns) - sum(times)) < 1e-9
+    assert sum(turns) >= sum(times) - 1e-9
     assert "normal" not in one["turn_times"]
     out = ladder._times(times)
     assert out["n"] == len(times) and out["over_1s"] == sum(1 for t in times if t > 1.0)

@@ -329,3 +329,50 @@ def test_hard_skips_sampling_where_the_ruleset_says_playouts_mislead(monkeypatch
         assert hard.last_explanation[0]["note"] == "wide lookahead"
         match.submit(pick)
     match.close()
+
+
+def test_hard_side_turn_budget_holds_for_all_the_sides_activations(monkeypatch):
+    """The side turn's budget is for all of a side's activations in a round, not for each unit:
+    with a fake clock, every round's decisions and answers of the Hard side together stay within
+    it (they used to get a fresh side-turn budget per unit, twice it or more in a round)."""
+    clock = FakeClock(0.001)
+    monkeypatch.setattr(knowledge.time, "perf_counter", clock)
+    monkeypatch.setattr(search.time, "perf_counter", clock)
+    hard = HardAI(1, budget=1.0, turn_budget=1.5)
+    spent: dict[tuple, float] = {}
+
+    class Timed:
+        is_human = False
+
+        def _note(self, match, began):
+            key = (match.round, match.current().side)
+            spent[key] = spent.get(key, 0.0) + clock.now - began
+
+        def choose(self, match, legal):
+            began = clock.now
+            try:
+                return hard.choose(match, legal)
+            finally:
+                self._note(match, began)
+
+        def decide(self, match, decision):
+            began = clock.now
+            try:
+                return hard.decide(match, decision)
+            finally:
+                self._note(match, began)
+
+    match = toy_match(2, {"p1": Timed(), "p2": NormalAI(2, budget=0.05)})
+    for _ in range(200):
+        if match.over or match.round > 2:
+            break
+        pending = match.pending_decision
+        if pending is not None:
+            match.answer(match.controllers[pending.side].decide(match, pending))
+        else:
+            side = match.current().side
+            match.submit(match.controllers[side].choose(match, match.legal()))
+    mine = {k: v for k, v in spent.items() if k[1] == "p1"}
+    assert mine and max(mine.values()) > 0.5 * hard.turn_budget  # the search used its time
+    assert all(v <= hard.turn_budget for v in mine.values()), mine
+    match.close()
