@@ -261,11 +261,17 @@ class LauncherScene(GuiScene):
                 pygame.Rect(x_field + f.px(300), y, f.px(170), row - 6), "Build squad…", self.manager
             )
         y += row + f.px(8)
-        desc_h = max(f.px(80), h - y - f.px(100))  # room below: buttons, error line, margin
-        self.desc = UITextBox(
-            self._description(), pygame.Rect(m, y, min(w - 2 * m, f.px(900)), desc_h), self.manager
-        )
-        y += desc_h + f.px(14)
+        # room below: buttons, error line, margin; a window too short for the rules options and
+        # the squads' description (tokens' three options at 150 % on 720 px) keeps the buttons on
+        # screen and leaves the description out (the Rules screen and the squad menus still say it)
+        desc_h = h - y - f.px(100)
+        if desc_h >= f.px(40):
+            self.desc = UITextBox(
+                self._description(), pygame.Rect(m, y, min(w - 2 * m, f.px(900)), desc_h), self.manager
+            )
+            y += desc_h + f.px(14)
+        else:
+            self.desc = None
         gap = f.px(12)
         entries = (
             ("start", "Start"),
@@ -385,7 +391,8 @@ class LauncherScene(GuiScene):
             return
         if element is getattr(self, "map_menu", None):
             self.map_path = Path(value)
-            self.desc.set_text(self._description())
+            if self.desc is not None:
+                self.desc.set_text(self._description())
             return
         for name, menu in getattr(self, "option_menus", {}).items():
             if element is menu:
@@ -398,7 +405,8 @@ class LauncherScene(GuiScene):
         for side, menu in getattr(self, "squad_menus", {}).items():
             if element is menu:
                 self.squads[side] = value
-                self.desc.set_text(self._description())
+                if self.desc is not None:
+                    self.desc.set_text(self._description())
                 return
         for side, menu in getattr(self, "side_menus", {}).items():
             if element is menu:
