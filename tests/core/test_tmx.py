@@ -20,7 +20,9 @@ from game.core.tmx import MIN_SPAWN_CELLS, check_map, load_board
 from game.errors import UserError
 from game.paths import ASSETS_DIR, MAPS_DIR, ROOT
 
-SHIPPED = sorted(MAPS_DIR.glob("*/*.tmx"))
+#: the skirmish maps; the guided battles' own small maps (maps/learn) are checked on their own below
+SHIPPED = sorted(p for p in MAPS_DIR.glob("*/*.tmx") if p.parent.name != "learn")
+LESSON_MAPS = sorted((MAPS_DIR / "learn").glob("*.tmx"))
 SQUARE_TSX = ASSETS_DIR / "tilesets" / "square_terrain.tsx"
 HEX_TSX = ASSETS_DIR / "tilesets" / "hex_terrain.tsx"
 WAREHOUSE = MAPS_DIR / "square" / "voidmarked_warehouse.tmx"
@@ -119,6 +121,16 @@ def test_the_maps_the_game_needs_are_shipped():
     names = {p.relative_to(MAPS_DIR).as_posix() for p in SHIPPED}
     assert {"square/voidmarked_warehouse.tmx", "square/voidmarked_nightmarket.tmx",
             "square/bench_40x40.tmx", "hex/casket_foundry.tmx", "hex/casket_ridge.tmx"} <= names
+
+
+@pytest.mark.parametrize("path", LESSON_MAPS, ids=lambda p: p.stem)
+def test_a_lesson_map_loads_and_passes_check(path):
+    """A guided battle's map: check-map's conventions, both spawn zones on open ground (its
+    lesson decides the fight, so no objective or opposite halves are asked of it)."""
+    board = load_board(path)
+    assert check_map(path).startswith(f"{path}: {board.kind} ")
+    assert board.warnings == []
+    assert all(board.passable(c) for side in ("p1", "p2") for c in board.spawns[side])
 
 
 @pytest.mark.parametrize("path", SHIPPED, ids=lambda p: p.stem)
