@@ -374,3 +374,20 @@ def test_the_pointer_to_a_unit_comes_in_from_the_side_not_through_the_words_abov
     assert tuple(app.screen.get_at(above))[:3] != tuple(scene.pal.active)[:3]
     beside = (ring.right + scene.fonts.px(16), above[1])
     assert tuple(app.screen.get_at(beside))[:3] == tuple(scene.pal.active)[:3]
+
+
+def test_the_band_is_as_tall_as_the_step_it_shows(app, driver):
+    """Room for the lesson's longest step left the board too short for a prompt beside its unit
+    at 150 %, and the prompt covered the band's words: the band fits the step shown."""
+    scene = LearnScene.open(app, lessons()["varium"], resume=False)
+    app.switch(scene)
+    settle(driver, scene)
+    heights = set()
+    while not scene.coach.done and scene.coach.step is not None:
+        driver.pump(1)
+        heights.add(scene.guide.rect.h)
+        assert scene.guide.rect.h == min(scene.guide.height(scene.guide.rect.w), scene.guide.rect.h
+                                         + scene.board_rect.h // 2)
+        assert scene.board_rect.top == scene.guide.rect.bottom
+        perform(driver, scene)
+    assert len(heights) > 1

@@ -99,12 +99,14 @@ class Guide:
         return width - 3 * f.px(12) - f.px(BUTTONS_W)
 
     def height(self, width: int) -> int:
-        """The band's height for a board this wide: room for the lesson's longest step."""
+        """The band's height for a board this wide: room for the step shown (the longest step's
+        room left the board too short for a prompt beside its unit at 150 % on 720 pixels)."""
         f = self.scene.fonts
         inner = self._text_w(width)
-        lesson = self.scene.coach.lesson
-        texts = [st.text for st in lesson.steps] + [lesson.summary]
-        lines = max(len(f.wrap(t, inner, Fonts.BODY)) for t in texts)
+        coach = self.scene.coach
+        st = None if coach.done else coach.step
+        text = st.text if st is not None else coach.lesson.summary
+        lines = len(f.wrap(text, inner, Fonts.BODY))
         # the head line, the words, and a line for what the opponent just did
         text_h = 2 * (f.line_height(Fonts.SMALL) + f.px(4)) + lines * f.line_height(Fonts.BODY)
         buttons_h = 3 * f.px(30) + 2 * f.px(6)

@@ -218,6 +218,10 @@ class LearnScene(BattleScene):
         super().update(dt)
         if self.app.scene is not self:
             return
+        shown = (self.coach.index, self.coach.done)
+        if shown != getattr(self, "_band_step", None):
+            self._band_step = shown
+            self.resize(self.app.screen_size)  # the band is as tall as the step it shows
         hovered = self.model.hover_unit
         if hovered is None and self.hover_cell is not None:
             under = self.unit_at(self.hover_cell)
