@@ -132,23 +132,14 @@ def _menace_table(match: Match, ent: int) -> list[tuple[int, int, int, float]]:
     return found
 
 
-SURVIVAL = False
-
-
 def menace(match: Match, ent: int, cell: tuple[int, int]) -> float:
     """What `ent` on `cell` threatens next turn: the health damage of the attacks its tokens and
     ammunition pay for, with its held weapon (or another it carries, drawn for 2 move tokens), on
     the one enemy it can place within its move tokens and the weapon's range where that is worth
-    most (after that enemy's armour; damage past what takes it out counts nothing). Nothing where
-    the enemies' fire on `cell` before its next turn (`threat_by`) is more than its health: the
-    enemy moves first, and a unit taken out fires nothing (else what a lone unit sprinting into the
-    enemy's reach would threaten outweighed the volley it takes there)."""
+    most (after that enemy's armour; damage past what takes it out counts nothing)."""
     x, y = cell
-    best = max((worth for fx, fy, reach_, worth in _menace_table(match, ent)
+    return max((worth for fx, fy, reach_, worth in _menace_table(match, ent)
                 if max(abs(fx - x), abs(fy - y)) <= reach_), default=0.0)
-    if SURVIVAL and sum(threat_by(match, side_of(ent), cell).values()) > health(ent).current:
-        return 0.0 if SURVIVAL == 1 else -(max(0, health(ent).current) + 1.0 + best)
-    return best
 
 
 #: whether an enemy's fire is shared among the side's units in its reach (`threat_by`)
