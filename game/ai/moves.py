@@ -13,8 +13,11 @@ def overrides(rs: Ruleset, name: str) -> bool:
 
 
 def is_move(rs: Ruleset, action: Action) -> bool:
-    """A chance-free positional action (the ruleset's undoable kinds) that ends on a cell."""
-    return action.kind in rs.undoable and (action.cell is not None or bool(action.path))
+    """A positional action that ends on a cell: the ruleset's undoable kinds and its move kinds
+    (a tokens sprint is a move the player cannot take back: it is weighed as a move all the same,
+    by where it ends)."""
+    kind = action.kind
+    return (kind in rs.undoable or kind in rs.move_kinds) and (action.cell is not None or bool(action.path))
 
 
 def destination(action: Action) -> Cell | None:

@@ -21,11 +21,12 @@ from game.rulesets.tokens.damage import out_at, shield_charges
 from game.rulesets.tokens.kinds import Kind
 from game.rulesets.tokens.movement import SPRINT_COST
 from game.rulesets.tokens.odds import reduce_damage
-from game.rulesets.tokens.paths import search_from
+from game.rulesets.tokens.paths import search_from, sprint_runs
 from game.rulesets.tokens.stealth import hidden_from
 
 if TYPE_CHECKING:
     from game.core.action import Action
+    from game.core.board import Board
     from game.core.match import Match
 
 Cell = tuple[int, int]
@@ -92,7 +93,7 @@ def in_fire(match: Match, side: str, foe: int, at: Cell, cell: Cell) -> bool:
     key = (at, move, rng, cell)
     found = memo.get(key)
     if found is None:
-        spots = search_from(board, at, move, 0, False, frozenset()).cost if move > 0 else {at: 0.0}
+        spots = _run_spots(board, at, move)
         cx, cy = cell
         found = any(max(abs(t[0] - cx), abs(t[1] - cy)) <= rng and in_reach(board, t, cell, rng)
                     for t in spots)
@@ -100,6 +101,18 @@ def in_fire(match: Match, side: str, foe: int, at: Cell, cell: Cell) -> bool:
             memo.clear()
         memo[key] = found
     return found
+
+
+def _run_spots(board: Board, at: Cell, move: int) -> set[Cell]:
+    """Tiles a unit on `at` can fire from after spending `move` move tokens: its steps (TK-STEP)
+    and, with the tokens for one, the tiles a sprint ends on (TK-SPRINT: up to 8 tiles, shifting
+    aside as it goes; units in the way not counted). Steps alone read a sprinter's reach at half."""
+    if move <= 0:
+        return {at}
+    spots = set(search_from(board, at, move, 0, False, frozenset()).cost)
+    if move >= SPRINT_COST:
+        spots.update(path[-1] for path in sprint_runs(board, at, frozenset(), frozenset()))
+    return spots
 
 
 def _attacks(ent: int, wid: str, attack_tokens: int, full: bool = False) -> int:

@@ -15,6 +15,7 @@ from game.rulesets.tokens.combat import weapon
 from game.rulesets.tokens.components import TkGear, TkUnit, cell_of, get, health, is_active, side_of, units
 from game.rulesets.tokens.content import Defense, shipped
 from game.rulesets.tokens.odds import reduce_damage
+from game.rulesets.tokens.paths import SPRINT_COST, SPRINT_TILES
 from game.rulesets.tokens.stealth import hidden_from
 
 if TYPE_CHECKING:
@@ -57,11 +58,18 @@ def _typical_cut(match: Match, side: str, dmg: int, dtype: str) -> float:
     return found
 
 
+def run_reach(move: int) -> int:
+    """Tiles a unit gets from its tile with `move` move tokens: a sprint (TK-SPRINT: up to 8 tiles,
+    shifting aside as it goes, for 4 tokens) and steps with the tokens it leaves, where it has the
+    tokens for one. (Move tokens alone read a sprinter's reach at half: Normal stood in it.)"""
+    return move - SPRINT_COST + SPRINT_TILES if move >= SPRINT_COST else max(0, move)
+
+
 def _volley_of(match: Match, side: str, unit: TkUnit, wid: str, loaded: int | None) -> tuple[int, float]:
     """`enemy_volley` with weapon `wid` and `loaded` rounds (None: full)."""
     w = weapon(wid)
     attacks = unit.attack // max(1, w.cost)
-    reach_ = unit.move + w.range
+    reach_ = run_reach(unit.move) + w.range
     if w.ammo:
         if loaded is None:
             attacks = min(attacks, w.ammo)
@@ -109,7 +117,7 @@ def _menace_table(match: Match, ent: int) -> list[tuple[int, int, int, float]]:
     for wid in gear.weapons:
         w = weapon(wid)
         attacks = unit.attack // max(1, w.cost)
-        reach_ = unit.move + w.range - (0 if wid == gear.held else DRAW_COST)
+        reach_ = run_reach(unit.move - (0 if wid == gear.held else DRAW_COST)) + w.range
         if w.ammo:
             loaded = gear.loaded.get(wid, 0)
             if loaded <= 0:

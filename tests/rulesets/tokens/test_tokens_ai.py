@@ -9,7 +9,7 @@ from tokens_helpers import find, hold, make_match, place, unit
 from game.core.board import Board
 from game.core.components import Health, Name, Side, Status
 from game.rulesets.tokens import RULESET
-from game.rulesets.tokens.components import TkGear, TkShield, TkTokens, get
+from game.rulesets.tokens.components import TkGear, TkShield, TkTokens, TkUnit, get
 
 
 def of(m, side: str, name: str) -> int:
@@ -35,11 +35,13 @@ def lone(p1_keep: str, p2_keep: str, board: Board | None = None):
 def test_threat_counts_armour_the_attacks_tokens_and_ammunition_pay_for_and_shared_fire():
     m = lone("Marksman", "Gunner")
     marksman, gunner = unit(m, "Marksman"), of(m, "p2", "Gunner")
-    place(m, marksman, (1, 5))  # out of the Gunner's reach (4 move tokens + range 6 from (12, 5))
-    place(m, gunner, (12, 5))
+    # out of the Gunner's reach: a sprint's 8 tiles for its 4 move tokens + range 6 from (15, 5)
+    place(m, marksman, (0, 5))
+    place(m, gunner, (15, 5))
     # carbine: 2 physical, 1 token an attack, 4 attack tokens; the side's flak takes 1 off
     assert RULESET.threat_by(m, "p1", (6, 5)) == {gunner: 4.0}
-    assert RULESET.threat_by(m, "p1", (1, 5)) == {}
+    assert RULESET.threat_by(m, "p1", (1, 5)) == {gunner: 4.0}  # 14 tiles: a sprint and a volley
+    assert RULESET.threat_by(m, "p1", (0, 5)) == {}
     with m.world:
         get(gunner, TkGear).loaded["carbine"] = 2
     m.touch()
@@ -96,9 +98,14 @@ def test_menace_is_what_the_unit_can_fire_next_turn_at_the_enemy_it_reaches():
     m = lone("Marksman", "Gunner")
     marksman, gunner = unit(m, "Marksman"), of(m, "p2", "Gunner")
     place(m, gunner, (14, 5))
-    # rail rifle: 3 physical, 2 tokens an attack, 3 attack tokens: one shot, flak takes 1 off
-    assert RULESET.menace(m, marksman, (1, 5)) == 0.0  # 13 tiles: beyond 4 moves + range 8
-    assert RULESET.menace(m, marksman, (2, 5)) == 2.0
+    # rail rifle: 3 physical, 2 tokens an attack, 3 attack tokens: one shot, flak takes 1 off;
+    # a sprint (8 tiles for its 4 move tokens) and the rifle's 8 reach the whole board
+    assert RULESET.menace(m, marksman, (0, 5)) == 2.0
+    with m.world:
+        get(marksman, TkUnit).move = 3  # too few tokens to sprint: 3 steps + range 8
+    m.touch()
+    assert RULESET.menace(m, marksman, (2, 5)) == 0.0  # 12 tiles
+    assert RULESET.menace(m, marksman, (3, 5)) == 2.0
 
 
 def test_volley_after_counts_every_attack_the_tokens_still_pay_for():
@@ -129,14 +136,14 @@ def test_volley_after_counts_every_attack_the_tokens_still_pay_for():
 def test_the_exact_exposure_uses_the_units_own_armour_and_shield():
     m = lone("Vanguard 1", "Gunner")
     vanguard, gunner = unit(m, "Vanguard 1"), of(m, "p2", "Gunner")
-    place(m, gunner, (12, 5))
+    place(m, gunner, (15, 5))
     # carbine 2 physical: plate's physical(2) leaves the minimum 1, four times; the buckler
     # field's 2 charges soak 2 of it
     assert RULESET.exposure_after(m, find(m, "move", actor=vanguard, cell=(3, 0))) is not None
     place(m, vanguard, (6, 5))
     m.touch()
     assert RULESET.exposure_now(m, vanguard) == 2.0
-    place(m, vanguard, (1, 5))
+    place(m, vanguard, (0, 5))  # beyond the Gunner's sprint (8 tiles) and range 6
     m.touch()
     assert RULESET.exposure_now(m, vanguard) == 0.0
 
@@ -183,15 +190,15 @@ def test_a_hidden_enemys_weapon_in_hand_and_rounds_change_no_ai_hook():
 def test_normal_prices_a_move_by_what_it_lets_the_unit_threaten():
     from game.ai.terms import Scorer
 
-    m = lone("Marksman", "Gunner")
+    m = lone("Marksman", "Gunner", Board.blank("square", 24, 12))
     marksman, gunner = unit(m, "Marksman"), of(m, "p2", "Gunner")
     place(m, marksman, (1, 5))
-    place(m, gunner, (15, 5))
+    place(m, gunner, (21, 5))
     m.touch()
     scorer = Scorer()
     cache = scorer.context(m, "p1")
-    closer = scorer.terms(m, cache, find(m, "move", actor=marksman, cell=(3, 5)))
-    # from (3, 5) the Gunner is 12 tiles away: within 4 move tokens + the rifle's 8
+    closer = scorer.terms(m, cache, find(m, "move", actor=marksman, cell=(5, 5)))
+    # from (5, 5) the Gunner is 16 tiles away: within a sprint's 8 tiles + the rifle's 8
     assert closer["menace"] == scorer.weights["menace"] * 2.0
     away = scorer.terms(m, cache, find(m, "move", actor=marksman, cell=(1, 4)))
     assert "menace" not in away
@@ -261,3 +268,37 @@ def test_normal_strips_a_shield_its_next_attacks_get_through():
     assert first.terms.get("followup", 0.0) > 0
     end = next(r for r in ranked if r.action.kind == "end")
     assert first.score > end.score  # before, worth its cost only: the Gunner ended its turn instead
+
+
+def test_normal_weighs_a_sprint_by_where_it_ends_as_it_weighs_a_move():
+    """A sprint's tile is priced like a move's (the enemy fire there, what the unit threatens, the
+    closing on its target): a sprint into the enemy's reach must not look free."""
+    from game.ai.moves import is_move
+    from game.ai.terms import Scorer
+
+    m = lone("Marksman", "Gunner", Board.blank("square", 24, 12))
+    marksman, gunner = unit(m, "Marksman"), of(m, "p2", "Gunner")
+    place(m, marksman, (1, 5))
+    place(m, gunner, (20, 5))
+    m.touch()
+    scorer = Scorer()
+    cache = scorer.context(m, "p1")
+    sprint = find(m, "sprint", actor=marksman, cell=(9, 5))
+    assert is_move(RULESET, sprint)
+    terms = scorer.terms(m, cache, sprint)
+    # (9, 5) is 11 tiles from the Gunner: within its sprint (8 tiles) and carbine range (6)
+    assert terms["safety"] < 0.0
+    assert terms["approach"] > 0.0
+    # a shorter sprint stops outside the Gunner's reach: no fire to price there
+    short = scorer.terms(m, cache, find(m, "sprint", actor=marksman, cell=(5, 5)))
+    assert "safety" not in short
+
+
+def test_the_exact_exposure_counts_an_enemy_that_sprints_into_range():
+    m = lone("Vanguard 1", "Gunner")
+    vanguard, gunner = unit(m, "Vanguard 1"), of(m, "p2", "Gunner")
+    place(m, gunner, (15, 5))
+    # 12 tiles: beyond the Gunner's 4 steps and range 6, within its sprint's 8 tiles and range 6
+    place(m, vanguard, (3, 5))
+    m.touch()
+    assert RULESET.exposure_now(m, vanguard) == 2.0

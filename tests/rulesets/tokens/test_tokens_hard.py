@@ -54,13 +54,14 @@ def test_hard_weighs_its_terms_with_its_own_weights_and_normal_with_its_own():
 
 
 def _first_move(exact: bool, round_: int = 1):
-    m = lone("Marksman", "Gunner")
+    m = lone("Marksman", "Gunner", Board.blank("square", 24, 12))
     with m.world:
         m.table.round = round_
     marksman, gunner = of(m, "p1", "Marksman"), of(m, "p2", "Gunner")
-    # 12 tiles apart: the Gunner reaches 10 (4 move tokens + carbine range 6), the Marksman 12
+    # 17 tiles apart: the Gunner reaches 14 (a sprint's 8 tiles for its 4 move tokens + carbine
+    # range 6), the Marksman 16 (rifle range 8)
     place(m, marksman, (1, 5))
-    place(m, gunner, (13, 5))
+    place(m, gunner, (18, 5))
     m.touch()
     ranked = NormalAI(1, budget=5.0, exact=exact).rank(m, m.legal(), Deadline(5.0))
     return m, marksman, ranked[0].action
@@ -81,8 +82,8 @@ def test_hard_holds_at_the_edge_of_the_enemys_reach_and_lets_it_come(monkeypatch
 def test_pressure_is_each_enemys_volley_on_the_unit_where_it_is_worth_most():
     m = lone("Marksman", "Gunner")
     marksman, gunner = of(m, "p1", "Marksman"), of(m, "p2", "Gunner")
-    place(m, gunner, (12, 5))
-    place(m, marksman, (1, 5))  # beyond the Gunner's 4 move tokens + range 6
+    place(m, gunner, (15, 5))
+    place(m, marksman, (0, 5))  # beyond the Gunner's sprint (8 tiles for 4 move tokens) + range 6
     m.touch()
     with m.world:
         assert RULESET.pressure(m, "p1") == 0.0
