@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Any
 from game.core.action import Action
 from game.rulesets.saves import hover
 from game.rulesets.saves.kinds import Kind
+from game.ui.rulesets.readings_memo import memo
 
 if TYPE_CHECKING:
     from game.core.geometry import Cell
@@ -20,24 +21,8 @@ if TYPE_CHECKING:
 
 
 def _memo(scene: Any, key: Any, read: Any) -> Any:
-    """`read()` once per match state and viewer; while the AI's thread holds the world, the last
-    reading of `key` (or None)."""
-    store: dict[Any, Any] = scene.__dict__.setdefault("_saves_ui", {})
-    version = (scene.match.version, scene.viewer)
-    if store.get("version") != version and not scene.model.world_busy:
-        store.clear()
-        store["version"] = version
-    if key in store:
-        return store[key]
-    if scene.model.world_busy:
-        return None
-    try:
-        with scene.match.world:
-            value = read()
-    except Exception:  # noqa: BLE001 - a mark must never take the screen down
-        value = None
-    store[key] = value
-    return value
+    """`read()` once per match state and viewer (`readings_memo.memo`)."""
+    return memo(scene, "_saves_ui", key, read)
 
 
 def walk(scene: Any, ent: int, dest: Cell, start: Cell | None = None) -> list[Cell]:

@@ -15,6 +15,7 @@ from game.core.action import Action, Decision
 from game.core.geometry import Cell
 from game.rulesets.tokens import hover
 from game.rulesets.tokens.kinds import Ask, Kind
+from game.ui.rulesets.readings_memo import memo
 from game.ui.widgets import percent
 
 if TYPE_CHECKING:
@@ -42,24 +43,8 @@ class Odds:
 
 
 def _memo(scene: BattleScene, key: Any, read: Any) -> Any:
-    """`read()` once per match state and viewer; while the AI's thread holds the world, the last
-    reading of `key` (or None)."""
-    store: dict[Any, Any] = scene.__dict__.setdefault("_tokens_ui", {})
-    version = (scene.match.version, scene.viewer)
-    if store.get("version") != version and not scene.model.world_busy:
-        store.clear()
-        store["version"] = version
-    if key in store:
-        return store[key]
-    if scene.model.world_busy:
-        return None
-    try:
-        with scene.match.world:
-            value = read()
-    except Exception:  # noqa: BLE001 - a mark must never take the screen down
-        value = None
-    store[key] = value
-    return value
+    """`read()` once per match state and viewer (`readings_memo.memo`)."""
+    return memo(scene, "_tokens_ui", key, read)
 
 
 def ghosts(scene: BattleScene) -> list[Ghost]:
