@@ -16,7 +16,6 @@ from game.core.components import Position
 from game.core.kinds import CTX_UNIT
 from game.core.sight import has_los
 from game.core.wording import offset_words
-from game.rulesets.varium import odds
 from game.rulesets.varium.checks import run_check
 from game.rulesets.varium.components import (
     VariumState,
@@ -259,17 +258,9 @@ def _leave_options(match: Match, decision: Decision) -> Decision:
 # -- dodge ------------------------------------------------------------------------------------------
 def dodge_check(match: Match, ent: int, pend: list[dict[str, Any]]) -> Gen:
     """The dodger's check (limit 20 + Agility), made after the attacks on it."""
-    from game.rulesets.varium.combat import strike_terms, weapon_of
+    from game.rulesets.varium.defence import threats
 
-    against = []
-    for p in pend:
-        if p["busted"]:
-            continue
-        ctx = strike_terms(match, p["attacker"], ent, weapon_of(p["weapon"]), 0)
-        dmg, _ = odds.damage_of(
-            p["score"], odds.Strike(ctx["wd"], ctx["armour"], ctx["crit"], ctx["cb"], ctx["resist"], p["bet"])
-        )
-        against.append((p["score"], dmg))
+    against = threats(match, ent, pend)  # what the dodge turns away, as the block prompt prices it
     res = yield from run_check(
         match, ent, "dodge", 20 + sheet(ent).agility, 0, {"pay": "dodge", "against": against}, own_turn=False
     )
