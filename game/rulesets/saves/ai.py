@@ -29,7 +29,7 @@ from game.rulesets.saves.components import (
 from game.rulesets.saves.content import shipped
 from game.rulesets.saves.hiding import hunt_target
 from game.rulesets.saves.kinds import Ask, Kind
-from game.rulesets.saves.odds import damage_distribution, save_chance
+from game.rulesets.saves.odds import expected_damage, save_chance
 from game.rulesets.saves.rules import armour_of, cell_of, enemies, held, helpless, save_mode
 from game.rulesets.saves.turns import table
 
@@ -331,7 +331,7 @@ def threat_by(match: Match, side: str, cell: tuple[int, int]) -> dict[int, float
         for w in held(e):
             reach = w.range or 1
             if dist <= speed + reach:
-                best = max(best, float(damage_distribution([w.damage]).expect()))
+                best = max(best, expected_damage((w.damage,)))
         if best:
             out[e] = best
     if len(out) == 1 and sum(1 for e in units() if side_of(e) != side and is_standing(e)) == 1:

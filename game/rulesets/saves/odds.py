@@ -92,6 +92,13 @@ def damage_distribution(dice: list[int], bonus: int = 0, armour: int = 0) -> Dis
     return _damage_dist(tuple(sorted(dice)), bonus, armour)
 
 
+@lru_cache(maxsize=256)
+def expected_damage(dice: tuple[int, ...]) -> float:
+    """E[damage] of the pool of dice, exactly as `damage_distribution` gives it (the AI asks it
+    for every enemy weapon at every square it weighs: kept, not recomputed)."""
+    return float(damage_distribution(list(dice)).expect())
+
+
 @dataclass(frozen=True)
 class Harm:
     """What a damage distribution does to a target, exactly."""
