@@ -121,6 +121,16 @@ def payoff_of(ctx: dict[str, Any], pool: tuple[int, ...],
     return odds.linear_payoff(ctx["limit"], ctx["prof"], ctx.get("bonus_at", 0), ctx.get("bonus", 0.0))
 
 
+def aim_cost(ctx: dict[str, Any], pool: tuple[int, ...], hidden: tuple[int, ...] | None = None) -> float:
+    """What an Aim's half-turn costs (VC-AIM): nothing for an Assist's free aim; otherwise the
+    half-turn could make this attack again from its first card (no chips bet yet), so it is worth
+    that attack played well."""
+    if not ctx.get("aim_cost") or ctx["pay"] != "attack":
+        return 0.0
+    fresh = payoff_of({**ctx, "bet": 0}, pool, hidden)
+    return odds.stack_choice(pool, StackState(), odds.rule(ctx["limit"], pool), fresh, odds.HORIZON).hit
+
+
 def worths(match: Match, decision: Decision) -> dict[str, float]:
     """Exact worth of each answer to a check decision, from the cards the decider cannot see."""
     ctx = decision.context
@@ -138,7 +148,7 @@ def worths(match: Match, decision: Decision) -> dict[str, float]:
     if ctx.get("aim"):
         # redeal the last card: back to the state before it, with one more card drawn
         prev = StackState(ctx["prev_stack"], ctx["prev_banked"], ctx["dealt"] - 1)
-        aim = odds.stack_choice(pool, prev, rule, pay, odds.HORIZON).hit - ctx.get("aim_cost", 0.0)
+        aim = odds.stack_choice(pool, prev, rule, pay, odds.HORIZON).hit - aim_cost(ctx, pool, hidden)
     if decision.kind == Ask.BUST:
         out["accept"] = pay.bust
         if ctx.get("aim"):

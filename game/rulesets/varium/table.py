@@ -25,7 +25,7 @@ from game.core.stackplay import Payoff, stack_choice
 from game.core.stacks import StackState, next_card
 from game.core.wording import plural
 from game.rulesets.varium import odds, opposed
-from game.rulesets.varium.checks import attack_of, hidden_for, payoff_of, pool_for
+from game.rulesets.varium.checks import aim_cost, attack_of, hidden_for, payoff_of, pool_for
 from game.rulesets.varium.components import name_of
 
 if TYPE_CHECKING:
@@ -134,7 +134,9 @@ def table_odds(match: Match, decision: Decision) -> dict[str, Any]:
                              note=f"{plural(n, 'chip')} more damage on a hit; "
                                   "the target may use them on a miss"))
         elif key == "aim":
-            cost = "a free aim (Assist)" if ctx.get("aim_cost", 0.5) == 0 else "costs ½ turn"
+            paid = aim_cost(ctx, pool, hidden)
+            cost = ("a free aim (Assist)" if ctx.get("aim_cost", 0.5) == 0
+                    else f"costs ½ turn, worth {paid:.1f} (this attack again)" if paid else "costs ½ turn")
             rows.append(_row(key, o.label, *_takes_card(pool, prev, ctx, m), note=cost))
         elif key == "accept":
             rows.append(_row(key, o.label, None, None if m.ok is None else m.ok.bust, m.worth.bust,
