@@ -75,7 +75,8 @@ def test_the_tables_odds_are_the_odds_functions() -> None:
         stack_choice(pool, prev, rule, odds.damage_payoff(a), odds.HORIZON).hit)
     # the window shows exactly those numbers
     shown = {label: cells for label, *cells in [(r[0], *r[1:]) for r in ui.table_rows(table)]}
-    assert shown["Stand on 10"] == ["—", percent(rows["stand"]["chance"]), f"{rows['stand']['worth']:.1f}"]
+    assert shown[f"Stand on 10: score {score}"] == ["—", percent(rows["stand"]["chance"]),
+                                                    f"{rows['stand']['worth']:.1f}"]
     assert shown["Another card"] == [percent(rows["hit"]["bust"]), percent(rows["hit"]["chance"]),
                                      f"{rows['hit']['worth']:.1f}"]
     bets = next(cells for label, cells in shown.items() if label.startswith("Bet 1–4"))

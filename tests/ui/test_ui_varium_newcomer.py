@@ -232,7 +232,7 @@ def test_draw_for_me_plays_every_initiative_card_as_the_best_choice() -> None:
     assert d is not None and d.side == "p1" and m.setting_up
     app.step(block=False)
     offered = [b for b in scene.modal_buttons if b.hotkey == "D"]
-    assert offered and offered[0].label == "Draw for me"
+    assert offered and offered[0].label == "Draw for all my fighters"
     given = []
     real = scene.answer
 

@@ -157,13 +157,17 @@ def attack_preview(match: Match, action: Action) -> Preview:
     a, ctx = _attack_terms(match, action)
     hit, dmg, kill = odds.attack_odds(a)
     w = weapon_of(action.option)
+    skill = "Unarmed" if w is None else w.family.capitalize()
+    why = {1: "an easy target", 2: "in the open", 3: "partial cover", 4: "good cover", 5: "substantial cover"}
     lines = [
         f"accuracy (stack limit) {a.limit}",
-        f"proficiency +{a.prof}",
-        f"target's face-down cards: {a.k}",
-        f"weapon damage {ctx['wd']}, armour {ctx['armour']}",
+        f"proficiency +{a.prof} (your {skill} skill, added to your cards)",
+        f"target's face-down cards: {a.k} ({why.get(a.k, 'cover')})",
+        f"damage: your score + weapon {ctx['wd']} − armour {ctx['armour']}",
         f"critical at {ctx['crit']} ({ctx['cb'].replace('_', ' ')})",
     ]
+    if hit < 0.005:
+        lines.append(f"{a.k} face-down cards nearly always total more than your best score")
     return Preview(
         f"{'Unarmed strike' if w is None else w.name} at {name_of(action.target or 0)}",
         [("hit (played well)", hit)],

@@ -287,7 +287,9 @@ def run_check(
                 ),
             )
         else:
-            opts = [Option("stand", f"Stand on {stack + banked}"), Option("hit", "Another card")]
+            # the score is what a check is judged by: the cards are only its first part
+            score = f": score {stack + banked + prof}" if prof else ""
+            opts = [Option("stand", f"Stand on {stack + banked}{score}"), Option("hit", "Another card")]
             opts += [Option(f"bet:{n}", f"Bet {n} and take a card", BET_HELP if n == 1 else "")
                      for n in range(1, bet_cap - bet + 1)]
             if can_aim:

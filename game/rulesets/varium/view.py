@@ -78,7 +78,9 @@ def unit_view(match: Match, ent: int, side: str | None) -> dict[str, Any]:
     for wid in s.weapons:
         w = weapon_def(wid)
         ammo = f", ammunition {st.ammo.get(wid, w.ammo)}/{w.ammo}" if w.ammo else ""
-        weapons.append(f"{w.name}: Accuracy {w.accuracy}, damage {w.damage}{ammo}")
+        risk = f", Risk {w.risk} (most chips a bet)" if w.risk else ""
+        weapons.append(f"{w.name}: Accuracy {w.accuracy}, damage {w.damage}, critical {w.crit}{risk}{ammo}"
+                       f" · {w.family.capitalize()} +{s.prof(w.family)}")
     tags = list(conds)
     sheathed = [weapon_def(w).name for w in s.weapons if not in_hand(st, w)]
     if sheathed:
@@ -93,6 +95,8 @@ def unit_view(match: Match, ent: int, side: str | None) -> dict[str, Any]:
         "Sheet": [
             f"Might {s.might} · Agility {s.agility} · Reflexes {s.reflexes} · Perception {s.perception}",
             f"Speed {s.speed} · Armour {s.armour} · Initiative {st.initiative}",
+            "Skills (proficiency): " + (" · ".join(f"{k.capitalize()} +{v}" for k, v in s.proficiency.items())
+                                        or "none"),
         ],
         "Weapons": weapons or ["unarmed"],
     }

@@ -408,7 +408,10 @@ class PromptMixin:
             self.modal_buttons.append(b)
             y += bh + f.px(4)
         arrows = bool(self.facing_choices()[1])
-        enter = " · Enter: the default" if default else ""
+        # in columns the buttons have no room for "(default)": the hint names it
+        named = next((button_label(d, o, cols, default) for o in d.options if o.key == default), "")
+        enter = f" · Enter: {named} (the default)" if cols > 1 and named else " · Enter: the default"
+        enter = enter if default else ""
         short = " · Enter: default" if default else ""
         click = " · click an arrow" if arrows else ""
         hints = [

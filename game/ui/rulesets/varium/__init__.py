@@ -65,11 +65,11 @@ def best_answer(match: Any, decision: Any) -> str | None:
 
 #: the prompt keys F1 lists (beside the generic keys)
 HELP_ROWS: list[tuple[str, str]] = [
-    ("S / H", "in a check: stand / take another card"),
-    ("A / B", "in a check: aim (redeal the last card) / bet chips and take a card"),
+    ("S / H", "in a check: stand / another card (an open prompt's letters win over the board's)"),
+    ("A / B", "in a check: aim (redeal, ½ turn) / bet 1 chip; a bigger bet: its button's number"),
     ("C / N", "an Ace: count it 14 / start a new stack with it"),
     ("S / G / L", "a foe leaves your square: shove / grapple / let it go"),
-    ("D", "initiative: draw for me (each card played as the choice worth most)"),
+    ("D", "initiative: draw for all my fighters (each card the choice worth most)"),
 ]
 
 
@@ -95,7 +95,9 @@ def no_odds(action: Any) -> list[str]:
 
 def auto_setup() -> tuple[str, str, tuple[str, ...]]:
     """The initiative checks played for the player: every card as the table's best choice."""
-    return ("Draw for me", "every initiative card played as the choice worth most", CHECK_KINDS)
+    return ("Draw for all my fighters",
+            "every initiative card of all your fighters played as the choice worth most (cards still shown)",
+            CHECK_KINDS)
 
 
 class VariumLayer(MarksLayer):

@@ -28,6 +28,8 @@ def short_label(option: Any) -> str:
     key = str(option.key)
     if key.startswith("bet:"):
         return f"Bet {key.split(':')[1]}"
+    if key == "stand":
+        return str(option.label).split(":")[0]  # "Stand on 8": the score stays in the table's row
     return {"aim": "Aim (redeal)", "hit": "Another card"}.get(key, option.label)
 
 
