@@ -109,9 +109,10 @@ class NextCard:
 
 
 def next_card(profile: Profile, state: StackState, rule: StackRule) -> NextCard:
-    """The one-card look-ahead: what the next card can be and how many of them bust."""
+    """The one-card look-ahead: what the next card can be and how many of them bust (a value that
+    may start a new stack never has to: varium's Ace)."""
     room = rule.limit - state.stack
-    bust_w = sum(c for v, c in enumerate(profile) if c and rule.values[v] > room)
+    bust_w = sum(c for v, c in enumerate(profile) if c and rule.values[v] > room and v not in rule.splits)
     return NextCard(profile, bust_w, sum(profile))
 
 

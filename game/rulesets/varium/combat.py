@@ -183,6 +183,9 @@ def reveal(match: Match, target: int) -> Generator[Decision, str, None]:
     if fresh and kind == Kind.BLOCK:
         # the blocker chooses before its face-down cards are turned over
         fresh = yield from defence.ask_block(match, target, pend)
+    if kind == Kind.BLOCK and any(not p["busted"] and not any(p is c for c in covered) for p in pend):
+        match.emit(Ev.DODGE, f"{name_of(target)}'s block stops blows, not shots: "
+                             "a shot meets the face-down cards")
     cards = deck(match)
     zone = f"face-down:{target}"
     held = list(cards.zones.get(zone, []))

@@ -39,8 +39,9 @@ class VariumRuleset(Ruleset):
         """The seed names a block action and never describes it (defence.py)."""
         return (RuleOption(
             defence.OPTION, "Block", defence.READINGS, defence.MELEE,
-            "The seed's 'dodge or block action' has no Block of its own: read as a Might check that "
-            "stops melee attacks, or every attack, or left out (the seed's list of actions has none).",
+            "The rules name a block but never say what it does. Block (half a turn) is a Might check "
+            "that stands in for your face-down cards against melee attacks only (shots still meet your "
+            "cards), or against every attack, or no Block at all.",
             ("melee attacks", "every attack", "no block")),)
 
     @property

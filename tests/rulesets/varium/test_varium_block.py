@@ -66,6 +66,8 @@ def test_a_block_leaves_shots_to_the_face_down_cards_unless_it_covers_every_atta
     act(m, "end", actor=shooter)
     assert m.pending_decision is None or m.pending_decision.kind != "block"
     assert hp(m, guard) == 70 - int((3 + 5 + 5 - 4) * 1)  # 8 > 4: ballistic, not resisted
+    # the log says why the block did nothing (a newcomer blocked and was shot: issue #33)
+    assert any("stops blows, not shots" in getattr(e, "text", "") for e in m.log)
     m2, g2, s2 = _blocking_guard("all")
     force(m2, "2H", "2C", "3S")
     act(m2, "attack", actor=s2, target=g2, option="pistol")
