@@ -269,13 +269,14 @@ def dodge_check(match: Match, ent: int, pend: list[dict[str, Any]]) -> Gen:
 
 
 def can_dodge(match: Match, ent: int) -> bool:
-    """Not grappled, someone acts after it this round (VC-DODGE: the seed bars a dodge while
-    stunned, incapacitated or grappled; prone is not among them)."""
+    """Not in a grapple (by the `dodge_grappled` reading), someone acts after it this round (VC-DODGE:
+    the seed bars a dodge while stunned, incapacitated or grappled; prone is not among them)."""
+    from game.rulesets.varium.defence import dodge_barred_by_grapple
     from game.rulesets.varium.turns import acts_after
 
     st = get(ent, VariumState)
     return (
-        not grappled(match, ent)
+        not dodge_barred_by_grapple(match, ent)
         and st.dodge_round != table(match).round
         and acts_after(match, ent)
     )

@@ -52,6 +52,21 @@ MELEE, ALL, NONE = "melee", "all", "none"
 READINGS = (MELEE, ALL, NONE)
 
 
+#: who in a grapple may not dodge (VC-DODGE bars a dodge while "being grappled"): both units of
+#: the grapple (default: the two are locked together, the advantage one value they share) or only
+#: the held one (the plain words)
+GRAPPLE_OPTION = "dodge_grappled"
+BOTH, HELD = "both", "held"
+
+
+def dodge_barred_by_grapple(match: Match, ent: int) -> bool:
+    """`ent` may not dodge because of a grapple it is in (the `dodge_grappled` reading)."""
+    grips = table(match).data.get("grapples", [])
+    if str(rule_value(match.scenario, match.ruleset, GRAPPLE_OPTION)) == HELD:
+        return any(g["b"] == ent for g in grips)
+    return any(ent in (g["a"], g["b"]) for g in grips)
+
+
 def reading(match: Match) -> str:
     """The scenario's reading of Block (`block` option; default melee)."""
     return str(rule_value(match.scenario, match.ruleset, OPTION))

@@ -36,13 +36,19 @@ class VariumRuleset(Ruleset):
     offered: ClassVar[bool] = True
 
     def rule_options(self) -> tuple[RuleOption, ...]:
-        """The seed names a block action and never describes it (defence.py)."""
+        """The readings a scenario may choose: Block (the seed names it, never describes it) and who
+        of a grapple may not dodge (defence.py)."""
         return (RuleOption(
             defence.OPTION, "Block", defence.READINGS, defence.MELEE,
             "The rules name a block but never say what it does. Block (half a turn) is a Might check "
             "that stands in for your face-down cards against melee attacks only (shots still meet your "
             "cards), or against every attack, or no Block at all.",
-            ("melee attacks", "every attack", "no block")),)
+            ("melee attacks", "every attack", "no block")),
+            RuleOption(
+                defence.GRAPPLE_OPTION, "Dodge in a grapple", (defence.BOTH, defence.HELD), defence.BOTH,
+                "The rules bar a dodge while being grappled. Read as both fighters of a grapple (they "
+                "are locked together), or only the one held (the holder may still dodge).",
+                ("neither fighter", "the holder may")))
 
     @property
     def content(self) -> Content:

@@ -78,9 +78,8 @@ def unit_view(match: Match, ent: int, side: str | None) -> dict[str, Any]:
     for wid in s.weapons:
         w = weapon_def(wid)
         ammo = f", ammunition {st.ammo.get(wid, w.ammo)}/{w.ammo}" if w.ammo else ""
-        risk = f", Risk {w.risk} (most chips a bet)" if w.risk else ""
-        weapons.append(f"{w.name}: Accuracy {w.accuracy}, damage {w.damage}, critical {w.crit}{risk}{ammo}"
-                       f" · {w.family.capitalize()} +{s.prof(w.family)}")
+        risk = f", Risk {w.risk}" if w.risk else ""  # Risk: the most chips a melee check may bet
+        weapons.append(f"{w.name}: Accuracy {w.accuracy}, damage {w.damage}, critical {w.crit}{risk}{ammo}")
     tags = list(conds)
     sheathed = [weapon_def(w).name for w in s.weapons if not in_hand(st, w)]
     if sheathed:
@@ -95,7 +94,7 @@ def unit_view(match: Match, ent: int, side: str | None) -> dict[str, Any]:
         "Sheet": [
             f"Might {s.might} · Agility {s.agility} · Reflexes {s.reflexes} · Perception {s.perception}",
             f"Speed {s.speed} · Armour {s.armour} · Initiative {st.initiative}",
-            "Skills (proficiency): " + (" · ".join(f"{k.capitalize()} +{v}" for k, v in s.proficiency.items())
+            "Skills: " + (" · ".join(f"{k.capitalize()} +{v}" for k, v in s.proficiency.items())
                                         or "none"),
         ],
         "Weapons": weapons or ["unarmed"],

@@ -24,7 +24,7 @@ def _screen_token(scene: Any, places: dict, u: Any) -> tuple[tuple[float, float]
 
 def paint_grapples(scene: Any, surface: pygame.Surface) -> None:
     """Each grapple as a band between its two units' tokens (never over them) with the shared
-    advantage and its level on a label above the pair."""
+    advantage and its level on a label above the held unit."""
     units = {u.ent: u for u in scene.units if u.alive}
     if not any(u.view.get("grappling") for u in units.values()):
         return
@@ -49,7 +49,8 @@ def paint_grapples(scene: Any, surface: pygame.Surface) -> None:
                 pygame.draw.line(surface, colour, a, b, max(2, f.px(4)))
             label = f.render(f"{int(g['adv']):+d} {g.get('level', '')}", Fonts.SMALL, (20, 20, 24), True)
             box = label.get_rect().inflate(f.px(8), f.px(2))
-            box.midbottom = (round((ax + bx) / 2), round(min(ay - ra, by - rb)) - f.px(2))
+            # over the held unit: the level is its state (Restrained, Pinned), read on its token
+            box.midbottom = (round(bx), round(by - rb) - f.px(2))
             for _ in range(6):
                 hit = next((r for r in taken if r.colliderect(box)), None)
                 if hit is None:
