@@ -34,6 +34,8 @@ class VariumRuleset(Ruleset):
     undoable: ClassVar[frozenset[str]] = MOVE_KINDS
     #: offered in the launcher (its window has the hit-check table)
     offered: ClassVar[bool] = True
+    #: a side wins by defeat or surrender only: a map's objective squares are landmarks
+    uses_objectives: ClassVar[bool] = False
 
     def rule_options(self) -> tuple[RuleOption, ...]:
         """The readings a scenario may choose: Block (the seed names it, never describes it) and who

@@ -369,9 +369,11 @@ class BattleModel:
                     f"{t.light} light" if t.light != "normal" else "",
                     f"elevation {t.elevation}" if t.elevation else "",
                 ) if x]
+            used = getattr(self.match.ruleset, "uses_objectives", True)
             for obj in self.match.board.objectives:
                 if cell in obj.cells:
-                    info.append(f"objective: {obj.name} ({obj.kind.replace('_', ' ')})")
+                    info.append(f"objective: {obj.name} ({obj.kind.replace('_', ' ')})" if used else
+                                f"{obj.name} (outlined): a landmark only; these rules have no objectives")
             self._cell_cache[cell] = [t.name.replace("_", " ").capitalize(), *info] if info else []
         return self._cell_cache[cell]
 

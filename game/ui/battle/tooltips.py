@@ -114,7 +114,7 @@ class TooltipMixin:
                              footer=f"Click: {cell_action.label or cell_action.kind}",
                              avoid=self._keep_rects())
                 return
-            lines: list[str] = []
+            lines = self.model.cell_lines(self.hover_cell)[1:]  # what the square is, besides the move
             tooltip(
                 surface,
                 self.fonts,
