@@ -18,6 +18,7 @@ from game.rulesets.varium.components import (
     in_hand,
     living,
     name_of,
+    occupants,
     sheet,
     side_of,
     table,
@@ -81,6 +82,10 @@ def unit_view(match: Match, ent: int, side: str | None) -> dict[str, Any]:
         risk = f", Risk {w.risk}" if w.risk else ""  # Risk: the most chips a melee check may bet
         weapons.append(f"{w.name}: Accuracy {w.accuracy}, damage {w.damage}, critical {w.crit}{risk}{ammo}")
     tags = list(conds)
+    # up to two fighters may share a square (VC-SQUARES): the board draws them half-size, side by side
+    mates = [name_of(o) for o in occupants(match, cell_of(ent), ent)]
+    if mates:
+        tags.append(f"shares its square with {', '.join(mates)} (two may)")
     sheathed = [weapon_def(w).name for w in s.weapons if not in_hand(st, w)]
     if sheathed:
         tags.append(f"sheathed: {', '.join(sheathed)}")
