@@ -131,7 +131,8 @@ def initiative(match: Match) -> Gen:
     match.emit(
         Ev.INITIATIVE,
         "Initiative: " + ", ".join(f"{name_of(e)} {scores[e]}" for e in order),
-        [f"{name_of(e)} ({side_of(e)}) {scores[e]}" for e in order],
+        [f"{name_of(e)} ({side_of(e)}) {scores[e]}" for e in order]
+        + ["turns alternate between the sides, each side's highest first, for the whole fight"],
     )
     q = data["prelude"] if data["in_prelude"] else order
     yield from start_turn(match, q[0], 1 if data["in_prelude"] else 2)

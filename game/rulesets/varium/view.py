@@ -89,6 +89,8 @@ def unit_view(match: Match, ent: int, side: str | None) -> dict[str, Any]:
     sheathed = [weapon_def(w).name for w in s.weapons if not in_hand(st, w)]
     if sheathed:
         tags.append(f"sheathed: {', '.join(sheathed)}")
+    if _acting_last(match, ent):
+        tags.append("last to act this round: no Dodge or Block (no attack can follow)")
     if st.advantage:
         tags.append("free aim (assisted)")
     if st.dodge_round and st.dodge_round == table(match).round:
@@ -122,6 +124,16 @@ def unit_view(match: Match, ent: int, side: str | None) -> dict[str, Any]:
         "grappling": grappling,
     }
     return out
+
+
+def _acting_last(match: Match, ent: int) -> bool:
+    """`ent` is taking its turn and nobody acts after it this round: a Dodge or Block would do
+    nothing, so neither is offered (the panel says why they are missing)."""
+    from game.rulesets.varium.turns import acts_after, queue
+
+    q, idx = queue(match), table(match).data.get("idx", 0)
+    mine = 0 <= idx < len(q) and q[idx] == ent and get(ent, VariumState).halves > 0
+    return mine and not acts_after(match, ent)
 
 
 def _melee(match: Match, ent: int) -> bool:

@@ -33,3 +33,18 @@ def test_the_launcher_offers_the_reading() -> None:
     opts = {o.name: o for o in RULESET.rule_options()}
     assert opts["dodge_grappled"].default == "both"
     assert "seed" not in opts["block"].description.lower()
+
+
+@pytest.mark.rule("VC-DODGE")
+def test_the_last_to_act_is_told_why_dodge_and_block_are_missing() -> None:
+    from varium_helpers import act
+
+    from game.rulesets.varium.view import unit_view
+
+    m = make(cells={"p1": [(5, 5)], "p2": [(6, 5)]})
+    guard, shooter = ents(m)
+    act(m, "end", actor=guard)
+    assert "dodge" not in {a.kind for a in m.legal()}  # the shooter acts last (Doc Pell, issue #33)
+    with m.world:
+        tags = unit_view(m, shooter, "p2")["tags"]
+    assert any("no Dodge or Block" in t for t in tags), tags
