@@ -124,8 +124,8 @@ def contest_preview(match: Match, ent: int, target: int, kind: str) -> Preview:
 
     lo = leave_odds(match, ent, target)
     who = name_of(target)
-    played = (f"Both checks played for the highest total within {odds.HORIZON} cards, "
-              "from the cards you cannot see.")
+    played = (f"Odds if each side takes cards (up to {odds.HORIZON}) to get as high as it can, dealt "
+              "from the cards you have not seen.")
     if kind == Kind.SHOVE:
         mine, theirs = lo.shove_limits
         return Preview(

@@ -136,7 +136,7 @@ def table_odds(match: Match, decision: Decision) -> dict[str, Any]:
         elif key == "aim":
             paid = aim_cost(ctx, pool, hidden)
             cost = ("a free aim (Assist)" if ctx.get("aim_cost", 0.5) == 0
-                    else f"costs ½ turn, worth {paid:.1f} (this attack again)" if paid else "costs ½ turn")
+                    else f"costs ½ turn, worth {paid:.1f} as another attack" if paid else "costs ½ turn")
             rows.append(_row(key, o.label, *_takes_card(pool, prev, ctx, m), note=cost))
         elif key == "accept":
             rows.append(_row(key, o.label, None, None if m.ok is None else m.ok.bust, m.worth.bust,
