@@ -52,8 +52,6 @@ class Ruleset(AIHooks, ABC):
     #: whether its rules treat player characters apart (game.core.options: the scenario's
     #: player-character sides); the launcher offers the choice only then
     uses_player_characters: ClassVar[bool] = False
-    #: whether a map's objectives mean anything here (hovering one says so when they do not)
-    uses_objectives: ClassVar[bool] = True
 
     # -- content -------------------------------------------------------------------------------
     @abstractmethod

@@ -369,7 +369,8 @@ class BattleModel:
                     f"{t.light} light" if t.light != "normal" else "",
                     f"elevation {t.elevation}" if t.elevation else "",
                 ) if x]
-            used = getattr(self.match.ruleset, "uses_objectives", True)
+            # the AI's own test (`AIHooks.uses_objectives`, or the scenario's option): one answer
+            used = self.match.ruleset.uses_objectives or bool(self.match.scenario.options.get("objectives"))
             for obj in self.match.board.objectives:
                 if cell in obj.cells:
                     info.append(f"objective: {obj.name} ({obj.kind.replace('_', ' ')})" if used else
