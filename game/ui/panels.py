@@ -172,6 +172,8 @@ def draw_status(surface: pygame.Surface, fonts: Fonts, pal: Palette, view: dict[
 # -- the odds box --------------------------------------------------------------------------------
 def preview_rows(preview: Preview) -> tuple[list[str], list[tuple[str, float]], list[str]]:
     """(summary lines, outcome bars, breakdown lines) of a preview."""
+    if preview.headline:
+        return [preview.headline], list(preview.outcomes), list(preview.lines)
     crit = f" · Crit {percent(preview.crit)}" if preview.crits else ""
     summary = [f"Hit {percent(preview.hit)}{crit} · Kill {percent(preview.kill)}"
                f" · Expected damage {preview.expected_damage:.2f}"]
@@ -195,8 +197,14 @@ def draw_preview(surface: pygame.Surface, fonts: Fonts, pal: Palette, preview: P
     wrapped_summary = [p for s in summary for p in fonts.wrap(s, inner, Fonts.SMALL)]
     wrapped_lines = [p for s in lines for p in fonts.wrap(s, inner - fonts.px(8), Fonts.SMALL)]
     foot = fonts.wrap(footer, inner, Fonts.SMALL, True) if footer else []  # drawn bold
+    # each outcome's name left of its bar, wrapped where longer than its column (a grapple's
+    # "hold reaches +3 (Restrained)"): the bar never runs over the words
+    pct_w = fonts.font(Fonts.SMALL).size("100.0%")[0] + fonts.px(4)
+    name_w = min(max((fonts.font(Fonts.SMALL).size(n)[0] for n, _ in outcomes), default=0) + fonts.px(8),
+                 inner - pct_w - fonts.px(60))
+    names = [fonts.wrap(n, name_w - fonts.px(6), Fonts.SMALL) or [n] for n, _ in outcomes]
     height = (2 * pad + len(title) * fonts.line_height(Fonts.BODY) + len(wrapped_summary) * lh
-              + (len(outcomes) * lh + pad if outcomes else 0) + len(wrapped_lines) * lh
+              + (sum(len(n) for n in names) * lh + pad if outcomes else 0) + len(wrapped_lines) * lh
               + (len(foot) * lh + pad // 2 if foot else 0))
     sw, sh = surface.get_size()
     gap = fonts.px(18)
@@ -228,11 +236,11 @@ def draw_preview(surface: pygame.Surface, fonts: Fonts, pal: Palette, preview: P
         cy += lh
     if outcomes:
         cy += pad // 2
-        name_w = max(fonts.font(Fonts.SMALL).size(n)[0] for n, _ in outcomes) + fonts.px(8)
-        name_w = min(name_w, inner // 2)
-        pct_w = fonts.font(Fonts.SMALL).size("100.0%")[0] + fonts.px(4)
-        for name, prob in outcomes:
-            surface.blit(fonts.render(name, Fonts.SMALL, pal.text), (rect.x + pad, cy))
+        for (name, prob), parts in zip(outcomes, names, strict=True):
+            for part in parts[:-1]:
+                surface.blit(fonts.render(part, Fonts.SMALL, pal.text), (rect.x + pad, cy))
+                cy += lh
+            surface.blit(fonts.render(parts[-1], Fonts.SMALL, pal.text), (rect.x + pad, cy))
             bar_rect = pygame.Rect(rect.x + pad + name_w, cy + lh // 2 - fonts.px(5),
                                    inner - name_w - pct_w, fonts.px(10))
             pygame.draw.rect(surface, (24, 24, 28), bar_rect)

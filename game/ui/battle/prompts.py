@@ -93,6 +93,20 @@ class PromptMixin:
         rect.topleft = best.topleft
         return False
 
+    def _keep_turn_unit(self) -> None:
+        """A prompt asked of one unit during another's turn (a reaction to its attack, damage it
+        deals) leaves that unit in sight too, as the prompt's own unit is: the one it is about
+        (casket at 150 %: Brokk's attack prompt covered Brokk)."""
+        acting = self.turn.unit if self.turn is not None else None
+        u = self.unit_by_ent.get(acting) if acting is not None else None
+        if u is None or not u.alive or acting == self._prompt_unit():
+            return
+        x, y = self.camera.to_screen(self.layout.centre(u.cell))
+        box = pygame.Rect(0, 0, 2 * self.fonts.px(20), 2 * self.fonts.px(20))
+        box.center = (round(x), round(y))
+        if self.board_rect.colliderect(box):
+            self.prompt_keep.append(box)
+
     def _prompt_clear(self, cell: Any, m: int) -> pygame.Rect:
         """`m` pixels around the prompt's unit and the boxes the board keeps for the prompt."""
         x, y = self.camera.to_screen(self.layout.centre(cell))
@@ -172,6 +186,8 @@ class PromptMixin:
 
             labels = [worth(o) for o in question.options]
             summary = "Nothing is spent until you choose."
+        elif first is not None and first.headline:
+            summary = f"{first.headline} — hover an option for every modifier and outcome"
         elif first is not None:
             crit = f" · Crit {percent(first.crit)}" if first.crits else ""
             summary = (f"Hit {percent(first.hit)}{crit} · expected damage "
@@ -282,6 +298,7 @@ class PromptMixin:
             return  # (it opens once the ruleset's layer has played out what led to it)
         f, pal = self.fonts, self.pal
         pad = f.px(12)
+        self._keep_turn_unit()
         page, pages, shown = self.prompt_options()
         default = shown_default(self.match, d)
         offer = self.auto_offer(d)  # "Draw for me" on a set-up prompt, its own row under the options

@@ -82,6 +82,9 @@ class Guide:
         self.buttons: list[Button] = []
         self.rect = pygame.Rect(0, 0, 0, 0)
         self.target: pygame.Rect | None = None
+        #: over the side panel's top (a prompt open on a board too short for it under the band):
+        #: the words across the panel's width, the buttons in a row under them
+        self.aside = False
 
     def _lines(self) -> tuple[str, str]:
         coach = self.scene.coach
@@ -94,21 +97,26 @@ class Guide:
         assert st is not None
         return f"{st.title or lesson.title}  ·  step {coach.index + 1} of {n}", st.text
 
-    def _text_w(self, width: int) -> int:
+    def _text_w(self, width: int, aside: bool | None = None) -> int:
         f = self.scene.fonts
+        if self.aside if aside is None else aside:
+            return width - 2 * f.px(12)
         return width - 3 * f.px(12) - f.px(BUTTONS_W)
 
-    def height(self, width: int) -> int:
-        """The band's height for a board this wide: room for the step shown (the longest step's
-        room left the board too short for a prompt beside its unit at 150 % on 720 pixels)."""
+    def height(self, width: int, aside: bool = False) -> int:
+        """The band's height for a board this wide (`aside`: for the side panel, this wide): room
+        for the step shown (the longest step's room left the board too short for a prompt beside
+        its unit at 150 % on 720 pixels)."""
         f = self.scene.fonts
-        inner = self._text_w(width)
+        inner = self._text_w(width, aside)
         coach = self.scene.coach
         st = None if coach.done else coach.step
         text = st.text if st is not None else coach.lesson.summary
         lines = len(f.wrap(text, inner, Fonts.BODY))
         # the head line, the words, and a line for what the opponent just did
         text_h = 2 * (f.line_height(Fonts.SMALL) + f.px(4)) + lines * f.line_height(Fonts.BODY)
+        if aside:
+            return 2 * f.px(10) + text_h + f.px(30) + f.px(8)
         buttons_h = 3 * f.px(30) + 2 * f.px(6)
         return 2 * f.px(10) + max(text_h, buttons_h)
 
@@ -128,14 +136,17 @@ class Guide:
         y = text_block(surface, f, [refused or head], (rect.x + pad, rect.y + f.px(10)), inner, Fonts.SMALL,
                        pal.bad if refused else pal.active, bold=True)
         note_h = f.line_height(Fonts.SMALL) + f.px(4)
+        bw, bh = f.px(BUTTONS_W), f.px(30)
+        bottom = rect.bottom - (bh + f.px(8) if self.aside else 0)  # the row of buttons
         text_block(surface, f, [body], (rect.x + pad, y + f.px(4)), inner, Fonts.BODY, pal.text,
-                   max_y=rect.bottom - note_h)
+                   max_y=bottom - note_h)
         if coach.opponent_did and not coach.done:
             # the opponent's turn shows on the board only as log lines: say what it did
             did = "; ".join(coach.opponent_did[-3:])
-            note = f.fit(f"Last turn: {did}. The log on the right lists every card.", inner, Fonts.SMALL)
-            text_block(surface, f, [note], (rect.x + pad, rect.bottom - note_h), inner, Fonts.SMALL,
-                       pal.dim, max_y=rect.bottom)
+            where = "below" if self.aside else "on the right"
+            note = f.fit(f"Last turn: {did}. The log {where} lists every card.", inner, Fonts.SMALL)
+            text_block(surface, f, [note], (rect.x + pad, bottom - note_h), inner, Fonts.SMALL,
+                       pal.dim, max_y=bottom)
         labels: list[tuple[str, str]] = []
         if coach.done:
             labels.append(("finish", "Finish"))
@@ -144,14 +155,20 @@ class Guide:
                 labels.append(("next", f"Next  ({NEXT_KEY})"))
             labels += [("leave", "Leave"), ("skip", "Skip lesson")]
         self.buttons = []
-        bw, bh = f.px(BUTTONS_W), f.px(30)
+        gap = f.px(6)
         x, y = rect.right - pad - bw, rect.y + f.px(10)
+        if self.aside:
+            bw = min(bw, (rect.w - 2 * pad - (len(labels) - 1) * gap) // len(labels))
+            x, y = rect.right - pad - len(labels) * bw - (len(labels) - 1) * gap, rect.bottom - f.px(8) - bh
         for key, label in labels:
             b = Button(pygame.Rect(x, y, bw, bh), label, (lambda k=key: s.guide_button(k)),
                        selected=key in ("next", "finish"))
             b.draw(surface, f, pal, b.rect.collidepoint(s.mouse), Fonts.SMALL)
             self.buttons.append(b)
-            y += bh + f.px(6)
+            if self.aside:
+                x += bw + gap
+            else:
+                y += bh + gap
         target = None if coach.done or coach.step is None else target_rect(s, coach.step.point)
         self.target = target
         if target is not None:
@@ -169,7 +186,11 @@ class Guide:
         pygame.draw.rect(surface, colour, ring, width, border_radius=6)
         if s.modal_area.w and s.modal_area.contains(target):
             return  # an option of the open prompt: a line would cross the prompt's words
-        if ring.x >= box.right:  # the panel on the right: from the band's lower right corner
+        if ring.right <= box.x:  # the band over the panel: in from its left edge
+            inset = s.fonts.px(20)
+            start = (box.x, min(max(ring.centery, box.y + inset), box.bottom - inset))
+            end = (ring.right, min(max(start[1], ring.y), ring.bottom))
+        elif ring.x >= box.right:  # the panel on the right: from the band's lower right corner
             start = (box.right - s.fonts.px(20), box.bottom)
             end = (ring.x, ring.centery)
         elif s.board_rect.collidepoint(ring.center) and ring.y > box.bottom:
