@@ -94,18 +94,23 @@ class PromptMixin:
         return False
 
     def _keep_turn_unit(self) -> None:
-        """A prompt asked of one unit during another's turn (a reaction to its attack, damage it
-        deals) leaves that unit in sight too, as the prompt's own unit is: the one it is about
-        (casket at 150 %: Brokk's attack prompt covered Brokk)."""
+        """The other units a prompt is about stay in sight, as its own unit does: the unit whose
+        turn it is (a reaction to its attack, damage it deals: casket at 150 %, the prompt covered
+        Brokk) and the target or opponent the decision names (varium's hit check on the guard)."""
+        d = self.session.decision
+        ctx = (d.context or {}) if d is not None else {}
+        named = [ctx.get(k) for k in ("target", "foe", "attacker", "defender")]
         acting = self.turn.unit if self.turn is not None else None
-        u = self.unit_by_ent.get(acting) if acting is not None else None
-        if u is None or not u.alive or acting == self._prompt_unit():
-            return
-        x, y = self.camera.to_screen(self.layout.centre(u.cell))
-        box = pygame.Rect(0, 0, 2 * self.fonts.px(20), 2 * self.fonts.px(20))
-        box.center = (round(x), round(y))
-        if self.board_rect.colliderect(box):
-            self.prompt_keep.append(box)
+        own = self._prompt_unit()
+        for ent in dict.fromkeys([acting, *named]):
+            u = self.unit_by_ent.get(ent) if isinstance(ent, int) and ent != own else None
+            if u is None or not u.alive:
+                continue
+            x, y = self.camera.to_screen(self.layout.centre(u.cell))
+            box = pygame.Rect(0, 0, 2 * self.fonts.px(20), 2 * self.fonts.px(20))
+            box.center = (round(x), round(y))
+            if self.board_rect.colliderect(box):
+                self.prompt_keep.append(box)
 
     def _prompt_clear(self, cell: Any, m: int) -> pygame.Rect:
         """`m` pixels around the prompt's unit and the boxes the board keeps for the prompt."""
