@@ -144,7 +144,11 @@ class Guide:
             # the opponent's turn shows on the board only as log lines: say what it did
             did = "; ".join(coach.opponent_did[-3:])
             where = "below" if self.aside else "on the right"
-            note = f.fit(f"Last turn: {did}. The log {where} lists every card.", inner, Fonts.SMALL)
+            # the log's hint first goes when the line is too long, then the line's end
+            said = f"Last turn: {did}."
+            full = f"{said} The log {where} lists every card."
+            small = f.font(Fonts.SMALL)
+            note = full if small.size(full)[0] <= inner else f.fit(said, inner, Fonts.SMALL)
             text_block(surface, f, [note], (rect.x + pad, bottom - note_h), inner, Fonts.SMALL,
                        pal.dim, max_y=bottom)
         labels: list[tuple[str, str]] = []
@@ -193,17 +197,37 @@ class Guide:
         elif ring.x >= box.right:  # the panel on the right: from the band's lower right corner
             start = (box.right - s.fonts.px(20), box.bottom)
             end = (ring.x, ring.centery)
+        elif (strip := s._strip_rect) is not None and strip.colliderect(ring) and strip.top > box.bottom:
+            # a card of the hand strip: straight down to the strip's top, over none of its words
+            # or the cards beside it (the outline marks the card)
+            start = (ring.centerx, box.bottom)
+            end = (ring.centerx, strip.top)
         elif s.board_rect.collidepoint(ring.center) and ring.y > box.bottom:
             # a unit or square: down beside it and in from the side, not straight down through the
-            # words drawn above a token (a hold, a status)
+            # words drawn above a token (a hold, a status); from the side whose way crosses no
+            # other unit's token or word box beside a token (the line ended on the neighbour's
+            # letter, on a "hidden 2", on the odds written by the target), else the right
             gap = s.fonts.px(16)
-            right = ring.right + gap < s.board_rect.right
-            x = ring.right + gap if right else ring.x - gap
-            end = (ring.right if right else ring.x, ring.centery)
-            pygame.draw.line(surface, colour, (x, box.bottom), (x, end[1]), max(2, width - 1))
-            pygame.draw.line(surface, colour, (x, end[1]), end, max(2, width - 1))
-            pygame.draw.circle(surface, colour, end, s.fonts.px(5))
-            return
+            thin = max(2, width - 1)
+            tokens = [t for t in s._token_rects() if not t.colliderect(target)]
+            tokens += [b for b in s.board_boxes if not target.contains(b)]
+            ways = []
+            for right in (True, False):
+                x = ring.right + gap if right else ring.x - gap
+                end = (ring.right if right else ring.x, ring.centery)
+                if not s.board_rect.collidepoint(x, end[1]):
+                    continue
+                legs = [pygame.Rect(x - thin, box.bottom, 2 * thin, end[1] - box.bottom),
+                        pygame.Rect(min(x, end[0]), end[1] - thin, abs(x - end[0]), 2 * thin)]
+                ways.append((sum(leg.collidelist(tokens) >= 0 for leg in legs), x, end))
+            if ways:
+                _crossed, x, end = min(ways, key=lambda w: w[0])
+                pygame.draw.line(surface, colour, (x, box.bottom), (x, end[1]), thin)
+                pygame.draw.line(surface, colour, (x, end[1]), end, thin)
+                pygame.draw.circle(surface, colour, end, s.fonts.px(5))
+                return
+            start = (ring.centerx, box.bottom)
+            end = (ring.centerx, ring.y)
         else:
             start = (min(max(ring.centerx, box.x + s.fonts.px(20)), box.right - s.fonts.px(20)), box.bottom)
             end = (min(max(start[0], ring.x), ring.right), min(max(start[1], ring.y), ring.bottom))

@@ -127,7 +127,9 @@ class LearnScene(BattleScene):
     def opponent_words(self, action: Action) -> str:
         """An opponent's action as the band notes it: who did what."""
         who = unit_names(self.match).get(action.actor, "") if action.actor is not None else ""
-        return f"{who}: {action.label}" if who else action.label
+        if not who or action.label.startswith(who):
+            return action.label  # (saves' labels name the unit already: "Raider Vosk: move …")
+        return f"{who}: {action.label}"
 
     def _after_step(self) -> None:
         progress.save(self.coach, self.opponent)
