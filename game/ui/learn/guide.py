@@ -211,6 +211,8 @@ class Guide:
             thin = max(2, width - 1)
             tokens = [t for t in s._token_rects() if not t.colliderect(target)]
             tokens += [b for b in s.board_boxes if not target.contains(b)]
+            if s.modal_area.w:
+                tokens.append(s.modal_area)  # an open prompt: the line never crosses its words
             ways = []
             for right in (True, False):
                 x = ring.right + gap if right else ring.x - gap
