@@ -199,39 +199,49 @@ class Guide:
             end = (ring.x, ring.centery)
         elif (strip := s._strip_rect) is not None and strip.colliderect(ring) and strip.top > box.bottom:
             # a card of the hand strip: straight down to the strip's top, over none of its words
-            # or the cards beside it (the outline marks the card)
-            start = (ring.centerx, box.bottom)
-            end = (ring.centerx, strip.top)
+            # or the cards beside it (the outline marks the card), where it crosses no token
+            inset, gap = s.fonts.px(10), s.fonts.px(16)
+            xs = (ring.centerx, ring.x + inset, ring.right - inset)
+            ways = [[(x, box.bottom), (x, strip.top)] for x in xs]
+            # else down beside the card's column and in over the strip's top
+            y = strip.top - gap
+            ways += [[(x, box.bottom), (x, y), (ring.centerx, y), (ring.centerx, strip.top)]
+                     for x in (ring.right + gap, ring.x - gap, ring.right + 4 * gap, ring.x - 4 * gap)]
+            self._way(surface, target, ways)
+            return
         elif s.board_rect.collidepoint(ring.center) and ring.y > box.bottom:
             # a unit or square: down beside it and in from the side, not straight down through the
-            # words drawn above a token (a hold, a status); from the side whose way crosses no
-            # other unit's token or word box beside a token (the line ended on the neighbour's
-            # letter, on a "hidden 2", on the odds written by the target), else the right
+            # words drawn above a token (a hold, a status); the first way, right, left or from
+            # above, that crosses no other unit's token, word box or open prompt (the line ended on
+            # the neighbour's letter, on a "hidden 2", on the odds written by the target)
             gap = s.fonts.px(16)
-            thin = max(2, width - 1)
-            tokens = [t for t in s._token_rects() if not t.colliderect(target)]
-            tokens += [b for b in s.board_boxes if not target.contains(b)]
-            if s.modal_area.w:
-                tokens.append(s.modal_area)  # an open prompt: the line never crosses its words
-            ways = []
-            for right in (True, False):
-                x = ring.right + gap if right else ring.x - gap
-                end = (ring.right if right else ring.x, ring.centery)
-                if not s.board_rect.collidepoint(x, end[1]):
-                    continue
-                legs = [pygame.Rect(x - thin, box.bottom, 2 * thin, end[1] - box.bottom),
-                        pygame.Rect(min(x, end[0]), end[1] - thin, abs(x - end[0]), 2 * thin)]
-                ways.append((sum(leg.collidelist(tokens) >= 0 for leg in legs), x, end))
-            if ways:
-                _crossed, x, end = min(ways, key=lambda w: w[0])
-                pygame.draw.line(surface, colour, (x, box.bottom), (x, end[1]), thin)
-                pygame.draw.line(surface, colour, (x, end[1]), end, thin)
-                pygame.draw.circle(surface, colour, end, s.fonts.px(5))
-                return
-            start = (ring.centerx, box.bottom)
-            end = (ring.centerx, ring.y)
+            xr, xl, cy = ring.right + gap, ring.x - gap, ring.centery
+            ways = [[(x, box.bottom), (x, cy), (edge, cy)] for x, edge in ((xr, ring.right), (xl, ring.x))
+                    if s.board_rect.collidepoint(x, cy)]
+            self._way(surface, target, ways + [[(ring.centerx, box.bottom), (ring.centerx, ring.y)]])
+            return
         else:
             start = (min(max(ring.centerx, box.x + s.fonts.px(20)), box.right - s.fonts.px(20)), box.bottom)
             end = (min(max(start[0], ring.x), ring.right), min(max(start[1], ring.y), ring.bottom))
         pygame.draw.line(surface, colour, start, end, max(2, width - 1))
         pygame.draw.circle(surface, colour, end, s.fonts.px(5))
+
+    def _way(self, surface: pygame.Surface, target: pygame.Rect, ways: list[list[tuple[int, int]]]) -> None:
+        """The first of `ways` (each a line through points) crossing fewest of what the line must
+        not hide: other units' tokens, the words beside them, an open prompt."""
+        s = self.scene
+        thin = max(2, s.fonts.px(3) - 1)
+        keep = [t for t in s._token_rects() if not t.colliderect(target)]
+        keep += [b for b in s.board_boxes if not target.contains(b)]
+        if s.modal_area.w:
+            keep.append(s.modal_area)
+
+        def crossed(points: list[tuple[int, int]]) -> int:
+            legs = [pygame.Rect(min(a[0], b[0]) - thin, min(a[1], b[1]) - thin,
+                                abs(a[0] - b[0]) + 2 * thin, abs(a[1] - b[1]) + 2 * thin)
+                    for a, b in zip(points, points[1:], strict=False)]
+            return sum(leg.collidelist(keep) >= 0 for leg in legs)
+
+        best = min(ways, key=crossed)
+        pygame.draw.lines(surface, s.pal.active, False, best, thin)
+        pygame.draw.circle(surface, s.pal.active, best[-1], s.fonts.px(5))
