@@ -274,6 +274,13 @@ class LearnScene(BattleScene):
         self._sync_band()
         super()._draw_screen(surface)
 
+    def _tall_area(self) -> pygame.Rect:
+        """A prompt too tall for the board may cover the turn bar, never the guide's band above
+        the board (while the band is over the side panel, the turn bar is free)."""
+        if self.guide.aside:
+            return super()._tall_area()
+        return pygame.Rect(self.board_rect)
+
     def _draw_decision(self, surface: pygame.Surface) -> None:
         """The band leaves the board shorter: a prompt that a hand card answers keeps clear of the
         hand strip (one about anything else may cover it: kept clear too, a facing prompt at 150 %
