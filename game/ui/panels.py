@@ -206,6 +206,14 @@ def draw_preview(surface: pygame.Surface, fonts: Fonts, pal: Palette, preview: P
     height = (2 * pad + len(title) * fonts.line_height(Fonts.BODY) + len(wrapped_summary) * lh
               + (sum(len(n) for n in names) * lh + pad if outcomes else 0) + len(wrapped_lines) * lh
               + (len(foot) * lh + pad // 2 if foot else 0))
+    if within is not None and height > within.h - 2 * pad and wrapped_lines:
+        # taller than the board (150 % on a small window): the breakdown is cut, never the box
+        # spilled over the guide's band or the side panel
+        fixed = height - len(wrapped_lines) * lh
+        room = max(0, (within.h - 2 * pad - fixed) // lh)
+        if room < len(wrapped_lines):
+            wrapped_lines = wrapped_lines[:max(0, room - 1)] + ["…"] if room else []
+            height = fixed + len(wrapped_lines) * lh
     sw, sh = surface.get_size()
     gap = fonts.px(18)
     spots = [(anchor[0] + gap, anchor[1] + gap), (anchor[0] - gap - width, anchor[1] + gap),
@@ -217,8 +225,8 @@ def draw_preview(surface: pygame.Surface, fonts: Fonts, pal: Palette, preview: P
     rects = []
     for x, y in spots:
         r = pygame.Rect(min(max(4, x), sw - width - 4), min(max(4, y), sh - height - 4), width, height)
-        if within is not None and r.w <= within.w and r.h <= within.h:
-            r.clamp_ip(within)  # never over the panel beside the board
+        if within is not None and r.w <= within.w:
+            r.clamp_ip(within)  # never over the panel beside the board (nor the band above it)
         rects.append(r)
     def covered(r: pygame.Rect, under: list[pygame.Rect] | None) -> int:
         return sum(r.clip(a).w * r.clip(a).h for a in under or [])
