@@ -191,9 +191,20 @@ class Guide:
         if s.modal_area.w and s.modal_area.contains(target):
             return  # an option of the open prompt: a line would cross the prompt's words
         if ring.right <= box.x:  # the band over the panel: in from its left edge
-            inset = s.fonts.px(20)
+            inset, gap = s.fonts.px(20), s.fonts.px(12)
             start = (box.x, min(max(ring.centery, box.y + inset), box.bottom - inset))
             end = (ring.right, min(max(start[1], ring.y), ring.bottom))
+            # straight in, else across above (or below) an open prompt and down (up) to the ring
+            ys = [start[1], s.board_rect.y + gap]
+            if s.modal_area.w:
+                ys += [s.modal_area.y - gap, s.modal_area.bottom + gap]
+            ways = [[start, end]]
+            for y in ys:
+                if s.board_rect.y <= y <= s.board_rect.bottom:
+                    edge = ring.y if y < ring.y else ring.bottom
+                    ways.append([(box.x, y), (ring.centerx, y), (ring.centerx, edge)])
+            self._way(surface, target, ways)
+            return
         elif ring.x >= box.right:  # the panel on the right: from the band's lower right corner
             start = (box.right - s.fonts.px(20), box.bottom)
             end = (ring.x, ring.centery)
