@@ -140,7 +140,7 @@ def test_at_150_percent_the_reaction_prompt_leaves_the_attacker_in_sight():
     pygame.quit()
 
 
-@pytest.mark.parametrize("rid", ["varium", "casket", "saves"])
+@pytest.mark.parametrize("rid", ["varium", "casket", "saves", "tokens", "voidmarked"])
 def test_at_150_percent_in_1280x720_every_prompt_button_is_on_screen_clear_of_the_band(rid):
     # the tall hit check under the band lost its buttons off the bottom of the window
     app, driver = _window((1280, 720), 1.5)
@@ -158,3 +158,29 @@ def test_at_150_percent_in_1280x720_every_prompt_button_is_on_screen_clear_of_th
         perform(driver, scene)
     pygame.quit()
     assert not cut, cut
+
+
+@pytest.mark.parametrize("rid", ["saves", "tokens"])
+def test_the_pointer_to_a_unit_crosses_no_other_token_nor_the_words_beside_one(app, driver, rid):
+    # saves: the line to Raider Vosk ended on Raider Hale's letter; tokens: on the Shade's
+    # "hidden 2" and on the odds written beside the rifle
+    scene = LearnScene.open(app, lessons()[rid], resume=False)
+    app.switch(scene)
+    settle(driver, scene)
+    crossed = []
+    while not scene.coach.done:
+        st = scene.coach.step
+        scene.invalidate()
+        driver.pump(2)
+        line = scene.guide.line
+        if st.point.startswith("unit:") and line:
+            target = scene.guide.target
+            keep = [t for t in scene._token_rects() if not t.colliderect(target)]
+            keep += [b for b in scene.board_boxes if not target.contains(b)]
+            for a, b in zip(line, line[1:], strict=False):
+                leg = pygame.Rect(min(a[0], b[0]), min(a[1], b[1]),
+                                  abs(a[0] - b[0]) + 1, abs(a[1] - b[1]) + 1)
+                if leg.collidelist(keep) >= 0:
+                    crossed.append((scene.coach.index + 1, st.point))
+        perform(driver, scene)
+    assert not crossed, crossed

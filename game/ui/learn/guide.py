@@ -82,6 +82,8 @@ class Guide:
         self.buttons: list[Button] = []
         self.rect = pygame.Rect(0, 0, 0, 0)
         self.target: pygame.Rect | None = None
+        #: the pointer's line through the board, as last drawn (points), when it found its way
+        self.line: list[tuple[int, int]] = []
         #: over the side panel's top (a prompt open on a board too short for it under the band):
         #: the words across the panel's width, the buttons in a row under them
         self.aside = False
@@ -175,6 +177,7 @@ class Guide:
                 y += bh + gap
         target = None if coach.done or coach.step is None else target_rect(s, coach.step.point)
         self.target = target
+        self.line = []
         if target is not None:
             self._pointer(surface, rect, target)
 
@@ -254,5 +257,6 @@ class Guide:
             return sum(leg.collidelist(keep) >= 0 for leg in legs)
 
         best = min(ways, key=crossed)
+        self.line = best
         pygame.draw.lines(surface, s.pal.active, False, best, thin)
         pygame.draw.circle(surface, s.pal.active, best[-1], s.fonts.px(5))
