@@ -4,13 +4,25 @@
     DISPLAY=:18 SDL_VIDEODRIVER=x11 python tools/learn_screenshots.py varium --scale 1.0 --out DIR
 
 Each step is done through the screen as a person would (clicks on units and squares, number keys
-for prompts: tests/ui/learn_pilot.py), then the window is saved as DIR/<ruleset>-<step>-<scale>.png.
+for prompts: tests/ui/learn_pilot.py), then the window is saved as DIR/<ruleset>-<step>-<scale>.png
+before the step's input (a hover step: with the mouse resting on its unit, the odds box open and
+Next offered), and DIR/<ruleset>-end-<scale>.png at the end. `--reduce` then cuts each picture
+to 128 colours, undithered (ImageMagick's convert, if installed) to keep the repository small.
+The kept set, docs/screenshots/learn/, is 100 % and 150 %, both in a 1280x720 window (150 % there
+is the tightest fit: the guide's band moves over the side panel while a prompt is open):
+
+    for r in voidmarked casket saves tokens varium; do
+      DISPLAY=:18 SDL_VIDEODRIVER=x11 python tools/learn_screenshots.py $r --scale 1.0 --reduce
+      DISPLAY=:18 SDL_VIDEODRIVER=x11 python tools/learn_screenshots.py $r --scale 1.5 --reduce
+    done
 """
 
 from __future__ import annotations
 
 import argparse
 import os
+import shutil
+import subprocess
 import sys
 from pathlib import Path
 
@@ -66,12 +78,14 @@ def main() -> int:
     ap.add_argument("--only", default="", help="comma-separated step numbers to keep (default: all)")
     ap.add_argument("--after", default="", help="steps also saved right after their input, the mouse left "
                     "where it was (a hover step's odds box): <ruleset>-<step>-after-<scale>.png")
+    ap.add_argument("--reduce", action="store_true", help="cut each picture to 128 colours (convert)")
     args = ap.parse_args()
     os.environ.setdefault("XDG_DATA_HOME", "/tmp/learn-shots-xdg")
     import learn_pilot
     import pygame
     from learn_pilot import play_through
 
+    from game.learn.coach import HOVER_DWELL
     from game.learn.lesson import lessons
     from game.ui.app import App
     from game.ui.learn.scene import LearnScene
@@ -87,14 +101,27 @@ def main() -> int:
     args.out.mkdir(parents=True, exist_ok=True)
     pct = round(args.scale * 100)
 
+    saved: list[Path] = []
+
+    def save(name: str) -> None:
+        path = args.out / name
+        pygame.image.save(app.screen, str(path))
+        saved.append(path)
+
     def shot(sc, i: int) -> None:
         if keep and i + 1 not in keep:
             return
-        # the mouse rests on the guide's band: no hover box left over from the last click
-        driver.move((sc.guide.rect.x + 8, sc.guide.rect.bottom - 8))
+        st = sc.coach.step
+        if st is not None and st.wait_kind == "hover":
+            # the step is about the box the hover opens: the mouse rests on the unit, Next offered
+            driver.move(learn_pilot.unit_pos(sc, st.wait_args[0]))
+            sc.update(HOVER_DWELL)
+        else:
+            # the mouse rests on the guide's band: no hover box left over from the last click
+            driver.move((sc.guide.rect.x + 8, sc.guide.rect.bottom - 8))
         sc.invalidate()
         driver.pump(2)
-        pygame.image.save(app.screen, str(args.out / f"{args.ruleset}-{i + 1:02d}-{pct}.png"))
+        save(f"{args.ruleset}-{i + 1:02d}-{pct}.png")
 
     after = {int(v) for v in args.after.split(",") if v}
     perform = learn_pilot.perform
@@ -105,15 +132,19 @@ def main() -> int:
         if i + 1 in after:
             sc.invalidate()
             drv.pump(2)
-            pygame.image.save(app.screen, str(args.out / f"{args.ruleset}-{i + 1:02d}-after-{pct}.png"))
+            save(f"{args.ruleset}-{i + 1:02d}-after-{pct}.png")
 
     learn_pilot.perform = perform_and_keep  # play_through calls it by its module's name
     play_through(driver, scene, shots=shot)
     scene.invalidate()
     driver.pump(2)
-    pygame.image.save(app.screen, str(args.out / f"{args.ruleset}-end-{pct}.png"))
+    save(f"{args.ruleset}-end-{pct}.png")
     print("played", len(scene.lesson.steps), "steps; winner", scene.match.result.winner)
     pygame.quit()
+    if args.reduce and shutil.which("convert"):
+        for path in saved:
+            subprocess.run(["convert", str(path), "+dither", "-colors", "128",
+                            "-define", "png:compression-level=9", str(path)], check=True)
     return 0
 
 

@@ -41,6 +41,9 @@ class Preview:
     lines: list[str] = field(default_factory=list)
     #: False for a ruleset with no critical hits: the odds shown then leave the crit chance out
     crits: bool = True
+    #: an action that deals no damage itself (a dodge, a shove): its odds in words, said instead of
+    #: "Hit · Kill · Expected damage" ("Dodge check stands 98%: attacks scoring below it miss")
+    headline: str = ""
 
 
 @dataclass

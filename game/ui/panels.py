@@ -172,6 +172,8 @@ def draw_status(surface: pygame.Surface, fonts: Fonts, pal: Palette, view: dict[
 # -- the odds box --------------------------------------------------------------------------------
 def preview_rows(preview: Preview) -> tuple[list[str], list[tuple[str, float]], list[str]]:
     """(summary lines, outcome bars, breakdown lines) of a preview."""
+    if preview.headline:
+        return [preview.headline], list(preview.outcomes), list(preview.lines)
     crit = f" · Crit {percent(preview.crit)}" if preview.crits else ""
     summary = [f"Hit {percent(preview.hit)}{crit} · Kill {percent(preview.kill)}"
                f" · Expected damage {preview.expected_damage:.2f}"]
@@ -195,9 +197,23 @@ def draw_preview(surface: pygame.Surface, fonts: Fonts, pal: Palette, preview: P
     wrapped_summary = [p for s in summary for p in fonts.wrap(s, inner, Fonts.SMALL)]
     wrapped_lines = [p for s in lines for p in fonts.wrap(s, inner - fonts.px(8), Fonts.SMALL)]
     foot = fonts.wrap(footer, inner, Fonts.SMALL, True) if footer else []  # drawn bold
+    # each outcome's name left of its bar, wrapped where longer than its column (a grapple's
+    # "hold reaches +3 (Restrained)"): the bar never runs over the words
+    pct_w = fonts.font(Fonts.SMALL).size("100.0%")[0] + fonts.px(4)
+    name_w = min(max((fonts.font(Fonts.SMALL).size(n)[0] for n, _ in outcomes), default=0) + fonts.px(8),
+                 inner - pct_w - fonts.px(60))
+    names = [fonts.wrap(n, name_w - fonts.px(6), Fonts.SMALL) or [n] for n, _ in outcomes]
     height = (2 * pad + len(title) * fonts.line_height(Fonts.BODY) + len(wrapped_summary) * lh
-              + (len(outcomes) * lh + pad if outcomes else 0) + len(wrapped_lines) * lh
+              + (sum(len(n) for n in names) * lh + pad if outcomes else 0) + len(wrapped_lines) * lh
               + (len(foot) * lh + pad // 2 if foot else 0))
+    if within is not None and height > within.h - 2 * pad and wrapped_lines:
+        # taller than the board (150 % on a small window): the breakdown is cut, never the box
+        # spilled over the guide's band or the side panel
+        fixed = height - len(wrapped_lines) * lh
+        room = max(0, (within.h - 2 * pad - fixed) // lh)
+        if room < len(wrapped_lines):
+            wrapped_lines = wrapped_lines[:max(0, room - 1)] + ["…"] if room else []
+            height = fixed + len(wrapped_lines) * lh
     sw, sh = surface.get_size()
     gap = fonts.px(18)
     spots = [(anchor[0] + gap, anchor[1] + gap), (anchor[0] - gap - width, anchor[1] + gap),
@@ -209,8 +225,8 @@ def draw_preview(surface: pygame.Surface, fonts: Fonts, pal: Palette, preview: P
     rects = []
     for x, y in spots:
         r = pygame.Rect(min(max(4, x), sw - width - 4), min(max(4, y), sh - height - 4), width, height)
-        if within is not None and r.w <= within.w and r.h <= within.h:
-            r.clamp_ip(within)  # never over the panel beside the board
+        if within is not None and r.w <= within.w:
+            r.clamp_ip(within)  # never over the panel beside the board (nor the band above it)
         rects.append(r)
     def covered(r: pygame.Rect, under: list[pygame.Rect] | None) -> int:
         return sum(r.clip(a).w * r.clip(a).h for a in under or [])
@@ -228,11 +244,11 @@ def draw_preview(surface: pygame.Surface, fonts: Fonts, pal: Palette, preview: P
         cy += lh
     if outcomes:
         cy += pad // 2
-        name_w = max(fonts.font(Fonts.SMALL).size(n)[0] for n, _ in outcomes) + fonts.px(8)
-        name_w = min(name_w, inner // 2)
-        pct_w = fonts.font(Fonts.SMALL).size("100.0%")[0] + fonts.px(4)
-        for name, prob in outcomes:
-            surface.blit(fonts.render(name, Fonts.SMALL, pal.text), (rect.x + pad, cy))
+        for (name, prob), parts in zip(outcomes, names, strict=True):
+            for part in parts[:-1]:
+                surface.blit(fonts.render(part, Fonts.SMALL, pal.text), (rect.x + pad, cy))
+                cy += lh
+            surface.blit(fonts.render(parts[-1], Fonts.SMALL, pal.text), (rect.x + pad, cy))
             bar_rect = pygame.Rect(rect.x + pad + name_w, cy + lh // 2 - fonts.px(5),
                                    inner - name_w - pct_w, fonts.px(10))
             pygame.draw.rect(surface, (24, 24, 28), bar_rect)

@@ -108,8 +108,11 @@ def tooltip(
     anchor: tuple[int, int],
     width: int = 300,
     title: str = "",
+    within: pygame.Rect | None = None,
 ) -> pygame.Rect:
-    """A tooltip box near `anchor`, kept inside the surface; returns its rect."""
+    """A tooltip box near `anchor`, inside `within` (the board for a board hover; default the
+    window): below and right of the pointer, flipped to its other side where that would cross
+    the edge; returns its rect."""
     width = fonts.px(width)
     pad = fonts.px(8)
     wrapped: list[tuple[str, bool]] = []
@@ -120,11 +123,9 @@ def tooltip(
     lh_title = fonts.line_height(Fonts.BODY)
     lh = fonts.line_height(Fonts.SMALL)
     height = 2 * pad + sum(lh_title if bold else lh for _, bold in wrapped)
-    sw, sh = surface.get_size()
-    x = min(anchor[0] + fonts.px(18), sw - width - 4)
-    y = min(anchor[1] + fonts.px(18), sh - height - 4)
-    x, y = max(4, x), max(4, y)
-    rect = pygame.Rect(x, y, width, height)
+    area = surface.get_rect() if within is None else within
+    rect = tooltip_rect(area, anchor, (width, height), fonts.px(18))
+    x, y = rect.topleft
     panel(surface, rect, pal, alpha=240)
     cy = y + pad
     for text, bold in wrapped:
@@ -132,6 +133,23 @@ def tooltip(
         surface.blit(fonts.render(text, size, pal.text, bold), (x + pad, cy))
         cy += lh_title if bold else lh
     return rect
+
+
+def tooltip_rect(area: pygame.Rect, anchor: tuple[int, int], size: tuple[int, int], gap: int) -> pygame.Rect:
+    """Where a box of `size` goes beside the pointer at `anchor`, inside `area` (4 px in): after
+    the pointer on each axis, else before it (flipped), else pushed in from the far edge."""
+    room = area.inflate(-8, -8)
+    w, h = size
+
+    def place(at: int, span: int, lo: int, hi: int) -> int:
+        if at + gap + span <= hi:
+            return at + gap
+        if at - gap - span >= lo:
+            return at - gap - span
+        return max(lo, hi - span)
+
+    x = place(anchor[0], w, room.left, room.right)
+    return pygame.Rect(x, place(anchor[1], h, room.top, room.bottom), w, h)
 
 
 def percent(p: float) -> str:

@@ -191,6 +191,8 @@ def defence_preview(match: Match, ent: int, kind: str) -> Preview:
         title,
         [("check busts (counts 0)", bust), ("check stands", 1.0 - bust)],
         hit=1.0 - bust, crits=False,
+        headline=f"{title} check stands {100 * (1.0 - bust):.0f}% (expected total {mean:.1f}): "
+                 f"{covers_what} scoring below it miss",
         lines=[f"One check this round (limit {limit}" + (f", +{prof}" if prof else "") + f"), made after the "
                f"first attacks on you: {covers_what} scoring below it miss, later ones this round too.",
                f"Expected total {mean:.1f}, played for the highest total within {odds.HORIZON} cards."],

@@ -132,6 +132,7 @@ def contest_preview(match: Match, ent: int, target: int, kind: str) -> Preview:
             f"Shove {who}",
             [(f"{who} falls prone, 1 square back", lo.shove), ("stands firm", 1.0 - lo.shove)],
             hit=lo.shove, crits=False,
+            headline=f"Shove succeeds {100 * lo.shove:.0f}%: {who} falls prone, 1 square back",
             lines=[f"Your Might check (limit {mine}) against {who}'s (limit {theirs}); a tie is theirs.",
                    played],
         )
@@ -141,6 +142,7 @@ def contest_preview(match: Match, ent: int, target: int, kind: str) -> Preview:
         [("gains a hold", lo.grapple), (f"hold reaches +{RESTRAINED} (Restrained)", lo.restrain),
          ("no hold", 1.0 - lo.grapple)],
         hit=lo.grapple, crits=False,
+        headline=f"Gains a hold {100 * lo.grapple:.0f}% · Restrained {100 * lo.restrain:.0f}%",
         lines=[f"Your grappling check (limit {mine}) against {who}'s (limit {theirs}); the margin of a win "
                "moves the hold; a tie gains nothing.",
                f"Hold now {lo.hold_now:+d}, expected after {lo.hold_after:+.1f}.", played],

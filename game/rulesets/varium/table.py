@@ -92,8 +92,9 @@ def measures(ctx: dict[str, Any], pool: tuple[int, ...], hidden: tuple[int, ...]
                         "total; a tie is theirs)")
     if ctx.get("bonus_at"):
         return Measures(odds.check_payoff(limit, prof, ctx["bonus_at"]), worth,
-                        ("Bust next card", "Critical", "Exp. total"), False,
-                        f"Highest goes first; {ctx['bonus_at']} or more is a critical (a free half-turn)")
+                        ("Bust next card", "Free ½-turn", "Exp. total"), False,
+                        f"Highest goes first; {ctx['bonus_at']} or more also gives a free half-turn "
+                        "before the fight")
     return Measures(None, worth, heads, False, "")
 
 
@@ -152,6 +153,13 @@ def table_odds(match: Match, decision: Decision) -> dict[str, Any]:
                              note="busts the stack" if busts else ""))
         else:
             rows.append(_row(key, o.label))
+    goal, heads = m.goal, list(m.heads)
+    if ctx.get("bonus_at") and not any(r["chance"] for r in rows):
+        # initiative out of reach of the free half-turn (the usual case: 100 takes a fourth
+        # stack): the prompt says only what decides the order, no column of zeros
+        goal = "Highest total goes first"
+        for r in rows:
+            r["chance"] = None
     target = ctx.get("target")
     return {
         "stacks": [list(s) for s in ctx.get("groups", [])],
@@ -164,9 +172,9 @@ def table_odds(match: Match, decision: Decision) -> dict[str, Any]:
         "facedown": ctx.get("k", 0) if ctx["pay"] == "attack" else 0,
         "bet": bet,
         "bet_cap": ctx.get("bet_cap", 0),
-        "heads": list(m.heads),
+        "heads": heads,
         "worth_is_chance": m.worth_is_chance,
-        "goal": m.goal,
+        "goal": goal,
         "rows": rows,
     }
 

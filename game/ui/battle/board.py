@@ -70,8 +70,29 @@ class BoardMixin:
             self._reach_surface = (surf, (x0, y0))
         return self._reach_surface
 
+    def view_key(self) -> tuple[float, float, float, tuple[int, int, int, int]]:
+        """Where the camera looks: a cell read under the mouse holds while this does not change."""
+        cam = self.camera
+        return (cam.x, cam.y, cam.zoom, tuple(cam.view))
+
+    def _sync_hover(self) -> None:
+        """The cell under the mouse again when the view moved under a still pointer (the camera
+        centred on the unit that acts next, a prompt moved the map aside): the path and cost
+        label of the cell that was there are not left on the board."""
+        seen = getattr(self, "_hover_view", None)
+        if seen is None or seen == self.view_key():
+            return
+        cell = None
+        if self.board_rect.collidepoint(self.mouse):
+            cell = self.layout.cell_at(*self.camera.to_map(self.mouse))
+        self.hover_cell = cell
+        under = self.unit_under(self.mouse) if cell is not None else None
+        self.model.hover_unit = under.ent if under is not None else None
+        self._hover_view = self.view_key()
+
     def _draw_overlays(self, surface: pygame.Surface) -> None:
         cam = self.camera
+        self._sync_hover()
         self._path_label: tuple[pygame.Rect, list[pygame.Surface]] | None = None
         reach = self._reach_overlay()
         if reach is not None:

@@ -51,6 +51,15 @@ class InputMixin:
             self._release(event.pos, event.button)
         elif event.type == pygame.MOUSEWHEEL:
             self._wheel(event.y)
+        elif event.type == pygame.WINDOWLEAVE:
+            # the pointer left the window: no motion event says so, and the hovered path, its
+            # cost label and the hover box would stay on the board
+            self.mouse = (-1, -1)
+            self.hover_cell = None
+            self.model.hover_unit = None
+            self._hover_view = None
+            self._still = None
+            self.dirty = True
 
     def _letter_answer(self, letter: str) -> bool:
         """A letter hotkey a ruleset gave the open prompt's options (hit, stand ...) answers it."""
@@ -245,6 +254,7 @@ class InputMixin:
         if self.board_rect.collidepoint(pos):
             cell = self.layout.cell_at(*self.camera.to_map(pos))
         self.hover_cell = cell
+        self._hover_view = self.view_key()
         under = self.unit_under(pos) if cell is not None else None
         self.model.hover_unit = under.ent if under is not None else None
         if (self.hover_cell, self._hot_button(), self.model.hover_unit, self._tag_tip_at(pos)) != old:

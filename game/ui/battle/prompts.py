@@ -6,7 +6,6 @@ from typing import Any
 
 import pygame
 
-from game.core.kinds import CTX_UNIT
 from game.ui.battle.autosetup import AUTO_KEY
 from game.ui.battle.labels import split_labels
 from game.ui.battle.prompt_parts import (
@@ -17,12 +16,13 @@ from game.ui.battle.prompt_parts import (
     parts_for,
     shown_default,
 )
+from game.ui.battle.prompt_place import PromptPlaceMixin
 from game.ui.battle.prompt_words import chooser_label, chooser_subject, no_odds_lines, prompt_keys
 from game.ui.theme import Fonts
 from game.ui.widgets import Button, panel, percent, text_block
 
 
-class PromptMixin:
+class PromptMixin(PromptPlaceMixin):
     """Prompts (a part of BattleScene)."""
 
     def _modal_rect(self) -> pygame.Rect | None:
@@ -33,111 +33,6 @@ class PromptMixin:
             return None
         w = min(self.fonts.px(560), self.board_rect.w - 40)
         return pygame.Rect(0, 0, w, 10)
-
-    def _place_modal(self, rect: pygame.Rect, keep: int = 0, make_room: bool = False,
-                     within: pygame.Rect | None = None) -> bool:
-        """Centre a prompt on the board, moved aside so the acting unit (and `keep` pixels around
-        it, for facing arrows) and the boxes the board keeps for the prompt (`prompt_keep`: the
-        odds of the shot it asks about) stay in sight; True when it covers none. With `make_room`,
-        the camera first slides the unit to the side away from where the prompt can go; `within`
-        is where it may go (the board unless said)."""
-        rect.center = self.board_rect.center
-        ent = self._prompt_unit()
-        u = self.unit_by_ent.get(ent) if ent is not None else None
-        if u is None:
-            return True
-        m = max(self.fonts.px(20), keep)
-        room = self.fonts.px(12)
-        if make_room:
-            self._slide_unit_aside(u.cell, rect, m, room)
-        x, y = self.camera.to_screen(self.layout.centre(u.cell))
-        unit = pygame.Rect(0, 0, 2 * m, 2 * m)
-        unit.center = (round(x), round(y))
-        boxes = [r.inflate(4, 4) for r in self.prompt_keep]
-        obstacles = [unit, *boxes]
-        if not rect.collidelistall(obstacles):
-            return True
-        board = within or self.board_rect
-        area = board.inflate(-2 * room, -2 * room)
-        # beside everything at once first (as before the boxes: beside the unit), then beside
-        # one of them at a time
-        anchors = [unit.unionall(boxes)] + (obstacles if boxes else [])
-        tries = []
-        for clear in anchors:
-            for side in ("below", "above", "left", "right"):
-                r = pygame.Rect(rect)
-                r.clamp_ip(area)
-                if side == "below":
-                    r.top = clear.bottom + room
-                elif side == "above":
-                    r.bottom = clear.top - room
-                elif side == "left":
-                    r.right = clear.left - room
-                else:
-                    r.left = clear.right + room
-                tries.append(r)
-        for r in tries:
-            if area.contains(r) and r.collidelist(obstacles) < 0:
-                rect.topleft = r.topleft
-                return True
-        # Nowhere clear: the side that hides the least of the odds shown, then of the unit's
-        # surroundings.
-        for r in tries:
-            r.clamp_ip(board)
-
-        def hidden(r: pygame.Rect, o: pygame.Rect) -> int:
-            c = r.clip(o)
-            return c.w * c.h
-
-        best = min(tries, key=lambda r: (sum(hidden(r, o) for o in boxes), hidden(r, unit), tries.index(r)))
-        rect.topleft = best.topleft
-        return False
-
-    def _prompt_clear(self, cell: Any, m: int) -> pygame.Rect:
-        """`m` pixels around the prompt's unit and the boxes the board keeps for the prompt."""
-        x, y = self.camera.to_screen(self.layout.centre(cell))
-        clear = pygame.Rect(0, 0, 2 * m, 2 * m)
-        clear.center = (round(x), round(y))
-        return clear.unionall([r.inflate(4, 4) for r in self.prompt_keep]) if self.prompt_keep else clear
-
-    def _side_room(self, keep: int) -> int:
-        """The widest free width left or right of the prompt's unit and its ring (0 without one)."""
-        ent = self._prompt_unit()
-        u = self.unit_by_ent.get(ent) if ent is not None else None
-        if u is None:
-            return 0
-        m = max(self.fonts.px(20), keep)
-        room = self.fonts.px(12)
-        clear = self._prompt_clear(u.cell, m)
-        board = self.board_rect
-        return int(max(clear.left - board.x, board.right - clear.right) - 3 * room)
-
-    def _slide_unit_aside(self, cell: Any, rect: pygame.Rect, m: int, room: int) -> None:
-        """Pan so the unit and its ring sit by the board's left (or top) edge, leaving the rest of
-        the board to a prompt that fits nowhere else."""
-        board = self.board_rect
-        clear = self._prompt_clear(cell, m)
-        before = self.camera.to_screen(self.layout.centre(cell))
-        if board.w - clear.w - 3 * room >= rect.w:
-            self.camera.make_room(clear.x - (board.x + room), 0)
-        elif board.h - clear.h - 3 * room >= rect.h:
-            self.camera.make_room(0, clear.y - (board.y + room))
-        after = self.camera.to_screen(self.layout.centre(cell))
-        # the boxes kept in sight move with the board until the next frame draws them again
-        for r in self.prompt_keep:
-            r.move_ip(round(after[0] - before[0]), round(after[1] - before[1]))
-        self._reach_surface = None
-        if after != before:
-            self.dirty = True  # the board under the prompt was drawn before it moved
-
-    def _prompt_unit(self) -> int | None:
-        """The unit a prompt is about: the decision's "unit", else the acting or selected one."""
-        d = self.session.decision
-        if d is not None and isinstance((d.context or {}).get(CTX_UNIT), int):
-            return int(d.context[CTX_UNIT])
-        if self.chooser and self.chooser[0].actor is not None:
-            return self.chooser[0].actor
-        return self.turn.unit if self.turn is not None and self.turn.unit is not None else self.selected
 
     def _draw_chooser(self, surface: pygame.Surface) -> None:
         """Several actions fit one click (facings, aimed parts): pick one with 1-9 or the mouse."""
@@ -172,6 +67,8 @@ class PromptMixin:
 
             labels = [worth(o) for o in question.options]
             summary = "Nothing is spent until you choose."
+        elif first is not None and first.headline:
+            summary = f"{first.headline} — hover an option for every modifier and outcome"
         elif first is not None:
             crit = f" · Crit {percent(first.crit)}" if first.crits else ""
             summary = (f"Hit {percent(first.hit)}{crit} · expected damage "
@@ -282,6 +179,7 @@ class PromptMixin:
             return  # (it opens once the ruleset's layer has played out what led to it)
         f, pal = self.fonts, self.pal
         pad = f.px(12)
+        self._keep_turn_unit()
         page, pages, shown = self.prompt_options()
         default = shown_default(self.match, d)
         offer = self.auto_offer(d)  # "Draw for me" on a set-up prompt, its own row under the options
@@ -353,8 +251,7 @@ class PromptMixin:
             # prompt may cover the turn bar above the board rather than the unit or drop them
             w, inline, cols = wide
             h, details, prompt_lines, pics = measure(w, cols)
-            board = self.board_rect
-            tall = pygame.Rect(board.x, 0, board.w, board.bottom)
+            tall = self._tall_area()
             if h + details <= tall.h - 20:
                 rect = pygame.Rect(0, 0, w, h + details)
                 placed = self._place_modal(rect, keep, within=tall)
@@ -365,8 +262,16 @@ class PromptMixin:
             if h + details > beside:
                 w, inline, cols = tips
                 h, details, prompt_lines, pics = measure(w, cols)
-            rect = pygame.Rect(0, 0, w, min(h + details if inline else h, top))
-            self._place_modal(rect, keep, make_room=True)
+            need = h + details if inline else h
+            tall = self._tall_area()
+            if need <= top or tall.h <= self.board_rect.h:
+                rect = pygame.Rect(0, 0, w, min(need, top))
+                self._place_modal(rect, keep, make_room=True)
+            else:
+                # taller than the board: over the turn bar too, rather than its last lines cut
+                rect = pygame.Rect(0, 0, w, min(need, tall.h - 20))
+                self._place_modal(rect, keep, within=tall)
+                rect.clamp_ip(tall)
         inner = w - 2 * pad
         col_w = (inner - (cols - 1) * gap) // cols
         detail_w = inner - f.px(20)

@@ -30,7 +30,7 @@ class TooltipMixin:
     @staticmethod
     def _preview_lines(p: Preview) -> list[str]:
         crit = f"   Crit {percent(p.crit)}" if p.crits else ""
-        lines = [
+        lines = [p.headline] if p.headline else [
             f"Hit {percent(p.hit)}{crit}   Kill {percent(p.kill)}",
             f"Expected damage {p.expected_damage:.2f}",
         ]
@@ -45,7 +45,8 @@ class TooltipMixin:
         if hot is not None:
             if hot.preview is not None:
                 footer = f"{hot.help}  Click: {hot.label}" if hot.help else f"Click: {hot.label}"
-                draw_preview(surface, self.fonts, self.pal, hot.preview, self.mouse, footer=footer)
+                draw_preview(surface, self.fonts, self.pal, hot.preview, self.mouse, footer=footer,
+                             avoid=[hot.rect])
             elif hot.tooltip or hot.help or hot.cut:
                 # a label cut short ("… (gives up the…") is read whole in the box's title
                 lines = hot.tooltip or ([hot.help] if hot.help else [])
@@ -62,7 +63,8 @@ class TooltipMixin:
             lines.append("Click to play it." if entry.get(HAND_PLAYABLE)
                          else f"Cannot be played: {entry.get(HAND_WHY) or 'not now'}.")
             title = str(entry.get(HAND_NAME))
-            tooltip(surface, self.fonts, self.pal, lines, self.mouse, width=300, title=title)
+            tooltip(surface, self.fonts, self.pal, lines, self.mouse, width=300, title=title,
+                    within=self.board_rect)
             return
         tag = self._tag_tip_at(self.mouse)
         if tag is not None:
@@ -104,7 +106,7 @@ class TooltipMixin:
                     return
                 title = action.label or action.kind
                 tooltip(surface, self.fonts, self.pal, ["No chance involved.", footer], self.mouse, width=340,
-                        title=title)
+                        title=title, within=self.board_rect)
                 return
         cell_action = self._action_for_cell_target(self.hover_cell) if self.human_input else None
         if cell_action is not None:
@@ -112,7 +114,7 @@ class TooltipMixin:
             if p is not None:
                 draw_preview(surface, self.fonts, self.pal, p, self.mouse,
                              footer=f"Click: {cell_action.label or cell_action.kind}",
-                             avoid=self._keep_rects())
+                             avoid=self._keep_rects(), within=self.board_rect)
                 return
             lines = self.model.cell_lines(self.hover_cell)[1:]  # what the square is, besides the move
             tooltip(
@@ -123,6 +125,7 @@ class TooltipMixin:
                 self.mouse,
                 width=320,
                 title=cell_action.label or cell_action.kind,
+                within=self.board_rect,
             )
             return
         if unit is not None:
@@ -132,11 +135,13 @@ class TooltipMixin:
             why = self.model.why_not(unit.ent) if self.human_input else ""
             if why:
                 lines.append(f"Cannot be targeted: {why}.")
-            tooltip(surface, self.fonts, self.pal, lines, self.mouse, width=280, title=unit.name)
+            tooltip(surface, self.fonts, self.pal, lines, self.mouse, width=280, title=unit.name,
+                    within=self.board_rect)
             return
         lines = self.model.cell_lines(self.hover_cell)
         if lines and self.hover_cell not in self.moves:
-            tooltip(surface, self.fonts, self.pal, lines[1:], self.mouse, width=280, title=lines[0])
+            tooltip(surface, self.fonts, self.pal, lines[1:], self.mouse, width=280, title=lines[0],
+                    within=self.board_rect)
 
     def _token_rects(self) -> list[pygame.Rect]:
         """Where the living units' tokens are on screen (a box placed in a corner covers none)."""

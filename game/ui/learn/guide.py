@@ -82,6 +82,11 @@ class Guide:
         self.buttons: list[Button] = []
         self.rect = pygame.Rect(0, 0, 0, 0)
         self.target: pygame.Rect | None = None
+        #: the pointer's line through the board, as last drawn (points), when it found its way
+        self.line: list[tuple[int, int]] = []
+        #: over the side panel's top (a prompt open on a board too short for it under the band):
+        #: the words across the panel's width, the buttons in a row under them
+        self.aside = False
 
     def _lines(self) -> tuple[str, str]:
         coach = self.scene.coach
@@ -94,21 +99,26 @@ class Guide:
         assert st is not None
         return f"{st.title or lesson.title}  ·  step {coach.index + 1} of {n}", st.text
 
-    def _text_w(self, width: int) -> int:
+    def _text_w(self, width: int, aside: bool | None = None) -> int:
         f = self.scene.fonts
+        if self.aside if aside is None else aside:
+            return width - 2 * f.px(12)
         return width - 3 * f.px(12) - f.px(BUTTONS_W)
 
-    def height(self, width: int) -> int:
-        """The band's height for a board this wide: room for the step shown (the longest step's
-        room left the board too short for a prompt beside its unit at 150 % on 720 pixels)."""
+    def height(self, width: int, aside: bool = False) -> int:
+        """The band's height for a board this wide (`aside`: for the side panel, this wide): room
+        for the step shown (the longest step's room left the board too short for a prompt beside
+        its unit at 150 % on 720 pixels)."""
         f = self.scene.fonts
-        inner = self._text_w(width)
+        inner = self._text_w(width, aside)
         coach = self.scene.coach
         st = None if coach.done else coach.step
         text = st.text if st is not None else coach.lesson.summary
         lines = len(f.wrap(text, inner, Fonts.BODY))
         # the head line, the words, and a line for what the opponent just did
         text_h = 2 * (f.line_height(Fonts.SMALL) + f.px(4)) + lines * f.line_height(Fonts.BODY)
+        if aside:
+            return 2 * f.px(10) + text_h + f.px(30) + f.px(8)
         buttons_h = 3 * f.px(30) + 2 * f.px(6)
         return 2 * f.px(10) + max(text_h, buttons_h)
 
@@ -128,14 +138,21 @@ class Guide:
         y = text_block(surface, f, [refused or head], (rect.x + pad, rect.y + f.px(10)), inner, Fonts.SMALL,
                        pal.bad if refused else pal.active, bold=True)
         note_h = f.line_height(Fonts.SMALL) + f.px(4)
+        bw, bh = f.px(BUTTONS_W), f.px(30)
+        bottom = rect.bottom - (bh + f.px(8) if self.aside else 0)  # the row of buttons
         text_block(surface, f, [body], (rect.x + pad, y + f.px(4)), inner, Fonts.BODY, pal.text,
-                   max_y=rect.bottom - note_h)
+                   max_y=bottom - note_h)
         if coach.opponent_did and not coach.done:
             # the opponent's turn shows on the board only as log lines: say what it did
             did = "; ".join(coach.opponent_did[-3:])
-            note = f.fit(f"Last turn: {did}. The log on the right lists every card.", inner, Fonts.SMALL)
-            text_block(surface, f, [note], (rect.x + pad, rect.bottom - note_h), inner, Fonts.SMALL,
-                       pal.dim, max_y=rect.bottom)
+            where = "below" if self.aside else "on the right"
+            # the log's hint first goes when the line is too long, then the line's end
+            said = f"Last turn: {did}."
+            full = f"{said} The log {where} lists every card."
+            small = f.font(Fonts.SMALL)
+            note = full if small.size(full)[0] <= inner else f.fit(said, inner, Fonts.SMALL)
+            text_block(surface, f, [note], (rect.x + pad, bottom - note_h), inner, Fonts.SMALL,
+                       pal.dim, max_y=bottom)
         labels: list[tuple[str, str]] = []
         if coach.done:
             labels.append(("finish", "Finish"))
@@ -144,16 +161,23 @@ class Guide:
                 labels.append(("next", f"Next  ({NEXT_KEY})"))
             labels += [("leave", "Leave"), ("skip", "Skip lesson")]
         self.buttons = []
-        bw, bh = f.px(BUTTONS_W), f.px(30)
+        gap = f.px(6)
         x, y = rect.right - pad - bw, rect.y + f.px(10)
+        if self.aside:
+            bw = min(bw, (rect.w - 2 * pad - (len(labels) - 1) * gap) // len(labels))
+            x, y = rect.right - pad - len(labels) * bw - (len(labels) - 1) * gap, rect.bottom - f.px(8) - bh
         for key, label in labels:
             b = Button(pygame.Rect(x, y, bw, bh), label, (lambda k=key: s.guide_button(k)),
                        selected=key in ("next", "finish"))
             b.draw(surface, f, pal, b.rect.collidepoint(s.mouse), Fonts.SMALL)
             self.buttons.append(b)
-            y += bh + f.px(6)
+            if self.aside:
+                x += bw + gap
+            else:
+                y += bh + gap
         target = None if coach.done or coach.step is None else target_rect(s, coach.step.point)
         self.target = target
+        self.line = []
         if target is not None:
             self._pointer(surface, rect, target)
 
@@ -169,22 +193,70 @@ class Guide:
         pygame.draw.rect(surface, colour, ring, width, border_radius=6)
         if s.modal_area.w and s.modal_area.contains(target):
             return  # an option of the open prompt: a line would cross the prompt's words
-        if ring.x >= box.right:  # the panel on the right: from the band's lower right corner
+        if ring.right <= box.x:  # the band over the panel: in from its left edge
+            inset, gap = s.fonts.px(20), s.fonts.px(12)
+            start = (box.x, min(max(ring.centery, box.y + inset), box.bottom - inset))
+            end = (ring.right, min(max(start[1], ring.y), ring.bottom))
+            # straight in, else across above (or below) an open prompt and down (up) to the ring
+            ys = [start[1], s.board_rect.y + gap]
+            if s.modal_area.w:
+                ys += [s.modal_area.y - gap, s.modal_area.bottom + gap]
+            ways = [[start, end]]
+            for y in ys:
+                if s.board_rect.y <= y <= s.board_rect.bottom:
+                    edge = ring.y if y < ring.y else ring.bottom
+                    ways.append([(box.x, y), (ring.centerx, y), (ring.centerx, edge)])
+            self._way(surface, target, ways)
+            return
+        elif ring.x >= box.right:  # the panel on the right: from the band's lower right corner
             start = (box.right - s.fonts.px(20), box.bottom)
             end = (ring.x, ring.centery)
+        elif (strip := s._strip_rect) is not None and strip.colliderect(ring) and strip.top > box.bottom:
+            # a card of the hand strip: straight down to the strip's top, over none of its words
+            # or the cards beside it (the outline marks the card), where it crosses no token
+            inset, gap = s.fonts.px(10), s.fonts.px(16)
+            xs = (ring.centerx, ring.x + inset, ring.right - inset)
+            ways = [[(x, box.bottom), (x, strip.top)] for x in xs]
+            # else down beside the card's column and in over the strip's top
+            y = strip.top - gap
+            ways += [[(x, box.bottom), (x, y), (ring.centerx, y), (ring.centerx, strip.top)]
+                     for x in (ring.right + gap, ring.x - gap, ring.right + 4 * gap, ring.x - 4 * gap)]
+            self._way(surface, target, ways)
+            return
         elif s.board_rect.collidepoint(ring.center) and ring.y > box.bottom:
             # a unit or square: down beside it and in from the side, not straight down through the
-            # words drawn above a token (a hold, a status)
+            # words drawn above a token (a hold, a status); the first way, right, left or from
+            # above, that crosses no other unit's token, word box or open prompt (the line ended on
+            # the neighbour's letter, on a "hidden 2", on the odds written by the target)
             gap = s.fonts.px(16)
-            right = ring.right + gap < s.board_rect.right
-            x = ring.right + gap if right else ring.x - gap
-            end = (ring.right if right else ring.x, ring.centery)
-            pygame.draw.line(surface, colour, (x, box.bottom), (x, end[1]), max(2, width - 1))
-            pygame.draw.line(surface, colour, (x, end[1]), end, max(2, width - 1))
-            pygame.draw.circle(surface, colour, end, s.fonts.px(5))
+            xr, xl, cy = ring.right + gap, ring.x - gap, ring.centery
+            ways = [[(x, box.bottom), (x, cy), (edge, cy)] for x, edge in ((xr, ring.right), (xl, ring.x))
+                    if s.board_rect.collidepoint(x, cy)]
+            self._way(surface, target, ways + [[(ring.centerx, box.bottom), (ring.centerx, ring.y)]])
             return
         else:
             start = (min(max(ring.centerx, box.x + s.fonts.px(20)), box.right - s.fonts.px(20)), box.bottom)
             end = (min(max(start[0], ring.x), ring.right), min(max(start[1], ring.y), ring.bottom))
         pygame.draw.line(surface, colour, start, end, max(2, width - 1))
         pygame.draw.circle(surface, colour, end, s.fonts.px(5))
+
+    def _way(self, surface: pygame.Surface, target: pygame.Rect, ways: list[list[tuple[int, int]]]) -> None:
+        """The first of `ways` (each a line through points) crossing fewest of what the line must
+        not hide: other units' tokens, the words beside them, an open prompt."""
+        s = self.scene
+        thin = max(2, s.fonts.px(3) - 1)
+        keep = [t for t in s._token_rects() if not t.colliderect(target)]
+        keep += [b for b in s.board_boxes if not target.contains(b)]
+        if s.modal_area.w:
+            keep.append(s.modal_area)
+
+        def crossed(points: list[tuple[int, int]]) -> int:
+            legs = [pygame.Rect(min(a[0], b[0]) - thin, min(a[1], b[1]) - thin,
+                                abs(a[0] - b[0]) + 2 * thin, abs(a[1] - b[1]) + 2 * thin)
+                    for a, b in zip(points, points[1:], strict=False)]
+            return sum(leg.collidelist(keep) >= 0 for leg in legs)
+
+        best = min(ways, key=crossed)
+        self.line = best
+        pygame.draw.lines(surface, s.pal.active, False, best, thin)
+        pygame.draw.circle(surface, s.pal.active, best[-1], s.fonts.px(5))

@@ -127,7 +127,9 @@ class LearnScene(BattleScene):
     def opponent_words(self, action: Action) -> str:
         """An opponent's action as the band notes it: who did what."""
         who = unit_names(self.match).get(action.actor, "") if action.actor is not None else ""
-        return f"{who}: {action.label}" if who else action.label
+        if not who or action.label.startswith(who):
+            return action.label  # (saves' labels name the unit already: "Raider Vosk: move …")
+        return f"{who}: {action.label}"
 
     def _after_step(self) -> None:
         progress.save(self.coach, self.opponent)
@@ -218,10 +220,7 @@ class LearnScene(BattleScene):
         super().update(dt)
         if self.app.scene is not self:
             return
-        shown = (self.coach.index, self.coach.done)
-        if shown != getattr(self, "_band_step", None):
-            self._band_step = shown
-            self.resize(self.app.screen_size)  # the band is as tall as the step it shows
+        self._sync_band()
         hovered = self.model.hover_unit
         if hovered is None and self.hover_cell is not None:
             under = self.unit_at(self.hover_cell)
@@ -232,19 +231,55 @@ class LearnScene(BattleScene):
         elif self.coach.looked != looked:
             self.invalidate()  # the hover step now offers Next
 
+    #: the board left under the band (at 100 %) below which an open prompt moves the band aside
+    SHORT_BOARD = 420
+
+    def _sync_band(self) -> None:
+        """The band as tall as the step it shows, and beside the board while a prompt is open on a
+        board too short for it (150 % on 720 pixels: the hit check's buttons fell off the window)."""
+        d = self.session.decision if self.session.waiting_for_human and not self.replay else None
+        prompt = (d is not None and self.handoff is None and not self.layer_playing) or bool(self.chooser)
+        short = getattr(self, "board_under_band", 1 << 30) < self.fonts.px(self.SHORT_BOARD)
+        shown = (self.coach.index, self.coach.done, prompt and short)
+        if shown != getattr(self, "_band_step", None):
+            self._band_step = shown
+            self.band_aside = prompt and short
+            self.resize(self.app.screen_size)  # the band is as tall as the step it shows
+
     def _finish(self, dt: float) -> None:
         """The battle is over: the guide says what comes next (no results screen, no replay)."""
 
     def layout_rects(self, size: tuple[int, int]) -> None:
-        """The battle screen's split, with the guide's band across the top of the board."""
+        """The battle screen's split, with the guide's band across the top of the board; while a
+        prompt is open on a board too short for it under the band, over the side panel's top."""
         super().layout_rects(size)
         board = self.board_rect
         h = min(self.guide.height(board.w), board.h // 2)
-        self.guide.rect = pygame.Rect(board.x, board.y, board.w, h)
-        self.board_rect = pygame.Rect(board.x, board.y + h, board.w, board.h - h)
+        self.board_under_band = board.h - h
+        self.guide.aside = getattr(self, "band_aside", False)
+        if self.guide.aside:
+            side = self.panel_rect
+            gh = min(self.guide.height(side.w, aside=True), side.h * 2 // 3)
+            self.guide.rect = pygame.Rect(side.x, side.y, side.w, gh)
+            self.panel_rect = pygame.Rect(side.x, side.y + gh, side.w, side.h - gh)
+        else:
+            self.guide.rect = pygame.Rect(board.x, board.y, board.w, h)
+            self.board_rect = pygame.Rect(board.x, board.y + h, board.w, board.h - h)
         if hasattr(self, "camera"):
             self.camera.view = pygame.Rect(self.board_rect)
             self.camera.clamp()
+
+    def _draw_screen(self, surface: pygame.Surface) -> None:
+        """The band's place settled first: a prompt that opened this frame finds the room."""
+        self._sync_band()
+        super()._draw_screen(surface)
+
+    def _tall_area(self) -> pygame.Rect:
+        """A prompt too tall for the board may cover the turn bar, never the guide's band above
+        the board (while the band is over the side panel, the turn bar is free)."""
+        if self.guide.aside:
+            return super()._tall_area()
+        return pygame.Rect(self.board_rect)
 
     def _draw_decision(self, surface: pygame.Surface) -> None:
         """The band leaves the board shorter: a prompt that a hand card answers keeps clear of the

@@ -256,7 +256,8 @@ class TimelineBarMixin:
         if got is not None:
             p = got[0]
             crit = f"crit {percent(p.crit)}, " if p.crits else ""
-            odds = (f"Odds: hit {percent(p.hit)}, {crit}kill {percent(p.kill)}, "
+            odds = (f"Odds: {p.headline} · O: details" if p.headline else
+                    f"Odds: hit {percent(p.hit)}, {crit}kill {percent(p.kill)}, "
                     f"mean damage {p.expected_damage:.2f} · O: details")
         return " · ".join(parts), nxt, odds
 

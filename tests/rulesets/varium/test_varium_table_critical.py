@@ -38,8 +38,27 @@ def test_the_critical_column_shows_the_chance_of_100_once_a_fourth_stack_brings_
     assert fits > 0 and rows["hit"]["chance"] == fits / n
     rows, _ = initiative_table(m, 12, 90)  # standing on 102 is a critical
     assert rows["stand"]["chance"] == 1.0
-    rows, _ = initiative_table(m, 5, 20)  # 25: no card reaches 100
-    assert rows["stand"]["chance"] == 0.0 and rows["hit"]["chance"] == 0.0
+    rows, _ = initiative_table(m, 5, 20)  # 25: no card reaches 100, so the column is left out
+    assert rows["stand"]["chance"] is None and rows["hit"]["chance"] is None
+
+
+@pytest.mark.rule("VC-INIT")
+def test_initiative_out_of_reach_of_100_says_only_what_decides_the_order():
+    # issue #33: "100 or more is a critical" and a column of 0 % on every first initiative card,
+    # where no card can make 100: the prompt shows what applies to initiative only
+    m = make()
+    options = (Option("stand", "Stand"), Option("hit", "Another card"))
+    d = Decision("p1", "stack", "initiative", options, "stand",
+                 {"pay": "linear", "bonus_at": CRITICAL_INITIATIVE, "bonus": 20.0, "limit": LIMIT, "prof": 0,
+                  "stack": 12, "banked": 0, "dealt": 1, "bet": 0, "aim": False, "groups": [["QD"]]})
+    with m.world:
+        table = table_odds(m, d)
+    assert "critical" not in table["goal"].lower() and "100" not in table["goal"]
+    assert all(r["chance"] is None for r in table["rows"])
+    with m.world:
+        near = table_odds(m, Decision("p1", "stack", "initiative", d.options, "stand",
+                                      {**d.context, "stack": 8, "banked": 85, "dealt": 8}))
+    assert "100 or more" in near["goal"] and any(r["chance"] for r in near["rows"])
 
 
 @pytest.mark.rule("VC-INIT", "VC-STACKS")

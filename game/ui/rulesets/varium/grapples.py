@@ -56,6 +56,9 @@ def paint_grapples(scene: Any, surface: pygame.Surface) -> None:
                 if hit is None:
                     break
                 box.bottom = hit.top - f.px(2)
+            if box.top < scene.board_rect.top:
+                # no room above the pair (the map slid up for a prompt): under it, never cut
+                box.top = round(max(ay + ra, by + rb)) + f.px(8)
             taken.append(box)
             pygame.draw.rect(surface, colour, box, border_radius=f.px(4))
             surface.blit(label, label.get_rect(center=box.center))
