@@ -25,12 +25,14 @@ from game.ai.knowledge import side_turn_key
 
 
 class Timed:
-    """Wraps a controller and records the wall time of every call, and per side turn."""
+    """Wraps a controller and records the time of every call (wall time unless `clock` says
+    otherwise, e.g. time.process_time), and per side turn."""
 
     is_human = False
 
-    def __init__(self, inner: Any) -> None:
+    def __init__(self, inner: Any, clock: Any = time.perf_counter) -> None:
         self.inner = inner
+        self.clock = clock
         self.calls: list[float] = []
         #: the answers among them (mid-resolution decisions)
         self.answers: list[float] = []
@@ -52,16 +54,16 @@ class Timed:
 
     def choose(self, match: Any, legal: list[Any]) -> Any:
         keys = self._keys(match)
-        t = time.perf_counter()
+        t = self.clock()
         action = self.inner.choose(match, legal)
-        self._note(keys, time.perf_counter() - t)
+        self._note(keys, self.clock() - t)
         return action
 
     def decide(self, match: Any, decision: Any) -> str:
         keys = self._keys(match)
-        t = time.perf_counter()
+        t = self.clock()
         answer = self.inner.decide(match, decision)
-        self._note(keys, time.perf_counter() - t)
+        self._note(keys, self.clock() - t)
         self.answers.append(self.calls[-1])
         return answer
 

@@ -200,7 +200,30 @@ class Ruleset(AIHooks, ABC):
 
 
 RULESET_IDS: tuple[str, ...] = ("voidmarked", "casket", "varium", "tokens", "saves")
+#: the name players read (`Ruleset.name`) of each shipped ruleset offered to them:
+#: tests/core/test_registry_names.py keeps this equal to the classes. The launcher lists the
+#: rulesets from it without importing every ruleset's rules, which held its first frame back by
+#: most of a second.
+NAMES: dict[str, str] = {"voidmarked": "Voidmarked", "casket": "Casket", "varium": "Varium",
+                         "tokens": "Tokens", "saves": "Saves"}
 _cache: dict[str, Ruleset] = {}
+
+
+def offered_names() -> list[tuple[str, str]]:
+    """(id, name) of every ruleset offered to players: the shipped ones from `NAMES` without
+    importing them, any other id only if its package imports and offers it."""
+    out = []
+    for rid in RULESET_IDS:
+        if rid in NAMES:
+            out.append((rid, NAMES[rid]))
+            continue
+        try:
+            rs = get(rid)
+        except KeyError:
+            continue
+        if rs.offered:
+            out.append((rid, rs.name))
+    return out
 
 
 def available(unoffered: bool = False) -> list[str]:

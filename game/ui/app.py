@@ -313,9 +313,12 @@ def launch_command(args: Any) -> int:
         app.switch(BattleScene(app, session))
     else:
         app.to_launcher()
-        from game.ui.learn.menu import offer_on_first_launch
+        from game.learn import progress
 
-        offer_on_first_launch(app)
+        if progress.first_launch():  # the guided battles' menu is imported only to be shown
+            from game.ui.learn.menu import offer_on_first_launch
+
+            offer_on_first_launch(app)
     try:
         app.run()
     finally:

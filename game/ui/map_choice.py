@@ -39,6 +39,8 @@ def made_for(path: Path | str) -> str:
 def _ruleset_name(rid: str) -> str:
     from game.core import ruleset as registry
 
+    if rid in registry.NAMES:  # without importing that ruleset's rules (the launcher's first frame)
+        return registry.NAMES[rid]
     try:
         return registry.get(rid).name
     except KeyError:

@@ -12,6 +12,7 @@ from game.core.ruleset import Assessment, Outcome, Preview, Resolution, Ruleset,
 from game.rulesets.casket import actions, ai, hover, view
 from game.rulesets.casket.combat import AIM_NAMES
 from game.rulesets.casket.components import (
+    Casket,
     CasketTempo,
     CasketWounds,
     caskets,
@@ -223,6 +224,13 @@ class CasketRuleset(Ruleset):
     def unit_view(self, match: Match, ent: int, side: str | None) -> dict[str, Any]:
         """What `side` may see of a casket."""
         return view.unit_view(match, ent, side)
+
+    def vitality(self, match: Match, ent: int) -> tuple[float, float] | None:
+        """(structure left, starting deck): the generic hook's "hp"/"hp_max" of `unit_view`,
+        without building the whole panel (the AI asks it for every casket at every plan)."""
+        with match.world:
+            left, start = view.structure_left(ent), len(get(ent, Casket).start_deck)
+        return (float(left), float(start)) if start > 0 else None
 
     def hand_view(self, match: Match, side: str) -> list[dict[str, Any]]:
         """`side`'s hand cards with SP costs and whether each can be played now."""

@@ -34,7 +34,9 @@ class LauncherScene(GuiScene):
         from game.core import ruleset as registry
         from game.ui.app import random_seed
 
-        self.rulesets = registry.available()
+        # names only: the chosen ruleset alone is imported before the first frame
+        self.ruleset_names = dict(registry.offered_names())
+        self.rulesets = list(self.ruleset_names)
         self.memory = load_memory()  # what was last started: offered again
         self.ruleset_id = self.memory.ruleset if self.memory.ruleset in self.rulesets else (
             self.rulesets[0] if self.rulesets else "")
@@ -191,9 +193,7 @@ class LauncherScene(GuiScene):
                 object_id="#error",
             )
         else:
-            from game.core import ruleset as registry
-
-            opts = [(registry.get(r).name, r) for r in self.rulesets]
+            opts = [(self.ruleset_names[r], r) for r in self.rulesets]
             self.rs_menu = UIDropDownMenu(
                 opts,
                 next(o for o in opts if o[1] == self.ruleset_id),

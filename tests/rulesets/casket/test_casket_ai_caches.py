@@ -68,3 +68,23 @@ def test_legal_actions_equal_the_dataclass_built_ones():
         match.submit(ai.choose(match, list(need.legal)))
     match.close()
     assert seen > 100
+
+
+def test_vitality_reads_the_structure_without_building_the_unit_panel(monkeypatch):
+    """The AI asks every casket's vitality at every plan: casket answers it from the structure
+    deck, the same figures as the panel's "hp"/"hp_max", without building the whole panel."""
+    from game.core.aihooks import AIHooks
+    from game.rulesets.casket import view
+    from game.rulesets.casket.components import caskets
+
+    scenario = default_scenario("casket", None, 3)
+    match = Match(RULESET, scenario, load_board_for(scenario), {})
+    try:
+        with match.world:
+            ents = caskets(match)
+        expected = {e: AIHooks.vitality(RULESET, match, e) for e in ents}
+        monkeypatch.setattr(view, "unit_view", lambda *a: pytest.fail("the panel was built"))
+        assert {e: RULESET.vitality(match, e) for e in ents} == expected
+        assert all(v is not None and v[1] > 0 for v in expected.values())
+    finally:
+        match.close()
