@@ -76,6 +76,9 @@ class UnitPanelMixin:
                 # The ruleset's generic status panel: bars, tags and titled sections.
                 # a short panel (150 % on 720 pixels) leaves the actions and the log their room
                 room = max(f.px(120), min(f.px(270), int(rect.h * 0.4), rect.h - f.px(330)))
+                # ...and gives up more when the actions would not all fit: they come first
+                least = 3 * f.line_height(Fonts.SMALL) + f.px(8)
+                room = max(least, min(room, rect.h - y - self.actions_need()))
                 if u.conditions:
                     conds = ", ".join(c.replace("_", " ") for c in u.conditions)
                     y = text_block(surf, f, [f"Conditions: {conds}"], (pad, y), inner, Fonts.SMALL, pal.text)
@@ -89,9 +92,8 @@ class UnitPanelMixin:
                 shown = lines[:UNIT_LINES]
                 if len(lines) > UNIT_LINES:
                     shown.append(f"… {len(lines) - UNIT_LINES} more: press I")
-                y = text_block(
-                    surf, f, shown, (pad, y), inner, Fonts.SMALL, pal.text, max_y=y + f.px(190)
-                ) + f.px(6)
+                room = max(3 * f.line_height(Fonts.SMALL), min(f.px(190), rect.h - y - self.actions_need()))
+                y = text_block(surf, f, shown, (pad, y), inner, Fonts.SMALL, pal.text, max_y=y + room) + f.px(6)
         y = self._render_actions(surf, y)
         y += f.px(6)
         self.log.set_rect(

@@ -50,10 +50,11 @@ def target_rect(scene: LearnScene, point: str) -> pygame.Rect | None:
         return scene.modal_area if scene.modal_area.w else None
     if kind in ("action", "end_turn"):
         ending = scene.match.ruleset.turn_ending
-        for b, g in zip(scene.panel_buttons, scene.groups, strict=False):
-            first = g.actions[0].kind
-            wanted = first in ending if kind == "end_turn" else first == name
-            if wanted:
+        wanted = [i for i, g in enumerate(scene.groups)
+                  if (g.actions[0].kind in ending if kind == "end_turn" else g.actions[0].kind == name)]
+        groups = getattr(scene, "panel_groups", [])
+        for b, g in zip(scene.panel_buttons, groups, strict=False):
+            if g is not None and g in wanted:
                 return b.rect
         return scene.actions_rect if scene.actions_rect.w else None
     if kind == "actions":
@@ -82,6 +83,7 @@ class Guide:
         self.buttons: list[Button] = []
         self.rect = pygame.Rect(0, 0, 0, 0)
         self.target: pygame.Rect | None = None
+        self._scrolled_for: object = None
 
     def _lines(self) -> tuple[str, str]:
         coach = self.scene.coach
@@ -152,10 +154,30 @@ class Guide:
             b.draw(surface, f, pal, b.rect.collidepoint(s.mouse), Fonts.SMALL)
             self.buttons.append(b)
             y += bh + f.px(6)
+        if not coach.done and coach.step is not None:
+            self._show_action(surface, coach.step.point)
         target = None if coach.done or coach.step is None else target_rect(s, coach.step.point)
         self.target = target
         if target is not None:
             self._pointer(surface, rect, target)
+
+    def _show_action(self, surface: pygame.Surface, point: str) -> None:
+        """A step pointing at an action scrolled out of the list scrolls the list to it, once per
+        step and list (the person may scroll away again); the panel is drawn again with it."""
+        s = self.scene
+        kind, _, name = point.partition(":")
+        if kind not in ("action", "end_turn"):
+            return
+        ending = s.match.ruleset.turn_ending
+        kinds = tuple(g.actions[0].kind for g in s.groups)
+        key = (s.coach.index, kinds)
+        if key == self._scrolled_for:
+            return
+        self._scrolled_for = key
+        wanted = [i for i, k in enumerate(kinds) if (k in ending if kind == "end_turn" else k == name)]
+        if wanted and s.scroll_actions_to(wanted[0]):
+            s._panel_surface = None
+            s._draw_panel(surface)
 
     def _pointer(self, surface: pygame.Surface, box: pygame.Rect, target: pygame.Rect) -> None:
         s = self.scene

@@ -1,0 +1,126 @@
+"""Issue #33, items 26-34: the battle screen and the lessons at 150 % in a 1280x720 window."""
+
+from __future__ import annotations
+
+import pygame
+import pytest
+
+from game.core import ruleset as registry
+from game.core.match import Match, load_board_for
+from game.sim import default_scenario
+from game.ui.app import App
+from game.ui.battle.model import is_end
+from game.ui.settings import Settings
+
+RULESETS = ["varium", "casket", "saves", "tokens", "voidmarked"]
+
+
+def battle(rid: str, size=(1280, 720), scale=1.5):
+    """A battle scene where the person acts first, drawn once."""
+    from game.ui.scenes.battle import BattleScene
+    from game.ui.session import Session
+
+    a = App(size, Settings(anim_speed="instant", ui_scale=scale))
+    a.fps = 0
+    sc = default_scenario(rid, None, 1)
+    match = Match(registry.get(rid), sc, load_board_for(sc))
+    scene = BattleScene(a, Session(match, {"p1": "human", "p2": "ai:easy"}))
+    a.switch(scene)
+    # the AI's turns and the set-up prompts (answered with their defaults) until the person's
+    # turn lists its actions
+    for _ in range(300):
+        a.screen.fill((0, 0, 0))
+        scene.draw(a.screen)
+        s = scene.session
+        if s.waiting_for_ai:
+            scene.apply_step(s.step_ai())
+        elif s.decision is not None:
+            d = s.decision
+            scene.answer(d.default if d.default is not None else d.options[0].key)
+        elif s.waiting_for_human and scene.groups:
+            if any(is_end(g.actions[0], match.ruleset) for g in scene.groups):
+                break
+            scene.submit(scene.groups[0].actions[0])  # casket: activate a unit first
+    scene._panel_surface = None
+    a.screen.fill((0, 0, 0))
+    scene.draw(a.screen)
+    return a, scene
+
+
+@pytest.mark.parametrize("rid", RULESETS)
+def test_end_turn_is_in_sight_at_150_percent_in_1280x720(rid):
+    a, scene = battle(rid)
+    try:
+        ends = [i for i, g in enumerate(scene.groups) if is_end(g.actions[0], scene.match.ruleset)]
+        assert ends, "no turn-ending action offered"
+        # a group's button activates that group (its index is the click's bound argument)
+        b = next((b for b in scene.panel_buttons if b.on_click.__defaults__ == (ends[-1],)), None)
+        assert b is not None, (rid, [b.label for b in scene.panel_buttons])
+        assert a.screen.get_rect().contains(b.rect)
+        assert scene.panel_rect.contains(b.rect)
+        # not over the log either
+        assert not b.rect.colliderect(scene.log.rect)
+    finally:
+        pygame.quit()
+
+
+def test_scrolling_keeps_end_turn_and_points_each_button_at_its_group():
+    a, scene = battle("tokens")
+    try:
+        assert len(scene.panel_buttons) < len(scene.groups), "every action fits: nothing to scroll"
+        scene.mouse = scene.actions_rect.center
+        scene._wheel(-3)
+        a.screen.fill((0, 0, 0))
+        scene.draw(a.screen)
+        assert scene.actions_scroll > 0
+        for b, g in zip(scene.panel_buttons, scene.panel_groups, strict=True):
+            if g is not None:
+                assert b.on_click.__defaults__ == (g,)
+        assert any(g is not None and is_end(scene.groups[g].actions[0], scene.match.ruleset)
+                   for g in scene.panel_groups)
+    finally:
+        pygame.quit()
+
+
+def test_the_unit_details_give_way_to_the_actions_on_a_short_panel():
+    a, scene = battle("varium")
+    try:
+        # the details leave the actions their room: more than three of them shown at 150 %
+        assert len(scene.panel_buttons) >= 6, [b.label for b in scene.panel_buttons]
+    finally:
+        pygame.quit()
+
+
+def test_a_new_ui_scale_fits_the_map_to_the_board_again():
+    a, scene = battle("varium", scale=1.0)
+    try:
+        a.settings.ui_scale = 1.5
+        a.fonts.set_scale(1.5)
+        scene.restyle()
+        w, h = scene.layout.size()
+        z = scene.camera.zoom
+        if w * 0.75 <= scene.board_rect.w and h * 0.75 <= scene.board_rect.h:
+            assert w * z <= scene.board_rect.w and h * z <= scene.board_rect.h, (z, scene.board_rect)
+    finally:
+        pygame.quit()
+
+
+def test_wheel_over_the_actions_shows_no_hover_box_until_the_mouse_moves(monkeypatch):
+    from game.ui.battle import tooltips
+
+    boxes = []
+    monkeypatch.setattr(tooltips, "tooltip", lambda *a, **k: boxes.append(a) or pygame.Rect(0, 0, 1, 1))
+    monkeypatch.setattr(tooltips, "draw_preview", lambda *a, **k: boxes.append(a) or pygame.Rect(0, 0, 1, 1))
+    a, scene = battle("tokens")
+    try:
+        scene._motion(scene.panel_buttons[0].rect.center, (0, 0, 0))
+        scene._wheel(-1)
+        boxes.clear()
+        a.screen.fill((0, 0, 0))
+        scene.draw(a.screen)
+        assert not boxes  # the list moved under the still mouse: no box over it
+        scene._motion((scene.mouse[0] + 3, scene.mouse[1]), (0, 0, 0))
+        scene.draw(a.screen)
+        assert boxes  # the mouse moved: the entry under it explains itself again
+    finally:
+        pygame.quit()
