@@ -93,7 +93,8 @@ class UnitPanelMixin:
                 if len(lines) > UNIT_LINES:
                     shown.append(f"… {len(lines) - UNIT_LINES} more: press I")
                 room = max(3 * f.line_height(Fonts.SMALL), min(f.px(190), rect.h - y - self.actions_need()))
-                y = text_block(surf, f, shown, (pad, y), inner, Fonts.SMALL, pal.text, max_y=y + room) + f.px(6)
+                y = text_block(surf, f, shown, (pad, y), inner, Fonts.SMALL, pal.text, max_y=y + room)
+                y += f.px(6)
         y = self._render_actions(surf, y)
         y += f.px(6)
         self.log.set_rect(
