@@ -124,3 +124,94 @@ def test_wheel_over_the_actions_shows_no_hover_box_until_the_mouse_moves(monkeyp
         assert boxes  # the mouse moved: the entry under it explains itself again
     finally:
         pygame.quit()
+
+
+def lesson(rid: str, size=(1280, 720), scale=1.5):
+    """A guided battle from its start, in a window of that size at that UI scale."""
+    from conftest import Driver
+
+    from game.learn.lesson import lessons
+    from game.ui.learn.scene import LearnScene
+
+    a = App(size, Settings(anim_speed="instant", ui_scale=scale))
+    a.fps = 0
+    driver = Driver(a)
+    scene = LearnScene.open(a, lessons()[rid], resume=False)
+    a.switch(scene)
+    driver.pump(2)
+    return a, driver, scene
+
+
+def until(driver, scene, point: str, limit: int = 60) -> None:
+    """Play the lesson's steps until one points at `point`."""
+    from learn_pilot import perform, settle
+
+    settle(driver, scene)
+    for _ in range(limit):
+        if scene.coach.step is not None and scene.coach.step.point == point:
+            scene.invalidate()
+            driver.pump(2)
+            return
+        perform(driver, scene)
+        settle(driver, scene)
+    raise AssertionError(f"no step points at {point}")
+
+
+def test_a_step_pointing_at_an_action_scrolls_the_list_to_it():
+    a, driver, scene = lesson("varium")
+    try:
+        until(driver, scene, "action:dodge")
+        target = scene.guide.target
+        assert target is not None
+        b = next((b for b in scene.panel_buttons if b.rect == target), None)
+        assert b is not None and "Dodge" in b.label, [x.label for x in scene.panel_buttons]
+    finally:
+        pygame.quit()
+
+
+def test_the_cut_last_turn_line_is_read_whole_on_hover(monkeypatch):
+    from game.ui.learn import scene as learn_scene
+
+    shown = []
+    a, driver, scene = lesson("varium")
+    try:
+        for _ in range(60):
+            until(driver, scene, scene.coach.step.point)
+            if scene.coach.opponent_did:
+                break
+            from learn_pilot import perform
+            perform(driver, scene)
+        cut = scene.guide.note_cut
+        assert cut is not None  # at 150 % the line is longer than the band
+        monkeypatch.setattr(learn_scene, "tooltip", lambda *args, **k: shown.append(args[3]))
+        driver.move(cut[0].center)
+        scene.invalidate()
+        driver.pump(1)
+        assert shown and shown[-1][0].startswith("Last turn: ") and shown[-1][0].endswith("every card.")
+    finally:
+        pygame.quit()
+
+
+@pytest.mark.parametrize("rid", RULESETS)
+def test_the_lessons_outline_is_never_drawn_over_an_open_prompt(rid):
+    from learn_pilot import perform, settle
+
+    a, driver, scene = lesson(rid)
+    try:
+        settle(driver, scene)
+        for _ in range(6):
+            if scene.coach.done:
+                break
+            scene.invalidate()
+            driver.pump(1)
+            target, modal = scene.guide.target, scene.modal_area
+            drawn = target.inflate(scene.fonts.px(6), scene.fonts.px(6)) if target is not None else None
+            ring = getattr(scene.guide, "ring", drawn)  # (the old guide always drew it)
+            if ring is not None and modal.w:
+                on_board = scene.coach.step.point.partition(":")[0] in ("unit", "cell")
+                assert not on_board or not ring.colliderect(modal), (
+                    scene.coach.index, ring, modal)
+            perform(driver, scene)
+            settle(driver, scene)
+    finally:
+        pygame.quit()

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pygame
 
-from game.core.kinds import HAND_GROUP, HAND_NAME, VIEW_TAG_TIPS
+from game.core.kinds import HAND_GROUP, HAND_NAME, VIEW_BARS, VIEW_TAG_TIPS
 from game.ui.battle.infolines import detail_lines, info_lines, status_lines
 from game.ui.battle.labels import health_label
 from game.ui.panels import draw_status, has_status
@@ -77,7 +77,10 @@ class UnitPanelMixin:
                 # a short panel (150 % on 720 pixels) leaves the actions and the log their room
                 room = max(f.px(120), min(f.px(270), int(rect.h * 0.4), rect.h - f.px(330)))
                 # ...and gives up more when the actions would not all fit: they come first
-                least = 3 * f.line_height(Fonts.SMALL) + f.px(8)
+                # (never above the bars and one line under them: "press I" takes that line)
+                bars = u.view.get(VIEW_BARS) or []
+                rows = -(-len(bars) // (2 if len(bars) > 4 else 1))
+                least = (rows + 2) * f.line_height(Fonts.SMALL) + f.px(8)
                 room = max(least, min(room, rect.h - y - self.actions_need()))
                 if u.conditions:
                     conds = ", ".join(c.replace("_", " ") for c in u.conditions)

@@ -81,9 +81,16 @@ class Guide:
     def __init__(self, scene: LearnScene) -> None:
         self.scene = scene
         self.buttons: list[Button] = []
+        #: where the band sits over the board (the board starts below it); `rect` is where it was
+        #: drawn: taller, over the board's top, for a step too long even in the small font
+        self.base = pygame.Rect(0, 0, 0, 0)
         self.rect = pygame.Rect(0, 0, 0, 0)
+        #: the "Last turn" note's rect and whole words when it was cut to one line (read on hover)
+        self.note_cut: tuple[pygame.Rect, str] | None = None
         self.target: pygame.Rect | None = None
         self._scrolled_for: object = None
+        #: the outline drawn round the step's target this frame (None: none drawn)
+        self.ring: pygame.Rect | None = None
 
     def _lines(self) -> tuple[str, str]:
         coach = self.scene.coach
@@ -100,44 +107,62 @@ class Guide:
         f = self.scene.fonts
         return width - 3 * f.px(12) - f.px(BUTTONS_W)
 
-    def height(self, width: int) -> int:
-        """The band's height for a board this wide: room for the step shown (the longest step's
-        room left the board too short for a prompt beside its unit at 150 % on 720 pixels)."""
+    def _texts(self) -> list[str]:
+        lesson = self.scene.coach.lesson
+        return [st.text for st in lesson.steps] + [lesson.summary or ""]
+
+    def _need(self, width: int, text: str, size: int) -> int:
+        """The band's height for one step's words at a font size."""
         f = self.scene.fonts
-        inner = self._text_w(width)
-        coach = self.scene.coach
-        st = None if coach.done else coach.step
-        text = st.text if st is not None else coach.lesson.summary
-        lines = len(f.wrap(text, inner, Fonts.BODY))
+        lines = len(f.wrap(text, self._text_w(width), size))
         # the head line, the words, and a line for what the opponent just did
-        text_h = 2 * (f.line_height(Fonts.SMALL) + f.px(4)) + lines * f.line_height(Fonts.BODY)
+        text_h = 2 * (f.line_height(Fonts.SMALL) + f.px(4)) + lines * f.line_height(size)
         buttons_h = 3 * f.px(30) + 2 * f.px(6)
         return 2 * f.px(10) + max(text_h, buttons_h)
+
+    def height(self, width: int, board_h: int) -> int:
+        """The band's height over a board this wide and tall: one height for the whole lesson (the
+        board does not move from step to step under the mouse), its longest step's, but at most
+        two fifths of the board (at 150 % on 720 pixels the board was left too short for a
+        prompt): a longer step's words are set smaller to fit (`size`)."""
+        longest = max(self._need(width, t, Fonts.BODY) for t in self._texts())
+        return max(self._need(width, "", Fonts.BODY), min(longest, board_h * 2 // 5))
+
+    def size(self, text: str) -> int:
+        """The font size for a step's words: the body's when they fit the band, else the small one."""
+        return Fonts.BODY if self._need(self.base.w, text, Fonts.BODY) <= self.base.h else Fonts.SMALL
 
     def draw(self, surface: pygame.Surface) -> None:
         """The band, its buttons and the pointer."""
         s = self.scene
         f, pal = s.fonts, s.pal
         coach = s.coach
-        rect = self.rect
+        head, body = self._lines()
+        size = self.size(body)
+        rect = self.rect = pygame.Rect(self.base)
+        rect.h = max(rect.h, self._need(rect.w, body, size))
         pad = f.px(12)
         panel(surface, rect, pal)
         pygame.draw.rect(surface, pal.active, rect, 2, border_radius=6)
-        head, body = self._lines()
         inner = self._text_w(rect.w)
         refused = coach.refused
         # an input the step did not ask for: the band's head line says so, in the warning colour
         y = text_block(surface, f, [refused or head], (rect.x + pad, rect.y + f.px(10)), inner, Fonts.SMALL,
                        pal.bad if refused else pal.active, bold=True)
         note_h = f.line_height(Fonts.SMALL) + f.px(4)
-        text_block(surface, f, [body], (rect.x + pad, y + f.px(4)), inner, Fonts.BODY, pal.text,
+        text_block(surface, f, [body], (rect.x + pad, y + f.px(4)), inner, size, pal.text,
                    max_y=rect.bottom - note_h)
+        self.note_cut = None
         if coach.opponent_did and not coach.done:
-            # the opponent's turn shows on the board only as log lines: say what it did
+            # the opponent's turn shows on the board only as log lines: say what it did (one line;
+            # cut short, the whole of it is read on hover)
             did = "; ".join(coach.opponent_did[-3:])
-            note = f.fit(f"Last turn: {did}. The log on the right lists every card.", inner, Fonts.SMALL)
-            text_block(surface, f, [note], (rect.x + pad, rect.bottom - note_h), inner, Fonts.SMALL,
-                       pal.dim, max_y=rect.bottom)
+            whole = f"Last turn: {did}. The log on the right lists every card."
+            note = f.fit(whole, inner, Fonts.SMALL)
+            at = (rect.x + pad, rect.bottom - note_h)
+            text_block(surface, f, [note], at, inner, Fonts.SMALL, pal.dim, max_y=rect.bottom)
+            if note != whole:
+                self.note_cut = (pygame.Rect(at, (inner, f.line_height(Fonts.SMALL))), whole)
         labels: list[tuple[str, str]] = []
         if coach.done:
             labels.append(("finish", "Finish"))
@@ -158,6 +183,7 @@ class Guide:
             self._show_action(surface, coach.step.point)
         target = None if coach.done or coach.step is None else target_rect(s, coach.step.point)
         self.target = target
+        self.ring = None
         if target is not None:
             self._pointer(surface, rect, target)
 
@@ -184,11 +210,18 @@ class Guide:
         colour = s.pal.active
         width = s.fonts.px(3)
         ring = target.inflate(s.fonts.px(6), s.fonts.px(6))
+        self.ring = None
+        step = s.coach.step
+        on_board = step is not None and step.point.partition(":")[0] in ("unit", "cell")
+        if s.modal_area.w and s.modal_area.colliderect(ring) and on_board:
+            return  # a unit under the open prompt: an outline there would cross the prompt's words
         if box.colliderect(ring):
             ring = target.inflate(-s.fonts.px(4), -s.fonts.px(4))  # the turn bar, right above the band
             pygame.draw.rect(surface, colour, ring, width, border_radius=6)
+            self.ring = ring
             return
         pygame.draw.rect(surface, colour, ring, width, border_radius=6)
+        self.ring = ring
         if s.modal_area.w and s.modal_area.contains(target):
             return  # an option of the open prompt: a line would cross the prompt's words
         if ring.x >= box.right:  # the panel on the right: from the band's lower right corner

@@ -17,6 +17,7 @@ from game.ui.battle.scene import BattleScene
 from game.ui.learn.guide import Guide
 from game.ui.scenes.menus import PauseMenu
 from game.ui.session import Session, Step
+from game.ui.widgets import tooltip
 
 if TYPE_CHECKING:
     from collections.abc import Callable
@@ -207,6 +208,12 @@ class LearnScene(BattleScene):
         if plain and event.type == pygame.MOUSEBUTTONUP and self.guide.rect.collidepoint(event.pos):
             self.drag = None
             return  # a click on the box is not a click on the board under it
+        if event.type == pygame.MOUSEMOTION:
+            cut = self.guide.note_cut
+            over = cut is not None and cut[0].collidepoint(event.pos)
+            if over != getattr(self, "_over_note", False):
+                self._over_note = over
+                self.invalidate()  # the cut "Last turn" line's hover box comes or goes
         next_key = event.type == pygame.KEYDOWN and event.key == pygame.key.key_code(NEXT_KEY.lower())
         if plain and next_key and self.coach.waits_next:
             self.next_step()
@@ -239,8 +246,9 @@ class LearnScene(BattleScene):
         """The battle screen's split, with the guide's band across the top of the board."""
         super().layout_rects(size)
         board = self.board_rect
-        h = min(self.guide.height(board.w), board.h // 2)
-        self.guide.rect = pygame.Rect(board.x, board.y, board.w, h)
+        h = self.guide.height(board.w, board.h)
+        self.guide.base = pygame.Rect(board.x, board.y, board.w, h)
+        self.guide.rect = pygame.Rect(self.guide.base)
         self.board_rect = pygame.Rect(board.x, board.y + h, board.w, board.h - h)
         if hasattr(self, "camera"):
             self.camera.view = pygame.Rect(self.board_rect)
@@ -260,4 +268,9 @@ class LearnScene(BattleScene):
         """The guide's band and pointer go in before the hover boxes, so a box under the mouse is
         never crossed by them (and they are part of the frame kept while the AI thinks)."""
         self.guide.draw(surface)
+        cut = self.guide.note_cut
+        if cut is not None and cut[0].collidepoint(self.mouse) and self.overlay is None:
+            # the "Last turn" line cut short: read whole on hover
+            tooltip(surface, self.fonts, self.pal, [cut[1]], self.mouse, width=420, title="Last turn")
+            return
         super()._draw_hover_info(surface)
