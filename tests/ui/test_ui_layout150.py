@@ -215,3 +215,50 @@ def test_the_lessons_outline_is_never_drawn_over_an_open_prompt(rid):
             settle(driver, scene)
     finally:
         pygame.quit()
+
+
+@pytest.mark.parametrize("first", [True, False])
+@pytest.mark.parametrize(("size", "scale"), [((1280, 720), 1.5), ((1280, 720), 1.0), ((1600, 1000), 1.5)])
+def test_learn_to_play_keeps_its_way_out_and_every_lesson_reachable(size, scale, first):
+    from game.learn.lesson import lessons
+    from game.ui.learn.menu import LearnMenuScene
+
+    a = App(size, Settings(anim_speed="instant", ui_scale=scale))
+    try:
+        scene = LearnMenuScene(a, first=first)
+        a.switch(scene)
+        for _ in range(2):
+            a.step(block=False)
+        window = a.screen.get_rect()
+        back = next(b for b, (what, _r) in scene.actions.items() if what == "back")
+        assert window.contains(back.rect), back.rect
+        starts = [b for b, (what, _r) in scene.actions.items() if what != "back"]
+        assert len(starts) >= len(lessons())
+        holder = getattr(scene, "lesson_list", None)
+        for b in starts:
+            if holder is not None and b.ui_container is holder.get_container():
+                continue  # in the scrolled list (its scroll bar shows there is more)
+            assert window.contains(b.rect) and not b.rect.colliderect(back.rect), b.rect
+        if holder is not None:
+            assert holder.vert_scroll_bar is not None and holder.vert_scroll_bar.visible
+            assert not holder.rect.colliderect(back.rect)
+    finally:
+        pygame.quit()
+
+
+def test_the_launchers_description_ends_on_a_whole_line():
+    from game.ui.scenes.launcher import LauncherScene
+
+    a = App((1280, 720), Settings(anim_speed="instant", ui_scale=1.5))
+    try:
+        scene = LauncherScene(a)
+        a.switch(scene)
+        for _ in range(2):
+            a.step(block=False)
+        box = scene.desc
+        assert box is not None
+        shown = box.text_wrap_rect.h
+        rows = box.text_box_layout.layout_rows
+        assert all(r.bottom <= shown or r.y >= shown for r in rows), (shown, [(r.y, r.bottom) for r in rows])
+    finally:
+        pygame.quit()

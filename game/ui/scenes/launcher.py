@@ -269,6 +269,8 @@ class LauncherScene(GuiScene):
             self.desc = UITextBox(
                 self._description(), pygame.Rect(m, y, min(w - 2 * m, f.px(900)), desc_h), self.manager
             )
+            self._desc_h = desc_h
+            self._whole_lines()
             y += desc_h + f.px(14)
         else:
             self.desc = None
@@ -336,6 +338,27 @@ class LauncherScene(GuiScene):
             self.option_menus[name] = UIDropDownMenu(choices, cur, rect, self.manager)
         return y + row
 
+    def _set_description(self) -> None:
+        """New words in the description box, which again ends on a whole line."""
+        if self.desc is not None:
+            self.desc.set_text(self._description())
+            self._whole_lines()
+
+    def _whole_lines(self) -> None:
+        """The description box ends under its last whole line (at 150 % on 720 pixels its last
+        line showed cut in half); the wheel and its scroll bar give the rest."""
+        box = self.desc
+        if box is None:
+            return
+        box.set_dimensions((box.rect.w, self._desc_h))
+        layout = getattr(box, "text_box_layout", None)
+        if layout is None or not layout.layout_rows:
+            return
+        shown = box.text_wrap_rect.h
+        ends = [r.bottom for r in layout.layout_rows if r.bottom <= shown]
+        if ends and len(ends) < len(layout.layout_rows) and shown - ends[-1] > 0:
+            box.set_dimensions((box.rect.w, self._desc_h - (shown - ends[-1])))
+
     def _description(self) -> str:
         return description(self.ruleset, self.map_path, self.squads)
 
@@ -392,7 +415,7 @@ class LauncherScene(GuiScene):
         if element is getattr(self, "map_menu", None):
             self.map_path = Path(value)
             if self.desc is not None:
-                self.desc.set_text(self._description())
+                self._set_description()
             return
         for name, menu in getattr(self, "option_menus", {}).items():
             if element is menu:
@@ -406,7 +429,7 @@ class LauncherScene(GuiScene):
             if element is menu:
                 self.squads[side] = value
                 if self.desc is not None:
-                    self.desc.set_text(self._description())
+                    self._set_description()
                 return
         for side, menu in getattr(self, "side_menus", {}).items():
             if element is menu:
