@@ -262,3 +262,30 @@ def test_the_launchers_description_ends_on_a_whole_line():
         assert all(r.bottom <= shown or r.y >= shown for r in rows), (shown, [(r.y, r.bottom) for r in rows])
     finally:
         pygame.quit()
+
+
+def test_the_map_slid_aside_for_a_prompt_stays_while_its_cards_are_dealt(monkeypatch):
+    """Item 26: the map slid aside for a hit check went back to its centre while each card was
+    dealt (the prompt hidden meanwhile) and aside again when it asked again."""
+    from learn_pilot import perform, settle
+
+    a, driver, scene = lesson("casket", (1280, 720), 1.0)
+    try:
+        settle(driver, scene)
+        for _ in range(40):
+            scene.invalidate()
+            driver.pump(1)
+            if scene.camera.slack != (0.0, 0.0):
+                break
+            perform(driver, scene)
+            settle(driver, scene)
+        slack = scene.camera.slack
+        assert slack != (0.0, 0.0), "no prompt slid the map aside"
+        # the ruleset's layer plays the cards the prompt asked for: the prompt is hidden meanwhile
+        monkeypatch.setattr(type(scene), "layer_playing", property(lambda s: True))
+        scene.invalidate()
+        a.screen.fill((0, 0, 0))
+        scene.draw(a.screen)
+        assert scene.camera.slack == slack
+    finally:
+        pygame.quit()

@@ -341,8 +341,11 @@ class BattleScene(
         surface.fill(self.pal.bg)
         self.modal_area = pygame.Rect(0, 0, 0, 0)
         self.prompt_keep = []
-        if self.camera.slack != (0.0, 0.0) and self._modal_rect() is None:
+        if self.camera.slack != (0.0, 0.0) and self._modal_rect() is None and not self.layer_playing \
+                and not (self.session.waiting_for_human and self.session.decision is not None):
             # the prompt that moved a small map aside has closed: the map goes back to its centre
+            # (not while the cards it asked for are dealt before it asks again: the map jumped
+            # back and forth with every card of a hit check)
             self.camera.slack = (0.0, 0.0)
             self.camera.clamp()
             self._reach_surface = None
