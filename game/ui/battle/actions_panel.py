@@ -60,7 +60,9 @@ class ActionsMixin:
         f = self.fonts
         n = len(self.groups) + (self.focus is not None) + bool(self.session.can_undo)
         least = f.line_height(Fonts.SMALL) * 5 + f.px(12) if self.show_log else 0
-        return f.line_height(Fonts.BODY) + n * (f.px(24) + f.px(4)) + least + f.px(30)
+        # (as `_render_actions` counts: the title, the slim buttons, the log, the "more" line;
+        # and the gaps under the details)
+        return f.line_height(Fonts.BODY) + n * (f.px(24) + f.px(4)) + least + f.px(24) + f.px(10)
 
     def scroll_actions_to(self, group: int) -> bool:
         """Scroll the list so the group's entry is shown (a lesson step points at it); True if it moved."""

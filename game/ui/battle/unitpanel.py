@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pygame
 
-from game.core.kinds import HAND_GROUP, HAND_NAME, VIEW_BARS, VIEW_TAG_TIPS
+from game.core.kinds import HAND_GROUP, HAND_NAME, VIEW_BARS, VIEW_TAG_TIPS, VIEW_TAGS
 from game.ui.battle.infolines import detail_lines, info_lines, status_lines
 from game.ui.battle.labels import health_label
 from game.ui.panels import draw_status, has_status
@@ -79,7 +79,7 @@ class UnitPanelMixin:
                 # ...and gives up more when the actions would not all fit: they come first
                 # (never above the bars and one line under them: "press I" takes that line)
                 bars = u.view.get(VIEW_BARS) or []
-                rows = -(-len(bars) // (2 if len(bars) > 4 else 1))
+                rows = -(-len(bars) // (2 if len(bars) > 4 else 1)) + bool(u.view.get(VIEW_TAGS))
                 least = (rows + 2) * f.line_height(Fonts.SMALL) + f.px(8)
                 room = max(least, min(room, rect.h - y - self.actions_need()))
                 if u.conditions:
