@@ -1,7 +1,8 @@
 """The guide of a guided battle: a band across the top of the board with the step's words and
 Next / Leave / Skip, and an outline with a line to the part of the screen the step points at.
 The band takes its height from the board (the board and any prompt sit below it), as tall as the
-lesson's longest step, so the board does not jump from step to step."""
+lesson's longest step but at most two fifths of the board (a longer step's words are set smaller),
+so the board does not move under the mouse from step to step."""
 
 from __future__ import annotations
 
@@ -222,7 +223,7 @@ class Guide:
             return
         pygame.draw.rect(surface, colour, ring, width, border_radius=6)
         self.ring = ring
-        if s.modal_area.w and s.modal_area.contains(target):
+        if s.modal_area.w and s.modal_area.colliderect(ring):
             return  # an option of the open prompt: a line would cross the prompt's words
         if ring.x >= box.right:  # the panel on the right: from the band's lower right corner
             start = (box.right - s.fonts.px(20), box.bottom)

@@ -228,7 +228,7 @@ class LearnScene(BattleScene):
         shown = (self.coach.index, self.coach.done)
         if shown != getattr(self, "_band_step", None):
             self._band_step = shown
-            self.resize(self.app.screen_size)  # the band is as tall as the step it shows
+            self.resize(self.app.screen_size)  # (one height per lesson: the board stays where it was)
         hovered = self.model.hover_unit
         if hovered is None and self.hover_cell is not None:
             under = self.unit_at(self.hover_cell)
