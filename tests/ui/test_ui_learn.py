@@ -329,7 +329,8 @@ def test_the_lessons_words_on_the_list_are_plain_text_not_fields(app):
     from game.ui.learn.menu import LearnMenuScene
 
     menu = LearnMenuScene(app, first=True)
-    boxes = [e for e in menu.manager.get_root_container().elements if isinstance(e, UITextBox)]
+    # (the lessons' rows may sit in a scrolled list: every text box the menu made)
+    boxes = [e for e in menu.manager.get_sprite_group() if isinstance(e, UITextBox)]
     assert len(boxes) == 1 + len(lessons())  # the welcome and each lesson's description
     for box in boxes:
         assert box.background_colour.a == 0, box.html_text
