@@ -330,7 +330,7 @@ def test_the_lessons_words_on_the_list_are_plain_text_not_fields(app):
 
     menu = LearnMenuScene(app, first=True)
     # (the lessons' rows may sit in a scrolled list: every text box the menu made)
-    boxes = [e for e in menu.manager.get_sprite_group() if isinstance(e, UITextBox)]
+    boxes = [e for e in menu.manager.get_sprite_group().sprites() if isinstance(e, UITextBox)]
     assert len(boxes) == 1 + len(lessons())  # the welcome and each lesson's description
     for box in boxes:
         assert box.background_colour.a == 0, box.html_text
