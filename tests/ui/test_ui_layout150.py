@@ -289,3 +289,29 @@ def test_the_map_slid_aside_for_a_prompt_stays_while_its_cards_are_dealt(monkeyp
         assert scene.camera.slack == slack
     finally:
         pygame.quit()
+
+
+@pytest.mark.parametrize("rid", ["saves", "tokens"])
+def test_a_lessons_prompt_never_goes_under_the_guides_band(rid):
+    """At 150 % in 1280x720 a prompt too tall for the board went up over the turn bar, under the
+    guide's band, which hid it (its options too)."""
+    from learn_pilot import perform, settle
+
+    a, driver, scene = lesson(rid)
+    try:
+        settle(driver, scene)
+        seen = 0
+        for _ in range(10):
+            if scene.coach.done:
+                break
+            scene.invalidate()
+            driver.pump(1)
+            if scene.modal_area.w:
+                seen += 1
+                assert not scene.modal_area.colliderect(scene.guide.rect), (
+                    scene.coach.index, scene.modal_area, scene.guide.rect)
+            perform(driver, scene)
+            settle(driver, scene)
+        assert seen
+    finally:
+        pygame.quit()

@@ -34,6 +34,11 @@ class PromptMixin:
         w = min(self.fonts.px(560), self.board_rect.w - 40)
         return pygame.Rect(0, 0, w, 10)
 
+    def _prompt_top(self) -> int:
+        """How high a prompt too tall for the board may reach: over the turn bar (a lesson's
+        guide band stops it: a prompt under the band was hidden by it)."""
+        return 0
+
     def _place_modal(self, rect: pygame.Rect, keep: int = 0, make_room: bool = False,
                      within: pygame.Rect | None = None) -> bool:
         """Centre a prompt on the board, moved aside so the acting unit (and `keep` pixels around
@@ -193,7 +198,9 @@ class PromptMixin:
         if target is not None and all(a.target == target.ent for a in shown):
             self.prompt_keep.append(self._screen_cell_rect(target.cell))  # the unit it asks about, too
         board = self.board_rect
-        tall = pygame.Rect(board.x, 0, board.w, board.bottom)  # over the turn bar rather than the unit
+        top = self._prompt_top()
+        # over the turn bar rather than the unit
+        tall = pygame.Rect(board.x, top, board.w, board.bottom - top)
         # narrower beside the unit, then over the turn bar (the odds of a shot it asks about stay
         # in sight), then without the first option's odds line (hovering a button shows them all)
         # before covering the unit
@@ -354,7 +361,7 @@ class PromptMixin:
             w, inline, cols = wide
             h, details, prompt_lines, pics = measure(w, cols)
             board = self.board_rect
-            tall = pygame.Rect(board.x, 0, board.w, board.bottom)
+            tall = pygame.Rect(board.x, self._prompt_top(), board.w, board.bottom - self._prompt_top())
             if h + details <= tall.h - 20:
                 rect = pygame.Rect(0, 0, w, h + details)
                 placed = self._place_modal(rect, keep, within=tall)

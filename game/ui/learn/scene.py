@@ -254,6 +254,10 @@ class LearnScene(BattleScene):
             self.camera.view = pygame.Rect(self.board_rect)
             self.camera.clamp()
 
+    def _prompt_top(self) -> int:
+        """A prompt never goes under the guide's band (the band would hide it)."""
+        return self.guide.rect.bottom
+
     def _draw_decision(self, surface: pygame.Surface) -> None:
         """The band leaves the board shorter: a prompt that a hand card answers keeps clear of the
         hand strip (one about anything else may cover it: kept clear too, a facing prompt at 150 %
