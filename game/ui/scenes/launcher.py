@@ -266,11 +266,9 @@ class LauncherScene(GuiScene):
         # screen and leaves the description out (the Rules screen and the squad menus still say it)
         desc_h = h - y - f.px(100)
         if desc_h >= f.px(40):
-            self.desc = UITextBox(
-                self._description(), pygame.Rect(m, y, min(w - 2 * m, f.px(900)), desc_h), self.manager
-            )
-            self._desc_h = desc_h
-            self._whole_lines()
+            self._desc_rect = pygame.Rect(m, y, min(w - 2 * m, f.px(900)), desc_h)
+            self.desc = None
+            self._set_description()
             y += desc_h + f.px(14)
         else:
             self.desc = None
@@ -339,25 +337,22 @@ class LauncherScene(GuiScene):
         return y + row
 
     def _set_description(self) -> None:
-        """New words in the description box, which again ends on a whole line."""
+        """The description box with the current words, ending under its last whole line (at 150 %
+        on 720 pixels its last line showed cut in half); the wheel and its scroll bar give the rest."""
         if self.desc is not None:
-            self.desc.set_text(self._description())
-            self._whole_lines()
-
-    def _whole_lines(self) -> None:
-        """The description box ends under its last whole line (at 150 % on 720 pixels its last
-        line showed cut in half); the wheel and its scroll bar give the rest."""
-        box = self.desc
-        if box is None:
-            return
-        box.set_dimensions((box.rect.w, self._desc_h))
-        layout = getattr(box, "text_box_layout", None)
+            self.desc.kill()
+        rect = pygame.Rect(self._desc_rect)
+        self.desc = UITextBox(self._description(), rect, self.manager)
+        layout = getattr(self.desc, "text_box_layout", None)
         if layout is None or not layout.layout_rows:
             return
-        shown = box.text_wrap_rect.h
+        shown = self.desc.text_wrap_rect.h
         ends = [r.bottom for r in layout.layout_rows if r.bottom <= shown]
-        if ends and len(ends) < len(layout.layout_rows) and shown - ends[-1] > 0:
-            box.set_dimensions((box.rect.w, self._desc_h - (shown - ends[-1])))
+        if ends and len(ends) < len(layout.layout_rows) and shown > ends[-1]:
+            # made again rather than resized: a resized box lost its bottom edge
+            self.desc.kill()
+            rect.h -= shown - ends[-1]
+            self.desc = UITextBox(self._description(), rect, self.manager)
 
     def _description(self) -> str:
         return description(self.ruleset, self.map_path, self.squads)
