@@ -133,6 +133,12 @@ class Guide:
         """The font size for a step's words: the body's when they fit the band, else the small one."""
         return Fonts.BODY if self._need(self.base.w, text, Fonts.BODY) <= self.base.h else Fonts.SMALL
 
+    def content_h(self) -> int:
+        """The height the step shown needs (its words, the note line, the buttons): a prompt
+        too tall for the board may come up to there, the band then drawn that short."""
+        _head, body = self._lines()
+        return self._need(self.base.w, body, self.size(body))
+
     def draw(self, surface: pygame.Surface) -> None:
         """The band, its buttons and the pointer."""
         s = self.scene
@@ -142,6 +148,8 @@ class Guide:
         size = self.size(body)
         rect = self.rect = pygame.Rect(self.base)
         rect.h = max(rect.h, self._need(rect.w, body, size))
+        if s.modal_area.w and s.modal_area.colliderect(rect):
+            rect.h = self.content_h()  # a tall prompt came up into the band's empty part
         pad = f.px(12)
         panel(surface, rect, pal)
         pygame.draw.rect(surface, pal.active, rect, 2, border_radius=6)

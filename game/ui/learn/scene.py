@@ -255,8 +255,9 @@ class LearnScene(BattleScene):
             self.camera.clamp()
 
     def _prompt_top(self) -> int:
-        """A prompt never goes under the guide's band (the band would hide it)."""
-        return self.guide.rect.bottom
+        """A prompt never goes under the guide's words (the band would hide it), but may take
+        the band's empty part below them (the board keeps its place)."""
+        return self.guide.base.y + self.guide.content_h() + self.fonts.px(4)
 
     def _draw_decision(self, surface: pygame.Surface) -> None:
         """The band leaves the board shorter: a prompt that a hand card answers keeps clear of the
