@@ -11,6 +11,7 @@ from game.sim import default_scenario
 from game.ui.app import App
 from game.ui.battle.model import is_end
 from game.ui.settings import Settings
+from game.ui.theme import Fonts
 
 RULESETS = ["varium", "casket", "saves", "tokens", "voidmarked"]
 
@@ -169,25 +170,42 @@ def test_a_step_pointing_at_an_action_scrolls_the_list_to_it():
         pygame.quit()
 
 
-def test_the_cut_last_turn_line_is_read_whole_on_hover(monkeypatch):
+def test_the_last_turn_line_is_read_whole(monkeypatch):
+    """Item 34: "Last turn: Guard Orsin: Baton attack on Rook. T…" was cut: it wraps where the
+    band has room, else the whole of it is read on hover."""
+    from learn_pilot import perform
+
     from game.ui.learn import scene as learn_scene
 
     shown = []
+    monkeypatch.setattr(learn_scene, "tooltip", lambda *args, **k: shown.append(args[3]), raising=False)
     a, driver, scene = lesson("varium")
     try:
         for _ in range(60):
             until(driver, scene, scene.coach.step.point)
             if scene.coach.opponent_did:
                 break
-            from learn_pilot import perform
             perform(driver, scene)
+        did = "; ".join(scene.coach.opponent_did[-3:])
+        whole = f"Last turn: {did}. The log on the right lists every card."
+        cut = getattr(scene.guide, "note_cut", None)
+        if cut is None:
+            assert " ".join(getattr(scene.guide, "note_lines", [])) == whole
+        else:
+            driver.move(cut[0].center)
+            scene.invalidate()
+            driver.pump(1)
+            assert shown and whole.endswith(shown[-1][0])
+        # and in a band too short to wrap it: cut, read whole on hover
+        scene.guide.base.h = scene.guide._need(scene.guide.base.w, scene.guide._lines()[1], Fonts.BODY)
+        scene.invalidate()
+        driver.pump(1)
         cut = scene.guide.note_cut
-        assert cut is not None  # at 150 % the line is longer than the band
-        monkeypatch.setattr(learn_scene, "tooltip", lambda *args, **k: shown.append(args[3]))
+        assert cut is not None
         driver.move(cut[0].center)
         scene.invalidate()
         driver.pump(1)
-        assert shown and shown[-1][0].startswith("Last turn: ") and shown[-1][0].endswith("every card.")
+        assert shown and whole.endswith(shown[-1][0])
     finally:
         pygame.quit()
 

@@ -159,19 +159,24 @@ class Guide:
         y = text_block(surface, f, [refused or head], (rect.x + pad, rect.y + f.px(10)), inner, Fonts.SMALL,
                        pal.bad if refused else pal.active, bold=True)
         note_h = f.line_height(Fonts.SMALL) + f.px(4)
-        text_block(surface, f, [body], (rect.x + pad, y + f.px(4)), inner, size, pal.text,
-                   max_y=rect.bottom - note_h)
+        below = text_block(surface, f, [body], (rect.x + pad, y + f.px(4)), inner, size, pal.text,
+                           max_y=rect.bottom - note_h)
         self.note_cut = None
+        self.note_lines: list[str] = []
         if coach.opponent_did and not coach.done:
             # the opponent's turn shows on the board only as log lines: say what it did (one line;
             # cut short, the whole of it is read on hover)
             did = "; ".join(coach.opponent_did[-3:])
             whole = f"Last turn: {did}. The log on the right lists every card."
-            note = f.fit(whole, inner, Fonts.SMALL)
-            at = (rect.x + pad, rect.bottom - note_h)
-            text_block(surface, f, [note], at, inner, Fonts.SMALL, pal.dim, max_y=rect.bottom)
-            if note != whole:
-                self.note_cut = (pygame.Rect(at, (inner, f.line_height(Fonts.SMALL))), whole)
+            lh = f.line_height(Fonts.SMALL)
+            lines = f.wrap(whole, inner, Fonts.SMALL)
+            if len(lines) * lh > rect.bottom - f.px(4) - below:
+                lines = [f.fit(whole, inner, Fonts.SMALL)]  # no room to wrap: read whole on hover
+            at = (rect.x + pad, rect.bottom - f.px(4) - len(lines) * lh)
+            text_block(surface, f, lines, at, inner, Fonts.SMALL, pal.dim, max_y=rect.bottom)
+            self.note_lines = lines
+            if len(lines) == 1 and lines[0] != whole:
+                self.note_cut = (pygame.Rect(at, (inner, lh)), whole)
         labels: list[tuple[str, str]] = []
         if coach.done:
             labels.append(("finish", "Finish"))

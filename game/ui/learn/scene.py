@@ -276,6 +276,7 @@ class LearnScene(BattleScene):
         cut = self.guide.note_cut
         if cut is not None and cut[0].collidepoint(self.mouse) and self.overlay is None:
             # the "Last turn" line cut short: read whole on hover
-            tooltip(surface, self.fonts, self.pal, [cut[1]], self.mouse, width=420, title="Last turn")
+            tooltip(surface, self.fonts, self.pal, [cut[1].removeprefix("Last turn: ")], self.mouse,
+                    width=420, title="Last turn")
             return
         super()._draw_hover_info(surface)
