@@ -236,7 +236,8 @@ class Guide:
             return
         pygame.draw.rect(surface, colour, ring, width, border_radius=6)
         self.ring = ring
-        if s.modal_area.w and s.modal_area.colliderect(ring):
+        in_prompt = step is not None and step.point.partition(":")[0] in ("option", "prompt")
+        if in_prompt or (s.modal_area.w and s.modal_area.colliderect(ring)):
             return  # an option of the open prompt: a line would cross the prompt's words
         if ring.x >= box.right:  # the panel on the right: from the band's lower right corner
             start = (box.right - s.fonts.px(20), box.bottom)
