@@ -140,24 +140,33 @@ def test_at_150_percent_the_reaction_prompt_leaves_the_attacker_in_sight():
     pygame.quit()
 
 
+@pytest.mark.parametrize("size,scale", [((1280, 720), 1.5), ((1280, 720), 1.0), ((1600, 1000), 1.5),
+                                        ((1600, 1000), 1.0)])
 @pytest.mark.parametrize("rid", ["varium", "casket", "saves", "tokens", "voidmarked"])
-def test_at_150_percent_in_1280x720_every_prompt_button_is_on_screen_clear_of_the_band(rid):
-    # the tall hit check under the band lost its buttons off the bottom of the window
-    app, driver = _window((1280, 720), 1.5)
+def test_at_150_percent_in_1280x720_every_prompt_button_is_on_screen_clear_of_the_band(rid, size, scale):
+    # the tall hit check under the band lost its buttons off the bottom of the window; a prompt
+    # squeezed under the band drew its buttons over its own last line; the board keeps one place
+    # through the lesson, but while the band is over the side panel for a prompt too tall
+    app, driver = _window(size, scale)
     scene = LearnScene.open(app, lessons()[rid], resume=False)
     app.switch(scene)
     settle(driver, scene)
     window = app.screen.get_rect()
-    cut = []
+    cut, boards = [], set()
     while not scene.coach.done:
         scene.invalidate()
         driver.pump(2)
         for b in scene.modal_buttons if scene.modal_area.w else []:
             if not window.contains(b.rect) or b.rect.colliderect(scene.guide.rect):
                 cut.append((scene.coach.index + 1, b.label))
+        if scene.modal_area.w and scene.modal_cut:
+            cut.append((scene.coach.index + 1, "prompt cut short"))
+        if not scene.guide.aside:
+            boards.add(tuple(scene.board_rect))
         perform(driver, scene)
     pygame.quit()
     assert not cut, cut
+    assert len(boards) == 1, boards
 
 
 @pytest.mark.parametrize("rid", ["saves", "tokens"])

@@ -226,6 +226,8 @@ class InputMixin:
     def _wheel(self, y: int) -> None:
         if self.actions_rect.collidepoint(self.mouse):
             self.actions_scroll = max(0, self.actions_scroll - y)
+            # the entries move under a still mouse: no box pops up over the list until it moves
+            self.wheel_quiet = True
             self._panel_surface = None
             self.dirty = True
             return
@@ -241,6 +243,9 @@ class InputMixin:
 
     def _motion(self, pos: tuple[int, int], buttons: tuple[int, ...]) -> None:
         old = (self.hover_cell, self._hot_button(), self.model.hover_unit, self._tag_tip_at(self.mouse))
+        if pos != self.mouse and getattr(self, "wheel_quiet", False):
+            self.wheel_quiet = False
+            self.dirty = True
         self.mouse = pos
         if self.drag is not None and any(buttons):
             dx, dy = pos[0] - self.drag[0], pos[1] - self.drag[1]

@@ -89,8 +89,7 @@ class PromptMixin(PromptPlaceMixin):
         target = self.unit_by_ent.get(shown[0].target) if shown and shown[0].target is not None else None
         if target is not None and all(a.target == target.ent for a in shown):
             self.prompt_keep.append(self._screen_cell_rect(target.cell))  # the unit it asks about, too
-        board = self.board_rect
-        tall = pygame.Rect(board.x, 0, board.w, board.bottom)  # over the turn bar rather than the unit
+        tall = self._tall_area()  # over the turn bar rather than the unit
         # narrower beside the unit, then over the turn bar (the odds of a shot it asks about stay
         # in sight), then without the first option's odds line (hovering a button shows them all)
         # before covering the unit
@@ -179,6 +178,7 @@ class PromptMixin(PromptPlaceMixin):
             return  # (it opens once the ruleset's layer has played out what led to it)
         f, pal = self.fonts, self.pal
         pad = f.px(12)
+        self.modal_cut = False
         self._keep_turn_unit()
         page, pages, shown = self.prompt_options()
         default = shown_default(self.match, d)
@@ -272,6 +272,7 @@ class PromptMixin(PromptPlaceMixin):
                 rect = pygame.Rect(0, 0, w, min(need, tall.h - 20))
                 self._place_modal(rect, keep, within=tall)
                 rect.clamp_ip(tall)
+            self.modal_cut = need > rect.h  # its last lines drawn over each other (a lesson moves its band)
         inner = w - 2 * pad
         col_w = (inner - (cols - 1) * gap) // cols
         detail_w = inner - f.px(20)

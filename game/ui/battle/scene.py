@@ -125,6 +125,7 @@ class BattleScene(
         self.log.set_viewer(self.viewer, self._log_events())
         self.handoff: str | None = None
         self.mouse = (0, 0)
+        self.wheel_quiet = False  # the actions list scrolled under a still mouse: no hover box yet
         self.slides: dict[int, Slide] = {}
         self.ai_wait = 0.3
         self.fast = False
@@ -194,6 +195,7 @@ class BattleScene(
                 reserve = self._strip_room()[1] + 2 * lh + 4 * self.fonts.px(6)
             self._strip_surface = None  # drawn again with the frame
         self.camera.fit(self.fonts.px(8), reserve)
+        self._fitted_scale = self.fonts.scale
         self._reach_surface = None
 
     # -- geometry ------------------------------------------------------------------------------
@@ -234,6 +236,10 @@ class BattleScene(
         self.log.set_viewer(self.viewer, events)
         self.layout_rects(self.app.screen_size)
         self.refresh()
+        if self.fonts.scale != self._fitted_scale:
+            # a new UI scale changes the board's room: the map is fitted to it again (at 150 %
+            # its right part was cut off at the old zoom)
+            self.fit_view()
 
     # -- reading state -------------------------------------------------------------------------
     def _check_handoff(self) -> None:
@@ -335,8 +341,11 @@ class BattleScene(
         surface.fill(self.pal.bg)
         self.modal_area = pygame.Rect(0, 0, 0, 0)
         self.prompt_keep = []
-        if self.camera.slack != (0.0, 0.0) and self._modal_rect() is None:
+        if self.camera.slack != (0.0, 0.0) and self._modal_rect() is None and not self.layer_playing \
+                and not (self.session.waiting_for_human and self.session.decision is not None):
             # the prompt that moved a small map aside has closed: the map goes back to its centre
+            # (not while the cards it asked for are dealt before it asks again: the map jumped
+            # back and forth with every card of a hit check)
             self.camera.slack = (0.0, 0.0)
             self.camera.clamp()
             self._reach_surface = None

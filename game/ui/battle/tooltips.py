@@ -43,6 +43,8 @@ class TooltipMixin:
         """Odds when hovering a target; tooltips for buttons; unit names otherwise."""
         hot = self._hot_button()
         if hot is not None:
+            if getattr(self, "wheel_quiet", False):
+                return  # the list just scrolled under a still mouse
             if hot.preview is not None:
                 footer = f"{hot.help}  Click: {hot.label}" if hot.help else f"Click: {hot.label}"
                 draw_preview(surface, self.fonts, self.pal, hot.preview, self.mouse, footer=footer,

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import pygame
 
-from game.core.kinds import HAND_GROUP, HAND_NAME, VIEW_TAG_TIPS
+from game.core.kinds import HAND_GROUP, HAND_NAME, VIEW_BARS, VIEW_TAG_TIPS, VIEW_TAGS
 from game.ui.battle.infolines import detail_lines, info_lines, status_lines
 from game.ui.battle.labels import health_label
-from game.ui.panels import draw_status, has_status
+from game.ui.panels import draw_bars, draw_status, draw_tags, has_status
 from game.ui.theme import Fonts
 from game.ui.view import UnitInfo
 from game.ui.widgets import bar, text_block
@@ -76,6 +76,10 @@ class UnitPanelMixin:
                 # The ruleset's generic status panel: bars, tags and titled sections.
                 # a short panel (150 % on 720 pixels) leaves the actions and the log their room
                 room = max(f.px(120), min(f.px(270), int(rect.h * 0.4), rect.h - f.px(330)))
+                # ...and gives up more when the actions would not all fit: they come first
+                # (never above the bars and tags and a line under them: "press I" takes that line)
+                least = self._status_head_h(u, inner) + f.line_height(Fonts.SMALL) + f.px(2)
+                room = max(least, min(room, rect.h - y - self.actions_need()))
                 if u.conditions:
                     conds = ", ".join(c.replace("_", " ") for c in u.conditions)
                     y = text_block(surf, f, [f"Conditions: {conds}"], (pad, y), inner, Fonts.SMALL, pal.text)
@@ -89,15 +93,28 @@ class UnitPanelMixin:
                 shown = lines[:UNIT_LINES]
                 if len(lines) > UNIT_LINES:
                     shown.append(f"… {len(lines) - UNIT_LINES} more: press I")
-                y = text_block(
-                    surf, f, shown, (pad, y), inner, Fonts.SMALL, pal.text, max_y=y + f.px(190)
-                ) + f.px(6)
+                room = max(3 * f.line_height(Fonts.SMALL), min(f.px(190), rect.h - y - self.actions_need()))
+                y = text_block(surf, f, shown, (pad, y), inner, Fonts.SMALL, pal.text, max_y=y + room)
+                y += f.px(6)
         y = self._render_actions(surf, y)
         y += f.px(6)
         self.log.set_rect(
             pygame.Rect(rect.x + f.px(4), rect.y + y, rect.w - f.px(8), max(f.px(40), rect.h - y - f.px(4)))
         )
         return surf
+
+    def _status_head_h(self, u: UnitInfo, width: int) -> int:
+        """The height of a unit's status bars and tags, measured by drawing them aside."""
+        f = self.fonts
+        scratch = pygame.Surface((width, 1))
+        y = 0
+        bars = [b for b in u.view.get(VIEW_BARS) or [] if isinstance(b, dict)]
+        if bars:
+            y = draw_bars(scratch, f, self.pal, bars, (0, y), width) + f.px(4)
+        tags = [str(t) for t in u.view.get(VIEW_TAGS) or []]
+        if tags:
+            y = draw_tags(scratch, f, self.pal, tags, (0, y), width, None) + f.px(2)
+        return y + f.px(2)
 
     def _tag_tip_at(self, pos: tuple[int, int]) -> tuple[str, str] | None:
         """(tag, what it means) of the panel tag under a screen point."""

@@ -1,7 +1,8 @@
 """The guide of a guided battle: a band across the top of the board with the step's words and
 Next / Leave / Skip, and an outline with a line to the part of the screen the step points at.
 The band takes its height from the board (the board and any prompt sit below it), as tall as the
-lesson's longest step, so the board does not jump from step to step."""
+lesson's longest step but at most two fifths of the board (a longer step's words are set smaller),
+so the board does not move under the mouse from step to step."""
 
 from __future__ import annotations
 
@@ -50,10 +51,11 @@ def target_rect(scene: LearnScene, point: str) -> pygame.Rect | None:
         return scene.modal_area if scene.modal_area.w else None
     if kind in ("action", "end_turn"):
         ending = scene.match.ruleset.turn_ending
-        for b, g in zip(scene.panel_buttons, scene.groups, strict=False):
-            first = g.actions[0].kind
-            wanted = first in ending if kind == "end_turn" else first == name
-            if wanted:
+        wanted = [i for i, g in enumerate(scene.groups)
+                  if (g.actions[0].kind in ending if kind == "end_turn" else g.actions[0].kind == name)]
+        groups = getattr(scene, "panel_groups", [])
+        for b, g in zip(scene.panel_buttons, groups, strict=False):
+            if g is not None and g in wanted:
                 return b.rect
         return scene.actions_rect if scene.actions_rect.w else None
     if kind == "actions":
@@ -80,11 +82,19 @@ class Guide:
     def __init__(self, scene: LearnScene) -> None:
         self.scene = scene
         self.buttons: list[Button] = []
+        #: where the band sits over the board (the board starts below it); `rect` is where it was
+        #: drawn: taller, over the board's top, for a step too long even in the small font
+        self.base = pygame.Rect(0, 0, 0, 0)
         self.rect = pygame.Rect(0, 0, 0, 0)
+        #: the "Last turn" note's rect and whole words when it was cut to one line (read on hover)
+        self.note_cut: tuple[pygame.Rect, str] | None = None
         self.target: pygame.Rect | None = None
+        self._scrolled_for: object = None
+        #: the outline drawn round the step's target this frame (None: none drawn)
+        self.ring: pygame.Rect | None = None
         #: the pointer's line through the board, as last drawn (points), when it found its way
         self.line: list[tuple[int, int]] = []
-        #: over the side panel's top (a prompt open on a board too short for it under the band):
+        #: over the side panel's top (a prompt open that does not fit the board under the band):
         #: the words across the panel's width, the buttons in a row under them
         self.aside = False
 
@@ -105,33 +115,60 @@ class Guide:
             return width - 2 * f.px(12)
         return width - 3 * f.px(12) - f.px(BUTTONS_W)
 
-    def height(self, width: int, aside: bool = False) -> int:
-        """The band's height for a board this wide (`aside`: for the side panel, this wide): room
-        for the step shown (the longest step's room left the board too short for a prompt beside
-        its unit at 150 % on 720 pixels)."""
+    def _texts(self) -> list[str]:
+        lesson = self.scene.coach.lesson
+        return [st.text for st in lesson.steps] + [lesson.summary or ""]
+
+    def _need(self, width: int, text: str, size: int, aside: bool | None = None) -> int:
+        """The band's height for one step's words at a font size (`aside`: over the side panel,
+        the buttons in a row under the words; the band's own place unless said)."""
         f = self.scene.fonts
-        inner = self._text_w(width, aside)
-        coach = self.scene.coach
-        st = None if coach.done else coach.step
-        text = st.text if st is not None else coach.lesson.summary
-        lines = len(f.wrap(text, inner, Fonts.BODY))
+        aside = self.aside if aside is None else aside
+        lines = len(f.wrap(text, self._text_w(width, aside), size))
         # the head line, the words, and a line for what the opponent just did
-        text_h = 2 * (f.line_height(Fonts.SMALL) + f.px(4)) + lines * f.line_height(Fonts.BODY)
+        text_h = 2 * (f.line_height(Fonts.SMALL) + f.px(4)) + lines * f.line_height(size)
         if aside:
             return 2 * f.px(10) + text_h + f.px(30) + f.px(8)
         buttons_h = 3 * f.px(30) + 2 * f.px(6)
         return 2 * f.px(10) + max(text_h, buttons_h)
+
+    def height(self, width: int, board_h: int) -> int:
+        """The band's height over a board this wide and tall: one height for the whole lesson (the
+        board does not move from step to step under the mouse), its longest step's, but at most
+        two fifths of the board (at 150 % on 720 pixels the board was left too short for a
+        prompt): a longer step's words are set smaller to fit (`size`)."""
+        longest = max(self._need(width, t, Fonts.BODY, False) for t in self._texts())
+        return max(self._need(width, "", Fonts.BODY, False), min(longest, board_h * 2 // 5))
+
+    def aside_height(self, width: int) -> int:
+        """The band's height over a side panel this wide: the step shown, the buttons under it."""
+        _head, body = self._lines()
+        return self._need(width, body, Fonts.BODY, True)
+
+    def size(self, text: str) -> int:
+        """The font size for a step's words: the body's when they fit the band, else the small one."""
+        return Fonts.BODY if self._need(self.base.w, text, Fonts.BODY) <= self.base.h else Fonts.SMALL
+
+    def content_h(self) -> int:
+        """The height the step shown needs (its words, the note line, the buttons): a prompt
+        too tall for the board may come up to there, the band then drawn that short."""
+        _head, body = self._lines()
+        return self._need(self.base.w, body, self.size(body))
 
     def draw(self, surface: pygame.Surface) -> None:
         """The band, its buttons and the pointer."""
         s = self.scene
         f, pal = s.fonts, s.pal
         coach = s.coach
-        rect = self.rect
+        head, body = self._lines()
+        size = self.size(body)
+        rect = self.rect = pygame.Rect(self.base)
+        rect.h = max(rect.h, self._need(rect.w, body, size))
+        if s.modal_area.w and s.modal_area.colliderect(rect):
+            rect.h = self.content_h()  # a tall prompt came up into the band's empty part
         pad = f.px(12)
         panel(surface, rect, pal)
         pygame.draw.rect(surface, pal.active, rect, 2, border_radius=6)
-        head, body = self._lines()
         inner = self._text_w(rect.w)
         refused = coach.refused
         # an input the step did not ask for: the band's head line says so, in the warning colour
@@ -139,20 +176,28 @@ class Guide:
                        pal.bad if refused else pal.active, bold=True)
         note_h = f.line_height(Fonts.SMALL) + f.px(4)
         bw, bh = f.px(BUTTONS_W), f.px(30)
-        bottom = rect.bottom - (bh + f.px(8) if self.aside else 0)  # the row of buttons
-        text_block(surface, f, [body], (rect.x + pad, y + f.px(4)), inner, Fonts.BODY, pal.text,
-                   max_y=bottom - note_h)
+        bottom = rect.bottom - (bh + f.px(8) if self.aside else 0)  # over the side panel: the buttons' row
+        below = text_block(surface, f, [body], (rect.x + pad, y + f.px(4)), inner, size, pal.text,
+                           max_y=bottom - note_h)
+        self.note_cut = None
+        self.note_lines: list[str] = []
         if coach.opponent_did and not coach.done:
-            # the opponent's turn shows on the board only as log lines: say what it did
+            # the opponent's turn shows on the board only as log lines: say what it did (one line;
+            # cut short, the whole of it is read on hover)
             did = "; ".join(coach.opponent_did[-3:])
-            where = "below" if self.aside else "on the right"
-            # the log's hint first goes when the line is too long, then the line's end
             said = f"Last turn: {did}."
-            full = f"{said} The log {where} lists every card."
-            small = f.font(Fonts.SMALL)
-            note = full if small.size(full)[0] <= inner else f.fit(said, inner, Fonts.SMALL)
-            text_block(surface, f, [note], (rect.x + pad, bottom - note_h), inner, Fonts.SMALL,
-                       pal.dim, max_y=bottom)
+            whole = f"{said} The log {'below' if self.aside else 'on the right'} lists every card."
+            lh = f.line_height(Fonts.SMALL)
+            lines = f.wrap(whole, inner, Fonts.SMALL)
+            if len(lines) * lh > bottom - f.px(4) - below:
+                # no room to wrap: the log's hint goes first, then the line's end (read whole on hover)
+                small = f.font(Fonts.SMALL)
+                lines = [whole if small.size(whole)[0] <= inner else f.fit(said, inner, Fonts.SMALL)]
+            at = (rect.x + pad, bottom - f.px(4) - len(lines) * lh)
+            text_block(surface, f, lines, at, inner, Fonts.SMALL, pal.dim, max_y=bottom)
+            self.note_lines = lines
+            if len(lines) == 1 and lines[0] != whole:
+                self.note_cut = (pygame.Rect(at, (inner, lh)), whole)
         labels: list[tuple[str, str]] = []
         if coach.done:
             labels.append(("finish", "Finish"))
@@ -175,23 +220,52 @@ class Guide:
                 x += bw + gap
             else:
                 y += bh + gap
+        if not coach.done and coach.step is not None:
+            self._show_action(surface, coach.step.point)
         target = None if coach.done or coach.step is None else target_rect(s, coach.step.point)
         self.target = target
+        self.ring = None
         self.line = []
         if target is not None:
             self._pointer(surface, rect, target)
+
+    def _show_action(self, surface: pygame.Surface, point: str) -> None:
+        """A step pointing at an action scrolled out of the list scrolls the list to it, once per
+        step and list (the person may scroll away again); the panel is drawn again with it."""
+        s = self.scene
+        kind, _, name = point.partition(":")
+        if kind not in ("action", "end_turn"):
+            return
+        ending = s.match.ruleset.turn_ending
+        kinds = tuple(g.actions[0].kind for g in s.groups)
+        key = (s.coach.index, kinds)
+        if key == self._scrolled_for:
+            return
+        self._scrolled_for = key
+        wanted = [i for i, k in enumerate(kinds) if (k in ending if kind == "end_turn" else k == name)]
+        if wanted and s.scroll_actions_to(wanted[0]):
+            s._panel_surface = None
+            s._draw_panel(surface)
 
     def _pointer(self, surface: pygame.Surface, box: pygame.Rect, target: pygame.Rect) -> None:
         s = self.scene
         colour = s.pal.active
         width = s.fonts.px(3)
         ring = target.inflate(s.fonts.px(6), s.fonts.px(6))
+        self.ring = None
+        step = s.coach.step
+        on_board = step is not None and step.point.partition(":")[0] in ("unit", "cell")
+        if s.modal_area.w and s.modal_area.colliderect(ring) and on_board:
+            return  # a unit under the open prompt: an outline there would cross the prompt's words
         if box.colliderect(ring):
             ring = target.inflate(-s.fonts.px(4), -s.fonts.px(4))  # the turn bar, right above the band
             pygame.draw.rect(surface, colour, ring, width, border_radius=6)
+            self.ring = ring
             return
         pygame.draw.rect(surface, colour, ring, width, border_radius=6)
-        if s.modal_area.w and s.modal_area.contains(target):
+        self.ring = ring
+        in_prompt = step is not None and step.point.partition(":")[0] in ("option", "prompt")
+        if in_prompt or (s.modal_area.w and s.modal_area.colliderect(ring)):
             return  # an option of the open prompt: a line would cross the prompt's words
         if ring.right <= box.x:  # the band over the panel: in from its left edge
             inset, gap = s.fonts.px(20), s.fonts.px(12)

@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 import pygame_gui
-from pygame_gui.elements import UIButton, UILabel, UITextBox
+from pygame_gui.elements import UIButton, UILabel, UIScrollingContainer, UITextBox
 
 from game.learn import progress
 from game.learn.lesson import lessons
@@ -50,36 +50,51 @@ class LearnMenuScene(GuiScene):
         UILabel(title, "Learn to play", self.manager, object_id="#title")
         y = f.px(80)
         if self.first:
-            box_h = f.px(84)
-            UITextBox(WELCOME, pygame.Rect(m, y, w - 2 * m, box_h), self.manager, object_id="#plain")
-            y += box_h + f.px(12)
+            # as tall as its words (-1): the lessons below get the rest
+            box = UITextBox(WELCOME, pygame.Rect(m, y, w - 2 * m, -1), self.manager, object_id="#plain")
+            y += box.rect.h + f.px(12)
         self.actions = {}
         bw, bh = f.px(150), f.px(36)
         row = f.px(86)
-        for rid, lesson in sorted(lessons().items(), key=lambda kv: kv[0] != "varium"):
+        listed = sorted(lessons().items(), key=lambda kv: kv[0] != "varium")
+        # the lessons scroll between the words above and the way out, which stays on screen (at
+        # 150 % on 720 pixels the last lesson and the way out were below the window's edge)
+        back_y = h - m - bh
+        room = back_y - f.px(10) - y
+        scroll = len(listed) * row > room
+        holder = None
+        if scroll:
+            holder = UIScrollingContainer(pygame.Rect(m, y, w - 2 * m, room), self.manager,
+                                          allow_scroll_x=False)
+            holder.set_scrollable_area_dimensions((w - 2 * m - f.px(24), len(listed) * row))
+        self.lesson_list = holder
+        left, y = (0, 0) if scroll else (m, y)
+        right = (w - 2 * m - f.px(24)) if scroll else w - m
+        where = {"container": holder} if holder is not None else {}
+        for rid, lesson in listed:
             name = registry.get(rid).name
-            text_w = w - 2 * m - 2 * (bw + f.px(10))
+            text_w = right - left - 2 * (bw + f.px(10))
             finished = progress.done(lesson)
             head = f"{name}: {lesson.title.split(': ', 1)[-1]}" + ("  ·  Done" if finished else "")
-            UILabel(pygame.Rect(m, y, text_w, f.px(28)), head, self.manager)
-            UITextBox(lesson.about, pygame.Rect(m, y + f.px(28), text_w, row - f.px(34)), self.manager,
-                      object_id="#plain_dim")
+            UILabel(pygame.Rect(left, y, text_w, f.px(28)), head, self.manager, **where)
+            UITextBox(lesson.about, pygame.Rect(left, y + f.px(28), text_w, row - f.px(34)), self.manager,
+                      object_id="#plain_dim", **where)
             step = progress.saved_step(lesson)
-            x = w - m - 2 * bw - f.px(10)
+            x = right - 2 * bw - f.px(10)
             if step is not None:
                 # the closing "Lesson complete" is counted too, as the guide's band counts it
                 label = f"Resume ({step + 1}/{len(lesson.steps) + 1})"
-                b = UIButton(pygame.Rect(x, y + f.px(8), bw, bh), label, self.manager)
+                b = UIButton(pygame.Rect(x, y + f.px(8), bw, bh), label, self.manager, **where)
                 self.actions[b] = ("resume", rid)
                 x += bw + f.px(10)
-                b = UIButton(pygame.Rect(x, y + f.px(8), bw, bh), "Start over", self.manager)
+                b = UIButton(pygame.Rect(x, y + f.px(8), bw, bh), "Start over", self.manager, **where)
                 self.actions[b] = ("start", rid)
             else:
                 b = UIButton(pygame.Rect(x + bw + f.px(10), y + f.px(8), bw, bh),
-                             "Play again" if finished else "Start", self.manager)
+                             "Play again" if finished else "Start", self.manager, **where)
                 self.actions[b] = ("start", rid)
             y += row
-        back = UIButton(pygame.Rect(m, max(y + f.px(10), h - m - bh), bw, bh),
+        back = UIButton(pygame.Rect(m, back_y if scroll else max(y + f.px(10), back_y), bw, bh),
                         "Not now" if self.first else "Back", self.manager)
         self.actions[back] = ("back", "")
 

@@ -17,6 +17,7 @@ from game.ui.battle.scene import BattleScene
 from game.ui.learn.guide import Guide
 from game.ui.scenes.menus import PauseMenu
 from game.ui.session import Session, Step
+from game.ui.widgets import tooltip
 
 if TYPE_CHECKING:
     from collections.abc import Callable
@@ -209,6 +210,12 @@ class LearnScene(BattleScene):
         if plain and event.type == pygame.MOUSEBUTTONUP and self.guide.rect.collidepoint(event.pos):
             self.drag = None
             return  # a click on the box is not a click on the board under it
+        if event.type == pygame.MOUSEMOTION:
+            cut = self.guide.note_cut
+            over = cut is not None and cut[0].collidepoint(event.pos)
+            if over != getattr(self, "_over_note", False):
+                self._over_note = over
+                self.invalidate()  # the cut "Last turn" line's hover box comes or goes
         next_key = event.type == pygame.KEYDOWN and event.key == pygame.key.key_code(NEXT_KEY.lower())
         if plain and next_key and self.coach.waits_next:
             self.next_step()
@@ -231,55 +238,58 @@ class LearnScene(BattleScene):
         elif self.coach.looked != looked:
             self.invalidate()  # the hover step now offers Next
 
-    #: the board left under the band (at 100 %) below which an open prompt moves the band aside
-    SHORT_BOARD = 420
-
     def _sync_band(self) -> None:
-        """The band as tall as the step it shows, and beside the board while a prompt is open on a
-        board too short for it (150 % on 720 pixels: the hit check's buttons fell off the window)."""
+        """The band's place: over the board at one height per lesson (the board stays still from
+        step to step), over the side panel's top only while a prompt is open that did not fit the
+        board under the band with all its buttons (150 % on 720 pixels: the hit check's)."""
         d = self.session.decision if self.session.waiting_for_human and not self.replay else None
-        prompt = (d is not None and self.handoff is None and not self.layer_playing) or bool(self.chooser)
-        short = getattr(self, "board_under_band", 1 << 30) < self.fonts.px(self.SHORT_BOARD)
-        shown = (self.coach.index, self.coach.done, prompt and short)
+        # (kept while the cards a hit check asked for are dealt and it asks again)
+        if d is None and not self.chooser:
+            self._prompt_cut = False
+        aside = getattr(self, "_prompt_cut", False)
+        shown = (self.coach.index, self.coach.done, aside)
         if shown != getattr(self, "_band_step", None):
             self._band_step = shown
-            self.band_aside = prompt and short
-            self.resize(self.app.screen_size)  # the band is as tall as the step it shows
+            self.band_aside = aside
+            self.resize(self.app.screen_size)
 
     def _finish(self, dt: float) -> None:
         """The battle is over: the guide says what comes next (no results screen, no replay)."""
 
     def layout_rects(self, size: tuple[int, int]) -> None:
-        """The battle screen's split, with the guide's band across the top of the board; while a
-        prompt is open on a board too short for it under the band, over the side panel's top."""
+        """The battle screen's split, with the guide's band across the top of the board (over the
+        side panel's top while a prompt too tall for the board under it is open)."""
         super().layout_rects(size)
         board = self.board_rect
-        h = min(self.guide.height(board.w), board.h // 2)
-        self.board_under_band = board.h - h
         self.guide.aside = getattr(self, "band_aside", False)
         if self.guide.aside:
             side = self.panel_rect
-            gh = min(self.guide.height(side.w, aside=True), side.h * 2 // 3)
-            self.guide.rect = pygame.Rect(side.x, side.y, side.w, gh)
+            gh = min(self.guide.aside_height(side.w), side.h * 2 // 3)
+            self.guide.base = pygame.Rect(side.x, side.y, side.w, gh)
             self.panel_rect = pygame.Rect(side.x, side.y + gh, side.w, side.h - gh)
         else:
-            self.guide.rect = pygame.Rect(board.x, board.y, board.w, h)
+            h = self.guide.height(board.w, board.h)
+            self.guide.base = pygame.Rect(board.x, board.y, board.w, h)
             self.board_rect = pygame.Rect(board.x, board.y + h, board.w, board.h - h)
+        self.guide.rect = pygame.Rect(self.guide.base)
         if hasattr(self, "camera"):
             self.camera.view = pygame.Rect(self.board_rect)
             self.camera.clamp()
 
     def _draw_screen(self, surface: pygame.Surface) -> None:
-        """The band's place settled first: a prompt that opened this frame finds the room."""
+        """The band's place settled first."""
         self._sync_band()
         super()._draw_screen(surface)
 
     def _tall_area(self) -> pygame.Rect:
-        """A prompt too tall for the board may cover the turn bar, never the guide's band above
-        the board (while the band is over the side panel, the turn bar is free)."""
+        """A prompt too tall for the board may come up into the band's empty part below the
+        step's words (the band is drawn that short meanwhile; the board keeps its place), never
+        under the words: the band would hide it (over the side panel, the turn bar is free)."""
         if self.guide.aside:
             return super()._tall_area()
-        return pygame.Rect(self.board_rect)
+        board = self.board_rect
+        top = self.guide.base.y + self.guide.content_h() + self.fonts.px(4)
+        return pygame.Rect(board.x, top, board.w, board.bottom - top)
 
     def _draw_decision(self, surface: pygame.Surface) -> None:
         """The band leaves the board shorter: a prompt that a hand card answers keeps clear of the
@@ -290,9 +300,29 @@ class LearnScene(BattleScene):
         if self._strip_rect is not None and answers:
             self.prompt_keep.append(pygame.Rect(self._strip_rect))
         super()._draw_decision(surface)
+        self._check_prompt_fits(surface)
+
+    def _check_prompt_fits(self, surface: pygame.Surface) -> None:
+        """A prompt drawn cut short, or with a button off the window or under the band's words,
+        moves the band over the side panel until it is answered (the next frame draws it on the
+        whole board)."""
+        if self.guide.aside or not self.modal_area.w:
+            return
+        window = surface.get_rect()
+        words = pygame.Rect(self.guide.base.x, self.guide.base.y, self.guide.base.w, self.guide.content_h())
+        if getattr(self, "modal_cut", False) \
+                or any(not window.contains(b.rect) or b.rect.colliderect(words) for b in self.modal_buttons):
+            self._prompt_cut = True
+            self.dirty = True
 
     def _draw_hover_info(self, surface: pygame.Surface) -> None:
         """The guide's band and pointer go in before the hover boxes, so a box under the mouse is
         never crossed by them (and they are part of the frame kept while the AI thinks)."""
         self.guide.draw(surface)
+        cut = self.guide.note_cut
+        if cut is not None and cut[0].collidepoint(self.mouse) and self.overlay is None:
+            # the "Last turn" line cut short: read whole on hover
+            tooltip(surface, self.fonts, self.pal, [cut[1].removeprefix("Last turn: ")], self.mouse,
+                    width=420, title="Last turn")
+            return
         super()._draw_hover_info(surface)

@@ -266,9 +266,9 @@ class LauncherScene(GuiScene):
         # screen and leaves the description out (the Rules screen and the squad menus still say it)
         desc_h = h - y - f.px(100)
         if desc_h >= f.px(40):
-            self.desc = UITextBox(
-                self._description(), pygame.Rect(m, y, min(w - 2 * m, f.px(900)), desc_h), self.manager
-            )
+            self._desc_rect = pygame.Rect(m, y, min(w - 2 * m, f.px(900)), desc_h)
+            self.desc = None
+            self._set_description()
             y += desc_h + f.px(14)
         else:
             self.desc = None
@@ -336,6 +336,24 @@ class LauncherScene(GuiScene):
             self.option_menus[name] = UIDropDownMenu(choices, cur, rect, self.manager)
         return y + row
 
+    def _set_description(self) -> None:
+        """The description box with the current words, ending under its last whole line (at 150 %
+        on 720 pixels its last line showed cut in half); the wheel and its scroll bar give the rest."""
+        if self.desc is not None:
+            self.desc.kill()
+        rect = pygame.Rect(self._desc_rect)
+        self.desc = UITextBox(self._description(), rect, self.manager)
+        layout = getattr(self.desc, "text_box_layout", None)
+        if layout is None or not layout.layout_rows:
+            return
+        shown = self.desc.text_wrap_rect.h
+        ends = [r.bottom for r in layout.layout_rows if r.bottom <= shown]
+        if ends and len(ends) < len(layout.layout_rows) and shown > ends[-1]:
+            # made again rather than resized: a resized box lost its bottom edge
+            self.desc.kill()
+            rect.h -= shown - ends[-1]
+            self.desc = UITextBox(self._description(), rect, self.manager)
+
     def _description(self) -> str:
         return description(self.ruleset, self.map_path, self.squads)
 
@@ -392,7 +410,7 @@ class LauncherScene(GuiScene):
         if element is getattr(self, "map_menu", None):
             self.map_path = Path(value)
             if self.desc is not None:
-                self.desc.set_text(self._description())
+                self._set_description()
             return
         for name, menu in getattr(self, "option_menus", {}).items():
             if element is menu:
@@ -406,7 +424,7 @@ class LauncherScene(GuiScene):
             if element is menu:
                 self.squads[side] = value
                 if self.desc is not None:
-                    self.desc.set_text(self._description())
+                    self._set_description()
                 return
         for side, menu in getattr(self, "side_menus", {}).items():
             if element is menu:
