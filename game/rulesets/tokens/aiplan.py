@@ -13,11 +13,11 @@ from typing import TYPE_CHECKING
 from game.core.board import board_tables
 from game.core.memo import state_memo
 from game.rulesets.tokens.actions import AWAIT, DRAW, RELOAD
-from game.rulesets.tokens.ai import best_mode, move_spent
+from game.rulesets.tokens.ai import BLEED_WORTH, best_mode, move_spent
 from game.rulesets.tokens.aithreat import SHARED_FIRE, armour_of, enemy_volley, foes_known, threats_of
 from game.rulesets.tokens.combat import in_reach, weapon
 from game.rulesets.tokens.components import TkGear, TkTokens, TkUnit, cell_of, get, health, side_of
-from game.rulesets.tokens.damage import out_at, shield_charges
+from game.rulesets.tokens.damage import acts_below_zero, out_at, shield_charges
 from game.rulesets.tokens.kinds import Kind
 from game.rulesets.tokens.movement import SPRINT_COST
 from game.rulesets.tokens.odds import reduce_damage
@@ -231,6 +231,10 @@ def volley_after(match: Match, action: Action) -> float | None:
         # taking an enemy out is worth the fire it would have poured on the side next turn
         kill = KILL_WORTH + enemy_volley(match, side, foe)[1]
         worth = min(dealt, to_out) + (kill if dealt >= to_out > 0 else 0.0)
+        if (0 < dealt < to_out and 0 <= left < dealt and get(foe, TkUnit).player
+                and acts_below_zero(match)):
+            # it starts bleeding: half its tokens, and dying (part of a take-out: `ai.knock_worth`)
+            worth += BLEED_WORTH * kill
         best = max(best, worth)
     return best
 

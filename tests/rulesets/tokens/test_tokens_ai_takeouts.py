@@ -6,11 +6,13 @@ from __future__ import annotations
 
 import pytest
 from test_tokens_ai import lone, of
-from tokens_helpers import find, make_match, place, set_hp, unit
+from tokens_helpers import find, hold, make_match, place, set_hp, unit
 
 from game.core.components import Status
 from game.rulesets.tokens import RULESET
 from game.rulesets.tokens.ai import BLEED_WORTH, ZERO_WORTH
+from game.rulesets.tokens.aiplan import KILL_WORTH
+from game.rulesets.tokens.aithreat import BLEEDING_LOSS, enemy_volley
 from game.rulesets.tokens.components import get
 from game.rulesets.tokens.odds import hit_chance
 
@@ -62,3 +64,30 @@ def test_under_the_down_reading_going_below_zero_is_a_whole_take_out():
     with m.world:
         got = RULESET.assess(m, find(m, "attack", actor=vanguard, target=shade))
     assert got.kill_chance == pytest.approx(float(hit_chance(False)))
+
+
+def test_a_bleeding_unit_is_worth_less_than_one_at_zero_at_the_search_leaves():
+    m, _vanguard, shade = _vanguard_on_shade(0)
+    at_zero = RULESET.evaluate(m, "p1")
+    set_hp(m, shade, -1)
+    m.touch()
+    # both act at half tokens, but the bleeding one loses health every turn until it dies
+    assert RULESET.evaluate(m, "p1") == pytest.approx(at_zero + BLEEDING_LOSS)
+    assert RULESET.evaluate(m, "p2") == pytest.approx(-at_zero - BLEEDING_LOSS)
+
+
+def test_hards_volley_counts_starting_an_enemy_bleeding():
+    m = lone("Gunner", "Shade 1")
+    gunner, shade = of(m, "p1", "Gunner"), unit(m, "Shade 1")
+    place(m, gunner, (5, 5))
+    place(m, shade, (11, 5))
+    hold(m, gunner, "carbine")
+    set_hp(m, shade, 20)
+    m.touch()
+    move = find(m, "move", actor=gunner, cell=(6, 5))
+    assert RULESET.volley_after(m, move) == 4.0  # 4 attacks of 2, less 1 for its flak vest
+    set_hp(m, shade, 3)  # the 4 take it to -1: bleeding, not yet dead (at -4)
+    m.touch()
+    with m.world:
+        kill = KILL_WORTH + enemy_volley(m, "p1", shade)[1]
+    assert RULESET.volley_after(m, move) == pytest.approx(4.0 + BLEED_WORTH * kill)
