@@ -62,11 +62,25 @@ def exposure(match: Match, ent: int, cell: Cell) -> float:
         # a hidden enemy's weapon in hand and rounds are not the side's to know (`enemy_volley`)
         fire = max((_attacks(foe, wid, get(foe, TkUnit).attack, foe in hidden) * _cut(ent, wid)
                     for wid in (gear.weapons if foe in hidden else [gear.held])), default=0.0)
-        # shared with the side's other units in its reach, as `threat_by` shares it
-        others = sum(1 for m in sharing.get(foe, ()) if m != cell and m != here)
+        # shared with the side's other units in its reach, as `threat_by` shares it; but an area
+        # attack (Cleave, Tripleshot) on a unit next to this one hits this one too: those share nothing
+        area = _area(foe, foe in hidden)
+        others = sum(1 for m in sharing.get(foe, ()) if m != cell and m != here
+                     and not (area and max(abs(m[0] - x), abs(m[1] - y)) <= 1))
         total += fire / (1 + others) if SHARED_FIRE else fire
     found = memo[key] = max(0.0, total - shield_charges(ent))
     return found
+
+
+AREA_PROPS = frozenset({"cleave", "tripleshot"})
+
+
+def _area(foe: int, hidden: bool) -> bool:
+    """Whether `foe`'s attack next turn can hit the units next to its target (Cleave, Tripleshot)
+    with its held weapon (a hidden foe's: any it carries)."""
+    gear = get(foe, TkGear)
+    wids = gear.weapons if hidden else [gear.held] if gear.held else []
+    return any(AREA_PROPS & set(props) for wid in wids for props in weapon(wid).combos)
 
 
 #: answers of `in_fire` kept per board (its `board_tables`)

@@ -91,3 +91,23 @@ def test_hards_volley_counts_starting_an_enemy_bleeding():
     with m.world:
         kill = KILL_WORTH + enemy_volley(m, "p1", shade)[1]
     assert RULESET.volley_after(m, move) == pytest.approx(4.0 + BLEED_WORTH * kill)
+
+
+def test_hards_exposure_shares_no_cleave_with_the_unit_next_door():
+    """An enemy's fire is shared among the side's units in its reach, but a Cleave aimed at the
+    unit next door hits this one too: bunched up, each unit is priced the whole volley."""
+    m = make_match("nightfall", "wardens")
+    shade, gunner, vanguard = of(m, "p1", "Shade 1"), of(m, "p1", "Gunner"), of(m, "p2", "Vanguard 1")
+    with m.world:
+        for ent, (st,) in m.units(Status):
+            if ent not in (shade, gunner, vanguard):
+                st.state = "dead"
+    place(m, vanguard, (12, 5))
+    place(m, gunner, (6, 5))
+    place(m, shade, (6, 8))  # three tiles from the Gunner: the Vanguard's fire is shared
+    m.touch()
+    apart = RULESET.exposure_now(m, shade)
+    assert apart > 0
+    place(m, shade, (6, 6))  # next to the Gunner: a cleave at either hits both
+    m.touch()
+    assert RULESET.exposure_now(m, shade) == pytest.approx(2 * apart)
