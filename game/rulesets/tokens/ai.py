@@ -15,8 +15,8 @@ from game.core.ruleset import Assessment
 from game.rulesets.tokens.actions import DRAW as DRAW_COST
 from game.rulesets.tokens.aithreat import foes_known, threat_by
 from game.rulesets.tokens.combat import (
+    Strike,
     can_target,
-    expected,
     opportunity_strikes,
     plain_strikes,
     sneak_bonus,
@@ -27,6 +27,7 @@ from game.rulesets.tokens.components import (
     TkGear,
     TkShield,
     TkTokens,
+    TkUnit,
     cell_of,
     get,
     health,
@@ -44,12 +45,46 @@ if TYPE_CHECKING:
     from game.core.match import Match
 
 
+#: what a hit that leaves a player unit bleeding (below 0: half its tokens, losing 1 health a turn
+#: until it dies, and a side whose units all bleed has lost) is worth in take-outs, where bleeding
+#: units act; and one that leaves it at exactly 0 (half its tokens). Counted as no take-out at all,
+#: the AI spread its fire and cleaved its own units to the edge of death.
+BLEED_WORTH = 0.6
+ZERO_WORTH = 0.25
+
+
+def knock_worth(match: Match, ent: int, to_health: int, takes: bool) -> float:
+    """What a hit of `to_health` on `ent` is worth in take-outs: 1 when it takes it out, and for a
+    player unit that bleeds and acts, part of one when it starts it bleeding or leaves it at 0."""
+    if takes:
+        return 1.0
+    hp = health(ent).current
+    left = hp - to_health
+    if hp < 0 or left > 0 or not get(ent, TkUnit).player:
+        return 0.0
+    if left < 0:
+        return BLEED_WORTH - (ZERO_WORTH if hp == 0 else 0.0)
+    return ZERO_WORTH if hp > 0 else 0.0
+
+
+def worth_of(match: Match, strikes_: list[Strike], side: str) -> tuple[float, float]:
+    """(net expected health damage, net expected take-outs) of an attack's strikes for the AI:
+    `combat.expected`, with the part-take-outs of `knock_worth` (under the reading where bleeding
+    units are down, going below 0 is a whole take-out already)."""
+    dmg = kills = 0.0
+    for s in strikes_:
+        sign = float(s.chance) if side_of(s.ent) != side else -float(s.chance)
+        dmg += sign * s.to_health
+        kills += sign * knock_worth(match, s.ent, s.to_health, s.takes_out)
+    return dmg, kills
+
+
 def best_mode(match: Match, ent: int, wid: str, target: int) -> tuple[float, float]:
-    """(net expected damage, net expected take-outs) of the attack's best property choice."""
+    """(net expected damage, net expected take-outs: `worth_of`) of the attack's best property choice."""
     side = side_of(ent)
     best = (-1e9, 0.0)
     for props in weapon(wid).combos:
-        got = expected(strikes(match, ent, wid, props, target, sneak_bonus(ent), side), side)
+        got = worth_of(match, strikes(match, ent, wid, props, target, sneak_bonus(ent), side), side)
         if got[0] + 4 * got[1] > best[0] + 4 * best[1]:
             best = got
     return best
@@ -280,7 +315,8 @@ def advise(match: Match, decision: Decision) -> dict[str, float]:
         side = decision.side
         out = {}
         for i, props in enumerate(weapon(ctx["weapon"]).combos):
-            dmg, kills = expected(
+            dmg, kills = worth_of(
+                match,
                 strikes(
                     match,
                     ctx["attacker"],
@@ -298,7 +334,8 @@ def advise(match: Match, decision: Decision) -> dict[str, float]:
         foe, target = ctx["attacker"], ctx["target"]
         wid = get(foe, TkGear).held
         props = () if decision.kind == Ask.AOO else weapon(wid).combos[0]
-        dmg, kills = expected(strikes(match, foe, wid, props, target, viewer=decision.side), decision.side)
+        plan = strikes(match, foe, wid, props, target, viewer=decision.side)
+        dmg, kills = worth_of(match, plan, decision.side)
         times = ctx.get("times", 1)
         yes = "strike" if decision.kind == Ask.AOO else "fire"
         no = "pass" if decision.kind == Ask.AOO else "hold"

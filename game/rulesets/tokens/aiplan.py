@@ -13,11 +13,11 @@ from typing import TYPE_CHECKING
 from game.core.board import board_tables
 from game.core.memo import state_memo
 from game.rulesets.tokens.actions import AWAIT, DRAW, RELOAD
-from game.rulesets.tokens.ai import best_mode, move_spent
+from game.rulesets.tokens.ai import BLEED_WORTH, best_mode, move_spent
 from game.rulesets.tokens.aithreat import SHARED_FIRE, armour_of, enemy_volley, foes_known, threats_of
 from game.rulesets.tokens.combat import in_reach, weapon
 from game.rulesets.tokens.components import TkGear, TkTokens, TkUnit, cell_of, get, health, side_of
-from game.rulesets.tokens.damage import out_at, shield_charges
+from game.rulesets.tokens.damage import acts_below_zero, out_at, shield_charges
 from game.rulesets.tokens.kinds import Kind
 from game.rulesets.tokens.movement import SPRINT_COST
 from game.rulesets.tokens.odds import reduce_damage
@@ -62,11 +62,25 @@ def exposure(match: Match, ent: int, cell: Cell) -> float:
         # a hidden enemy's weapon in hand and rounds are not the side's to know (`enemy_volley`)
         fire = max((_attacks(foe, wid, get(foe, TkUnit).attack, foe in hidden) * _cut(ent, wid)
                     for wid in (gear.weapons if foe in hidden else [gear.held])), default=0.0)
-        # shared with the side's other units in its reach, as `threat_by` shares it
-        others = sum(1 for m in sharing.get(foe, ()) if m != cell and m != here)
+        # shared with the side's other units in its reach, as `threat_by` shares it; but an area
+        # attack (Cleave, Tripleshot) on a unit next to this one hits this one too: those share nothing
+        area = _area(foe, foe in hidden)
+        others = sum(1 for m in sharing.get(foe, ()) if m != cell and m != here
+                     and not (area and max(abs(m[0] - x), abs(m[1] - y)) <= 1))
         total += fire / (1 + others) if SHARED_FIRE else fire
     found = memo[key] = max(0.0, total - shield_charges(ent))
     return found
+
+
+AREA_PROPS = frozenset({"cleave", "tripleshot"})
+
+
+def _area(foe: int, hidden: bool) -> bool:
+    """Whether `foe`'s attack next turn can hit the units next to its target (Cleave, Tripleshot)
+    with its held weapon (a hidden foe's: any it carries)."""
+    gear = get(foe, TkGear)
+    wids = gear.weapons if hidden else [gear.held] if gear.held else []
+    return any(AREA_PROPS & set(props) for wid in wids for props in weapon(wid).combos)
 
 
 #: answers of `in_fire` kept per board (its `board_tables`)
@@ -231,6 +245,10 @@ def volley_after(match: Match, action: Action) -> float | None:
         # taking an enemy out is worth the fire it would have poured on the side next turn
         kill = KILL_WORTH + enemy_volley(match, side, foe)[1]
         worth = min(dealt, to_out) + (kill if dealt >= to_out > 0 else 0.0)
+        if (0 < dealt < to_out and 0 <= left < dealt and get(foe, TkUnit).player
+                and acts_below_zero(match)):
+            # it starts bleeding: half its tokens, and dying (part of a take-out: `ai.knock_worth`)
+            worth += BLEED_WORTH * kill
         best = max(best, worth)
     return best
 

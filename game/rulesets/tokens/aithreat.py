@@ -189,6 +189,22 @@ def threat_by(match: Match, side: str, cell: Cell) -> dict[int, float]:
 TAKEOUT_WORTH = 0.75
 
 
+#: what bleeding takes off a unit in `evaluate`'s units, beyond its health at 0: it acts with half
+#: its tokens like one at 0, and loses 1 health a turn until it dies (the generic value counts it
+#: as a unit at 0, 1 where a unit down counts 0.25)
+BLEEDING_LOSS = 0.5
+
+
+def bleeding(match: Match, side: str) -> float:
+    """What `evaluate` adds for the units that bleed and act (TK-ZERO): `BLEEDING_LOSS` for each
+    of the enemies', less for each of `side`'s own."""
+    total = 0.0
+    for e in units(match):
+        if is_active(e) and health(e).current < 0:
+            total += BLEEDING_LOSS if side_of(e) != side else -BLEEDING_LOSS
+    return total
+
+
 def pressure(match: Match, side: str) -> float:
     """What the enemies of `side` can expect to take from it with their next turn's fire, in
     `evaluate`'s units: each standing enemy's volley (`enemy_volley`: its attacks after `side`'s

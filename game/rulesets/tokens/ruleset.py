@@ -173,6 +173,14 @@ class TokensRuleset(Ruleset):
         with match.world:
             return aithreat.pressure(match, side)
 
+    def evaluate(self, match: Match, side: str) -> float:
+        """The generic value, with a bleeding unit worth less than one at 0 (`aithreat.bleeding`)."""
+        value = super().evaluate(match, side)
+        with match.world:
+            if match.result is None and self.outcome(match) is None:
+                value += aithreat.bleeding(match, side)
+        return value
+
     def exposure_now(self, match: Match, ent: int) -> float | None:
         with match.world:
             return aiplan.exposure_now(match, ent)
