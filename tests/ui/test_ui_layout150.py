@@ -189,7 +189,7 @@ def test_the_last_turn_line_is_read_whole(monkeypatch):
         did = "; ".join(scene.coach.opponent_did[-3:])
         # (over the side panel while the hit check is open, the band says the log is below it)
         where = "below" if getattr(scene.guide, "aside", False) else "on the right"
-        whole = f"Last turn: {did}. The log {where} lists every card."
+        whole = f"Last turn: {did}. The log {where} shows the math."
         cut = getattr(scene.guide, "note_cut", None)
         if cut is None:
             assert " ".join(getattr(scene.guide, "note_lines", [])) == whole

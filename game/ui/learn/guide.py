@@ -186,7 +186,7 @@ class Guide:
             # cut short, the whole of it is read on hover)
             did = "; ".join(coach.opponent_did[-3:])
             said = f"Last turn: {did}."
-            whole = f"{said} The log {'below' if self.aside else 'on the right'} lists every card."
+            whole = f"{said} The log {'below' if self.aside else 'on the right'} shows the math."
             lh = f.line_height(Fonts.SMALL)
             lines = f.wrap(whole, inner, Fonts.SMALL)
             if len(lines) * lh > bottom - f.px(4) - below:
