@@ -111,21 +111,30 @@ class Sample:
         self.match = live.scratch()
         determinize(self.match, side, chance)
         self.match.chance = Chance(chance.next_u64() & 0x7FFF_FFFF_FFFF)
-        self._world = self.match.world.snapshot()
+        self._world = self.match.world.freeze()
         self._chance = self.match.chance.to_json()
         self._result = self.match.result
+        self._legal: list[Action] | None = None
         self.dirty = False
 
     def reset(self) -> Match:
-        """The scratch back at the sampled state."""
+        """The scratch back at the sampled state (fresh copies of it: nothing a simulation
+        changes carries over to the next)."""
         if self.dirty:
-            self.match.world.restore(self._world)
+            self.match.world.thaw(self._world)
             self.match.chance = Chance.from_json(self._chance)
             self.match.result = self._result
             self.match.log.clear()
             self.match.inputs.clear()
         self.dirty = True
         return self.match
+
+    def legal(self) -> list[Action]:
+        """The legal actions at the sampled state, listed once (call it right after `reset`,
+        before any step: every reset returns to that state)."""
+        if self._legal is None:
+            self._legal = self.match.legal()
+        return self._legal
 
     def close(self) -> None:
         """Free the scratch world."""

@@ -122,7 +122,7 @@ class NormalAI:
             return  # its volley term already holds every attack that can follow
         sim = sample.reset()
         try:
-            step(sim, r.action)
+            step(sim, r.action, legal=sample.legal())
         except StepError:
             return
         if move:

@@ -12,6 +12,7 @@ import dataclasses
 import hashlib
 import itertools
 import json
+import pickle
 import types
 import typing
 from collections.abc import Iterator
@@ -161,6 +162,29 @@ class World:
                 for name, fields in comps.items():
                     esper.add_component(ent, component_from_json(name, fields))
             esper._entity_count = itertools.count(wanted[-1][0] + 1 if wanted else 1)  # noqa: SLF001
+
+    def freeze(self) -> bytes:
+        """This world's entities and component objects as one pickle, for `thaw`: an AI that
+        returns a scratch world to the same state many times (a JSON snapshot restored twice
+        would hand its own lists and dicts to the components, and a simulation would write into
+        the snapshot)."""
+        with self:
+            data = [(ent, sorted(esper.components_for_entity(ent), key=lambda c: type(c).__name__))
+                    for ent in sorted(esper._entities)]  # noqa: SLF001 - esper exposes no entity listing
+        return pickle.dumps(data, protocol=pickle.HIGHEST_PROTOCOL)
+
+    def thaw(self, frozen: bytes) -> None:
+        """Replace this world's content with fresh copies of what `freeze` took, keeping ids."""
+        self.version = next(VERSIONS)
+        data = pickle.loads(frozen)  # noqa: S301 - our own bytes from freeze(), never a file
+        with self:
+            esper.clear_database()
+            for ent_id, comps in data:
+                esper._entity_count = itertools.count(ent_id)  # noqa: SLF001 - no esper API for ids
+                ent = esper.create_entity()
+                for comp in comps:
+                    esper.add_component(ent, comp)
+            esper._entity_count = itertools.count(data[-1][0] + 1 if data else 1)  # noqa: SLF001
 
     def copy(self, name: str | None = None) -> World:
         """A scratch world with the same content (AI lookahead)."""
