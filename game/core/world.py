@@ -8,6 +8,7 @@ snapshot is `{entity: {ComponentName: fields}}` and restores to the same entity 
 
 from __future__ import annotations
 
+import copy
 import dataclasses
 import hashlib
 import itertools
@@ -95,7 +96,10 @@ def component_from_json(name: str, data: dict[str, Any]) -> Any:
     """Rebuild a registered component from its snapshot fields."""
     cls = COMPONENTS[name]
     tuples = _tuple_fields(cls)
-    kwargs = {k: (_deep_tuple(v) if tuples.get(k) else v) for k, v in data.items()}
+    # lists and dicts copied: a snapshot restored twice (undo, a replay's keyframe) must not
+    # share them with the components a game then changes
+    kwargs = {k: (_deep_tuple(v) if tuples.get(k) else copy.deepcopy(v) if isinstance(v, (list, dict)) else v)
+              for k, v in data.items()}
     return cls(**kwargs)
 
 

@@ -180,3 +180,38 @@ def test_every_test_starts_with_a_fresh_default_world(attempt):
     assert esper.list_worlds() == ["default"]
     esper.create_entity(Name(f"litter {attempt}"))
     World(f"litter-{attempt}")
+
+
+def test_a_snapshot_restored_twice_shares_no_list_or_dict_with_the_first_restore() -> None:
+    # World.restore handed the snapshot's own lists and dicts to the components: a game (or an AI
+    # simulation) changing them wrote into the snapshot, and the next restore started from that
+    w = World()
+    with w:
+        _populate()
+        snap = w.snapshot()
+    before = json.dumps(snap, sort_keys=True)
+    w.restore(snap)
+    with w:
+        for _ent, table in esper.get_component(Table):
+            table.data["order"].append(99)
+            table.data["nested"]["a"].append(7)
+        for _ent, shape in esper.get_component(WorldTestShape):
+            shape.tags.append("changed")
+            shape.data.setdefault("k", []).append(5)
+    assert json.dumps(snap, sort_keys=True) == before
+    w.restore(snap)
+    assert json.dumps(w.snapshot(), sort_keys=True) == before
+
+
+def test_freeze_and_thaw_give_fresh_copies_each_time() -> None:
+    w = World()
+    with w:
+        _populate()
+        snap = json.dumps(w.snapshot(), sort_keys=True)
+    frozen = w.freeze()
+    w.thaw(frozen)
+    with w:
+        for _ent, table in esper.get_component(Table):
+            table.data["order"].append(99)
+    w.thaw(frozen)
+    assert json.dumps(w.snapshot(), sort_keys=True) == snap
