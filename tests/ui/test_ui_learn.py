@@ -392,3 +392,47 @@ def test_the_band_keeps_one_height_through_the_lesson(app, driver):
     assert len(tops) == 1, sorted(tops)
     assert scene.board_rect.top == scene.guide.base.bottom
     assert scene.guide.base.h <= (scene.board_rect.bottom - scene.guide.base.y) * 2 // 5 + 1
+
+
+def test_the_lessons_name_their_rulesets_as_the_launcher_does():
+    """Issue #33 review, item 14: "In saves…", "with varium chosen", "the whole of casket", "heart
+    of varium" showed the rulesets' ids; the words use each ruleset's name, as the launcher does."""
+    from game.core import ruleset as registry
+
+    for rid, lesson in lessons().items():
+        name = registry.get(rid).name
+        assert name != rid
+        assert f"with {name} chosen" in lesson.summary and f"whole of {name}" in lesson.summary, rid
+        for text in [lesson.title, lesson.about, lesson.summary, *(st.text for st in lesson.steps)]:
+            for phrase in (f"In {rid} ", f"with {rid} ", f" of {rid}"):
+                assert phrase not in text, (rid, phrase, text)
+
+
+@pytest.mark.parametrize("rid", [r for r in FINISHED
+                                 if any("the default" in st.text for st in lessons()[r].steps)])
+def test_a_step_that_names_the_default_names_the_prompts_default(app, driver, rid):
+    """Issue #33 review, item 1: varium's second grapple said "Stand (S, the default: the higher
+    Exp. total)" while the prompt offered another card as its default; a step saying "(S, the
+    default)" or "(H, not the default)" of the answer it waits for agrees with the prompt shown."""
+    import re
+
+    from game.ui.battle.prompt_parts import option_letter, shown_default
+
+    scene = LearnScene.open(app, lessons()[rid], resume=False)
+    app.switch(scene)
+    settle(driver, scene)
+    checked = 0
+    while not scene.coach.done:
+        st = scene.coach.step
+        said = re.search(r"\(([A-Z0-9]), (not )?the default", st.text)
+        if st.wait_kind == "answer" and said:
+            d = scene.match.pending_decision
+            key = ":".join(st.wait_args)
+            _page, _pages, shown = scene.prompt_options()
+            names = {option_letter(d, key), *(str(n) for n, o in shown if o.key == key)}
+            assert said.group(1) in names, (st.text, names)
+            default = shown_default(scene.match, d)
+            assert (default == key) != bool(said.group(2)), (st.text, default)
+            checked += 1
+        perform(driver, scene)
+    assert checked
