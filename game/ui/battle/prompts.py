@@ -179,6 +179,7 @@ class PromptMixin(PromptPlaceMixin):
         f, pal = self.fonts, self.pal
         pad = f.px(12)
         self.modal_cut = False
+        self.modal_tips = False
         self._keep_turn_unit()
         page, pages, shown = self.prompt_options()
         default = shown_default(self.match, d)
@@ -273,6 +274,8 @@ class PromptMixin(PromptPlaceMixin):
                 self._place_modal(rect, keep, within=tall)
                 rect.clamp_ip(tall)
             self.modal_cut = need > rect.h  # its last lines drawn over each other (a lesson moves its band)
+        # the odds lines only on hover: a lesson whose step talks about them moves its band aside
+        self.modal_tips = not inline and any(notes(o) for _, o in shown)
         inner = w - 2 * pad
         col_w = (inner - (cols - 1) * gap) // cols
         detail_w = inner - f.px(20)

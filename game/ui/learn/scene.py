@@ -303,14 +303,15 @@ class LearnScene(BattleScene):
         self._check_prompt_fits(surface)
 
     def _check_prompt_fits(self, surface: pygame.Surface) -> None:
-        """A prompt drawn cut short, or with a button off the window or under the band's words,
-        moves the band over the side panel until it is answered (the next frame draws it on the
+        """A prompt drawn cut short or with its odds lines only as its buttons' tooltips (the step
+        talks about them: saves' defence at 150 %), or with a button off the window or under the
+        band's words, moves the band over the side panel until it is answered (the next frame draws it on the
         whole board)."""
         if self.guide.aside or not self.modal_area.w:
             return
         window = surface.get_rect()
         words = pygame.Rect(self.guide.base.x, self.guide.base.y, self.guide.base.w, self.guide.content_h())
-        if getattr(self, "modal_cut", False) \
+        if getattr(self, "modal_cut", False) or getattr(self, "modal_tips", False) \
                 or any(not window.contains(b.rect) or b.rect.colliderect(words) for b in self.modal_buttons):
             self._prompt_cut = True
             self.dirty = True
