@@ -4,6 +4,7 @@ lines show, marks and labels kept clear of prompts and outlines, the log scrolle
 from __future__ import annotations
 
 import pygame
+import pytest
 from test_ui_learn_screens import _lesson, _window
 
 
@@ -29,4 +30,30 @@ def test_at_150_percent_no_facing_arrow_is_drawn_over_the_prompt():
     arrows = [b.rect for b in scene.modal_buttons if not b.hotkey]
     assert arrows
     assert not [r for r in arrows if r.colliderect(scene.modal_area)], (arrows, scene.modal_area)
+    pygame.quit()
+
+
+@pytest.mark.parametrize("rid,step,scale", [("voidmarked", 5, 1.0), ("casket", 11, 1.0), ("casket", 11, 1.5)])
+def test_an_options_lines_are_not_crossed_by_the_outline_round_the_next_option(monkeypatch, rid, step, scale):
+    # voidmarked "Thug (taking it out…)", casket "take all 6 damage…": the outline a step draws
+    # round an option ran over the lines under the option above it
+    from game.ui.battle import prompts
+
+    blocks: list[pygame.Rect] = []
+    real = prompts.text_block
+
+    def spy(surface, fonts, lines, pos, width, *args, **kwargs):
+        y = real(surface, fonts, lines, pos, width, *args, **kwargs)
+        blocks.append(pygame.Rect(pos[0], pos[1], width, y - pos[1]))
+        return y
+
+    monkeypatch.setattr(prompts, "text_block", spy)
+    app, driver = _window((1280, 720), scale)
+    scene = _lesson(app, driver, rid, step)
+    blocks.clear()
+    scene.invalidate()
+    driver.pump(2)
+    ring = scene.guide.ring
+    assert scene.coach.step.point.startswith("option:") and ring is not None and blocks
+    assert ring.collidelist(blocks) < 0, (ring, blocks)
     pygame.quit()

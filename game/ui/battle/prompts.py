@@ -187,6 +187,8 @@ class PromptMixin(PromptPlaceMixin):
         odds = option_odds(d)
         lh = f.line_height(Fonts.SMALL)
         bh = f.px(30)
+        # under an option's lines, room for the outline a lesson draws round the next option
+        sep = f.px(6)
 
         def notes(o: Any) -> list[str]:
             return ([o.detail] if o.detail else []) + odds.get(o.key, [])
@@ -207,6 +209,7 @@ class PromptMixin(PromptPlaceMixin):
             h += rows * (bh + f.px(4)) + pad + lh + (lh if pages > 1 else 0)
             detail_w = inner - f.px(20)
             details = lh * sum(len(f.wrap(x, detail_w, Fonts.SMALL)) for _, o in shown for x in notes(o))
+            details += sep * sum(1 for _, o in shown[:-1] if notes(o))
             return h, details, lines, pics
 
         def labels_fit(w: int, cols: int) -> bool:
@@ -309,6 +312,7 @@ class PromptMixin(PromptPlaceMixin):
             if inline and notes(o):
                 y = text_block(surface, f, notes(o), (rect.x + pad + f.px(20), y), detail_w, Fonts.SMALL,
                                pal.dim)
+                y += sep if i < len(shown) - 1 else 0
         keys = prompt_keys([b.hotkey for b in self.modal_buttons])
         if offer is not None:
             b = Button(pygame.Rect(rect.x + pad, y, inner, bh), offer[0], self.start_auto, hotkey=AUTO_KEY,
