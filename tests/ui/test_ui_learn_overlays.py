@@ -5,7 +5,11 @@ from __future__ import annotations
 
 import pygame
 import pytest
+from learn_pilot import perform, settle
 from test_ui_learn_screens import _lesson, _window
+
+from game.learn.lesson import lessons
+from game.ui.learn.scene import LearnScene
 
 
 def test_at_150_percent_the_saves_defence_prompt_shows_its_odds_lines():
@@ -57,3 +61,55 @@ def test_an_options_lines_are_not_crossed_by_the_outline_round_the_next_option(m
     assert scene.coach.step.point.startswith("option:") and ring is not None and blocks
     assert ring.collidelist(blocks) < 0, (ring, blocks)
     pygame.quit()
+
+
+@pytest.mark.parametrize("scale", [1.0, 1.5])
+def test_saves_pointer_lines_cross_no_other_token_nor_label(scale):
+    # saves in 1280x720: the line ran through B and R, and at 150 % its short sideways end landed
+    # on the next unit's letter (a neighbour's token reaching into the marked square was taken
+    # for the target's own)
+    app, driver = _window((1280, 720), scale)
+    scene = LearnScene.open(app, lessons()["saves"], resume=False)
+    app.switch(scene)
+    settle(driver, scene)
+    crossed = []
+    while not scene.coach.done:
+        st = scene.coach.step
+        scene.invalidate()
+        driver.pump(2)
+        line, target = scene.guide.line, scene.guide.target
+        if st.point.partition(":")[0] in ("unit", "cell") and line:
+            keep = [t for t in scene._token_rects() if not target.collidepoint(t.center)]
+            keep += [w for w in getattr(scene, "word_rects", []) if not target.contains(w)]
+            for a, b in zip(line, line[1:], strict=False):
+                leg = pygame.Rect(min(a[0], b[0]), min(a[1], b[1]),
+                                  abs(a[0] - b[0]) + 1, abs(a[1] - b[1]) + 1)
+                if leg.collidelist(keep) >= 0:
+                    crossed.append((scene.coach.index + 1, st.point, keep[leg.collidelist(keep)]))
+        perform(driver, scene)
+    pygame.quit()
+    assert not crossed, crossed
+
+
+@pytest.mark.parametrize("rid,step", [("saves", 7), ("saves", 11), ("tokens", 4), ("tokens", 13)])
+def test_the_guides_outline_and_line_leave_the_boards_labels_whole(monkeypatch, rid, step):
+    # the marked square's outline cut "knock down" to "nock dow"; tokens' "hidden 2" read "hidde 2"
+    from game.ui.learn.guide import Guide
+
+    app, driver = _window((1280, 720), 1.0)
+    scene = _lesson(app, driver, rid, step)
+    real = Guide._pointer
+    monkeypatch.setattr(Guide, "_pointer", lambda *a, **k: None)
+    scene.invalidate()
+    driver.pump(2)
+    words = [r.clip(app.screen.get_rect()) for r in scene.word_rects if not r.colliderect(scene.guide.rect)]
+    assert words
+    before = [app.screen.subsurface(r).copy() for r in words]
+    monkeypatch.setattr(Guide, "_pointer", real)
+    scene.invalidate()
+    driver.pump(2)
+    assert scene.guide.ring is not None
+    cut = [r for r, b in zip(words, before, strict=True)
+           if pygame.image.tobytes(app.screen.subsurface(r), "RGB") != pygame.image.tobytes(b, "RGB")]
+    pygame.quit()
+    assert not cut, cut

@@ -180,6 +180,7 @@ class PromptMixin(PromptPlaceMixin):
         pad = f.px(12)
         self.modal_cut = False
         self.modal_tips = False
+        self.modal_whole_h = 0
         self._keep_turn_unit()
         page, pages, shown = self.prompt_options()
         default = shown_default(self.match, d)
@@ -279,6 +280,7 @@ class PromptMixin(PromptPlaceMixin):
             self.modal_cut = need > rect.h  # its last lines drawn over each other (a lesson moves its band)
         # the odds lines only on hover: a lesson whose step talks about them moves its band aside
         self.modal_tips = not inline and any(notes(o) for _, o in shown)
+        self.modal_whole_h = sum(measure(wide[0], 1)[:2])  # its height with every line inline
         inner = w - 2 * pad
         col_w = (inner - (cols - 1) * gap) // cols
         detail_w = inner - f.px(20)
