@@ -91,12 +91,14 @@ def test_saves_pointer_lines_cross_no_other_token_nor_label(scale):
     assert not crossed, crossed
 
 
-@pytest.mark.parametrize("rid,step", [("saves", 7), ("saves", 11), ("tokens", 4), ("tokens", 13)])
-def test_the_guides_outline_and_line_leave_the_boards_labels_whole(monkeypatch, rid, step):
-    # the marked square's outline cut "knock down" to "nock dow"; tokens' "hidden 2" read "hidde 2"
+@pytest.mark.parametrize("rid,step,scale", [("saves", 7, 1.0), ("saves", 11, 1.0), ("tokens", 4, 1.0),
+                                            ("tokens", 13, 1.0), ("varium", 27, 1.5)])
+def test_the_guides_outline_and_line_leave_the_boards_labels_whole(monkeypatch, rid, step, scale):
+    # the marked square's outline cut "knock down" to "nock dow"; tokens' "hidden 2" read "hidde 2";
+    # varium's "+24 Pinned" read "Pinnec"
     from game.ui.learn.guide import Guide
 
-    app, driver = _window((1280, 720), 1.0)
+    app, driver = _window((1280, 720), scale)
     scene = _lesson(app, driver, rid, step)
     real = Guide._pointer
     monkeypatch.setattr(Guide, "_pointer", lambda *a, **k: None)
@@ -113,3 +115,15 @@ def test_the_guides_outline_and_line_leave_the_boards_labels_whole(monkeypatch, 
            if pygame.image.tobytes(app.screen.subsurface(r), "RGB") != pygame.image.tobytes(b, "RGB")]
     pygame.quit()
     assert not cut, cut
+
+
+def test_a_grapples_label_is_not_under_the_hit_check_prompt():
+    # varium at 100 %: "+49 Control", the rest under the prompt
+    app, driver = _window((1280, 720), 1.0)
+    scene = _lesson(app, driver, "varium", 31)
+    scene.invalidate()
+    driver.pump(2)
+    words = getattr(scene, "word_rects", [])
+    assert scene.modal_area.w and any(u.view.get("grappling") for u in scene.units)
+    assert words and not [r for r in words if r.colliderect(scene.modal_area)], (words, scene.modal_area)
+    pygame.quit()
