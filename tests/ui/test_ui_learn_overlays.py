@@ -127,3 +127,30 @@ def test_a_grapples_label_is_not_under_the_hit_check_prompt():
     assert scene.modal_area.w and any(u.view.get("grappling") for u in scene.units)
     assert words and not [r for r in words if r.colliderect(scene.modal_area)], (words, scene.modal_area)
     pygame.quit()
+
+
+def test_a_log_too_short_for_its_last_entry_shows_that_entrys_beginning():
+    # varium at 150 %: the log showed "dealt 8♥ (8)" without the line's beginning
+    from game.core.events import Event
+    from game.ui.logpanel import LogPanel
+    from game.ui.theme import Fonts, palette
+
+    pygame.init()
+    f = Fonts(1.5)
+    log = LogPanel(f, palette("okabe-ito"))
+    log.set_rect(pygame.Rect(0, 0, 500, f.px(30) + f.line_height(Fonts.SMALL)))
+    long = "Rook's hit check on Guard Orsin (Knife): dealt 8 of hearts (8), and more words to wrap it"
+    log.set_viewer(None, [Event("card", f"{long} {i}", [], {}, 2, "p1", False, "all") for i in range(3)])
+    log.draw(pygame.Surface((600, 400)))
+    rows, k = log.rows, log.first_shown
+    assert rows[k].indent == 0 and rows[k - 1].index != rows[k].index, (k, [r.text for r in rows])
+
+
+def test_at_150_percent_the_log_ends_on_the_window():
+    # varium, casket at 150 % in 1280x720: the log's last line cut by the window's bottom
+    app, driver = _window((1280, 720), 1.5)
+    scene = _lesson(app, driver, "varium", 2)
+    scene.invalidate()
+    driver.pump(2)
+    assert scene.show_log and app.screen.get_rect().contains(scene.log.rect), scene.log.rect
+    pygame.quit()
