@@ -317,8 +317,9 @@ class Guide:
             # else down a line between the columns further out (the tokens on the way sat across
             # the near ones), along a row or between two rows, into the ring from the side, above
             # or below (saves: the line ran through B and R, its end on H's letter)
+            ordered = len(ways)
             ways += self._detours(box, target, ring)
-            self._way(surface, target, ways)
+            self._way(surface, target, ways, ordered)
             return
         else:
             start = (min(max(ring.centerx, box.x + s.fonts.px(20)), box.right - s.fonts.px(20)), box.bottom)
@@ -350,7 +351,8 @@ class Guide:
                 ways += [[(x, box.bottom), (x, y), (e, y), (e, edge)] for e in ends]
         return ways
 
-    def _way(self, surface: pygame.Surface, target: pygame.Rect, ways: list[list[tuple[int, int]]]) -> None:
+    def _way(self, surface: pygame.Surface, target: pygame.Rect, ways: list[list[tuple[int, int]]],
+             ordered: int | None = None) -> None:
         """The first of `ways` (each a line through points) crossing fewest of what the line must
         not hide: other units' tokens, the words beside them, an open prompt."""
         s = self.scene
@@ -371,8 +373,9 @@ class Guide:
         def length(points: list[tuple[int, int]]) -> int:
             return sum(abs(a[0] - b[0]) + abs(a[1] - b[1]) for a, b in zip(points, points[1:], strict=False))
 
-        # the first way among the fewest crossings; past the first few, the shortest such
-        best = min(ways, key=lambda w: (crossed(w), 0 if ways.index(w) < 3 else 1, length(w)))
+        # the first way among the fewest crossings; past the first `ordered`, the shortest such
+        n = len(ways) if ordered is None else ordered
+        best = min(ways, key=lambda w: (crossed(w), min(ways.index(w), n), length(w)))
         self.line = best
         pygame.draw.lines(surface, s.pal.active, False, best, thin)
         pygame.draw.circle(surface, s.pal.active, best[-1], s.fonts.px(5))
