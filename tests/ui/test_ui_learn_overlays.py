@@ -154,3 +154,15 @@ def test_at_150_percent_the_log_ends_on_the_window():
     driver.pump(2)
     assert scene.show_log and app.screen.get_rect().contains(scene.log.rect), scene.log.rect
     pygame.quit()
+
+
+def test_the_outline_round_the_side_panel_runs_on_its_edge():
+    # casket at 100 %: the outline round the panel ran through SP, Legs, "1/10", "0/4"
+    app, driver = _window((1280, 720), 1.0)
+    scene = _lesson(app, driver, "casket", 9)
+    scene.invalidate()
+    driver.pump(2)
+    assert scene.coach.step.point == "panel" and scene.guide.ring is not None
+    ring, panel = scene.guide.ring, scene.panel_rect
+    assert ring.x <= panel.x and ring.y <= panel.y, (ring, panel)
+    pygame.quit()

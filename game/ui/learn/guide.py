@@ -265,7 +265,10 @@ class Guide:
         if s.modal_area.w and s.modal_area.colliderect(ring) and on_board:
             return  # a unit under the open prompt: an outline there would cross the prompt's words
         if box.colliderect(ring):
-            ring = target.inflate(-s.fonts.px(4), -s.fonts.px(4))  # the turn bar, right above the band
+            # the turn bar, right above the band: inside it; the side panel beside the band: on its
+            # edge (inside it, the outline ran through the panel's first letters)
+            side = step is not None and step.point in ("panel", "log")
+            ring = pygame.Rect(target) if side else target.inflate(-s.fonts.px(4), -s.fonts.px(4))
             pygame.draw.rect(surface, colour, ring, width, border_radius=6)
             self.ring = ring
             return
