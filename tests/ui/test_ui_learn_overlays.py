@@ -92,10 +92,10 @@ def test_saves_pointer_lines_cross_no_other_token_nor_label(scale):
 
 
 @pytest.mark.parametrize("rid,step,scale", [("saves", 7, 1.0), ("saves", 11, 1.0), ("tokens", 4, 1.0),
-                                            ("tokens", 13, 1.0), ("varium", 27, 1.5)])
+                                            ("tokens", 13, 1.0), ("varium", 27, 1.5), ("voidmarked", 2, 1.0)])
 def test_the_guides_outline_and_line_leave_the_boards_labels_whole(monkeypatch, rid, step, scale):
     # the marked square's outline cut "knock down" to "nock dow"; tokens' "hidden 2" read "hidde 2";
-    # varium's "+24 Pinned" read "Pinnec"
+    # varium's "+24 Pinned" read "Pinnec"; the outline round the turn order crossed O's portrait
     from game.ui.learn.guide import Guide
 
     app, driver = _window((1280, 720), scale)
