@@ -166,3 +166,4 @@ def test_the_outline_round_the_side_panel_runs_on_its_edge():
     ring, panel = scene.guide.ring, scene.panel_rect
     assert ring.x <= panel.x and ring.y <= panel.y, (ring, panel)
     pygame.quit()
+
