@@ -8,6 +8,7 @@ import pytest
 from learn_pilot import perform, settle
 from test_ui_learn_screens import _lesson, _window
 
+from game.learn.coach import unit_named
 from game.learn.lesson import lessons
 from game.ui.learn.scene import LearnScene
 
@@ -167,3 +168,21 @@ def test_the_outline_round_the_side_panel_runs_on_its_edge():
     assert ring.x <= panel.x and ring.y <= panel.y, (ring, panel)
     pygame.quit()
 
+
+
+def test_a_prompt_slides_the_board_only_as_far_as_it_needs():
+    # casket at 100 %: the damage prompt slid Agnes to the board's left edge, the map cut off
+    # there and the right half of the board left empty
+    from learn_pilot import unit_pos
+
+    app, driver = _window((1280, 720), 1.0)
+    scene = _lesson(app, driver, "casket", 12)
+    scene.invalidate()
+    driver.pump(2)
+    assert scene.modal_area.w
+    x, _y = unit_pos(scene, "Sister Agnes")
+    tile = scene.layout.tw * scene.camera.zoom
+    assert x - scene.board_rect.x > 2 * tile, (x, scene.board_rect, scene.modal_area)
+    token = scene._screen_cell_rect(scene.unit_by_ent[unit_named(scene.match, "Sister Agnes")].cell)
+    assert not token.colliderect(scene.modal_area)
+    pygame.quit()
