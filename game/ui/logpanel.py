@@ -170,9 +170,18 @@ class LogPanel:
         n = self.visible_rows()
         end = len(rows) - self.scroll
         start = max(0, end - n)
-        # a short log never opens on the tail of a wrapped line: it starts at an event's first row
-        while 0 < start < end - 1 and rows[start].index == rows[start - 1].index:
-            start += 1
+        # a short log never opens on the tail of a wrapped line: it starts at an event's first
+        # row, the next event's, else (one event taller than the log) this one's with its end cut
+        if 0 < start < end and rows[start].index == rows[start - 1].index:
+            after = start
+            while after < end and rows[after].index == rows[start].index:
+                after += 1
+            if after < end:
+                start = after
+            else:
+                while start > 0 and rows[start].index == rows[start - 1].index:
+                    start -= 1
+                end = min(end, start + n)
         self.first_shown = start
         y = fonts.px(26)
         self._row_hits = []

@@ -64,6 +64,8 @@ class FacingMixin:
             side = max(12, round(size * 0.9))
             hit = pygame.Rect(0, 0, side, side)
             hit.center = (round(sum(q[0] for q in pts) / 3), round(sum(q[1] for q in pts) / 3))
+            if self.modal_area.w and self.modal_area.colliderect(hit):
+                continue  # never over the prompt's words: its own button answers the same
             hot = hit.collidepoint(self.mouse)
             draw_arrow(surface, self.fonts, self.pal, pts, number, direction == u.facing, hot)
             tip = [detail] if detail else ["Click to face this way."]

@@ -130,10 +130,14 @@ class PromptPlaceMixin:
         board = self.board_rect
         clear = self._prompt_clear(cell, m)
         before = self.camera.to_screen(self.layout.centre(cell))
+        # only as far as the prompt needs beside it (slid to the edge, a map smaller than the
+        # board was cut off there with the board's other half left empty)
         if board.w - clear.w - 3 * room >= rect.w:
-            self.camera.make_room(clear.x - (board.x + room), 0)
+            need = clear.right + 2 * room + rect.w + 2 - board.right
+            self.camera.make_room(min(clear.x - (board.x + room), max(0, need)), 0)
         elif board.h - clear.h - 3 * room >= rect.h:
-            self.camera.make_room(0, clear.y - (board.y + room))
+            need = clear.bottom + 2 * room + rect.h + 2 - board.bottom
+            self.camera.make_room(0, min(clear.y - (board.y + room), max(0, need)))
         after = self.camera.to_screen(self.layout.centre(cell))
         # the boxes kept in sight move with the board until the next frame draws them again
         for r in self.prompt_keep:

@@ -179,6 +179,8 @@ class PromptMixin(PromptPlaceMixin):
         f, pal = self.fonts, self.pal
         pad = f.px(12)
         self.modal_cut = False
+        self.modal_tips = False
+        self.modal_whole_h = 0
         self._keep_turn_unit()
         page, pages, shown = self.prompt_options()
         default = shown_default(self.match, d)
@@ -186,6 +188,8 @@ class PromptMixin(PromptPlaceMixin):
         odds = option_odds(d)
         lh = f.line_height(Fonts.SMALL)
         bh = f.px(30)
+        # under an option's lines, room for the outline a lesson draws round the next option
+        sep = f.px(6)
 
         def notes(o: Any) -> list[str]:
             return ([o.detail] if o.detail else []) + odds.get(o.key, [])
@@ -206,6 +210,7 @@ class PromptMixin(PromptPlaceMixin):
             h += rows * (bh + f.px(4)) + pad + lh + (lh if pages > 1 else 0)
             detail_w = inner - f.px(20)
             details = lh * sum(len(f.wrap(x, detail_w, Fonts.SMALL)) for _, o in shown for x in notes(o))
+            details += sep * sum(1 for _, o in shown[:-1] if notes(o))
             return h, details, lines, pics
 
         def labels_fit(w: int, cols: int) -> bool:
@@ -273,6 +278,9 @@ class PromptMixin(PromptPlaceMixin):
                 self._place_modal(rect, keep, within=tall)
                 rect.clamp_ip(tall)
             self.modal_cut = need > rect.h  # its last lines drawn over each other (a lesson moves its band)
+        # the odds lines only on hover: a lesson whose step talks about them moves its band aside
+        self.modal_tips = not inline and any(notes(o) for _, o in shown)
+        self.modal_whole_h = sum(measure(wide[0], 1)[:2])  # its height with every line inline
         inner = w - 2 * pad
         col_w = (inner - (cols - 1) * gap) // cols
         detail_w = inner - f.px(20)
@@ -306,6 +314,7 @@ class PromptMixin(PromptPlaceMixin):
             if inline and notes(o):
                 y = text_block(surface, f, notes(o), (rect.x + pad + f.px(20), y), detail_w, Fonts.SMALL,
                                pal.dim)
+                y += sep if i < len(shown) - 1 else 0
         keys = prompt_keys([b.hotkey for b in self.modal_buttons])
         if offer is not None:
             b = Button(pygame.Rect(rect.x + pad, y, inner, bh), offer[0], self.start_auto, hotkey=AUTO_KEY,

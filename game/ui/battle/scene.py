@@ -154,6 +154,7 @@ class BattleScene(
         #: word boxes a ruleset's layer wrote on the board this frame (tokens' odds): hover boxes
         #: keep clear of them
         self.board_boxes: list[pygame.Rect] = []
+        self.word_rects: list[pygame.Rect] = []  # labels on the board this frame (outlines keep them whole)
         self.hover_box: pygame.Rect | None = None  # where the last hover box went
         #: per person at a hot-seat screen, the unit they had picked when the screen passed on
         self.picked_by_viewer: dict[str | None, int | None] = {}
@@ -341,6 +342,7 @@ class BattleScene(
         surface.fill(self.pal.bg)
         self.modal_area = pygame.Rect(0, 0, 0, 0)
         self.prompt_keep = []
+        self.word_rects = []
         if self.camera.slack != (0.0, 0.0) and self._modal_rect() is None and not self.layer_playing \
                 and not (self.session.waiting_for_human and self.session.decision is not None):
             # the prompt that moved a small map aside has closed: the map goes back to its centre

@@ -14,6 +14,8 @@ class TurnBarMixin:
         if self._bar_surface is None:
             self._bar_surface = self._render_bar()
         surface.blit(self._bar_surface, self.bar_rect.topleft)
+        # the portraits stay whole under a lesson's outline round the order
+        self.word_rects += [r.move(self.bar_rect.topleft) for r in getattr(self, "bar_tokens", [])]
 
     def bar_side(self) -> str | None:
         """The side the bar names: the one whose input the match waits for (a prompt may ask the
@@ -63,9 +65,12 @@ class TurnBarMixin:
         more = f.render("+00", Fonts.SMALL, pal.dim).get_width()
         fit = len(units) if len(units) * (d + gap) <= room else max(0, (room - more) // (d + gap))
         self.bar_shown = fit
+        self.bar_tokens: list[pygame.Rect] = []
         for u in units[:fit]:
             token = self.tokens.surface(u, d, u.ent == active, False, None)
-            surf.blit(token, token.get_rect(center=(x + d // 2, surf.get_height() // 2)))
+            at = token.get_rect(center=(x + d // 2, surf.get_height() // 2))
+            surf.blit(token, at)
+            self.bar_tokens.append(at)
             x += d + gap
         if fit < len(units):
             label = f.render(f"+{len(units) - fit}", Fonts.SMALL, pal.dim)

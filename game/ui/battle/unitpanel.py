@@ -98,9 +98,11 @@ class UnitPanelMixin:
                 y += f.px(6)
         y = self._render_actions(surf, y)
         y += f.px(6)
-        self.log.set_rect(
-            pygame.Rect(rect.x + f.px(4), rect.y + y, rect.w - f.px(8), max(f.px(40), rect.h - y - f.px(4)))
-        )
+        # at least a line of it, its foot on the window (a short panel under the lesson's band:
+        # the last line was cut by the window's bottom)
+        h = max(f.px(30) + f.line_height(Fonts.SMALL), rect.h - y - f.px(4))
+        self.log.set_rect(pygame.Rect(rect.x + f.px(4), min(rect.y + y, rect.bottom - f.px(4) - h),
+                                      rect.w - f.px(8), h))
         return surf
 
     def _status_head_h(self, u: UnitInfo, width: int) -> int:

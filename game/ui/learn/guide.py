@@ -227,7 +227,14 @@ class Guide:
         self.ring = None
         self.line = []
         if target is not None:
+            # the labels on the board stay whole: the outline and the line pass under them (the
+            # marked square's outline cut "knock down" to "nock dow", "hidden 2" to "hidde 2")
+            screen = surface.get_rect()
+            words = [r.clip(screen) for r in s.word_rects if not r.colliderect(rect)]
+            patches = [(r, surface.subsurface(r).copy()) for r in words if r.w and r.h]
             self._pointer(surface, rect, target)
+            for r, patch in patches:
+                surface.blit(patch, r)
 
     def _show_action(self, surface: pygame.Surface, point: str) -> None:
         """A step pointing at an action scrolled out of the list scrolls the list to it, once per
@@ -258,7 +265,10 @@ class Guide:
         if s.modal_area.w and s.modal_area.colliderect(ring) and on_board:
             return  # a unit under the open prompt: an outline there would cross the prompt's words
         if box.colliderect(ring):
-            ring = target.inflate(-s.fonts.px(4), -s.fonts.px(4))  # the turn bar, right above the band
+            # the turn bar, right above the band: inside it; the side panel beside the band: on its
+            # edge (inside it, the outline ran through the panel's first letters)
+            side = step is not None and step.point in ("panel", "log")
+            ring = pygame.Rect(target) if side else target.inflate(-s.fonts.px(4), -s.fonts.px(4))
             pygame.draw.rect(surface, colour, ring, width, border_radius=6)
             self.ring = ring
             return
@@ -306,7 +316,13 @@ class Guide:
             xr, xl, cy = ring.right + gap, ring.x - gap, ring.centery
             ways = [[(x, box.bottom), (x, cy), (edge, cy)] for x, edge in ((xr, ring.right), (xl, ring.x))
                     if s.board_rect.collidepoint(x, cy)]
-            self._way(surface, target, ways + [[(ring.centerx, box.bottom), (ring.centerx, ring.y)]])
+            ways.append([(ring.centerx, box.bottom), (ring.centerx, ring.y)])
+            # else down a line between the columns further out (the tokens on the way sat across
+            # the near ones), along a row or between two rows, into the ring from the side, above
+            # or below (saves: the line ran through B and R, its end on H's letter)
+            ordered = len(ways)
+            ways += self._detours(box, target, ring)
+            self._way(surface, target, ways, ordered)
             return
         else:
             start = (min(max(ring.centerx, box.x + s.fonts.px(20)), box.right - s.fonts.px(20)), box.bottom)
@@ -314,13 +330,40 @@ class Guide:
         pygame.draw.line(surface, colour, start, end, max(2, width - 1))
         pygame.draw.circle(surface, colour, end, s.fonts.px(5))
 
-    def _way(self, surface: pygame.Surface, target: pygame.Rect, ways: list[list[tuple[int, int]]]) -> None:
+    def _detours(self, box: pygame.Rect, target: pygame.Rect,
+                 ring: pygame.Rect) -> list[list[tuple[int, int]]]:
+        """Ways from the band down between two columns, across along the target's row or between
+        two rows, and into the ring from its side, above or below."""
+        s = self.scene
+        board = s.board_rect
+        tw, th = s.layout.tw * s.camera.zoom, s.layout.th * s.camera.zoom
+        cx, cy = target.center
+        inset = s.fonts.px(8)
+        xs = [round(cx + sign * (k + 0.5) * tw) for k in range(1, 5) for sign in (1, -1)]
+        levels = [round(cy + sign * (k + 0.5) * th) for k in range(3) for sign in (-1, 1)]
+        ends = (ring.centerx, ring.x + inset, ring.right - inset)
+        ways = []
+        for x in xs:
+            if not board.x < x < board.right:
+                continue
+            ways.append([(x, box.bottom), (x, cy), (ring.right if x > cx else ring.x, cy)])
+            for y in levels:
+                if not box.bottom < y < board.bottom:
+                    continue
+                edge = ring.y if y < cy else ring.bottom
+                ways += [[(x, box.bottom), (x, y), (e, y), (e, edge)] for e in ends]
+        return ways
+
+    def _way(self, surface: pygame.Surface, target: pygame.Rect, ways: list[list[tuple[int, int]]],
+             ordered: int | None = None) -> None:
         """The first of `ways` (each a line through points) crossing fewest of what the line must
         not hide: other units' tokens, the words beside them, an open prompt."""
         s = self.scene
         thin = max(2, s.fonts.px(3) - 1)
-        keep = [t for t in s._token_rects() if not t.colliderect(target)]
-        keep += [b for b in s.board_boxes if not target.contains(b)]
+        # the target's own token is the one centred in it (a neighbour's token may reach into it
+        # at 150 %: the line ended on its letter)
+        keep = [t for t in s._token_rects() if not target.collidepoint(t.center)]
+        keep += [b for b in s.board_boxes + s.word_rects if not target.contains(b)]
         if s.modal_area.w:
             keep.append(s.modal_area)
 
@@ -330,7 +373,12 @@ class Guide:
                     for a, b in zip(points, points[1:], strict=False)]
             return sum(leg.collidelist(keep) >= 0 for leg in legs)
 
-        best = min(ways, key=crossed)
+        def length(points: list[tuple[int, int]]) -> int:
+            return sum(abs(a[0] - b[0]) + abs(a[1] - b[1]) for a, b in zip(points, points[1:], strict=False))
+
+        # the first way among the fewest crossings; past the first `ordered`, the shortest such
+        n = len(ways) if ordered is None else ordered
+        best = min(ways, key=lambda w: (crossed(w), min(ways.index(w), n), length(w)))
         self.line = best
         pygame.draw.lines(surface, s.pal.active, False, best, thin)
         pygame.draw.circle(surface, s.pal.active, best[-1], s.fonts.px(5))

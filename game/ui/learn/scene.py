@@ -303,14 +303,20 @@ class LearnScene(BattleScene):
         self._check_prompt_fits(surface)
 
     def _check_prompt_fits(self, surface: pygame.Surface) -> None:
-        """A prompt drawn cut short, or with a button off the window or under the band's words,
-        moves the band over the side panel until it is answered (the next frame draws it on the
-        whole board)."""
+        """A prompt drawn cut short or, for a step about the prompt, with its odds lines only as
+        its buttons' tooltips (saves' defence at 150 %), or with a button off the window or under
+        the band's words, moves the band over the side panel until it is answered (the next frame
+        draws it on the whole board)."""
         if self.guide.aside or not self.modal_area.w:
             return
         window = surface.get_rect()
         words = pygame.Rect(self.guide.base.x, self.guide.base.y, self.guide.base.w, self.guide.content_h())
-        if getattr(self, "modal_cut", False) \
+        step = self.coach.step
+        about = step is not None and step.point.partition(":")[0] in ("prompt", "option")
+        # (a step about the board keeps it still, as does a prompt too tall for the whole board)
+        whole = self.board_rect.h + self.guide.base.h - 20
+        tips = getattr(self, "modal_tips", False) and about and getattr(self, "modal_whole_h", 0) <= whole
+        if getattr(self, "modal_cut", False) or tips \
                 or any(not window.contains(b.rect) or b.rect.colliderect(words) for b in self.modal_buttons):
             self._prompt_cut = True
             self.dirty = True

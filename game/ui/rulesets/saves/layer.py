@@ -348,7 +348,9 @@ class SavesLayer:
                 start, end = self._screen(mark.start), self._screen(mark.end)
                 arrow(surface, start, end, colour, width, trim, head)
                 if mark.kind == "maneuver":
-                    self._pill(surface, (start[0], start[1] + tile * 0.62), mark.label, colour)
+                    # under the unit, else where it hides the fewest units (at 150 % it hid T)
+                    spot = badge_spot(self.scene, mark.start, start, tile * 0.5, mark.label, below=True)
+                    self._pill(surface, spot, mark.label, colour)
             elif mark.kind == "target":
                 self._ring(surface, mark.end, mark.label, ATTACK_RED)
             elif mark.kind == "tag":

@@ -26,6 +26,7 @@ def draw_pill(scene: Any, surface: pygame.Surface, centre: tuple[float, float], 
     pygame.draw.rect(surface, SHADOW, box.inflate(2, 2), border_radius=box.h // 2)
     pygame.draw.rect(surface, colour, box, border_radius=box.h // 2)
     surface.blit(label, label.get_rect(center=box.center))
+    scene.word_rects.append(box.inflate(2, 2))
 
 
 def draw_progress(scene: Any, surface: pygame.Surface, view: dict[str, Any]) -> None:
@@ -99,11 +100,11 @@ def draw_group_info(scene: Any, surface: pygame.Surface, view: dict[str, Any]) -
 
 
 def badge_spot(scene: Any, cell: Cell, centre: tuple[float, float], r: float,
-               label: str) -> tuple[float, float]:
+               label: str, below: bool = False) -> tuple[float, float]:
     """Where a ring's badge goes: by the ring's upper right, or the first of the ring's other
     sides and corners whose label box covers least of the units' squares there, the target's
     own included (at 150 % UI scale the box is wider than a square: at the upper right it hid
-    a diagonal neighbour)."""
+    a diagonal neighbour). `below`: under the ring first (a maneuver's label under its unit)."""
     f = scene.fonts
     w, h = f.font(Fonts.SMALL).size(label)
     w, h = w + f.px(10) + 2, h + f.px(4) + 2
@@ -119,6 +120,8 @@ def badge_spot(scene: Any, cell: Cell, centre: tuple[float, float], r: float,
     dx, dy = max(r * 1.05, r + w / 2 - tw * 0.1), max(r * 0.95, r + h / 2 - th * 0.1)
     spots = [(x + r * 1.05, y - r * 0.95), (x + dx, y), (x - dx, y), (x + r * 1.05, y + r * 0.95),
              (x - r * 1.05, y - r * 0.95), (x - r * 1.05, y + r * 0.95), (x, y - dy), (x, y + dy)]
+    if below:
+        spots = [spots[-1], *spots[:-1]]
     best, least = spots[0], None
     for spot in spots:
         box = pygame.Rect(0, 0, w, h)

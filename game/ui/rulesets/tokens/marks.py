@@ -121,6 +121,7 @@ def _word_box(scene: BattleScene, surface: pygame.Surface, placer: Placer, lines
             rim = (ox + (near[0] - ox) * (d / 2) / dist, oy + (near[1] - oy) * (d / 2) / dist)
             pygame.draw.line(surface, edge or colour, rim, near, 1)
     scene.board_boxes.append(rect)
+    scene.word_rects.append(rect)
     shade = pygame.Surface(rect.size, pygame.SRCALPHA)
     pygame.draw.rect(shade, back, shade.get_rect(), border_radius=4)
     surface.blit(shade, rect)

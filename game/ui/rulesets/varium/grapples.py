@@ -60,5 +60,9 @@ def paint_grapples(scene: Any, surface: pygame.Surface) -> None:
                 # no room above the pair (the map slid up for a prompt): under it, never cut
                 box.top = round(max(ay + ra, by + rb)) + f.px(8)
             taken.append(box)
+            # kept whole: the guide's outline passes under it, a prompt goes beside it
+            scene.word_rects.append(box)
+            if scene.board_rect.colliderect(box):
+                scene.prompt_keep.append(pygame.Rect(box))
             pygame.draw.rect(surface, colour, box, border_radius=f.px(4))
             surface.blit(label, label.get_rect(center=box.center))
