@@ -437,3 +437,22 @@ def test_a_step_that_names_the_default_names_the_prompts_default(app, driver, ri
             checked += 1
         perform(driver, scene)
     assert checked
+
+
+def test_after_a_lesson_the_launcher_has_a_human_player_to_start_with(app, driver):
+    # a newcomer who had last watched the computer play itself finished the lesson and found
+    # both sides "AI - normal": the lesson's "Start begins a skirmish" would start one to watch
+    import msgspec
+
+    from game.ui.launch_memory import Choices, Memory, memory_path
+
+    both_ai = {"p1": "ai:normal", "p2": "ai:normal"}
+    memory_path().write_bytes(msgspec.json.encode(Memory("varium", {"varium": Choices(sides=both_ai)})))
+    app.to_launcher()
+    scene = LearnScene.open(app, lessons()["varium"], resume=False)
+    app.switch(scene)
+    settle(driver, scene)
+    scene.coach.index = len(scene.lesson.steps)  # the closing screen
+    scene.guide_button("finish")
+    assert type(app.scene).__name__ == "LauncherScene"
+    assert app.scene.sides["p1"] == "human"

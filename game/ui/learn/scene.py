@@ -150,9 +150,17 @@ class LearnScene(BattleScene):
         if type(launcher).__name__ != "LauncherScene" or launcher is self:
             return
         rid = self.lesson.ruleset
+        changed = False
         if getattr(launcher, "ruleset_id", rid) != rid and rid in launcher.rulesets:
             launcher.ruleset_id = rid
             launcher._choose_defaults()
+            changed = True
+        sides = getattr(launcher, "sides", None)
+        if isinstance(sides, dict) and sides and "human" not in sides.values():
+            # the last words say "Start begins a skirmish": one the person plays, not one to watch
+            sides[self.lesson.player if self.lesson.player in sides else next(iter(sides))] = "human"
+            changed = True
+        if changed:
             launcher.build()
 
     def undo(self) -> None:
