@@ -119,9 +119,9 @@ def test_the_guides_outline_and_line_leave_the_boards_labels_whole(monkeypatch, 
 
 
 def test_a_grapples_label_is_not_under_the_hit_check_prompt():
-    # varium at 100 %: "+49 Control", the rest under the prompt
+    # varium at 100 %: "+49 Control", the rest under the prompt (the knife's last hit check)
     app, driver = _window((1280, 720), 1.0)
-    scene = _lesson(app, driver, "varium", 31)
+    scene = _lesson(app, driver, "varium", 32)
     scene.invalidate()
     driver.pump(2)
     words = getattr(scene, "word_rects", [])

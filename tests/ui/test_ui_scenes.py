@@ -25,6 +25,8 @@ def _choose(scene, menu, option_id):
 
 def test_launcher_starts_the_chosen_skirmish(app, driver, mini_registered, monkeypatch):
     monkeypatch.setattr(registry, "available", lambda: ["mini"])
+    # the launcher lists rulesets by name without importing them (registry.offered_names)
+    monkeypatch.setattr(registry, "offered_names", lambda: [("mini", mini_registered.name)])
     scene = LauncherScene(app)
     app.switch(scene)
     driver.pump()
@@ -42,6 +44,8 @@ def test_launcher_starts_the_chosen_skirmish(app, driver, mini_registered, monke
 
 def test_launcher_rejects_a_bad_seed_with_one_line(app, mini_registered, monkeypatch):
     monkeypatch.setattr(registry, "available", lambda: ["mini"])
+    # the launcher lists rulesets by name without importing them (registry.offered_names)
+    monkeypatch.setattr(registry, "offered_names", lambda: [("mini", mini_registered.name)])
     scene = LauncherScene(app)
     app.switch(scene)
     scene.seed_entry.set_text("")
@@ -51,6 +55,8 @@ def test_launcher_rejects_a_bad_seed_with_one_line(app, mini_registered, monkeyp
 
 def test_launcher_seed_comes_from_the_os_and_new_seed_changes_it(app, mini_registered, monkeypatch):
     monkeypatch.setattr(registry, "available", lambda: ["mini"])
+    # the launcher lists rulesets by name without importing them (registry.offered_names)
+    monkeypatch.setattr(registry, "offered_names", lambda: [("mini", mini_registered.name)])
     seeds = {LauncherScene(app).seed for _ in range(5)}
     assert len(seeds) > 1
     scene = LauncherScene(app)
