@@ -193,3 +193,20 @@ def test_the_pointer_to_a_unit_crosses_no_other_token_nor_the_words_beside_one(a
                     crossed.append((scene.coach.index + 1, st.point))
         perform(driver, scene)
     assert not crossed, crossed
+
+
+def test_at_150_percent_in_1280x720_the_choose_one_list_stays_in_the_window():
+    # a newcomer clicking the guard at 150 % found the "choose one" list running past the
+    # window's foot, its last options and its key line cut
+    app, driver = _window((1280, 720), 1.5)
+    scene = _lesson(app, driver, "varium", 14)  # "Attack": click the guard
+    guard = unit_named(scene.match, "Guard Orsin")
+    actions = [a for a in scene.session.legal() if a.target == guard]
+    assert len(actions) >= 4
+    scene.chooser = actions
+    scene.invalidate()
+    driver.pump(2)
+    window = app.screen.get_rect()
+    assert scene.modal_area.w and window.contains(scene.modal_area), (scene.modal_area, window)
+    assert all(window.contains(b.rect) for b in scene.modal_buttons)
+    pygame.quit()

@@ -103,6 +103,9 @@ class PromptMixin(PromptPlaceMixin):
             # nowhere beside the unit (150 % on a small board): the board slides it aside
             rect, title_lines, summary_lines = sized(wide)
             self._place_modal(rect, keep, make_room=True)
+        # never past the window's edge: a newcomer at 150 % in 720 pixels lost the last options
+        # and the key line below it (the unit may be covered; the choice must be reachable)
+        rect.clamp_ip(surface.get_rect())
         w = rect.w
         self.modal_area = pygame.Rect(rect)
         panel(surface, rect, pal)  # opaque: nothing under it shows through
