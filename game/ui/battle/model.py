@@ -374,7 +374,7 @@ class BattleModel:
             for obj in self.match.board.objectives:
                 if cell in obj.cells:
                     info.append(f"objective: {obj.name} ({obj.kind.replace('_', ' ')})" if used else
-                                f"{obj.name} (outlined): a landmark only; these rules have no objectives")
+                                f"{obj.name} (outlined): a landmark only, not an objective")
             self._cell_cache[cell] = [t.name.replace("_", " ").capitalize(), *info] if info else []
         return self._cell_cache[cell]
 
