@@ -23,7 +23,7 @@ from game.core.board import Board
 from game.core.chance import Chance
 from game.core.match import Match, Need, Outcome, Scenario
 
-#: the child's niceness: its budget is wall time, the window comes first
+#: the child's niceness: the window comes first (its budget counts CPU time, so it loses no strength)
 CHILD_NICE = 10
 
 

@@ -19,13 +19,12 @@ from __future__ import annotations
 
 import gc
 import math
-import time
 from dataclasses import dataclass, field
 from statistics import NormalDist
 
 from game.ai.answers import decide_by_advice, default_answer
 from game.ai.explain import Explanation, candidate, top
-from game.ai.knowledge import Deadline, Sample, StepError, side_turn_key, step, units
+from game.ai.knowledge import Deadline, Sample, StepError, cpu, side_turn_key, step, units
 from game.ai.moves import destination, is_move, label_of
 from game.ai.utility import NormalAI, Ranked
 from game.core.action import Action, Decision
@@ -258,9 +257,9 @@ class HardAI:
             return self._choose(match, legal, deadline, search)
         finally:
             if collecting:
-                began = time.perf_counter()
+                began = cpu()
                 gc.collect(1)
-                cost = time.perf_counter() - began
+                cost = cpu() - began
                 self.collect_times.append(cost)
                 if search and self.samples_done and self.samples_done[-1]:
                     # per second of search: the next search keeps that share of its budget in hand
@@ -301,16 +300,16 @@ class HardAI:
         self._held_gc = self._collect_rate * deadline.seconds
         while len(arms) > 1 and not deadline.over(margin + self._slowest + self._held + self._held_gc) and (
                 self.samples is None or done < self.samples):
-            began = time.perf_counter()
+            began = cpu()
             with Sample(match, side, self.chance) as sample:
-                self._held = max(self._held, time.perf_counter() - began)
+                self._held = max(self._held, cpu() - began)
                 seed = self.chance.next_u64()
                 for arm in self._live(arms):
                     if deadline.over(margin + self._slowest + self._held + self._held_gc):
                         break
-                    began = time.perf_counter()
+                    began = cpu()
                     sim = sample.reset()
-                    self._held = max(self._held, time.perf_counter() - began)
+                    self._held = max(self._held, cpu() - began)
                     value = self._playout(sim, side, arm.ranked.action, seed, deadline, margin)
                     if value is not None:
                         arm.values[done] = value
@@ -383,16 +382,16 @@ class HardAI:
         """
         policy_chance = Chance(seed)
         try:
-            began = time.perf_counter()
+            began = cpu()
             step(sim, action, default_answer)
-            self._slowest = max(self._slowest, time.perf_counter() - began)
+            self._slowest = max(self._slowest, cpu() - began)
             reply: tuple[str, int | None] | None = None
             for _ in range(self.max_steps):
                 # the slowest step (and deal, reset, leaf) seen so far is kept in hand, so the
                 # next one cannot overrun
                 if sim.over or deadline.over(margin + self._slowest + self._held + self._held_gc):
                     break
-                began = time.perf_counter()
+                began = cpu()
                 turn = sim.current()
                 if reply is None and turn.side != side:
                     reply = (turn.side, turn.unit)
@@ -401,24 +400,24 @@ class HardAI:
                 legal = sim.legal()
                 step(sim, fast_policy(sim, policy_chance, legal, self.rollout_moves),
                      default_answer, legal=legal)
-                self._slowest = max(self._slowest, time.perf_counter() - began)
+                self._slowest = max(self._slowest, cpu() - began)
         except StepError:
             return None
         if deadline.over(margin) and not sim.over:
             return None  # cut short: its value would not compare with the others'
-        began = time.perf_counter()
+        began = cpu()
         value = leaf_value(sim, side)
-        self._held = max(self._held, time.perf_counter() - began)
+        self._held = max(self._held, cpu() - began)
         return value
 
     def decide(self, match: Match, decision: Decision) -> str:
         """Mid-resolution answers follow the ruleset's advice (a pending resolution cannot be
         copied), with lasting resources priced for the whole fight (`Ruleset.far_thrift`)."""
-        began = time.perf_counter()
+        began = cpu()
         try:
             return decide_by_advice(self, match, decision, match.ruleset.far_thrift, self.exact)
         finally:
             # the side's own answers in its turn are part of the turn's thinking (an answer in
             # the enemy's turn belongs to no turn of the side's)
             if self._turn_key is not None and side_turn_key(match) == self._turn_key:
-                self._spend(time.perf_counter() - began)
+                self._spend(cpu() - began)

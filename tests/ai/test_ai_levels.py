@@ -94,7 +94,7 @@ def test_round_cap_ends_a_game_of_idlers():
 
 
 class FakeClock:
-    """perf_counter stand-in: every reading moves time on by `tick` seconds."""
+    """process_time/perf_counter stand-in: every reading moves time on by `tick` seconds."""
 
     def __init__(self, tick: float) -> None:
         self.now = 0.0
@@ -111,6 +111,7 @@ def test_decisions_stop_at_their_deadline(monkeypatch, make):
     """With a clock that runs fast, the search stops when the budget is spent, not when it is done."""
     clock = FakeClock(0.01)
     monkeypatch.setattr(knowledge.time, "perf_counter", clock)
+    monkeypatch.setattr(knowledge.time, "process_time", clock)
     match = toy_match(2)
     ai = make()
     action = ai.choose(match, match.legal())
@@ -127,6 +128,7 @@ def test_hard_keeps_the_time_a_sample_takes_to_deal_in_hand(monkeypatch):
 
     clock = FakeClock(0.001)
     monkeypatch.setattr(knowledge.time, "perf_counter", clock)
+    monkeypatch.setattr(knowledge.time, "process_time", clock)
     deal = search.Sample.__init__
 
     def slow_deal(self, *args, **kwargs):
@@ -150,6 +152,7 @@ def test_hard_collects_its_garbage_within_the_budget_it_keeps_for_it(monkeypatch
 
     clock = FakeClock(0.001)
     monkeypatch.setattr(knowledge.time, "perf_counter", clock)
+    monkeypatch.setattr(knowledge.time, "process_time", clock)
     collected = []
 
     def slow_collect(generation: int = 2) -> int:
@@ -192,6 +195,7 @@ def test_hard_pauses_garbage_collection_only_while_it_decides():
 def test_hard_turn_budget_shrinks_later_decisions(monkeypatch):
     clock = FakeClock(0.01)
     monkeypatch.setattr(knowledge.time, "perf_counter", clock)
+    monkeypatch.setattr(knowledge.time, "process_time", clock)
     match = toy_match(2)
     ai = HardAI(1, budget=1.0, turn_budget=1.5)
     for _ in range(3):
@@ -337,7 +341,7 @@ def test_hard_side_turn_budget_holds_for_all_the_sides_activations(monkeypatch):
     it (they used to get a fresh side-turn budget per unit, twice it or more in a round)."""
     clock = FakeClock(0.001)
     monkeypatch.setattr(knowledge.time, "perf_counter", clock)
-    monkeypatch.setattr(search.time, "perf_counter", clock)
+    monkeypatch.setattr(knowledge.time, "process_time", clock)
     hard = HardAI(1, budget=1.0, turn_budget=1.5)
     spent: dict[tuple, float] = {}
 
