@@ -6,7 +6,9 @@
 Each level plays whole games against Normal (Normal against Easy) and every choose()/decide() of
 the measured side is timed and summed per unit activation (where units take turns one at a time)
 and per whole side turn (all the side's activations in a round, or its turn where it acts as one:
-`knowledge.side_turn_key`). Targets: Normal median <= 100 ms and p95 <= 300 ms per decision;
+`knowledge.side_turn_key`). Every figure is CPU time of this process (time.process_time), the
+clock the AI's budgets count (`game.ai.knowledge.cpu`), so it reads the same on a busy machine.
+Targets: Normal median <= 100 ms and p95 <= 300 ms per decision;
 Hard <= 1 s per decision and <= 3 s per whole side turn. Prints figures; asserts nothing.
 --toy adds the small
 test ruleset from tests/ai (useful while no real ruleset is registered).
@@ -25,12 +27,12 @@ from game.ai.knowledge import side_turn_key
 
 
 class Timed:
-    """Wraps a controller and records the time of every call (wall time unless `clock` says
-    otherwise, e.g. time.process_time), and per side turn."""
+    """Wraps a controller and records the time of every call (CPU time unless `clock` says
+    otherwise, e.g. time.perf_counter for wall time), and per side turn."""
 
     is_human = False
 
-    def __init__(self, inner: Any, clock: Any = time.perf_counter) -> None:
+    def __init__(self, inner: Any, clock: Any = time.process_time) -> None:
         self.inner = inner
         self.clock = clock
         self.calls: list[float] = []
@@ -135,7 +137,7 @@ def main() -> None:
             ms = [1000 * t for t in timed_calls]
             print(f"{name} {level:>6} (vs {opponent}, {args.games} games, "
                   f"{time.perf_counter() - start:.1f} s)")
-            print(f"    per decision (one choose or answer): {_common.summary(ms, 'ms')}")
+            print(f"    per decision (one choose or answer, CPU): {_common.summary(ms, 'ms')}")
             if answers:
                 print(f"      of which answers: {_common.summary([1000 * t for t in answers], 'ms')}")
             if activations:
