@@ -341,10 +341,13 @@ def _first_frame_run(command: list[str], env: dict[str, str]) -> dict[str, float
     if first is None:
         return f"no frame ({res.returncode}): {res.stderr.strip()[:200]}"
     done = next((x.split() for x in lines if x.startswith("complete-frame-at")), first)
-    out = {"first": float(first[1]) - t0, "first_cpu": float(first[3]),
-           "done": float(done[1]) - t0, "done_cpu": float(done[3])}
-    if len(first) > 4:
-        out["driver"] = first[4]  # type: ignore[assignment]
+    def cpu(parts: list[str]) -> float:
+        return float(parts[3]) if len(parts) > 3 and parts[2] == "cpu" else float("nan")
+
+    out = {"first": float(first[1]) - t0, "first_cpu": cpu(first), "done": float(done[1]) - t0,
+           "done_cpu": cpu(done)}
+    if len(first) > 4 or (len(first) == 3 and first[2] != "cpu"):
+        out["driver"] = first[-1]  # type: ignore[assignment]
     return out
 
 
