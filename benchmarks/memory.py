@@ -60,7 +60,7 @@ def each_process() -> str:
         except (OSError, StopIteration):
             continue
         role = ("main" if pid == os.getpid() else "resource tracker" if "resource_tracker" in cmd
-                else "AI worker" if "spawn_main" in cmd or "skirmish-ai" in cmd else cmd[:40])
+                else "AI worker" if "spawn_main" in cmd or "game.ai.remote" in cmd else cmd[:40])
         out.append(f"{role} {rss / 1024:.1f}")
     return ", ".join(out)
 
