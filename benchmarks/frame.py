@@ -2,7 +2,7 @@
 
     python benchmarks/frame.py [--frames 400] [--idle 4] [--ruleset voidmarked] [--window]
     python benchmarks/frame.py --thinking hard [--ruleset casket] [--seconds 20] [--window]
-    python benchmarks/frame.py --first [--window] [--ruleset voidmarked]   # first frame only
+    python benchmarks/frame.py --first [--window] [--runs 5] [--ruleset voidmarked]   # first frame only
 
 * Frame time: 1280x720, maps/square/bench_40x40.tmx, 12 units (the UI test ruleset, 6 a side,
   so the count does not depend on a ruleset's squads; then the ruleset's own default skirmish on
@@ -19,11 +19,13 @@
   each decision in the battle's worker process (--threads: on the worker thread, as before);
   p50/p95 of the time between frames shown while a worker
   runs (target p95 <= 20 ms). Use with --window under Xvfb for a real window.
-* Command to first frame: the launcher (`python -m game`, with the player's own remembered choices:
-  its ruleset is the one imported) and `python -m game play ...`, each in a child process until its
-  first flip, through the real display's driver with --window (SDL's dummy driver otherwise), and a
-  bare pygame window's first flip in a child process beside them (the floor: interpreter, pygame,
-  SDL and a window on that display, none of the game), with each figure's ratio to the floor.
+* Command to first frame: the launcher (`python -m game`, with the player's own remembered choices)
+  and `python -m game play ...`, each in a child process until its first flip, through the real
+  display's driver with --window (SDL's dummy driver otherwise), and a bare pygame window's first
+  flip in a child process (the floor: interpreter, pygame, SDL and a window on that display, none
+  of the game), the three in turn --runs times: medians of wall time and of the process's own CPU
+  time at the frame, each with its ratio to the floor's, and the frame after the work the game
+  defers past its first (the launcher's ruleset choices) on a second line.
 
 Targets: p95 <= 4 ms, idle CPU <= 3 %, first frame <= 2x the bare window's. Uses the SDL dummy video driver
 unless a display is available and --window is given (xvfb-run also works).
