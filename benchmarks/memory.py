@@ -9,7 +9,8 @@ drawn, rules screen, then a battle (AI against AI) for some seconds. The target 
 
 Every figure is for the whole process tree: this process and all its descendants (the AI's
 worker process, multiprocessing's helpers), RSS and PSS summed from /proc/<pid>/smaps_rollup
-(`_common.tree_memory`; Linux only). RSS counts a page shared by several processes once for
+(`_common.tree_memory`; Linux only), at each step and every quarter second of the battle (its
+largest figures are printed last). RSS counts a page shared by several processes once for
 each, PSS shares it out among them: the tree's PSS is what it costs the machine. The peak of
 the main process alone (getrusage) is printed beside it; the tree's peak is the largest tree
 figure seen at the checkpoints (children's peaks in between are not seen).
@@ -46,6 +47,24 @@ def tree_text() -> str:
     return f"tree RSS {rss:7.1f} MiB, PSS {pss:7.1f} MiB ({n} process{'es' if n != 1 else ''})"
 
 
+def each_process() -> str:
+    """'role RSS' for every process of the tree (main, AI worker, multiprocessing's helper)."""
+    from pathlib import Path
+
+    out = []
+    for pid in _common.process_tree():
+        try:
+            cmd = Path(f"/proc/{pid}/cmdline").read_bytes().replace(b"\0", b" ").decode(errors="replace")
+            rss = next(int(x.split()[1]) for x in Path(f"/proc/{pid}/status").read_text().splitlines()
+                       if x.startswith("VmRSS"))
+        except (OSError, StopIteration):
+            continue
+        role = ("main" if pid == os.getpid() else "resource tracker" if "resource_tracker" in cmd
+                else "AI worker" if "spawn_main" in cmd or "game.ai.remote" in cmd else cmd[:40])
+        out.append(f"{role} {rss / 1024:.1f}")
+    return ", ".join(out)
+
+
 def window(seconds: float, ruleset: str | None) -> None:
     """The window's resident set through launcher, rules and a battle, as a player goes."""
     import pygame
@@ -79,11 +98,25 @@ def window(seconds: float, ruleset: str | None) -> None:
     mark(f"battle built ({launcher.ruleset_id})")
     end = time.perf_counter() + seconds
     frames = 0
+    most = (0.0, 0.0, 0)  # the tree's largest RSS seen in the battle, with its PSS and processes
+    most_pss = 0.0
+    parts = ""
+    sample = 0.0
     while time.perf_counter() < end and app.scene is battle and app.running:
         app.step(block=False)
         frames += 1
+        if time.perf_counter() >= sample:  # the tree every quarter second: the AI process comes and goes
+            sample = time.perf_counter() + 0.25
+            now = _common.tree_memory()
+            if now is not None:
+                if now > most:
+                    most, parts = now, each_process()
+                most_pss = max(most_pss, now[1])
     gc.collect()
     mark(f"after {seconds:g} s of battle (round {battle.match.round})")
+    print(f"{'largest in the battle':<34} tree RSS {most[0]:7.1f} MiB ({most[2]} processes), "
+          f"PSS {most_pss:7.1f} MiB  (sampled every 0.25 s; target: RSS under 150 MiB)", flush=True)
+    print(f"{'':<34} RSS MiB by process then: {parts}", flush=True)
     pygame.quit()
 
 

@@ -1,188 +1,39 @@
 """Command line: launcher (default), play, screenshot, simulate, check-map, replay, ladder, report.
 
 Every problem with arguments or files is one line on stderr and exit code 2, never a traceback.
-Headless commands never import pygame.
+Headless commands never import pygame; the launcher (no arguments) imports no parser.
 """
 
 from __future__ import annotations
 
-import argparse
-import json
 import re
 import sys
-from pathlib import Path
+from typing import Any
 
-from game import __version__
-from game.cliargs import file, folder, shown, whole
 from game.errors import UserError
-from game.report.command import add_parser as add_report_parser
 
 PROG = "skirmish"
 
 
-class _Parser(argparse.ArgumentParser):
-    def error(self, message: str) -> None:  # type: ignore[override]
-        # main() prints "skirmish: " before every line: name only the subcommand here
-        sub = self.prog.removeprefix(PROG).strip()
-        raise UserError(message, sub)
+def build_parser() -> Any:
+    """The argument parser with every subcommand (game.cliparser)."""
+    from game.cliparser import build_parser as build
 
-
-def _ruleset_arg(value: str) -> str:
-    from game.core import ruleset as registry
-
-    if value not in registry.available():
-        raise argparse.ArgumentTypeError(
-            f"unknown ruleset {shown(value)} (available: {', '.join(registry.available())})")
-    return value
-
-
-MAX_GAMES = 10_000_000
-_seed = whole("seed", 0, 2**63 - 1)
-_jobs = whole("jobs", 0, 1024)
-_turns = whole("turns", 0, 10_000)
-
-
-def _seconds(value: str) -> float:
-    try:
-        n = float(value) if len(value) <= 40 else float("nan")
-    except ValueError:
-        n = float("nan")
-    if n != n:  # not a number (NaN compares unequal to itself)
-        raise argparse.ArgumentTypeError(f"{shown(value)} is not a number of seconds")
-    if not 0.01 <= n <= 60:
-        raise argparse.ArgumentTypeError(f"{shown(value)} must be between 0.01 and 60 seconds")
-    return n
-
-
-def _size(value: str) -> tuple[int, int]:
-    parts = value.lower().split("x")
-    if len(parts) != 2 or not all(p.strip().isdigit() and len(p.strip()) <= 6 for p in parts):
-        raise argparse.ArgumentTypeError(f"size {shown(value)} is not WIDTHxHEIGHT (e.g. 1280x720)")
-    w, h = (int(p) for p in parts)
-    if w < 320 or h < 240 or w > 7680 or h > 4320:
-        raise argparse.ArgumentTypeError(f"size {shown(value)} is outside 320x240..7680x4320")
-    return w, h
-
-
-def _side(value: str) -> str:
-    from game.ai.levels import LEVELS
-    from game.sim import is_side_spec
-
-    if is_side_spec(value):
-        return value
-    raise argparse.ArgumentTypeError(
-        f"{shown(value)} is not human or ai:LEVEL (levels: {', '.join((*LEVELS, 'baseline'))})")
-
-
-def _add_scenario_args(p: argparse.ArgumentParser) -> None:
-    p.add_argument("--option", action="append", default=[], metavar="KEY=VALUE",
-                   help="a rules option the ruleset declares (repeatable)")
-    p.add_argument("--pc", action="append", default=[], metavar="SIDE",
-                   help="a side fielding player characters: p1, p2 or none (repeatable; "
-                        "default: the ruleset's)")
-
-
-def _add_squad_arg(p: argparse.ArgumentParser) -> None:
-    p.add_argument("--squad", action="append", default=[], metavar="SIDE=FILE",
-                   help="a side plays a squad saved by the squad builder, e.g. p1=mine.toml "
-                        "(repeatable; rulesets with a squad builder)")
-
-
-def build_parser() -> argparse.ArgumentParser:
-    """The argument parser with every subcommand."""
-    ap = _Parser(prog=PROG, description="Skirmish Table: turn-based tactical skirmishes.")
-    ap.add_argument("--version", action="version", version=f"skirmish-table {__version__}")
-    sub = ap.add_subparsers(dest="command", parser_class=_Parser)
-
-    sim = sub.add_parser("simulate", help="play AI-vs-AI skirmishes headless and summarise")
-    sim.add_argument("--ruleset", type=_ruleset_arg, required=True)
-    sim.add_argument("--map")
-    sim.add_argument("--games", type=whole("--games", 1, MAX_GAMES), default=10)
-    sim.add_argument("--seed", type=_seed, default=1)
-    sim.add_argument("--json", action="store_true", help="print one JSON object on stdout")
-    sim.add_argument("--replay-dir", type=folder("--replay-dir"))
-    sim.add_argument("--p1", type=_side, default="baseline")
-    sim.add_argument("--p2", type=_side, default="baseline")
-    _add_scenario_args(sim)
-    _add_squad_arg(sim)
-
-    chk = sub.add_parser("check-map", help="validate a Tiled map against docs/maps.md")
-    chk.add_argument("path", type=Path)
-
-    rep = sub.add_parser("replay", help="re-run a replay headless and print the final state hash")
-    rep.add_argument("file", type=Path)
-    rep.add_argument("--view", action="store_true",
-                     help="open it in the replay viewer (step back and forth, play from any point)")
-
-    play = sub.add_parser("play", help="start a skirmish directly in a window")
-    play.add_argument("--ruleset", type=_ruleset_arg, required=True)
-    play.add_argument("--map")
-    play.add_argument("--p1", type=_side, default="human")
-    play.add_argument("--p2", type=_side, default="ai:normal")
-    play.add_argument("--seed", type=_seed)
-    _add_scenario_args(play)
-    _add_squad_arg(play)
-
-    shot = sub.add_parser("screenshot", help="render the battle screen to a PNG without a window")
-    shot.add_argument("--ruleset", type=_ruleset_arg, required=True)
-    shot.add_argument("--map")
-    shot.add_argument("--out", type=file("--out"), required=True)
-    shot.add_argument("--turns", type=_turns, default=0)
-    shot.add_argument("--seed", type=_seed, default=1)
-    shot.add_argument("--size", type=_size, default=(1280, 720))
-    _add_scenario_args(shot)
-
-    lad = sub.add_parser("ladder", help="mirror matches between AI levels with win rates")
-    lad.add_argument("--ruleset", type=_ruleset_arg, required=True)
-    lad.add_argument("--games", type=whole("--games", 1, MAX_GAMES), default=40)
-    lad.add_argument("--seed", type=_seed, default=1)
-    lad.add_argument("--json", action="store_true")
-    lad.add_argument("--levels", default="", help="comma-separated levels (default: all)")
-    lad.add_argument("--hard-budget", type=_seconds, default=None,
-                     help="Hard's seconds per decision in ladder games (default 0.25; x3 per side turn)")
-    lad.add_argument("--hard-samples", type=whole("--hard-samples", 1, MAX_GAMES), default=None,
-                     help="cap Hard's samples per decision (reproducible when the cap binds first)")
-    lad.add_argument("--jobs", type=_jobs, default=1, help="worker processes (0 = one per CPU)")
-    _add_scenario_args(lad)
-    add_report_parser(sub)
-    return ap
-
-
-def _map_arg(ruleset_id: str, value: str | None) -> str | None:
-    """--map as given (a path, or a path under maps/), or a shipped map named by its file name
-    alone ("saves_ford"); any shipped map of the ruleset's board kind plays, whatever ruleset it
-    was made for. A missing map is one line naming the shipped maps of that kind."""
-    if value is None:
-        return None
-    from game.core.match import map_name
-    from game.paths import MAPS_DIR, resolve_map
-
-    # only absence is told here: a folder, FIFO or device is refused by the map reader with
-    # what it is, before anything is opened; a map of the wrong board kind by load_board_for
-    try:
-        if resolve_map(value).exists():
-            return value
-    except (OSError, ValueError) as exc:  # a name too long for the file system, a NUL byte
-        raise UserError(f"cannot be a map file ({getattr(exc, 'strerror', None) or exc})", value,
-                        "--map") from None
-    if "/" not in value and "\\" not in value:
-        stem = value.removesuffix(".tmx")
-        found = sorted(p for p in MAPS_DIR.glob("*/*.tmx") if p.stem == stem)
-        if found:
-            return map_name(found[0])
-    from game.core import ruleset as registry
-
-    rs = registry.get(ruleset_id)
-    shipped = ", ".join(p.stem for p in rs.maps())
-    raise UserError(f"no such map file (shipped {rs.board_kind} maps: {shipped})", value)
+    return build()
 
 
 def run(argv: list[str]) -> int:
     """Parse and dispatch; raises UserError for bad input."""
+    if not argv:  # the launcher: its window opens without the parser or the commands' modules
+        from game.ui.app import launch_command
+
+        return launch_command(None)
+    from game.cliparser import map_arg
+
     args = build_parser().parse_args(argv)
     cmd = args.command
     if cmd in ("simulate", "play", "screenshot"):
-        args.map = _map_arg(args.ruleset, args.map)
+        args.map = map_arg(args.ruleset, args.map)
     if cmd == "simulate":
         from game.sim import progress_bar, simulate, usable_folder
 
@@ -194,6 +45,8 @@ def run(argv: list[str]) -> int:
         summary = simulate(args.ruleset, args.map, args.games, args.seed, args.replay_dir,
                            args.p1, args.p2, progress=progress_bar, options=options)
         if args.json:
+            import json
+
             print(json.dumps(summary, sort_keys=True))
         else:
             rate = summary["games"] / summary["seconds"] if summary["seconds"] else float("inf")

@@ -12,10 +12,21 @@ NAMES = ("flip", "roll", "hit", "miss", "click")
 class Sounds:
     """The loaded effects; `play` is a no-op when audio is unavailable or muted."""
 
-    def __init__(self, volume: float = 0.7) -> None:
+    def __init__(self, volume: float = 0.7, open_now: bool = True) -> None:
         self.volume = volume
         self.sounds: dict[str, pygame.mixer.Sound] = {}
         self.played: list[str] = []
+        #: the audio device and the effects are opened once (the window opens them after its first
+        #: frame: an audio server can take tens of milliseconds to answer)
+        self.opened = False
+        if open_now:
+            self.open()
+
+    def open(self) -> None:
+        """Open the audio device and load the effects (once; silent when there is no device)."""
+        if self.opened:
+            return
+        self.opened = True
         try:
             if not pygame.mixer.get_init():
                 pygame.mixer.init(frequency=22050, size=-16, channels=1, buffer=512)
@@ -29,6 +40,7 @@ class Sounds:
     @property
     def available(self) -> bool:
         """Whether effects can be heard at all."""
+        self.open()
         return bool(self.sounds)
 
     def set_volume(self, volume: float) -> None:
@@ -41,6 +53,7 @@ class Sounds:
             return
         self.played.append(name)
         self.played = self.played[-50:]
+        self.open()
         sound = self.sounds.get(name)
         if sound is None or self.volume <= 0:
             return

@@ -85,7 +85,7 @@ def test_a_process_that_cannot_start_leaves_the_thinking_to_the_thread(app, monk
     def broken():
         raise OSError("no processes here")
 
-    monkeypatch.setattr(ai_process, "_context", broken)
+    monkeypatch.setattr(ai_process, "_start_child", broken)
     session, scene = _ai_battle(app)
     inputs = len(session.match.inputs)
     scene.update(0.01)
@@ -144,3 +144,22 @@ def test_decisions_thought_on_the_thread_are_not_counted_as_the_process_s(app, m
     scene.update(0.01)
     assert app.running  # a frozen app that fell back to the thread must fail the smoke test
     scene.leave()
+
+
+def test_the_worker_is_one_process_without_multiprocessings_resource_tracker():
+    # issue 38: the window's whole tree under 150 MiB; spawn's resource tracker was a third
+    # interpreter (about 15 MiB) that the worker never used
+    import os
+    from multiprocessing import resource_tracker
+
+    tracker = resource_tracker._resource_tracker._pid  # started already by another test, or None
+    proc = AiProcess()
+    assert proc.start()
+    try:
+        assert proc.poll_ready(60)
+        if os.name == "posix":
+            assert isinstance(proc.proc, ai_process._Child)
+            assert resource_tracker._resource_tracker._pid == tracker
+    finally:
+        proc.close()
+    assert proc.proc is None

@@ -163,3 +163,19 @@ def test_rules_scene_shows_a_section_scrolls_and_turns_pages(
 def test_a_missing_rules_doc_is_said_plainly(app, mini_registered):
     scene = RulesScene(app, mini_registered)
     assert scene.missing and "not installed" in scene.text_box.html_text
+
+
+def test_back_from_the_rules_the_launcher_keeps_its_widgets_manager_unless_the_style_changed(app):
+    # issue 38: a new manager loads its theme and fonts again: the window grew by about 16 MiB
+    # each time the rules screen closed, and the launcher built its widgets twice
+    launcher = LauncherScene(app)
+    app.switch(launcher)
+    manager = launcher.manager
+    app.open_rules(launcher.ruleset)
+    app.pop()
+    assert app.scene is launcher and launcher.manager is manager
+    app.settings.ui_scale = 1.25
+    app.apply_settings()
+    app.open_settings()
+    app.pop()
+    assert launcher.manager is not manager

@@ -11,7 +11,9 @@ exists in this process) leaves the battle to the thread worker (`ai_worker.AiWor
 from __future__ import annotations
 
 import multiprocessing
+import os
 import pickle
+import sys
 import time
 from typing import TYPE_CHECKING, Any
 
@@ -34,6 +36,80 @@ def _context() -> Any:
     # rather than forkserver, so no server process outlives the battle (a frozen app needs
     # multiprocessing.freeze_support() in its entry script, as packaging/skirmish_entry.py has)
     return multiprocessing.get_context("spawn")
+
+
+#: the child's whole program: the game's import path and bytecode writing as the window's, then
+#: `remote.serve` on the socket it was given
+_CHILD = ("import json, sys; sys.path[:0] = json.loads(sys.argv[2]); "
+          "sys.dont_write_bytecode = sys.argv[3] == '1'; "
+          "from multiprocessing.connection import Connection; from game.ai.remote import serve; "
+          "serve(Connection(int(sys.argv[1])))")
+
+
+class _Child:
+    """A worker started as a plain interpreter (`subprocess`), with a multiprocessing Process's face.
+
+    multiprocessing's spawn also starts its resource tracker, a third interpreter (about 15 MiB
+    resident) that the worker never uses: it only tracks named semaphores and shared memory.
+    """
+
+    def __init__(self) -> None:
+        import json
+        import socket
+        import subprocess
+        from multiprocessing.connection import Connection
+
+        mine, theirs = socket.socketpair()
+        try:
+            path = json.dumps([p or os.getcwd() for p in sys.path])
+            # the bytecode where the window keeps it (game/__main__.py may have moved it)
+            cache = ["-X", f"pycache_prefix={sys.pycache_prefix}"] if sys.pycache_prefix else []
+            self.popen = subprocess.Popen(
+                [sys.executable, *cache, "-c", _CHILD, str(theirs.fileno()), path,
+                 "1" if sys.dont_write_bytecode else "0"],
+                pass_fds=(theirs.fileno(),), stdin=subprocess.DEVNULL)
+        except BaseException:
+            mine.close()
+            raise
+        finally:
+            theirs.close()
+        self.conn = Connection(mine.detach())
+
+    def is_alive(self) -> bool:
+        """Whether the child still runs."""
+        return self.popen.poll() is None
+
+    def join(self, timeout: float) -> None:
+        """Wait up to `timeout` seconds for it to end."""
+        import subprocess
+
+        try:
+            self.popen.wait(timeout)
+        except subprocess.TimeoutExpired:
+            pass
+
+    def terminate(self) -> None:
+        """Ask it to stop (SIGTERM)."""
+        self.popen.terminate()
+
+    def kill(self) -> None:
+        """Stop it (SIGKILL)."""
+        self.popen.kill()
+
+
+def _start_child() -> tuple[Any, Any]:
+    """(process, connection) of a new worker: a plain interpreter where one can be started (the
+    source tree, POSIX), multiprocessing's spawn in a frozen app (its executable is the game's)
+    and on Windows (no file descriptors to pass)."""
+    if os.name == "posix" and not getattr(sys, "frozen", False) and sys.executable:
+        child = _Child()
+        return child, child.conn
+    ctx = _context()
+    parent, theirs = ctx.Pipe()
+    proc = ctx.Process(target=remote.serve, args=(theirs,), name="skirmish-ai", daemon=True)
+    proc.start()
+    theirs.close()
+    return proc, parent
 
 
 def can_think_remotely(session: Session, side: str) -> bool:
@@ -72,11 +148,7 @@ class AiProcess:
         if self.proc is not None:
             return True
         try:
-            ctx = _context()
-            parent, child = ctx.Pipe()
-            proc = ctx.Process(target=remote.serve, args=(child,), name="skirmish-ai", daemon=True)
-            proc.start()
-            child.close()
+            proc, parent = _start_child()
         except Exception:  # noqa: BLE001 - any failure to start means: think on the thread
             self.failed = True
             return False

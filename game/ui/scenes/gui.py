@@ -81,7 +81,12 @@ class GuiScene(Scene):
         self.manager = pygame_gui.UIManager(
             app.screen_size, gui_theme(app.palette, app.fonts), enable_live_theme_updates=False
         )
+        self.style = self._style()
         self.settle = 0.3
+
+    def _style(self) -> tuple[float, str]:
+        """What the theme is made from: the UI scale and the palette's name."""
+        return (self.app.fonts.scale, self.app.settings.palette)
 
     @property
     def animating(self) -> bool:
@@ -128,7 +133,12 @@ class GuiScene(Scene):
         self.dirty = True
 
     def restyle(self) -> None:
-        """Settings changed: new theme, rebuilt widgets."""
+        """Settings changed: new theme, rebuilt widgets. Only when the scale or palette changed:
+        a new manager loads its fonts and theme again (back from the rules screen the launcher
+        grew by about 16 MiB that way, and built its widgets twice)."""
+        if self._style() == self.style:
+            return
+        self.style = self._style()
         self.manager = pygame_gui.UIManager(
             self.app.screen_size, gui_theme(self.app.palette, self.app.fonts), enable_live_theme_updates=False
         )

@@ -10,9 +10,7 @@ import pygame
 import pygame_gui
 from pygame_gui.elements import UIButton, UIDropDownMenu, UILabel, UITextBox, UITextEntryLine
 
-from game.ui.display_names import is_benchmark_map
 from game.ui.launch_memory import load_memory, recall, remember
-from game.ui.map_choice import map_choice_label
 from game.ui.scenes.gui import GuiScene
 from game.ui.scenes.launch_text import PC_CHOICES, SIDE_CHOICES, description
 from game.ui.scenes.squad_choices import (
@@ -26,15 +24,20 @@ from game.ui.theme import Fonts
 if TYPE_CHECKING:
     from game.ui.app import App
 
+#: input that acts on the launcher's widgets (window, focus and motion events do not)
+_ACTING = (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP, pygame.KEYDOWN, pygame.TEXTINPUT, pygame.MOUSEWHEEL)
+
+
 class LauncherScene(GuiScene):
     """Choose a skirmish and start it."""
 
-    def __init__(self, app: App) -> None:
+    def __init__(self, app: App, deferred: bool = False) -> None:
         super().__init__(app)
         from game.core import ruleset as registry
         from game.ui.app import random_seed
 
-        # names only: the chosen ruleset alone is imported before the first frame
+        # names only: the chosen ruleset alone is imported, and with `deferred` only once the
+        # first frame is on screen (`finish`; any click or key before that finishes it first)
         self.ruleset_names = dict(registry.offered_names())
         self.rulesets = list(self.ruleset_names)
         self.memory = load_memory()  # what was last started: offered again
@@ -49,9 +52,26 @@ class LauncherScene(GuiScene):
         from game.ui.settings import take_settings_notice
 
         # a damaged settings.json fell back to defaults; damaged saved squads were skipped
-        self.error = take_settings_notice(app.settings) or damaged_squads_notice(self.ruleset_id)
-        self._choose_defaults()
+        self.error = take_settings_notice(app.settings)
+        self.ready = not deferred
+        if deferred:
+            app.after_first_frame(self.finish)
+        else:
+            self._load_choices()
         self.build()
+
+    def finish(self) -> None:
+        """The chosen ruleset's choices (maps, squads, rules options), the launcher made whole."""
+        if self.ready:
+            return
+        self.ready = True
+        self._load_choices()
+        self.build()
+        self.dirty = True
+
+    def _load_choices(self) -> None:
+        self.error = self.error or damaged_squads_notice(self.ruleset_id)
+        self._choose_defaults()
 
     # -- model ---------------------------------------------------------------------------------
     @property
@@ -63,6 +83,8 @@ class LauncherScene(GuiScene):
 
     def maps(self) -> list[Path]:
         """The chosen ruleset's maps a player may pick (benchmark maps are for measuring)."""
+        from game.ui.display_names import is_benchmark_map
+
         rs = self.ruleset
         return [] if rs is None else [p for p in rs.maps() if not is_benchmark_map(p)]
 
@@ -97,6 +119,7 @@ class LauncherScene(GuiScene):
         from game.ui.app import build_session
         from game.ui.scenes.battle import BattleScene
 
+        self.finish()
         if self.ruleset is None:
             self.show_error("No ruleset is installed.")
             return
@@ -184,8 +207,10 @@ class LauncherScene(GuiScene):
             UILabel(pygame.Rect(m, yy, label_w, row - 6), text, self.manager)
 
         label("Ruleset", y)
-        rs = self.ruleset
-        if rs is None:
+        rs = self.ruleset if self.ready else None
+        if not self.ready:
+            y = self._pending_rows(y, x_field, field_w, row, label)
+        elif rs is None:
             UILabel(
                 pygame.Rect(x_field, y, field_w * 2, row - 6),
                 "No ruleset installed",
@@ -204,6 +229,8 @@ class LauncherScene(GuiScene):
             label("Map", y)
             maps = self.maps()
             if maps:
+                from game.ui.map_choice import map_choice_label
+
                 map_opts = [(map_choice_label(p, rs), str(p)) for p in maps]
                 start = next((o for o in map_opts if o[1] == str(self.map_path)), map_opts[0])
                 self.map_menu = UIDropDownMenu(
@@ -256,7 +283,7 @@ class LauncherScene(GuiScene):
         self.new_seed = UIButton(
             pygame.Rect(x_field + f.px(170), y, f.px(120), row - 6), "New seed", self.manager
         )
-        if has_squad_builder(self.ruleset_id):
+        if self.ready and has_squad_builder(self.ruleset_id):
             self.build_squad = UIButton(
                 pygame.Rect(x_field + f.px(300), y, f.px(170), row - 6), "Build squad…", self.manager
             )
@@ -265,7 +292,7 @@ class LauncherScene(GuiScene):
         # the squads' description (tokens' three options at 150 % on 720 px) keeps the buttons on
         # screen and leaves the description out (the Rules screen and the squad menus still say it)
         desc_h = h - y - f.px(100)
-        if desc_h >= f.px(40):
+        if desc_h >= f.px(40) and self.ready:
             self._desc_rect = pygame.Rect(m, y, min(w - 2 * m, f.px(900)), desc_h)
             self.desc = None
             self._set_description()
@@ -293,7 +320,7 @@ class LauncherScene(GuiScene):
         for (key, text), bw_i in zip(entries, widths, strict=True):
             self.buttons[key] = UIButton(pygame.Rect(x, y, bw_i, bh), text, self.manager)
             x += bw_i + gap
-        if rs is None:
+        if rs is None and self.ready:
             self.buttons["start"].disable()
             self.buttons["rules"].disable()
         self.error_label = UILabel(
@@ -303,6 +330,23 @@ class LauncherScene(GuiScene):
             object_id="#error",
         )
         self.error_label.set_text(self._fitted(self.error))
+
+    def _pending_rows(self, y: int, x: int, field_w: int, row: int, label: Any) -> int:
+        """Before `finish`: the rulesets by name and the rows their choices will fill; returns the
+        y below them."""
+        opts = [(self.ruleset_names[r], r) for r in self.rulesets]
+        if opts:
+            self.rs_menu = UIDropDownMenu(
+                opts, next(o for o in opts if o[1] == self.ruleset_id), pygame.Rect(x, y, field_w, row - 6),
+                self.manager,
+            )
+        for i, text in enumerate(("Map", "Side 1", "Side 2")):
+            y += row
+            label(text, y)
+            if not i:
+                UILabel(pygame.Rect(x, y, field_w, row - 6), "Reading the rules…", self.manager,
+                        object_id="#dim")
+        return y + row
 
     def _options_row(self, rs: Any, y: int, x: int, field_w: int, row: int, label: Any) -> int:
         """'Rules options': one menu per declared option (and who fields player characters),
@@ -358,6 +402,12 @@ class LauncherScene(GuiScene):
         return description(self.ruleset, self.map_path, self.squads)
 
     # -- events --------------------------------------------------------------------------------
+    def handle(self, event: pygame.event.Event) -> None:
+        """A click or key before `finish` finishes the launcher first, then acts on it."""
+        if not self.ready and event.type in _ACTING:
+            self.finish()
+        super().handle(event)
+
     def on_event(self, event: pygame.event.Event) -> None:
         """Buttons, menus, Enter to start."""
         if event.type == pygame_gui.UI_BUTTON_PRESSED:
