@@ -21,8 +21,9 @@ from game.rulesets.tokens.combat import in_reach, weapon
 from game.rulesets.tokens.components import TkShield, table
 from game.rulesets.tokens.content import shipped
 from game.rulesets.tokens.kinds import Kind
-from game.rulesets.tokens.movement import SPRINT_COST, path_cost, provokers, search_from, sprint_runs
+from game.rulesets.tokens.movement import SPRINT_COST, path_cost, provokers, search_from
 from game.rulesets.tokens.odds import heads
+from game.rulesets.tokens.paths import runs_free_of, sprint_ways
 from game.rulesets.tokens.readings import BYPASS_STEPS, SPRINT_TURNS, reading
 from game.rulesets.tokens.scene import Body, Scene, SideView
 from game.rulesets.tokens.stealth import may_sneak
@@ -80,24 +81,37 @@ def _move_actions(scene: Scene, view: SideView, body: Body) -> list[Action]:
     taken = view.taken
     out = [a for c, a in listed if c not in taken]
     if tokens.move >= SPRINT_COST:
-        name = body.name
         turns = 1 if reading(scene.match, SPRINT_TURNS) == "once" else None
         # a hidden sprinter provokes nothing (as a move): its paths need not dodge the enemies
-        threats = {} if body.stealth.hidden else view.threats
-        for path in sprint_runs(board, body.cell, view.foes, taken - {body.cell}, threats, turns):
-            provoked = provokers(scene.match, body.ent, path, threats)
-            tail = f", provokes {plural(len(provoked), 'attack')} of opportunity" if provoked else ""
-            out.append(
-                Action(
-                    Kind.SPRINT,
-                    body.ent,
-                    cell=path[-1],
-                    path=path,
-                    label=f"{name}: sprint {offset_words(board.grid, body.cell, path[-1])} "
-                    f"({SPRINT_COST} tokens{tail})",
-                )
-            )
+        hidden = body.stealth.hidden
+        threats = {} if hidden else view.threats
+        skey = (body.ent, body.name, body.cell, view.foes, () if hidden else view.threats_key, turns)
+        smemo = board_tables(board).setdefault("tokens_sprint_moves", {})
+        ways = smemo.get(skey)
+        if ways is None:
+            ways = [(ahead, {c: (score, _sprint(scene, body, path, threats))
+                             for c, (score, path) in ends.items()})
+                    for ahead, ends in sprint_ways(board, body.cell, view.foes, threats, turns)]
+            if len(smemo) > MOVES_KEPT:
+                smemo.clear()
+            smemo[skey] = ways
+        best = runs_free_of(ways, taken - {body.cell})
+        out.extend(best[c][1] for c in sorted(best))  # type: ignore[misc]
     return out
+
+
+def _sprint(scene: Scene, body: Body, path: tuple[Cell, ...], threats: dict[Cell, list[int]]) -> Action:
+    """The sprint of `body` along `path`, labelled with the attacks of opportunity it provokes."""
+    provoked = provokers(scene.match, body.ent, path, threats)
+    tail = f", provokes {plural(len(provoked), 'attack')} of opportunity" if provoked else ""
+    return Action(
+        Kind.SPRINT,
+        body.ent,
+        cell=path[-1],
+        path=path,
+        label=f"{body.name}: sprint {offset_words(scene.board.grid, body.cell, path[-1])} "
+        f"({SPRINT_COST} tokens{tail})",
+    )
 
 
 class Routes:
