@@ -7,6 +7,7 @@ overcharge. "end" passes the turn and is always legal.
 
 from __future__ import annotations
 
+import functools
 import math
 from typing import TYPE_CHECKING
 
@@ -95,8 +96,11 @@ def _move_actions(scene: Scene, view: SideView, body: Body) -> list[Action]:
             if len(smemo) > MOVES_KEPT:
                 smemo.clear()
             smemo[skey] = ways
-        best = runs_free_of(ways, taken - {body.cell})
-        out.extend(best[c][1] for c in sorted(best))  # type: ignore[misc]
+        free = smemo.get((skey, taken))
+        if free is None:
+            best = runs_free_of(ways, taken - {body.cell})
+            free = smemo[(skey, taken)] = [best[c][1] for c in sorted(best)]
+        out.extend(free)  # type: ignore[arg-type]
     return out
 
 
@@ -202,6 +206,25 @@ def _all_moves(board: Board, body: Body, view: SideView, doubled: frozenset[Cell
     return out
 
 
+@functools.lru_cache(maxsize=1024)
+def _sneaks(ent: int, name: str, move: int) -> tuple[Action, ...]:
+    """Sneak with 1..`move` tokens (kept: listed for every unit at every input)."""
+    out = []
+    for n in range(1, move + 1):
+        hide = float(heads(n).prob(lambda h: h >= 1))
+        out.append(Action(Kind.SNEAK, ent, option=str(n), hotkey_group=Kind.SNEAK,
+                          label=f"{name}: sneak ({plural(n, 'token')}, {hide:.0%} to hide)"))
+    return tuple(out)
+
+
+@functools.lru_cache(maxsize=1024)
+def _observes(ent: int, name: str, move: int) -> tuple[Action, ...]:
+    """Observe with 1..`move` tokens (kept: listed for every unit at every input)."""
+    return tuple(Action(Kind.OBSERVE, ent, option=str(n), hotkey_group=Kind.OBSERVE,
+                        label=f"{name}: observe ({plural(n, 'token')}, 50% each)")
+                 for n in range(1, move + 1))
+
+
 def unit_actions(match: Match, ent: int) -> list[Action]:
     """One unit's options with the tokens it has left."""
     scene = Scene(match)
@@ -249,13 +272,8 @@ def _unit_actions(scene: Scene, view: SideView, body: Body) -> list[Action]:
         st = body.stealth
         if may_sneak(board, here, body.unit.invisible, view.active_foes, st.revealed_round == scene.round,
                      st.hidden):
-            for n in range(1, tokens.move + 1):
-                hide = float(heads(n).prob(lambda h: h >= 1))
-                out.append(Action(Kind.SNEAK, ent, option=str(n), hotkey_group=Kind.SNEAK,
-                                  label=f"{name}: sneak ({plural(n, 'token')}, {hide:.0%} to hide)"))
-        for n in range(1, tokens.move + 1):
-            out.append(Action(Kind.OBSERVE, ent, option=str(n), hotkey_group=Kind.OBSERVE,
-                              label=f"{name}: observe ({plural(n, 'token')}, 50% each)"))
+            out.extend(_sneaks(ent, name, tokens.move))
+        out.extend(_observes(ent, name, tokens.move))
     hx, hy = here
     # square board: Chebyshev distance 1 (inline: this runs for every unit at every input)
     adjacent = [b for b in others if abs(b.cell[0] - hx) <= 1 and abs(b.cell[1] - hy) <= 1]
