@@ -268,10 +268,10 @@ def steps_to_fire(board: Board, foes: frozenset[Cell], reach: int) -> dict[Cell,
     if found is not None:
         return found
     steps = _steps(board)
-    terrain = board.terrain
-    # the attack's own range-and-sight check (`combat.can_target`), from every open tile
-    firing = [cell for cell in steps if not terrain[cell].blocks_move
-              and any(in_reach(board, cell, foe, reach) for foe in foes)]
+    near: set[Cell] = set()
+    for foe in foes:
+        near |= _fire_tiles(board, foe, reach)
+    firing = [cell for cell in steps if cell in near]
     found = dict.fromkeys(firing, 0)
     frontier = firing
     while frontier:
@@ -286,4 +286,22 @@ def steps_to_fire(board: Board, foes: frozenset[Cell], reach: int) -> dict[Cell,
     if len(memo) > 64:
         memo.clear()
     memo[key] = found
+    return found
+
+
+def _fire_tiles(board: Board, foe: Cell, reach: int) -> frozenset[Cell]:
+    """The open tiles from which `foe` is within `reach` and in sight: the attack's own check
+    (`combat.in_reach`), over the square around the foe only (kept per board, foe tile, reach)."""
+    memo = board_tables(board).setdefault("tokens_fire_tiles", {})
+    key = (foe, reach)
+    found = memo.get(key)
+    if found is None:
+        terrain = board.terrain
+        fx, fy = foe
+        xs, ys = range(fx - reach, fx + reach + 1), range(fy - reach, fy + reach + 1)
+        found = frozenset(cell for cell in ((x, y) for x in xs for y in ys) if cell in terrain
+                          and not terrain[cell].blocks_move and in_reach(board, cell, foe, reach))
+        if len(memo) > 4096:
+            memo.clear()
+        memo[key] = found
     return found
