@@ -233,11 +233,38 @@ def unit_actions(match: Match, ent: int) -> list[Action]:
 
 
 def _unit_actions(scene: Scene, view: SideView, body: Body) -> list[Action]:
+    out = list(_move_actions(scene, view, body))
+    ent = body.ent
+    others = [b for b in view.visible if b.ent != ent]
+    hx, hy = body.cell
+    # square board: Chebyshev distance 1 (inline: this runs for every unit at every input)
+    adjacent = [b for b in others if abs(b.cell[0] - hx) <= 1 and abs(b.cell[1] - hy) <= 1]
+    tokens, gear, st = body.tokens, body.gear, body.stealth
+    sh = esper.try_component(ent, TkShield)
+    # everything the options below read: an ally moving elsewhere (every lookahead step) keeps it
+    key = (ent, body.side, body.name, body.cell, tokens.move, tokens.attack, tokens.reserved, gear.held,
+           tuple(gear.loaded.items()), tuple(gear.weapons), tuple(gear.items), st.hidden,
+           st.revealed_round == scene.round, body.unit.invisible, body.unit.attack, body.health.current,
+           body.health.maximum, (sh.over_rounds, sh.charges) if sh is not None else None, view.foes_key,
+           tuple((b.ent, b.side, b.name, b.active, b.health.current, b.health.maximum, b.tokens.move)
+                 for b in adjacent))
+    memo = board_tables(scene.board).setdefault("tokens_own_actions", {})
+    found = memo.get(key)
+    if found is None:
+        if len(memo) > MOVES_KEPT:
+            memo.clear()
+        found = memo[key] = tuple(_own_actions(scene, view, body, others, adjacent))
+    out.extend(found)
+    return out
+
+
+def _own_actions(scene: Scene, view: SideView, body: Body, others: list[Body], adjacent: list[Body]
+                 ) -> list[Action]:
+    """A unit's options other than moves (`_unit_actions`' key holds all they read)."""
     tokens, gear = body.tokens, body.gear
     ent, side, name = body.ent, body.side, body.name
     content = shipped()
-    out = list(_move_actions(scene, view, body))
-    others = [b for b in view.visible if b.ent != ent]
+    out: list[Action] = []
     board = scene.board
     here = body.cell
     held = gear.held
@@ -274,9 +301,6 @@ def _unit_actions(scene: Scene, view: SideView, body: Body) -> list[Action]:
                      st.hidden):
             out.extend(_sneaks(ent, name, tokens.move))
         out.extend(_observes(ent, name, tokens.move))
-    hx, hy = here
-    # square board: Chebyshev distance 1 (inline: this runs for every unit at every input)
-    adjacent = [b for b in others if abs(b.cell[0] - hx) <= 1 and abs(b.cell[1] - hy) <= 1]
     for item in sorted(set(gear.items)):
         it = content.items[item]
         if it.heal:

@@ -96,4 +96,6 @@ class SideView:
         #: (a hidden watcher must not show by taking the option away); `stealth.sneak` then checks
         #: the true board when the attempt resolves
         self.active_foes = [b.cell for b in self.visible if b.side != side and b.active]
+        #: what a unit's options other than moves read of the enemies (`actions._unit_actions`)
+        self.foes_key = tuple((b.ent, b.cell, b.name, b.active) for b in self.visible if b.side != side)
         self.threats_key = tuple(sorted((c, tuple(v)) for c, v in threats.items()))
