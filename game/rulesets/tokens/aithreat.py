@@ -92,7 +92,10 @@ def enemy_volley(match: Match, side: str, foe: int) -> tuple[int, float]:
     found = memo.get(key)
     if found is None:
         gear, unit = get(foe, TkGear), get(foe, TkUnit)
-        if foe in hidden_from(match, side):
+        hidden = state_memo(match, "tokens.hidden_from")
+        if side not in hidden:
+            hidden[side] = hidden_from(match, side)
+        if foe in hidden[side]:
             # what it holds and has loaded now is its own side's to know: its best weapon, loaded
             found = max((_volley_of(match, side, unit, wid, None) for wid in gear.weapons), default=(0, 0.0),
                         key=lambda v: v[1])
