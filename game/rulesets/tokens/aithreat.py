@@ -52,9 +52,11 @@ def _typical_cut(match: Match, side: str, dmg: int, dtype: str) -> float:
     key = (side, dmg, dtype)
     found = memo.get(key)
     if found is None:
-        mine = [e for e in units(match) if side_of(e) == side and is_active(e)]
-        found = memo[key] = (sum(reduce_damage(dmg, dtype, armour_of(e))[0] for e in mine) / len(mine)
-                             if mine else float(dmg))
+        armours = memo.get(side)
+        if armours is None:
+            armours = memo[side] = [armour_of(e) for e in units(match) if side_of(e) == side and is_active(e)]
+        found = memo[key] = (sum(reduce_damage(dmg, dtype, a)[0] for a in armours) / len(armours)
+                             if armours else float(dmg))
     return found
 
 
