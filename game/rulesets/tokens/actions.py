@@ -37,15 +37,16 @@ HANDOFF, APPLY, RELOAD, DRAW, AWAIT = 2, 2, 4, 2, 4
 OVERCHARGE = 1
 
 
-def legal(match: Match) -> list[Action]:
-    """Everything the side to act may do now."""
+def legal(match: Match, moves: bool = True) -> list[Action]:
+    """Everything the side to act may do now (without `moves`: all but the moves and sprints, in
+    the same order: what the AI's follow-up reads, which skips every move)."""
     scene = Scene(match)
     side = table(match).turn_side
     view = scene.view(side)
     out: list[Action] = []
     for body in scene.bodies:
         if body.side == side and body.active:
-            out.extend(_unit_actions(scene, view, body))
+            out.extend(_unit_actions(scene, view, body, moves))
     out.append(Action(Kind.END, None, label="End turn"))
     return out
 
@@ -232,8 +233,8 @@ def unit_actions(match: Match, ent: int) -> list[Action]:
     return _unit_actions(scene, scene.view(body.side), body)
 
 
-def _unit_actions(scene: Scene, view: SideView, body: Body) -> list[Action]:
-    out = list(_move_actions(scene, view, body))
+def _unit_actions(scene: Scene, view: SideView, body: Body, moves: bool = True) -> list[Action]:
+    out = list(_move_actions(scene, view, body)) if moves else []
     ent = body.ent
     others = [b for b in view.visible if b.ent != ent]
     hx, hy = body.cell
