@@ -7,6 +7,7 @@ overcharge. "end" passes the turn and is always legal.
 
 from __future__ import annotations
 
+import functools
 import math
 from typing import TYPE_CHECKING
 
@@ -21,8 +22,9 @@ from game.rulesets.tokens.combat import in_reach, weapon
 from game.rulesets.tokens.components import TkShield, table
 from game.rulesets.tokens.content import shipped
 from game.rulesets.tokens.kinds import Kind
-from game.rulesets.tokens.movement import SPRINT_COST, path_cost, provokers, search_from, sprint_runs
+from game.rulesets.tokens.movement import SPRINT_COST, path_cost, provokers, search_from
 from game.rulesets.tokens.odds import heads
+from game.rulesets.tokens.paths import runs_free_of, sprint_ways
 from game.rulesets.tokens.readings import BYPASS_STEPS, SPRINT_TURNS, reading
 from game.rulesets.tokens.scene import Body, Scene, SideView
 from game.rulesets.tokens.stealth import may_sneak
@@ -35,15 +37,16 @@ HANDOFF, APPLY, RELOAD, DRAW, AWAIT = 2, 2, 4, 2, 4
 OVERCHARGE = 1
 
 
-def legal(match: Match) -> list[Action]:
-    """Everything the side to act may do now."""
+def legal(match: Match, moves: bool = True) -> list[Action]:
+    """Everything the side to act may do now (without `moves`: all but the moves and sprints, in
+    the same order: what the AI's follow-up reads, which skips every move)."""
     scene = Scene(match)
     side = table(match).turn_side
     view = scene.view(side)
     out: list[Action] = []
     for body in scene.bodies:
         if body.side == side and body.active:
-            out.extend(_unit_actions(scene, view, body))
+            out.extend(_unit_actions(scene, view, body, moves))
     out.append(Action(Kind.END, None, label="End turn"))
     return out
 
@@ -80,24 +83,40 @@ def _move_actions(scene: Scene, view: SideView, body: Body) -> list[Action]:
     taken = view.taken
     out = [a for c, a in listed if c not in taken]
     if tokens.move >= SPRINT_COST:
-        name = body.name
         turns = 1 if reading(scene.match, SPRINT_TURNS) == "once" else None
         # a hidden sprinter provokes nothing (as a move): its paths need not dodge the enemies
-        threats = {} if body.stealth.hidden else view.threats
-        for path in sprint_runs(board, body.cell, view.foes, taken - {body.cell}, threats, turns):
-            provoked = provokers(scene.match, body.ent, path, threats)
-            tail = f", provokes {plural(len(provoked), 'attack')} of opportunity" if provoked else ""
-            out.append(
-                Action(
-                    Kind.SPRINT,
-                    body.ent,
-                    cell=path[-1],
-                    path=path,
-                    label=f"{name}: sprint {offset_words(board.grid, body.cell, path[-1])} "
-                    f"({SPRINT_COST} tokens{tail})",
-                )
-            )
+        hidden = body.stealth.hidden
+        threats = {} if hidden else view.threats
+        skey = (body.ent, body.name, body.cell, view.foes, () if hidden else view.threats_key, turns)
+        smemo = board_tables(board).setdefault("tokens_sprint_moves", {})
+        ways = smemo.get(skey)
+        if ways is None:
+            ways = [(ahead, {c: (score, _sprint(scene, body, path, threats))
+                             for c, (score, path) in ends.items()})
+                    for ahead, ends in sprint_ways(board, body.cell, view.foes, threats, turns)]
+            if len(smemo) > MOVES_KEPT:
+                smemo.clear()
+            smemo[skey] = ways
+        free = smemo.get((skey, taken))
+        if free is None:
+            best = runs_free_of(ways, taken - {body.cell})
+            free = smemo[(skey, taken)] = [best[c][1] for c in sorted(best)]
+        out.extend(free)  # type: ignore[arg-type]
     return out
+
+
+def _sprint(scene: Scene, body: Body, path: tuple[Cell, ...], threats: dict[Cell, list[int]]) -> Action:
+    """The sprint of `body` along `path`, labelled with the attacks of opportunity it provokes."""
+    provoked = provokers(scene.match, body.ent, path, threats)
+    tail = f", provokes {plural(len(provoked), 'attack')} of opportunity" if provoked else ""
+    return Action(
+        Kind.SPRINT,
+        body.ent,
+        cell=path[-1],
+        path=path,
+        label=f"{body.name}: sprint {offset_words(scene.board.grid, body.cell, path[-1])} "
+        f"({SPRINT_COST} tokens{tail})",
+    )
 
 
 class Routes:
@@ -188,6 +207,25 @@ def _all_moves(board: Board, body: Body, view: SideView, doubled: frozenset[Cell
     return out
 
 
+@functools.lru_cache(maxsize=1024)
+def _sneaks(ent: int, name: str, move: int) -> tuple[Action, ...]:
+    """Sneak with 1..`move` tokens (kept: listed for every unit at every input)."""
+    out = []
+    for n in range(1, move + 1):
+        hide = float(heads(n).prob(lambda h: h >= 1))
+        out.append(Action(Kind.SNEAK, ent, option=str(n), hotkey_group=Kind.SNEAK,
+                          label=f"{name}: sneak ({plural(n, 'token')}, {hide:.0%} to hide)"))
+    return tuple(out)
+
+
+@functools.lru_cache(maxsize=1024)
+def _observes(ent: int, name: str, move: int) -> tuple[Action, ...]:
+    """Observe with 1..`move` tokens (kept: listed for every unit at every input)."""
+    return tuple(Action(Kind.OBSERVE, ent, option=str(n), hotkey_group=Kind.OBSERVE,
+                        label=f"{name}: observe ({plural(n, 'token')}, 50% each)")
+                 for n in range(1, move + 1))
+
+
 def unit_actions(match: Match, ent: int) -> list[Action]:
     """One unit's options with the tokens it has left."""
     scene = Scene(match)
@@ -195,12 +233,39 @@ def unit_actions(match: Match, ent: int) -> list[Action]:
     return _unit_actions(scene, scene.view(body.side), body)
 
 
-def _unit_actions(scene: Scene, view: SideView, body: Body) -> list[Action]:
+def _unit_actions(scene: Scene, view: SideView, body: Body, moves: bool = True) -> list[Action]:
+    out = list(_move_actions(scene, view, body)) if moves else []
+    ent = body.ent
+    others = [b for b in view.visible if b.ent != ent]
+    hx, hy = body.cell
+    # square board: Chebyshev distance 1 (inline: this runs for every unit at every input)
+    adjacent = [b for b in others if abs(b.cell[0] - hx) <= 1 and abs(b.cell[1] - hy) <= 1]
+    tokens, gear, st = body.tokens, body.gear, body.stealth
+    sh = esper.try_component(ent, TkShield)
+    # everything the options below read: an ally moving elsewhere (every lookahead step) keeps it
+    key = (ent, body.side, body.name, body.cell, tokens.move, tokens.attack, tokens.reserved, gear.held,
+           tuple(gear.loaded.items()), tuple(gear.weapons), tuple(gear.items), st.hidden,
+           st.revealed_round == scene.round, body.unit.invisible, body.unit.attack, body.health.current,
+           body.health.maximum, (sh.over_rounds, sh.charges) if sh is not None else None, view.foes_key,
+           tuple((b.ent, b.side, b.name, b.active, b.health.current, b.health.maximum, b.tokens.move)
+                 for b in adjacent))
+    memo = board_tables(scene.board).setdefault("tokens_own_actions", {})
+    found = memo.get(key)
+    if found is None:
+        if len(memo) > MOVES_KEPT:
+            memo.clear()
+        found = memo[key] = tuple(_own_actions(scene, view, body, others, adjacent))
+    out.extend(found)
+    return out
+
+
+def _own_actions(scene: Scene, view: SideView, body: Body, others: list[Body], adjacent: list[Body]
+                 ) -> list[Action]:
+    """A unit's options other than moves (`_unit_actions`' key holds all they read)."""
     tokens, gear = body.tokens, body.gear
     ent, side, name = body.ent, body.side, body.name
     content = shipped()
-    out = list(_move_actions(scene, view, body))
-    others = [b for b in view.visible if b.ent != ent]
+    out: list[Action] = []
     board = scene.board
     here = body.cell
     held = gear.held
@@ -235,16 +300,8 @@ def _unit_actions(scene: Scene, view: SideView, body: Body) -> list[Action]:
         st = body.stealth
         if may_sneak(board, here, body.unit.invisible, view.active_foes, st.revealed_round == scene.round,
                      st.hidden):
-            for n in range(1, tokens.move + 1):
-                hide = float(heads(n).prob(lambda h: h >= 1))
-                out.append(Action(Kind.SNEAK, ent, option=str(n), hotkey_group=Kind.SNEAK,
-                                  label=f"{name}: sneak ({plural(n, 'token')}, {hide:.0%} to hide)"))
-        for n in range(1, tokens.move + 1):
-            out.append(Action(Kind.OBSERVE, ent, option=str(n), hotkey_group=Kind.OBSERVE,
-                              label=f"{name}: observe ({plural(n, 'token')}, 50% each)"))
-    hx, hy = here
-    # square board: Chebyshev distance 1 (inline: this runs for every unit at every input)
-    adjacent = [b for b in others if abs(b.cell[0] - hx) <= 1 and abs(b.cell[1] - hy) <= 1]
+            out.extend(_sneaks(ent, name, tokens.move))
+        out.extend(_observes(ent, name, tokens.move))
     for item in sorted(set(gear.items)):
         it = content.items[item]
         if it.heal:

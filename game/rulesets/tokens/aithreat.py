@@ -52,9 +52,11 @@ def _typical_cut(match: Match, side: str, dmg: int, dtype: str) -> float:
     key = (side, dmg, dtype)
     found = memo.get(key)
     if found is None:
-        mine = [e for e in units(match) if side_of(e) == side and is_active(e)]
-        found = memo[key] = (sum(reduce_damage(dmg, dtype, armour_of(e))[0] for e in mine) / len(mine)
-                             if mine else float(dmg))
+        armours = memo.get(side)
+        if armours is None:
+            armours = memo[side] = [armour_of(e) for e in units(match) if side_of(e) == side and is_active(e)]
+        found = memo[key] = (sum(reduce_damage(dmg, dtype, a)[0] for a in armours) / len(armours)
+                             if armours else float(dmg))
     return found
 
 
@@ -92,7 +94,10 @@ def enemy_volley(match: Match, side: str, foe: int) -> tuple[int, float]:
     found = memo.get(key)
     if found is None:
         gear, unit = get(foe, TkGear), get(foe, TkUnit)
-        if foe in hidden_from(match, side):
+        hidden = state_memo(match, "tokens.hidden_from")
+        if side not in hidden:
+            hidden[side] = hidden_from(match, side)
+        if foe in hidden[side]:
             # what it holds and has loaded now is its own side's to know: its best weapon, loaded
             found = max((_volley_of(match, side, unit, wid, None) for wid in gear.weapons), default=(0, 0.0),
                         key=lambda v: v[1])

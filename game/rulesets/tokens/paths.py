@@ -160,9 +160,14 @@ def _parity_search(
 
 #: the eight directions, each next to the one before it (a turn of one notch is +-1 here)
 DIRECTIONS: tuple[Cell, ...] = ((1, 0), (1, 1), (0, 1), (-1, 1), (-1, 0), (-1, -1), (0, -1), (1, -1))
-#: sprint paths kept per board (its `board_tables`), per (start, enemy tiles, taken tiles,
-#: threatened tiles, adjustments allowed)
+#: sprint ways kept per board (its `board_tables`), per (start, enemy tiles, threatened tiles,
+#: adjustments allowed): the tiles units stand on are applied after (`runs_free_of`), so an ally
+#: moving (every lookahead step) does not make the search run again
 RUNS_KEPT = 1024
+
+#: per direction: its two first tiles, and per end tile ((provoked, adjustments), path), the best
+#: of that direction
+Ways = list[tuple[tuple[Cell, Cell], dict[Cell, tuple[tuple[int, int], tuple[Cell, ...]]]]]
 
 
 def sprint_runs(
@@ -177,18 +182,43 @@ def sprint_runs(
     pass allies, never enemies (`foes`) or walls, and ends on a tile no unit stands on (`taken`).
     Of the paths to one tile it takes the one leaving the fewest enemies' reach (`threats`: tile
     -> the enemies threatening it), then the one with the fewest adjustments."""
+    best = runs_free_of(sprint_ways(board, start, foes, threats, turns), taken)
+    return [best[c][1] for c in sorted(best)]
+
+
+def runs_free_of(ways: Ways, taken: set[Cell] | frozenset[Cell]
+                 ) -> dict[Cell, tuple[tuple[int, int], object]]:
+    """Per end tile free of `taken`, the best (score, payload) of the `ways` whose first two tiles
+    are free (an earlier direction wins a tie)."""
+    best: dict[Cell, tuple[tuple[int, int], object]] = {}
+    for (a, b), ends in ways:
+        if a in taken or b in taken:
+            continue
+        for c, got in ends.items():
+            if c in taken:
+                continue
+            was = best.get(c)
+            if was is None or got[0] < was[0]:
+                best[c] = got
+    return best
+
+
+def sprint_ways(board: Board, start: Cell, foes: set[Cell] | frozenset[Cell],
+                threats: Mapping[Cell, Iterable[int]] | None = None, turns: int | None = None) -> Ways:
+    """`sprint_runs` before the tiles units stand on are taken out: per direction whose first two
+    tiles are open, its best path to each end tile (kept per board)."""
     threat_map = threats or {}
     memo = board_tables(board).setdefault("tokens_sprints", {})
-    key = (start, frozenset(foes), frozenset(taken),
-           tuple(sorted((c, tuple(v)) for c, v in threat_map.items())), turns)
+    key = (start, frozenset(foes), tuple(sorted((c, tuple(v)) for c, v in threat_map.items())), turns)
     found = memo.get(key)
     if found is not None:
         return found
-    best: dict[Cell, tuple[tuple[int, int], tuple[Cell, ...]]] = {}
+    found = []
     for i, (dx, dy) in enumerate(DIRECTIONS):
-        ahead = [(start[0] + dx * k, start[1] + dy * k) for k in (1, 2)]
-        if not all(_open(board, c, foes) and c not in taken for c in ahead):
+        ahead = ((start[0] + dx, start[1] + dy), (start[0] + dx * 2, start[1] + dy * 2))
+        if not all(_open(board, c, foes) for c in ahead):
             continue
+        best: dict[Cell, tuple[tuple[int, int], tuple[Cell, ...]]] = {}
         moves = ((DIRECTIONS[i], 0), (DIRECTIONS[(i - 1) % 8], 1), (DIRECTIONS[(i + 1) % 8], 1))
         start_left = frozenset(threat_map.get(start, ()))
         # a layer per step: (tile, adjustments so far, when counted) -> (provoked, adjustments, path)
@@ -209,12 +239,12 @@ def sprint_runs(
                     if was is None or (len(left), used) < (len(was[0]), was[1]):
                         nxt[state] = (left, used, path + (c,))
             for (c, _k), (provoked, adj, path) in nxt.items():
-                if step >= 2 and c not in taken:
+                if step >= 2:
                     score = (len(provoked), adj)
                     if c not in best or score < best[c][0]:
                         best[c] = (score, path)
             layer = nxt
-    found = [best[c][1] for c in sorted(best)]
+        found.append((ahead, best))
     if len(memo) > RUNS_KEPT:
         memo.clear()
     memo[key] = found
@@ -238,10 +268,10 @@ def steps_to_fire(board: Board, foes: frozenset[Cell], reach: int) -> dict[Cell,
     if found is not None:
         return found
     steps = _steps(board)
-    terrain = board.terrain
-    # the attack's own range-and-sight check (`combat.can_target`), from every open tile
-    firing = [cell for cell in steps if not terrain[cell].blocks_move
-              and any(in_reach(board, cell, foe, reach) for foe in foes)]
+    near: set[Cell] = set()
+    for foe in foes:
+        near |= _fire_tiles(board, foe, reach)
+    firing = [cell for cell in steps if cell in near]
     found = dict.fromkeys(firing, 0)
     frontier = firing
     while frontier:
@@ -256,4 +286,22 @@ def steps_to_fire(board: Board, foes: frozenset[Cell], reach: int) -> dict[Cell,
     if len(memo) > 64:
         memo.clear()
     memo[key] = found
+    return found
+
+
+def _fire_tiles(board: Board, foe: Cell, reach: int) -> frozenset[Cell]:
+    """The open tiles from which `foe` is within `reach` and in sight: the attack's own check
+    (`combat.in_reach`), over the square around the foe only (kept per board, foe tile, reach)."""
+    memo = board_tables(board).setdefault("tokens_fire_tiles", {})
+    key = (foe, reach)
+    found = memo.get(key)
+    if found is None:
+        terrain = board.terrain
+        fx, fy = foe
+        xs, ys = range(fx - reach, fx + reach + 1), range(fy - reach, fy + reach + 1)
+        found = frozenset(cell for cell in ((x, y) for x in xs for y in ys) if cell in terrain
+                          and not terrain[cell].blocks_move and in_reach(board, cell, foe, reach))
+        if len(memo) > 4096:
+            memo.clear()
+        memo[key] = found
     return found

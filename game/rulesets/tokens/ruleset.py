@@ -93,6 +93,12 @@ class TokensRuleset(Ruleset):
     def legal_actions(self, match: Match) -> list[Action]:
         return actions.legal(match)
 
+    def legal_without_moves(self, match: Match) -> list[Action]:
+        """`legal_actions` less the moves and sprints, in the same order (for the AI's follow-up
+        lookahead, which reads no move: listing them is most of a listing's cost)."""
+        with match.world:
+            return actions.legal(match, moves=False)
+
     def resolve(self, match: Match, action: Action) -> Resolution:
         return resolve(match, action)
 

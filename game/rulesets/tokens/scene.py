@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING
 
 import esper
 
+from game.core.board import board_tables
 from game.core.components import Health, Name, Position, Side, Status
 from game.core.geometry import Cell
 from game.rulesets.tokens.components import TkGear, TkStealth, TkTokens, TkUnit, table
@@ -85,15 +86,30 @@ class SideView:
         self.visible = [b for b in scene.bodies if b.on_board and b.ent not in self.hidden]
         self.foes = frozenset(b.cell for b in self.visible if b.side != side)
         self.taken = frozenset(b.cell for b in self.visible)
-        threats: dict[Cell, list[int]] = {}
-        neighbors = scene.board.neighbors
-        for b in self.visible:
-            if b.side != side and b.active:
-                for c in neighbors(b.cell):
-                    threats.setdefault(c, []).append(b.ent)
-        self.threats = threats
+        #: tile -> the visible active enemies next to it, ascending id (shared: read only)
+        self.threats, self.threats_key = _threats(scene.board, tuple(
+            (b.ent, b.cell) for b in self.visible if b.side != side and b.active))
         #: tiles of the active enemies `side` can see: whether Sneak is offered reads only these
         #: (a hidden watcher must not show by taking the option away); `stealth.sneak` then checks
         #: the true board when the attempt resolves
         self.active_foes = [b.cell for b in self.visible if b.side != side and b.active]
-        self.threats_key = tuple(sorted((c, tuple(v)) for c, v in threats.items()))
+        #: what a unit's options other than moves read of the enemies (`actions._unit_actions`)
+        self.foes_key = tuple((b.ent, b.cell, b.name, b.active) for b in self.visible if b.side != side)
+
+
+def _threats(board: Board, foes: tuple[tuple[int, Cell], ...]
+             ) -> tuple[dict[Cell, list[int]], tuple[tuple[Cell, tuple[int, ...]], ...]]:
+    """The tiles next to `foes` (id, tile), each with the foes next to it, and that as a sorted
+    tuple (a key): kept per board, as the enemies stand still through a side's turn."""
+    memo = board_tables(board).setdefault("tokens_view_threats", {})
+    found = memo.get(foes)
+    if found is None:
+        threats: dict[Cell, list[int]] = {}
+        neighbors = board.neighbors
+        for ent, cell in foes:
+            for c in neighbors(cell):
+                threats.setdefault(c, []).append(ent)
+        if len(memo) > 1024:
+            memo.clear()
+        found = memo[foes] = (threats, tuple(sorted((c, tuple(v)) for c, v in threats.items())))
+    return found
