@@ -18,8 +18,8 @@ from typing import TYPE_CHECKING, Any
 
 from game.core.draws import Profile
 from game.core.records import Preview
-from game.core.stackplay import Payoff, PlayBest
-from game.core.stacks import stack_odds
+from game.core.stackbest import best_odds
+from game.core.stackplay import Payoff
 from game.rulesets.varium import odds
 from game.rulesets.varium.kinds import Kind
 
@@ -35,7 +35,7 @@ def scores(pool: Profile, limit: int, prof: int) -> Scores:
     """An opposed check's score (total + proficiency, 0 on a bust) played for the highest total
     (the AI's `linear` payoff) taking at most `odds.HORIZON` cards: exact weights."""
     rule = replace(odds.rule(limit), max_cards=odds.HORIZON)
-    dealt = stack_odds(pool, rule, PlayBest(odds.linear_payoff(limit, prof)))
+    dealt = best_odds(pool, rule, odds.linear_payoff(limit, prof))
     out: dict[int, float] = {0: dealt.bust_w / dealt.total} if dealt.bust_w else {}
     for total, w in dealt.totals:
         s = total + prof if total > 0 else 0
