@@ -100,8 +100,10 @@ def leave_inputs(match: Match, foe: int, leaver: int) -> LeaveInputs:
             grapple_stat(foe), grapple_stat(leaver), track(match, foe, leaver))
 
 
+@lru_cache(maxsize=256)
 def odds_of(inputs: LeaveInputs) -> LeaveOdds:
-    """`leave_odds` from its inputs (no world needed)."""
+    """`leave_odds` from its inputs (no world needed). Memoised: the AI's look-ahead meets the
+    same leave prompt (mover, foe, pool) after each move it tries that leaves that foe."""
     from game.rulesets.varium.bodies import RESTRAINED
 
     pool, s_lim, t_lim, (g_lim, g_prof), (d_lim, d_prof), before = inputs
