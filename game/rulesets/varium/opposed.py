@@ -11,14 +11,15 @@ check all read these functions.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from collections.abc import Callable
+from dataclasses import dataclass, fields, replace
 from functools import lru_cache
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from game.core.draws import Profile
 from game.core.records import Preview
-from game.core.stackplay import Payoff, PlayBest
-from game.core.stacks import stack_odds
+from game.core.stackbest import best_odds
+from game.core.stackplay import Payoff
 from game.rulesets.varium import odds
 from game.rulesets.varium.kinds import Kind
 
@@ -34,7 +35,7 @@ def scores(pool: Profile, limit: int, prof: int) -> Scores:
     """An opposed check's score (total + proficiency, 0 on a bust) played for the highest total
     (the AI's `linear` payoff) taking at most `odds.HORIZON` cards: exact weights."""
     rule = replace(odds.rule(limit), max_cards=odds.HORIZON)
-    dealt = stack_odds(pool, rule, PlayBest(odds.linear_payoff(limit, prof)))
+    dealt = best_odds(pool, rule, odds.linear_payoff(limit, prof))
     out: dict[int, float] = {0: dealt.bust_w / dealt.total} if dealt.bust_w else {}
     for total, w in dealt.totals:
         s = total + prof if total > 0 else 0
@@ -84,22 +85,39 @@ def opposed(mine: Scores, theirs: Scores, before: int = 0, need: int = 1) -> tup
     return win, reach, after
 
 
+#: what `leave_odds` is worked out from: the foe's pool, the shove's limits, the grapple's
+#: (limit, proficiency) pairs and the hold before it
+LeaveInputs = tuple[Profile, int, int, tuple[int, int], tuple[int, int], int]
+
+
+def leave_inputs(match: Match, foe: int, leaver: int) -> LeaveInputs:
+    """What `foe`'s shove or grapple on `leaver` is weighed on, read from the world now."""
+    from game.rulesets.varium.bodies import grapple_stat, track
+    from game.rulesets.varium.checks import pool_for
+    from game.rulesets.varium.components import sheet, side_of
+
+    return (pool_for(match, side_of(foe)), 20 + sheet(foe).might, 20 + sheet(leaver).might,
+            grapple_stat(foe), grapple_stat(leaver), track(match, foe, leaver))
+
+
+@lru_cache(maxsize=256)
+def odds_of(inputs: LeaveInputs) -> LeaveOdds:
+    """`leave_odds` from its inputs (no world needed). Memoised: the AI's look-ahead meets the
+    same leave prompt (mover, foe, pool) after each move it tries that leaves that foe."""
+    from game.rulesets.varium.bodies import RESTRAINED
+
+    pool, s_lim, t_lim, (g_lim, g_prof), (d_lim, d_prof), before = inputs
+    shove, _, _ = opposed(scores(pool, s_lim, 0), scores(pool, t_lim, 0))
+    mine, theirs = scores(pool, g_lim, g_prof), scores(pool, d_lim, d_prof)
+    grip, restrain, after = opposed(mine, theirs, before, RESTRAINED)
+    return LeaveOdds(shove, grip, restrain, before, after, (s_lim, t_lim), (g_lim, d_lim))
+
+
 def leave_odds(match: Match, foe: int, leaver: int) -> LeaveOdds:
     """What `foe`'s shove or grapple on `leaver` would do, from the cards `foe`'s side cannot see
     (inside the world): the free one on a unit leaving its square, and a unit's own shove or
     grapple (`contest_preview`)."""
-    from game.rulesets.varium.bodies import RESTRAINED, grapple_stat, track
-    from game.rulesets.varium.checks import pool_for
-    from game.rulesets.varium.components import sheet, side_of
-
-    pool = pool_for(match, side_of(foe))
-    s_lim, t_lim = 20 + sheet(foe).might, 20 + sheet(leaver).might
-    shove, _, _ = opposed(scores(pool, s_lim, 0), scores(pool, t_lim, 0))
-    (g_lim, g_prof), (d_lim, d_prof) = grapple_stat(foe), grapple_stat(leaver)
-    before = track(match, foe, leaver)
-    mine, theirs = scores(pool, g_lim, g_prof), scores(pool, d_lim, d_prof)
-    grip, restrain, after = opposed(mine, theirs, before, RESTRAINED)
-    return LeaveOdds(shove, grip, restrain, before, after, (s_lim, t_lim), (g_lim, d_lim))
+    return odds_of(leave_inputs(match, foe, leaver))
 
 
 #: what a hold short of Restrained is worth against stopping the leaver (it helps later grapples)
@@ -116,14 +134,52 @@ def leave_worths(lo: LeaveOdds) -> dict[str, float]:
     }
 
 
+class DeferredPreview(Preview):
+    """A preview that deals no damage, its odds worked out when first read. The AI's terms ask a
+    shove's preview for its damage (none) on every shove it could make, and an opposed check's
+    odds cost milliseconds a pool: they wait for someone who reads them (the same numbers).
+    Given fields instead of `make` (`dataclasses.replace`), an ordinary preview."""
+
+    def __init__(self, title: str, make: Callable[[], Preview] | None = None, **fields: Any) -> None:
+        if make is None:
+            self.__dict__.update(vars(Preview(title, **fields)))
+        else:
+            self.__dict__.update(title=title, expected_damage=0.0, kill=0.0, crit=0.0, crits=False,
+                                 _make=make)
+
+
+def _deferred(name: str) -> property:
+    def read(self: DeferredPreview) -> Any:
+        got = self.__dict__
+        if name not in got:
+            got.update(vars(got.pop("_make")()))
+        return got[name]
+
+    return property(read)
+
+
+#: the fields a deferred preview knows at once; every other one waits (`_deferred`)
+_KNOWN = frozenset({"title", "expected_damage", "kill", "crit", "crits"})
+for _field in fields(Preview):
+    if _field.name not in _KNOWN:
+        setattr(DeferredPreview, _field.name, _deferred(_field.name))
+
+
 def contest_preview(match: Match, ent: int, target: int, kind: str) -> Preview:
     """A shove's or a grapple's odds before it is made (`leave_odds`, the numbers the leave prompt
-    and the AI's answer to it weigh): the chance it succeeds, and for a grapple the hold."""
-    from game.rulesets.varium.bodies import RESTRAINED
+    and the AI's answer to it weigh): the chance it succeeds, and for a grapple the hold. Read from
+    the world now, worked out when first read (`DeferredPreview`)."""
     from game.rulesets.varium.components import name_of
 
-    lo = leave_odds(match, ent, target)
+    inputs = leave_inputs(match, ent, target)
     who = name_of(target)
+    title = f"Shove {who}" if kind == Kind.SHOVE else f"Grapple {who}"
+    return DeferredPreview(title, lambda: _contest(odds_of(inputs), who, kind))
+
+
+def _contest(lo: LeaveOdds, who: str, kind: str) -> Preview:
+    from game.rulesets.varium.bodies import RESTRAINED
+
     played = (f"Odds if each side takes cards (up to {odds.HORIZON}) to get as high as it can, dealt "
               "from the cards you have not seen.")
     if kind == Kind.SHOVE:

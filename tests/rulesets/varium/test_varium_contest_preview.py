@@ -32,3 +32,23 @@ def test_shove_and_grapple_previews_give_the_opposed_checks_odds() -> None:
     assert grab.hit == pytest.approx(gwin) and gwin > 0.5
     assert dict(grab.outcomes)["hold reaches +10 (Restrained)"] == pytest.approx(restrain)
     assert sum(p for name, p in shove.outcomes) == pytest.approx(1.0)
+
+
+@pytest.mark.rule("VC-SHOVE")
+def test_a_shove_preview_works_its_odds_out_only_when_read() -> None:
+    # the AI's terms read a shove's damage (none) on every shove it could make: the opposed
+    # checks' odds wait for a reader, and then are the eager numbers (issue #38)
+    from dataclasses import replace
+
+    m = make("duel_wrestler", "duel_guard", cells={"p1": [(5, 5)], "p2": [(6, 5)]})
+    wrestler, guard = ents(m)
+    place(m, guard, (5, 5))
+    for kind in ("shove", "grapple"):
+        p = m.ruleset.preview(m, find(m, kind, actor=wrestler, target=guard))
+        assert p is not None and p.expected_damage == 0.0 and p.kill == 0.0
+        assert "_make" in vars(p)  # nothing worked out yet
+        with m.world:
+            eager = opposed._contest(opposed.leave_odds(m, wrestler, guard), "x", kind)
+        assert p.hit == eager.hit > 0.0 and p.outcomes[0][1] == eager.outcomes[0][1]
+        assert "_make" not in vars(p) and p.headline and p.lines
+        assert replace(p, lines=[]).hit == p.hit
