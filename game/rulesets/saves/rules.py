@@ -40,8 +40,8 @@ def armour_of(ent: int) -> int:
 
 def held(ent: int) -> list[Weapon]:
     """Weapons in hand."""
-    c = shipped()
-    return [c.weapons[w] for w in get(ent, SvGear).held]
+    weapons = shipped().weapons
+    return [weapons[w] for w in get(ent, SvGear).held]
 
 
 def uses_left(ent: int, weapon: Weapon) -> int | None:
