@@ -22,9 +22,8 @@ from game.rulesets.saves.components import (
     conditions,
     get,
     has,
-    is_standing,
     side_of,
-    units,
+    unit_rows,
 )
 from game.rulesets.saves.content import shipped
 from game.rulesets.saves.hiding import hunt_target
@@ -322,19 +321,26 @@ def threat_by(match: Match, side: str, cell: tuple[int, int]) -> dict[int, float
     """Per enemy, the expected damage of its best attack next turn on a unit on `cell`; a third
     of it from the last enemy standing (as `attack_value`'s exposure: closing on it ends the fight)."""
     out: dict[int, float] = {}
-    for e in units():
-        if side_of(e) == side or not is_standing(e) or has(e, "hidden"):
+    dist = match.board.distance
+    weapons = shipped().weapons
+    standing = 0
+    # Normal asks this for every square a move may end on: the components are read in one pass
+    for e, s, status, conds, pos, scores, gear in unit_rows():
+        if s.side == side or status.state != "active":
+            continue
+        standing += 1
+        if "hidden" in conds.active:
             continue  # a Hidden enemy's square is not known to `side`
-        dist = match.board.distance(cell_of(e), cell)
-        speed = get(e, SvScores).speed
+        d = dist(pos.cell, cell)
+        speed = scores.speed
         best = 0.0
-        for w in held(e):
+        for w in (weapons[x] for x in gear.held):
             reach = w.range or 1
-            if dist <= speed + reach:
+            if d <= speed + reach:
                 best = max(best, expected_damage((w.damage,)))
         if best:
             out[e] = best
-    if len(out) == 1 and sum(1 for e in units() if side_of(e) != side and is_standing(e)) == 1:
+    if len(out) == 1 and standing == 1:
         out = {e: v / FINISH for e, v in out.items()}
     return out
 

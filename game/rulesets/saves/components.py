@@ -12,7 +12,7 @@ from typing import Any
 
 import esper
 
-from game.core.components import Conditions, Health, Name, Side, Status
+from game.core.components import Conditions, Health, Name, Position, Side, Status
 from game.core.world import component
 
 
@@ -84,6 +84,19 @@ def units() -> list[int]:
     if found is not _units_seen[0]:
         _units_seen[0], _units_seen[1] = found, sorted(e for e, _ in found)
     return list(_units_seen[1])
+
+
+_rows_seen: list[Any] = [None, []]
+
+
+def unit_rows() -> list[tuple[int, Side, Status, Conditions, Position, SvScores, SvGear]]:
+    """Every saves unit with the components the AI reads in its inner loops, ascending id (kept,
+    like `units`, while esper's list is unchanged; the components are the live objects)."""
+    found = esper.get_components(SvScores, Side, Status, Conditions, Position, SvGear)
+    if found is not _rows_seen[0]:
+        rows = sorted(found, key=lambda row: row[0])
+        _rows_seen[0], _rows_seen[1] = found, [(e, s, st, c, p, sc, g) for e, (sc, s, st, c, p, g) in rows]
+    return _rows_seen[1]
 
 
 def side_of(ent: int) -> str:
