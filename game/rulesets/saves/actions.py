@@ -10,7 +10,6 @@ import heapq
 from typing import TYPE_CHECKING, Any
 
 from game.core.action import Action
-from game.core.components import Status
 from game.core.wording import offset_words, plural
 from game.rulesets.saves.components import (
     SvGear,
@@ -22,6 +21,7 @@ from game.rulesets.saves.components import (
     is_standing,
     name_of,
     side_of,
+    unit_rows,
     units,
 )
 from game.rulesets.saves.content import shipped
@@ -46,11 +46,8 @@ DECLARE = (Kind.ATTACK, Kind.MANEUVER, Kind.FLEE, Kind.TEND, Kind.USE, Kind.PARL
 def occupied(side: str) -> set[tuple[int, int]]:
     """Squares `side` knows to hold a unit still on the field (the dead lie where they fell and
     block too); a Hidden enemy's square is not among them (SV-HIDDEN: its enemies do not know it)."""
-    return {cell_of(e) for e in units() if get(e, Status).state != "fled" and not _unknown_to(e, side)}
-
-
-def _unknown_to(ent: int, side: str) -> bool:
-    return side_of(ent) != side and has(ent, "hidden")
+    return {p.cell for e, s, st, c, p, *_ in unit_rows()
+            if st.state != "fled" and not (s.side != side and "hidden" in c.active)}
 
 
 def move_actions(match: Match, ent: int) -> list[Action]:
@@ -86,8 +83,8 @@ def _reach_of(match: Match, ent: int) -> tuple[list[tuple[int, int]], Any]:
     start, speed = cell_of(ent), get(ent, SvScores).speed
     mine = side_of(ent)
     foes = frozenset(
-        cell_of(e) for e in units()
-        if side_of(e) != mine and get(e, Status).state != "fled" and not has(e, "hidden")
+        p.cell for e, s, st, c, p, *_ in unit_rows()
+        if s.side != mine and st.state != "fled" and "hidden" not in c.active
     )
     # the reach depends only on these (the board never changes): memoised on the board itself,
     # since the enemies stand still through a side's whole turn of declarations
