@@ -228,11 +228,13 @@ class _Planner:
                     key = (impaired, -solo, exposure, board.distance(here, cell))
                     if (blast not in best or key < best[blast][0]) and _los(self.match, cell, tc):
                         best[blast] = (key, Step(u, t, option, cell))
-            for blast, (_key, step) in best.items():
-                found.append((self._value((step,)), step))
-                if not blast:  # the same attack as a risky stunt (SV-IMPAIR)
-                    stunt = Step(u, t, STUNT + step.option, step.cell)  # type: ignore[operator]
-                    found.append((self._value((stunt,)), stunt))
+            variants = [step for _key, step in best.values()]
+            if False in best:  # the weapon-borne attack as a risky stunt too (SV-IMPAIR)
+                plain = best[False][1]
+                variants.append(Step(u, t, STUNT + plain.option, plain.cell))  # type: ignore[operator]
+            if variants:
+                # the best way to attack each target: the search mixes targets, not variants
+                found.append(max(((self._value((v,)), v) for v in variants), key=lambda kv: kv[0]))
         found.sort(key=lambda kv: -kv[0])
         return [s for _, s in found[:TOP]] + [Step(u, None, None, here)]
 
