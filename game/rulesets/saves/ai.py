@@ -41,14 +41,17 @@ KILL = 8.0
 def group_for(match: Match, action: Action, with_actor: bool) -> Group:
     """The group the attack joins on its aimed target, as the resolution will group it
     (`combat.planned`): with the actor, or as it stands without it."""
+    return groups_for(match, action)[0 if with_actor else 1]
+
+
+def groups_for(match: Match, action: Action) -> tuple[Group, Group]:
+    """`group_for` with the actor and without it, from one grouping."""
     declared = table(match).data.get("declared", {})
     score = weapons_of(action.option)[0].score
     for before, after in planned(match, declared, action.actor, action.target, action.option):  # type: ignore[arg-type]
         if after.target == action.target:
-            if with_actor:
-                return after
-            return before if before is not None else Group(action.target, [], {}, score)  # type: ignore[arg-type]
-    return Group(action.target, [], {}, score)  # type: ignore[arg-type]
+            return after, before if before is not None else Group(action.target, [], {}, score)  # type: ignore[arg-type]
+    return Group(action.target, [], {}, score), Group(action.target, [], {}, score)  # type: ignore[arg-type]
 
 
 #: what falling Prone after a failed risky stunt costs, in harm points: per enemy that can reach
@@ -139,8 +142,8 @@ def attack_value(match: Match, action: Action) -> tuple[float, float, float]:
     target = action.target
     assert target is not None
     knockers = knockdowns_on(match, target)
-    after = group_outcome(match, group_for(match, action, True), knockers)
-    before_group = group_for(match, action, False)
+    after_group, before_group = groups_for(match, action)
+    after = group_outcome(match, after_group, knockers)
     before = group_outcome(match, before_group, knockers) if before_group.attackers else None
     dmg = after.taken - (before.taken if before else 0.0)
     out = after.taken_out - (before.taken_out if before else 0.0)
