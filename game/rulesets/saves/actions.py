@@ -50,9 +50,10 @@ def occupied(side: str) -> set[tuple[int, int]]:
             if st.state != "fled" and not (s.side != side and "hidden" in c.active)}
 
 
-def move_actions(match: Match, ent: int) -> list[Action]:
-    """The unit's move actions (immutable, so memoised with the reach they come from)."""
-    cells, key = _reach_of(match, ent)
+def move_actions(match: Match, ent: int, seen: dict[str, Any] | None = None) -> list[Action]:
+    """The unit's move actions (immutable, so memoised with the reach they come from). `seen`:
+    what `legal` has read for the unit's side already (the squares it knows taken, the foes)."""
+    cells, key = _reach_of(match, ent, seen)
     memo: dict[Any, list[Action]] = match.board.__dict__.setdefault("_saves_moves", {})
     me = name_of(ent)
     akey = (ent, me, key)
@@ -65,8 +66,20 @@ def move_actions(match: Match, ent: int) -> list[Action]:
             Action(Kind.MOVE, ent, cell=cell, label=f"{me}: move {offset_words(grid, here, cell, 'square')}")
             for cell in cells
         ]
-    taken = occupied(side_of(ent))
-    return [a for a in acts if a.cell not in taken]
+    taken = seen.get("taken") if seen is not None else None
+    if taken is None:
+        taken = occupied(side_of(ent))
+        if seen is not None:
+            seen["taken"] = taken
+    # the same squares are taken for every unit of the side: the filtered list is kept with them
+    fmemo: dict[Any, list[Action]] = match.board.__dict__.setdefault("_saves_free_moves", {})
+    fkey = (akey, frozenset(taken))
+    free = fmemo.get(fkey)
+    if free is None:
+        if len(fmemo) > 4096:
+            fmemo.clear()
+        free = fmemo[fkey] = [a for a in acts if a.cell not in taken]
+    return list(free)
 
 
 def move_targets(match: Match, ent: int) -> list[tuple[int, int]]:
@@ -76,16 +89,25 @@ def move_targets(match: Match, ent: int) -> list[tuple[int, int]]:
     return [c for c in cells if c not in taken]
 
 
-def _reach_of(match: Match, ent: int) -> tuple[list[tuple[int, int]], Any]:
+def _foes_in_way(side: str) -> frozenset[tuple[int, int]]:
+    return frozenset(
+        p.cell for e, s, st, c, p, *_ in unit_rows()
+        if s.side != side and st.state != "fled" and "hidden" not in c.active
+    )
+
+
+def _reach_of(match: Match, ent: int,
+              seen: dict[str, Any] | None = None) -> tuple[list[tuple[int, int]], Any]:
     """Squares reachable within Speed (SV-TURN): enemies cannot be passed through, allies can, and
     no move ends on a unit; a Hidden enemy is not known to be in the way (`apply` finds it)."""
     board = match.board
     start, speed = cell_of(ent), get(ent, SvScores).speed
     mine = side_of(ent)
-    foes = frozenset(
-        p.cell for e, s, st, c, p, *_ in unit_rows()
-        if s.side != mine and st.state != "fled" and "hidden" not in c.active
-    )
+    foes = seen.get("foes") if seen is not None else None
+    if foes is None:
+        foes = _foes_in_way(mine)
+        if seen is not None:
+            seen["foes"] = foes
     # the reach depends only on these (the board never changes): memoised on the board itself,
     # since the enemies stand still through a side's whole turn of declarations
     memo: dict[Any, list[tuple[int, int]]] = board.__dict__.setdefault("_saves_reach", {})
@@ -250,6 +272,7 @@ def legal(match: Match) -> list[Action]:
     t = table(match)
     declared = t.data.get("declared", {})
     out: list[Action] = []
+    seen: dict[str, Any] = {}  # only the declaring side's units may act: one side's squares
     for ent in units():
         if not may_act(match, ent):
             continue
@@ -261,7 +284,7 @@ def legal(match: Match) -> list[Action]:
         if not turn.moved and not turn.swapped:
             out += [Action(Kind.SWAP, ent, option=opt, label=f"{name_of(ent)}: take up {text}")
                     for opt, text in swap_options(get(ent, SvGear).stowed)]
-            out += move_actions(match, ent)
+            out += move_actions(match, ent, seen)
     out.append(Action(Kind.END, None, label="Resolve: roll every declared action"))
     return out
 
