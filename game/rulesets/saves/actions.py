@@ -29,7 +29,7 @@ from game.rulesets.saves.groups import STUNT
 from game.rulesets.saves.kinds import Ev, Kind
 from game.rulesets.saves.maneuvers import on_edge, snatchable, thing_name
 from game.rulesets.saves.morale import exempt
-from game.rulesets.saves.rules import attack_targets, can_reach, cell_of, enemies, helpless, weapon_sets
+from game.rulesets.saves.rules import can_reach, cell_of, enemies, helpless, weapon_sets
 from game.rulesets.saves.turns import may_act, table
 
 _DIRS = ((-1, -1), (0, -1), (1, -1), (-1, 0), (1, 0), (-1, 1), (0, 1), (1, 1))
@@ -192,11 +192,26 @@ def declarations(match: Match, ent: int) -> list[Action]:
     out: list[Action] = []
     me = name_of(ent)
     here = cell_of(ent)
-    dist = match.board.distance
-    all_foes = enemies(ent)
-    near = [e for e in units() if e != ent and dist(here, cell_of(e)) <= 1]
-    foes = [e for e in attack_targets(ent) if targetable(ent, e)]
-    busy = any(e in near and not has(e, "hidden") for e in all_foes)  # as `engaged` reads it
+    mine = side_of(ent)
+    grid_dist = match.board.grid.distance  # (Board.distance passes through to it)
+    # one pass over the units: enemies standing, those next to it, and `targetable`'s foes
+    all_foes: list[int] = []
+    near: list[int] = []
+    foes: list[int] = []
+    busy = False  # as `engaged` reads it
+    for e, s, st, c, p, *_ in unit_rows():
+        close = e != ent and grid_dist(here, p.cell) <= 1
+        if close:
+            near.append(e)
+        if s.side == mine:
+            continue
+        active = c.active
+        if st.state == "active":
+            all_foes.append(e)
+            busy = busy or (close and "hidden" not in active)
+        if ((st.state == "active" or (st.state == "down" and "unconscious" in active))
+                and "hidden" not in active and "attacked" not in active):
+            foes.append(e)
     for ws in weapon_sets(match, ent, busy):
         option = "+".join(w.id for w in ws)
         label = " and ".join(w.name for w in ws)
