@@ -10,7 +10,6 @@ import heapq
 from typing import TYPE_CHECKING, Any
 
 from game.core.action import Action
-from game.core.components import Status
 from game.core.wording import offset_words, plural
 from game.rulesets.saves.components import (
     SvGear,
@@ -22,6 +21,7 @@ from game.rulesets.saves.components import (
     is_standing,
     name_of,
     side_of,
+    unit_rows,
     units,
 )
 from game.rulesets.saves.content import shipped
@@ -29,7 +29,7 @@ from game.rulesets.saves.groups import STUNT
 from game.rulesets.saves.kinds import Ev, Kind
 from game.rulesets.saves.maneuvers import on_edge, snatchable, thing_name
 from game.rulesets.saves.morale import exempt
-from game.rulesets.saves.rules import attack_targets, can_reach, cell_of, enemies, helpless, weapon_sets
+from game.rulesets.saves.rules import can_reach, cell_of, enemies, helpless, weapon_sets
 from game.rulesets.saves.turns import may_act, table
 
 _DIRS = ((-1, -1), (0, -1), (1, -1), (-1, 0), (1, 0), (-1, 1), (0, 1), (1, 1))
@@ -46,16 +46,14 @@ DECLARE = (Kind.ATTACK, Kind.MANEUVER, Kind.FLEE, Kind.TEND, Kind.USE, Kind.PARL
 def occupied(side: str) -> set[tuple[int, int]]:
     """Squares `side` knows to hold a unit still on the field (the dead lie where they fell and
     block too); a Hidden enemy's square is not among them (SV-HIDDEN: its enemies do not know it)."""
-    return {cell_of(e) for e in units() if get(e, Status).state != "fled" and not _unknown_to(e, side)}
+    return {p.cell for e, s, st, c, p, *_ in unit_rows()
+            if st.state != "fled" and not (s.side != side and "hidden" in c.active)}
 
 
-def _unknown_to(ent: int, side: str) -> bool:
-    return side_of(ent) != side and has(ent, "hidden")
-
-
-def move_actions(match: Match, ent: int) -> list[Action]:
-    """The unit's move actions (immutable, so memoised with the reach they come from)."""
-    cells, key = _reach_of(match, ent)
+def move_actions(match: Match, ent: int, seen: dict[str, Any] | None = None) -> list[Action]:
+    """The unit's move actions (immutable, so memoised with the reach they come from). `seen`:
+    what `legal` has read for the unit's side already (the squares it knows taken, the foes)."""
+    cells, key = _reach_of(match, ent, seen)
     memo: dict[Any, list[Action]] = match.board.__dict__.setdefault("_saves_moves", {})
     me = name_of(ent)
     akey = (ent, me, key)
@@ -68,8 +66,20 @@ def move_actions(match: Match, ent: int) -> list[Action]:
             Action(Kind.MOVE, ent, cell=cell, label=f"{me}: move {offset_words(grid, here, cell, 'square')}")
             for cell in cells
         ]
-    taken = occupied(side_of(ent))
-    return [a for a in acts if a.cell not in taken]
+    taken = seen.get("taken") if seen is not None else None
+    if taken is None:
+        taken = occupied(side_of(ent))
+        if seen is not None:
+            seen["taken"] = taken
+    # the same squares are taken for every unit of the side: the filtered list is kept with them
+    fmemo: dict[Any, list[Action]] = match.board.__dict__.setdefault("_saves_free_moves", {})
+    fkey = (akey, frozenset(taken))
+    free = fmemo.get(fkey)
+    if free is None:
+        if len(fmemo) > 4096:
+            fmemo.clear()
+        free = fmemo[fkey] = [a for a in acts if a.cell not in taken]
+    return list(free)
 
 
 def move_targets(match: Match, ent: int) -> list[tuple[int, int]]:
@@ -79,16 +89,25 @@ def move_targets(match: Match, ent: int) -> list[tuple[int, int]]:
     return [c for c in cells if c not in taken]
 
 
-def _reach_of(match: Match, ent: int) -> tuple[list[tuple[int, int]], Any]:
+def _foes_in_way(side: str) -> frozenset[tuple[int, int]]:
+    return frozenset(
+        p.cell for e, s, st, c, p, *_ in unit_rows()
+        if s.side != side and st.state != "fled" and "hidden" not in c.active
+    )
+
+
+def _reach_of(match: Match, ent: int,
+              seen: dict[str, Any] | None = None) -> tuple[list[tuple[int, int]], Any]:
     """Squares reachable within Speed (SV-TURN): enemies cannot be passed through, allies can, and
     no move ends on a unit; a Hidden enemy is not known to be in the way (`apply` finds it)."""
     board = match.board
     start, speed = cell_of(ent), get(ent, SvScores).speed
     mine = side_of(ent)
-    foes = frozenset(
-        cell_of(e) for e in units()
-        if side_of(e) != mine and get(e, Status).state != "fled" and not has(e, "hidden")
-    )
+    foes = seen.get("foes") if seen is not None else None
+    if foes is None:
+        foes = _foes_in_way(mine)
+        if seen is not None:
+            seen["foes"] = foes
     # the reach depends only on these (the board never changes): memoised on the board itself,
     # since the enemies stand still through a side's whole turn of declarations
     memo: dict[Any, list[tuple[int, int]]] = board.__dict__.setdefault("_saves_reach", {})
@@ -173,11 +192,26 @@ def declarations(match: Match, ent: int) -> list[Action]:
     out: list[Action] = []
     me = name_of(ent)
     here = cell_of(ent)
-    dist = match.board.distance
-    all_foes = enemies(ent)
-    near = [e for e in units() if e != ent and dist(here, cell_of(e)) <= 1]
-    foes = [e for e in attack_targets(ent) if targetable(ent, e)]
-    busy = any(e in near and not has(e, "hidden") for e in all_foes)  # as `engaged` reads it
+    mine = side_of(ent)
+    grid_dist = match.board.grid.distance  # (Board.distance passes through to it)
+    # one pass over the units: enemies standing, those next to it, and `targetable`'s foes
+    all_foes: list[int] = []
+    near: list[int] = []
+    foes: list[int] = []
+    busy = False  # as `engaged` reads it
+    for e, s, st, c, p, *_ in unit_rows():
+        close = e != ent and grid_dist(here, p.cell) <= 1
+        if close:
+            near.append(e)
+        if s.side == mine:
+            continue
+        active = c.active
+        if st.state == "active":
+            all_foes.append(e)
+            busy = busy or (close and "hidden" not in active)
+        if ((st.state == "active" or (st.state == "down" and "unconscious" in active))
+                and "hidden" not in active and "attacked" not in active):
+            foes.append(e)
     for ws in weapon_sets(match, ent, busy):
         option = "+".join(w.id for w in ws)
         label = " and ".join(w.name for w in ws)
@@ -253,6 +287,7 @@ def legal(match: Match) -> list[Action]:
     t = table(match)
     declared = t.data.get("declared", {})
     out: list[Action] = []
+    seen: dict[str, Any] = {}  # only the declaring side's units may act: one side's squares
     for ent in units():
         if not may_act(match, ent):
             continue
@@ -264,7 +299,7 @@ def legal(match: Match) -> list[Action]:
         if not turn.moved and not turn.swapped:
             out += [Action(Kind.SWAP, ent, option=opt, label=f"{name_of(ent)}: take up {text}")
                     for opt, text in swap_options(get(ent, SvGear).stowed)]
-            out += move_actions(match, ent)
+            out += move_actions(match, ent, seen)
     out.append(Action(Kind.END, None, label="Resolve: roll every declared action"))
     return out
 

@@ -22,9 +22,8 @@ from game.rulesets.saves.components import (
     conditions,
     get,
     has,
-    is_standing,
     side_of,
-    units,
+    unit_rows,
 )
 from game.rulesets.saves.content import shipped
 from game.rulesets.saves.hiding import hunt_target
@@ -42,14 +41,17 @@ KILL = 8.0
 def group_for(match: Match, action: Action, with_actor: bool) -> Group:
     """The group the attack joins on its aimed target, as the resolution will group it
     (`combat.planned`): with the actor, or as it stands without it."""
+    return groups_for(match, action)[0 if with_actor else 1]
+
+
+def groups_for(match: Match, action: Action) -> tuple[Group, Group]:
+    """`group_for` with the actor and without it, from one grouping."""
     declared = table(match).data.get("declared", {})
     score = weapons_of(action.option)[0].score
     for before, after in planned(match, declared, action.actor, action.target, action.option):  # type: ignore[arg-type]
         if after.target == action.target:
-            if with_actor:
-                return after
-            return before if before is not None else Group(action.target, [], {}, score)  # type: ignore[arg-type]
-    return Group(action.target, [], {}, score)  # type: ignore[arg-type]
+            return after, before if before is not None else Group(action.target, [], {}, score)  # type: ignore[arg-type]
+    return Group(action.target, [], {}, score), Group(action.target, [], {}, score)  # type: ignore[arg-type]
 
 
 #: what falling Prone after a failed risky stunt costs, in harm points: per enemy that can reach
@@ -140,8 +142,8 @@ def attack_value(match: Match, action: Action) -> tuple[float, float, float]:
     target = action.target
     assert target is not None
     knockers = knockdowns_on(match, target)
-    after = group_outcome(match, group_for(match, action, True), knockers)
-    before_group = group_for(match, action, False)
+    after_group, before_group = groups_for(match, action)
+    after = group_outcome(match, after_group, knockers)
     before = group_outcome(match, before_group, knockers) if before_group.attackers else None
     dmg = after.taken - (before.taken if before else 0.0)
     out = after.taken_out - (before.taken_out if before else 0.0)
@@ -322,19 +324,26 @@ def threat_by(match: Match, side: str, cell: tuple[int, int]) -> dict[int, float
     """Per enemy, the expected damage of its best attack next turn on a unit on `cell`; a third
     of it from the last enemy standing (as `attack_value`'s exposure: closing on it ends the fight)."""
     out: dict[int, float] = {}
-    for e in units():
-        if side_of(e) == side or not is_standing(e) or has(e, "hidden"):
+    dist = match.board.distance
+    weapons = shipped().weapons
+    standing = 0
+    # Normal asks this for every square a move may end on: the components are read in one pass
+    for e, s, status, conds, pos, scores, gear in unit_rows():
+        if s.side == side or status.state != "active":
+            continue
+        standing += 1
+        if "hidden" in conds.active:
             continue  # a Hidden enemy's square is not known to `side`
-        dist = match.board.distance(cell_of(e), cell)
-        speed = get(e, SvScores).speed
+        d = dist(pos.cell, cell)
+        speed = scores.speed
         best = 0.0
-        for w in held(e):
+        for w in (weapons[x] for x in gear.held):
             reach = w.range or 1
-            if dist <= speed + reach:
+            if d <= speed + reach:
                 best = max(best, expected_damage((w.damage,)))
         if best:
             out[e] = best
-    if len(out) == 1 and sum(1 for e in units() if side_of(e) != side and is_standing(e)) == 1:
+    if len(out) == 1 and standing == 1:
         out = {e: v / FINISH for e, v in out.items()}
     return out
 

@@ -12,7 +12,7 @@ from typing import Any
 
 import esper
 
-from game.core.components import Conditions, Health, Name, Side, Status
+from game.core.components import Conditions, Health, Name, Position, Side, Status
 from game.core.world import component
 
 
@@ -68,19 +68,40 @@ class SvTurn:
     swapped: bool = False
 
 
-def get(ent: int, cls: type) -> Any:
-    """A component of an entity (inside `with match.world`)."""
-    return esper.component_for_entity(ent, cls)
+#: a component of an entity (inside `with match.world`): esper's own lookup, called directly
+#: (the AI asks it millions of times a game; esper reads the current world at each call)
+get: Any = esper.component_for_entity
+_component = esper.component_for_entity
+
+#: the last unit list esper returned, and it sorted: esper keeps that list object until a
+#: component is added or removed (in any world), and then makes a new one
+_units_seen: list[Any] = [None, []]
 
 
 def units() -> list[int]:
     """Every saves unit, ascending id."""
-    return sorted(e for e, _ in esper.get_component(SvScores))
+    found = esper.get_component(SvScores)
+    if found is not _units_seen[0]:
+        _units_seen[0], _units_seen[1] = found, sorted(e for e, _ in found)
+    return list(_units_seen[1])
+
+
+_rows_seen: list[Any] = [None, []]
+
+
+def unit_rows() -> list[tuple[int, Side, Status, Conditions, Position, SvScores, SvGear]]:
+    """Every saves unit with the components the AI reads in its inner loops, ascending id (kept,
+    like `units`, while esper's list is unchanged; the components are the live objects)."""
+    found = esper.get_components(SvScores, Side, Status, Conditions, Position, SvGear)
+    if found is not _rows_seen[0]:
+        rows = sorted(found, key=lambda row: row[0])
+        _rows_seen[0], _rows_seen[1] = found, [(e, s, st, c, p, sc, g) for e, (sc, s, st, c, p, g) in rows]
+    return _rows_seen[1]
 
 
 def side_of(ent: int) -> str:
     """The unit's side."""
-    return get(ent, Side).side
+    return _component(ent, Side).side
 
 
 def name_of(ent: int) -> str:
@@ -90,17 +111,17 @@ def name_of(ent: int) -> str:
 
 def conditions(ent: int) -> Conditions:
     """The unit's conditions."""
-    return get(ent, Conditions)
+    return _component(ent, Conditions)
 
 
 def has(ent: int, condition: str) -> bool:
     """Whether the unit has the condition."""
-    return conditions(ent).has(condition)
+    return condition in _component(ent, Conditions).active
 
 
 def is_standing(ent: int) -> bool:
     """In the fight (Status active): not dead, down, routed or fled."""
-    return get(ent, Status).state == "active"
+    return _component(ent, Status).state == "active"
 
 
 def can_act(ent: int) -> bool:

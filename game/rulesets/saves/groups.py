@@ -9,7 +9,6 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
-from itertools import product
 from typing import TYPE_CHECKING, Any
 
 from game.core.chance import Distribution
@@ -17,7 +16,15 @@ from game.core.components import Health
 from game.rulesets.saves.components import SvScores, get, is_standing
 from game.rulesets.saves.content import Weapon, shipped
 from game.rulesets.saves.kinds import Kind
-from game.rulesets.saves.odds import Harm, damage_distribution, gang_bonus, harm, save_chance
+from game.rulesets.saves.odds import (
+    Harm,
+    Part,
+    damage_distribution,
+    gang_bonus,
+    harm,
+    mixed_distribution,
+    save_chance,
+)
 from game.rulesets.saves.rules import Terms, armour_of, attack_terms, cell_of, helpless, save_mode
 
 if TYPE_CHECKING:
@@ -75,15 +82,15 @@ class Group:
         pending = [a for a in self.attackers if is_stunt(self.option[a]) and a not in self.stunts]
         if not pending:
             return damage_distribution(self.dice(match), self.bonus(), armour)
-        out: dict[int, Fraction] = {}
-        for passed in product((True, False), repeat=len(pending)):
-            p = Fraction(1)
-            for a, ok in zip(pending, passed, strict=True):
-                p *= stunt_chance(a) if ok else 1 - stunt_chance(a)
-            trial = replace(self, stunts={**self.stunts, **dict(zip(pending, passed, strict=True))})
-            for d, q in damage_distribution(trial.dice(match), self.bonus(), armour).probs.items():
-                out[d] = out.get(d, Fraction(0)) + p * q
-        return Distribution(out)
+        parts: list[Part] = []
+        for a in self.attackers:
+            if a in pending:
+                fails = replace(self, stunts={**self.stunts, a: False}).terms_of(match, a).dice
+                passes = replace(self, stunts={**self.stunts, a: True}).terms_of(match, a).dice
+                parts.append((tuple(fails), tuple(passes), stunt_chance(a)))
+            else:
+                parts.append(tuple(self.terms_of(match, a).dice))
+        return mixed_distribution(tuple(parts), self.bonus(), armour)
 
     def bonus(self) -> int:
         """+1 per extra attacker, at most +5 (a blast joined to a gang counts as one of them)."""

@@ -9,6 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import lru_cache
+from itertools import product
 
 from game.core.chance import Distribution
 
@@ -92,6 +93,32 @@ def damage_distribution(dice: list[int], bonus: int = 0, armour: int = 0) -> Dis
     return _damage_dist(tuple(sorted(dice)), bonus, armour)
 
 
+#: one attacker's part in a pool: its dice, or (dice if its risky stunt fails, dice if it passes,
+#: the chance it passes) while the stunt is not rolled yet
+Part = tuple[int, ...] | tuple[tuple[int, ...], tuple[int, ...], Fraction]
+
+
+@lru_cache(maxsize=4096)
+def mixed_distribution(parts: tuple[Part, ...], bonus: int, armour: int) -> Distribution:
+    """Exact damage of a pool with risky stunts still to roll: every mix of their passes and
+    failures, each weighed by its chance (`Group.distribution`)."""
+    pending = [i for i, part in enumerate(parts) if part and isinstance(part[0], tuple)]
+    out: dict[int, Fraction] = {}
+    for passed in product((True, False), repeat=len(pending)):
+        p = Fraction(1)
+        chosen: dict[int, bool] = {}
+        for i, ok in zip(pending, passed, strict=True):
+            chance = parts[i][2]  # type: ignore[misc]
+            p *= chance if ok else 1 - chance
+            chosen[i] = ok
+        pool: list[int] = []
+        for i, part in enumerate(parts):
+            pool += list(part[1] if chosen[i] else part[0]) if i in chosen else list(part)  # type: ignore[arg-type]
+        for d, q in damage_distribution(pool, bonus, armour).probs.items():
+            out[d] = out.get(d, Fraction(0)) + p * q
+    return Distribution(out)
+
+
 @lru_cache(maxsize=256)
 def expected_damage(dice: tuple[int, ...]) -> float:
     """E[damage] of the pool of dice, exactly as `damage_distribution` gives it (the AI asks it
@@ -118,6 +145,15 @@ def harm(
 ) -> Harm:
     """SV-DAMAGE / SV-SCORELOSS over a damage distribution: HP first, the rest off STR, then a STR
     save against Critical Damage; an attack on a score takes it straight off that score."""
+    return _harm(dist, hp, strength, score, score_value, save_mode)
+
+
+# keyed on the distribution object itself (the damage distributions are kept by `_damage_dist`
+# and `mixed_distribution`, so the same pool is the same object; the cache holds it, so its
+# identity is never reused while cached); Distribution is never changed after it is made
+@lru_cache(maxsize=8192)
+def _harm(dist: Distribution, hp: int, strength: int, score: str | None, score_value: int,
+          save_mode: int) -> Harm:
     exp = Fraction(0)
     out = Fraction(0)
     dead = Fraction(0)

@@ -18,6 +18,7 @@ from game.rulesets.saves.components import (
     is_standing,
     name_of,
     side_of,
+    unit_rows,
     units,
 )
 from game.rulesets.saves.content import ARMOUR_CAP, Weapon, shipped
@@ -40,8 +41,8 @@ def armour_of(ent: int) -> int:
 
 def held(ent: int) -> list[Weapon]:
     """Weapons in hand."""
-    c = shipped()
-    return [c.weapons[w] for w in get(ent, SvGear).held]
+    weapons = shipped().weapons
+    return [weapons[w] for w in get(ent, SvGear).held]
 
 
 def uses_left(ent: int, weapon: Weapon) -> int | None:
@@ -59,7 +60,7 @@ def cell_of(ent: int) -> Cell:
 def enemies(ent: int) -> list[int]:
     """Standing units of the other sides."""
     me = side_of(ent)
-    return [e for e in units() if side_of(e) != me and is_standing(e)]
+    return [e for e, s, st, *_ in unit_rows() if s.side != me and st.state == "active"]
 
 
 def helpless(ent: int) -> bool:
@@ -71,12 +72,16 @@ def helpless(ent: int) -> bool:
 def attack_targets(ent: int) -> list[int]:
     """Enemies an attack may be aimed at: the standing and the Unconscious."""
     me = side_of(ent)
-    return [e for e in units() if side_of(e) != me and (is_standing(e) or helpless(e))]
+    # is_standing or helpless, read in one pass
+    return [e for e, s, st, c, *_ in unit_rows() if s.side != me
+            and (st.state == "active" or (st.state == "down" and "unconscious" in c.active))]
 
 
 def known_enemies(ent: int) -> list[int]:
     """Standing enemies the unit's side knows of: a Hidden one is not among them (SV-HIDDEN)."""
-    return [e for e in enemies(ent) if not has(e, "hidden")]
+    me = side_of(ent)
+    return [e for e, s, st, c, *_ in unit_rows() if s.side != me and st.state == "active"
+            and "hidden" not in c.active]
 
 
 def engaged(match: Match, ent: int) -> bool:
@@ -203,10 +208,11 @@ def distracted(match: Match, attacker: int, defender: int) -> bool:
     """An ally of the defender stands next to the attacker, drawing its eye (SV-ADV's Advantage on
     the dodge); a Hidden ally distracts no one (and would give itself away)."""
     here, mine = cell_of(attacker), side_of(defender)
+    dist = match.board.distance
     return any(
-        e != defender and side_of(e) == mine and is_standing(e) and not has(e, "hidden")
-        and match.board.distance(here, cell_of(e)) <= 1
-        for e in units()
+        e != defender and s.side == mine and st.state == "active" and "hidden" not in c.active
+        and dist(here, p.cell) <= 1
+        for e, s, st, c, p, *_ in unit_rows()
     )
 
 
