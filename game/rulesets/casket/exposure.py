@@ -9,6 +9,7 @@ from math import comb
 from typing import TYPE_CHECKING
 
 from game.core.action import Action
+from game.core.board import board_tables
 from game.core.knowledge import believed_cell
 from game.core.memo import state_memo
 from game.core.sight import board_sight
@@ -16,7 +17,11 @@ from game.rulesets.casket.attacks import attack_value
 from game.rulesets.casket.carddefs import DAMAGE_CARD, CardDef
 from game.rulesets.casket.components import (
     Casket,
+    CasketFrame,
     CasketMotion,
+    CasketPilot,
+    CasketThreads,
+    CasketWounds,
     caskets,
     cell_of,
     facing_of,
@@ -38,6 +43,7 @@ from game.rulesets.casket.tohit import (
 )
 
 if TYPE_CHECKING:
+    from game.core.board import Board
     from game.core.match import Match
 
 Cell = tuple[int, int]
@@ -118,34 +124,42 @@ def _reach(match: Match, side: str, cell: Cell, flank: bool = False) -> list[_Fo
         if side_of(foe) == side or not is_active(foe):
             continue
         here = believed_cell(match, side, foe)
-        dist = board.distance(here, cell)
         cards = structure(foe)
         unseen = Counter(cards.unseen_by(side))
-        sp = sp_max(foe)
-        per_hex = 1 + move_penalty(foe)
-        limit = hex_limit(foe)
-        sight = dist <= 1 or board_sight(board).see(here, cell)
-        spots: dict[str, tuple[CardDef, list[tuple[Cell, int]]]] = {}
-        for cid in sorted(unseen):
-            card = content.card(cid) if cid != DAMAGE_CARD else None
-            if card is None or card.attack is None or card_block(foe, card):
-                continue
-            places: list[tuple[Cell, int]] = []
-            need = max(dist - card.attack.range, 0 if sight else 1, 0)
-            if need * per_hex <= sp - card.sp and (limit is None or need <= limit):
-                lines = attacker_lines(match, foe, card, here, cell, need, dist - need)
-                places.append((here, sum(v for _, v in lines)))
-            if card.attack.range == 1:
-                for spot in around:
-                    step = board.distance(here, spot)
-                    if step * per_hex <= sp - card.sp and (limit is None or step <= limit):
-                        lines = attacker_lines(match, foe, card, spot, cell, step)
-                        places.append((spot, sum(v for _, v in lines)))
-            if places:
-                spots[cid] = (card, places)
+        spots = _spots(match, content, foe, here, cell, unseen, around)
         out.append(_FoeReach(foe, here, unseen, len(cards.zones.get("hand", [])), spots))
     memo[(side, cell, flank)] = out
     return out
+
+
+def _spots(match: Match, content: Content, foe: int, here: Cell, cell: Cell, unseen: Counter[str],
+           around: list[Cell]) -> dict[str, tuple[CardDef, list[tuple[Cell, int]]]]:
+    """`_FoeReach.spots` of enemy `foe` standing on `here` against `cell` (see `_reach`)."""
+    board = match.board
+    dist = board.distance(here, cell)
+    sp = sp_max(foe)
+    per_hex = 1 + move_penalty(foe)
+    limit = hex_limit(foe)
+    sight = dist <= 1 or board_sight(board).see(here, cell)
+    spots: dict[str, tuple[CardDef, list[tuple[Cell, int]]]] = {}
+    for cid in sorted(unseen):
+        card = content.card(cid) if cid != DAMAGE_CARD else None
+        if card is None or card.attack is None or card_block(foe, card):
+            continue
+        places: list[tuple[Cell, int]] = []
+        need = max(dist - card.attack.range, 0 if sight else 1, 0)
+        if need * per_hex <= sp - card.sp and (limit is None or need <= limit):
+            lines = attacker_lines(match, foe, card, here, cell, need, dist - need)
+            places.append((here, sum(v for _, v in lines)))
+        if card.attack.range == 1:
+            for spot in around:
+                step = board.distance(here, spot)
+                if step * per_hex <= sp - card.sp and (limit is None or step <= limit):
+                    lines = attacker_lines(match, foe, card, spot, cell, step)
+                    places.append((spot, sum(v for _, v in lines)))
+        if places:
+            spots[cid] = (card, places)
+    return spots
 
 
 def threat_by(match: Match, side: str, cell: Cell) -> dict[int, float]:
@@ -159,18 +173,52 @@ def threat_by(match: Match, side: str, cell: Cell) -> dict[int, float]:
     The defender's facing and its own movement are left out: the AI prices those separately
     (`exposure` counts them too, for the Hard AI).
     """
+    content: Content = match.ruleset.content  # type: ignore[attr-defined]
+    memo = _threat_memo(match.board, content)
     out: dict[int, float] = {}
-    for reach in _reach(match, side, cell):
-        values: dict[str, float] = {}
-        for cid, (card, places) in reach.spots.items():
-            eff = card.attack
-            assert eff is not None
-            # without flanking the first place is the enemy's own line
-            values[cid] = attack_odds(places[0][1], eff.damage, 0, eff.bypass).floats[0]
-        best = expected_best(values, reach.unseen, reach.held)
+    for foe in caskets(match):
+        if side_of(foe) == side or not is_active(foe):
+            continue
+        here = believed_cell(match, side, foe)
+        cards = structure(foe)
+        hidden = sorted(cards.unseen_by(side))
+        held = len(cards.zones.get("hand", []))
+        key = (side, cell, foe, here, held, tuple(hidden), _status_key(foe))
+        best = memo.get(key)
+        if best is None:
+            unseen = Counter(hidden)
+            values: dict[str, float] = {}
+            for cid, (card, places) in _spots(match, content, foe, here, cell, unseen, []).items():
+                eff = card.attack
+                assert eff is not None
+                values[cid] = attack_odds(places[0][1], eff.damage, 0, eff.bypass).floats[0]
+            best = memo[key] = expected_best(values, unseen, held)
         if best > 0.0:
-            out[reach.foe] = best
+            out[foe] = best
     return out
+
+
+#: `threat_by`'s memo entries kept per board at most (cleared whole past it)
+THREAT_MEMO_SIZE = 200_000
+
+
+def _threat_memo(board: Board, content: Content) -> dict[tuple[object, ...], float]:
+    """`threat_by`'s per-enemy memo, kept with the board (scratch copies share their match's board)
+    for one content: what one enemy threatens depends only on the board and the key's parts."""
+    tables = board_tables(board)
+    kept = tables.get("casket-threat")
+    if kept is None or kept[0] is not content or len(kept[1]) > THREAT_MEMO_SIZE:
+        kept = tables["casket-threat"] = (content, {})
+    return kept[1]  # type: ignore[no-any-return]
+
+
+def _status_key(ent: int) -> tuple[object, ...]:
+    """Everything of a casket's state its threat reads beside its place and cards: its SP and
+    movement (frame damage, wounds, threads) and the cards it may play (arms, head, threads,
+    a broken finger)."""
+    return (get(ent, Casket).base_sp, tuple(get(ent, CasketFrame).damage.values()),
+            tuple(get(ent, CasketThreads).snapped), tuple(get(ent, CasketWounds).zones.get("up", ())),
+            get(ent, CasketPilot).broken_type)
 
 
 def exposure(match: Match, ent: int, cell: Cell, facing: int, moved: int) -> float:
