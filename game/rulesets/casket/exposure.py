@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass
 from math import comb
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from game.core.action import Action
 from game.core.board import board_tables
@@ -43,6 +43,8 @@ from game.rulesets.casket.tohit import (
 )
 
 if TYPE_CHECKING:
+    from collections.abc import Iterable
+
     from game.core.board import Board
     from game.core.match import Match
 
@@ -132,7 +134,7 @@ def _reach(match: Match, side: str, cell: Cell, flank: bool = False) -> list[_Fo
     return out
 
 
-def _spots(match: Match, content: Content, foe: int, here: Cell, cell: Cell, unseen: Counter[str],
+def _spots(match: Match, content: Content, foe: int, here: Cell, cell: Cell, unseen: Iterable[str],
            around: list[Cell]) -> dict[str, tuple[CardDef, list[tuple[Cell, int]]]]:
     """`_FoeReach.spots` of enemy `foe` standing on `here` against `cell` (see `_reach`)."""
     board = match.board
@@ -183,15 +185,22 @@ def threat_by(match: Match, side: str, cell: Cell) -> dict[int, float]:
         cards = structure(foe)
         hidden = sorted(cards.unseen_by(side))
         held = len(cards.zones.get("hand", []))
-        key = (side, cell, foe, here, held, tuple(hidden), _status_key(foe))
+        status = _status_key(foe)
+        key = (side, cell, foe, here, held, tuple(hidden), status)
         best = memo.get(key)
         if best is None:
             unseen = Counter(hidden)
-            values: dict[str, float] = {}
-            for cid, (card, places) in _spots(match, content, foe, here, cell, unseen, []).items():
-                eff = card.attack
-                assert eff is not None
-                values[cid] = attack_odds(places[0][1], eff.damage, 0, eff.bypass).floats[0]
+            # each card's value depends on the card, not on which others are unseen: kept apart,
+            # so a card played (the hand and the unseen cards change) reuses them
+            per = memo.setdefault((cell, foe, here, status), {})
+            new = [cid for cid in unseen if cid not in per]
+            if new:
+                per.update(dict.fromkeys(new))
+                for cid, (card, places) in _spots(match, content, foe, here, cell, new, []).items():
+                    eff = card.attack
+                    assert eff is not None
+                    per[cid] = attack_odds(places[0][1], eff.damage, 0, eff.bypass).floats[0]
+            values = {cid: v for cid in sorted(unseen) if (v := per[cid]) is not None}
             best = memo[key] = expected_best(values, unseen, held)
         if best > 0.0:
             out[foe] = best
@@ -202,7 +211,7 @@ def threat_by(match: Match, side: str, cell: Cell) -> dict[int, float]:
 THREAT_MEMO_SIZE = 200_000
 
 
-def _threat_memo(board: Board, content: Content) -> dict[tuple[object, ...], float]:
+def _threat_memo(board: Board, content: Content) -> dict[tuple[object, ...], Any]:
     """`threat_by`'s per-enemy memo, kept with the board (scratch copies share their match's board)
     for one content: what one enemy threatens depends only on the board and the key's parts."""
     tables = board_tables(board)
