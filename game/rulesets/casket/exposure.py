@@ -4,9 +4,9 @@ see (their hands weighed by exact hypergeometric odds), and the pressure on a si
 from __future__ import annotations
 
 from collections import Counter
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from math import comb
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from game.core.action import Action
 from game.core.board import board_tables
@@ -177,22 +177,16 @@ def threat_by(match: Match, side: str, cell: Cell) -> dict[int, float]:
     """
     content: Content = match.ruleset.content  # type: ignore[attr-defined]
     memo = _threat_memo(match.board, content)
+    best_of, per_card = memo.best, memo.per_card
     out: dict[int, float] = {}
-    for foe in caskets(match):
-        if side_of(foe) == side or not is_active(foe):
-            continue
-        here = believed_cell(match, side, foe)
-        cards = structure(foe)
-        hidden = sorted(cards.unseen_by(side))
-        held = len(cards.zones.get("hand", []))
-        status = _status_key(foe)
-        key = (side, cell, foe, here, held, tuple(hidden), status)
-        best = memo.get(key)
+    for foe, here, held, hidden, whole, place in _foe_keys(match, side, memo):
+        key = (cell, whole)
+        best = best_of.get(key)
         if best is None:
             unseen = Counter(hidden)
             # each card's value depends on the card, not on which others are unseen: kept apart,
             # so a card played (the hand and the unseen cards change) reuses them
-            per = memo.setdefault((cell, foe, here, status), {})
+            per = per_card.setdefault((cell, place), {})
             new = [cid for cid in unseen if cid not in per]
             if new:
                 per.update(dict.fromkeys(new))
@@ -201,7 +195,7 @@ def threat_by(match: Match, side: str, cell: Cell) -> dict[int, float]:
                     assert eff is not None
                     per[cid] = attack_odds(places[0][1], eff.damage, 0, eff.bypass).floats[0]
             values = {cid: v for cid in sorted(unseen) if (v := per[cid]) is not None}
-            best = memo[key] = expected_best(values, unseen, held)
+            best = best_of[key] = expected_best(values, unseen, held)
         if best > 0.0:
             out[foe] = best
     return out
@@ -211,14 +205,50 @@ def threat_by(match: Match, side: str, cell: Cell) -> dict[int, float]:
 THREAT_MEMO_SIZE = 200_000
 
 
-def _threat_memo(board: Board, content: Content) -> dict[tuple[object, ...], Any]:
-    """`threat_by`'s per-enemy memo, kept with the board (scratch copies share their match's board)
-    for one content: what one enemy threatens depends only on the board and the key's parts."""
+@dataclass
+class _ThreatMemo:
+    """`threat_by`'s memo: what one enemy threatens depends only on the board and its key's parts,
+    so scratch copies (which share their match's board) reuse what the live match found."""
+
+    content: Content
+    #: an id per enemy's full state as a side sees it, and per its place and status alone
+    ids: dict[tuple[object, ...], int] = field(default_factory=dict)
+    #: (hex, full id) -> expected best attack
+    best: dict[tuple[Cell, int], float] = field(default_factory=dict)
+    #: (hex, place id) -> each card's expected damage (None: no attack from there)
+    per_card: dict[tuple[Cell, int], dict[str, float | None]] = field(default_factory=dict)
+
+
+def _threat_memo(board: Board, content: Content) -> _ThreatMemo:
+    """`threat_by`'s memo for this board and content (started afresh past `THREAT_MEMO_SIZE`)."""
     tables = board_tables(board)
     kept = tables.get("casket-threat")
-    if kept is None or kept[0] is not content or len(kept[1]) > THREAT_MEMO_SIZE:
-        kept = tables["casket-threat"] = (content, {})
-    return kept[1]  # type: ignore[no-any-return]
+    if (kept is None or kept.content is not content
+            or len(kept.best) + len(kept.per_card) + len(kept.ids) > THREAT_MEMO_SIZE):
+        kept = tables["casket-threat"] = _ThreatMemo(content)
+    return kept  # type: ignore[no-any-return]
+
+
+def _foe_keys(match: Match, side: str, memo: _ThreatMemo) -> list[tuple[Cell, ...]]:
+    """Per active enemy of `side`: id, believed place, hand size, the cards `side` has not seen
+    (sorted) and the ids of its whole state and of its place and status (kept for the state)."""
+    kept = state_memo(match, "casket-threat-foes")
+    found = kept.get(side)
+    if found is None:
+        ids = memo.ids
+        found = kept[side] = []
+        for foe in caskets(match):
+            if side_of(foe) == side or not is_active(foe):
+                continue
+            here = believed_cell(match, side, foe)
+            cards = structure(foe)
+            hidden = tuple(sorted(cards.unseen_by(side)))
+            held = len(cards.zones.get("hand", []))
+            status = _status_key(foe)
+            place = ids.setdefault((foe, here, status), len(ids))
+            whole = ids.setdefault((side, place, held, hidden), len(ids))
+            found.append((foe, here, held, hidden, whole, place))
+    return found  # type: ignore[no-any-return]
 
 
 def _status_key(ent: int) -> tuple[object, ...]:
