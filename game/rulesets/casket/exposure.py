@@ -4,11 +4,12 @@ see (their hands weighed by exact hypergeometric odds), and the pressure on a si
 from __future__ import annotations
 
 from collections import Counter
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from math import comb
 from typing import TYPE_CHECKING
 
 from game.core.action import Action
+from game.core.board import board_tables
 from game.core.knowledge import believed_cell
 from game.core.memo import state_memo
 from game.core.sight import board_sight
@@ -16,7 +17,11 @@ from game.rulesets.casket.attacks import attack_value
 from game.rulesets.casket.carddefs import DAMAGE_CARD, CardDef
 from game.rulesets.casket.components import (
     Casket,
+    CasketFrame,
     CasketMotion,
+    CasketPilot,
+    CasketThreads,
+    CasketWounds,
     caskets,
     cell_of,
     facing_of,
@@ -38,6 +43,9 @@ from game.rulesets.casket.tohit import (
 )
 
 if TYPE_CHECKING:
+    from collections.abc import Iterable
+
+    from game.core.board import Board
     from game.core.match import Match
 
 Cell = tuple[int, int]
@@ -118,34 +126,42 @@ def _reach(match: Match, side: str, cell: Cell, flank: bool = False) -> list[_Fo
         if side_of(foe) == side or not is_active(foe):
             continue
         here = believed_cell(match, side, foe)
-        dist = board.distance(here, cell)
         cards = structure(foe)
         unseen = Counter(cards.unseen_by(side))
-        sp = sp_max(foe)
-        per_hex = 1 + move_penalty(foe)
-        limit = hex_limit(foe)
-        sight = dist <= 1 or board_sight(board).see(here, cell)
-        spots: dict[str, tuple[CardDef, list[tuple[Cell, int]]]] = {}
-        for cid in sorted(unseen):
-            card = content.card(cid) if cid != DAMAGE_CARD else None
-            if card is None or card.attack is None or card_block(foe, card):
-                continue
-            places: list[tuple[Cell, int]] = []
-            need = max(dist - card.attack.range, 0 if sight else 1, 0)
-            if need * per_hex <= sp - card.sp and (limit is None or need <= limit):
-                lines = attacker_lines(match, foe, card, here, cell, need, dist - need)
-                places.append((here, sum(v for _, v in lines)))
-            if card.attack.range == 1:
-                for spot in around:
-                    step = board.distance(here, spot)
-                    if step * per_hex <= sp - card.sp and (limit is None or step <= limit):
-                        lines = attacker_lines(match, foe, card, spot, cell, step)
-                        places.append((spot, sum(v for _, v in lines)))
-            if places:
-                spots[cid] = (card, places)
+        spots = _spots(match, content, foe, here, cell, unseen, around)
         out.append(_FoeReach(foe, here, unseen, len(cards.zones.get("hand", [])), spots))
     memo[(side, cell, flank)] = out
     return out
+
+
+def _spots(match: Match, content: Content, foe: int, here: Cell, cell: Cell, unseen: Iterable[str],
+           around: list[Cell]) -> dict[str, tuple[CardDef, list[tuple[Cell, int]]]]:
+    """`_FoeReach.spots` of enemy `foe` standing on `here` against `cell` (see `_reach`)."""
+    board = match.board
+    dist = board.distance(here, cell)
+    sp = sp_max(foe)
+    per_hex = 1 + move_penalty(foe)
+    limit = hex_limit(foe)
+    sight = dist <= 1 or board_sight(board).see(here, cell)
+    spots: dict[str, tuple[CardDef, list[tuple[Cell, int]]]] = {}
+    for cid in sorted(unseen):
+        card = content.card(cid) if cid != DAMAGE_CARD else None
+        if card is None or card.attack is None or card_block(foe, card):
+            continue
+        places: list[tuple[Cell, int]] = []
+        need = max(dist - card.attack.range, 0 if sight else 1, 0)
+        if need * per_hex <= sp - card.sp and (limit is None or need <= limit):
+            lines = attacker_lines(match, foe, card, here, cell, need, dist - need)
+            places.append((here, sum(v for _, v in lines)))
+        if card.attack.range == 1:
+            for spot in around:
+                step = board.distance(here, spot)
+                if step * per_hex <= sp - card.sp and (limit is None or step <= limit):
+                    lines = attacker_lines(match, foe, card, spot, cell, step)
+                    places.append((spot, sum(v for _, v in lines)))
+        if places:
+            spots[cid] = (card, places)
+    return spots
 
 
 def threat_by(match: Match, side: str, cell: Cell) -> dict[int, float]:
@@ -159,18 +175,89 @@ def threat_by(match: Match, side: str, cell: Cell) -> dict[int, float]:
     The defender's facing and its own movement are left out: the AI prices those separately
     (`exposure` counts them too, for the Hard AI).
     """
+    content: Content = match.ruleset.content  # type: ignore[attr-defined]
+    memo = _threat_memo(match.board, content)
+    best_of, per_card = memo.best, memo.per_card
     out: dict[int, float] = {}
-    for reach in _reach(match, side, cell):
-        values: dict[str, float] = {}
-        for cid, (card, places) in reach.spots.items():
-            eff = card.attack
-            assert eff is not None
-            # without flanking the first place is the enemy's own line
-            values[cid] = attack_odds(places[0][1], eff.damage, 0, eff.bypass).floats[0]
-        best = expected_best(values, reach.unseen, reach.held)
+    for foe, here, held, hidden, whole, place in _foe_keys(match, side, memo):
+        key = (cell, whole)
+        best = best_of.get(key)
+        if best is None:
+            unseen = Counter(hidden)
+            # each card's value depends on the card, not on which others are unseen: kept apart,
+            # so a card played (the hand and the unseen cards change) reuses them
+            per = per_card.setdefault((cell, place), {})
+            new = [cid for cid in unseen if cid not in per]
+            if new:
+                per.update(dict.fromkeys(new))
+                for cid, (card, places) in _spots(match, content, foe, here, cell, new, []).items():
+                    eff = card.attack
+                    assert eff is not None
+                    per[cid] = attack_odds(places[0][1], eff.damage, 0, eff.bypass).floats[0]
+            values = {cid: v for cid in sorted(unseen) if (v := per[cid]) is not None}
+            best = best_of[key] = expected_best(values, unseen, held)
         if best > 0.0:
-            out[reach.foe] = best
+            out[foe] = best
     return out
+
+
+#: `threat_by`'s memo entries kept per board at most (cleared whole past it)
+THREAT_MEMO_SIZE = 200_000
+
+
+@dataclass
+class _ThreatMemo:
+    """`threat_by`'s memo: what one enemy threatens depends only on the board and its key's parts,
+    so scratch copies (which share their match's board) reuse what the live match found."""
+
+    content: Content
+    #: an id per enemy's full state as a side sees it, and per its place and status alone
+    ids: dict[tuple[object, ...], int] = field(default_factory=dict)
+    #: (hex, full id) -> expected best attack
+    best: dict[tuple[Cell, int], float] = field(default_factory=dict)
+    #: (hex, place id) -> each card's expected damage (None: no attack from there)
+    per_card: dict[tuple[Cell, int], dict[str, float | None]] = field(default_factory=dict)
+
+
+def _threat_memo(board: Board, content: Content) -> _ThreatMemo:
+    """`threat_by`'s memo for this board and content (started afresh past `THREAT_MEMO_SIZE`)."""
+    tables = board_tables(board)
+    kept = tables.get("casket-threat")
+    if (kept is None or kept.content is not content
+            or len(kept.best) + len(kept.per_card) + len(kept.ids) > THREAT_MEMO_SIZE):
+        kept = tables["casket-threat"] = _ThreatMemo(content)
+    return kept  # type: ignore[no-any-return]
+
+
+def _foe_keys(match: Match, side: str, memo: _ThreatMemo) -> list[tuple[Cell, ...]]:
+    """Per active enemy of `side`: id, believed place, hand size, the cards `side` has not seen
+    (sorted) and the ids of its whole state and of its place and status (kept for the state)."""
+    kept = state_memo(match, "casket-threat-foes")
+    found = kept.get(side)
+    if found is None:
+        ids = memo.ids
+        found = kept[side] = []
+        for foe in caskets(match):
+            if side_of(foe) == side or not is_active(foe):
+                continue
+            here = believed_cell(match, side, foe)
+            cards = structure(foe)
+            hidden = tuple(sorted(cards.unseen_by(side)))
+            held = len(cards.zones.get("hand", []))
+            status = _status_key(foe)
+            place = ids.setdefault((foe, here, status), len(ids))
+            whole = ids.setdefault((side, place, held, hidden), len(ids))
+            found.append((foe, here, held, hidden, whole, place))
+    return found  # type: ignore[no-any-return]
+
+
+def _status_key(ent: int) -> tuple[object, ...]:
+    """Everything of a casket's state its threat reads beside its place and cards: its SP and
+    movement (frame damage, wounds, threads) and the cards it may play (arms, head, threads,
+    a broken finger)."""
+    return (get(ent, Casket).base_sp, tuple(get(ent, CasketFrame).damage.values()),
+            tuple(get(ent, CasketThreads).snapped), tuple(get(ent, CasketWounds).zones.get("up", ())),
+            get(ent, CasketPilot).broken_type)
 
 
 def exposure(match: Match, ent: int, cell: Cell, facing: int, moved: int) -> float:

@@ -147,14 +147,23 @@ ARC_WORDS = tuple(arc_reading(arc) for arc in range(6))
 
 def facing_detail(match: Match, ent: int, direction: int) -> str:
     """Where each active enemy would stand relative to this facing: what the choice is about."""
+    return _facing_detail(match, ent, direction, _foes_of(match, ent))
+
+
+def _foes_of(match: Match, ent: int) -> list[tuple[Cell, str]]:
+    """Cell and name of each active enemy casket, ascending id."""
     from game.rulesets.casket.components import is_active
 
+    side = side_of(ent)
+    return [(cell_of(e), name_of(e)) for e in caskets(match) if side_of(e) != side and is_active(e)]
+
+
+def _facing_detail(match: Match, ent: int, direction: int, foes: list[tuple[Cell, str]]) -> str:
     here = cell_of(ent)
     grid = match.board.grid
     by_arc: dict[int, list[str]] = {}
-    for e in caskets(match):
-        if side_of(e) != side_of(ent) and is_active(e):
-            by_arc.setdefault(grid.arc(here, direction, cell_of(e)), []).append(name_of(e))  # type: ignore[attr-defined]
+    for cell, name in foes:
+        by_arc.setdefault(grid.arc(here, direction, cell), []).append(name)  # type: ignore[attr-defined]
     return "; ".join(f"{', '.join(names)} → {ARC_WORDS[arc]}" for arc, names in sorted(by_arc.items()))
 
 
@@ -166,12 +175,13 @@ def face_decision(match: Match, ent: int) -> Decision:
     """
     sp = get(ent, CasketSP).sp
     options = []
+    foes = _foes_of(match, ent)
     for d in range(6):
         cost = turn_cost(ent, d)
         if cost <= sp:
             price = "keep" if d == facing_of(ent) else f"{cost} SP"
             options.append(Option(str(d), f"Face {direction_name(match, d)} ({price})",
-                                  facing_detail(match, ent, d)))
+                                  _facing_detail(match, ent, d, foes)))
     return Decision(side_of(ent), Ask.FACE, f"{name_of(ent)}: which way to face? (SP left {sp})",
                     tuple(options), default=str(facing_of(ent)),
                     context={"unit": ent, "facings": {o.key: int(o.key) for o in options}})

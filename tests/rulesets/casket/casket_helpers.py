@@ -67,6 +67,7 @@ def set_hand(match: Match, ent: int, cards: list[str]) -> None:
         pile.move_all("hand", "deck")
         for c in cards:
             pile.move(c, "deck", "hand")
+    match.touch()  # an edit outside a resolution: caches keyed on the state version start afresh
 
 
 def place(match: Match, ent: int, cell: tuple[int, int], facing: int | None = None) -> None:
@@ -75,6 +76,7 @@ def place(match: Match, ent: int, cell: tuple[int, int], facing: int | None = No
         get(ent, Position).cell = cell
         if facing is not None:
             get(ent, Facing).direction = facing
+    match.touch()  # an edit outside a resolution: caches keyed on the state version start afresh
 
 
 def activate(match: Match, ent: int) -> None:
