@@ -275,30 +275,26 @@ class LauncherScene(GuiScene):
                     self.manager,
                 )
                 y += row
+        # the seed before the rules options: the rows above the options are the same before the
+        # rules are read (first frame) and after, so nothing the first frame shows moves
+        y = self._seed_row(y, x_field, row, label)
+        if self.ready and rs is not None:
             y = self._options_row(rs, y, x_field, field_w, row, label)
-        label("Seed", y)
-        self.seed_entry = UITextEntryLine(pygame.Rect(x_field, y, f.px(160), row - 6), self.manager)
-        self.seed_entry.set_text(str(self.seed))
-        self.seed_entry.set_allowed_characters("numbers")
-        self.new_seed = UIButton(
-            pygame.Rect(x_field + f.px(170), y, f.px(120), row - 6), "New seed", self.manager
-        )
-        if self.ready and has_squad_builder(self.ruleset_id):
-            self.build_squad = UIButton(
-                pygame.Rect(x_field + f.px(300), y, f.px(170), row - 6), "Build squad…", self.manager
-            )
-        y += row + f.px(8)
-        # room below: buttons, error line, margin; a window too short for the rules options and
-        # the squads' description (tokens' three options at 150 % on 720 px) keeps the buttons on
-        # screen and leaves the description out (the Rules screen and the squad menus still say it)
-        desc_h = h - y - f.px(100)
+        y += f.px(8)
+        # room below: buttons, error line, margin; the buttons sit at the foot of the window in
+        # every state (a window too short for the rules options and the squads' description, as
+        # tokens' three options at 150 % on 720 px, leaves the description out: the Rules screen
+        # and the squad menus still say it)
+        foot = h - f.px(86)
+        desc_h = foot - f.px(14) - y
         if desc_h >= f.px(40) and self.ready:
             self._desc_rect = pygame.Rect(m, y, min(w - 2 * m, f.px(900)), desc_h)
             self.desc = None
             self._set_description()
-            y += desc_h + f.px(14)
         else:
             self.desc = None
+        y = max(y, foot)
+
         gap = f.px(12)
         entries = (
             ("start", "Start"),
@@ -330,6 +326,20 @@ class LauncherScene(GuiScene):
             object_id="#error",
         )
         self.error_label.set_text(self._fitted(self.error))
+
+    def _seed_row(self, y: int, x: int, row: int, label: Any) -> int:
+        """The seed, a new one, and (where the ruleset has one) the squad builder; returns the y below."""
+        f = self.app.fonts
+        label("Seed", y)
+        self.seed_entry = UITextEntryLine(pygame.Rect(x, y, f.px(160), row - 6), self.manager)
+        self.seed_entry.set_text(str(self.seed))
+        self.seed_entry.set_allowed_characters("numbers")
+        self.new_seed = UIButton(pygame.Rect(x + f.px(170), y, f.px(120), row - 6), "New seed", self.manager)
+        if has_squad_builder(self.ruleset_id):
+            self.build_squad = UIButton(
+                pygame.Rect(x + f.px(300), y, f.px(170), row - 6), "Build squad…", self.manager
+            )
+        return y + row
 
     def _pending_rows(self, y: int, x: int, field_w: int, row: int, label: Any) -> int:
         """Before `finish`: the rulesets by name and the rows their choices will fill; returns the
