@@ -26,12 +26,13 @@ class LauncherScene(LauncherLayout, GuiScene):
 
     def __init__(self, app: App, deferred: bool = False) -> None:
         super().__init__(app)
-        from game.core import ruleset as registry
+        from game.core.names import offered_names
         from game.ui.app import random_seed
 
-        # names only: the chosen ruleset alone is imported, and with `deferred` only once the
-        # first frame is on screen (`finish`; any click or key before that finishes it first)
-        self.ruleset_names = dict(registry.offered_names())
+        # names only (not even the registry): the chosen ruleset alone is imported, and with
+        # `deferred` only once the first frame is on screen (`finish`; any click or key before
+        # that finishes it first)
+        self.ruleset_names = dict(offered_names())
         self.rulesets = list(self.ruleset_names)
         self.memory = load_memory()  # what was last started: offered again
         self.ruleset_id = self.memory.ruleset if self.memory.ruleset in self.rulesets else (
