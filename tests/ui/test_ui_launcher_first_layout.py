@@ -41,3 +41,17 @@ def test_the_first_frame_lays_out_what_the_whole_launcher_does(app, ruleset, sca
     scene.finish()
     assert scene.ready
     assert _rects(scene) == first
+
+
+def test_the_looks_the_first_frame_never_shows_are_drawn_after_it(app):
+    # issue 38: pygame_gui drew every widget's hovered look in the update before the first frame
+    # (about 8 ms of it); they come in the passes after, and the widgets are drawn in the first
+    scene = LauncherScene(app, deferred=True)
+    app.switch(scene)
+    app.step(block=False)
+    quit_button = scene.buttons["quit"]
+    assert quit_button.drawable_shape.states["normal"].generated
+    assert not quit_button.drawable_shape.states["hovered"].generated
+    for _ in range(4):
+        app.step(block=False)
+    assert all(b.drawable_shape.states["hovered"].generated for b in scene.buttons.values())
