@@ -19,7 +19,9 @@
   each decision in the battle's worker process (--threads: on the worker thread, as before);
   p50/p95 of the time between frames shown while a worker
   runs (target p95 <= 20 ms). Use with --window under Xvfb for a real window.
-* Command to first frame: the launcher (`python -m game`, with the player's own remembered choices)
+* Command to first frame: the launcher (`python -m game`, with a copy of the player's own settings
+  and remembered choices in a scratch user folder, as in every mode here: nothing is written to the
+  player's)
   and `python -m game play ...`, each in a child process until its first flip, through the real
   display's driver with --window (SDL's dummy driver otherwise), and a bare pygame window's first
   flip in a child process (the floor: interpreter, pygame, SDL and a window on that display, none
@@ -417,6 +419,11 @@ def main() -> int:
     ap.add_argument("--first", action="store_true", help="only: command to first frame, and the floor")
     ap.add_argument("--runs", type=int, default=5, help="--first: warm runs of each command (median)")
     args = ap.parse_args()
+    from user_folder import scratch_user_env
+
+    # the game here (and each child of --first) keeps its settings, launch memory and saves in a
+    # scratch folder: a copy of the player's settings and remembered choices, never written back
+    os.environ.update(scratch_user_env())
     if args.first:
         first_frame(args.ruleset, args.window, args.runs)
         return 0

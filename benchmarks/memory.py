@@ -6,6 +6,8 @@
 `--window` opens the game's window (a real one when DISPLAY is set, e.g. under Xvfb; SDL's dummy
 driver otherwise) and prints its memory after each step a player takes: launcher built and
 drawn, rules screen, then a battle (AI against AI) for some seconds. The target is under 150 MB.
+The game's per-user folder is a scratch copy (benchmarks/user_folder.py): the player's own
+launcher.json and settings are read, never written.
 
 Every figure is for the whole process tree: this process and all its descendants (the AI's
 worker process, multiprocessing's helpers), RSS and PSS summed from /proc/<pid>/smaps_rollup
@@ -72,6 +74,11 @@ def window(seconds: float, ruleset: str | None) -> None:
     def mark(what: str) -> None:
         print(f"{what:<34} {tree_text()}   main process peak {peak_mib():7.1f} MiB", flush=True)
 
+    from user_folder import scratch_user_env
+
+    # the launcher remembers what is started and the battle may write: a scratch user folder
+    # (a copy of the player's settings and remembered choices), never the player's own
+    os.environ.update(scratch_user_env())
     mark("interpreter + imports")
     from game.ui.app import App
     from game.ui.scenes.launcher import LauncherScene

@@ -22,8 +22,25 @@ def build_parser() -> Any:
     return build()
 
 
+#: the first argument that makes the game's program a battle's AI worker on an inherited socket
+#: (game/ui/battle/ai_process.py starts it so; a frozen app has no `python -c` to run one with)
+AI_WORKER_FLAG = "--ai-worker"
+
+
+def ai_worker(fd: str) -> int:
+    """Answer a battle's AI requests on the inherited socket numbered `fd` until it closes."""
+    from multiprocessing.connection import Connection
+
+    from game.ai.remote import serve
+
+    serve(Connection(int(fd)))
+    return 0
+
+
 def run(argv: list[str]) -> int:
     """Parse and dispatch; raises UserError for bad input."""
+    if argv[:1] == [AI_WORKER_FLAG] and len(argv) == 2 and argv[1].isdigit():
+        return ai_worker(argv[1])
     if not argv:  # the launcher: its window opens without the parser or the commands' modules
         from game.ui.app import launch_command
 

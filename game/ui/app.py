@@ -273,6 +273,9 @@ class App:
         bench = os.environ.get(FIRST_FRAME_ENV)
         if self.first_frame_at is None:
             self.first_frame_at = time.perf_counter()
+            import gc
+
+            gc.enable()  # `python -m game` kept it off until now (game/__main__.py)
             if bench:
                 print(f"first-frame-at {time.time():.6f} cpu {time.process_time():.4f}", flush=True)
                 self._bench_complete = not self.deferred

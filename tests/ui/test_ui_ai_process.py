@@ -163,3 +163,56 @@ def test_the_worker_is_one_process_without_multiprocessings_resource_tracker():
     finally:
         proc.close()
     assert proc.proc is None
+
+
+@pytest.mark.skipif(__import__("os").name != "posix", reason="file descriptors are passed on POSIX only")
+def test_the_packaged_entry_script_serves_as_the_ai_worker():
+    # issue 38: a frozen app has no `python -c`; its own executable in worker mode answers on the
+    # socket it is given, as the source tree's plain interpreter does (no spawn, no resource tracker)
+    import os
+    import socket
+    import subprocess
+    import sys
+    from multiprocessing.connection import Connection
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parents[2]
+    mine, theirs = socket.socketpair()
+    env = dict(os.environ, PYTHONPATH=str(root))
+    child = subprocess.Popen([sys.executable, str(root / "packaging" / "skirmish_entry.py"), "--ai-worker",
+                              str(theirs.fileno())], pass_fds=(theirs.fileno(),), env=env, cwd=root)
+    theirs.close()
+    conn = Connection(mine.detach())
+    try:
+        assert conn.poll(60)
+        assert conn.recv() == {"ready": child.pid}
+        conn.send(None)
+        assert child.wait(30) == 0
+    finally:
+        conn.close()
+        if child.poll() is None:
+            child.kill()
+            child.wait()
+
+
+@pytest.mark.skipif(__import__("os").name != "posix", reason="file descriptors are passed on POSIX only")
+def test_a_frozen_app_starts_its_own_executable_as_the_ai_worker(tmp_path, monkeypatch):
+    import sys
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parents[2]
+    app = tmp_path / "skirmish"  # the frozen app's executable: the entry script under this interpreter
+    app.write_text(f'#!/bin/sh\nexec "{sys.executable}" "{root / "packaging" / "skirmish_entry.py"}" "$@"\n')
+    app.chmod(0o755)
+    monkeypatch.setenv("PYTHONPATH", str(root))
+    monkeypatch.setattr(sys, "frozen", True, raising=False)
+    monkeypatch.setattr(sys, "executable", str(app))
+    proc = AiProcess()
+    assert proc.start()
+    try:
+        assert isinstance(proc.proc, ai_process._Child)
+        assert proc.proc.popen.args[:2] == [str(app), "--ai-worker"]
+        assert proc.poll_ready(60)
+    finally:
+        proc.close()
+    assert proc.proc is None

@@ -41,7 +41,8 @@ app = App()
 app.fps = 0
 app.to_launcher(deferred=True)
 app.step(block=False)  # the first frame
-first = sorted(m for m in sys.modules if m.startswith(("game.rulesets.", "yaml")))
+first = sorted(m for m in sys.modules
+               if m.startswith(("game.rulesets.", "yaml", "game.core.ruleset", "xml.")))
 usable = sorted(app.scene.buttons)
 app.step(block=False)  # the deferred work, then the launcher made whole
 whole = hasattr(app.scene, "map_menu") and app.scene.ready
@@ -50,8 +51,9 @@ print(json.dumps([first, usable, whole, app.sounds.opened]))
 
 
 def test_the_launchers_first_frame_waits_for_no_ruleset_and_the_next_has_them(tmp_path):
-    # issue 38: command to first frame within 2x a bare window's; the chosen ruleset's rules,
-    # PyYAML (python-i18n's, unused: pygame_gui reads JSON) and the audio device come after it
+    # issue 38: command to first frame within 2x a bare window's; the chosen ruleset's rules, the
+    # ruleset registry (the names come from game.core.names), the maps' XML reader, PyYAML
+    # (python-i18n's, unused: pygame_gui reads JSON) and the audio device come after it
     env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy", PYGAME_HIDE_SUPPORT_PROMPT="1",
                XDG_DATA_HOME=str(tmp_path), XDG_CONFIG_HOME=str(tmp_path), HOME=str(tmp_path))
     out = subprocess.run([sys.executable, "-c", DEFERRED], cwd=ROOT, env=env, capture_output=True, text=True,
@@ -82,3 +84,27 @@ def test_the_launcher_command_imports_no_argument_parser(tmp_path):
     out = subprocess.run([sys.executable, "-c", probe], cwd=ROOT, capture_output=True, text=True, timeout=120)
     assert out.returncode == 0, out.stderr
     assert out.stdout.strip() == "[]"
+
+
+def test_the_launchers_ruleset_names_are_the_registrys():
+    from game.core import names
+    from game.core import ruleset as registry
+
+    assert names.RULESET_IDS == registry.RULESET_IDS
+    assert names.NAMES == registry.NAMES
+    assert names.offered_names() == registry.offered_names()
+
+
+def test_the_collector_is_on_again_after_the_first_frame(app):
+    import gc
+
+    from game.ui.scenes.launcher import LauncherScene
+
+    app.first_frame_at = None
+    gc.disable()  # as `python -m game` starts (game/__main__.py)
+    try:
+        app.switch(LauncherScene(app, deferred=True))
+        app.step(block=False)
+        assert gc.isenabled()
+    finally:
+        gc.enable()

@@ -46,28 +46,38 @@ _CHILD = ("import json, sys; sys.path[:0] = json.loads(sys.argv[2]); "
           "serve(Connection(int(sys.argv[1])))")
 
 
+def _child_command(fd: int) -> list[str]:
+    """The worker's command line: the frozen app's own executable in its worker mode
+    (`game.cli.AI_WORKER_FLAG`, packaging/skirmish_entry.py), else this interpreter running `_CHILD`
+    with the window's import path and bytecode place."""
+    if getattr(sys, "frozen", False):
+        from game.cli import AI_WORKER_FLAG
+
+        return [sys.executable, AI_WORKER_FLAG, str(fd)]
+    import json
+
+    path = json.dumps([p or os.getcwd() for p in sys.path])
+    # the bytecode where the window keeps it (game/__main__.py may have moved it)
+    cache = ["-X", f"pycache_prefix={sys.pycache_prefix}"] if sys.pycache_prefix else []
+    return [sys.executable, *cache, "-c", _CHILD, str(fd), path, "1" if sys.dont_write_bytecode else "0"]
+
+
 class _Child:
-    """A worker started as a plain interpreter (`subprocess`), with a multiprocessing Process's face.
+    """A worker started as a plain process (`subprocess`), with a multiprocessing Process's face.
 
     multiprocessing's spawn also starts its resource tracker, a third interpreter (about 15 MiB
     resident) that the worker never uses: it only tracks named semaphores and shared memory.
     """
 
     def __init__(self) -> None:
-        import json
         import socket
         import subprocess
         from multiprocessing.connection import Connection
 
         mine, theirs = socket.socketpair()
         try:
-            path = json.dumps([p or os.getcwd() for p in sys.path])
-            # the bytecode where the window keeps it (game/__main__.py may have moved it)
-            cache = ["-X", f"pycache_prefix={sys.pycache_prefix}"] if sys.pycache_prefix else []
             self.popen = subprocess.Popen(
-                [sys.executable, *cache, "-c", _CHILD, str(theirs.fileno()), path,
-                 "1" if sys.dont_write_bytecode else "0"],
-                pass_fds=(theirs.fileno(),), stdin=subprocess.DEVNULL)
+                _child_command(theirs.fileno()), pass_fds=(theirs.fileno(),), stdin=subprocess.DEVNULL)
         except BaseException:
             mine.close()
             raise
@@ -98,10 +108,10 @@ class _Child:
 
 
 def _start_child() -> tuple[Any, Any]:
-    """(process, connection) of a new worker: a plain interpreter where one can be started (the
-    source tree, POSIX), multiprocessing's spawn in a frozen app (its executable is the game's)
-    and on Windows (no file descriptors to pass)."""
-    if os.name == "posix" and not getattr(sys, "frozen", False) and sys.executable:
+    """(process, connection) of a new worker: on POSIX a plain process on a socket pair (this
+    interpreter, or a frozen app's executable in its worker mode), multiprocessing's spawn on
+    Windows (no file descriptors to pass)."""
+    if os.name == "posix" and sys.executable:
         child = _Child()
         return child, child.conn
     ctx = _context()

@@ -11,7 +11,7 @@ import pygame_gui
 from pygame_gui.elements import UIButton, UIDropDownMenu, UILabel
 
 from game.ui.scenes.gui import GuiScene
-from game.ui.scenes.launcher import SIDE_CHOICES
+from game.ui.scenes.launch_text import SIDE_CHOICES
 
 if TYPE_CHECKING:
     from game.ui.app import App

@@ -109,12 +109,36 @@ class GuiScene(Scene):
 
     def update(self, dt: float) -> None:
         """Advance the widgets."""
-        self.manager.update(dt)
+        if self.app.frames_drawn:
+            self.manager.update(dt)
+        else:
+            self._first_update(dt)
         if self.settle > 0:
             self.settle -= dt
             self.dirty = True
         elif self._typing():
             self.dirty = True
+
+    def _first_update(self, dt: float) -> None:
+        """The update before the window's first frame, without the looks that frame never shows:
+        pygame_gui draws each widget's other looks (hovered, disabled, selected) one per update,
+        about 8 ms of the launcher's first frame; they are drawn from the next pass on (a look
+        needed sooner, a widget under the mouse, is drawn when it is needed, as always)."""
+        from collections import deque
+
+        held = []
+        for element in self.manager.get_sprite_group().sprites():
+            shape = getattr(element, "drawable_shape", None)
+            queue = getattr(shape, "states_to_redraw_queue", None)
+            if queue:  # its clean-up waits for the queue too: the held looks are drawn from its shapes
+                held.append((shape, queue, shape.need_to_clean_up))
+                shape.states_to_redraw_queue, shape.need_to_clean_up = deque(), False
+        try:
+            self.manager.update(dt)
+        finally:
+            for shape, queue, clean in held:
+                shape.states_to_redraw_queue.extend(queue)
+                shape.need_to_clean_up = shape.need_to_clean_up or clean
 
     def draw(self, surface: pygame.Surface) -> None:
         """Background then widgets."""

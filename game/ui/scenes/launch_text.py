@@ -6,8 +6,6 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from game.ui.display_names import units_line
-from game.ui.map_choice import map_choice_line
 from game.ui.scenes.squad_choices import built_squad_info
 
 SIDE_CHOICES: tuple[tuple[str, str], ...] = (
@@ -39,6 +37,11 @@ def option_lines(rs: Any) -> list[str]:
 
 def description(rs: Any, map_path: Path | None, squads: dict[str, str]) -> str:
     """The ruleset, the map, each side's squad and the rules options, one per line."""
+    # here, not at the top: the launcher's first frame offers the choices before any is described
+    # (the maps' titles come from their XML)
+    from game.ui.display_names import units_line
+    from game.ui.map_choice import map_choice_line
+
     if rs is None:
         return "Install a ruleset package under game/rulesets/."
     known = rs.squads()
