@@ -199,13 +199,9 @@ class Ruleset(AIHooks, ABC):
         return Path(__file__).resolve().parents[2] / "docs" / "rulesets" / f"{self.id}.md"
 
 
-RULESET_IDS: tuple[str, ...] = ("voidmarked", "casket", "varium", "tokens", "saves")
-#: the name players read (`Ruleset.name`) of each shipped ruleset offered to them:
-#: tests/core/test_registry_names.py keeps this equal to the classes. The launcher lists the
-#: rulesets from it without importing every ruleset's rules, which held its first frame back by
-#: most of a second.
-NAMES: dict[str, str] = {"voidmarked": "Voidmarked", "casket": "Casket", "varium": "Varium",
-                         "tokens": "Tokens", "saves": "Saves"}
+# one list of the shipped rulesets, importing nothing (the launcher reads it before its first frame)
+from game.core.names import NAMES, RULESET_IDS  # noqa: E402
+
 _cache: dict[str, Ruleset] = {}
 
 
