@@ -123,13 +123,19 @@ class Sample:
 
     def __init__(self, live: Match, side: str, chance: Chance) -> None:
         self.side = side
-        self.match = live.scratch()
+        frozen = live.world.freeze()
+        self.match = live.scratch(frozen)
         determinize(self.match, side, chance)
+        # the re-deal and re-placing edit components outside a resolution: what was kept for the
+        # copied state (`core.memo.state_memo`) no longer holds
+        self.match.touch()
         self.match.chance = Chance(chance.next_u64() & 0x7FFF_FFFF_FFFF)
         self._world = self.match.world.freeze()
         self._chance = self.match.chance.to_json()
         self._result = self.match.result
         self._legal: list[Action] | None = None
+        #: whether the sample's world is the live one byte for byte (nothing was hidden from the side)
+        self.same = self._world == frozen
         self.dirty = False
 
     def reset(self) -> Match:
@@ -143,6 +149,12 @@ class Sample:
             self.match.inputs.clear()
         self.dirty = True
         return self.match
+
+    def offer(self, legal: list[Action] | None) -> None:
+        """The live match's legal actions, kept as the sample's where its world is the live one
+        (`same`): no second listing."""
+        if legal is not None and self.same and self._legal is None:
+            self._legal = legal
 
     def legal(self) -> list[Action]:
         """The legal actions at the sampled state, listed once (call it right after `reset`,

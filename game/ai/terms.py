@@ -78,6 +78,12 @@ class Scorer:
     def context(self, match: Match, side: str) -> TurnCache:
         """The side's turn cache (`plan.plan`), rebuilt when a unit it knows of moved, fell or
         changed health."""
+        self.tune(match)
+        self.cache = plan(match, side, self.cache)
+        return self.cache
+
+    def tune(self, match: Match) -> None:
+        """The weights for the match's ruleset (and Hard's patience, spent or not)."""
         rs = match.ruleset
         patience = getattr(rs, "hard_patience_rounds", None)
         # two sides that both wait would stand off until the round limit: Hard's own weights
@@ -92,8 +98,6 @@ class Scorer:
             else:
                 tuned = getattr(rs, "ai_weights", {})
             self.weights = dict(WEIGHTS, **tuned, **self.given)
-        self.cache = plan(match, side, self.cache)
-        return self.cache
 
     def threat_at(self, match: Match, cache: TurnCache, cell: Cell) -> float:
         """Damage-like threat the enemies pose to a unit of the side on `cell` next turn."""

@@ -16,7 +16,7 @@ from game.ai.answers import decide_by_advice
 from game.ai.explain import Explanation, candidate, top
 from game.ai.knowledge import Deadline, Sample, StepError, step
 from game.ai.moves import destination, is_move, label_of, overrides
-from game.ai.plan import TurnCache
+from game.ai.plan import TurnCache, fill_plan, key_of
 from game.ai.terms import Scorer
 from game.core.action import Action, Decision
 from game.core.chance import Chance
@@ -52,6 +52,8 @@ class NormalAI:
         self.scorer = Scorer(weights, exact)
         self.last_explanation: Explanation = []
         self.times: list[float] = []
+        #: the last link of the follow-ups' plan chain (`_sim_context`)
+        self._chain: TurnCache | None = None
 
     def rank(self, match: Match, legal: list[Action], deadline: Deadline,
              lookahead: int | None = None) -> list[Ranked]:
@@ -65,12 +67,13 @@ class NormalAI:
             if ranked and deadline.over(margin=0.3 * deadline.seconds):
                 break
             ranked.append(Ranked(i, legal[i], self.scorer.terms(match, cache, legal[i])))
-        self._lookahead(match, cache, ranked, deadline, self.lookahead if lookahead is None else lookahead)
+        self._lookahead(match, cache, ranked, deadline, self.lookahead if lookahead is None else lookahead,
+                        legal)
         ranked.sort(key=lambda r: (-r.score, r.index))
         return ranked
 
     def _lookahead(self, match: Match, cache: TurnCache, ranked: list[Ranked], deadline: Deadline,
-                   width: int) -> None:
+                   width: int, legal: list[Action] | None = None) -> None:
         """Apply the most promising moves (and, where the side picks which unit acts, the unit
         choices) on a determinized scratch copy and score the best attack that follows."""
         rs = match.ruleset
@@ -103,6 +106,8 @@ class NormalAI:
             return
         side = cache.side
         sample = Sample(match, side, self.chance)
+        sample.offer(legal)
+        self._chain = cache
         try:
             for r in picked:
                 if deadline.over(margin=0.25 * deadline.seconds):
@@ -137,40 +142,68 @@ class NormalAI:
         own = bool(getattr(rs, "followup_same_actor", False)) or (move and turn.unit is not None)
         # a softening attack (`_lookahead`) is worth the side's attacks on the same target after it
         aimed = r.action.target if not move and r.action.target is not None else None
+        follows = [nxt for nxt in sim.legal()
+                   if not (is_move(rs, nxt) or (nxt.target is None and nxt.cell is None))
+                   and (nxt.target == aimed if aimed is not None
+                        else not own or nxt.actor == r.action.actor)]
+        dest = destination(r.action) if move else None
+        mover = cache.unit(r.action.actor)
+        # the exact exposure already holds cover and facing
+        exact = self.scorer.exact and overrides(rs, "exposure_after")
+        position = mover is not None and dest is not None and not exact
+        grid = match.board.grid
+        facing = position and match.board.kind == "hex" and hasattr(grid, "arc")
+        # the side's plan is read by the follow-ups' terms only; facing reads the units and threat
+        sim_cache = self._sim_context(sample, side, r.action, plan_read=bool(follows))
         best = 0.0
-        sim_cache = self.scorer.context(sim, side)
         self.scorer.plans = False  # the follow-up adds up damage terms only: no side plan needed
         try:
-            for nxt in sim.legal():
+            for nxt in follows:
                 if deadline.over(margin=0.15 * deadline.seconds):
                     break
-                if is_move(rs, nxt) or (nxt.target is None and nxt.cell is None):
-                    continue
-                if aimed is not None:
-                    if nxt.target != aimed:
-                        continue
-                elif own and nxt.actor != r.action.actor:
-                    continue
-                t = self.scorer.terms(sim, sim_cache, nxt)
+                t = self.scorer.terms(sim, sim_cache, nxt)  # type: ignore[arg-type]
                 gain = sum(t.get(k, 0.0) for k in ("damage", "kill", "focus", "assigned", "volley"))
                 best = max(best, gain + t.get("cost", 0.0))
         finally:
             self.scorer.plans = True
         if best:
             r.terms["followup"] = self.scorer.weights["followup"] * best
-        dest = destination(r.action) if move else None
-        mover = cache.unit(r.action.actor)
-        # the exact exposure already holds cover and facing
-        exact = self.scorer.exact and overrides(rs, "exposure_after")
-        if mover is not None and dest is not None and not exact:
+        if position:
+            assert mover is not None and dest is not None
             # cover costs sight lines per enemy: only the moves worth a lookahead get it
             cover = self.scorer.cover_at(match, cache, dest) - self.scorer.cover_at(match, cache, mover.cell)
             if cover:
                 r.terms["cover"] = self.scorer.weights["cover"] * cover
             before = self.scorer.facing_risk(match, cache, mover.ent, mover.cell)
-            after = self.scorer.facing_risk(sim, sim_cache, mover.ent, dest)
+            after = self.scorer.facing_risk(sim, sim_cache, mover.ent, dest) if facing else 0.0  # type: ignore[arg-type]
             if before != after:
                 r.terms["facing"] = self.scorer.weights["facing"] * (before - after)
+
+    # The follow-ups' side plans (`Scorer.context`) chain: each reuses the one before when no known
+    # unit changed. A follow-up that reads no plan leaves the new link's plan part unmade; a later
+    # follow-up that reuses that link and reads it gets it made on the state the link was made on
+    # (its action stepped again): the same plans as making every one at once, the same scores.
+    def _sim_context(self, sample: Sample, side: str, action: Action, plan_read: bool) -> TurnCache:
+        """The side's plan on the sample just stepped with `action` (as `Scorer.context` chains it)."""
+        sim = sample.match
+        self.scorer.tune(sim)
+        key, infos = key_of(sim, side)
+        chain = self._chain
+        assert chain is not None
+        if chain.key != key:
+            chain = TurnCache(key, side, infos)
+            if plan_read:
+                fill_plan(sim, chain)
+            else:
+                chain.unmade = action
+            self._chain = self.scorer.cache = chain
+        elif plan_read and chain.unmade is not None:
+            past = sample.reset()
+            step(past, chain.unmade, legal=sample.legal())
+            fill_plan(past, chain)
+            chain.unmade = None
+            step(sample.reset(), action, legal=sample.legal())
+        return chain
 
     def choose(self, match: Match, legal: list[Action]) -> Action:
         """The best-scoring legal action; earlier listed wins ties."""

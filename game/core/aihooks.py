@@ -109,26 +109,14 @@ class AIHooks:
         that, each where `side` believes it is (`known_units`). Rulesets that know their weapons
         override it with expected damage.
         """
-        import esper
-
-        from game.core.components import Status
-        from game.core.knowledge import known_units
-
         out: dict[int, float] = {}
         reach = max(1, self.threat_reach)
-        known = known_units(match, side)
-        with match.world:
-            for unit in known:
-                ent = unit.ent
-                if unit.side == side or unit.cell is None:
-                    continue
-                status = esper.try_component(ent, Status)
-                if status is not None and not status.can_act:
-                    continue
-                dist = match.board.distance(unit.cell, cell)
-                weight = 1.0 if dist <= reach else max(0.0, 1.0 - (dist - reach) / reach)
-                if weight > 0.0:
-                    out[ent] = weight
+        distance = match.board.distance
+        for ent, where in _active_enemies(match, side):
+            dist = distance(where, cell)
+            weight = 1.0 if dist <= reach else max(0.0, 1.0 - (dist - reach) / reach)
+            if weight > 0.0:
+                out[ent] = weight
         return out
 
     def threat(self, match: Match, side: str, cell: Cell) -> float:
@@ -239,3 +227,29 @@ class AIHooks:
         enemies is not valued like one that ends in cover. 0 when the ruleset does not say.
         """
         return 0.0
+
+
+def _active_enemies(match: Match, side: str) -> list[tuple[int, Cell]]:
+    """(id, believed cell) of every enemy of `side` able to act, ascending id: what the generic
+    `threat_by` prices on every cell, listed once per side and state."""
+    import esper
+
+    from game.core.components import Status
+    from game.core.knowledge import known_units
+    from game.core.memo import state_memo
+
+    memo = state_memo(match, "active-enemies")
+    found = memo.get(side)
+    if found is None:
+        found = memo[side] = []
+        known = known_units(match, side)
+        with match.world:
+            for unit in known:
+                ent = unit.ent
+                if unit.side == side or unit.cell is None:
+                    continue
+                status = esper.try_component(ent, Status)
+                if status is not None and not status.can_act:
+                    continue
+                found.append((ent, unit.cell))
+    return found

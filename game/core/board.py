@@ -55,6 +55,11 @@ class Board:
     #: bumped by `set`: per-board tables (core pathing and sight) key on (id, revision)
     revision: int = field(default=0, compare=False, repr=False)
 
+    def __post_init__(self) -> None:
+        # the AI measures distances by the hundred thousand a game: the grid's own method, bound
+        # once, in place of the `distance` wrapper below (same answers)
+        self.distance = self.grid.distance  # type: ignore[method-assign]
+
     @staticmethod
     def blank(kind: str, cols: int, rows: int, **hex_opts: str) -> Board:
         """An open board (tests, generated scenarios)."""

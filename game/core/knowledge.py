@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, NamedTuple
 import esper
 
 from game.core.components import Position, Side
+from game.core.memo import state_memo
 
 if TYPE_CHECKING:
     from game.core.board import Board
@@ -44,6 +45,16 @@ def known_units(match: Match, side: str | None) -> list[Belief]:
     """Every unit on the board (with a side and a `Position`), ascending id, as `side` knows it
     (None: the whole truth, for spectators and referees). A side always sees its own units; a
     hidden unit keeps its true `Position` in the world, which this never reports to other sides."""
+    # the AI asks for every cell it prices: one answer per side and state (a fresh list each
+    # time, so a caller may change its own)
+    memo = state_memo(match, "known-units")
+    found = memo.get(side)
+    if found is None:
+        found = memo[side] = _known_units(match, side)
+    return list(found)
+
+
+def _known_units(match: Match, side: str | None) -> list[Belief]:
     hidden = match.ruleset.hidden_units(match, side) if side is not None else None
     with match.world:
         found = sorted(esper.get_components(Side, Position))

@@ -342,11 +342,12 @@ class Match:
             raise ValueError("the saved inputs do not lead back to the saved state")
         return match
 
-    def scratch(self) -> Match:
-        """An independent copy for AI lookahead: never touches this match."""
+    def scratch(self, frozen: bytes | None = None) -> Match:
+        """An independent copy for AI lookahead: never touches this match (`frozen`: this
+        match's `world.freeze()`, when the caller has it)."""
         copy = Match(self.ruleset, self.scenario, self.board, {}, setup=False)
         # component objects copied whole (a pickle): a JSON snapshot's round trip costs 4x more
-        copy.world.thaw(self.world.freeze())
+        copy.world.thaw(self.world.freeze() if frozen is None else frozen)
         copy.chance = self.chance.copy()
         copy.table_entity = self.table_entity
         copy.result = self.result

@@ -183,11 +183,20 @@ class World:
         data = pickle.loads(frozen)  # noqa: S301 - our own bytes from freeze(), never a file
         with self:
             esper.clear_database()
+            # the tables esper's create_entity and add_component would build, filled in the same
+            # order (the AI thaws a scratch world for every simulated action: no per-call overhead)
+            entities = esper._entities  # noqa: SLF001 - no esper API for a bulk restore
+            by_type = esper._components  # noqa: SLF001
             for ent_id, comps in data:
-                esper._entity_count = itertools.count(ent_id)  # noqa: SLF001 - no esper API for ids
-                ent = esper.create_entity()
+                held = {}
                 for comp in comps:
-                    esper.add_component(ent, comp)
+                    kind = type(comp)
+                    held[kind] = comp
+                    ents = by_type.get(kind)
+                    if ents is None:
+                        ents = by_type[kind] = set()
+                    ents.add(ent_id)
+                entities[ent_id] = held
             esper._entity_count = itertools.count(data[-1][0] + 1 if data else 1)  # noqa: SLF001
 
     def copy(self, name: str | None = None) -> World:
