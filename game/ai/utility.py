@@ -142,7 +142,7 @@ class NormalAI:
         own = bool(getattr(rs, "followup_same_actor", False)) or (move and turn.unit is not None)
         # a softening attack (`_lookahead`) is worth the side's attacks on the same target after it
         aimed = r.action.target if not move and r.action.target is not None else None
-        follows = [nxt for nxt in sim.legal()
+        follows = [nxt for nxt in rs.legal_without_moves(sim)
                    if not (is_move(rs, nxt) or (nxt.target is None and nxt.cell is None))
                    and (nxt.target == aimed if aimed is not None
                         else not own or nxt.actor == r.action.actor)]

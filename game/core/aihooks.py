@@ -70,6 +70,13 @@ class AIHooks:
     #: for the whole fight where the other levels weigh one resolution; measured per ruleset
     far_thrift: ClassVar[float] = 1.0
 
+    # -- listings -----------------------------------------------------------------------------------
+    def legal_without_moves(self, match: Match) -> list[Action]:
+        """The legal actions less the moves, in `legal_actions`' order: Normal's follow-up
+        lookahead reads no move, and where moves are most of a listing's cost (tokens) a ruleset
+        lists the rest alone. The default lists everything (the caller skips the moves)."""
+        return match.legal()
+
     # -- hidden state on an AI's scratch copy ------------------------------------------------------
     def determinize(self, match: Match, side: str, chance: Chance) -> None:
         """Re-deal, on an AI's scratch copy, every card `side` cannot see among the zones it cannot see.
