@@ -14,13 +14,14 @@ from game.ui.theme import Fonts
 RULESETS = ["voidmarked", "casket", "varium", "tokens", "saves"]
 
 
-def _launcher(app, ruleset, scale, size):
+def _launcher(app, ruleset, scale, size, first_frame):
     app.screen = pygame.display.set_mode(size)
     app.settings.ui_scale = scale
     app.fonts.set_scale(scale)
-    scene = LauncherScene(app)
+    scene = LauncherScene(app, deferred=first_frame)
     scene.ruleset_id = ruleset
-    scene._choose_defaults()
+    if not first_frame:
+        scene._choose_defaults()
     scene.build()
     app.switch(scene)
     app.step(block=False)
@@ -46,11 +47,14 @@ def _shown_text(widget):
     return None
 
 
+@pytest.mark.parametrize("first_frame", [False, True], ids=["ready", "first-frame"])
 @pytest.mark.parametrize("size", [(1280, 720), (1280, 800)])
 @pytest.mark.parametrize("scale", [1.0, 1.5])
 @pytest.mark.parametrize("ruleset", RULESETS)
-def test_every_launcher_widget_is_whole_inside_the_window_and_apart(app, ruleset, scale, size):
-    scene = _launcher(app, ruleset, scale, size)
+def test_every_launcher_widget_is_whole_inside_the_window_and_apart(app, ruleset, scale, size, first_frame):
+    scene = _launcher(app, ruleset, scale, size, first_frame)
+    # the notice line under the buttons is on screen too
+    scene.show_error("The seed must be a whole number (0 or more).")
     window = pygame.Rect((0, 0), size)
     widgets = _widgets(scene)
     font = app.fonts.font(Fonts.BODY)
