@@ -67,3 +67,25 @@ def test_every_launcher_widget_is_whole_inside_the_window_and_apart(app, ruleset
         for b in widgets[i + 1:]:
             assert not a.rect.colliderect(b.rect), (
                 (type(a).__name__, a.rect, _shown_text(a)), (type(b).__name__, b.rect, _shown_text(b)))
+
+
+@pytest.mark.parametrize("size", [(1280, 720), (1280, 800)])
+@pytest.mark.parametrize("scale", [1.0, 1.5])
+@pytest.mark.parametrize("ruleset", ["voidmarked", "varium", "tokens", "saves"])
+def test_every_rules_options_list_opens_whole_inside_the_window(app, ruleset, scale, size):
+    # the lowest row's list at 150 % went under the window's edge (its last choice scrolled to)
+    scene = _launcher(app, ruleset, scale, size, False)
+    window = pygame.Rect((0, 0), size)
+    for name, menu in scene.option_menus.items():
+        menu.current_state.should_transition = True
+        menu.current_state.target_state = "expanded"
+        for _ in range(2):
+            app.step(block=False)
+        listing = menu.current_state.options_selection_list
+        assert listing is not None
+        assert window.contains(listing.rect), (name, listing.rect)
+        shown = [item for item in listing.item_list if item.get("button_element") is not None]
+        assert len(shown) == len(listing.item_list) and listing.scroll_bar is None, name
+        menu.current_state.should_transition = True
+        menu.current_state.target_state = "closed"
+        app.step(block=False)

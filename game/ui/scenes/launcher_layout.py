@@ -266,12 +266,21 @@ class LauncherLayout:
             width = max(need, min(field_w, (across - gap) // 2))
         else:
             cols, width = 1, max(field_w, min(need, beside))
+        h = self.app.screen_size[1]
+        item_h = f.font(Fonts.BODY).get_linesize() + f.px(9)  # a list row, a little over
         for i, (name, choices, cur) in enumerate(menus):
             col = i % cols
             if i and not col:
                 y += row
             rect = pygame.Rect(x + col * (width + gap), y, width, row - 6)
-            self.option_menus[name] = UIDropDownMenu(choices, cur, rect, self.manager)
+            # a list with no room below (the lowest row at 150 %: its last choice went under the
+            # window's edge, scrolled) opens upwards
+            up = h - rect.bottom < len(choices) * item_h < rect.top
+            if up:
+                self.manager.get_theme().load_theme({"#menu_up": {"misc": {"expand_direction": "up"}}})
+            self.option_menus[name] = UIDropDownMenu(
+                choices, cur, rect, self.manager, object_id="#menu_up" if up else None
+            )
         return y + row
 
     def _set_description(self) -> None:
