@@ -64,7 +64,8 @@ class LauncherLayout:
         self.compact = h < f.px(640)
         top = f.px(10) if self.compact else f.px(20)
         UILabel(
-            pygame.Rect(m, top, w - 2 * m, f.px(50)), "Skirmish Table", self.manager, object_id="#title"
+            # ends above the subtitle (it reached 6 pixels into it)
+            pygame.Rect(m, top, w - 2 * m, f.px(44)), "Skirmish Table", self.manager, object_id="#title"
         )
         if not self.compact:
             UILabel(
@@ -247,20 +248,39 @@ class LauncherLayout:
             return y
         label("Rules options", y)
         f = self.app.fonts
-        gap = f.px(10)
-        room = self.app.screen_size[0] - f.px(40) - x
-        # two to a row, narrower than the other fields when the window is narrow (150 %), as long
-        # as the longest choice still fits: a second row of menus would push the buttons off screen
-        longest = max(f.font(Fonts.BODY).size(c[0])[0] for _, choices, _ in menus for c in choices)
-        width = min(field_w, (room - gap) // 2)
-        cols = 2 if width >= longest + f.px(30) else 1
-        width = width if cols == 2 else field_w
+        gap, m = f.px(10), f.px(40)
+        # every choice whole in its menu: the longest text, its padding and the menu's arrow
+        need = max(f.font(Fonts.BODY).size(c[0])[0] for _, choices, _ in menus for c in choices) + f.px(40)
+        beside = self.app.screen_size[0] - m - x  # right of the labels
+        across = self.app.screen_size[0] - 2 * m  # the window's whole width
+        cols = min(2, len(menus))
+        if cols == 2 and 2 * need + gap <= beside:
+            # two to a row beside the label, as wide as the other fields where there is room
+            width = max(need, min(field_w, (beside - gap) // 2))
+        elif cols == 2 and 2 * need + gap <= across:
+            # too long to pair beside the label (saves' and tokens' at 150 %), and four rows
+            # one above the other would push the buttons and the notice off a 720-pixel window:
+            # two to a row under the label, from the left margin
+            y += row
+            x = m
+            width = max(need, min(field_w, (across - gap) // 2))
+        else:
+            cols, width = 1, max(field_w, min(need, beside))
+        h = self.app.screen_size[1]
+        item_h = f.font(Fonts.BODY).get_linesize() + f.px(9)  # a list row, a little over
         for i, (name, choices, cur) in enumerate(menus):
             col = i % cols
             if i and not col:
                 y += row
             rect = pygame.Rect(x + col * (width + gap), y, width, row - 6)
-            self.option_menus[name] = UIDropDownMenu(choices, cur, rect, self.manager)
+            # a list with no room below (the lowest row at 150 %: its last choice went under the
+            # window's edge, scrolled) opens upwards
+            up = h - rect.bottom < len(choices) * item_h < rect.top
+            if up:
+                self.manager.get_theme().load_theme({"#menu_up": {"misc": {"expand_direction": "up"}}})
+            self.option_menus[name] = UIDropDownMenu(
+                choices, cur, rect, self.manager, object_id="#menu_up" if up else None
+            )
         return y + row
 
     def _set_description(self) -> None:
@@ -275,6 +295,12 @@ class LauncherLayout:
             return
         shown = self.desc.text_wrap_rect.h
         ends = [r.bottom for r in layout.layout_rows if r.bottom <= shown]
+        if len(ends) < min(2, len(layout.layout_rows)):
+            # one line and a scroll bar (saves at 150 % on 800 pixels) says next to nothing: the
+            # Rules screen and the menus say it
+            self.desc.kill()
+            self.desc = None
+            return
         if ends and len(ends) < len(layout.layout_rows) and shown > ends[-1]:
             # made again rather than resized: a resized box lost its bottom edge
             self.desc.kill()
