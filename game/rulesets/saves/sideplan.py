@@ -53,15 +53,7 @@ from game.rulesets.saves.components import (
 from game.rulesets.saves.groups import STUNT, blast_victims, is_stunt, plan_groups, stunt_chance
 from game.rulesets.saves.kinds import Kind
 from game.rulesets.saves.odds import damage_distribution, harm
-from game.rulesets.saves.rules import (
-    armour_of,
-    cell_of,
-    held,
-    helpless,
-    save_mode,
-    uses_left,
-    weapon_sets,
-)
+from game.rulesets.saves.rules import armour_of, cell_of, held, helpless, save_mode, uses_left, weapon_sets
 from game.rulesets.saves.turns import may_act, table
 
 if TYPE_CHECKING:
