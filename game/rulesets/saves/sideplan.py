@@ -53,7 +53,7 @@ from game.rulesets.saves.components import (
 from game.rulesets.saves.groups import STUNT, blast_victims, is_stunt, plan_groups, stunt_chance
 from game.rulesets.saves.kinds import Kind
 from game.rulesets.saves.odds import damage_distribution, harm
-from game.rulesets.saves.rules import armour_of, cell_of, held, helpless, save_mode, uses_left, weapon_sets
+from game.rulesets.saves.rules import armour_of, cell_of, held, helpless, save_mode, weapon_sets
 from game.rulesets.saves.turns import may_act, table
 
 if TYPE_CHECKING:
@@ -70,14 +70,12 @@ REPLY = 0.6
 
 @dataclass(frozen=True)
 class Step:
-    """One unit's part: attack `target` with `option` from `cell` (target None: no attack);
-    `swap`: the weapons are taken up first, in place of the move (SV-TURN's item swap)."""
+    """One unit's part: attack `target` with `option` from `cell` (target None: no attack)."""
 
     unit: int
     target: int | None
     option: str | None
     cell: Cell
-    swap: bool = False
 
 
 @dataclass
@@ -112,15 +110,12 @@ def plan_step(match: Match, action: Any) -> float:
     outcomes then decides), 0.5 for a move to another square from which the planned attack can be
     made, else 0."""
     ent = action.actor
-    if ent is None or action.kind not in (Kind.MOVE, Kind.ATTACK, Kind.SWAP):
+    if ent is None or action.kind not in (Kind.MOVE, Kind.ATTACK):
         return 0.0
     plan = side_plan(match, side_of(ent))
     step = plan.steps.get(ent)
     if step is None or step.target is None:
         return 0.0
-    if action.kind == Kind.SWAP or step.swap:
-        # the planned swap (its attack follows from where the unit stands); no move fits it
-        return 1.0 if action.kind == Kind.SWAP and step.swap and action.option == step.option else 0.0
     if action.kind == Kind.ATTACK:
         same = action.option.removeprefix(STUNT) == step.option.removeprefix(STUNT)  # type: ignore[union-attr]
         return 1.0 if action.target == step.target and same else 0.0
@@ -237,38 +232,11 @@ class _Planner:
             if False in best:  # the weapon-borne attack as a risky stunt too (SV-IMPAIR)
                 plain = best[False][1]
                 variants.append(Step(u, t, STUNT + plain.option, plain.cell))  # type: ignore[operator]
-            variants += self._swapped(u, t)
             if variants:
                 # the best way to attack each target: the search mixes targets, not variants
                 found.append(max(((self._value((v,)), v) for v in variants), key=lambda kv: kv[0]))
         found.sort(key=lambda kv: -kv[0])
         return [s for _, s in found[:TOP]] + [Step(u, None, None, here)]
-
-    def _swapped(self, u: int, t: int) -> list[Step]:
-        """Attacks on `t` from where the unit stands with stowed weapons taken up first (the swap is
-        its move): each stowed melee set next to the target, each stowed ranged weapon in range
-        and sight while no enemy is next to it (the best of them by their dice, as above)."""
-        from game.rulesets.saves.actions import swap_options
-
-        if get(u, SvTurn).moved or get(u, SvTurn).swapped:
-            return []
-        here, tc = cell_of(u), cell_of(t)
-        dist = self.match.board.distance(here, tc)
-        busy = any(self.match.board.distance(here, cell_of(e)) <= 1 for e in self.foes)
-        best: dict[bool, tuple[float, Step]] = {}
-        for option, _text in swap_options(get(u, SvGear).stowed):
-            ws = weapons_of(option)
-            if ws[0].score or (ws[0].ranged and (len(ws) > 1 or busy or uses_left(u, ws[0]) == 0
-                                                 or not 1 <= dist <= ws[0].range
-                                                 or not _los(self.match, here, tc))):
-                continue
-            if not ws[0].ranged and (dist != 1 or any(w.ranged for w in ws)):
-                continue
-            blast = bool(ws[0].blast)
-            solo = self._solo(ws, t)
-            if blast not in best or solo > best[blast][0]:
-                best[blast] = (solo, Step(u, t, option, here, swap=True))
-        return [step for _solo, step in best.values()]
 
     def _fall(self, u: int, cell: Cell) -> float:
         """A risky stunt's expected cost on `cell`, as Normal prices it (`ai.attack_value`): if the

@@ -96,31 +96,3 @@ def test_hard_finishes_the_helpless_enemy_normal_finishes():
     assert hard == normal
     with m.world:
         assert side_plan(m, "p1").steps[a].target == t1
-
-
-@pytest.mark.rule("SV-TURN")
-def test_hard_takes_up_the_stowed_bow_to_shoot_an_enemy_out_of_reach():
-    """A swap is the unit's move: the plan also tries each stowed weapon from where it stands.
-    Before, it knew only the weapons in hand, so an archer with its bow stowed planned nothing
-    (the enemy is out of a dagger's reach) and the plan term pulled toward no swap at all."""
-    from game.rulesets.saves.components import SvGear
-    from game.rulesets.saves.sideplan import plan_step
-
-    m = make_match()
-    a = side_units(m, "p1")[0]
-    t1 = side_units(m, "p2")[0]
-    bench(m, [a, t1])
-    place(m, a, (2, 5))
-    place(m, t1, (13, 5))  # beyond a move and a dagger's reach, in the bow's range
-    setup_unit(m, a, hp=6, str_=12, dex=12, held=["dagger"], armour="mail", shield="", bonus=[])
-    setup_unit(m, t1, hp=4, str_=10, dex=8, held=["sword"], armour="gambeson", shield="")
-    with m.world:
-        get(a, SvGear).stowed = ["bow"]
-    swap = next(x for x in m.legal() if x.kind == "swap" and x.actor == a and x.option == "bow")
-    with m.world:
-        step = side_plan(m, "p1").steps[a]
-        assert (step.target, step.option) == (t1, "bow")
-        assert step.swap
-        assert plan_step(m, swap) == 1.0
-    hard = make_level("hard", seed=3, budget=5.0).choose(m, m.legal())
-    assert (hard.kind, hard.option) == ("swap", "bow")
