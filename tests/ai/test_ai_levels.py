@@ -335,6 +335,28 @@ def test_hard_skips_sampling_where_the_ruleset_says_playouts_mislead(monkeypatch
     match.close()
 
 
+@pytest.mark.parametrize("playouts", [True, False])
+def test_hard_ranks_with_the_whole_decision_where_no_playouts_follow(monkeypatch, playouts):
+    """Without the playouts (saves, casket) the ranking gets the decision's whole deadline, not the
+    half the playouts would have had: saves' p95 decisions were cut at half, the rest unused."""
+    match = toy_match(5)
+    monkeypatch.setattr(type(match.ruleset), "playouts_guide_search", playouts)
+    hard = HardAI(1, budget=0.8, turn_budget=30.0, samples=2)
+    given: list[float] = []
+    rank = NormalAI.rank
+
+    def spy(self, m, legal, deadline, lookahead=None):
+        given.append(deadline.seconds)
+        return rank(self, m, legal, deadline, lookahead)
+
+    monkeypatch.setattr(NormalAI, "rank", spy)
+    legal = match.legal()
+    assert len(legal) > 1
+    hard.choose(match, legal)
+    assert given == [pytest.approx(0.4 if playouts else 0.8)]
+    match.close()
+
+
 def test_hard_side_turn_budget_holds_for_all_the_sides_activations(monkeypatch):
     """The side turn's budget is for all of a side's activations in a round, not for each unit:
     with a fake clock, every round's decisions and answers of the Hard side together stay within
