@@ -58,8 +58,8 @@ def enemies_of(match: Match, ent: int) -> list[int]:
     return [e for e in caskets(match) if side_of(e) != side and is_active(e)]
 
 
-def legal(match: Match) -> list[Action]:
-    """Every legal action of the side or casket to act."""
+def legal(match: Match, moves: bool = True) -> list[Action]:
+    """Every legal action of the side or casket to act; without the moves (`Kind.MOVE`) if not `moves`."""
     t = table(match)
     ent = t.actor
     if ent is None:
@@ -71,7 +71,7 @@ def legal(match: Match) -> list[Action]:
     out: list[Action] = []
     out.extend(card_actions(match, content, ent, sp))
     here = cell_of(ent)
-    for cell, route in routes(match, ent, sp, sp, plain=True).items():  # in cell order
+    for cell, route in (routes(match, ent, sp, sp, plain=True) if moves else {}).items():  # in cell order
         where = offset_words(match.board.grid, here, cell)
         out.append(_action(Kind.MOVE, actor=ent, cell=cell, path=route.path,
                           label=f"Move {where} ({route.cost} SP)"))
