@@ -35,11 +35,15 @@ from game.rulesets.casket.effects import split_option
 from game.rulesets.casket.kinds import Kind
 from game.rulesets.casket.movement import turn_steps
 from game.rulesets.casket.odds import attack_odds
-from game.rulesets.casket.status import card_block, hex_limit, move_penalty, sp_max
+from game.rulesets.casket.status import card_block, hex_limit, move_penalty, ranged_malus_lines, sp_max
 from game.rulesets.casket.tohit import (
+    BASE_TARGET,
     attack_block,
     attacker_lines,
     defender_lines,
+    movement_mod,
+    range_mod,
+    terrain_mods,
 )
 
 if TYPE_CHECKING:
@@ -179,7 +183,7 @@ def threat_by(match: Match, side: str, cell: Cell) -> dict[int, float]:
     memo = _threat_memo(match.board, content)
     best_of, per_card = memo.best, memo.per_card
     out: dict[int, float] = {}
-    for foe, here, held, hidden, whole, place in _foe_keys(match, side, memo):
+    for foe, here, held, hidden, whole, place, kin in _foe_keys(match, side, memo):
         key = (cell, whole)
         best = best_of.get(key)
         if best is None:
@@ -189,16 +193,46 @@ def threat_by(match: Match, side: str, cell: Cell) -> dict[int, float]:
             per = per_card.setdefault((cell, place), {})
             new = [cid for cid in unseen if cid not in per]
             if new:
-                per.update(dict.fromkeys(new))
-                for cid, (card, places) in _spots(match, content, foe, here, cell, new, []).items():
-                    eff = card.attack
-                    assert eff is not None
-                    per[cid] = attack_odds(places[0][1], eff.damage, 0, eff.bypass).floats[0]
+                per.update(_card_values(match, content, memo, foe, kin, here, cell, new))
             values = {cid: v for cid in sorted(unseen) if (v := per[cid]) is not None}
             best = best_of[key] = expected_best(values, unseen, held)
         if best > 0.0:
             out[foe] = best
     return out
+
+
+def _card_values(match: Match, content: Content, memo: _ThreatMemo, foe: int, kin: int, here: Cell,
+                 cell: Cell, cids: Iterable[str]) -> dict[str, float | None]:
+    """Each card's expected damage by enemy `foe` (status id `kin`) from `here` on `cell`, None
+    where it cannot attack: `_spots` without flanking, read through `attack_odds`. The line reads
+    the two hexes only through their distance, sight and terrain (cover, concealment, high
+    ground), so values are kept on those: another hex at the same range and cover reuses them."""
+    board = match.board
+    dist = board.distance(here, cell)
+    sight = dist <= 1 or board_sight(board).see(here, cell)
+    terrain = sum([v for _, v in terrain_mods(board, here, cell)])
+    shared = memo.by_line.setdefault((kin, dist, sight, terrain), {})
+    new = [cid for cid in cids if cid not in shared]
+    if new:
+        sp = sp_max(foe)
+        per_hex = 1 + move_penalty(foe)
+        limit = hex_limit(foe)
+        ranged: int | None = None
+        for cid in new:
+            card = content.card(cid) if cid != DAMAGE_CARD else None
+            value = None
+            if card is not None and card.attack is not None and not card_block(foe, card):
+                need = max(dist - card.attack.range, 0 if sight else 1, 0)
+                if need * per_hex <= sp - card.sp and (limit is None or need <= limit):
+                    # `attacker_lines`' sum: base, range after closing, movement, terrain, ranged
+                    target = BASE_TARGET + range_mod(dist - need)[1] + movement_mod(need) + terrain
+                    if card.ranged:
+                        if ranged is None:
+                            ranged = sum([v for _, v in ranged_malus_lines(foe)])
+                        target += ranged
+                    value = attack_odds(target, card.attack.damage, 0, card.attack.bypass).floats[0]
+            shared[cid] = value
+    return {cid: shared[cid] for cid in cids}
 
 
 #: `threat_by`'s memo entries kept per board at most (cleared whole past it)
@@ -217,6 +251,8 @@ class _ThreatMemo:
     best: dict[tuple[Cell, int], float] = field(default_factory=dict)
     #: (hex, place id) -> each card's expected damage (None: no attack from there)
     per_card: dict[tuple[Cell, int], dict[str, float | None]] = field(default_factory=dict)
+    #: (status id, distance, sight, terrain) -> each card's expected damage (`_card_values`)
+    by_line: dict[tuple[int, int, bool, int], dict[str, float | None]] = field(default_factory=dict)
 
 
 def _threat_memo(board: Board, content: Content) -> _ThreatMemo:
@@ -224,14 +260,15 @@ def _threat_memo(board: Board, content: Content) -> _ThreatMemo:
     tables = board_tables(board)
     kept = tables.get("casket-threat")
     if (kept is None or kept.content is not content
-            or len(kept.best) + len(kept.per_card) + len(kept.ids) > THREAT_MEMO_SIZE):
+            or len(kept.best) + len(kept.per_card) + len(kept.ids) + len(kept.by_line) > THREAT_MEMO_SIZE):
         kept = tables["casket-threat"] = _ThreatMemo(content)
     return kept  # type: ignore[no-any-return]
 
 
 def _foe_keys(match: Match, side: str, memo: _ThreatMemo) -> list[tuple[Cell, ...]]:
     """Per active enemy of `side`: id, believed place, hand size, the cards `side` has not seen
-    (sorted) and the ids of its whole state and of its place and status (kept for the state)."""
+    (sorted) and the ids of its whole state, of its place and status and of its status alone
+    (kept for the state)."""
     kept = state_memo(match, "casket-threat-foes")
     found = kept.get(side)
     if found is None:
@@ -247,7 +284,8 @@ def _foe_keys(match: Match, side: str, memo: _ThreatMemo) -> list[tuple[Cell, ..
             status = _status_key(foe)
             place = ids.setdefault((foe, here, status), len(ids))
             whole = ids.setdefault((side, place, held, hidden), len(ids))
-            found.append((foe, here, held, hidden, whole, place))
+            kin = ids.setdefault((foe, status), len(ids))
+            found.append((foe, here, held, hidden, whole, place, kin))
     return found  # type: ignore[no-any-return]
 
 
