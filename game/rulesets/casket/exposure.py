@@ -204,35 +204,47 @@ def threat_by(match: Match, side: str, cell: Cell) -> dict[int, float]:
 def _card_values(match: Match, content: Content, memo: _ThreatMemo, foe: int, kin: int, here: Cell,
                  cell: Cell, cids: Iterable[str]) -> dict[str, float | None]:
     """Each card's expected damage by enemy `foe` (status id `kin`) from `here` on `cell`, None
-    where it cannot attack: `_spots` without flanking, read through `attack_odds`. The line reads
-    the two hexes only through their distance, sight and terrain (cover, concealment, high
-    ground), so values are kept on those: another hex at the same range and cover reuses them."""
+    where it cannot attack: `_spots` without flanking, read through `attack_odds`. What the
+    card and the enemy's status decide is kept per status id; the terrain on the line is looked
+    up only when a card can reach."""
     board = match.board
     dist = board.distance(here, cell)
+    mine = memo.cards.get(kin)
+    if mine is None:
+        mine = memo.cards[kin] = {}
+        mine[""] = (sp_max(foe), 1 + move_penalty(foe), hex_limit(foe))  # type: ignore[assignment]
+    sp, per_hex, limit = mine[""]  # type: ignore[misc]
+    # asked at once, not only for a card in range: the board's sight memo keeps the first answer
+    # for a pair of hexes in either order, so the order of the questions must stay as it was
     sight = dist <= 1 or board_sight(board).see(here, cell)
-    terrain = sum([v for _, v in terrain_mods(board, here, cell)])
-    shared = memo.by_line.setdefault((kin, dist, sight, terrain), {})
-    new = [cid for cid in cids if cid not in shared]
-    if new:
-        sp = sp_max(foe)
-        per_hex = 1 + move_penalty(foe)
-        limit = hex_limit(foe)
-        ranged: int | None = None
-        for cid in new:
+    terrain: int | None = None
+    out: dict[str, float | None] = {}
+    for cid in cids:
+        found = mine.get(cid, _MISSING)
+        if found is _MISSING:
             card = content.card(cid) if cid != DAMAGE_CARD else None
-            value = None
-            if card is not None and card.attack is not None and not card_block(foe, card):
-                need = max(dist - card.attack.range, 0 if sight else 1, 0)
-                if need * per_hex <= sp - card.sp and (limit is None or need <= limit):
-                    # `attacker_lines`' sum: base, range after closing, movement, terrain, ranged
-                    target = BASE_TARGET + range_mod(dist - need)[1] + movement_mod(need) + terrain
-                    if card.ranged:
-                        if ranged is None:
-                            ranged = sum([v for _, v in ranged_malus_lines(foe)])
-                        target += ranged
-                    value = attack_odds(target, card.attack.damage, 0, card.attack.bypass).floats[0]
-            shared[cid] = value
-    return {cid: shared[cid] for cid in cids}
+            found = mine[cid] = None
+            eff = card.attack if card is not None else None
+            if card is not None and eff is not None and not card_block(foe, card):
+                extra = sum([v for _, v in ranged_malus_lines(foe)]) if card.ranged else 0
+                found = mine[cid] = (eff.range, card.sp, eff.damage, eff.bypass, extra)
+        value = None
+        if found is not None:
+            reach, cost, damage, bypass, extra = found  # type: ignore[misc]
+            need = dist - reach
+            if need < 1:  # in range: one hex to close where it cannot see the hex
+                need = 0 if sight else 1
+            if need * per_hex <= sp - cost and (limit is None or need <= limit):
+                if terrain is None:
+                    terrain = sum([v for _, v in terrain_mods(board, here, cell)])
+                # `attacker_lines`' sum: base, range after closing, movement, terrain, ranged
+                target = BASE_TARGET + range_mod(dist - need)[1] + movement_mod(need) + terrain + extra
+                value = attack_odds(target, damage, 0, bypass).floats[0]
+        out[cid] = value
+    return out
+
+
+_MISSING = object()
 
 
 #: `threat_by`'s memo entries kept per board at most (cleared whole past it)
@@ -251,8 +263,9 @@ class _ThreatMemo:
     best: dict[tuple[Cell, int], float] = field(default_factory=dict)
     #: (hex, place id) -> each card's expected damage (None: no attack from there)
     per_card: dict[tuple[Cell, int], dict[str, float | None]] = field(default_factory=dict)
-    #: (status id, distance, sight, terrain) -> each card's expected damage (`_card_values`)
-    by_line: dict[tuple[int, int, bool, int], dict[str, float | None]] = field(default_factory=dict)
+    #: status id -> per card its attack's range, SP, damage, bypass and ranged penalty (None: no
+    #: attack), and under "" the enemy's SP, SP per hex and hex limit (`_card_values`)
+    cards: dict[int, dict[str, object]] = field(default_factory=dict)
 
 
 def _threat_memo(board: Board, content: Content) -> _ThreatMemo:
@@ -260,7 +273,7 @@ def _threat_memo(board: Board, content: Content) -> _ThreatMemo:
     tables = board_tables(board)
     kept = tables.get("casket-threat")
     if (kept is None or kept.content is not content
-            or len(kept.best) + len(kept.per_card) + len(kept.ids) + len(kept.by_line) > THREAT_MEMO_SIZE):
+            or len(kept.best) + len(kept.per_card) + len(kept.ids) + len(kept.cards) > THREAT_MEMO_SIZE):
         kept = tables["casket-threat"] = _ThreatMemo(content)
     return kept  # type: ignore[no-any-return]
 
