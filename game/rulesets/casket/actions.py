@@ -5,11 +5,13 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from game.core.action import Action
+from game.core.board import board_tables
 from game.core.wording import offset_words
 from game.rulesets.casket.combat import AIM_NAMES, AIMS
 from game.rulesets.casket.components import (
     THREAD_NAMES,
     Casket,
+    CasketMotion,
     CasketPilot,
     CasketSP,
     CasketTempo,
@@ -75,20 +77,38 @@ def legal(match: Match, moves: bool = True) -> list[Action]:
         where = offset_words(match.board.grid, here, cell)
         out.append(_action(Kind.MOVE, actor=ent, cell=cell, path=route.path,
                           label=f"Move {where} ({route.cost} SP)"))
-    for d in range(6):
-        if d != facing_of(ent) and turn_cost(ent, d) <= sp:
-            # one hotkey group: the UI offers the turns as one entry, drawn as facing arrows
-            out.append(_action(Kind.TURN, actor=ent, option=str(d), hotkey_group="face",
-                              label=f"Turn to face {direction_name(match, d)} ({turn_cost(ent, d)} SP)"))
+    out.extend(turn_actions(match, ent, sp))
     out.extend(repair_actions(match, ent))
     out.append(_action(Kind.END, actor=ent, label="End activation"))
     return out
+
+
+def turn_actions(match: Match, ent: int, sp: int) -> tuple[Action, ...]:
+    """The turns in place `sp` pays for (kept per board on the casket, its facing, free turns and
+    SP: every listing asks, and actions are immutable)."""
+    key = (ent, facing_of(ent), get(ent, CasketMotion).free_turns, sp)
+    kept = board_tables(match.board).setdefault("casket-turn-actions", {})
+    found = kept.get(key)
+    if found is None:
+        made = []
+        for d in range(6):
+            cost = turn_cost(ent, d)
+            if d != facing_of(ent) and cost <= sp:
+                # one hotkey group: the UI offers the turns as one entry, drawn as facing arrows
+                made.append(_action(Kind.TURN, actor=ent, option=str(d), hotkey_group="face",
+                                    label=f"Turn to face {direction_name(match, d)} ({cost} SP)"))
+        if len(kept) > 20_000:
+            kept.clear()
+        found = kept[key] = tuple(made)
+    return found  # type: ignore[no-any-return]
 
 
 def card_actions(match: Match, content: Content, ent: int, sp: int) -> list[Action]:
     """One action per playable card and choice of target, aim or destination."""
     out: list[Action] = []
     here = cell_of(ent)
+    foes: list[int] | None = None
+    kept = board_tables(match.board).setdefault("casket-aimed-actions", {})
     for cid in sorted(set(structure(ent).zones.get("hand", []))):
         card = content.card(cid)
         if card.reaction or card.sp > sp or card_block(ent, card):
@@ -103,13 +123,20 @@ def card_actions(match: Match, content: Content, ent: int, sp: int) -> list[Acti
                                   label=f"{card.name}: move {offset_words(match.board.grid, here, cell)}",
                                   hotkey_group=group))
         elif strike is not None:
-            for foe in enemies_of(match, ent):
+            if foes is None:
+                foes = enemies_of(match, ent)
+            for foe in foes:
                 if attack_block(match, ent, foe, card):
                     continue
-                for aim in AIMS:
-                    out.append(_action(Kind.CARD, actor=ent, target=foe, option=f"{cid}@{aim}",
-                                      label=f"{card.name} at {name_of(foe)} ({AIM_NAMES[aim]})",
-                                      hotkey_group=group))
+                aimed = kept.get((ent, cid, foe))
+                if aimed is None:  # immutable and a function of these: kept per board
+                    if len(kept) > 20_000:
+                        kept.clear()
+                    aimed = kept[(ent, cid, foe)] = tuple(
+                        _action(Kind.CARD, actor=ent, target=foe, option=f"{cid}@{aim}",
+                                label=f"{card.name} at {name_of(foe)} ({AIM_NAMES[aim]})", hotkey_group=group)
+                        for aim in AIMS)
+                out.extend(aimed)
         elif card.effect("reveal") is not None:
             for foe in enemies_of(match, ent):
                 if structure(foe).zones.get("hand"):
