@@ -160,6 +160,18 @@ def _foes_of(match: Match, ent: int) -> list[tuple[Cell, str]]:
 
 def _facing_detail(match: Match, ent: int, direction: int, foes: list[tuple[Cell, str]]) -> str:
     here = cell_of(ent)
+    # a function of the hex, the facing and the enemies: kept per board
+    kept = board_tables(match.board).setdefault("casket-facing-detail", {})
+    key = (here, direction, tuple(foes))
+    found = kept.get(key)
+    if found is None:
+        if len(kept) > 50_000:
+            kept.clear()
+        found = kept[key] = _detail_of(match, here, direction, foes)
+    return found  # type: ignore[no-any-return]
+
+
+def _detail_of(match: Match, here: Cell, direction: int, foes: list[tuple[Cell, str]]) -> str:
     grid = match.board.grid
     by_arc: dict[int, list[str]] = {}
     for cell, name in foes:
