@@ -187,15 +187,24 @@ def threat_by(match: Match, side: str, cell: Cell) -> dict[int, float]:
         key = (cell, whole)
         best = best_of.get(key)
         if best is None:
-            unseen = Counter(hidden)
+            hand = memo.hands.get(whole)
+            if hand is None:
+                counted = Counter(hidden)
+                hand = memo.hands[whole] = (counted, tuple(sorted(counted)))
+            unseen, kinds = hand
             # each card's value depends on the card, not on which others are unseen: kept apart,
             # so a card played (the hand and the unseen cards change) reuses them
             per = per_card.setdefault((cell, place), {})
             new = [cid for cid in unseen if cid not in per]
             if new:
                 per.update(_card_values(match, content, memo, foe, kin, here, cell, new))
-            values = {cid: v for cid in sorted(unseen) if (v := per[cid]) is not None}
-            best = best_of[key] = expected_best(values, unseen, held)
+            # the expected best depends on the hand and the cards' values only: hexes alike share it
+            row = tuple([per[cid] for cid in kinds])
+            best = memo.by_row.get((whole, row))
+            if best is None:
+                values = {cid: v for cid, v in zip(kinds, row, strict=True) if v is not None}
+                best = memo.by_row[(whole, row)] = expected_best(values, unseen, held)
+            best_of[key] = best
         if best > 0.0:
             out[foe] = best
     return out
@@ -263,6 +272,11 @@ class _ThreatMemo:
     best: dict[tuple[Cell, int], float] = field(default_factory=dict)
     #: (hex, place id) -> each card's expected damage (None: no attack from there)
     per_card: dict[tuple[Cell, int], dict[str, float | None]] = field(default_factory=dict)
+    #: full id -> the unseen cards counted and their kinds sorted (not counted in the size: fewer
+    #: than the ids)
+    hands: dict[int, tuple[Counter[str], tuple[str, ...]]] = field(default_factory=dict)
+    #: (full id, each unseen kind's value) -> expected best attack (fewer than `best`)
+    by_row: dict[tuple[int, tuple[float | None, ...]], float] = field(default_factory=dict)
     #: status id -> per card its attack's range, SP, damage, bypass and ranged penalty (None: no
     #: attack), and under "" the enemy's SP, SP per hex and hex limit (`_card_values`)
     cards: dict[int, dict[str, object]] = field(default_factory=dict)
