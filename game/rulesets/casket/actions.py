@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from game.core.action import Action
 from game.core.board import board_tables
+from game.core.counted import Route
 from game.core.wording import offset_words
 from game.rulesets.casket.combat import AIM_NAMES, AIMS
 from game.rulesets.casket.components import (
@@ -73,14 +75,32 @@ def legal(match: Match, moves: bool = True) -> list[Action]:
     out: list[Action] = []
     out.extend(card_actions(match, content, ent, sp))
     here = cell_of(ent)
-    for cell, route in (routes(match, ent, sp, sp, plain=True) if moves else {}).items():  # in cell order
-        where = offset_words(match.board.grid, here, cell)
-        out.append(_action(Kind.MOVE, actor=ent, cell=cell, path=route.path,
-                          label=f"Move {where} ({route.cost} SP)"))
+    if moves:
+        grid = match.board.grid
+        out.extend(_route_actions(match, (ent, "", here), routes(match, ent, sp, sp, plain=True),
+                                  lambda cell, route: _action(
+                                      Kind.MOVE, actor=ent, cell=cell, path=route.path,
+                                      label=f"Move {offset_words(grid, here, cell)} ({route.cost} SP)")))
     out.extend(turn_actions(match, ent, sp))
     out.extend(repair_actions(match, ent))
     out.append(_action(Kind.END, actor=ent, label="End activation"))
     return out
+
+
+def _route_actions(match: Match, key: tuple[int, str, Cell], found: dict[Cell, Route],
+                   make: Callable[[Cell, Route], Action]) -> tuple[Action, ...]:
+    """`make`'s action for each route of `found` (in cell order), kept per board on `key`
+    (casket, card, hex) while the routes are the same object (`counted` hands out its kept
+    answer; holding it here keeps its id from being reused)."""
+    kept = board_tables(match.board).setdefault("casket-route-actions", {})
+    hit = kept.get(key)
+    if hit is not None and hit[0] is found:
+        return hit[1]  # type: ignore[no-any-return]
+    made = tuple([make(cell, route) for cell, route in found.items()])
+    if len(kept) > 20_000:
+        kept.clear()
+    kept[key] = (found, made)
+    return made
 
 
 def turn_actions(match: Match, ent: int, sp: int) -> tuple[Action, ...]:
@@ -109,6 +129,7 @@ def card_actions(match: Match, content: Content, ent: int, sp: int) -> list[Acti
     here = cell_of(ent)
     foes: list[int] | None = None
     kept = board_tables(match.board).setdefault("casket-aimed-actions", {})
+    grid = match.board.grid
     for cid in sorted(set(structure(ent).zones.get("hand", []))):
         card = content.card(cid)
         if card.reaction or card.sp > sp or card_block(ent, card):
@@ -117,11 +138,12 @@ def card_actions(match: Match, content: Content, ent: int, sp: int) -> list[Acti
         move = card.effect("move")
         strike = card.attack
         if move is not None:
-            for cell, route in routes(match, ent, move.hexes, sp - card.sp, plain=False,
-                                      steady=move.steady).items():  # in cell order
-                out.append(_action(Kind.CARD, actor=ent, option=cid, cell=cell, path=route.path,
-                                  label=f"{card.name}: move {offset_words(match.board.grid, here, cell)}",
-                                  hotkey_group=group))
+            out.extend(_route_actions(match, (ent, cid, here), routes(match, ent, move.hexes, sp - card.sp,
+                                                                       plain=False, steady=move.steady),
+                                      lambda cell, route, card=card, cid=cid, group=group: _action(
+                                          Kind.CARD, actor=ent, option=cid, cell=cell, path=route.path,
+                                          label=f"{card.name}: move {offset_words(grid, here, cell)}",
+                                          hotkey_group=group)))
         elif strike is not None:
             if foes is None:
                 foes = enemies_of(match, ent)
