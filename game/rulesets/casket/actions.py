@@ -2,14 +2,18 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from game.core.action import Action
+from game.core.board import board_tables
+from game.core.counted import Route
 from game.core.wording import offset_words
 from game.rulesets.casket.combat import AIM_NAMES, AIMS
 from game.rulesets.casket.components import (
     THREAD_NAMES,
     Casket,
+    CasketMotion,
     CasketPilot,
     CasketSP,
     CasketTempo,
@@ -58,8 +62,8 @@ def enemies_of(match: Match, ent: int) -> list[int]:
     return [e for e in caskets(match) if side_of(e) != side and is_active(e)]
 
 
-def legal(match: Match) -> list[Action]:
-    """Every legal action of the side or casket to act."""
+def legal(match: Match, moves: bool = True) -> list[Action]:
+    """Every legal action of the side or casket to act; without the moves (`Kind.MOVE`) if not `moves`."""
     t = table(match)
     ent = t.actor
     if ent is None:
@@ -71,24 +75,61 @@ def legal(match: Match) -> list[Action]:
     out: list[Action] = []
     out.extend(card_actions(match, content, ent, sp))
     here = cell_of(ent)
-    for cell, route in routes(match, ent, sp, sp, plain=True).items():  # in cell order
-        where = offset_words(match.board.grid, here, cell)
-        out.append(_action(Kind.MOVE, actor=ent, cell=cell, path=route.path,
-                          label=f"Move {where} ({route.cost} SP)"))
-    for d in range(6):
-        if d != facing_of(ent) and turn_cost(ent, d) <= sp:
-            # one hotkey group: the UI offers the turns as one entry, drawn as facing arrows
-            out.append(_action(Kind.TURN, actor=ent, option=str(d), hotkey_group="face",
-                              label=f"Turn to face {direction_name(match, d)} ({turn_cost(ent, d)} SP)"))
+    if moves:
+        grid = match.board.grid
+        out.extend(_route_actions(match, (ent, "", here), routes(match, ent, sp, sp, plain=True),
+                                  lambda cell, route: _action(
+                                      Kind.MOVE, actor=ent, cell=cell, path=route.path,
+                                      label=f"Move {offset_words(grid, here, cell)} ({route.cost} SP)")))
+    out.extend(turn_actions(match, ent, sp))
     out.extend(repair_actions(match, ent))
     out.append(_action(Kind.END, actor=ent, label="End activation"))
     return out
+
+
+def _route_actions(match: Match, key: tuple[int, str, Cell], found: dict[Cell, Route],
+                   make: Callable[[Cell, Route], Action]) -> tuple[Action, ...]:
+    """`make`'s action for each route of `found` (in cell order), kept per board on `key`
+    (casket, card, hex) while the routes are the same object (`counted` hands out its kept
+    answer; holding it here keeps its id from being reused)."""
+    kept = board_tables(match.board).setdefault("casket-route-actions", {})
+    hit = kept.get(key)
+    if hit is not None and hit[0] is found:
+        return hit[1]  # type: ignore[no-any-return]
+    made = tuple([make(cell, route) for cell, route in found.items()])
+    if len(kept) > 20_000:
+        kept.clear()
+    kept[key] = (found, made)
+    return made
+
+
+def turn_actions(match: Match, ent: int, sp: int) -> tuple[Action, ...]:
+    """The turns in place `sp` pays for (kept per board on the casket, its facing, free turns and
+    SP: every listing asks, and actions are immutable)."""
+    key = (ent, facing_of(ent), get(ent, CasketMotion).free_turns, sp)
+    kept = board_tables(match.board).setdefault("casket-turn-actions", {})
+    found = kept.get(key)
+    if found is None:
+        made = []
+        for d in range(6):
+            cost = turn_cost(ent, d)
+            if d != facing_of(ent) and cost <= sp:
+                # one hotkey group: the UI offers the turns as one entry, drawn as facing arrows
+                made.append(_action(Kind.TURN, actor=ent, option=str(d), hotkey_group="face",
+                                    label=f"Turn to face {direction_name(match, d)} ({cost} SP)"))
+        if len(kept) > 20_000:
+            kept.clear()
+        found = kept[key] = tuple(made)
+    return found  # type: ignore[no-any-return]
 
 
 def card_actions(match: Match, content: Content, ent: int, sp: int) -> list[Action]:
     """One action per playable card and choice of target, aim or destination."""
     out: list[Action] = []
     here = cell_of(ent)
+    foes: list[int] | None = None
+    kept = board_tables(match.board).setdefault("casket-aimed-actions", {})
+    grid = match.board.grid
     for cid in sorted(set(structure(ent).zones.get("hand", []))):
         card = content.card(cid)
         if card.reaction or card.sp > sp or card_block(ent, card):
@@ -97,19 +138,27 @@ def card_actions(match: Match, content: Content, ent: int, sp: int) -> list[Acti
         move = card.effect("move")
         strike = card.attack
         if move is not None:
-            for cell, route in routes(match, ent, move.hexes, sp - card.sp, plain=False,
-                                      steady=move.steady).items():  # in cell order
-                out.append(_action(Kind.CARD, actor=ent, option=cid, cell=cell, path=route.path,
-                                  label=f"{card.name}: move {offset_words(match.board.grid, here, cell)}",
-                                  hotkey_group=group))
+            out.extend(_route_actions(match, (ent, cid, here), routes(match, ent, move.hexes, sp - card.sp,
+                                                                       plain=False, steady=move.steady),
+                                      lambda cell, route, card=card, cid=cid, group=group: _action(
+                                          Kind.CARD, actor=ent, option=cid, cell=cell, path=route.path,
+                                          label=f"{card.name}: move {offset_words(grid, here, cell)}",
+                                          hotkey_group=group)))
         elif strike is not None:
-            for foe in enemies_of(match, ent):
+            if foes is None:
+                foes = enemies_of(match, ent)
+            for foe in foes:
                 if attack_block(match, ent, foe, card):
                     continue
-                for aim in AIMS:
-                    out.append(_action(Kind.CARD, actor=ent, target=foe, option=f"{cid}@{aim}",
-                                      label=f"{card.name} at {name_of(foe)} ({AIM_NAMES[aim]})",
-                                      hotkey_group=group))
+                aimed = kept.get((ent, cid, foe))
+                if aimed is None:  # immutable and a function of these: kept per board
+                    if len(kept) > 20_000:
+                        kept.clear()
+                    aimed = kept[(ent, cid, foe)] = tuple(
+                        _action(Kind.CARD, actor=ent, target=foe, option=f"{cid}@{aim}",
+                                label=f"{card.name} at {name_of(foe)} ({AIM_NAMES[aim]})", hotkey_group=group)
+                        for aim in AIMS)
+                out.extend(aimed)
         elif card.effect("reveal") is not None:
             for foe in enemies_of(match, ent):
                 if structure(foe).zones.get("hand"):

@@ -44,7 +44,11 @@ def facing_value(match: Match, ent: int, cell: Cell, facing: int) -> float:
 
     A function of the hex, the facing and where the enemies are believed to be: kept per board
     on those (every turn the AI scores and every facing decision asks again)."""
-    foes = _foe_cells(match, side_of(ent))
+    return _facing_value(match, cell, facing, _foe_cells(match, side_of(ent)))
+
+
+def _facing_value(match: Match, cell: Cell, facing: int, foes: tuple[Cell, ...]) -> float:
+    """`facing_value` with the enemies' believed places given."""
     table = board_tables(match.board).setdefault("casket-facing", {})
     key = (cell, facing, foes)
     found = table.get(key)
@@ -97,7 +101,8 @@ def advise(match: Match, decision: Decision) -> dict[str, float]:
     content: Content = match.ruleset.content  # type: ignore[attr-defined]
     kind = decision.kind
     if kind == Ask.FACE:
-        return {o.key: facing_value(match, ent, cell_of(ent), int(o.key)) - 0.3 * turn_cost(ent, int(o.key))
+        here, foes = cell_of(ent), _foe_cells(match, side_of(ent))
+        return {o.key: _facing_value(match, here, int(o.key), foes) - 0.3 * turn_cost(ent, int(o.key))
                 for o in decision.options}
     if kind == Ask.REACTION:
         incoming = int(decision.context.get("incoming", 0))

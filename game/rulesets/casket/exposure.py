@@ -35,11 +35,15 @@ from game.rulesets.casket.effects import split_option
 from game.rulesets.casket.kinds import Kind
 from game.rulesets.casket.movement import turn_steps
 from game.rulesets.casket.odds import attack_odds
-from game.rulesets.casket.status import card_block, hex_limit, move_penalty, sp_max
+from game.rulesets.casket.status import card_block, hex_limit, move_penalty, ranged_malus_lines, sp_max
 from game.rulesets.casket.tohit import (
+    BASE_TARGET,
     attack_block,
     attacker_lines,
     defender_lines,
+    movement_mod,
+    range_mod,
+    terrain_mods,
 )
 
 if TYPE_CHECKING:
@@ -179,26 +183,77 @@ def threat_by(match: Match, side: str, cell: Cell) -> dict[int, float]:
     memo = _threat_memo(match.board, content)
     best_of, per_card = memo.best, memo.per_card
     out: dict[int, float] = {}
-    for foe, here, held, hidden, whole, place in _foe_keys(match, side, memo):
+    for foe, here, held, hidden, whole, place, kin in _foe_keys(match, side, memo):
         key = (cell, whole)
         best = best_of.get(key)
         if best is None:
-            unseen = Counter(hidden)
+            hand = memo.hands.get(whole)
+            if hand is None:
+                counted = Counter(hidden)
+                hand = memo.hands[whole] = (counted, tuple(sorted(counted)))
+            unseen, kinds = hand
             # each card's value depends on the card, not on which others are unseen: kept apart,
             # so a card played (the hand and the unseen cards change) reuses them
             per = per_card.setdefault((cell, place), {})
             new = [cid for cid in unseen if cid not in per]
             if new:
-                per.update(dict.fromkeys(new))
-                for cid, (card, places) in _spots(match, content, foe, here, cell, new, []).items():
-                    eff = card.attack
-                    assert eff is not None
-                    per[cid] = attack_odds(places[0][1], eff.damage, 0, eff.bypass).floats[0]
-            values = {cid: v for cid in sorted(unseen) if (v := per[cid]) is not None}
-            best = best_of[key] = expected_best(values, unseen, held)
+                per.update(_card_values(match, content, memo, foe, kin, here, cell, new))
+            # the expected best depends on the hand and the cards' values only: hexes alike share it
+            row = tuple([per[cid] for cid in kinds])
+            best = memo.by_row.get((whole, row))
+            if best is None:
+                values = {cid: v for cid, v in zip(kinds, row, strict=True) if v is not None}
+                best = memo.by_row[(whole, row)] = expected_best(values, unseen, held)
+            best_of[key] = best
         if best > 0.0:
             out[foe] = best
     return out
+
+
+def _card_values(match: Match, content: Content, memo: _ThreatMemo, foe: int, kin: int, here: Cell,
+                 cell: Cell, cids: Iterable[str]) -> dict[str, float | None]:
+    """Each card's expected damage by enemy `foe` (status id `kin`) from `here` on `cell`, None
+    where it cannot attack: `_spots` without flanking, read through `attack_odds`. What the
+    card and the enemy's status decide is kept per status id; the terrain on the line is looked
+    up only when a card can reach."""
+    board = match.board
+    dist = board.distance(here, cell)
+    mine = memo.cards.get(kin)
+    if mine is None:
+        mine = memo.cards[kin] = {}
+        mine[""] = (sp_max(foe), 1 + move_penalty(foe), hex_limit(foe))  # type: ignore[assignment]
+    sp, per_hex, limit = mine[""]  # type: ignore[misc]
+    # asked at once, not only for a card in range: the board's sight memo keeps the first answer
+    # for a pair of hexes in either order, so the order of the questions must stay as it was
+    sight = dist <= 1 or board_sight(board).see(here, cell)
+    terrain: int | None = None
+    out: dict[str, float | None] = {}
+    for cid in cids:
+        found = mine.get(cid, _MISSING)
+        if found is _MISSING:
+            card = content.card(cid) if cid != DAMAGE_CARD else None
+            found = mine[cid] = None
+            eff = card.attack if card is not None else None
+            if card is not None and eff is not None and not card_block(foe, card):
+                extra = sum([v for _, v in ranged_malus_lines(foe)]) if card.ranged else 0
+                found = mine[cid] = (eff.range, card.sp, eff.damage, eff.bypass, extra)
+        value = None
+        if found is not None:
+            reach, cost, damage, bypass, extra = found  # type: ignore[misc]
+            need = dist - reach
+            if need < 1:  # in range: one hex to close where it cannot see the hex
+                need = 0 if sight else 1
+            if need * per_hex <= sp - cost and (limit is None or need <= limit):
+                if terrain is None:
+                    terrain = sum([v for _, v in terrain_mods(board, here, cell)])
+                # `attacker_lines`' sum: base, range after closing, movement, terrain, ranged
+                target = BASE_TARGET + range_mod(dist - need)[1] + movement_mod(need) + terrain + extra
+                value = attack_odds(target, damage, 0, bypass).floats[0]
+        out[cid] = value
+    return out
+
+
+_MISSING = object()
 
 
 #: `threat_by`'s memo entries kept per board at most (cleared whole past it)
@@ -217,6 +272,14 @@ class _ThreatMemo:
     best: dict[tuple[Cell, int], float] = field(default_factory=dict)
     #: (hex, place id) -> each card's expected damage (None: no attack from there)
     per_card: dict[tuple[Cell, int], dict[str, float | None]] = field(default_factory=dict)
+    #: full id -> the unseen cards counted and their kinds sorted (not counted in the size: fewer
+    #: than the ids)
+    hands: dict[int, tuple[Counter[str], tuple[str, ...]]] = field(default_factory=dict)
+    #: (full id, each unseen kind's value) -> expected best attack (fewer than `best`)
+    by_row: dict[tuple[int, tuple[float | None, ...]], float] = field(default_factory=dict)
+    #: status id -> per card its attack's range, SP, damage, bypass and ranged penalty (None: no
+    #: attack), and under "" the enemy's SP, SP per hex and hex limit (`_card_values`)
+    cards: dict[int, dict[str, object]] = field(default_factory=dict)
 
 
 def _threat_memo(board: Board, content: Content) -> _ThreatMemo:
@@ -224,14 +287,15 @@ def _threat_memo(board: Board, content: Content) -> _ThreatMemo:
     tables = board_tables(board)
     kept = tables.get("casket-threat")
     if (kept is None or kept.content is not content
-            or len(kept.best) + len(kept.per_card) + len(kept.ids) > THREAT_MEMO_SIZE):
+            or len(kept.best) + len(kept.per_card) + len(kept.ids) + len(kept.cards) > THREAT_MEMO_SIZE):
         kept = tables["casket-threat"] = _ThreatMemo(content)
     return kept  # type: ignore[no-any-return]
 
 
 def _foe_keys(match: Match, side: str, memo: _ThreatMemo) -> list[tuple[Cell, ...]]:
     """Per active enemy of `side`: id, believed place, hand size, the cards `side` has not seen
-    (sorted) and the ids of its whole state and of its place and status (kept for the state)."""
+    (sorted) and the ids of its whole state, of its place and status and of its status alone
+    (kept for the state)."""
     kept = state_memo(match, "casket-threat-foes")
     found = kept.get(side)
     if found is None:
@@ -247,7 +311,8 @@ def _foe_keys(match: Match, side: str, memo: _ThreatMemo) -> list[tuple[Cell, ..
             status = _status_key(foe)
             place = ids.setdefault((foe, here, status), len(ids))
             whole = ids.setdefault((side, place, held, hidden), len(ids))
-            found.append((foe, here, held, hidden, whole, place))
+            kin = ids.setdefault((foe, status), len(ids))
+            found.append((foe, here, held, hidden, whole, place, kin))
     return found  # type: ignore[no-any-return]
 
 

@@ -160,6 +160,18 @@ def _foes_of(match: Match, ent: int) -> list[tuple[Cell, str]]:
 
 def _facing_detail(match: Match, ent: int, direction: int, foes: list[tuple[Cell, str]]) -> str:
     here = cell_of(ent)
+    # a function of the hex, the facing and the enemies: kept per board
+    kept = board_tables(match.board).setdefault("casket-facing-detail", {})
+    key = (here, direction, tuple(foes))
+    found = kept.get(key)
+    if found is None:
+        if len(kept) > 50_000:
+            kept.clear()
+        found = kept[key] = _detail_of(match, here, direction, foes)
+    return found  # type: ignore[no-any-return]
+
+
+def _detail_of(match: Match, here: Cell, direction: int, foes: list[tuple[Cell, str]]) -> str:
     grid = match.board.grid
     by_arc: dict[int, list[str]] = {}
     for cell, name in foes:
@@ -174,16 +186,24 @@ def face_decision(match: Match, ent: int) -> Decision:
     arrows around the casket.
     """
     sp = get(ent, CasketSP).sp
-    options = []
     foes = _foes_of(match, ent)
-    for d in range(6):
-        cost = turn_cost(ent, d)
-        if cost <= sp:
-            price = "keep" if d == facing_of(ent) else f"{cost} SP"
-            options.append(Option(str(d), f"Face {direction_name(match, d)} ({price})",
-                                  _facing_detail(match, ent, d, foes)))
+    # the options are a function of these alone: kept per board (every simulated move asks)
+    key = (cell_of(ent), facing_of(ent), get(ent, CasketMotion).free_turns, sp, tuple(foes))
+    kept = board_tables(match.board).setdefault("casket-face-options", {})
+    options = kept.get(key)
+    if options is None:
+        made = []
+        for d in range(6):
+            cost = turn_cost(ent, d)
+            if cost <= sp:
+                price = "keep" if d == facing_of(ent) else f"{cost} SP"
+                made.append(Option(str(d), f"Face {direction_name(match, d)} ({price})",
+                                   _facing_detail(match, ent, d, foes)))
+        if len(kept) > 20_000:
+            kept.clear()
+        options = kept[key] = tuple(made)
     return Decision(side_of(ent), Ask.FACE, f"{name_of(ent)}: which way to face? (SP left {sp})",
-                    tuple(options), default=str(facing_of(ent)),
+                    options, default=str(facing_of(ent)),
                     context={"unit": ent, "facings": {o.key: int(o.key) for o in options}})
 
 

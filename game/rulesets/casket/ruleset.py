@@ -89,6 +89,12 @@ class CasketRuleset(Ruleset):
         """See actions.legal."""
         return actions.legal(match)
 
+    def legal_without_moves(self, match: Match) -> list[Action]:
+        """`legal_actions` less the moves, in the same order (for the AI's follow-up lookahead,
+        which reads no move: routing them is most of a listing's cost)."""
+        with match.world:
+            return actions.legal(match, moves=False)
+
     def resolve(self, match: Match, action: Action) -> Resolution:
         """Apply one action; an activation ends at once if its casket is knocked out."""
         ent = action.actor
