@@ -297,10 +297,13 @@ def _foe_keys(match: Match, side: str, memo: _ThreatMemo) -> list[tuple[Cell, ..
     (sorted) and the ids of its whole state, of its place and status and of its status alone
     (kept for the state)."""
     kept = state_memo(match, "casket-threat-foes")
-    found = kept.get(side)
-    if found is None:
+    # the ids are the memo's: after `_threat_memo` starts a fresh one (past its size) within the
+    # same state, the ones kept for the state would name other entries of the new memo
+    found = kept.get((side, id(memo)))
+    if found is None or kept.get((side, "memo")) is not memo:
         ids = memo.ids
-        found = kept[side] = []
+        kept[(side, "memo")] = memo
+        found = kept[(side, id(memo))] = []
         for foe in caskets(match):
             if side_of(foe) == side or not is_active(foe):
                 continue
