@@ -31,6 +31,9 @@ ALLOWED = {
     "game.core.stackplay._FORGET",
     # bounded small: packed draw counts per pool profile, a pure function of it, cleared past 256
     "game.rulesets.varium.odds._ROWS",
+    # bounded small: a check decision's worths per (kind, context, unseen pools), a pure function
+    # of those, cleared past `WORTHS_KEPT` (4096 small dicts)
+    "game.rulesets.varium.ai._WORTHS",
 }
 
 

@@ -120,6 +120,7 @@ def test_the_hand_strip_never_covers_the_acting_unit_and_h_hides_it(app, driver)
                  and scene.unit_at(c) is None)
     with match.world:
         esper.component_for_entity(scene.turn.unit, Position).cell = under
+    match.touch()  # an edit outside a resolution says so (`Match.version`)
     scene.refresh()
     scene.draw(app.screen)
     keep = scene._screen_cell_rect(under)
@@ -160,6 +161,7 @@ def test_area_attacks_outline_every_cell_and_mark_allies_inside(app, driver):
     with match.world:  # the acting unit next to the foe, its mate inside the blast
         esper.component_for_entity(me.ent, Position).cell = beside
         esper.component_for_entity(mate.ent, Position).cell = other
+    match.touch()  # an edit outside a resolution says so (`Match.version`)
     scene.session.refresh()
     scene.refresh()
     assert foe.ent in scene.target_actions
