@@ -88,29 +88,3 @@ def test_vitality_reads_the_structure_without_building_the_unit_panel(monkeypatc
         assert all(v is not None and v[1] > 0 for v in expected.values())
     finally:
         match.close()
-
-
-def test_legal_without_moves_is_the_listing_less_its_moves() -> None:
-    """The AI follow-up's listing (`legal_without_moves`) holds exactly the non-move options, in order."""
-    from game.ai.levels import make_level
-    from game.rulesets.casket.kinds import MOVE_KINDS
-
-    scenario = default_scenario("casket", None, 3)
-    ctrl = {"p1": make_level("easy", 1), "p2": make_level("easy", 2)}
-    m = Match(RULESET, scenario, load_board_for(scenario), ctrl)
-    seen = 0
-    try:
-        for _ in range(30):
-            full = m.legal()
-            rest = m.ruleset.legal_without_moves(m)
-            assert rest == [a for a in full if a.kind not in MOVE_KINDS]
-            seen += len(full) - len(rest)
-            m._submit(m.controllers[m.current().side].choose(m, list(full)), full, undo=False)
-            while m.pending_decision is not None and m.result is None:
-                d = m.pending_decision
-                m.answer(m.controllers[d.side].decide(m, d))
-            if m.result is not None:
-                break
-    finally:
-        m.close()
-    assert seen  # some listings held moves

@@ -97,28 +97,3 @@ def test_an_empty_weapon_cannot_fire_overwatch():
     end_turn(m)
     act(m, "move", actor=s, cell=(8, 8))
     assert m.pending_decision is None
-
-
-def test_legal_without_moves_is_the_listing_less_its_moves() -> None:
-    """The AI follow-up's listing (`legal_without_moves`) holds exactly the non-move options, in order."""
-    from game.ai.levels import make_level
-    from game.core.match import Match, load_board_for
-    from game.rulesets.tokens.kinds import MOVE_KINDS
-    from game.rulesets.tokens.ruleset import RULESET
-    from game.sim import default_scenario
-
-    scenario = default_scenario("tokens", None, 3)
-    ctrl = {"p1": make_level("easy", 1), "p2": make_level("easy", 2)}
-    m = Match(RULESET, scenario, load_board_for(scenario), ctrl)
-    try:
-        for _ in range(12):
-            full = m.legal()
-            assert m.ruleset.legal_without_moves(m) == [a for a in full if a.kind not in MOVE_KINDS]
-            m._submit(m.controllers[m.current().side].choose(m, list(full)), full, undo=False)
-            while m.pending_decision is not None and m.result is None:
-                d = m.pending_decision
-                m.answer(m.controllers[d.side].decide(m, d))
-            if m.result is not None:
-                break
-    finally:
-        m.close()
