@@ -10,18 +10,17 @@ from __future__ import annotations
 import os
 import sys
 import time
-from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 from game.errors import UserError
+from game.ui.first_frame import FirstFrame
 from game.ui.memory import release_memory
 
 DEFAULT_SIZE = (1280, 720)
 IDLE_WAIT_MS = 500
 IDLE_POLL_S = 1 / 60
 FPS = 60
-FIRST_FRAME_ENV = "SKIRMISH_EXIT_AFTER_FIRST_FRAME"
 #: the window's class for window managers and task bars (SDL otherwise takes the script's file
 #: name: `python -m game` showed as "__main__.py")
 WINDOW_CLASS = "skirmish-table"
@@ -64,7 +63,7 @@ def _pygame() -> Any:
     return pygame
 
 
-class App:
+class App(FirstFrame):
     """The window and the scene stack; `step` is one pass of the loop (tests call it directly)."""
 
     def __init__(self, size: tuple[int, int] = DEFAULT_SIZE, settings: Any = None) -> None:
@@ -76,7 +75,7 @@ class App:
         pygame.display.init()
         pygame.font.init()
         #: work held back until the first frame is on screen (`after_first_frame`)
-        self.deferred: list[Callable[[], None]] = []
+        self.deferred = []
         self.settings = settings if settings is not None else load_settings()
         #: why settings could not be written this run ("" while they could): the settings screen says it
         self.settings_write_notice = ""
@@ -123,17 +122,6 @@ class App:
         scene.dirty = True
         if freed:
             release_memory()
-
-    def after_first_frame(self, work: Callable[[], None]) -> None:
-        """Run `work` at the start of the pass after the first frame was shown (before that
-        pass's input is handled), so the window shows without waiting for it."""
-        self.deferred.append(work)
-
-    def _run_deferred(self) -> None:
-        work, self.deferred = self.deferred, []
-        for fn in work:
-            fn()
-        self.scene.dirty = True  # what the work changed is shown in this pass
 
     def push(self, scene: Any) -> None:
         """Open a scene over the current one (settings, rules, load)."""
@@ -266,26 +254,6 @@ class App:
         if drew or scene.animating:
             self.clock.tick(self.fps)
         return drew
-
-    def _first_frames(self) -> None:
-        """Note the first frame; with FIRST_FRAME_ENV set (benchmarks/frame.py), print when it and
-        the frame after the deferred work were shown, then stop."""
-        bench = os.environ.get(FIRST_FRAME_ENV)
-        if self.first_frame_at is None:
-            self.first_frame_at = time.perf_counter()
-            import gc
-
-            gc.enable()  # `python -m game` kept it off until now (game/__main__.py)
-            if bench:
-                print(f"first-frame-at {time.time():.6f} cpu {time.process_time():.4f}", flush=True)
-                self._bench_complete = not self.deferred
-        elif bench and not self._bench_complete and not self.deferred:
-            self._bench_complete = True
-        else:
-            return
-        if bench and self._bench_complete:
-            print(f"complete-frame-at {time.time():.6f} cpu {time.process_time():.4f}", flush=True)
-            self.running = False
 
     @staticmethod
     def idle_wait(timeout_ms: int) -> list[Any]:

@@ -1,0 +1,53 @@
+"""The first frame's part of the App: work held back until the window shows, and the first-frame
+marks benchmarks/frame.py reads (`FIRST_FRAME_ENV`)."""
+
+from __future__ import annotations
+
+import os
+import time
+from collections.abc import Callable
+from typing import Any
+
+FIRST_FRAME_ENV = "SKIRMISH_EXIT_AFTER_FIRST_FRAME"
+
+
+class FirstFrame:
+    """Mixed into `App`: it sets `deferred`, `first_frame_at`, `_bench_complete`, `running` and
+    `scene`."""
+
+    deferred: list[Callable[[], None]]
+    first_frame_at: float | None
+    _bench_complete: bool
+    running: bool
+    scene: Any
+
+    def after_first_frame(self, work: Callable[[], None]) -> None:
+        """Run `work` at the start of the pass after the first frame was shown (before that
+        pass's input is handled), so the window shows without waiting for it."""
+        self.deferred.append(work)
+
+    def _run_deferred(self) -> None:
+        work, self.deferred = self.deferred, []
+        for fn in work:
+            fn()
+        self.scene.dirty = True  # what the work changed is shown in this pass
+
+    def _first_frames(self) -> None:
+        """Note the first frame; with FIRST_FRAME_ENV set (benchmarks/frame.py), print when it and
+        the frame after the deferred work were shown, then stop."""
+        bench = os.environ.get(FIRST_FRAME_ENV)
+        if self.first_frame_at is None:
+            self.first_frame_at = time.perf_counter()
+            import gc
+
+            gc.enable()  # `python -m game` kept it off until now (game/__main__.py)
+            if bench:
+                print(f"first-frame-at {time.time():.6f} cpu {time.process_time():.4f}", flush=True)
+                self._bench_complete = not self.deferred
+        elif bench and not self._bench_complete and not self.deferred:
+            self._bench_complete = True
+        else:
+            return
+        if bench and self._bench_complete:
+            print(f"complete-frame-at {time.time():.6f} cpu {time.process_time():.4f}", flush=True)
+            self.running = False
