@@ -23,20 +23,22 @@ from typing import Any
 import pygame
 
 FORMAT = 1
-FILE = "launcher-first-frame.bin"
 #: the files whose code or data decide the picture: a change to any makes the picture stale
 _DECIDING = ("launcher_picture.py", "scenes/launcher_layout.py", "scenes/launcher.py",
              "scenes/gui.py", "scenes/launch_text.py", "scenes/squad_choices.py", "theme.py")
 
 
-def cache_file() -> Path | None:
-    """Where the picture is kept (the user's cache folder, beside the bytecode); None without one."""
+def cache_file(ruleset: str) -> Path | None:
+    """Where the picture of the launcher opening on `ruleset` is kept (the user's cache folder,
+    beside the bytecode; one per ruleset, so a player who switches keeps both); None without one."""
+    name = "".join(c for c in ruleset if c.isalnum() or c == "_") or "none"
     try:
         import platformdirs
 
-        return Path(platformdirs.user_cache_dir("skirmish-table", "SkirmishTable")) / "first-frame" / FILE
+        folder = Path(platformdirs.user_cache_dir("skirmish-table", "SkirmishTable")) / "first-frame"
     except Exception:  # noqa: BLE001 - no cache folder: pygame_gui draws every first frame
         return None
+    return folder / f"launcher-{name}.bin"
 
 
 def _stamp(path: Path | str) -> list[int]:
@@ -109,7 +111,7 @@ class Picture:
 
 def load_picture(key: dict[str, Any], path: Path | None = None) -> Picture | None:
     """The kept picture when it was drawn from `key`; None when there is none or it is stale."""
-    path = path or cache_file()
+    path = path or cache_file(key["ruleset"])
     if path is None:
         return None
     try:
@@ -156,7 +158,7 @@ def keep_picture(scene: Any, key: dict[str, Any], path: Path | None = None) -> b
     """Keep the launcher's first frame (the scene before its rules are read, as pygame_gui draws
     it) for the next start; True when kept. Nothing is kept when the seed drawn onto the picture
     would not give pygame_gui's frame exactly."""
-    path = path or cache_file()
+    path = path or cache_file(key["ruleset"])
     if path is None or scene.ready:
         return False
     manager = scene.manager

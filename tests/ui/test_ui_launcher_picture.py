@@ -51,7 +51,7 @@ def test_the_picture_is_pygame_guis_first_frame_pixel_for_pixel(app, scale, size
     assert isinstance(first, LauncherScene)  # nothing kept yet: pygame_gui draws it
     app.step(block=False)
     app.step(block=False)  # the deferred work keeps the picture, then the launcher is made whole
-    assert cache_file().is_file() and app.scene.ready
+    assert cache_file(app.scene.ruleset_id).is_file() and app.scene.ready
     for seed in (7, 40, 987654321):
         scene = _start(app)
         assert isinstance(scene, PictureScene)
@@ -131,3 +131,15 @@ def test_the_pictures_first_frame_imports_no_pygame_gui(tmp_path):
     (kind, modules), after, whole = got[1]
     assert kind == "PictureScene" and modules == []
     assert after == "LauncherScene" and whole
+
+
+def test_a_damaged_picture_is_drawn_by_pygame_gui_and_kept_again(app):
+    _start(app)
+    app.step(block=False)
+    app.step(block=False)
+    path = cache_file(app.scene.ruleset_id)
+    path.write_bytes(path.read_bytes()[:200])  # cut short
+    assert isinstance(_start(app), LauncherScene)
+    app.step(block=False)
+    app.step(block=False)
+    assert isinstance(_start(app), PictureScene)
