@@ -27,7 +27,9 @@
   flip in a child process (the floor: interpreter, pygame, SDL and a window on that display, none
   of the game), the three in turn --runs times: medians of wall time and of the process's own CPU
   time at the frame, each with its ratio to the floor's, and the frame after the work the game
-  defers past its first (the launcher's ruleset choices) on a second line.
+  defers past its first (pygame_gui's launcher taking over from the picture of the first frame,
+  the launcher's ruleset choices) on a second line. What counts as the first usable frame, and
+  when input given on it is acted on: benchmarks/README.md.
 
 Targets: p95 <= 4 ms, idle CPU <= 3 %, first frame <= 2x the bare window's. Uses the SDL dummy video driver
 unless a display is available and --window is given (xvfb-run also works).
