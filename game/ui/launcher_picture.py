@@ -114,14 +114,20 @@ def load_picture(key: dict[str, Any], path: Path | None = None) -> Picture | Non
     path = path or cache_file(key["ruleset"])
     if path is None:
         return None
+    width, height = key["size"]
+    whole = width * height * 3  # the picture's pixels: the file holds them compressed, or is not ours
     try:
-        data = path.read_bytes()
+        with path.open("rb") as f:
+            data = f.read(whole + 64 * 1024)
         head, _, body = data.partition(b"\n")
         meta = json.loads(head)
         if meta.get("key") != json.loads(json.dumps(key)):
             return None
-        size = tuple(meta["key"]["size"])
-        image = pygame.image.frombytes(zlib.decompress(body), size, "RGB")
+        inflate = zlib.decompressobj()
+        pixels = inflate.decompress(body, whole + 1)  # never much more than a window's worth
+        if not inflate.eof or len(pixels) != whole:
+            return None  # more than a window's worth, or cut short
+        image = pygame.image.frombytes(pixels, (width, height), "RGB")  # ValueError when short
         return Picture(image, tuple(meta["text_at"]), tuple(meta["colour"]))
     except Exception:  # noqa: BLE001 - a missing, damaged or foreign file: pygame_gui draws the frame
         return None

@@ -143,3 +143,18 @@ def test_a_damaged_picture_is_drawn_by_pygame_gui_and_kept_again(app):
     app.step(block=False)
     app.step(block=False)
     assert isinstance(_start(app), PictureScene)
+
+
+def test_a_picture_that_inflates_past_the_window_is_refused(app, tmp_path):
+    import zlib
+
+    from game.ui.launcher_picture import first_frame_key, load_picture
+
+    key = first_frame_key(app, "voidmarked", {"voidmarked": "Voidmarked"}, "")
+    head = json.dumps({"key": key, "text_at": [0, 0], "colour": [1, 2, 3]}).encode()
+    w, h = app.screen_size
+    path = tmp_path / "bomb.bin"
+    path.write_bytes(head + b"\n" + zlib.compress(bytes(w * h * 3 * 50), 9))  # 50 windows' worth
+    assert load_picture(key, path) is None
+    path.write_bytes(head + b"\n" + zlib.compress(bytes(w * h * 3), 9))
+    assert load_picture(key, path) is not None
