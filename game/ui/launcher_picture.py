@@ -127,7 +127,8 @@ def load_picture(key: dict[str, Any], path: Path | None = None) -> Picture | Non
         pixels = inflate.decompress(body, whole + 1)  # never much more than a window's worth
         if not inflate.eof or len(pixels) != whole:
             return None  # more than a window's worth, or cut short
-        image = pygame.image.frombytes(pixels, (width, height), "RGB")  # ValueError when short
+        # on the bytes, not a copy of them (the surface keeps them alive)
+        image = pygame.image.frombuffer(pixels, (width, height), "RGB")
         return Picture(image, tuple(meta["text_at"]), tuple(meta["colour"]))
     except Exception:  # noqa: BLE001 - a missing, damaged or foreign file: pygame_gui draws the frame
         return None
