@@ -29,7 +29,8 @@ def _cache_bytecode() -> None:
 def _no_collection_until_the_first_frame() -> None:
     """The window's commands (launcher, play) start with the cyclic collector off: importing
     pygame_gui and building the first screen ran about 40 collections (6 ms of CPU) that free
-    nothing. `App` turns it on again once its first frame is shown."""
+    nothing. `App` turns it on again once its first frame is shown and the work deferred past it
+    (the launcher's pygame_gui widgets, taking over from the first frame's picture) is done."""
     if sys.argv[1:2] in ([], ["play"]):
         import gc
 

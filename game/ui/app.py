@@ -143,10 +143,16 @@ class App(FirstFrame):
             self.to_launcher()
 
     def to_launcher(self, deferred: bool = False) -> None:
-        """Back to the launcher (`deferred`: its chosen ruleset is imported after the first frame)."""
+        """Back to the launcher (`deferred`: the window's first frame, drawn without pygame_gui
+        when it can be, and the chosen ruleset imported after it)."""
+        if deferred:
+            from game.ui.launcher_picture import launcher_first_frame
+
+            self.switch(launcher_first_frame(self))
+            return
         from game.ui.scenes.launcher import LauncherScene
 
-        self.switch(LauncherScene(self, deferred=deferred))
+        self.switch(LauncherScene(self))
 
     def open_settings(self) -> None:
         """The settings screen over the current scene."""

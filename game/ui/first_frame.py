@@ -31,6 +31,8 @@ class FirstFrame:
         for fn in work:
             fn()
         self.scene.dirty = True  # what the work changed is shown in this pass
+        _collect_again()
+
 
     def _first_frames(self) -> None:
         """Note the first frame; with FIRST_FRAME_ENV set (benchmarks/frame.py), print when it and
@@ -38,9 +40,8 @@ class FirstFrame:
         bench = os.environ.get(FIRST_FRAME_ENV)
         if self.first_frame_at is None:
             self.first_frame_at = time.perf_counter()
-            import gc
-
-            gc.enable()  # `python -m game` kept it off until now (game/__main__.py)
+            if not self.deferred:
+                _collect_again()
             if bench:
                 print(f"first-frame-at {time.time():.6f} cpu {time.process_time():.4f}", flush=True)
                 self._bench_complete = not self.deferred
@@ -51,3 +52,12 @@ class FirstFrame:
         if bench and self._bench_complete:
             print(f"complete-frame-at {time.time():.6f} cpu {time.process_time():.4f}", flush=True)
             self.running = False
+
+
+def _collect_again() -> None:
+    """The cyclic collector on again: `python -m game` keeps it off until the first frame and the
+    work deferred past it are done (game/__main__.py; pygame_gui's import and the launcher's
+    widgets, built when it takes over from the first frame's picture, free nothing)."""
+    import gc
+
+    gc.enable()

@@ -51,6 +51,11 @@ def load_memory(path: Path | None = None) -> Memory:
         return Memory()
 
 
+def remembered_ruleset(memory: Memory, offered: list[str]) -> str:
+    """The ruleset the launcher opens on: the one last started while still offered, else the first."""
+    return memory.ruleset if memory.ruleset in offered else (offered[0] if offered else "")
+
+
 def remember(launcher: Any, path: Path | None = None) -> None:
     """Keep what a game was just started with (the seed is new every time)."""
     from game.core.match import map_name

@@ -16,6 +16,8 @@ from game.ui.settings import Settings
 def private_user_dir(tmp_path, monkeypatch):
     """Saves and settings go to a temporary folder, never the real user's."""
     monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "xdg"))
+    # the launcher's first-frame picture (game/ui/launcher_picture.py) is kept in the cache folder
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "xdg-cache"))
     return tmp_path / "xdg"
 
 

@@ -104,7 +104,14 @@ def test_the_collector_is_on_again_after_the_first_frame(app):
     gc.disable()  # as `python -m game` starts (game/__main__.py)
     try:
         app.switch(LauncherScene(app, deferred=True))
+        app.step(block=False)  # the first frame
+        assert not gc.isenabled() and app.deferred  # the deferred work is still to do
         app.step(block=False)
+        assert gc.isenabled()
+        app.first_frame_at = None
+        app.scene.dirty = True
+        gc.disable()
+        app.step(block=False)  # a first frame with nothing deferred past it
         assert gc.isenabled()
     finally:
         gc.enable()

@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Any
 import pygame
 import pygame_gui
 
-from game.ui.launch_memory import load_memory, recall, remember
+from game.ui.launch_memory import load_memory, recall, remember, remembered_ruleset
 from game.ui.scenes.gui import GuiScene
 from game.ui.scenes.launcher_layout import LauncherLayout
 from game.ui.scenes.squad_choices import damaged_squads_notice, with_built_squads
@@ -24,7 +24,10 @@ _ACTING = (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP, pygame.KEYDOWN, pygame.
 class LauncherScene(LauncherLayout, GuiScene):
     """Choose a skirmish and start it."""
 
-    def __init__(self, app: App, deferred: bool = False) -> None:
+    def __init__(self, app: App, deferred: bool = False, seed: int | None = None, memory: Any = None,
+                 notice: str | None = None) -> None:
+        """`seed`, `memory` and `notice` (the settings' fall-back notice) when the first frame was
+        drawn from them before this scene was made (game/ui/launcher_picture.py)."""
         super().__init__(app)
         from game.core.names import offered_names
         from game.ui.app import random_seed
@@ -34,19 +37,20 @@ class LauncherScene(LauncherLayout, GuiScene):
         # that finishes it first)
         self.ruleset_names = dict(offered_names())
         self.rulesets = list(self.ruleset_names)
-        self.memory = load_memory()  # what was last started: offered again
-        self.ruleset_id = self.memory.ruleset if self.memory.ruleset in self.rulesets else (
-            self.rulesets[0] if self.rulesets else "")
+        self.memory = load_memory() if memory is None else memory  # what was last started: offered again
+        self.ruleset_id = remembered_ruleset(self.memory, self.rulesets)
+        #: the first frame's key when it is to be kept as the next start's picture (on `finish`)
+        self.keep_first_frame: dict[str, Any] | None = None
         self.map_path: Path | None = None
         self.squads: dict[str, str] = {}
         self.sides = {"p1": "human", "p2": "ai:normal"}
         self.rule_choices: dict[str, Any] = {}
         self.pc_choice = ""
-        self.seed = random_seed()
+        self.seed = random_seed() if seed is None else seed
         from game.ui.settings import take_settings_notice
 
         # a damaged settings.json fell back to defaults; damaged saved squads were skipped
-        self.error = take_settings_notice(app.settings)
+        self.error = take_settings_notice(app.settings) if notice is None else notice
         self.ready = not deferred
         if deferred:
             app.after_first_frame(self.finish)
@@ -58,6 +62,11 @@ class LauncherScene(LauncherLayout, GuiScene):
         """The chosen ruleset's choices (maps, squads, rules options), the launcher made whole."""
         if self.ready:
             return
+        if self.keep_first_frame is not None:
+            from game.ui.launcher_picture import keep_picture
+
+            keep_picture(self, self.keep_first_frame)
+            self.keep_first_frame = None
         self.ready = True
         self._load_choices()
         self.build()
