@@ -13,7 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from game.ai.answers import decide_by_advice
-from game.ai.explain import Explanation, candidate, top
+from game.ai.explain import TOP, Explanation, candidate, top
 from game.ai.knowledge import Deadline, Sample, StepError, step
 from game.ai.moves import destination, is_move, label_of, overrides
 from game.ai.plan import TurnCache, fill_plan, key_of
@@ -21,6 +21,10 @@ from game.ai.terms import Scorer
 from game.core.action import Action, Decision
 from game.core.chance import Chance
 from game.core.match import Match
+
+
+#: Normal's lookahead width where neither the caller nor the ruleset gives one
+LOOKAHEAD = 8
 
 
 @dataclass
@@ -43,10 +47,12 @@ class NormalAI:
     is_human = False
     level = "normal"
 
-    def __init__(self, seed: int = 0, budget: float = 0.25, lookahead: int = 8,
+    def __init__(self, seed: int = 0, budget: float = 0.25, lookahead: int | None = None,
                  weights: dict[str, float] | None = None, exact: bool = False) -> None:
         self.seed = seed
         self.budget = budget
+        #: how many moves (and unit choices) get the follow-up lookahead; None: the ruleset's
+        #: `normal_lookahead` where it sets one, else LOOKAHEAD
         self.lookahead = lookahead
         self.chance = Chance(seed ^ 0x4E4F524D)
         self.scorer = Scorer(weights, exact)
@@ -61,14 +67,23 @@ class NormalAI:
         side = match.current().side
         cache = self.scorer.context(match, side)
         ranked: list[Ranked] = []
+        rs = match.ruleset
+        # Normal's own ranking (a caller such as Hard gives its width and weighs everything): the
+        # ruleset may leave out actions it deems near copies of others (`normal_skip`)
+        skip = getattr(rs, "normal_skip", None)
+        skipped = skip(match, legal) if lookahead is None and skip is not None else ()
         # attacks and other non-moves first: if the deadline cuts the list, moves are what is lost
-        order = sorted(range(len(legal)), key=lambda i: (is_move(match.ruleset, legal[i]), i))
+        order = sorted(range(len(legal)), key=lambda i: (is_move(rs, legal[i]), i))
         for i in order:
             if ranked and deadline.over(margin=0.3 * deadline.seconds):
                 break
+            if i in skipped:
+                continue
             ranked.append(Ranked(i, legal[i], self.scorer.terms(match, cache, legal[i])))
-        self._lookahead(match, cache, ranked, deadline, self.lookahead if lookahead is None else lookahead,
-                        legal)
+        if lookahead is None:
+            lookahead = self.lookahead if self.lookahead is not None else getattr(
+                rs, "normal_lookahead", LOOKAHEAD)
+        self._lookahead(match, cache, ranked, deadline, lookahead, legal)
         ranked.sort(key=lambda r: (-r.score, r.index))
         return ranked
 
@@ -213,7 +228,8 @@ class NormalAI:
             self.times.append(deadline.elapsed())
             return legal[0]
         ranked = self.rank(match, legal, deadline)
-        self.last_explanation = top([candidate(label_of(r.action), r.score, r.terms) for r in ranked])
+        # ranked is best first and `top` keeps the first few: the rest need no candidate
+        self.last_explanation = top([candidate(label_of(r.action), r.score, r.terms) for r in ranked[:TOP]])
         self.times.append(deadline.elapsed())
         return ranked[0].action
 
