@@ -22,7 +22,6 @@ from game.core.action import Action, Decision
 from game.core.chance import Chance
 from game.core.match import Match
 
-
 #: Normal's lookahead width where neither the caller nor the ruleset gives one
 LOOKAHEAD = 8
 
@@ -71,7 +70,7 @@ class NormalAI:
         # Normal's own ranking (a caller such as Hard gives its width and weighs everything): the
         # ruleset may leave out actions it deems near copies of others (`normal_skip`)
         skip = getattr(rs, "normal_skip", None)
-        skipped = skip(match, legal) if lookahead is None and skip is not None else ()
+        skipped = skip(match, legal) if lookahead is None and skip is not None else frozenset()
         # attacks and other non-moves first: if the deadline cuts the list, moves are what is lost
         order = sorted(range(len(legal)), key=lambda i: (is_move(rs, legal[i]), i))
         for i in order:
@@ -80,35 +79,26 @@ class NormalAI:
             if i in skipped:
                 continue
             ranked.append(Ranked(i, legal[i], self.scorer.terms(match, cache, legal[i])))
+        own = lookahead is None
         if lookahead is None:
             lookahead = self.lookahead if self.lookahead is not None else getattr(
                 rs, "normal_lookahead", LOOKAHEAD)
-        self._lookahead(match, cache, ranked, deadline, lookahead, legal)
+        stepped: list[Ranked] | None = None
+        if own and getattr(rs, "light_followup", False):
+            # the light follow-up stands in for the scratch copy where the ruleset can read it: the
+            # copy is for the rest (and the softening attacks: their follow-up reads a shield gone)
+            stepped = self._light(match, cache, ranked, lookahead)
+        self._lookahead(match, cache, ranked, deadline, lookahead, legal, stepped)
         ranked.sort(key=lambda r: (-r.score, r.index))
         return ranked
 
     def _lookahead(self, match: Match, cache: TurnCache, ranked: list[Ranked], deadline: Deadline,
-                   width: int, legal: list[Action] | None = None) -> None:
+                   width: int, legal: list[Action] | None = None, only: list[Ranked] | None = None) -> None:
         """Apply the most promising moves (and, where the side picks which unit acts, the unit
-        choices) on a determinized scratch copy and score the best attack that follows."""
+        choices; `only`: these in their place) on a determinized scratch copy and score the best
+        attack that follows."""
         rs = match.ruleset
-        moves = [r for r in ranked if is_move(rs, r.action)]
-        picked: list[Ranked] = []
-        if moves:
-            moves.sort(key=lambda r: (-r.score, r.index))
-            picked = moves[:width]
-            # also the move that closes most on the assigned target: the likeliest attack position
-            closing = max(moves, key=lambda r: (r.terms.get("approach", 0.0), -r.index))
-            if closing not in picked:
-                picked.append(closing)
-        if match.current().unit is None:
-            # the side chooses its next actor: try each unit-level choice that is not an attack
-            picks = [r for r in ranked if not is_move(rs, r.action) and r.action.actor is not None
-                     and r.action.target is None and r.action.cell is None
-                     and r.action.kind not in rs.turn_ending
-                     and r.action.kind not in getattr(rs, "lookahead_skip", ())]
-            picks.sort(key=lambda r: (-r.score, r.index))
-            picked += picks[:width]
+        picked = self._promising(match, ranked, width) if only is None else list(only)
         if getattr(rs, "softening_attacks", False):
             # attacks on an enemy that do no health damage now (a shield soaks them) but may open
             # it to the attacks after them
@@ -131,6 +121,68 @@ class NormalAI:
         finally:
             self.scorer.cache = cache
             sample.close()
+
+    @staticmethod
+    def _promising(match: Match, ranked: list[Ranked], width: int) -> list[Ranked]:
+        """The lookahead's candidates: the `width` best moves and the one closing most on the
+        assigned target, then (where the side picks which unit acts) the `width` best unit choices."""
+        rs = match.ruleset
+        moves = [r for r in ranked if is_move(rs, r.action)]
+        picked: list[Ranked] = []
+        if moves:
+            moves.sort(key=lambda r: (-r.score, r.index))
+            picked = moves[:width]
+            # also the move that closes most on the assigned target: the likeliest attack position
+            closing = max(moves, key=lambda r: (r.terms.get("approach", 0.0), -r.index))
+            if closing not in picked:
+                picked.append(closing)
+        if match.current().unit is None:
+            # the side chooses its next actor: try each unit-level choice that is not an attack
+            picks = [r for r in ranked if not is_move(rs, r.action) and r.action.actor is not None
+                     and r.action.target is None and r.action.cell is None
+                     and r.action.kind not in rs.turn_ending
+                     and r.action.kind not in getattr(rs, "lookahead_skip", ())]
+            picks.sort(key=lambda r: (-r.score, r.index))
+            picked += picks[:width]
+        return picked
+
+    def _light(self, match: Match, cache: TurnCache, ranked: list[Ranked], width: int) -> list[Ranked]:
+        """The lookahead without a scratch copy, where the ruleset lists the attacks an action
+        leaves its actor (`attacks_after`, a unit's own next attack: `followup_same_actor`): the
+        same candidates get "followup", the best of those attacks weighed on the match as it
+        stands, and the moves among them the cover term. Returns the candidates it cannot read
+        (`attacks_after` None), for the scratch copy."""
+        rs = match.ruleset
+        weights = self.scorer.weights
+        unread: list[Ranked] = []
+        self.scorer.plans = False  # the follow-up adds up damage terms only
+        try:
+            for r in self._promising(match, ranked, width):
+                with match.world:
+                    follows = rs.attacks_after(match, r.action)
+                if follows is None:
+                    unread.append(r)
+                    continue
+                best = 0.0
+                for nxt in follows:
+                    t = self.scorer.terms(match, cache, nxt)
+                    gain = sum(t.get(k, 0.0) for k in ("damage", "kill", "focus", "assigned", "volley"))
+                    best = max(best, gain + t.get("cost", 0.0))
+                if best:
+                    r.terms["followup"] = weights["followup"] * best
+                mover = cache.unit(r.action.actor)
+                if not is_move(rs, r.action) or mover is None:
+                    continue
+                r.terms.pop("potential", None)
+                dest = destination(r.action)
+                assert dest is not None
+                cover_at = self.scorer.cover_at
+                cover = cover_at(match, cache, dest) - cover_at(match, cache, mover.cell)
+                if cover:
+                    r.terms["cover"] = weights["cover"] * cover
+        finally:
+            self.scorer.plans = True
+        return unread
 
     def _follow(self, match: Match, cache: TurnCache, sample: Sample, r: Ranked, deadline: Deadline) -> None:
         """One lookahead: the action on the sample, then the best aimed action the side has next."""
