@@ -26,6 +26,17 @@ from game.core.match import Match
 LOOKAHEAD = 8
 
 
+def _attack_key(action: Action) -> tuple[object, ...]:
+    """What an aimed action's terms depend on besides the state (not its label)."""
+    return (action.kind, action.actor, action.target, action.cell, tuple(action.path), action.option)
+
+
+def _gain(terms: dict[str, float]) -> float:
+    """What a follow-up attack adds: its damage terms less its cost."""
+    gain = sum(terms.get(k, 0.0) for k in ("damage", "kill", "focus", "assigned", "volley"))
+    return gain + terms.get("cost", 0.0)
+
+
 @dataclass
 class Ranked:
     """A scored legal action."""
@@ -155,6 +166,12 @@ class NormalAI:
         rs = match.ruleset
         weights = self.scorer.weights
         unread: list[Ranked] = []
+        # an attack's gain on the match as it stands, kept: the candidates share their attacks
+        # (those legal now were scored already, and `plans` changes no Normal term)
+        gains: dict[tuple[object, ...], float] = {}
+        for r in ranked:
+            if r.action.target is not None and not is_move(rs, r.action):
+                gains[_attack_key(r.action)] = _gain(r.terms)
         self.scorer.plans = False  # the follow-up adds up damage terms only
         try:
             for r in self._promising(match, ranked, width):
@@ -165,9 +182,11 @@ class NormalAI:
                     continue
                 best = 0.0
                 for nxt in follows:
-                    t = self.scorer.terms(match, cache, nxt)
-                    gain = sum(t.get(k, 0.0) for k in ("damage", "kill", "focus", "assigned", "volley"))
-                    best = max(best, gain + t.get("cost", 0.0))
+                    key = _attack_key(nxt)
+                    gain = gains.get(key)
+                    if gain is None:
+                        gain = gains[key] = _gain(self.scorer.terms(match, cache, nxt))
+                    best = max(best, gain)
                 if best:
                     r.terms["followup"] = weights["followup"] * best
                 mover = cache.unit(r.action.actor)
