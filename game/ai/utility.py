@@ -162,7 +162,7 @@ class NormalAI:
         leaves its actor (`attacks_after`, a unit's own next attack: `followup_same_actor`): the
         same candidates get "followup", the best of those attacks weighed on the match as it
         stands, and the moves among them the cover term. Returns the candidates it cannot read
-        (`attacks_after` None), for the scratch copy."""
+        (`attacks_after` None; of a unit's variants of one choice, the best), for the scratch copy."""
         rs = match.ruleset
         weights = self.scorer.weights
         unread: list[Ranked] = []
@@ -178,7 +178,11 @@ class NormalAI:
                 with match.world:
                     follows = rs.attacks_after(match, r.action)
                 if follows is None:
-                    unread.append(r)
+                    # a unit's variants of one choice (a sneak with 1 to 5 tokens) are played once:
+                    # the best of them
+                    if not any(u.action.actor == r.action.actor and u.action.kind == r.action.kind
+                               for u in unread):
+                        unread.append(r)
                     continue
                 best = 0.0
                 for nxt in follows:
