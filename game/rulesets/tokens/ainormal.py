@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING
 from game.core.action import Action
 from game.rulesets.tokens.ai import _closest, _mover, closing
 from game.rulesets.tokens.aiplan import _left_after
-from game.rulesets.tokens.aithreat import foes_known, menace, threat_by
+from game.rulesets.tokens.aithreat import SHARED_FIRE, foes_known, menace, threats_of
 from game.rulesets.tokens.combat import in_reach, weapon
 from game.rulesets.tokens.components import TkGear, TkTokens, get, side_of
 from game.rulesets.tokens.kinds import Kind
@@ -71,7 +71,12 @@ def normal_skip(match: Match, legal: list[Action]) -> frozenset[int]:
 def _rough(match: Match, ent: int, end: tuple[int, int], volley: float) -> float:
     """`ROUGH`'s price of `ent`'s sprint to `end` (`volley`: what its tokens fire, before armour)."""
     _start, _diagonals, _reach, foes, before, field, *_rest = _mover(match, ent)
-    fire = sum(threat_by(match, side_of(ent), end).values())
+    # `threat_by`'s sum, without its dict (the same terms, added in the same order)
+    x, y = end
+    fire = 0.0
+    for _foe, fx, fy, reach_, dmg, near in threats_of(match, side_of(ent)):
+        if max(abs(fx - x), abs(fy - y)) <= reach_:
+            fire += dmg / max(1, len(near)) if SHARED_FIRE else dmg
     # on a firing tile (an enemy in range and sight) the unit fires its volley
     return (ROUGH["progress"] * closing(match, ent, end) - ROUGH["safety"] * fire
             + ROUGH["menace"] * menace(match, ent, end)
