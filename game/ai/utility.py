@@ -13,7 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from game.ai.answers import decide_by_advice
-from game.ai.explain import Explanation, candidate, top
+from game.ai.explain import TOP, Explanation, candidate, top
 from game.ai.knowledge import Deadline, Sample, StepError, step
 from game.ai.moves import destination, is_move, label_of, overrides
 from game.ai.plan import TurnCache, fill_plan, key_of
@@ -21,6 +21,20 @@ from game.ai.terms import Scorer
 from game.core.action import Action, Decision
 from game.core.chance import Chance
 from game.core.match import Match
+
+#: Normal's lookahead width where neither the caller nor the ruleset gives one
+LOOKAHEAD = 8
+
+
+def _attack_key(action: Action) -> tuple[object, ...]:
+    """What an aimed action's terms depend on besides the state (not its label)."""
+    return (action.kind, action.actor, action.target, action.cell, tuple(action.path), action.option)
+
+
+def _gain(terms: dict[str, float]) -> float:
+    """What a follow-up attack adds: its damage terms less its cost."""
+    gain = sum(terms.get(k, 0.0) for k in ("damage", "kill", "focus", "assigned", "volley"))
+    return gain + terms.get("cost", 0.0)
 
 
 @dataclass
@@ -43,10 +57,12 @@ class NormalAI:
     is_human = False
     level = "normal"
 
-    def __init__(self, seed: int = 0, budget: float = 0.25, lookahead: int = 8,
+    def __init__(self, seed: int = 0, budget: float = 0.25, lookahead: int | None = None,
                  weights: dict[str, float] | None = None, exact: bool = False) -> None:
         self.seed = seed
         self.budget = budget
+        #: how many moves (and unit choices) get the follow-up lookahead; None: the ruleset's
+        #: `normal_lookahead` where it sets one, else LOOKAHEAD
         self.lookahead = lookahead
         self.chance = Chance(seed ^ 0x4E4F524D)
         self.scorer = Scorer(weights, exact)
@@ -61,39 +77,39 @@ class NormalAI:
         side = match.current().side
         cache = self.scorer.context(match, side)
         ranked: list[Ranked] = []
+        rs = match.ruleset
+        # Normal's own ranking (a caller such as Hard gives its width and weighs everything): the
+        # ruleset may leave out actions it deems near copies of others (`normal_skip`)
+        skip = getattr(rs, "normal_skip", None)
+        skipped = skip(match, legal) if lookahead is None and skip is not None else frozenset()
         # attacks and other non-moves first: if the deadline cuts the list, moves are what is lost
-        order = sorted(range(len(legal)), key=lambda i: (is_move(match.ruleset, legal[i]), i))
+        order = sorted(range(len(legal)), key=lambda i: (is_move(rs, legal[i]), i))
         for i in order:
             if ranked and deadline.over(margin=0.3 * deadline.seconds):
                 break
+            if i in skipped:
+                continue
             ranked.append(Ranked(i, legal[i], self.scorer.terms(match, cache, legal[i])))
-        self._lookahead(match, cache, ranked, deadline, self.lookahead if lookahead is None else lookahead,
-                        legal)
+        own = lookahead is None
+        if lookahead is None:
+            lookahead = self.lookahead if self.lookahead is not None else getattr(
+                rs, "normal_lookahead", LOOKAHEAD)
+        stepped: list[Ranked] | None = None
+        if own and getattr(rs, "light_followup", False):
+            # the light follow-up stands in for the scratch copy where the ruleset can read it: the
+            # copy is for the rest (and the softening attacks: their follow-up reads a shield gone)
+            stepped = self._light(match, cache, ranked, lookahead)
+        self._lookahead(match, cache, ranked, deadline, lookahead, legal, stepped)
         ranked.sort(key=lambda r: (-r.score, r.index))
         return ranked
 
     def _lookahead(self, match: Match, cache: TurnCache, ranked: list[Ranked], deadline: Deadline,
-                   width: int, legal: list[Action] | None = None) -> None:
+                   width: int, legal: list[Action] | None = None, only: list[Ranked] | None = None) -> None:
         """Apply the most promising moves (and, where the side picks which unit acts, the unit
-        choices) on a determinized scratch copy and score the best attack that follows."""
+        choices; `only`: these in their place) on a determinized scratch copy and score the best
+        attack that follows."""
         rs = match.ruleset
-        moves = [r for r in ranked if is_move(rs, r.action)]
-        picked: list[Ranked] = []
-        if moves:
-            moves.sort(key=lambda r: (-r.score, r.index))
-            picked = moves[:width]
-            # also the move that closes most on the assigned target: the likeliest attack position
-            closing = max(moves, key=lambda r: (r.terms.get("approach", 0.0), -r.index))
-            if closing not in picked:
-                picked.append(closing)
-        if match.current().unit is None:
-            # the side chooses its next actor: try each unit-level choice that is not an attack
-            picks = [r for r in ranked if not is_move(rs, r.action) and r.action.actor is not None
-                     and r.action.target is None and r.action.cell is None
-                     and r.action.kind not in rs.turn_ending
-                     and r.action.kind not in getattr(rs, "lookahead_skip", ())]
-            picks.sort(key=lambda r: (-r.score, r.index))
-            picked += picks[:width]
+        picked = self._promising(match, ranked, width) if only is None else list(only)
         if getattr(rs, "softening_attacks", False):
             # attacks on an enemy that do no health damage now (a shield soaks them) but may open
             # it to the attacks after them
@@ -116,6 +132,80 @@ class NormalAI:
         finally:
             self.scorer.cache = cache
             sample.close()
+
+    @staticmethod
+    def _promising(match: Match, ranked: list[Ranked], width: int) -> list[Ranked]:
+        """The lookahead's candidates: the `width` best moves and the one closing most on the
+        assigned target, then (where the side picks which unit acts) the `width` best unit choices."""
+        rs = match.ruleset
+        moves = [r for r in ranked if is_move(rs, r.action)]
+        picked: list[Ranked] = []
+        if moves:
+            moves.sort(key=lambda r: (-r.score, r.index))
+            picked = moves[:width]
+            # also the move that closes most on the assigned target: the likeliest attack position
+            closing = max(moves, key=lambda r: (r.terms.get("approach", 0.0), -r.index))
+            if closing not in picked:
+                picked.append(closing)
+        if match.current().unit is None:
+            # the side chooses its next actor: try each unit-level choice that is not an attack
+            picks = [r for r in ranked if not is_move(rs, r.action) and r.action.actor is not None
+                     and r.action.target is None and r.action.cell is None
+                     and r.action.kind not in rs.turn_ending
+                     and r.action.kind not in getattr(rs, "lookahead_skip", ())]
+            picks.sort(key=lambda r: (-r.score, r.index))
+            picked += picks[:width]
+        return picked
+
+    def _light(self, match: Match, cache: TurnCache, ranked: list[Ranked], width: int) -> list[Ranked]:
+        """The lookahead without a scratch copy, where the ruleset lists the attacks an action
+        leaves its actor (`attacks_after`, a unit's own next attack: `followup_same_actor`): the
+        same candidates get "followup", the best of those attacks weighed on the match as it
+        stands, and the moves among them the cover term. Returns the candidates it cannot read
+        (`attacks_after` None; of a unit's variants of one choice, the best), for the scratch copy."""
+        rs = match.ruleset
+        weights = self.scorer.weights
+        unread: list[Ranked] = []
+        # an attack's gain on the match as it stands, kept: the candidates share their attacks
+        # (those legal now were scored already, and `plans` changes no Normal term)
+        gains: dict[tuple[object, ...], float] = {}
+        for r in ranked:
+            if r.action.target is not None and not is_move(rs, r.action):
+                gains[_attack_key(r.action)] = _gain(r.terms)
+        self.scorer.plans = False  # the follow-up adds up damage terms only
+        try:
+            for r in self._promising(match, ranked, width):
+                with match.world:
+                    follows = rs.attacks_after(match, r.action)
+                if follows is None:
+                    # a unit's variants of one choice (a sneak with 1 to 5 tokens) are played once:
+                    # the best of them
+                    if not any(u.action.actor == r.action.actor and u.action.kind == r.action.kind
+                               for u in unread):
+                        unread.append(r)
+                    continue
+                best = 0.0
+                for nxt in follows:
+                    key = _attack_key(nxt)
+                    gain = gains.get(key)
+                    if gain is None:
+                        gain = gains[key] = _gain(self.scorer.terms(match, cache, nxt))
+                    best = max(best, gain)
+                if best:
+                    r.terms["followup"] = weights["followup"] * best
+                mover = cache.unit(r.action.actor)
+                if not is_move(rs, r.action) or mover is None:
+                    continue
+                r.terms.pop("potential", None)
+                dest = destination(r.action)
+                assert dest is not None
+                cover_at = self.scorer.cover_at
+                cover = cover_at(match, cache, dest) - cover_at(match, cache, mover.cell)
+                if cover:
+                    r.terms["cover"] = weights["cover"] * cover
+        finally:
+            self.scorer.plans = True
+        return unread
 
     def _follow(self, match: Match, cache: TurnCache, sample: Sample, r: Ranked, deadline: Deadline) -> None:
         """One lookahead: the action on the sample, then the best aimed action the side has next."""
@@ -213,7 +303,8 @@ class NormalAI:
             self.times.append(deadline.elapsed())
             return legal[0]
         ranked = self.rank(match, legal, deadline)
-        self.last_explanation = top([candidate(label_of(r.action), r.score, r.terms) for r in ranked])
+        # ranked is best first and `top` keeps the first few: the rest need no candidate
+        self.last_explanation = top([candidate(label_of(r.action), r.score, r.terms) for r in ranked[:TOP]])
         self.times.append(deadline.elapsed())
         return ranked[0].action
 

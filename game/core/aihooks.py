@@ -49,6 +49,13 @@ class AIHooks:
     #: after it (tokens' shields soak before health): Normal's lookahead then tries such attacks
     #: and credits them with the side's attacks on the same target that follow
     softening_attacks: ClassVar[bool] = False
+    #: how many of the most promising moves (and unit-level choices) Normal's own lookahead tries
+    #: (Hard gives its own width and is not bound by this, nor by `normal_skip`)
+    normal_lookahead: ClassVar[int] = 8
+    #: whether Normal's own lookahead reads the follow-up from `attacks_after` on the match as it
+    #: stands, in place of stepping each candidate on a scratch copy (tokens: half its thinking);
+    #: those it cannot read and the softening attacks are still stepped
+    light_followup: ClassVar[bool] = False
     #: the Normal AI's term weights this ruleset measured better than the shared ones
     #: (`ai.terms.WEIGHTS`)
     ai_weights: ClassVar[dict[str, float]] = {}
@@ -76,6 +83,17 @@ class AIHooks:
         lookahead reads no move, and where moves are most of a listing's cost (tokens) a ruleset
         lists the rest alone. The default lists everything (the caller skips the moves)."""
         return match.legal()
+
+    def normal_skip(self, match: Match, legal: list[Action]) -> frozenset[int]:
+        """Indices of `legal` Normal's own ranking leaves unweighed (near copies of actions it
+        weighs: tokens' sprints past each unit's few best). The default: none."""
+        return frozenset()
+
+    def attacks_after(self, match: Match, action: Action) -> list[Action] | None:
+        """The attacks `action` leaves its actor, as things stand (where it ends, what it has
+        left), for Normal's follow-up where `light_followup` is set; None where they cannot be
+        read without playing it (Normal then plays it on a scratch copy). The default: None."""
+        return None
 
     # -- hidden state on an AI's scratch copy ------------------------------------------------------
     def determinize(self, match: Match, side: str, chance: Chance) -> None:

@@ -198,18 +198,22 @@ def _mover(match: Match, ent: int) -> tuple[Any, ...]:
     return found
 
 
-def _assess_move(match: Match, ent: int, action: Action) -> Assessment:
-    """A move or sprint: closing to where it can fire, the attacks of opportunity it provokes,
-    the tokens it spends."""
-    start, _diagonals, reach_, foes, before, field, threats, aoo, _doubled = _mover(match, ent)
-    dest = action.path[-1]
+def closing(match: Match, ent: int, dest: tuple[int, int]) -> float:
+    """Steps a move of `ent` to `dest` closes to where it can fire (its assessed progress)."""
+    start, _diagonals, reach_, foes, before, field, *_rest = _mover(match, ent)
     now, then = field.get(start), field.get(dest)
     if now is not None and then is not None:
         # steps to a tile in range and sight of a foe: a foe behind a wall is not in range
-        progress = float(now - then)
-    else:
-        # close to weapon range, not further
-        progress = float(max(0, before - reach_) - max(0, _closest(dest, foes) - reach_))
+        return float(now - then)
+    # close to weapon range, not further
+    return float(max(0, before - reach_) - max(0, _closest(dest, foes) - reach_))
+
+
+def _assess_move(match: Match, ent: int, action: Action) -> Assessment:
+    """A move or sprint: closing to where it can fire, the attacks of opportunity it provokes,
+    the tokens it spends."""
+    _start, _diagonals, _reach, _foes, _before, _field, threats, aoo, _doubled = _mover(match, ent)
+    progress = closing(match, ent, action.path[-1])
     exposure = 0.0
     if action.option != "bypass" and threats:  # a sprint provokes like a move (TK-AOO)
         exposure = aoo_damage(match, ent, action.path, threats, aoo)

@@ -9,7 +9,7 @@ import esper
 from game.core.action import Action, Decision
 from game.core.options import RuleOption
 from game.core.ruleset import Assessment, Outcome, Preview, Resolution, Ruleset, SquadInfo, Turn
-from game.rulesets.tokens import actions, ai, aiplan, aithreat, damage, hover, view
+from game.rulesets.tokens import actions, ai, ainormal, aiplan, aithreat, damage, hover, view
 from game.rulesets.tokens.combat import expected, sneak_bonus, strikes, weapon
 from game.rulesets.tokens.components import TkStealth, TkUnit, get, is_active, name_of, side_of, table, units
 from game.rulesets.tokens.content import Content, shipped
@@ -52,6 +52,9 @@ class TokensRuleset(Ruleset):
     # ... until round 10 (most games are decided by round 9): then it closes in, so that two sides
     # that both wait do not stand off until the round limit
     hard_patience_rounds: ClassVar[int | None] = 10
+    # Normal's follow-up read from the attacks an action leaves (`ainormal`): the scratch copies
+    # were half its thinking (issue #38, docs/ai.md)
+    light_followup: ClassVar[bool] = True
 
     @property
     def content(self) -> Content:
@@ -166,6 +169,15 @@ class TokensRuleset(Ruleset):
     def advise(self, match: Match, decision: Decision) -> dict[str, float]:
         with match.world:
             return ai.advise(match, decision)
+
+    def normal_skip(self, match: Match, legal: list[Action]) -> frozenset[int]:
+        """Indices of `legal` Normal's ranking leaves out (`ainormal.normal_skip`)."""
+        with match.world:
+            return ainormal.normal_skip(match, legal)
+
+    def attacks_after(self, match: Match, action: Action) -> list[Action] | None:
+        """The attacks an action leaves its actor, for Normal's follow-up (`ainormal.attacks_after`)."""
+        return ainormal.attacks_after(match, action)
 
     def threat_by(self, match: Match, side: str, cell: Cell) -> dict[int, float]:
         with match.world:
