@@ -39,7 +39,7 @@ class SavesRuleset(Ruleset):
     #: Easy's noise (levels.NOISE elsewhere): every level prices an attack on the defender's best
     #: answer (`ai.defender_choice`), which left Easy's greedy pick about as strong as Normal;
     #: a wider jitter keeps Easy the easy level (it still beats Random)
-    easy_noise: ClassVar[float] = 0.8
+    easy_noise: ClassVar[float] = 0.5
     #: a playout is the rest of the side's declarations and the enemy's whole turn: one or two
     #: fit in a decision's budget, never the five the search needs to overrule, so Hard spends
     #: its time on the side plan (`plan_step`) and Normal's ranking instead
