@@ -38,7 +38,8 @@ class SavesRuleset(Ruleset):
     threat_reach: ClassVar[int] = 9
     #: Easy's noise (levels.NOISE elsewhere): every level prices an attack on the defender's best
     #: answer (`ai.defender_choice`), which left Easy's greedy pick about as strong as Normal;
-    #: a wider jitter keeps Easy the easy level (it still beats Random)
+    #: a wider jitter keeps Easy the easy level; 0.5 keeps it over 90 % against Random too (the
+    #: spread it is a share of includes the take-back's cost: docs/ai.md, Easy's noise in saves)
     easy_noise: ClassVar[float] = 0.5
     #: a playout is the rest of the side's declarations and the enemy's whole turn: one or two
     #: fit in a decision's budget, never the five the search needs to overrule, so Hard spends
