@@ -48,6 +48,10 @@ class SavesRuleset(Ruleset):
     #: attack taken back) and fleeing the field (its follow-up was another unit's attack: Normal
     #: fled unhurt units off the map)
     lookahead_skip: ClassVar[frozenset[str]] = frozenset({Kind.CANCEL, Kind.FLEE})
+    #: Hard credits a move or a swap only with the same unit's attack after it: the side declares
+    #: as one, and the side's best attack by another unit made every move look alike (Normal keeps
+    #: the side-wide follow-up its ladders measured)
+    followup_same_actor_hard: ClassVar[bool] = True
 
     def rule_options(self) -> tuple[RuleOption, ...]:
         """The readings a table picks in the launcher (readings.py; docs/rulesets/saves.md)."""
