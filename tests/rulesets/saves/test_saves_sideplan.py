@@ -96,3 +96,44 @@ def test_hard_finishes_the_helpless_enemy_normal_finishes():
     assert hard == normal
     with m.world:
         assert side_plan(m, "p1").steps[a].target == t1
+
+
+def _morale_position(checked: list[str]):
+    """A party hero next to two raiders of a warband that has lost two of its five: a sturdy one
+    without armour (more harm, hardly a take-out) and a frail one in plate (less harm, a likelier
+    take-out, which brings the warband to half its numbers)."""
+    from game.core.components import Table
+
+    m = make_match()
+    a = side_units(m, "p1")[0]
+    t1, t2, t3 = side_units(m, "p2")[1:4]
+    bench(m, [a, t1, t2, t3])
+    with m.world:
+        get(m.table_entity, Table).data["morale_checked"] = checked
+    place(m, a, (5, 5))
+    place(m, t1, (6, 5))
+    place(m, t2, (6, 6))
+    place(m, t3, (18, 12))
+    setup_unit(m, a, hp=6, str_=12, dex=10, held=["sword"], armour="plate", shield="", bonus=[])
+    setup_unit(m, t1, hp=10, str_=16, dex=8, wil=9, held=["sword"], armour="none", shield="")
+    setup_unit(m, t2, hp=2, str_=9, dex=8, wil=9, held=["sword"], armour="plate", shield="")
+    setup_unit(m, t3, hp=4, str_=10, dex=10, wil=9, held=["sword"], armour="gambeson", shield="")
+    _moved(m, a)
+    return m, a, t1, t2
+
+
+@pytest.mark.rule("SV-MORALE")
+def test_hard_goes_for_the_take_out_that_can_rout_the_warband():
+    m, a, t1, t2 = _morale_position(checked=["p1"])
+    normal, hard = _picks(m)
+    assert normal[0] == t1  # the most harm: Normal does not see the morale check
+    assert hard[0] == t2  # a take-out there is a WIL save away from the warband's rout
+    with m.world:
+        assert side_plan(m, "p1").steps[a].target == t2
+
+
+@pytest.mark.rule("SV-MORALE")
+def test_no_rout_is_priced_once_the_warband_has_checked():
+    m, a, t1, _t2 = _morale_position(checked=["p1", "p2"])  # the "once" reading: it held already
+    with m.world:
+        assert side_plan(m, "p1").steps[a].target == t1
