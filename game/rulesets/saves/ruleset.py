@@ -135,6 +135,20 @@ class SavesRuleset(Ruleset):
         with match.world:
             return ai.threat_by(match, side, cell)
 
+    def exposure_now(self, match: Match, ent: int) -> float | None:
+        """See exposure.exposure_now (the Hard AI's exact safety term)."""
+        from game.rulesets.saves.exposure import exposure_now
+
+        with match.world:
+            return exposure_now(match, ent)
+
+    def exposure_after(self, match: Match, action: Action) -> float | None:
+        """See exposure.exposure_after (the Hard AI's exact safety term)."""
+        from game.rulesets.saves.exposure import exposure_after
+
+        with match.world:
+            return exposure_after(match, action)
+
     def plan_step(self, match: Match, action: Action) -> float | None:
         """See sideplan.plan_step (the Hard AI's whole-side plan)."""
         from game.rulesets.saves.sideplan import plan_step
