@@ -139,8 +139,7 @@ class NormalAI:
         if turn.side != side:
             return
         # a unit's own next attack only, where the ruleset says the side's others do not hang on it
-        own = (bool(getattr(rs, "followup_same_actor", False)) or (move and turn.unit is not None)
-               or (self.scorer.exact and bool(getattr(rs, "followup_same_actor_hard", False))))
+        own = bool(getattr(rs, "followup_same_actor", False)) or (move and turn.unit is not None)
         # a softening attack (`_lookahead`) is worth the side's attacks on the same target after it
         aimed = r.action.target if not move and r.action.target is not None else None
         follows = [nxt for nxt in rs.legal_without_moves(sim)

@@ -45,9 +45,6 @@ class AIHooks:
     #: same unit can do next: where the side picks its actor freely, another unit's attack is
     #: there with or without it (tokens: idle units' moves outscored the attacks they stood beside)
     followup_same_actor: ClassVar[bool] = False
-    #: the same for the Hard AI only (its ranking is Normal's scorer with `exact` on), so Normal's
-    #: play is left as it was measured
-    followup_same_actor_hard: ClassVar[bool] = False
     #: whether an attack that deals no health damage may still open its target to the attacks
     #: after it (tokens' shields soak before health): Normal's lookahead then tries such attacks
     #: and credits them with the side's attacks on the same target that follow

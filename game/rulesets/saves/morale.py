@@ -9,7 +9,6 @@ condition 'routed') and count as out of action.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from game.core.components import Health, Table
@@ -89,60 +88,3 @@ def after_harm(match: Match, ent: int, hp_before: int) -> None:
             rout(match, [ent], "alone at 0 HP")
     for side in _table(match).sides:
         check_group(match, side)
-
-
-# -- for the AI's side plan: the morale check still to come, and what a rout would be worth --------
-@dataclass(frozen=True)
-class Pending:
-    """A side's group whose morale can still break: the take-outs that bring it to half its
-    numbers, the chance its leader then fails the WIL save, and the units that would rout."""
-
-    need: int
-    fails: float
-    bound: tuple[int, ...]
-
-
-def pending_check(match: Match, side: str | None) -> Pending | None:
-    """The side's morale check still to come (`check_group`), or None: checked already under the
-    "once" reading, or nobody bound by it."""
-    from game.rulesets.saves.odds import save_chance
-    from game.rulesets.saves.readings import reading
-    from game.rulesets.saves.rules import save_mode
-
-    if side is None:
-        return None
-    mine = [e for e in units() if side_of(e) == side]
-    lost = sum(1 for e in mine if not is_standing(e))
-    if side in _table(match).data.get("morale_checked", []):
-        if reading(match, "morale") == "once":
-            return None
-        need = 1
-    else:
-        need = max(1, (len(mine) + 1) // 2 - lost)
-    bound = tuple(e for e in mine if is_standing(e) and not exempt(match, e))
-    if not bound:
-        return None
-    leader = next((e for e in bound if get(e, SvScores).leader), None)
-    if leader is None:
-        leader = max(bound, key=lambda e: (get(e, SvScores).wil, -e))
-    fails = 1.0 - float(save_chance(get(leader, SvScores).wil, save_mode(leader, "WIL")))
-    return Pending(need, fails, bound)
-
-
-def rout_worth(p: Pending, stays: dict[int, float], each: float) -> float:
-    """What the group's rout is expected to take off the field, at `each` a unit: the chance that
-    at least `need` of the units in `stays` are taken out (each with chance 1 - stays), times the
-    leader's failed save, times the bound units that stay standing."""
-    dist = [1.0]  # dist[k]: the chance of exactly k take-outs
-    for q in stays.values():
-        if q >= 1.0:
-            continue
-        nxt = [0.0] * (len(dist) + 1)
-        for k, d in enumerate(dist):
-            nxt[k] += d * q
-            nxt[k + 1] += d * (1.0 - q)
-        dist = nxt
-    reach = sum(dist[p.need:])
-    if reach <= 0.0:
-        return 0.0
-    return reach * p.fails * each * sum(stays.get(e, 1.0) for e in p.bound)

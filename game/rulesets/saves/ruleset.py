@@ -48,10 +48,6 @@ class SavesRuleset(Ruleset):
     #: attack taken back) and fleeing the field (its follow-up was another unit's attack: Normal
     #: fled unhurt units off the map)
     lookahead_skip: ClassVar[frozenset[str]] = frozenset({Kind.CANCEL, Kind.FLEE})
-    #: Hard credits a move or a swap only with the same unit's attack after it: the side declares
-    #: as one, and the side's best attack by another unit made every move look alike (Normal keeps
-    #: the side-wide follow-up its ladders measured)
-    followup_same_actor_hard: ClassVar[bool] = True
 
     def rule_options(self) -> tuple[RuleOption, ...]:
         """The readings a table picks in the launcher (readings.py; docs/rulesets/saves.md)."""
@@ -134,20 +130,6 @@ class SavesRuleset(Ruleset):
         """Per enemy, expected damage of its best weapon if it can reach `cell` next turn."""
         with match.world:
             return ai.threat_by(match, side, cell)
-
-    def exposure_now(self, match: Match, ent: int) -> float | None:
-        """See exposure.exposure_now (the Hard AI's exact safety term)."""
-        from game.rulesets.saves.exposure import exposure_now
-
-        with match.world:
-            return exposure_now(match, ent)
-
-    def exposure_after(self, match: Match, action: Action) -> float | None:
-        """See exposure.exposure_after (the Hard AI's exact safety term)."""
-        from game.rulesets.saves.exposure import exposure_after
-
-        with match.world:
-            return exposure_after(match, action)
 
     def plan_step(self, match: Match, action: Action) -> float | None:
         """See sideplan.plan_step (the Hard AI's whole-side plan)."""

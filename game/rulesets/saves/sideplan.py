@@ -52,7 +52,6 @@ from game.rulesets.saves.components import (
 )
 from game.rulesets.saves.groups import STUNT, blast_victims, is_stunt, plan_groups, stunt_chance
 from game.rulesets.saves.kinds import Kind
-from game.rulesets.saves.morale import pending_check, rout_worth
 from game.rulesets.saves.odds import damage_distribution, harm
 from game.rulesets.saves.rules import armour_of, cell_of, held, helpless, save_mode, weapon_sets
 from game.rulesets.saves.turns import may_act, table
@@ -173,15 +172,11 @@ class _Planner:
         self.cells = {u: [cell_of(u)] + ([] if get(u, SvTurn).moved or get(u, SvTurn).swapped
                                          else move_targets(match, u)) for u in self.todo}
         self.group_memo: dict[Any, tuple[float, float]] = {}
-        self.threat_memo: dict[tuple[int, int], list[tuple[int, float, float]]] = {}
+        self.threat_memo: dict[tuple[int, int], list[tuple[int, float]]] = {}
         self.exposure_memo: dict[tuple[int, Cell], float] = {}
         self.fall_memo: dict[tuple[int, Cell], float] = {}
         self.victims_memo: dict[Step, list[int]] = {}
         self.mine = mine
-        # what a rout is worth (SV-MORALE): the enemy's group routing counts for the plan, the
-        # side's own for the reply
-        self.foe_morale = pending_check(match, next((side_of(e) for e in self.foes), None))
-        self.own_morale = pending_check(match, side)
         # the units the declared attacks already reach (a declared blast: every unit in its area),
         # each priced with whatever the plan adds to its group
         self.declared_on = {g.target for g in plan_groups(match, self.declared)
@@ -298,16 +293,11 @@ class _Planner:
                     continue
                 h = harm(damage_distribution([w.damage], 0, armour_of(u)), get(u, Health).current, s.strength,
                          None, 0, save_mode(u, "STR"))
-                by_reach.append((speed + (w.range or 1), miss * (h.expected + KILL * h.out), miss * h.out))
+                by_reach.append((speed + (w.range or 1), miss * (h.expected + KILL * h.out)))
             self.threat_memo[(e, u)] = by_reach
-        return self._strike(e, u, cell)[0]
-
-    def _strike(self, e: int, u: int, cell: Cell) -> tuple[float, float]:
-        """`_threat` and the take-out chance of that strike (0, 0 out of reach)."""
-        by_reach = self.threat_memo[(e, u)]
         (ex, ey), (cx, cy) = cell_of(e), cell
         dist = max(abs(ex - cx), abs(ey - cy))  # square board: Chebyshev (Board.distance)
-        return max(((v, o) for r, v, o in by_reach if dist <= r), default=(0.0, 0.0))
+        return max((v for r, v in by_reach if dist <= r), default=0.0)
 
     # -- the search ------------------------------------------------------------------------------
     def _group(self, target: int, members: tuple[Step, ...]) -> tuple[float, float]:
@@ -364,24 +354,11 @@ class _Planner:
             worth += w
             if t in survive:
                 survive[t] = 1.0 - out
-        if self.foe_morale is not None:
-            worth += rout_worth(self.foe_morale, survive, KILL)
         where = {st.unit: st.cell for st in steps}
         reply = 0.0
-        kept: dict[int, float] = {u: 1.0 for u in self.mine}  # each unit of the side stays up
         for e in self.foes:
-            hit, out, hit_u = 0.0, 0.0, None
-            for u in self.mine:
-                cell = where.get(u, cell_of(u))
-                self._threat(e, u, cell)
-                v, o = self._strike(e, u, cell)
-                if v > hit:
-                    hit, out, hit_u = v, o, u
+            hit = max((self._threat(e, u, where.get(u, cell_of(u))) for u in self.mine), default=0.0)
             reply += survive[e] * hit
-            if hit_u is not None:
-                kept[hit_u] *= 1.0 - survive[e] * out
-        if self.own_morale is not None:
-            reply += rout_worth(self.own_morale, kept, KILL)
         return worth - REPLY * reply
 
     def best(self) -> Plan:
