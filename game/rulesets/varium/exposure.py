@@ -83,6 +83,12 @@ def threat_by_foe(match: Match, ent: int, cell: Cell,
                   pool: tuple[int, ...] = FULL_DECK) -> dict[int, float]:
     """Per foe `ent`'s side sees, what it can expect to take from `ent` on `cell` in its next
     turn: its best weapon times the strikes it can make there (strikes priced on `pool`)."""
+    return {foe: v for foe, (v, _melee) in _threats(match, ent, cell, pool).items()}
+
+
+def _threats(match: Match, ent: int, cell: Cell,
+             pool: tuple[int, ...] = FULL_DECK) -> dict[int, tuple[float, bool]]:
+    """`threat_by_foe`, each with whether the foe's best strikes there are blows (not shots)."""
     from game.rulesets.varium.ai import seen_foes
 
     key = (match.version, ent, cell, pool)
@@ -93,7 +99,7 @@ def threat_by_foe(match: Match, ent: int, cell: Cell,
         _MEMO.clear()
     board = match.board
     near = walk_to(board, cell)
-    out: dict[int, float] = {}
+    out: dict[int, tuple[float, bool]] = {}
     for foe in seen_foes(match, ent):
         fst = get(foe, VariumState)
         if not active(foe) or (fst.busy and fst.busy.get("left", 0) >= HALVES):
@@ -101,7 +107,7 @@ def threat_by_foe(match: Match, ent: int, cell: Cell,
         there = cell_of(foe)
         d = board.distance(there, cell)
         steps = near.get(there, FAR)
-        best = 0.0
+        best, melee = 0.0, False
         weapons: list[WeaponDef | None] = [weapon_def(w) for w in sheet(foe).weapons if in_hand(fst, w)]
         for w in [*weapons, None]:
             src = there
@@ -114,9 +120,11 @@ def threat_by_foe(match: Match, ent: int, cell: Cell,
                 if d > 1:
                     src = _beside(there, cell)  # it steps up, then strikes
             if n:
-                best = max(best, n * _worth(match, foe, src, ent, cell, w, pool))
+                v = n * _worth(match, foe, src, ent, cell, w, pool)
+                if v > best:
+                    best, melee = v, w is None or not w.ranged
         if best:
-            out[foe] = best
+            out[foe] = (best, melee)
     _MEMO[key] = out
     return out
 
@@ -153,16 +161,37 @@ def _beside(src: Cell, dst: Cell) -> Cell:
     return (dst[0] + dx, dst[1] + dy)
 
 
+#: share of an engaged foe's blows counted when the unit moves (see `exposure_now`)
+ENGAGED = 0.4
+
+
+def _engaged_now(match: Match, ent: int) -> dict[int, float]:
+    """The foes whose blows reach `ent` where it stands, each with that threat."""
+    return {foe: v for foe, (v, melee) in _threats(match, ent, cell_of(ent)).items() if melee}
+
+
 def exposure_now(match: Match, ent: int) -> float:
-    """`threat_on` where the unit stands."""
-    return threat_on(match, ent, cell_of(ent))
+    """`threat_on` where the unit stands, a foe's blows already in reach counted at `ENGAGED`.
+
+    Stepping out of a melee foe's reach only puts the exchange off: the foe runs after the unit
+    (a run takes its whole turn) and the unit strikes first, as it could have by staying. Counted
+    in full, those blows made Hard run from fights it had the first strikes in (a safety term of
+    8-16 against an attack worth 4). A foe's blows newly in reach (running up to it) still count
+    in full, and so do shots: leaving a line of fire is a real gain."""
+    engaged = _engaged_now(match, ent)
+    total = threat_on(match, ent, cell_of(ent))
+    return total - (1.0 - ENGAGED) * sum(engaged.values())
 
 
 def exposure_after(match: Match, action: Action) -> float | None:
-    """`threat_on` where a move ends; None for other actions."""
+    """`threat_on` where a move ends, the blows of a foe engaged already (`exposure_now`)
+    counted at `ENGAGED`; None for other actions."""
     if action.kind not in (Kind.DASH, Kind.RUN) or action.cell is None or action.actor is None:
         return None
-    return threat_on(match, action.actor, action.cell)
+    ent = action.actor
+    engaged = _engaged_now(match, ent)
+    after = _threats(match, ent, action.cell)
+    return sum(v * (ENGAGED if melee and foe in engaged else 1.0) for foe, (v, melee) in after.items())
 
 
 def volley_after(match: Match, action: Action) -> float | None:

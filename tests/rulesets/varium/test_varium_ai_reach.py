@@ -92,3 +92,43 @@ def test_no_peeking_exposure_and_volley_ignore_the_face_down_cards() -> None:
     with m.world:
         assert (threat_on(m, guard, (5, 5)), dodge_worth(m, guard)) == before
     assert state(m, guard).halves == 1
+
+
+def _hard_ranking(m):  # type: ignore[no-untyped-def]
+    """Hard's ranking (its exact exposure and volley terms), before any playout."""
+    from game.ai.knowledge import Deadline
+    from game.ai.utility import NormalAI
+
+    return NormalAI(0, budget=5.0, lookahead=48, exact=True).rank(m, m.legal(), Deadline(5.0))
+
+
+def test_hard_strikes_the_foes_beside_it_rather_than_run_from_them() -> None:
+    # three wrestlers beside the guard: running three squares off only puts the exchange off
+    # (they run after it, and it strikes first, as it can now); counted in full, their blows made
+    # a run worth more than two baton strikes
+    m = make("duel_guard", "wrestlers",
+             cells={"p1": [(5, 5)], "p2": [(6, 5), (4, 5), (5, 4), (11, 9), (10, 9)]})
+    assert _hard_ranking(m)[0].action.kind == "attack"
+
+
+def test_running_up_to_a_foe_still_costs_its_blows_in_full() -> None:
+    # a foe newly in reach is not engaged yet: stopping beside it is priced as before
+    m = make("duel_guard", "duel_wrestler", cells={"p1": [(3, 5)], "p2": [(8, 5)]})
+    beside = RULESET.exposure_after(m, find(m, "run", cell=(7, 5)))
+    guard, wrestler = ents(m)
+    with m.world:
+        assert beside == pytest.approx(threat_on(m, guard, (7, 5))) and beside > 0.0
+    assert RULESET.exposure_now(m, guard) == 0.0
+
+
+def test_an_engaged_foes_blows_count_at_a_share_where_the_unit_stands_and_moves() -> None:
+    from game.rulesets.varium.exposure import ENGAGED
+
+    m = make("duel_guard", "duel_wrestler", cells={"p1": [(5, 5)], "p2": [(6, 5)]})
+    guard, _wrestler = ents(m)
+    with m.world:
+        full = threat_on(m, guard, (5, 5))
+        beside_too = threat_on(m, guard, (5, 6))
+    assert RULESET.exposure_now(m, guard) == pytest.approx(ENGAGED * full)
+    # a side step that stays beside it: the same share, not the full blows
+    assert RULESET.exposure_after(m, find(m, "dash", cell=(5, 6))) == pytest.approx(ENGAGED * beside_too)
