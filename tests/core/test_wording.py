@@ -29,9 +29,9 @@ def _screen_word(dx: float, dy: float) -> str:
 
 # -- square --------------------------------------------------------------------------------------
 
-@pytest.mark.parametrize(("step", "word"), zip(SQUARE_DIRS, ("east", "south-east", "south", "south-west",
+@pytest.mark.parametrize(("step", "word"), list(zip(SQUARE_DIRS, ("east", "south-east", "south", "south-west",
                                                               "west", "north-west", "north", "north-east"),
-                                               strict=True))
+                                               strict=True)))
 def test_square_eight_directions_with_distance(step, word):
     start = (5, 5)
     one = (start[0] + step[0], start[1] + step[1])
