@@ -33,7 +33,6 @@ class FirstFrame:
         self.scene.dirty = True  # what the work changed is shown in this pass
         _collect_again()
 
-
     def _first_frames(self) -> None:
         """Note the first frame; with FIRST_FRAME_ENV set (benchmarks/frame.py), print when it and
         the frame after the deferred work were shown, then stop."""
