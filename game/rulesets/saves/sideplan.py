@@ -236,7 +236,15 @@ class _Planner:
                 # the best way to attack each target: the search mixes targets, not variants
                 found.append(max(((self._value((v,)), v) for v in variants), key=lambda kv: kv[0]))
         found.sort(key=lambda kv: -kv[0])
-        return [s for _, s in found[:TOP]] + [Step(u, None, None, here)]
+        return [s for _, s in found[:TOP]] + [Step(u, None, None, self._safest(u))]
+
+    def _safest(self, u: int) -> Cell:
+        """Where the unit stands least exposed to the enemies' reply (the nearest such square):
+        the plan's no-attack option, so a weak attack from an exposed square is weighed against
+        stepping back, not against standing there idle."""
+        here = cell_of(u)
+        distance = self.match.board.distance
+        return min(self.cells[u], key=lambda c: (round(self._exposure(u, c), 6), distance(here, c)))
 
     def _fall(self, u: int, cell: Cell) -> float:
         """A risky stunt's expected cost on `cell`, as Normal prices it (`ai.attack_value`): if the
