@@ -121,3 +121,26 @@ def test_the_plan_weighs_a_weak_attack_against_stepping_out_of_reach():
         assert step.target is None
         assert m.board.distance(step.cell, (13, 7)) > 9  # out of the greataxe's reach
         assert plan_step(m, attack) == 0.0
+
+
+@pytest.mark.rule("SV-TURN")
+def test_hard_steps_back_where_the_plan_steps_back():
+    """The plan's step back is followed: a move to a square as safe as the planned one gets the
+    plan term, so Hard steps out of the greataxe's reach where Normal scratches the plate."""
+    m = make_match()
+    a = side_units(m, "p1")[0]
+    t1, t2 = side_units(m, "p2")[:2]
+    bench(m, [a, t1, t2])
+    place(m, a, (10, 7))
+    place(m, t1, (11, 7))
+    place(m, t2, (13, 7))
+    setup_unit(m, a, hp=3, str_=8, dex=10, held=["dagger"], armour="none", shield="", bonus=[])
+    setup_unit(m, t1, hp=6, str_=14, dex=16, held=["dagger"], armour="plate", shield="")
+    setup_unit(m, t2, hp=6, str_=14, dex=10, held=["greataxe"], armour="gambeson", shield="")
+    with m.world:
+        step = side_plan(m, "p1").steps[a]
+        back = next(x for x in m.legal()
+                    if x.actor == a and x.kind == Kind.MOVE and tuple(x.cell) == step.cell)
+        assert plan_step(m, back) == 1.0
+    hard = make_level("hard", seed=3, budget=5.0).choose(m, m.legal())
+    assert hard.kind == Kind.MOVE and m.board.distance(tuple(hard.cell), (13, 7)) > 9
