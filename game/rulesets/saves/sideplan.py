@@ -4,8 +4,7 @@ A side declares every unit's move and attack and then rolls them all at once, so
 worth what its whole group does: the keep-highest pool, +1 per extra attacker, answered by the
 defender with a dodge or a counter-attack. Normal scores one declaration at a time, each against
 the group declared so far. The plan here chooses, for every unit still to declare, a target (and
-the square to attack it from) or none (then the square it reaches that the enemies' reply hits
-least), by the value of the resolution they will have together:
+the square to attack it from) or none, by the value of the resolution they will have together:
 
 - each group's worth is the defender's own best answer to it (`ai.defender_choice`: harm taken,
   a take-out as `ai.KILL` points, less what its counter-attack deals), from the same exact odds
@@ -24,7 +23,7 @@ its "plan" term.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from itertools import product
 from typing import TYPE_CHECKING, Any
 
@@ -85,9 +84,6 @@ class Plan:
 
     value: float
     steps: dict[int, Step]
-    #: the units that could attack but are planned to step back instead: every square they reach
-    #: where the enemies' reply hits them no harder than on the planned one
-    back: dict[int, frozenset[Cell]] = field(default_factory=dict)
 
 
 def side_plan(match: Match, side: str) -> Plan:
@@ -111,8 +107,7 @@ def side_plan(match: Match, side: str) -> Plan:
 def plan_step(match: Match, action: Any) -> float:
     """1 for an action the plan takes next (a planned move, a planned attack: the same weapons on
     the same target, plain or as a risky stunt, which Normal's exact price of the stunt's two
-    outcomes then decides; a unit planned to step back rather than attack: a move to a square as
-    safe as the planned one), 0.5 for a move to another square from which the planned attack can be
+    outcomes then decides), 0.5 for a move to another square from which the planned attack can be
     made, else 0."""
     ent = action.actor
     if ent is None or action.kind not in (Kind.MOVE, Kind.ATTACK):
@@ -120,9 +115,7 @@ def plan_step(match: Match, action: Any) -> float:
     plan = side_plan(match, side_of(ent))
     step = plan.steps.get(ent)
     if step is None or step.target is None:
-        # a unit planned to step back rather than attack: a move out of the reply's way
-        back = plan.back.get(ent)
-        return 1.0 if back and action.kind == Kind.MOVE and tuple(action.cell) in back else 0.0
+        return 0.0
     if action.kind == Kind.ATTACK:
         same = action.option.removeprefix(STUNT) == step.option.removeprefix(STUNT)  # type: ignore[union-attr]
         return 1.0 if action.target == step.target and same else 0.0
@@ -243,15 +236,7 @@ class _Planner:
                 # the best way to attack each target: the search mixes targets, not variants
                 found.append(max(((self._value((v,)), v) for v in variants), key=lambda kv: kv[0]))
         found.sort(key=lambda kv: -kv[0])
-        return [s for _, s in found[:TOP]] + [Step(u, None, None, self._safest(u))]
-
-    def _safest(self, u: int) -> Cell:
-        """Where the unit stands least exposed to the enemies' reply (the nearest such square):
-        the plan's no-attack option, so a weak attack from an exposed square is weighed against
-        stepping back, not against standing there idle."""
-        here = cell_of(u)
-        distance = self.match.board.distance
-        return min(self.cells[u], key=lambda c: (round(self._exposure(u, c), 6), distance(here, c)))
+        return [s for _, s in found[:TOP]] + [Step(u, None, None, here)]
 
     def _fall(self, u: int, cell: Cell) -> float:
         """A risky stunt's expected cost on `cell`, as Normal prices it (`ai.attack_value`): if the
@@ -389,12 +374,6 @@ class _Planner:
         # a group's worth is worked out with its own members placed; a group without the plan's
         # members (declared attacks only) is evaluated where everyone stands
         steps = {st.unit: st for st in best_steps or ()}
-        back = {}
-        for u, options in zip(self.todo, choices, strict=True):
-            st = steps.get(u)
-            if st is not None and st.target is None and len(options) > 1:
-                least = self._exposure(u, st.cell) + 1e-6
-                back[u] = frozenset(c for c in self.cells[u] if self._exposure(u, c) <= least)
-        return Plan(best_val, steps, back)
+        return Plan(best_val, steps)
 
 

@@ -11,8 +11,7 @@ from saves_helpers import bench, make_match, place, setup_unit, side_units
 from game.ai.levels import make_level
 from game.core.components import Health, Status
 from game.rulesets.saves.components import SvTurn, get
-from game.rulesets.saves.kinds import Kind
-from game.rulesets.saves.sideplan import plan_step, side_plan
+from game.rulesets.saves.sideplan import side_plan
 
 
 def _moved(m, u):
@@ -97,50 +96,3 @@ def test_hard_finishes_the_helpless_enemy_normal_finishes():
     assert hard == normal
     with m.world:
         assert side_plan(m, "p1").steps[a].target == t1
-
-
-@pytest.mark.rule("SV-TURN")
-def test_the_plan_weighs_a_weak_attack_against_stepping_out_of_reach():
-    """The plan's no-attack option was standing still, so a unit next to the enemy always had its
-    attack planned (a weak attack beats idling under the same reply). Now a unit that has not moved
-    may plan to step back out of reach instead: a frail swordsman next to a nimble knight in plate
-    (a poor target) and a greataxe steps back rather than scratch the plate."""
-    m = make_match()
-    a = side_units(m, "p1")[0]
-    t1, t2 = side_units(m, "p2")[:2]
-    bench(m, [a, t1, t2])
-    place(m, a, (10, 7))
-    place(m, t1, (11, 7))
-    place(m, t2, (13, 7))
-    setup_unit(m, a, hp=3, str_=8, dex=10, held=["dagger"], armour="none", shield="", bonus=[])
-    setup_unit(m, t1, hp=6, str_=14, dex=16, held=["dagger"], armour="plate", shield="")
-    setup_unit(m, t2, hp=6, str_=14, dex=10, held=["greataxe"], armour="gambeson", shield="")
-    with m.world:
-        step = side_plan(m, "p1").steps[a]
-        attack = next(x for x in m.legal() if x.actor == a and x.kind == Kind.ATTACK and x.target == t1)
-        assert step.target is None
-        assert m.board.distance(step.cell, (13, 7)) > 9  # out of the greataxe's reach
-        assert plan_step(m, attack) == 0.0
-
-
-@pytest.mark.rule("SV-TURN")
-def test_hard_steps_back_where_the_plan_steps_back():
-    """The plan's step back is followed: a move to a square as safe as the planned one gets the
-    plan term, so Hard steps out of the greataxe's reach where Normal scratches the plate."""
-    m = make_match()
-    a = side_units(m, "p1")[0]
-    t1, t2 = side_units(m, "p2")[:2]
-    bench(m, [a, t1, t2])
-    place(m, a, (10, 7))
-    place(m, t1, (11, 7))
-    place(m, t2, (13, 7))
-    setup_unit(m, a, hp=3, str_=8, dex=10, held=["dagger"], armour="none", shield="", bonus=[])
-    setup_unit(m, t1, hp=6, str_=14, dex=16, held=["dagger"], armour="plate", shield="")
-    setup_unit(m, t2, hp=6, str_=14, dex=10, held=["greataxe"], armour="gambeson", shield="")
-    with m.world:
-        step = side_plan(m, "p1").steps[a]
-        back = next(x for x in m.legal()
-                    if x.actor == a and x.kind == Kind.MOVE and tuple(x.cell) == step.cell)
-        assert plan_step(m, back) == 1.0
-    hard = make_level("hard", seed=3, budget=5.0).choose(m, m.legal())
-    assert hard.kind == Kind.MOVE and m.board.distance(tuple(hard.cell), (13, 7)) > 9
