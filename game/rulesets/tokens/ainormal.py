@@ -16,12 +16,13 @@ rounds, a drawn weapon), so the same candidates are weighed on the match as it s
 
 from __future__ import annotations
 
+from bisect import insort
 from typing import TYPE_CHECKING
 
 from game.core.action import Action
-from game.rulesets.tokens.ai import _closest, _mover, closing
+from game.rulesets.tokens.ai import _closest, _mover
 from game.rulesets.tokens.aiplan import _left_after
-from game.rulesets.tokens.aithreat import SHARED_FIRE, _menace_table, foes_known, menace, threats_of
+from game.rulesets.tokens.aithreat import SHARED_FIRE, _menace_table, foes_known, threats_of
 from game.rulesets.tokens.combat import in_reach, weapon
 from game.rulesets.tokens.components import TkGear, TkTokens, get, side_of
 from game.rulesets.tokens.kinds import Kind
@@ -56,10 +57,11 @@ def normal_skip(match: Match, legal: list[Action]) -> frozenset[int]:
     for ent, ids in per_unit.items():
         if len(ids) <= CLOSING_SPRINTS + FLEEING_SPRINTS:
             continue
-        foes = _mover(match, ent)[3]
+        mover = _mover(match, ent)
+        foes = mover[3]
         ends = {i: legal[i].path[-1] for i in ids}
         near = {i: _closest(ends[i], foes) for i in ids}
-        close = _best_rough(match, ent, ids, ends, near)
+        close = _best_rough(match, ent, ids, ends, near, mover)
         flee = sorted(ids, key=lambda i: (-near[i], i))[:FLEEING_SPRINTS]
         keep = set(close) | set(flee)
         skip.update(i for i in ids if i not in keep)
@@ -67,42 +69,61 @@ def normal_skip(match: Match, legal: list[Action]) -> frozenset[int]:
 
 
 def _best_rough(match: Match, ent: int, ids: list[int], ends: dict[int, tuple[int, int]],
-                near: dict[int, int]) -> list[int]:
+                near: dict[int, int], mover: tuple) -> list[int]:
     """The `CLOSING_SPRINTS` sprints of `ent` worth most on `_rough` (ties: nearer an enemy, then
     listed first). `_rough` is made in the order of a bound that leaves out its enemy fire (never
     below 0) and takes the most any menace of the unit is worth: once the bound of the next falls
     below the last one kept, none after it can be kept."""
-    _start, _diagonals, _reach, _foes, before, field, *_rest = _mover(match, ent)
+    start, _diagonals, reach_, _foes, before, field, *_rest = mover
     volley = _volley(ent)
-    most = max((t[3] for t in _menace_table(match, ent)), default=0.0)
-    bound = {i: ROUGH["progress"] * closing(match, ent, ends[i]) + ROUGH["menace"] * max(0.0, most)
+    table = _menace_table(match, ent)
+    threats = threats_of(match, side_of(ent))
+    most = max((t[3] for t in table), default=0.0)
+    at_start = field.get(start)
+    bound = {i: ROUGH["progress"] * _closing(mover, at_start, ends[i]) + ROUGH["menace"] * max(0.0, most)
              + (ROUGH["followup"] * volley if field.get(ends[i]) == 0 else 0.0)
              + ROUGH["approach"] * (before - near[i]) for i in ids}
-    worth: dict[int, float] = {}
-    kept: list[int] = []
+    # kept best first by (-worth, near, listed), as a sort of every one made would order them
+    kept: list[tuple[float, int, int]] = []
     for i in sorted(ids, key=lambda i: (-bound[i], i)):
         # the margin: the bound adds its terms in another order than `_rough`
-        if len(kept) == CLOSING_SPRINTS and bound[i] + 1e-6 < worth[kept[-1]]:
+        if len(kept) == CLOSING_SPRINTS and bound[i] + 1e-6 < -kept[-1][0]:
             break
-        worth[i] = _rough(match, ent, ends[i], volley)
-        kept = sorted(worth, key=lambda j: (-worth[j], near[j], j))[:CLOSING_SPRINTS]
-    return kept
+        insort(kept, (-_rough(mover, at_start, table, threats, ends[i], volley, near[i]), near[i], i))
+        del kept[CLOSING_SPRINTS:]
+    return [k[2] for k in kept]
 
 
-def _rough(match: Match, ent: int, end: tuple[int, int], volley: float) -> float:
-    """`ROUGH`'s price of `ent`'s sprint to `end` (`volley`: what its tokens fire, before armour)."""
-    _start, _diagonals, _reach, foes, before, field, *_rest = _mover(match, ent)
+def _closing(mover: tuple, at_start: int | None, dest: tuple[int, int]) -> float:
+    """`ai.closing` from the unit's `_mover` tuple (`at_start`: its steps to fire where it stands)."""
+    then = mover[5].get(dest)
+    if at_start is not None and then is not None:
+        return float(at_start - then)
+    reach_ = mover[2]
+    return float(max(0, mover[4] - reach_) - max(0, _closest(dest, mover[3]) - reach_))
+
+
+def _rough(mover: tuple, at_start: int | None, table: list[tuple[int, int, int, float]],
+           threats: list[tuple[int, int, int, int, float, tuple[tuple[int, int], ...]]],
+           end: tuple[int, int], volley: float, closest: int) -> float:
+    """`ROUGH`'s price of a sprint to `end` (`volley`: what its tokens fire, before armour;
+    `closest`: tiles from `end` to the nearest enemy; the unit's `_mover`, `_menace_table` and
+    side's `threats_of` given)."""
+    before, field = mover[4], mover[5]
     # `threat_by`'s sum, without its dict (the same terms, added in the same order)
     x, y = end
     fire = 0.0
-    for _foe, fx, fy, reach_, dmg, near in threats_of(match, side_of(ent)):
+    for _foe, fx, fy, reach_, dmg, near in threats:
         if max(abs(fx - x), abs(fy - y)) <= reach_:
             fire += dmg / max(1, len(near)) if SHARED_FIRE else dmg
+    # `aithreat.menace`
+    menace_ = max((worth for fx, fy, reach_, worth in table if max(abs(fx - x), abs(fy - y)) <= reach_),
+                  default=0.0)
     # on a firing tile (an enemy in range and sight) the unit fires its volley
-    return (ROUGH["progress"] * closing(match, ent, end) - ROUGH["safety"] * fire
-            + ROUGH["menace"] * menace(match, ent, end)
+    return (ROUGH["progress"] * _closing(mover, at_start, end) - ROUGH["safety"] * fire
+            + ROUGH["menace"] * menace_
             + (ROUGH["followup"] * volley if field.get(end) == 0 else 0.0)
-            + ROUGH["approach"] * (before - _closest(end, foes)))
+            + ROUGH["approach"] * (before - closest))
 
 
 def _volley(ent: int) -> float:
