@@ -14,7 +14,7 @@ import heapq
 from typing import TYPE_CHECKING
 
 from game.core.board import board_tables
-from game.core.geometry import Cell
+from game.core.geometry import Cell, _square_line
 from game.core.pathing import Reach
 from game.rulesets.tokens.combat import in_reach
 from game.rulesets.tokens.readings import BYPASS_STEPS, reading
@@ -299,9 +299,47 @@ def _fire_tiles(board: Board, foe: Cell, reach: int) -> frozenset[Cell]:
         terrain = board.terrain
         fx, fy = foe
         xs, ys = range(fx - reach, fx + reach + 1), range(fy - reach, fy + reach + 1)
-        found = frozenset(cell for cell in ((x, y) for x in xs for y in ys) if cell in terrain
-                          and not terrain[cell].blocks_move and in_reach(board, cell, foe, reach))
+        if board.kind == "square" and foe in terrain:
+            clear = _clear(board)
+            # `in_reach` on a square board: every tile of the square is within reach; the foe's
+            # own tile is not, an adjacent one needs no sight (`_sees`: `has_los`, read faster)
+            found = frozenset(cell for cell in ((x, y) for x in xs for y in ys) if cell in terrain
+                              and not terrain[cell].blocks_move and cell != foe
+                              and (max(abs(cell[0] - fx), abs(cell[1] - fy)) == 1 or _sees(clear, cell, foe)))
+        else:
+            found = frozenset(cell for cell in ((x, y) for x in xs for y in ys) if cell in terrain
+                              and not terrain[cell].blocks_move and in_reach(board, cell, foe, reach))
         if len(memo) > 4096:
             memo.clear()
         memo[key] = found
     return found
+
+
+def _clear(board: Board) -> frozenset[Cell]:
+    """The tiles of a board sight passes through (on it, not `blocks_los`), kept per board."""
+    tables = board_tables(board)
+    found = tables.get("tokens_clear")
+    if found is None:
+        found = tables["tokens_clear"] = frozenset(c for c, t in board.terrain.items() if not t.blocks_los)
+    return found
+
+
+#: per (dx, dy) from a line's lower end, the offsets of the tiles it crosses between its ends
+_INSIDE: dict[Cell, tuple[Cell, ...]] = {}
+
+
+def _sees(clear: frozenset[Cell], a: Cell, b: Cell) -> bool:
+    """`core.sight.has_los` on a square board between two of its tiles, terrain only: the line from
+    the lower tile to the higher one (`SquareGrid.line`) crosses clear tiles only. The line is the
+    same shape wherever it starts (its cells are worked out from the offsets alone), so its inside
+    is kept per offset."""
+    lo, hi = (a, b) if a <= b else (b, a)
+    d = (hi[0] - lo[0], hi[1] - lo[1])
+    inside = _INSIDE.get(d)
+    if inside is None:
+        inside = _INSIDE[d] = tuple(c for c in _square_line((0, 0), d) if c != (0, 0) and c != d)
+    x, y = lo
+    for ox, oy in inside:
+        if (x + ox, y + oy) not in clear:
+            return False
+    return True

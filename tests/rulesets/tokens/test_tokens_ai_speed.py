@@ -1,0 +1,26 @@
+"""The tokens AI's faster readings of shared checks (issue #38): each reads exactly what the check
+it stands in for reads, on every shipped square map."""
+
+from __future__ import annotations
+
+import pytest
+
+from game.core.sight import has_los
+from game.core.tmx import load_board
+from game.paths import MAPS_DIR
+from game.rulesets.tokens.paths import _clear, _sees
+
+MAPS = sorted((MAPS_DIR / "square").glob("*.tmx"))
+
+
+@pytest.mark.parametrize("path", MAPS, ids=[p.stem for p in MAPS])
+def test_the_fire_tiles_sight_reads_as_core_sight_on_every_square_map(path):
+    board = load_board(path)
+    clear = _clear(board)
+    cells = sorted(board.terrain)
+    # every pair within a long weapon's reach of a spread of tiles (both ways: sight is symmetric)
+    for a in cells[::7]:
+        for b in cells:
+            if max(abs(a[0] - b[0]), abs(a[1] - b[1])) <= 10:
+                assert _sees(clear, a, b) == has_los(board, a, b), (a, b)
+                assert _sees(clear, b, a) == has_los(board, b, a), (b, a)
