@@ -5,7 +5,7 @@ a hidden enemy's weapon in hand and rounds are its own side's to know."""
 from __future__ import annotations
 
 import functools
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from game.core.knowledge import believed_cells
 from game.core.memo import state_memo
@@ -142,9 +142,50 @@ def menace(match: Match, ent: int, cell: tuple[int, int]) -> float:
     ammunition pay for, with its held weapon (or another it carries, drawn for 2 move tokens), on
     the one enemy it can place within its move tokens and the weapon's range where that is worth
     most (after that enemy's armour; damage past what takes it out counts nothing)."""
-    x, y = cell
-    return max((worth for fx, fy, reach_, worth in _menace_table(match, ent)
-                if max(abs(fx - x), abs(fy - y)) <= reach_), default=0.0)
+    found = menace_cells(match, ent)
+    worth = found.get(cell)
+    if worth is None:
+        x, y = cell
+        worth = found[cell] = max((worth for fx, fy, reach_, worth in _menace_table(match, ent)
+                                   if max(abs(fx - x), abs(fy - y)) <= reach_), default=0.0)
+    return worth
+
+
+#: answers per tile of `menace` and `threat_by`, per what they read (a unit's `_menace_table`, a
+#: side's `threats_of`): a move of the side's own unit that leaves the enemies as they were leaves
+#: most answers as they were, and the AI asks for the same tiles again after it
+_BY_CONTENT: dict[tuple[Any, ...], dict[Cell, Any]] = {}
+CONTENT_KEPT = 512
+
+
+def _answers(key: tuple[Any, ...]) -> dict[Cell, Any]:
+    """The answers per tile kept for `key` (what they read, in full)."""
+    found = _BY_CONTENT.get(key)
+    if found is None:
+        if len(_BY_CONTENT) >= CONTENT_KEPT:
+            _BY_CONTENT.clear()
+        found = _BY_CONTENT[key] = {}
+    return found
+
+
+def menace_cells(match: Match, ent: int) -> dict[Cell, float]:
+    """`menace` of `ent` per tile asked so far, for its `_menace_table` as it is now (fill it)."""
+    memo = state_memo(match, "tokens.menace_cells")
+    found = memo.get(ent)
+    if found is None:
+        found = memo[ent] = _answers(("menace", *_menace_table(match, ent)))
+    return found
+
+
+def threat_cells(match: Match, side: str) -> dict[Cell, dict[int, float]]:
+    """`threat_by` for `side` per tile asked so far, for its `threats_of` as it is now (fill it):
+    an enemy's fire reads its reach, damage and how many of the side's units share it."""
+    memo = state_memo(match, "tokens.threat_cells")
+    found = memo.get(side)
+    if found is None:
+        found = memo[side] = _answers(("threat", *((e, x, y, r, d, len(n)) for e, x, y, r, d, n
+                                                   in threats_of(match, side))))
+    return found
 
 
 #: whether an enemy's fire is shared among the side's units in its reach (`threat_by`)
@@ -177,9 +218,13 @@ def threat_by(match: Match, side: str, cell: Cell) -> dict[int, float]:
     (the one on `cell` one of them), so a unit alone in an enemy's reach is priced its whole
     volley and one of five a fifth. (Summed over every enemy in reach, a lone unit's threat made
     Normal fall back from every exchange, though the enemy's fire lands on the side wherever this
-    one unit stands.)"""
+    one unit stands.) Kept (`threat_cells`): callers must not change the dict."""
+    cells = threat_cells(match, side)
+    out = cells.get(cell)
+    if out is not None:
+        return out
     x, y = cell
-    out: dict[int, float] = {}
+    out = cells[cell] = {}
     for e, fx, fy, reach_, dmg, near in threats_of(match, side):
         if max(abs(fx - x), abs(fy - y)) <= reach_:
             # the unit on `cell` is one of those in reach: a unit moving there is assumed to

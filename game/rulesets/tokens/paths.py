@@ -343,3 +343,33 @@ def _sees(clear: frozenset[Cell], a: Cell, b: Cell) -> bool:
         if (x + ox, y + oy) not in clear:
             return False
     return True
+
+
+#: answers of `unseen_cells` kept per board (its `board_tables`)
+UNSEEN_KEPT = 64
+
+
+def unseen_cells(board: Board, eyes: tuple[Cell, ...], last_seen: Cell | None, reach: int) -> list[Cell]:
+    """`core.knowledge.default_hiding_places` on a square board, the same cells in the same order:
+    passable tiles within `reach` of `last_seen` (any when None) none of `eyes` has a line of
+    sight to, read from the square around `last_seen` and `_sees` (kept per board)."""
+    memo = board_tables(board).setdefault("tokens_unseen", {})
+    key = (eyes, last_seen, reach)
+    found = memo.get(key)
+    if found is None:
+        terrain = board.terrain
+        if last_seen is None:
+            near: list[Cell] = list(terrain)
+        else:
+            lx, ly = last_seen
+            xs, ys = range(lx - reach, lx + reach + 1), range(ly - reach, ly + reach + 1)
+            near = [(x, y) for x in xs for y in ys]
+        clear = _clear(board)
+        # sight from a tile off the board reads as none (`has_los`)
+        seeing = [e for e in eyes if e in terrain]
+        found = sorted((c for c in near if c in terrain and not terrain[c].blocks_move
+                        and not any(_sees(clear, e, c) for e in seeing)), key=lambda c: (c[1], c[0]))
+        if len(memo) >= UNSEEN_KEPT:
+            memo.clear()
+        memo[key] = found
+    return list(found)

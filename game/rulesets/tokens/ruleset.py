@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 import esper
 
 from game.core.action import Action, Decision
+from game.core.components import Position, Side
 from game.core.options import RuleOption
 from game.core.ruleset import Assessment, Outcome, Preview, Resolution, Ruleset, SquadInfo, Turn
 from game.rulesets.tokens import actions, ai, ainormal, aiplan, aithreat, damage, hover, view
@@ -14,6 +15,7 @@ from game.rulesets.tokens.combat import expected, sneak_bonus, strikes, weapon
 from game.rulesets.tokens.components import TkStealth, TkUnit, get, is_active, name_of, side_of, table, units
 from game.rulesets.tokens.content import Content, shipped
 from game.rulesets.tokens.kinds import MOVE_KINDS, Kind
+from game.rulesets.tokens.paths import unseen_cells
 from game.rulesets.tokens.procedures import resolve
 from game.rulesets.tokens.readings import OPTIONS
 from game.rulesets.tokens.setup import deploy
@@ -215,6 +217,15 @@ class TokensRuleset(Ruleset):
         """Sneaking enemies, where `side` last saw each (TK-SNEAK)."""
         with match.world:
             return hidden_from(match, side)
+
+    def hiding_places(self, match: Match, side: str, ent: int, last_seen: Cell | None) -> list[Cell]:
+        """The generic places (`core.knowledge.default_hiding_places`), read faster on a square board."""
+        if match.board.kind != "square":
+            return super().hiding_places(match, side, ent, last_seen)
+        with match.world:
+            eyes = tuple(sorted(tuple(pos.cell) for _e, (pos, owner) in match.units(Position, Side)
+                                if owner.side == side))
+        return unseen_cells(match.board, eyes, last_seen, self.threat_reach)  # type: ignore[arg-type]
 
     def determinize(self, match: Match, side: str, chance: Chance) -> None:
         """On an AI's scratch copy, re-imagine what `side` cannot know of a sneaker: its stealth

@@ -3,12 +3,16 @@ it stands in for reads, on every shipped square map."""
 
 from __future__ import annotations
 
+from contextlib import nullcontext
+from types import SimpleNamespace
+
 import pytest
 
+from game.core.knowledge import default_hiding_places
 from game.core.sight import has_los
 from game.core.tmx import load_board
 from game.paths import MAPS_DIR
-from game.rulesets.tokens.paths import _clear, _sees
+from game.rulesets.tokens.paths import _clear, _sees, unseen_cells
 
 MAPS = sorted((MAPS_DIR / "square").glob("*.tmx"))
 
@@ -24,3 +28,15 @@ def test_the_fire_tiles_sight_reads_as_core_sight_on_every_square_map(path):
             if max(abs(a[0] - b[0]), abs(a[1] - b[1])) <= 10:
                 assert _sees(clear, a, b) == has_los(board, a, b), (a, b)
                 assert _sees(clear, b, a) == has_los(board, b, a), (b, a)
+
+
+@pytest.mark.parametrize("path", MAPS, ids=[p.stem for p in MAPS])
+def test_the_hiding_places_are_the_generic_ones_on_every_square_map(path):
+    board = load_board(path)
+    cells = sorted(c for c in board.terrain if board.passable(c))
+    eyes = (cells[0], cells[len(cells) // 3], cells[-5])
+    seen_by = [(i, (SimpleNamespace(cell=list(c)), SimpleNamespace(side="p1"))) for i, c in enumerate(eyes)]
+    match = SimpleNamespace(board=board, world=nullcontext(), units=lambda *_types: seen_by)
+    for last in [None, *cells[::23]]:
+        want = default_hiding_places(match, "p1", 0, last, 8)  # type: ignore[arg-type]
+        assert unseen_cells(board, tuple(sorted(eyes)), last, 8) == want, last
