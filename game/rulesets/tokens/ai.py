@@ -200,24 +200,57 @@ def _mover(match: Match, ent: int) -> tuple[Any, ...]:
 
 def closing(match: Match, ent: int, dest: tuple[int, int]) -> float:
     """Steps a move of `ent` to `dest` closes to where it can fire (its assessed progress)."""
-    start, _diagonals, reach_, foes, before, field, *_rest = _mover(match, ent)
-    now, then = field.get(start), field.get(dest)
-    if now is not None and then is not None:
+    mover = _mover(match, ent)
+    return closing_of(mover, mover[5].get(mover[0]), dest)
+
+
+def closing_of(mover: tuple[Any, ...], at_start: int | None, dest: tuple[int, int]) -> float:
+    """`closing` from the unit's `_mover` tuple (`at_start`: its steps to fire where it stands)."""
+    then = mover[5].get(dest)
+    if at_start is not None and then is not None:
         # steps to a tile in range and sight of a foe: a foe behind a wall is not in range
-        return float(now - then)
+        return float(at_start - then)
     # close to weapon range, not further
-    return float(max(0, before - reach_) - max(0, _closest(dest, foes) - reach_))
+    reach_ = mover[2]
+    return float(max(0, mover[4] - reach_) - max(0, _closest(dest, mover[3]) - reach_))
 
 
 def _assess_move(match: Match, ent: int, action: Action) -> Assessment:
     """A move or sprint: closing to where it can fire, the attacks of opportunity it provokes,
     the tokens it spends."""
-    _start, _diagonals, _reach, _foes, _before, _field, threats, aoo, _doubled = _mover(match, ent)
-    progress = closing(match, ent, action.path[-1])
+    mover = _mover(match, ent)
+    start, diagonals, _reach, _foes, _before, field, threats, aoo, doubled = mover
+    path = action.path
+    progress = closing_of(mover, field.get(start), path[-1])
     exposure = 0.0
     if action.option != "bypass" and threats:  # a sprint provokes like a move (TK-AOO)
-        exposure = aoo_damage(match, ent, action.path, threats, aoo)
-    return Assessment(progress=progress, exposure=exposure, cost=0.02 * move_spent(match, ent, action))
+        exposure = _aoo_from(match, ent, start, path, threats, aoo)
+    if action.kind == Kind.SPRINT:
+        spent = float(SPRINT_COST)
+    else:
+        spent = spent_on(match.board, start, path, diagonals, action.option == "bypass", doubled)
+    return Assessment(progress=progress, exposure=exposure, cost=0.02 * spent)
+
+
+def _aoo_from(match: Match, ent: int, start: tuple[int, int], path: tuple,
+              threats: dict[tuple[int, int], list[int]], memo: dict[Any, Any]) -> float:
+    """`aoo_damage` of a path from `start` (the provokers of `movement.provokers`, in its order)."""
+    total = 0.0
+    done: set[int] = set()
+    for c in (start, *path[:-1]):
+        for foe in threats.get(c, ()):
+            if foe in done:
+                continue
+            done.add(foe)
+            per_foe = memo.get((foe, ent))
+            if per_foe is None:
+                n = opportunity_strikes(match, foe)
+                one = plain_strikes(match, foe, get(foe, TkGear).held, ent) if n else []
+                # a blinded foe's strike connects on its coin only (TK-BLIND): the strike's own chance
+                per = float(one[0].chance) * one[0].to_health if one else 0.0
+                per_foe = memo[(foe, ent)] = per * n
+            total += per_foe
+    return total
 
 
 def move_spent(match: Match, ent: int, action: Action) -> float:

@@ -20,7 +20,7 @@ from bisect import insort
 from typing import TYPE_CHECKING
 
 from game.core.action import Action
-from game.rulesets.tokens.ai import _closest, _mover
+from game.rulesets.tokens.ai import _closest, _mover, closing_of
 from game.rulesets.tokens.aiplan import _left_after
 from game.rulesets.tokens.aithreat import SHARED_FIRE, _menace_table, foes_known, threats_of
 from game.rulesets.tokens.combat import in_reach, weapon
@@ -80,7 +80,7 @@ def _best_rough(match: Match, ent: int, ids: list[int], ends: dict[int, tuple[in
     threats = threats_of(match, side_of(ent))
     most = max((t[3] for t in table), default=0.0)
     at_start = field.get(start)
-    bound = {i: ROUGH["progress"] * _closing(mover, at_start, ends[i]) + ROUGH["menace"] * max(0.0, most)
+    bound = {i: ROUGH["progress"] * closing_of(mover, at_start, ends[i]) + ROUGH["menace"] * max(0.0, most)
              + (ROUGH["followup"] * volley if field.get(ends[i]) == 0 else 0.0)
              + ROUGH["approach"] * (before - near[i]) for i in ids}
     # kept best first by (-worth, near, listed), as a sort of every one made would order them
@@ -92,15 +92,6 @@ def _best_rough(match: Match, ent: int, ids: list[int], ends: dict[int, tuple[in
         insort(kept, (-_rough(mover, at_start, table, threats, ends[i], volley, near[i]), near[i], i))
         del kept[CLOSING_SPRINTS:]
     return [k[2] for k in kept]
-
-
-def _closing(mover: tuple, at_start: int | None, dest: tuple[int, int]) -> float:
-    """`ai.closing` from the unit's `_mover` tuple (`at_start`: its steps to fire where it stands)."""
-    then = mover[5].get(dest)
-    if at_start is not None and then is not None:
-        return float(at_start - then)
-    reach_ = mover[2]
-    return float(max(0, mover[4] - reach_) - max(0, _closest(dest, mover[3]) - reach_))
 
 
 def _rough(mover: tuple, at_start: int | None, table: list[tuple[int, int, int, float]],
@@ -120,7 +111,7 @@ def _rough(mover: tuple, at_start: int | None, table: list[tuple[int, int, int, 
     menace_ = max((worth for fx, fy, reach_, worth in table if max(abs(fx - x), abs(fy - y)) <= reach_),
                   default=0.0)
     # on a firing tile (an enemy in range and sight) the unit fires its volley
-    return (ROUGH["progress"] * _closing(mover, at_start, end) - ROUGH["safety"] * fire
+    return (ROUGH["progress"] * closing_of(mover, at_start, end) - ROUGH["safety"] * fire
             + ROUGH["menace"] * menace_
             + (ROUGH["followup"] * volley if field.get(end) == 0 else 0.0)
             + ROUGH["approach"] * (before - closest))
