@@ -16,13 +16,12 @@ rounds, a drawn weapon), so the same candidates are weighed on the match as it s
 
 from __future__ import annotations
 
-from bisect import insort
 from typing import TYPE_CHECKING
 
 from game.core.action import Action
 from game.rulesets.tokens.ai import _closest, _mover, closing_of
 from game.rulesets.tokens.aiplan import _left_after
-from game.rulesets.tokens.aithreat import SHARED_FIRE, _menace_table, foes_known, threats_of
+from game.rulesets.tokens.aithreat import foes_known, menace, menace_cells, threat_by, threat_cells
 from game.rulesets.tokens.combat import in_reach, weapon
 from game.rulesets.tokens.components import TkGear, TkTokens, get, side_of
 from game.rulesets.tokens.kinds import Kind
@@ -71,50 +70,34 @@ def normal_skip(match: Match, legal: list[Action]) -> frozenset[int]:
 def _best_rough(match: Match, ent: int, ids: list[int], ends: dict[int, tuple[int, int]],
                 near: dict[int, int], mover: tuple) -> list[int]:
     """The `CLOSING_SPRINTS` sprints of `ent` worth most on `_rough` (ties: nearer an enemy, then
-    listed first). `_rough` is made in the order of a bound that leaves out its enemy fire (never
-    below 0) and takes the most any menace of the unit is worth: once the bound of the next falls
-    below the last one kept, none after it can be kept."""
-    start, _diagonals, reach_, _foes, before, field, *_rest = mover
+    listed first)."""
     volley = _volley(ent)
-    table = _menace_table(match, ent)
-    threats = threats_of(match, side_of(ent))
-    most = max((t[3] for t in table), default=0.0)
-    at_start = field.get(start)
-    bound = {i: ROUGH["progress"] * closing_of(mover, at_start, ends[i]) + ROUGH["menace"] * max(0.0, most)
-             + (ROUGH["followup"] * volley if field.get(ends[i]) == 0 else 0.0)
-             + ROUGH["approach"] * (before - near[i]) for i in ids}
-    # kept best first by (-worth, near, listed), as a sort of every one made would order them
-    kept: list[tuple[float, int, int]] = []
-    for i in sorted(ids, key=lambda i: (-bound[i], i)):
-        # the margin: the bound adds its terms in another order than `_rough`
-        if len(kept) == CLOSING_SPRINTS and bound[i] + 1e-6 < -kept[-1][0]:
-            break
-        insort(kept, (-_rough(mover, at_start, table, threats, ends[i], volley, near[i]), near[i], i))
-        del kept[CLOSING_SPRINTS:]
-    return [k[2] for k in kept]
+    at_start = mover[5].get(mover[0])
+    fires, side = threat_cells(match, side_of(ent)), side_of(ent)
+    menaces = menace_cells(match, ent)
+    worth = {}
+    for i in ids:
+        end = ends[i]
+        by = fires.get(end)
+        if by is None:
+            by = threat_by(match, side, end)
+        m = menaces.get(end)
+        if m is None:
+            m = menace(match, ent, end)
+        worth[i] = _rough(mover, at_start, sum(by.values()), m, end, volley, near[i])
+    return sorted(ids, key=lambda i: (-worth[i], near[i], i))[:CLOSING_SPRINTS]
 
 
-def _rough(mover: tuple, at_start: int | None, table: list[tuple[int, int, int, float]],
-           threats: list[tuple[int, int, int, int, float, tuple[tuple[int, int], ...]]],
-           end: tuple[int, int], volley: float, closest: int) -> float:
-    """`ROUGH`'s price of a sprint to `end` (`volley`: what its tokens fire, before armour;
-    `closest`: tiles from `end` to the nearest enemy; the unit's `_mover`, `_menace_table` and
-    side's `threats_of` given)."""
-    before, field = mover[4], mover[5]
-    # `threat_by`'s sum, without its dict (the same terms, added in the same order)
-    x, y = end
-    fire = 0.0
-    for _foe, fx, fy, reach_, dmg, near in threats:
-        if max(abs(fx - x), abs(fy - y)) <= reach_:
-            fire += dmg / max(1, len(near)) if SHARED_FIRE else dmg
-    # `aithreat.menace`
-    menace_ = max((worth for fx, fy, reach_, worth in table if max(abs(fx - x), abs(fy - y)) <= reach_),
-                  default=0.0)
+def _rough(mover: tuple, at_start: int | None, fire: float, menace_: float, end: tuple[int, int],
+           volley: float, closest: int) -> float:
+    """`ROUGH`'s price of a sprint to `end` (`fire`: `threat_by`'s sum there, `menace_`: the unit's
+    `menace` there, `volley`: what its tokens fire, before armour; `closest`: tiles from `end` to
+    the nearest enemy; the unit's `_mover` given)."""
     # on a firing tile (an enemy in range and sight) the unit fires its volley
     return (ROUGH["progress"] * closing_of(mover, at_start, end) - ROUGH["safety"] * fire
             + ROUGH["menace"] * menace_
-            + (ROUGH["followup"] * volley if field.get(end) == 0 else 0.0)
-            + ROUGH["approach"] * (before - closest))
+            + (ROUGH["followup"] * volley if mover[5].get(end) == 0 else 0.0)
+            + ROUGH["approach"] * (mover[4] - closest))
 
 
 def _volley(ent: int) -> float:

@@ -105,6 +105,16 @@ def _steps(board: Board) -> dict[Cell, list[tuple[Cell, bool, float]]]:
     return found
 
 
+def _open_neighbours(board: Board) -> dict[Cell, tuple[Cell, ...]]:
+    """Per tile, its open neighbours (`_steps` without the step's price), kept per board."""
+    tables = board_tables(board)
+    found = tables.get("tokens_open_neighbours")
+    if found is None:
+        found = {c: tuple(n for n, _diagonal, _cost in row) for c, row in _steps(board).items()}
+        tables["tokens_open_neighbours"] = found
+    return found
+
+
 def _parity_search(
     board: Board, start: Cell, budget: float, tag: int, factor: int, foes: frozenset[Cell],
     doubled: frozenset[Cell] | None = None,
@@ -267,22 +277,24 @@ def steps_to_fire(board: Board, foes: frozenset[Cell], reach: int) -> dict[Cell,
     found = memo.get(key)
     if found is not None:
         return found
-    steps = _steps(board)
+    adjacent = _open_neighbours(board)
     near: set[Cell] = set()
     for foe in foes:
         near |= _fire_tiles(board, foe, reach)
-    firing = [cell for cell in steps if cell in near]
-    found = dict.fromkeys(firing, 0)
-    frontier = firing
+    # breadth first, a layer at a time (the steps are the same whatever order a layer is in)
+    found = dict.fromkeys(near, 0)
+    seen = set(near)
+    frontier: set[Cell] = near
+    d = 0
     while frontier:
-        nxt_frontier: list[Cell] = []
+        d += 1
+        layer: set[Cell] = set()
         for cell in frontier:
-            d = found[cell] + 1
-            for nxt, _diag, _cost in steps[cell]:
-                if nxt not in found:
-                    found[nxt] = d
-                    nxt_frontier.append(nxt)
-        frontier = nxt_frontier
+            layer.update(adjacent[cell])
+        layer -= seen
+        seen |= layer
+        found.update(dict.fromkeys(layer, d))
+        frontier = layer
     if len(memo) > 64:
         memo.clear()
     memo[key] = found

@@ -12,7 +12,7 @@ from game.core.knowledge import default_hiding_places
 from game.core.sight import has_los
 from game.core.tmx import load_board
 from game.paths import MAPS_DIR
-from game.rulesets.tokens.paths import _clear, _sees, unseen_cells
+from game.rulesets.tokens.paths import _clear, _fire_tiles, _sees, _steps, steps_to_fire, unseen_cells
 
 MAPS = sorted((MAPS_DIR / "square").glob("*.tmx"))
 
@@ -40,3 +40,30 @@ def test_the_hiding_places_are_the_generic_ones_on_every_square_map(path):
     for last in [None, *cells[::23]]:
         want = default_hiding_places(match, "p1", 0, last, 8)  # type: ignore[arg-type]
         assert unseen_cells(board, tuple(sorted(eyes)), last, 8) == want, last
+
+
+def _steps_one_by_one(board, foes, reach):
+    """`steps_to_fire` as first written: a tile at a time from every firing tile."""
+    steps = _steps(board)
+    near = set()
+    for foe in foes:
+        near |= _fire_tiles(board, foe, reach)
+    found = dict.fromkeys([c for c in steps if c in near], 0)
+    frontier = list(found)
+    while frontier:
+        nxt = []
+        for cell in frontier:
+            for n, _diagonal, _cost in steps[cell]:
+                if n not in found:
+                    found[n] = found[cell] + 1
+                    nxt.append(n)
+        frontier = nxt
+    return found
+
+
+@pytest.mark.parametrize("path", MAPS, ids=[p.stem for p in MAPS])
+def test_the_steps_to_a_firing_tile_are_those_of_a_search_a_tile_at_a_time(path):
+    board = load_board(path)
+    cells = sorted(c for c in board.terrain if board.passable(c))
+    for foes, reach in [((cells[3],), 1), ((cells[10], cells[-10]), 6), (tuple(cells[::97]), 8)]:
+        assert steps_to_fire(board, frozenset(foes), reach) == _steps_one_by_one(board, foes, reach)
