@@ -21,11 +21,17 @@ from typing import TYPE_CHECKING
 from game.core.action import Action
 from game.rulesets.tokens.ai import _closest, _mover, closing_of
 from game.rulesets.tokens.aiplan import _left_after
-from game.rulesets.tokens.aithreat import foes_known, menace, menace_cells, threat_by, threat_cells
+from game.rulesets.tokens.aithreat import (
+    foes_known,
+    hidden_now,
+    menace,
+    menace_cells,
+    threat_by,
+    threat_cells,
+)
 from game.rulesets.tokens.combat import in_reach, weapon
 from game.rulesets.tokens.components import TkGear, TkTokens, get, side_of
 from game.rulesets.tokens.kinds import Kind
-from game.rulesets.tokens.stealth import hidden_from
 
 if TYPE_CHECKING:
     from game.core.match import Match
@@ -74,7 +80,7 @@ def _best_rough(match: Match, ent: int, ids: list[int], ends: dict[int, tuple[in
     volley = _volley(ent)
     at_start = mover[5].get(mover[0])
     fires, side = threat_cells(match, side_of(ent)), side_of(ent)
-    menaces = menace_cells(match, ent)
+    menaces = menace_cells(match, ent)[0]
     worth = {}
     for i in ids:
         end = ends[i]
@@ -133,6 +139,6 @@ def attacks_after(match: Match, action: Action) -> list[Action] | None:
     side = side_of(ent)
     board = match.board
     # a hidden enemy cannot be attacked
-    hidden = hidden_from(match, side)
+    hidden = hidden_now(match, side)
     return [Action(Kind.ATTACK, ent, target=foe, option=held) for foe, c in foes_known(match, side).items()
             if foe not in hidden and in_reach(board, cell, c, w.range)]

@@ -84,6 +84,15 @@ def _volley_of(match: Match, side: str, unit: TkUnit, wid: str, loaded: int | No
     return reach_, attacks * _typical_cut(match, side, w.damage, w.type)
 
 
+def hidden_now(match: Match, side: str) -> dict[int, Cell | None]:
+    """`stealth.hidden_from`, kept while the state stands still (callers must not change it)."""
+    memo = state_memo(match, "tokens.hidden_from")
+    found = memo.get(side)
+    if found is None:
+        found = memo[side] = hidden_from(match, side)
+    return found
+
+
 def enemy_volley(match: Match, side: str, foe: int) -> tuple[int, float]:
     """(tiles it reaches: move tokens + weapon range, health damage) of what `foe` can fire at one
     unit of `side` next turn with its held weapon: as many attacks as its attack tokens and loaded
@@ -94,10 +103,7 @@ def enemy_volley(match: Match, side: str, foe: int) -> tuple[int, float]:
     found = memo.get(key)
     if found is None:
         gear, unit = get(foe, TkGear), get(foe, TkUnit)
-        hidden = state_memo(match, "tokens.hidden_from")
-        if side not in hidden:
-            hidden[side] = hidden_from(match, side)
-        if foe in hidden[side]:
+        if foe in hidden_now(match, side):
             # what it holds and has loaded now is its own side's to know: its best weapon, loaded
             found = max((_volley_of(match, side, unit, wid, None) for wid in gear.weapons), default=(0, 0.0),
                         key=lambda v: v[1])
@@ -142,12 +148,17 @@ def menace(match: Match, ent: int, cell: tuple[int, int]) -> float:
     ammunition pay for, with its held weapon (or another it carries, drawn for 2 move tokens), on
     the one enemy it can place within its move tokens and the weapon's range where that is worth
     most (after that enemy's armour; damage past what takes it out counts nothing)."""
-    found = menace_cells(match, ent)
+    found, most_first = menace_cells(match, ent)
     worth = found.get(cell)
     if worth is None:
         x, y = cell
-        worth = found[cell] = max((worth for fx, fy, reach_, worth in _menace_table(match, ent)
-                                   if max(abs(fx - x), abs(fy - y)) <= reach_), default=0.0)
+        # the table's most worth first: the first in reach is worth the most of them
+        worth = 0.0
+        for fx, fy, reach_, most in most_first:
+            if max(abs(fx - x), abs(fy - y)) <= reach_:
+                worth = most
+                break
+        found[cell] = worth
     return worth
 
 
@@ -168,12 +179,14 @@ def _answers(key: tuple[Any, ...]) -> dict[Cell, Any]:
     return found
 
 
-def menace_cells(match: Match, ent: int) -> dict[Cell, float]:
-    """`menace` of `ent` per tile asked so far, for its `_menace_table` as it is now (fill it)."""
+def menace_cells(match: Match, ent: int) -> tuple[dict[Cell, float], list[tuple[int, int, int, float]]]:
+    """`menace` of `ent` per tile asked so far, for its `_menace_table` as it is now (fill it), and
+    that table most worth first."""
     memo = state_memo(match, "tokens.menace_cells")
     found = memo.get(ent)
     if found is None:
-        found = memo[ent] = _answers(("menace", *_menace_table(match, ent)))
+        table = _menace_table(match, ent)
+        found = memo[ent] = (_answers(("menace", *table)), sorted(table, key=lambda t: -t[3]))
     return found
 
 
