@@ -10,6 +10,7 @@ so a simulated future is one the side could imagine from what it has seen — ne
 
 from __future__ import annotations
 
+import functools
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -76,7 +77,7 @@ class UnitInfo:
     active: bool
     hidden: bool = False
 
-    @property
+    @functools.cached_property
     def hp_frac(self) -> float:
         """Health left as a fraction (1 when the ruleset has no Health component)."""
         return 1.0 if self.hp_max <= 0 else max(0.0, min(1.0, self.hp / self.hp_max))
