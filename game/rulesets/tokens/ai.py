@@ -21,6 +21,7 @@ from game.rulesets.tokens.combat import (
     plain_strikes,
     sneak_bonus,
     strikes,
+    units_seen,
     weapon,
 )
 from game.rulesets.tokens.components import (
@@ -83,8 +84,12 @@ def best_mode(match: Match, ent: int, wid: str, target: int) -> tuple[float, flo
     """(net expected damage, net expected take-outs: `worth_of`) of the attack's best property choice."""
     side = side_of(ent)
     best = (-1e9, 0.0)
+    memo = state_memo(match, "tokens.units_seen")
+    seen = memo.get(side)
+    if seen is None:
+        seen = memo[side] = units_seen(match, side)
     for props in weapon(wid).combos:
-        got = worth_of(match, strikes(match, ent, wid, props, target, sneak_bonus(ent), side), side)
+        got = worth_of(match, strikes(match, ent, wid, props, target, sneak_bonus(ent), side, seen), side)
         if got[0] + 4 * got[1] > best[0] + 4 * best[1]:
             best = got
     return best
