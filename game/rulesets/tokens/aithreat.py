@@ -7,6 +7,7 @@ from __future__ import annotations
 import functools
 from typing import TYPE_CHECKING, Any
 
+from game.core.board import board_tables
 from game.core.knowledge import believed_cells
 from game.core.memo import state_memo
 from game.rulesets.tokens.actions import DRAW as DRAW_COST
@@ -163,19 +164,20 @@ def menace(match: Match, ent: int, cell: tuple[int, int]) -> float:
 
 
 #: answers per tile of `menace` and `threat_by`, per what they read (a unit's `_menace_table`, a
-#: side's `threats_of`): a move of the side's own unit that leaves the enemies as they were leaves
-#: most answers as they were, and the AI asks for the same tiles again after it
-_BY_CONTENT: dict[tuple[Any, ...], dict[Cell, Any]] = {}
+#: side's `threats_of`), kept per board (its `board_tables`): a move of the side's own unit that
+#: leaves the enemies as they were leaves most answers as they were, and the AI asks for the same
+#: tiles again after it
 CONTENT_KEPT = 512
 
 
-def _answers(key: tuple[Any, ...]) -> dict[Cell, Any]:
+def _answers(match: Match, key: tuple[Any, ...]) -> dict[Cell, Any]:
     """The answers per tile kept for `key` (what they read, in full)."""
-    found = _BY_CONTENT.get(key)
+    kept = board_tables(match.board).setdefault("tokens_by_content", {})
+    found = kept.get(key)
     if found is None:
-        if len(_BY_CONTENT) >= CONTENT_KEPT:
-            _BY_CONTENT.clear()
-        found = _BY_CONTENT[key] = {}
+        if len(kept) >= CONTENT_KEPT:
+            kept.clear()
+        found = kept[key] = {}
     return found
 
 
@@ -186,7 +188,7 @@ def menace_cells(match: Match, ent: int) -> tuple[dict[Cell, float], list[tuple[
     found = memo.get(ent)
     if found is None:
         table = _menace_table(match, ent)
-        found = memo[ent] = (_answers(("menace", *table)), sorted(table, key=lambda t: -t[3]))
+        found = memo[ent] = (_answers(match, ("menace", *table)), sorted(table, key=lambda t: -t[3]))
     return found
 
 
@@ -196,7 +198,7 @@ def threat_cells(match: Match, side: str) -> dict[Cell, dict[int, float]]:
     memo = state_memo(match, "tokens.threat_cells")
     found = memo.get(side)
     if found is None:
-        found = memo[side] = _answers(("threat", *((e, x, y, r, d, len(n)) for e, x, y, r, d, n
+        found = memo[side] = _answers(match, ("threat", *((e, x, y, r, d, len(n)) for e, x, y, r, d, n
                                                    in threats_of(match, side))))
     return found
 

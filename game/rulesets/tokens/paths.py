@@ -11,6 +11,7 @@ enemies stand still, so a unit's search repeats until it moves itself.
 from __future__ import annotations
 
 import heapq
+from functools import lru_cache
 from typing import TYPE_CHECKING
 
 from game.core.board import board_tables
@@ -336,8 +337,10 @@ def _clear(board: Board) -> frozenset[Cell]:
     return found
 
 
-#: per (dx, dy) from a line's lower end, the offsets of the tiles it crosses between its ends
-_INSIDE: dict[Cell, tuple[Cell, ...]] = {}
+@lru_cache(maxsize=1 << 14)
+def _inside(d: Cell) -> tuple[Cell, ...]:
+    """The offsets of the tiles a line from (0, 0) to `d` crosses between its ends."""
+    return tuple(c for c in _square_line((0, 0), d) if c != (0, 0) and c != d)
 
 
 def _sees(clear: frozenset[Cell], a: Cell, b: Cell) -> bool:
@@ -346,12 +349,8 @@ def _sees(clear: frozenset[Cell], a: Cell, b: Cell) -> bool:
     same shape wherever it starts (its cells are worked out from the offsets alone), so its inside
     is kept per offset."""
     lo, hi = (a, b) if a <= b else (b, a)
-    d = (hi[0] - lo[0], hi[1] - lo[1])
-    inside = _INSIDE.get(d)
-    if inside is None:
-        inside = _INSIDE[d] = tuple(c for c in _square_line((0, 0), d) if c != (0, 0) and c != d)
     x, y = lo
-    for ox, oy in inside:
+    for ox, oy in _inside((hi[0] - x, hi[1] - y)):
         if (x + ox, y + oy) not in clear:
             return False
     return True

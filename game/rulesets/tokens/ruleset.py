@@ -227,6 +227,11 @@ class TokensRuleset(Ruleset):
                                 if owner.side == side))
         return unseen_cells(match.board, eyes, last_seen, self.threat_reach)  # type: ignore[arg-type]
 
+    def determinize_idle(self, match: Match, side: str) -> bool:
+        """Nothing to re-imagine for `side` (no cards; `determinize` re-imagines sneakers only)."""
+        with match.world:
+            return not hidden_from(match, side)
+
     def determinize(self, match: Match, side: str, chance: Chance) -> None:
         """On an AI's scratch copy, re-imagine what `side` cannot know of a sneaker: its stealth
         value is flipped afresh from its move allotment (at least one heads, or it would not be
