@@ -182,10 +182,14 @@ class TokensRuleset(Ruleset):
         return ainormal.attacks_after(match, action)
 
     def threat_by(self, match: Match, side: str, cell: Cell) -> dict[int, float]:
+        if esper.current_world == match.world.name:
+            return aithreat.threat_by(match, side, cell)  # the AI asks for every tile it weighs
         with match.world:
             return aithreat.threat_by(match, side, cell)
 
     def menace(self, match: Match, ent: int, cell: Cell) -> float | None:
+        if esper.current_world == match.world.name:
+            return aithreat.menace(match, ent, cell)
         with match.world:
             return aithreat.menace(match, ent, cell)
 
