@@ -3,6 +3,7 @@ knowledge only (hidden enemies are where the side last saw them, never where the
 
 from __future__ import annotations
 
+import functools
 from typing import TYPE_CHECKING, Any
 
 import esper
@@ -36,7 +37,7 @@ from game.rulesets.tokens.components import (
 )
 from game.rulesets.tokens.content import shipped
 from game.rulesets.tokens.kinds import Ask, Ev, Kind
-from game.rulesets.tokens.movement import SPRINT_COST, doubled_tiles, path_cost, provokers, threat_map
+from game.rulesets.tokens.movement import SPRINT_COST, doubled_tiles, path_cost, threat_map
 from game.rulesets.tokens.odds import heads, observe_chance_unknown
 from game.rulesets.tokens.paths import steps_to_fire
 from game.rulesets.tokens.stealth import sees
@@ -140,21 +141,11 @@ def aoo_damage(match: Match, ent: int, path: tuple, threats: dict[tuple[int, int
                memo: dict[Any, Any] | None = None) -> float:
     """Expected damage the path's attacks of opportunity deal to the mover (`threats` and `memo`:
     the side's threatened tiles and the per-foe damage kept for this state, when at hand)."""
-    total = 0.0
     threats = side_threats(match, ent) if threats is None else threats
     if not threats:
-        return total
+        return 0.0
     memo = state_memo(match, "tokens.aoo") if memo is None else memo
-    for foe, _i in provokers(match, ent, path, threats):
-        per_foe = memo.get((foe, ent))
-        if per_foe is None:
-            n = opportunity_strikes(match, foe)
-            one = plain_strikes(match, foe, get(foe, TkGear).held, ent) if n else []
-            # a blinded foe's strike connects on its coin only (TK-BLIND): the strike's own chance
-            per = float(one[0].chance) * one[0].to_health if one else 0.0
-            per_foe = memo[(foe, ent)] = per * n
-        total += per_foe
-    return total
+    return _aoo_from(match, ent, cell_of(ent), path, threats, memo)
 
 
 def sneak_watched(match: Match, ent: int) -> bool:
@@ -284,6 +275,18 @@ def _fire_worth(match: Match, ent: int, wid: str | None, move_left: int,
     return float(attacks * w.damage)
 
 
+@functools.cache
+def _heads_expected(n: int) -> float:
+    """The heads `n` flips are expected to give (exact, then a float: asked for every sneak weighed)."""
+    return float(heads(n).expect())
+
+
+@functools.cache
+def _observe_odds(n: int) -> float:
+    """`observe_chance_unknown` of `n` observe tokens against 2 sneak tokens, as a float (kept)."""
+    return float(observe_chance_unknown(n, 2))
+
+
 def assess(match: Match, action: Action) -> Assessment:
     """Baseline terms of one action."""
     kind, ent = action.kind, action.actor
@@ -302,7 +305,7 @@ def assess(match: Match, action: Action) -> Assessment:
         if sneak_watched(match, ent):
             return Assessment(progress=-1.0)
         n = int(action.option)
-        return Assessment(progress=0.3 * float(heads(n).expect()) - 0.1 * n)
+        return Assessment(progress=0.3 * _heads_expected(n) - 0.1 * n)
     if kind == Kind.OBSERVE:
         n = int(action.option)
         # worth a token only against a sneaker last seen where this unit can see (the true cell is
@@ -314,7 +317,7 @@ def assess(match: Match, action: Action) -> Assessment:
             here = cell_of(ent)
             near = memo[key] = sum(1 for b in known_units(match, side) if b.hidden and (
                 b.cell is None or sees(match.board, here, b.cell)))
-        chance = float(observe_chance_unknown(n, 2)) if near else 0.0
+        chance = _observe_odds(n) if near else 0.0
         return Assessment(progress=min(2, near) * 0.8 * chance - 0.25 * n)
     if kind == Kind.RELOAD:
         loaded = get(ent, TkGear).loaded.get(action.option, 0)
