@@ -11,11 +11,11 @@ from game.core.components import Position, Side
 from game.core.options import RuleOption
 from game.core.ruleset import Assessment, Outcome, Preview, Resolution, Ruleset, SquadInfo, Turn
 from game.rulesets.tokens import actions, ai, ainormal, aiplan, aithreat, damage, hover, view
+from game.rulesets.tokens.aisight import unseen_cells
 from game.rulesets.tokens.combat import expected, sneak_bonus, strikes, weapon
 from game.rulesets.tokens.components import TkStealth, TkUnit, get, is_active, name_of, side_of, table, units
 from game.rulesets.tokens.content import Content, shipped
 from game.rulesets.tokens.kinds import MOVE_KINDS, Kind
-from game.rulesets.tokens.paths import unseen_cells
 from game.rulesets.tokens.procedures import resolve
 from game.rulesets.tokens.readings import OPTIONS
 from game.rulesets.tokens.setup import deploy

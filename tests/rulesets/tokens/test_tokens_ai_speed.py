@@ -12,7 +12,8 @@ from game.core.knowledge import default_hiding_places
 from game.core.sight import has_los
 from game.core.tmx import load_board
 from game.paths import MAPS_DIR
-from game.rulesets.tokens.paths import _clear, _fire_tiles, _sees, _steps, steps_to_fire, unseen_cells
+from game.rulesets.tokens.aisight import _clear, _sees, unseen_cells
+from game.rulesets.tokens.paths import _fire_tiles, _steps, steps_to_fire
 
 MAPS = sorted((MAPS_DIR / "square").glob("*.tmx"))
 
