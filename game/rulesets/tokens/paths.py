@@ -106,16 +106,6 @@ def _steps(board: Board) -> dict[Cell, list[tuple[Cell, bool, float]]]:
     return found
 
 
-def _open_neighbours(board: Board) -> dict[Cell, tuple[Cell, ...]]:
-    """Per tile, its open neighbours (`_steps` without the step's price), kept per board."""
-    tables = board_tables(board)
-    found = tables.get("tokens_open_neighbours")
-    if found is None:
-        found = {c: tuple(n for n, _diagonal, _cost in row) for c, row in _steps(board).items()}
-        tables["tokens_open_neighbours"] = found
-    return found
-
-
 def _parity_search(
     board: Board, start: Cell, budget: float, tag: int, factor: int, foes: frozenset[Cell],
     doubled: frozenset[Cell] | None = None,
@@ -278,27 +268,61 @@ def steps_to_fire(board: Board, foes: frozenset[Cell], reach: int) -> dict[Cell,
     found = memo.get(key)
     if found is not None:
         return found
-    adjacent = _open_neighbours(board)
-    near: set[Cell] = set()
+    # breadth first on bit masks, a layer at a time: a layer's tiles and their 8 neighbours are
+    # the mask widened a column each way, then a row each way (`_bits`)
+    _bit, by_bit, width, open_ = _bits(board)
+    seen = 0
     for foe in foes:
-        near |= _fire_tiles(board, foe, reach)
-    # breadth first, a layer at a time (the steps are the same whatever order a layer is in)
-    found = dict.fromkeys(near, 0)
-    seen = set(near)
-    frontier: set[Cell] = near
-    d = 0
+        seen |= _fire_mask(board, foe, reach)
+    layers = [seen]
+    frontier = seen
     while frontier:
-        d += 1
-        layer: set[Cell] = set()
-        for cell in frontier:
-            layer.update(adjacent[cell])
-        layer -= seen
-        seen |= layer
-        found.update(dict.fromkeys(layer, d))
-        frontier = layer
+        spread = frontier | (frontier << 1) | (frontier >> 1)
+        frontier = (spread | (spread << width) | (spread >> width)) & open_ & ~seen
+        seen |= frontier
+        layers.append(frontier)
+    found = {}
+    for d, layer in enumerate(layers):
+        while layer:
+            low = layer & -layer
+            found[by_bit[low.bit_length() - 1]] = d
+            layer ^= low
     if len(memo) > 64:
         memo.clear()
     memo[key] = found
+    return found
+
+
+def _bits(board: Board) -> tuple[dict[Cell, int], dict[int, Cell], int, int]:
+    """Per board: each open tile's bit, the tiles by bit, the width of a row of bits and the open
+    tiles' mask. A row has a spare bit past its last column: a tile widened past a row's end lands
+    on it (or the row before's), which no tile holds."""
+    tables = board_tables(board)
+    found = tables.get("tokens_bits")
+    if found is None:
+        x0, y0 = min(c[0] for c in board.terrain), min(c[1] for c in board.terrain)
+        width = max(c[0] for c in board.terrain) - x0 + 2
+        bit = {c: (c[1] - y0) * width + c[0] - x0 for c, t in board.terrain.items() if not t.blocks_move}
+        open_ = 0
+        for b in bit.values():
+            open_ |= 1 << b
+        found = tables["tokens_bits"] = (bit, {b: c for c, b in bit.items()}, width, open_)
+    return found
+
+
+def _fire_mask(board: Board, foe: Cell, reach: int) -> int:
+    """`_fire_tiles` as a mask of `_bits` (kept per board, foe tile, reach)."""
+    memo = board_tables(board).setdefault("tokens_fire_masks", {})
+    key = (foe, reach)
+    found = memo.get(key)
+    if found is None:
+        bit = _bits(board)[0]
+        found = 0
+        for c in _fire_tiles(board, foe, reach):
+            found |= 1 << bit[c]
+        if len(memo) > 4096:
+            memo.clear()
+        memo[key] = found
     return found
 
 
