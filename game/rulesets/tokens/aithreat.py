@@ -198,8 +198,8 @@ def threat_cells(match: Match, side: str) -> dict[Cell, dict[int, float]]:
     memo = state_memo(match, "tokens.threat_cells")
     found = memo.get(side)
     if found is None:
-        found = memo[side] = _answers(match, ("threat", SHARED_FIRE, *((e, x, y, r, d, len(n)) for e, x, y, r, d, n
-                                                   in threats_of(match, side))))
+        read = tuple((e, x, y, r, d, len(n)) for e, x, y, r, d, n in threats_of(match, side))
+        found = memo[side] = _answers(match, ("threat", SHARED_FIRE, *read))
     return found
 
 
