@@ -10,6 +10,7 @@ so a simulated future is one the side could imagine from what it has seen — ne
 
 from __future__ import annotations
 
+import functools
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -76,7 +77,7 @@ class UnitInfo:
     active: bool
     hidden: bool = False
 
-    @property
+    @functools.cached_property
     def hp_frac(self) -> float:
         """Health left as a fraction (1 when the ruleset has no Health component)."""
         return 1.0 if self.hp_max <= 0 else max(0.0, min(1.0, self.hp / self.hp_max))
@@ -125,12 +126,15 @@ class Sample:
         self.side = side
         frozen = live.world.freeze()
         self.match = live.scratch(frozen)
-        determinize(self.match, side, chance)
+        idle = live.ruleset.determinize_idle(live, side)
+        if not idle:
+            determinize(self.match, side, chance)
         # the re-deal and re-placing edit components outside a resolution: what was kept for the
         # copied state (`core.memo.state_memo`) no longer holds
         self.match.touch()
         self.match.chance = Chance(chance.next_u64() & 0x7FFF_FFFF_FFFF)
-        self._world = self.match.world.freeze()
+        # nothing re-imagined: the copy is the live world as frozen
+        self._world = frozen if idle else self.match.world.freeze()
         self._chance = self.match.chance.to_json()
         self._result = self.match.result
         self._legal: list[Action] | None = None

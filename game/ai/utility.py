@@ -83,13 +83,16 @@ class NormalAI:
         skip = getattr(rs, "normal_skip", None)
         skipped = skip(match, legal) if lookahead is None and skip is not None else frozenset()
         # attacks and other non-moves first: if the deadline cuts the list, moves are what is lost
-        order = sorted(range(len(legal)), key=lambda i: (is_move(rs, legal[i]), i))
-        for i in order:
-            if ranked and deadline.over(margin=0.3 * deadline.seconds):
-                break
-            if i in skipped:
-                continue
-            ranked.append(Ranked(i, legal[i], self.scorer.terms(match, cache, legal[i])))
+        moving = [is_move(rs, a) for a in legal]
+        order = [i for i, m in enumerate(moving) if not m] + [i for i, m in enumerate(moving) if m]
+        # one world context for the whole list: the hooks' own blocks then find it current
+        with match.world:
+            for i in order:
+                if ranked and deadline.over(margin=0.3 * deadline.seconds):
+                    break
+                if i in skipped:
+                    continue
+                ranked.append(Ranked(i, legal[i], self.scorer.terms(match, cache, legal[i])))
         own = lookahead is None
         if lookahead is None:
             lookahead = self.lookahead if self.lookahead is not None else getattr(

@@ -46,8 +46,10 @@ class Action:
 
     def same_intent(self, other: Action) -> bool:
         """Equal but for the display label."""
-        return (self.kind, self.actor, self.target, self.cell, self.path, self.option) == (
-            other.kind, other.actor, other.target, other.cell, other.path, other.option)
+        # field by field, the kind first: a submitted action is looked for among every legal one
+        return self is other or (self.kind == other.kind and self.actor == other.actor
+                                 and self.target == other.target and self.cell == other.cell
+                                 and self.path == other.path and self.option == other.option)
 
 
 @dataclass(frozen=True)

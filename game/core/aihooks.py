@@ -116,6 +116,12 @@ class AIHooks:
                     cards.zones[zone] = pool[start:start + size]
                     start += size
 
+    def determinize_idle(self, match: Match, side: str) -> bool:
+        """Whether `determinize` and `knowledge.place_hidden` would leave a scratch copy of `match`
+        for `side` as it is and draw nothing from the AI's chance (nothing is hidden from `side`):
+        the AI then skips them. Default False: they always run."""
+        return False
+
     def hiding_places(self, match: Match, side: str, ent: int, last_seen: Cell | None) -> list[Cell]:
         """Cells where hidden unit `ent` may be, as far as `side` can tell; an AI's scratch copy puts
         it on one of them (`knowledge.place_hidden`). Must not depend on where it truly is.

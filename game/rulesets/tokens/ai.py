@@ -3,6 +3,7 @@ knowledge only (hidden enemies are where the side last saw them, never where the
 
 from __future__ import annotations
 
+import functools
 from typing import TYPE_CHECKING, Any
 
 import esper
@@ -21,6 +22,7 @@ from game.rulesets.tokens.combat import (
     plain_strikes,
     sneak_bonus,
     strikes,
+    units_seen,
     weapon,
 )
 from game.rulesets.tokens.components import (
@@ -35,7 +37,7 @@ from game.rulesets.tokens.components import (
 )
 from game.rulesets.tokens.content import shipped
 from game.rulesets.tokens.kinds import Ask, Ev, Kind
-from game.rulesets.tokens.movement import SPRINT_COST, doubled_tiles, path_cost, provokers, threat_map
+from game.rulesets.tokens.movement import SPRINT_COST, doubled_tiles, path_cost, threat_map
 from game.rulesets.tokens.odds import heads, observe_chance_unknown
 from game.rulesets.tokens.paths import steps_to_fire
 from game.rulesets.tokens.stealth import sees
@@ -83,8 +85,12 @@ def best_mode(match: Match, ent: int, wid: str, target: int) -> tuple[float, flo
     """(net expected damage, net expected take-outs: `worth_of`) of the attack's best property choice."""
     side = side_of(ent)
     best = (-1e9, 0.0)
+    memo = state_memo(match, "tokens.units_seen")
+    seen = memo.get(side)
+    if seen is None:
+        seen = memo[side] = units_seen(match, side)
     for props in weapon(wid).combos:
-        got = worth_of(match, strikes(match, ent, wid, props, target, sneak_bonus(ent), side), side)
+        got = worth_of(match, strikes(match, ent, wid, props, target, sneak_bonus(ent), side, seen), side)
         if got[0] + 4 * got[1] > best[0] + 4 * best[1]:
             best = got
     return best
@@ -135,21 +141,11 @@ def aoo_damage(match: Match, ent: int, path: tuple, threats: dict[tuple[int, int
                memo: dict[Any, Any] | None = None) -> float:
     """Expected damage the path's attacks of opportunity deal to the mover (`threats` and `memo`:
     the side's threatened tiles and the per-foe damage kept for this state, when at hand)."""
-    total = 0.0
     threats = side_threats(match, ent) if threats is None else threats
     if not threats:
-        return total
+        return 0.0
     memo = state_memo(match, "tokens.aoo") if memo is None else memo
-    for foe, _i in provokers(match, ent, path, threats):
-        per_foe = memo.get((foe, ent))
-        if per_foe is None:
-            n = opportunity_strikes(match, foe)
-            one = plain_strikes(match, foe, get(foe, TkGear).held, ent) if n else []
-            # a blinded foe's strike connects on its coin only (TK-BLIND): the strike's own chance
-            per = float(one[0].chance) * one[0].to_health if one else 0.0
-            per_foe = memo[(foe, ent)] = per * n
-        total += per_foe
-    return total
+    return _aoo_from(match, ent, cell_of(ent), path, threats, memo)
 
 
 def sneak_watched(match: Match, ent: int) -> bool:
@@ -200,24 +196,57 @@ def _mover(match: Match, ent: int) -> tuple[Any, ...]:
 
 def closing(match: Match, ent: int, dest: tuple[int, int]) -> float:
     """Steps a move of `ent` to `dest` closes to where it can fire (its assessed progress)."""
-    start, _diagonals, reach_, foes, before, field, *_rest = _mover(match, ent)
-    now, then = field.get(start), field.get(dest)
-    if now is not None and then is not None:
+    mover = _mover(match, ent)
+    return closing_of(mover, mover[5].get(mover[0]), dest)
+
+
+def closing_of(mover: tuple[Any, ...], at_start: int | None, dest: tuple[int, int]) -> float:
+    """`closing` from the unit's `_mover` tuple (`at_start`: its steps to fire where it stands)."""
+    then = mover[5].get(dest)
+    if at_start is not None and then is not None:
         # steps to a tile in range and sight of a foe: a foe behind a wall is not in range
-        return float(now - then)
+        return float(at_start - then)
     # close to weapon range, not further
-    return float(max(0, before - reach_) - max(0, _closest(dest, foes) - reach_))
+    reach_ = mover[2]
+    return float(max(0, mover[4] - reach_) - max(0, _closest(dest, mover[3]) - reach_))
 
 
 def _assess_move(match: Match, ent: int, action: Action) -> Assessment:
     """A move or sprint: closing to where it can fire, the attacks of opportunity it provokes,
     the tokens it spends."""
-    _start, _diagonals, _reach, _foes, _before, _field, threats, aoo, _doubled = _mover(match, ent)
-    progress = closing(match, ent, action.path[-1])
+    mover = _mover(match, ent)
+    start, diagonals, _reach, _foes, _before, field, threats, aoo, doubled = mover
+    path = action.path
+    progress = closing_of(mover, field.get(start), path[-1])
     exposure = 0.0
     if action.option != "bypass" and threats:  # a sprint provokes like a move (TK-AOO)
-        exposure = aoo_damage(match, ent, action.path, threats, aoo)
-    return Assessment(progress=progress, exposure=exposure, cost=0.02 * move_spent(match, ent, action))
+        exposure = _aoo_from(match, ent, start, path, threats, aoo)
+    if action.kind == Kind.SPRINT:
+        spent = float(SPRINT_COST)
+    else:
+        spent = spent_on(match.board, start, path, diagonals, action.option == "bypass", doubled)
+    return Assessment(progress=progress, exposure=exposure, cost=0.02 * spent)
+
+
+def _aoo_from(match: Match, ent: int, start: tuple[int, int], path: tuple,
+              threats: dict[tuple[int, int], list[int]], memo: dict[Any, Any]) -> float:
+    """`aoo_damage` of a path from `start` (the provokers of `movement.provokers`, in its order)."""
+    total = 0.0
+    done: set[int] = set()
+    for c in (start, *path[:-1]):
+        for foe in threats.get(c, ()):
+            if foe in done:
+                continue
+            done.add(foe)
+            per_foe = memo.get((foe, ent))
+            if per_foe is None:
+                n = opportunity_strikes(match, foe)
+                one = plain_strikes(match, foe, get(foe, TkGear).held, ent) if n else []
+                # a blinded foe's strike connects on its coin only (TK-BLIND): the strike's own chance
+                per = float(one[0].chance) * one[0].to_health if one else 0.0
+                per_foe = memo[(foe, ent)] = per * n
+            total += per_foe
+    return total
 
 
 def move_spent(match: Match, ent: int, action: Action) -> float:
@@ -246,6 +275,18 @@ def _fire_worth(match: Match, ent: int, wid: str | None, move_left: int,
     return float(attacks * w.damage)
 
 
+@functools.cache
+def _heads_expected(n: int) -> float:
+    """The heads `n` flips are expected to give (exact, then a float: asked for every sneak weighed)."""
+    return float(heads(n).expect())
+
+
+@functools.cache
+def _observe_odds(n: int) -> float:
+    """`observe_chance_unknown` of `n` observe tokens against 2 sneak tokens, as a float (kept)."""
+    return float(observe_chance_unknown(n, 2))
+
+
 def assess(match: Match, action: Action) -> Assessment:
     """Baseline terms of one action."""
     kind, ent = action.kind, action.actor
@@ -264,7 +305,7 @@ def assess(match: Match, action: Action) -> Assessment:
         if sneak_watched(match, ent):
             return Assessment(progress=-1.0)
         n = int(action.option)
-        return Assessment(progress=0.3 * float(heads(n).expect()) - 0.1 * n)
+        return Assessment(progress=0.3 * _heads_expected(n) - 0.1 * n)
     if kind == Kind.OBSERVE:
         n = int(action.option)
         # worth a token only against a sneaker last seen where this unit can see (the true cell is
@@ -276,7 +317,7 @@ def assess(match: Match, action: Action) -> Assessment:
             here = cell_of(ent)
             near = memo[key] = sum(1 for b in known_units(match, side) if b.hidden and (
                 b.cell is None or sees(match.board, here, b.cell)))
-        chance = float(observe_chance_unknown(n, 2)) if near else 0.0
+        chance = _observe_odds(n) if near else 0.0
         return Assessment(progress=min(2, near) * 0.8 * chance - 0.25 * n)
     if kind == Kind.RELOAD:
         loaded = get(ent, TkGear).loaded.get(action.option, 0)

@@ -19,13 +19,19 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from game.core.action import Action
-from game.rulesets.tokens.ai import _closest, _mover, closing
+from game.rulesets.tokens.ai import _closest, _mover, closing_of
 from game.rulesets.tokens.aiplan import _left_after
-from game.rulesets.tokens.aithreat import SHARED_FIRE, _menace_table, foes_known, menace, threats_of
+from game.rulesets.tokens.aithreat import (
+    foes_known,
+    hidden_now,
+    menace,
+    menace_cells,
+    threat_by,
+    threat_cells,
+)
 from game.rulesets.tokens.combat import in_reach, weapon
 from game.rulesets.tokens.components import TkGear, TkTokens, get, side_of
 from game.rulesets.tokens.kinds import Kind
-from game.rulesets.tokens.stealth import hidden_from
 
 if TYPE_CHECKING:
     from game.core.match import Match
@@ -56,10 +62,11 @@ def normal_skip(match: Match, legal: list[Action]) -> frozenset[int]:
     for ent, ids in per_unit.items():
         if len(ids) <= CLOSING_SPRINTS + FLEEING_SPRINTS:
             continue
-        foes = _mover(match, ent)[3]
+        mover = _mover(match, ent)
+        foes = mover[3]
         ends = {i: legal[i].path[-1] for i in ids}
         near = {i: _closest(ends[i], foes) for i in ids}
-        close = _best_rough(match, ent, ids, ends, near)
+        close = _best_rough(match, ent, ids, ends, near, mover)
         flee = sorted(ids, key=lambda i: (-near[i], i))[:FLEEING_SPRINTS]
         keep = set(close) | set(flee)
         skip.update(i for i in ids if i not in keep)
@@ -67,42 +74,36 @@ def normal_skip(match: Match, legal: list[Action]) -> frozenset[int]:
 
 
 def _best_rough(match: Match, ent: int, ids: list[int], ends: dict[int, tuple[int, int]],
-                near: dict[int, int]) -> list[int]:
+                near: dict[int, int], mover: tuple) -> list[int]:
     """The `CLOSING_SPRINTS` sprints of `ent` worth most on `_rough` (ties: nearer an enemy, then
-    listed first). `_rough` is made in the order of a bound that leaves out its enemy fire (never
-    below 0) and takes the most any menace of the unit is worth: once the bound of the next falls
-    below the last one kept, none after it can be kept."""
-    _start, _diagonals, _reach, _foes, before, field, *_rest = _mover(match, ent)
+    listed first)."""
     volley = _volley(ent)
-    most = max((t[3] for t in _menace_table(match, ent)), default=0.0)
-    bound = {i: ROUGH["progress"] * closing(match, ent, ends[i]) + ROUGH["menace"] * max(0.0, most)
-             + (ROUGH["followup"] * volley if field.get(ends[i]) == 0 else 0.0)
-             + ROUGH["approach"] * (before - near[i]) for i in ids}
-    worth: dict[int, float] = {}
-    kept: list[int] = []
-    for i in sorted(ids, key=lambda i: (-bound[i], i)):
-        # the margin: the bound adds its terms in another order than `_rough`
-        if len(kept) == CLOSING_SPRINTS and bound[i] + 1e-6 < worth[kept[-1]]:
-            break
-        worth[i] = _rough(match, ent, ends[i], volley)
-        kept = sorted(worth, key=lambda j: (-worth[j], near[j], j))[:CLOSING_SPRINTS]
-    return kept
+    at_start = mover[5].get(mover[0])
+    fires, side = threat_cells(match, side_of(ent)), side_of(ent)
+    menaces = menace_cells(match, ent)[0]
+    worth = {}
+    for i in ids:
+        end = ends[i]
+        by = fires.get(end)
+        if by is None:
+            by = threat_by(match, side, end)
+        m = menaces.get(end)
+        if m is None:
+            m = menace(match, ent, end)
+        worth[i] = _rough(mover, at_start, sum(by.values()), m, end, volley, near[i])
+    return sorted(ids, key=lambda i: (-worth[i], near[i], i))[:CLOSING_SPRINTS]
 
 
-def _rough(match: Match, ent: int, end: tuple[int, int], volley: float) -> float:
-    """`ROUGH`'s price of `ent`'s sprint to `end` (`volley`: what its tokens fire, before armour)."""
-    _start, _diagonals, _reach, foes, before, field, *_rest = _mover(match, ent)
-    # `threat_by`'s sum, without its dict (the same terms, added in the same order)
-    x, y = end
-    fire = 0.0
-    for _foe, fx, fy, reach_, dmg, near in threats_of(match, side_of(ent)):
-        if max(abs(fx - x), abs(fy - y)) <= reach_:
-            fire += dmg / max(1, len(near)) if SHARED_FIRE else dmg
+def _rough(mover: tuple, at_start: int | None, fire: float, menace_: float, end: tuple[int, int],
+           volley: float, closest: int) -> float:
+    """`ROUGH`'s price of a sprint to `end` (`fire`: `threat_by`'s sum there, `menace_`: the unit's
+    `menace` there, `volley`: what its tokens fire, before armour; `closest`: tiles from `end` to
+    the nearest enemy; the unit's `_mover` given)."""
     # on a firing tile (an enemy in range and sight) the unit fires its volley
-    return (ROUGH["progress"] * closing(match, ent, end) - ROUGH["safety"] * fire
-            + ROUGH["menace"] * menace(match, ent, end)
-            + (ROUGH["followup"] * volley if field.get(end) == 0 else 0.0)
-            + ROUGH["approach"] * (before - _closest(end, foes)))
+    return (ROUGH["progress"] * closing_of(mover, at_start, end) - ROUGH["safety"] * fire
+            + ROUGH["menace"] * menace_
+            + (ROUGH["followup"] * volley if mover[5].get(end) == 0 else 0.0)
+            + ROUGH["approach"] * (mover[4] - closest))
 
 
 def _volley(ent: int) -> float:
@@ -138,6 +139,6 @@ def attacks_after(match: Match, action: Action) -> list[Action] | None:
     side = side_of(ent)
     board = match.board
     # a hidden enemy cannot be attacked
-    hidden = hidden_from(match, side)
+    hidden = hidden_now(match, side)
     return [Action(Kind.ATTACK, ent, target=foe, option=held) for foe, c in foes_known(match, side).items()
             if foe not in hidden and in_reach(board, cell, c, w.range)]

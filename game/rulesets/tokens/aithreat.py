@@ -5,8 +5,9 @@ a hidden enemy's weapon in hand and rounds are its own side's to know."""
 from __future__ import annotations
 
 import functools
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
+from game.core.board import board_tables
 from game.core.knowledge import believed_cells
 from game.core.memo import state_memo
 from game.rulesets.tokens.actions import DRAW as DRAW_COST
@@ -84,6 +85,15 @@ def _volley_of(match: Match, side: str, unit: TkUnit, wid: str, loaded: int | No
     return reach_, attacks * _typical_cut(match, side, w.damage, w.type)
 
 
+def hidden_now(match: Match, side: str) -> dict[int, Cell | None]:
+    """`stealth.hidden_from`, kept while the state stands still (callers must not change it)."""
+    memo = state_memo(match, "tokens.hidden_from")
+    found = memo.get(side)
+    if found is None:
+        found = memo[side] = hidden_from(match, side)
+    return found
+
+
 def enemy_volley(match: Match, side: str, foe: int) -> tuple[int, float]:
     """(tiles it reaches: move tokens + weapon range, health damage) of what `foe` can fire at one
     unit of `side` next turn with its held weapon: as many attacks as its attack tokens and loaded
@@ -94,10 +104,7 @@ def enemy_volley(match: Match, side: str, foe: int) -> tuple[int, float]:
     found = memo.get(key)
     if found is None:
         gear, unit = get(foe, TkGear), get(foe, TkUnit)
-        hidden = state_memo(match, "tokens.hidden_from")
-        if side not in hidden:
-            hidden[side] = hidden_from(match, side)
-        if foe in hidden[side]:
+        if foe in hidden_now(match, side):
             # what it holds and has loaded now is its own side's to know: its best weapon, loaded
             found = max((_volley_of(match, side, unit, wid, None) for wid in gear.weapons), default=(0, 0.0),
                         key=lambda v: v[1])
@@ -142,9 +149,58 @@ def menace(match: Match, ent: int, cell: tuple[int, int]) -> float:
     ammunition pay for, with its held weapon (or another it carries, drawn for 2 move tokens), on
     the one enemy it can place within its move tokens and the weapon's range where that is worth
     most (after that enemy's armour; damage past what takes it out counts nothing)."""
-    x, y = cell
-    return max((worth for fx, fy, reach_, worth in _menace_table(match, ent)
-                if max(abs(fx - x), abs(fy - y)) <= reach_), default=0.0)
+    found, most_first = menace_cells(match, ent)
+    worth = found.get(cell)
+    if worth is None:
+        x, y = cell
+        # the table's most worth first: the first in reach is worth the most of them
+        worth = 0.0
+        for fx, fy, reach_, most in most_first:
+            if max(abs(fx - x), abs(fy - y)) <= reach_:
+                worth = most
+                break
+        found[cell] = worth
+    return worth
+
+
+#: answers per tile of `menace` and `threat_by`, per what they read (a unit's `_menace_table`, a
+#: side's `threats_of`), kept per board (its `board_tables`): a move of the side's own unit that
+#: leaves the enemies as they were leaves most answers as they were, and the AI asks for the same
+#: tiles again after it
+CONTENT_KEPT = 512
+
+
+def _answers(match: Match, key: tuple[Any, ...]) -> dict[Cell, Any]:
+    """The answers per tile kept for `key` (what they read, in full)."""
+    kept = board_tables(match.board).setdefault("tokens_by_content", {})
+    found = kept.get(key)
+    if found is None:
+        if len(kept) >= CONTENT_KEPT:
+            kept.clear()
+        found = kept[key] = {}
+    return found
+
+
+def menace_cells(match: Match, ent: int) -> tuple[dict[Cell, float], list[tuple[int, int, int, float]]]:
+    """`menace` of `ent` per tile asked so far, for its `_menace_table` as it is now (fill it), and
+    that table most worth first."""
+    memo = state_memo(match, "tokens.menace_cells")
+    found = memo.get(ent)
+    if found is None:
+        table = _menace_table(match, ent)
+        found = memo[ent] = (_answers(match, ("menace", *table)), sorted(table, key=lambda t: -t[3]))
+    return found
+
+
+def threat_cells(match: Match, side: str) -> dict[Cell, dict[int, float]]:
+    """`threat_by` for `side` per tile asked so far, for its `threats_of` as it is now (fill it):
+    an enemy's fire reads its reach, damage and how many of the side's units share it."""
+    memo = state_memo(match, "tokens.threat_cells")
+    found = memo.get(side)
+    if found is None:
+        read = tuple((e, x, y, r, d, len(n)) for e, x, y, r, d, n in threats_of(match, side))
+        found = memo[side] = _answers(match, ("threat", SHARED_FIRE, *read))
+    return found
 
 
 #: whether an enemy's fire is shared among the side's units in its reach (`threat_by`)
@@ -177,9 +233,13 @@ def threat_by(match: Match, side: str, cell: Cell) -> dict[int, float]:
     (the one on `cell` one of them), so a unit alone in an enemy's reach is priced its whole
     volley and one of five a fifth. (Summed over every enemy in reach, a lone unit's threat made
     Normal fall back from every exchange, though the enemy's fire lands on the side wherever this
-    one unit stands.)"""
+    one unit stands.) Kept (`threat_cells`): callers must not change the dict."""
+    cells = threat_cells(match, side)
+    out = cells.get(cell)
+    if out is not None:
+        return out
     x, y = cell
-    out: dict[int, float] = {}
+    out = cells[cell] = {}
     for e, fx, fy, reach_, dmg, near in threats_of(match, side):
         if max(abs(fx - x), abs(fy - y)) <= reach_:
             # the unit on `cell` is one of those in reach: a unit moving there is assumed to

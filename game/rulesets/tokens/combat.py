@@ -85,6 +85,16 @@ def unit_at(match: Match) -> dict[tuple[int, int], int]:
     return {cell_of(e): e for e in units(match) if on_board(e)}
 
 
+def units_seen(match: Match, viewer: str | None) -> dict[tuple[int, int], int]:
+    """The units on the board by tile, less those hidden from `viewer` (None: every unit)."""
+    at = unit_at(match)
+    if viewer is not None:
+        hidden = hidden_from(match, viewer)
+        if hidden:
+            at = {c: e for c, e in at.items() if e not in hidden}
+    return at
+
+
 def strikes(
     match: Match,
     attacker: int,
@@ -93,18 +103,16 @@ def strikes(
     target: int,
     bonus: int = 0,
     viewer: str | None = None,
+    seen: dict[tuple[int, int], int] | None = None,
 ) -> list[Strike]:
     """Every unit this attack may hit, allies included, with exact chance and damage.
 
     With a `viewer` side (previews, the AI, a side's own choices) units hidden from that side are
-    left out: the odds a side sees never tell it where a sneaker stands."""
+    left out: the odds a side sees never tell it where a sneaker stands. `seen`: the tiles of the
+    units the viewer sees (`units_seen`), when the caller keeps them for the state."""
     w = weapon(wid)
     board = match.board
-    at = unit_at(match)
-    if viewer is not None:
-        hidden = hidden_from(match, viewer)
-        if hidden:
-            at = {c: e for c, e in at.items() if e not in hidden}
+    at = units_seen(match, viewer) if seen is None else seen
     a, t = cell_of(attacker), cell_of(target)
     base = w.damage + bonus
     why = [f"{w.name}: {w.damage} {w.type}" + (f" +{bonus} sneak" if bonus else "")]

@@ -72,8 +72,10 @@ def property_name(text: str) -> str:
     return "_".join(text.strip().lower().replace("-", " ").split())
 
 
+@lru_cache(maxsize=1024)
 def parse_combos(text: str) -> tuple[tuple[str, ...], ...]:
-    """`"a+b,c"` -> (("a", "b"), ("c",)): each group is used together, one group per attack."""
+    """`"a+b,c"` -> (("a", "b"), ("c",)): each group is used together, one group per attack (kept:
+    the AI reads a weapon's choices for every attack it weighs)."""
     if not text.strip():
         return ((),)
     return tuple(tuple(property_name(p) for p in group.split("+")) for group in text.split(","))
@@ -184,7 +186,13 @@ class ArmourDef(Schema, frozen=True, kw_only=True):
     @property
     def entries(self) -> tuple[Defense, ...]:
         """The parsed defense entries."""
-        return tuple(d for d in (Defense.parse(t) for t in self.defense) if d is not None)
+        return _entries(self.defense)
+
+
+@lru_cache(maxsize=1024)
+def _entries(defense: tuple[str, ...]) -> tuple[Defense, ...]:
+    """`ArmourDef.entries` of its written entries (kept: every hit weighed reads them)."""
+    return tuple(d for d in (Defense.parse(t) for t in defense) if d is not None)
 
 
 class ShieldDef(Schema, frozen=True, kw_only=True):

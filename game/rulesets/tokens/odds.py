@@ -40,6 +40,21 @@ def half_tokens(n: int) -> int:
 def reduce_damage(
     damage: int, dtype: str, defenses: tuple[Defense, ...] | list[Defense]
 ) -> tuple[int, list[str]]:
+    """TK-TYPES / TK-DEFENSE: damage after defense, with the breakdown (`_reduced`, worked out once
+    per damage, type and armour: the AI asks for every attack it weighs; the breakdown is the
+    caller's own list)."""
+    out, lines = _reduced(damage, dtype, tuple(defenses))
+    return out, list(lines)
+
+
+@lru_cache(maxsize=4096)
+def _reduced(damage: int, dtype: str, defenses: tuple[Defense, ...]) -> tuple[int, tuple[str, ...]]:
+    """`reduce_damage`, its breakdown as a tuple (kept: the answer never changes)."""
+    out, lines = _reduce(damage, dtype, defenses)
+    return out, tuple(lines)
+
+
+def _reduce(damage: int, dtype: str, defenses: tuple[Defense, ...]) -> tuple[int, list[str]]:
     """TK-TYPES / TK-DEFENSE: damage after defense, with the breakdown.
 
     Untyped damage ignores defense. Universal damage is reduced by the one entry of any type that

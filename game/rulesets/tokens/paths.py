@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING
 from game.core.board import board_tables
 from game.core.geometry import Cell
 from game.core.pathing import Reach
+from game.rulesets.tokens.aisight import in_sight
 from game.rulesets.tokens.combat import in_reach
 from game.rulesets.tokens.readings import BYPASS_STEPS, reading
 
@@ -267,25 +268,61 @@ def steps_to_fire(board: Board, foes: frozenset[Cell], reach: int) -> dict[Cell,
     found = memo.get(key)
     if found is not None:
         return found
-    steps = _steps(board)
-    near: set[Cell] = set()
+    # breadth first on bit masks, a layer at a time: a layer's tiles and their 8 neighbours are
+    # the mask widened a column each way, then a row each way (`_bits`)
+    _bit, by_bit, width, open_ = _bits(board)
+    seen = 0
     for foe in foes:
-        near |= _fire_tiles(board, foe, reach)
-    firing = [cell for cell in steps if cell in near]
-    found = dict.fromkeys(firing, 0)
-    frontier = firing
+        seen |= _fire_mask(board, foe, reach)
+    layers = [seen]
+    frontier = seen
     while frontier:
-        nxt_frontier: list[Cell] = []
-        for cell in frontier:
-            d = found[cell] + 1
-            for nxt, _diag, _cost in steps[cell]:
-                if nxt not in found:
-                    found[nxt] = d
-                    nxt_frontier.append(nxt)
-        frontier = nxt_frontier
+        spread = frontier | (frontier << 1) | (frontier >> 1)
+        frontier = (spread | (spread << width) | (spread >> width)) & open_ & ~seen
+        seen |= frontier
+        layers.append(frontier)
+    found = {}
+    for d, layer in enumerate(layers):
+        while layer:
+            low = layer & -layer
+            found[by_bit[low.bit_length() - 1]] = d
+            layer ^= low
     if len(memo) > 64:
         memo.clear()
     memo[key] = found
+    return found
+
+
+def _bits(board: Board) -> tuple[dict[Cell, int], dict[int, Cell], int, int]:
+    """Per board: each open tile's bit, the tiles by bit, the width of a row of bits and the open
+    tiles' mask. A row has a spare bit past its last column: a tile widened past a row's end lands
+    on it (or the row before's), which no tile holds."""
+    tables = board_tables(board)
+    found = tables.get("tokens_bits")
+    if found is None:
+        x0, y0 = min(c[0] for c in board.terrain), min(c[1] for c in board.terrain)
+        width = max(c[0] for c in board.terrain) - x0 + 2
+        bit = {c: (c[1] - y0) * width + c[0] - x0 for c, t in board.terrain.items() if not t.blocks_move}
+        open_ = 0
+        for b in bit.values():
+            open_ |= 1 << b
+        found = tables["tokens_bits"] = (bit, {b: c for c, b in bit.items()}, width, open_)
+    return found
+
+
+def _fire_mask(board: Board, foe: Cell, reach: int) -> int:
+    """`_fire_tiles` as a mask of `_bits` (kept per board, foe tile, reach)."""
+    memo = board_tables(board).setdefault("tokens_fire_masks", {})
+    key = (foe, reach)
+    found = memo.get(key)
+    if found is None:
+        bit = _bits(board)[0]
+        found = 0
+        for c in _fire_tiles(board, foe, reach):
+            found |= 1 << bit[c]
+        if len(memo) > 4096:
+            memo.clear()
+        memo[key] = found
     return found
 
 
@@ -299,8 +336,19 @@ def _fire_tiles(board: Board, foe: Cell, reach: int) -> frozenset[Cell]:
         terrain = board.terrain
         fx, fy = foe
         xs, ys = range(fx - reach, fx + reach + 1), range(fy - reach, fy + reach + 1)
-        found = frozenset(cell for cell in ((x, y) for x in xs for y in ys) if cell in terrain
-                          and not terrain[cell].blocks_move and in_reach(board, cell, foe, reach))
+        if board.kind == "square" and foe in terrain:
+            # the tiles in sight within a longer reach, read once per foe tile: a shorter reach's
+            # are those of them within it
+            sights = board_tables(board).setdefault("tokens_fire_sight", {})
+            got = sights.get(foe)
+            if got is None or got[0] < reach:
+                if len(sights) > 4096:
+                    sights.clear()
+                got = sights[foe] = (reach, in_sight(board, foe, reach))
+            found = frozenset(c for c, d in got[1].items() if d <= reach)
+        else:
+            found = frozenset(cell for cell in ((x, y) for x in xs for y in ys) if cell in terrain
+                              and not terrain[cell].blocks_move and in_reach(board, cell, foe, reach))
         if len(memo) > 4096:
             memo.clear()
         memo[key] = found

@@ -7,9 +7,11 @@ from typing import TYPE_CHECKING, Any, ClassVar
 import esper
 
 from game.core.action import Action, Decision
+from game.core.components import Position, Side
 from game.core.options import RuleOption
 from game.core.ruleset import Assessment, Outcome, Preview, Resolution, Ruleset, SquadInfo, Turn
 from game.rulesets.tokens import actions, ai, ainormal, aiplan, aithreat, damage, hover, view
+from game.rulesets.tokens.aisight import unseen_cells
 from game.rulesets.tokens.combat import expected, sneak_bonus, strikes, weapon
 from game.rulesets.tokens.components import TkStealth, TkUnit, get, is_active, name_of, side_of, table, units
 from game.rulesets.tokens.content import Content, shipped
@@ -180,10 +182,14 @@ class TokensRuleset(Ruleset):
         return ainormal.attacks_after(match, action)
 
     def threat_by(self, match: Match, side: str, cell: Cell) -> dict[int, float]:
+        if esper.current_world == match.world.name:
+            return aithreat.threat_by(match, side, cell)  # the AI asks for every tile it weighs
         with match.world:
             return aithreat.threat_by(match, side, cell)
 
     def menace(self, match: Match, ent: int, cell: Cell) -> float | None:
+        if esper.current_world == match.world.name:
+            return aithreat.menace(match, ent, cell)
         with match.world:
             return aithreat.menace(match, ent, cell)
 
@@ -215,6 +221,20 @@ class TokensRuleset(Ruleset):
         """Sneaking enemies, where `side` last saw each (TK-SNEAK)."""
         with match.world:
             return hidden_from(match, side)
+
+    def hiding_places(self, match: Match, side: str, ent: int, last_seen: Cell | None) -> list[Cell]:
+        """The generic places (`core.knowledge.default_hiding_places`), read faster on a square board."""
+        if match.board.kind != "square":
+            return super().hiding_places(match, side, ent, last_seen)
+        with match.world:
+            eyes = tuple(sorted(tuple(pos.cell) for _e, (pos, owner) in match.units(Position, Side)
+                                if owner.side == side))
+        return unseen_cells(match.board, eyes, last_seen, self.threat_reach)  # type: ignore[arg-type]
+
+    def determinize_idle(self, match: Match, side: str) -> bool:
+        """Nothing to re-imagine for `side` (no cards; `determinize` re-imagines sneakers only)."""
+        with match.world:
+            return not hidden_from(match, side)
 
     def determinize(self, match: Match, side: str, chance: Chance) -> None:
         """On an AI's scratch copy, re-imagine what `side` cannot know of a sneaker: its stealth
