@@ -21,6 +21,10 @@ class _Parser(argparse.ArgumentParser):
 
 
 def _ruleset_arg(value: str) -> str:
+    from game.core.names import NAMES
+
+    if value in NAMES:  # a shipped ruleset: known without importing every ruleset's rules
+        return value
     from game.core import ruleset as registry
 
     if value not in registry.available():
@@ -58,8 +62,7 @@ def _size(value: str) -> tuple[int, int]:
 
 
 def _side(value: str) -> str:
-    from game.ai.levels import LEVELS
-    from game.sim import is_side_spec
+    from game.ai.level_names import LEVELS, is_side_spec
 
     if is_side_spec(value):
         return value

@@ -11,6 +11,7 @@ from typing import Any
 from msgspec import UNSET
 
 from game.ai.controller import make_controller
+from game.ai.level_names import is_side_spec
 from game.core import ruleset as registry
 from game.core.files import write_atomic
 from game.core.match import IllegalInput, Match, Scenario, load_board_for, map_name
@@ -65,14 +66,6 @@ def replay_data(match: Match, p1: str, p2: str) -> dict[str, Any]:
         "winner": match.result.winner if match.result else None,
         "final_hash": match.state_hash(),
     }
-
-
-def is_side_spec(spec: str) -> bool:
-    """Whether a player spec names someone who can play a side: human, or an AI level."""
-    from game.ai.levels import LEVELS
-
-    level = spec.removeprefix("ai:")
-    return spec == "human" or level in (*LEVELS, "baseline")
 
 
 class _Feed:

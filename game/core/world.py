@@ -10,9 +10,7 @@ from __future__ import annotations
 
 import copy
 import dataclasses
-import hashlib
 import itertools
-import json
 import pickle
 import types
 import typing
@@ -208,6 +206,9 @@ class World:
 
 def state_hash(data: Any) -> str:
     """Stable SHA-256 of JSON data (replay checks)."""
+    import hashlib  # here: OpenSSL's library loads in milliseconds a battle's first frame need not wait
+    import json
+
     text = json.dumps(data, sort_keys=True, separators=(",", ":"))
     return hashlib.sha256(text.encode()).hexdigest()
 

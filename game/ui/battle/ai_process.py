@@ -10,7 +10,6 @@ exists in this process) leaves the battle to the thread worker (`ai_worker.AiWor
 
 from __future__ import annotations
 
-import multiprocessing
 import os
 import pickle
 import sys
@@ -34,7 +33,10 @@ class ProcessGone(RuntimeError):
 def _context() -> Any:
     # never fork: the window's SDL state and threads must not be copied into the child; spawn
     # rather than forkserver, so no server process outlives the battle (a frozen app needs
-    # multiprocessing.freeze_support() in its entry script, as packaging/skirmish_entry.py has)
+    # multiprocessing.freeze_support() in its entry script, as packaging/skirmish_entry.py has);
+    # imported here: POSIX never needs it, and the battle's first frame comes before any worker
+    import multiprocessing
+
     return multiprocessing.get_context("spawn")
 
 
@@ -127,7 +129,7 @@ def can_think_remotely(session: Session, side: str) -> bool:
     the controller a class of the game's own (tests inject rulesets and controllers of their own)."""
     from game.core import ruleset as registry
 
-    player = session.players.get(side)
+    player = session.controller(side)
     if player is None or not type(player).__module__.startswith("game."):
         return False
     rs = session.match.ruleset
@@ -193,7 +195,7 @@ class AiProcess:
         """Hand the child one decision (the board with the first one)."""
         match = session.match
         board = None if self._board is match.board else match.board
-        req = remote.request(match, need, session.players[need.side], board)
+        req = remote.request(match, need, session.controller(need.side), board)
         try:
             self.conn.send(req)
         except (EOFError, OSError, pickle.PicklingError) as exc:
@@ -258,7 +260,7 @@ class ProcessWorker:
         self.proc = proc
         self.need = session.need
         assert self.need is not None
-        self.player = session.players[self.need.side]
+        self.player = session.controller(self.need.side)
         self.before = getattr(self.player, "last_explanation", None)
         self.started = time.perf_counter()
         self.reply: dict[str, Any] | None = None
