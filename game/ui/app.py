@@ -291,7 +291,7 @@ def build_session(
     """Scenario + match + who plays each side (raises UserError for a bad map)."""
     from game.core import ruleset as registry
     from game.core.match import Match, load_board_for
-    from game.sim import default_scenario
+    from game.core.scenario import default_scenario
     from game.ui.session import Session
 
     scenario = default_scenario(ruleset_id, map_name, seed, squads, options)
