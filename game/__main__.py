@@ -7,9 +7,9 @@ import sys
 def _cache_folder() -> str | None:
     """The user's cache folder for compiled code (None when there is none to write)."""
     try:
-        import platformdirs
+        from game.paths import user_base
 
-        folder = os.path.join(platformdirs.user_cache_dir("skirmish-table", "SkirmishTable"), "bytecode")
+        folder = os.path.join(user_base("cache"), "bytecode")
         os.makedirs(folder, exist_ok=True)
     except OSError:
         return None

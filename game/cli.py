@@ -15,11 +15,11 @@ from game.errors import UserError
 PROG = "skirmish"
 
 
-def build_parser() -> Any:
-    """The argument parser with every subcommand (game.cliparser)."""
+def build_parser(only: str | None = None) -> Any:
+    """The argument parser with every subcommand, or with `only` that one (game.cliparser)."""
     from game.cliparser import build_parser as build
 
-    return build()
+    return build(only)
 
 
 #: the first argument that makes the game's program a battle's AI worker on an inherited socket
@@ -45,9 +45,10 @@ def run(argv: list[str]) -> int:
         from game.ui.app import launch_command
 
         return launch_command(None)
-    from game.cliparser import map_arg
+    from game.cliparser import COMMANDS, map_arg
 
-    args = build_parser().parse_args(argv)
+    # the named subcommand's arguments alone: a battle's window opens sooner
+    args = build_parser(argv[0] if argv[0] in COMMANDS else None).parse_args(argv)
     cmd = args.command
     if cmd in ("simulate", "play", "screenshot"):
         args.map = map_arg(args.ruleset, args.map)

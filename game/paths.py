@@ -19,14 +19,33 @@ MAPS_DIR = ROOT / "maps"
 DOCS_DIR = ROOT / "docs"
 
 
+APP, AUTHOR = "skirmish-table", "SkirmishTable"
+_XDG = {"data": ("XDG_DATA_HOME", "~/.local/share"), "cache": ("XDG_CACHE_HOME", "~/.cache")}
+
+
+def user_base(which: str) -> Path:
+    """The per-user folder platformdirs names ("data" or "cache"), not created. On Linux and the
+    BSDs it is read from the XDG variables as platformdirs reads them, without importing it (a
+    few milliseconds before every window's first frame); elsewhere platformdirs says."""
+    import os
+
+    if os.name == "posix" and sys.platform != "darwin" and not (
+            "ANDROID_DATA" in os.environ and "ANDROID_ROOT" in os.environ):
+        variable, default = _XDG[which]
+        path = os.environ.get(variable, "")
+        return Path(path if path.strip() else os.path.expanduser(default)) / APP
+    import platformdirs
+
+    named = platformdirs.user_data_dir if which == "data" else platformdirs.user_cache_dir
+    return Path(named(APP, AUTHOR))
+
+
 def user_dir(kind: str = "") -> Path:
     """Per-user data folder (saves, settings, replays), created on first use; DataFolderError
     (a UserError and an OSError) when it cannot be (a file in its place, no permission)."""
-    import platformdirs
-
     from game.errors import DataFolderError
 
-    base = Path(platformdirs.user_data_dir("skirmish-table", "SkirmishTable"))
+    base = user_base("data")
     path = base / kind if kind else base
     try:
         path.mkdir(parents=True, exist_ok=True)

@@ -11,7 +11,6 @@ from __future__ import annotations
 import copy
 import dataclasses
 import itertools
-import pickle
 import types
 import typing
 from collections.abc import Iterator
@@ -173,10 +172,14 @@ class World:
         with self:
             data = [(ent, sorted(esper.components_for_entity(ent), key=lambda c: type(c).__name__))
                     for ent in sorted(esper._entities)]  # noqa: SLF001 - esper exposes no entity listing
+        import pickle  # here: only the AI freezes worlds, after a battle's first frame
+
         return pickle.dumps(data, protocol=pickle.HIGHEST_PROTOCOL)
 
     def thaw(self, frozen: bytes) -> None:
         """Replace this world's content with fresh copies of what `freeze` took, keeping ids."""
+        import pickle
+
         self.version = next(VERSIONS)
         data = pickle.loads(frozen)  # noqa: S301 - our own bytes from freeze(), never a file
         with self:

@@ -11,12 +11,9 @@ exists in this process) leaves the battle to the thread worker (`ai_worker.AiWor
 from __future__ import annotations
 
 import os
-import pickle
 import sys
 import time
 from typing import TYPE_CHECKING, Any
-
-from game.ai import remote
 
 if TYPE_CHECKING:
     from game.core.match import Need
@@ -118,6 +115,8 @@ def _start_child() -> tuple[Any, Any]:
         return child, child.conn
     ctx = _context()
     parent, theirs = ctx.Pipe()
+    from game.ai import remote
+
     proc = ctx.Process(target=remote.serve, args=(theirs,), name="skirmish-ai", daemon=True)
     proc.start()
     theirs.close()
@@ -193,6 +192,10 @@ class AiProcess:
 
     def send(self, session: Session, need: Need) -> None:
         """Hand the child one decision (the board with the first one)."""
+        import pickle  # here, as `remote`: a battle's first frame comes before any decision
+
+        from game.ai import remote
+
         match = session.match
         board = None if self._board is match.board else match.board
         req = remote.request(match, need, session.controller(need.side), board)
@@ -321,6 +324,8 @@ class ProcessWorker:
         if self.error is not None:
             raise self.error
         assert self.reply is not None and self.need is not None
+        import pickle
+
         after = pickle.loads(self.reply["player"])
         self.player.__dict__.clear()
         self.player.__dict__.update(after.__dict__)
