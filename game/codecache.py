@@ -25,58 +25,81 @@ import sys
 from importlib.util import MAGIC_NUMBER
 from typing import Any
 
-#: entries beyond which a file keeps only what the last process used (old texts of changed classes)
-MOST = 4000
+#: entries beyond which a group keeps only what the last process used (old texts of changed classes)
+MOST = 400
 
 
 class Kept:
-    """One kind of kept work: key -> marshal-able value, read from and written to one file."""
+    """One kind of kept work in one file: per group (a module, a file name), key -> marshal-able
+    value. A group is decoded when first asked for: a start reads only what it uses."""
 
     def __init__(self, kind: str) -> None:
         self.kind = kind
         self.path = ""
-        self.entries: dict[Any, Any] = {}
-        self.used: set[Any] = set()
-        self.added = False
+        self.packed: dict[str, bytes] = {}  # groups as read, not decoded yet
+        self.groups: dict[str, dict[Any, Any]] = {}
+        self.used: dict[str, set[Any]] = {}
+        self.added: set[str] = set()
 
-    def get(self, key: Any) -> Any:
-        """The value kept for `key`, or None."""
-        value = self.entries.get(key)
+    def _group(self, group: str) -> dict[Any, Any]:
+        found = self.groups.get(group)
+        if found is None:
+            found = {}
+            packed = self.packed.pop(group, None)
+            if packed is not None:
+                try:
+                    entries = marshal.loads(packed)
+                except (EOFError, ValueError, TypeError):
+                    entries = None
+                if isinstance(entries, dict):
+                    found = entries
+            self.groups[group] = found
+        return found
+
+    def get(self, group: str, key: Any) -> Any:
+        """The value kept for `key` in `group`, or None."""
+        value = self._group(group).get(key)
         if value is not None:
-            self.used.add(key)
+            self.used.setdefault(group, set()).add(key)
         return value
 
-    def put(self, key: Any, value: Any) -> None:
-        """Keep `value` for `key` (written at exit)."""
-        self.entries[key] = value
-        self.used.add(key)
-        self.added = True
+    def put(self, group: str, key: Any, value: Any) -> None:
+        """Keep `value` for `key` in `group` (written at exit)."""
+        self._group(group)[key] = value
+        self.used.setdefault(group, set()).add(key)
+        self.added.add(group)
+
+    def _read(self) -> dict[str, bytes]:
+        try:
+            with open(self.path, "rb") as f:
+                magic, groups = marshal.loads(f.read())  # load(f) reads object by object: 10x slower
+        except (OSError, EOFError, ValueError, TypeError):
+            return {}
+        if magic != MAGIC_NUMBER or not isinstance(groups, dict):
+            return {}
+        return {g: b for g, b in groups.items() if type(g) is str and type(b) is bytes}
 
     def load(self, folder: str) -> None:
         """Read the file kept in `folder` (nothing when it is missing, unreadable or of another version)."""
         self.path = os.path.join(folder, f"{self.kind}.{sys.implementation.cache_tag}.marshal")
-        try:
-            with open(self.path, "rb") as f:
-                magic, entries = marshal.load(f)
-        except (OSError, EOFError, ValueError, TypeError):
-            return
-        if magic == MAGIC_NUMBER and isinstance(entries, dict):
-            for key, value in entries.items():
-                self.entries.setdefault(key, value)
+        self.packed = self._read()
 
     def save(self) -> None:
-        """Write what this process added, with what other processes kept meanwhile (the file is
-        replaced whole: a process reading it sees the old one or the new one)."""
+        """Write the groups this process added to, over what the file holds now (other processes
+        may have written it meanwhile); the file is replaced whole: a reader sees the old or the new."""
         if not self.added or not self.path:
             return
-        self.load(os.path.dirname(self.path))
-        entries = self.entries
-        if len(entries) > MOST:
-            entries = {k: v for k, v in entries.items() if k in self.used}
+        groups = self._read()
+        for group in self.added:
+            entries = self.groups[group]
+            if len(entries) > MOST:
+                used = self.used.get(group, set())
+                entries = {k: v for k, v in entries.items() if k in used}
+            groups[group] = marshal.dumps(entries)
         tmp = f"{self.path}.{os.getpid()}.tmp"
         try:
             with open(tmp, "wb") as f:
-                marshal.dump((MAGIC_NUMBER, entries), f)
+                f.write(marshal.dumps((MAGIC_NUMBER, groups)))
             os.replace(tmp, self.path)
         except (OSError, ValueError):
             try:
@@ -98,11 +121,13 @@ def kept_exec(source: Any, globals: Any = None, locals: Any = None, /) -> None: 
     """`exec` as `dataclasses` calls it, with the code of a text compiled at an earlier start."""
     kept = STORES.get("dataclasses")
     if kept is not None and type(source) is str:
-        code = kept.get(source)
+        # grouped by the class's module (dataclasses passes its globals)
+        group = str(globals.get("__name__", "")) if isinstance(globals, dict) else ""
+        code = kept.get(group, source)
         if code is None:
             # as exec() compiles it from inside dataclasses, which has no __future__ imports
             code = compile(source, "<string>", "exec", dont_inherit=True)
-            kept.put(source, code)
+            kept.put(group, source, code)
         source = code
     builtins.exec(source, globals, locals)
 

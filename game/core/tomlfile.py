@@ -60,13 +60,13 @@ def parse_toml(data: bytes, file: str, max_depth: int = TOML_DEPTH) -> dict[str,
     from game.codecache import store
 
     kept = store("toml")
-    found = kept.get((max_depth, data)) if kept is not None else None
+    found = kept.get(file, (max_depth, data)) if kept is not None else None
     if found is not None:
         return marshal.loads(found)  # a fresh copy: callers may change what they are given
     doc = _parse_toml(data, file, max_depth)
     if kept is not None:
         try:
-            kept.put((max_depth, data), marshal.dumps(doc))
+            kept.put(file, (max_depth, data), marshal.dumps(doc))
         except ValueError:
             pass  # dates and times (TOML has them; content does not) are parsed every time
     return doc
