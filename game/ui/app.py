@@ -322,6 +322,8 @@ def launch_command(args: Any) -> int:
         from game.ui.scenes.battle import BattleScene
 
         app.switch(BattleScene(app, session))
+        # the AI side's level (its search and scoring modules) is made once the battle shows
+        app.after_first_frame(session.make_controllers)
     else:
         # the chosen ruleset's rules and the first-launch check wait until the window shows
         app.to_launcher(deferred=True)

@@ -20,9 +20,13 @@ import sys
 from game.ui import first_frame
 seen = {}
 def mark(self):
+    players = {s: type(p).__name__ for s, p in self.scene.session.players.items()}
     if not seen:
         seen["modules"] = sorted(sys.modules)
-        seen["players"] = {s: type(p).__name__ for s, p in self.scene.session.players.items()}
+        seen["players"] = players
+        self.first_frame_at = 0.0  # the next frame is the one after the deferred work
+        return
+    seen["then"] = players
     self.running = False
 first_frame.FirstFrame._first_frames = mark
 from game.cli import main
@@ -48,6 +52,7 @@ def test_the_battles_first_frame_imports_only_what_it_shows(tmp_path, ruleset):
     early = sorted(m for m in modules if m.split(".")[0] in NOT_BEFORE or m in NOT_BEFORE)
     assert early == []
     assert seen["players"] == {"p1": "NoneType", "p2": "UnmadeController"}
+    assert seen["then"] == {"p1": "NoneType", "p2": "NormalAI"}  # made in the pass after it
 
 
 def test_an_unmade_controller_is_made_when_asked_and_plays(mini_registered):
