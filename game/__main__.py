@@ -7,7 +7,7 @@ import sys
 def _cache_folder() -> str | None:
     """The user's cache folder for compiled code (None when there is none to write)."""
     try:
-        from game.paths import user_base
+        from game.userbase import user_base  # not game.paths: compiled here at every start
 
         folder = os.path.join(user_base("cache"), "bytecode")
         os.makedirs(folder, exist_ok=True)
@@ -50,10 +50,10 @@ def _no_collection_until_the_first_frame() -> None:
         gc.disable()
 
 
+_no_collection_until_the_first_frame()
 _FOLDER = _cache_folder()
 _cache_bytecode(_FOLDER)
 _cache_dataclass_code(_FOLDER)
-_no_collection_until_the_first_frame()
 
 from game.cli import main  # noqa: E402  - after the bytecode cache is chosen
 

@@ -5,6 +5,8 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
+from game.userbase import APP, AUTHOR, user_base  # noqa: F401 - re-exported
+
 
 def _root() -> Path:
     frozen = getattr(sys, "_MEIPASS", None)
@@ -17,27 +19,6 @@ ROOT = _root()
 ASSETS_DIR = ROOT / "assets"
 MAPS_DIR = ROOT / "maps"
 DOCS_DIR = ROOT / "docs"
-
-
-APP, AUTHOR = "skirmish-table", "SkirmishTable"
-_XDG = {"data": ("XDG_DATA_HOME", "~/.local/share"), "cache": ("XDG_CACHE_HOME", "~/.cache")}
-
-
-def user_base(which: str) -> Path:
-    """The per-user folder platformdirs names ("data" or "cache"), not created. On Linux and the
-    BSDs it is read from the XDG variables as platformdirs reads them, without importing it (a
-    few milliseconds before every window's first frame); elsewhere platformdirs says."""
-    import os
-
-    if os.name == "posix" and sys.platform != "darwin" and not (
-            "ANDROID_DATA" in os.environ and "ANDROID_ROOT" in os.environ):
-        variable, default = _XDG[which]
-        path = os.environ.get(variable, "")
-        return Path(path if path.strip() else os.path.expanduser(default)) / APP
-    import platformdirs
-
-    named = platformdirs.user_data_dir if which == "data" else platformdirs.user_cache_dir
-    return Path(named(APP, AUTHOR))
 
 
 def user_dir(kind: str = "") -> Path:
