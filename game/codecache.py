@@ -36,7 +36,7 @@ class Kept:
     def __init__(self, kind: str) -> None:
         self.kind = kind
         self.path = ""
-        self.packed: dict[str, bytes] = {}  # groups as read, not decoded yet
+        self.packed: dict[str, bytes] | None = {}  # groups as read, not decoded yet (None: not read)
         self.groups: dict[str, dict[Any, Any]] = {}
         self.used: dict[str, set[Any]] = {}
         self.added: set[str] = set()
@@ -45,6 +45,8 @@ class Kept:
         found = self.groups.get(group)
         if found is None:
             found = {}
+            if self.packed is None:  # read when first asked: a start that makes no class reads nothing
+                self.packed = self._read()
             packed = self.packed.pop(group, None)
             if packed is not None:
                 try:
@@ -80,9 +82,10 @@ class Kept:
         return {g: b for g, b in groups.items() if type(g) is str and type(b) is bytes}
 
     def load(self, folder: str) -> None:
-        """Read the file kept in `folder` (nothing when it is missing, unreadable or of another version)."""
+        """Use the file kept in `folder`, read when first asked (nothing when it is missing,
+        unreadable or of another version)."""
         self.path = os.path.join(folder, f"{self.kind}.{sys.implementation.cache_tag}.marshal")
-        self.packed = self._read()
+        self.packed = None
 
     def save(self) -> None:
         """Write the groups this process added to, over what the file holds now (other processes
