@@ -4,26 +4,39 @@ import os
 import sys
 
 
-def _cache_bytecode() -> None:
+def _cache_folder() -> str | None:
+    """The user's cache folder for compiled code (None when there is none to write)."""
+    try:
+        from game.userbase import user_base  # not game.paths: compiled here at every start
+
+        folder = os.path.join(user_base("cache"), "bytecode")
+        os.makedirs(folder, exist_ok=True)
+    except OSError:
+        return None
+    return folder
+
+
+def _cache_bytecode(folder: str | None) -> None:
     """Where the environment forbids writing compiled bytecode beside the sources
     (PYTHONDONTWRITEBYTECODE, a read-only install), keep it in the user's cache folder instead:
     otherwise every start compiles the game's modules again, about half a second before the
     first frame. A frozen build ships its bytecode and needs none of this."""
-    if getattr(sys, "frozen", False) or sys.pycache_prefix:
-        return
+    if folder is None or getattr(sys, "frozen", False) or sys.pycache_prefix:
+        return  # no cache folder: compile in memory as before
     here = os.path.dirname(os.path.abspath(__file__))
     if not sys.dont_write_bytecode and os.access(os.path.join(here, "__pycache__") if os.path.isdir(
             os.path.join(here, "__pycache__")) else here, os.W_OK):
         return
-    try:
-        import platformdirs
-
-        folder = os.path.join(platformdirs.user_cache_dir("skirmish-table", "SkirmishTable"), "bytecode")
-        os.makedirs(folder, exist_ok=True)
-    except OSError:
-        return  # no cache folder either: compile in memory as before
     sys.pycache_prefix = folder
     sys.dont_write_bytecode = False
+
+
+def _cache_dataclass_code(folder: str | None) -> None:
+    """The code `dataclasses` compiles for each class at import, kept there too (game/codecache.py)."""
+    if folder is not None:
+        from game.codecache import install
+
+        install(folder)
 
 
 def _no_collection_until_the_first_frame() -> None:
@@ -37,8 +50,10 @@ def _no_collection_until_the_first_frame() -> None:
         gc.disable()
 
 
-_cache_bytecode()
 _no_collection_until_the_first_frame()
+_FOLDER = _cache_folder()
+_cache_bytecode(_FOLDER)
+_cache_dataclass_code(_FOLDER)
 
 from game.cli import main  # noqa: E402  - after the bytecode cache is chosen
 

@@ -15,11 +15,11 @@ from game.errors import UserError
 PROG = "skirmish"
 
 
-def build_parser() -> Any:
-    """The argument parser with every subcommand (game.cliparser)."""
+def build_parser(only: str | None = None) -> Any:
+    """The argument parser with every subcommand, or with `only` that one (game.cliparser)."""
     from game.cliparser import build_parser as build
 
-    return build()
+    return build(only)
 
 
 #: the first argument that makes the game's program a battle's AI worker on an inherited socket
@@ -45,9 +45,10 @@ def run(argv: list[str]) -> int:
         from game.ui.app import launch_command
 
         return launch_command(None)
-    from game.cliparser import map_arg
+    from game.cliparser import COMMANDS, map_arg
 
-    args = build_parser().parse_args(argv)
+    # the named subcommand's arguments alone: a battle's window opens sooner
+    args = build_parser(argv[0] if argv[0] in COMMANDS else None).parse_args(argv)
     cmd = args.command
     if cmd in ("simulate", "play", "screenshot"):
         args.map = map_arg(args.ruleset, args.map)
@@ -108,14 +109,15 @@ def run(argv: list[str]) -> int:
     return launch_command(args)
 
 
-_CONTROL = re.compile("[\x00-\x1f\x7f-\x9f\u2028\u2029]")
+#: control characters and line separators (compiled on first use: a millisecond at every start)
+_CONTROL = "[\x00-\x1f\x7f-\x9f\u2028\u2029]"
 
 
 def _cut(exc: UserError) -> UserError:
     """The error with a file name, place or problem of thousands of characters (a path given
     on the command line) cut short: the line stays one readable line."""
     def cut(text: str, most: int) -> str:
-        text = _CONTROL.sub(lambda m: repr(m.group())[1:-1], text)  # a line break stays one line
+        text = re.sub(_CONTROL, lambda m: repr(m.group())[1:-1], text)  # a line break stays one line
         return text if len(text) <= most else f"{text[:most - 30]}… ({len(text)} characters)"
 
     return UserError(cut(exc.problem, 400), cut(exc.file, 160), cut(exc.place, 160))

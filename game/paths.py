@@ -5,6 +5,8 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
+from game.userbase import APP, AUTHOR, user_base  # noqa: F401 - re-exported
+
 
 def _root() -> Path:
     frozen = getattr(sys, "_MEIPASS", None)
@@ -22,11 +24,9 @@ DOCS_DIR = ROOT / "docs"
 def user_dir(kind: str = "") -> Path:
     """Per-user data folder (saves, settings, replays), created on first use; DataFolderError
     (a UserError and an OSError) when it cannot be (a file in its place, no permission)."""
-    import platformdirs
-
     from game.errors import DataFolderError
 
-    base = Path(platformdirs.user_data_dir("skirmish-table", "SkirmishTable"))
+    base = user_base("data")
     path = base / kind if kind else base
     try:
         path.mkdir(parents=True, exist_ok=True)

@@ -11,35 +11,17 @@ from typing import Any
 from msgspec import UNSET
 
 from game.ai.controller import make_controller
+from game.ai.level_names import is_side_spec
 from game.core import ruleset as registry
 from game.core.files import write_atomic
-from game.core.match import IllegalInput, Match, Scenario, load_board_for, map_name
+from game.core.match import IllegalInput, Match, Scenario, load_board_for
 from game.core.matchfile import ActionInput, AnswerInput
-from game.core.options import BUILT_KEY, built_squads
+from game.core.scenario import default_scenario  # noqa: F401 - callers import it from here
 from game.core.wording import plural
 from game.errors import UserError
 from game.progress import progress_bar  # noqa: F401 - the callback cli.py hands to simulate
 
 REPLAY_FORMAT = 1
-
-
-def default_scenario(ruleset_id: str, map_path: str | None, seed: int,
-                     squads: tuple[str, str] | None = None,
-                     options: dict[str, Any] | None = None) -> Scenario:
-    """A skirmish on the ruleset's default (or given) map with its default squads."""
-    rs = registry.get(ruleset_id)
-    if map_path is None:
-        maps = rs.maps()
-        if not maps:
-            raise UserError(f"no shipped map for board kind {rs.board_kind}", "maps/")
-        name = map_name(maps[0])
-    else:
-        name = map_path
-    s1, s2 = squads or rs.default_squads()
-    ids = {"p1": s1, "p2": s2}
-    for side, data in built_squads(options or {}).items():  # a built squad is named by its own id
-        ids[side] = rs.built_squad(data, "scenario", f"options.{BUILT_KEY}.{side}").id
-    return Scenario(ruleset_id, name, ids, seed, dict(options or {}))
 
 
 def play_game(scenario: Scenario, p1: str = "baseline", p2: str = "baseline") -> Match:
@@ -65,14 +47,6 @@ def replay_data(match: Match, p1: str, p2: str) -> dict[str, Any]:
         "winner": match.result.winner if match.result else None,
         "final_hash": match.state_hash(),
     }
-
-
-def is_side_spec(spec: str) -> bool:
-    """Whether a player spec names someone who can play a side: human, or an AI level."""
-    from game.ai.levels import LEVELS
-
-    level = spec.removeprefix("ai:")
-    return spec == "human" or level in (*LEVELS, "baseline")
 
 
 class _Feed:

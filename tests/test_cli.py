@@ -349,3 +349,16 @@ def test_a_fifo_squad_file_is_refused_at_once(tmp_path, capsys):
     os.mkfifo(fifo)
     line = _one_error_line(*_run(["simulate", "--ruleset", "tokens", "--squad", f"p1={fifo}"], capsys))
     assert "not a regular file" in line and str(fifo) in line
+
+
+def test_the_subcommand_list_names_every_subcommand_and_one_alone_parses_alike():
+    """`play` builds its own arguments alone (before its window's first frame): the list it is
+    chosen from names every subcommand, and its arguments parse as with the whole parser."""
+    import argparse
+
+    from game.cliparser import COMMANDS, build_parser
+
+    subs = next(a for a in build_parser()._actions if isinstance(a, argparse._SubParsersAction))
+    assert tuple(subs.choices) == COMMANDS
+    argv = ["play", "--ruleset", "saves", "--seed", "4", "--p2", "hard"]
+    assert vars(build_parser("play").parse_args(argv)) == vars(build_parser().parse_args(argv))

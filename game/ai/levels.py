@@ -13,14 +13,13 @@ from game.ai.answers import decide_by_advice
 from game.ai.controller import BaselineAI, RandomAI
 from game.ai.explain import Explanation, candidate, top
 from game.ai.knowledge import Deadline
+from game.ai.level_names import LEVELS  # noqa: F401 - re-exported: callers import it from here
 from game.ai.moves import is_move, label_of
 from game.ai.search import HardAI
 from game.ai.utility import NormalAI
 from game.core.action import Action, Decision
 from game.core.chance import Chance
 from game.core.match import Match
-
-LEVELS: tuple[str, ...] = ("random", "easy", "normal", "hard")
 
 #: Easy's noise: the jitter's width as a share of the spread of its scores (a ruleset whose
 #: shared `assess` alone plays close to Normal sets a wider `easy_noise`)

@@ -12,8 +12,8 @@ Every problem is one `UserError` line naming the file, the place and the problem
 
 from __future__ import annotations
 
+import marshal
 import re
-import tomllib
 from pathlib import Path
 from typing import Any
 
@@ -55,7 +55,26 @@ def check_key_parts(data: bytes, file: str, max_parts: int = MAX_KEY_PARTS) -> N
 
 
 def parse_toml(data: bytes, file: str, max_depth: int = TOML_DEPTH) -> dict[str, Any]:
-    """TOML bytes as plain data, after the linear checks; syntax errors name the line."""
+    """TOML bytes as plain data, after the linear checks; syntax errors name the line. Bytes that
+    passed them once are not parsed again where `python -m game` keeps their data (game/codecache.py)."""
+    from game.codecache import store
+
+    kept = store("toml")
+    found = kept.get(file, (max_depth, data)) if kept is not None else None
+    if found is not None:
+        return marshal.loads(found)  # a fresh copy: callers may change what they are given
+    doc = _parse_toml(data, file, max_depth)
+    if kept is not None:
+        try:
+            kept.put(file, (max_depth, data), marshal.dumps(doc))
+        except ValueError:
+            pass  # dates and times (TOML has them; content does not) are parsed every time
+    return doc
+
+
+def _parse_toml(data: bytes, file: str, max_depth: int) -> dict[str, Any]:
+    import tomllib  # here: content kept parsed (game/codecache.py) needs no parser
+
     data = data.removeprefix(b"\xef\xbb\xbf")
     try:
         text = data.decode("utf-8")

@@ -10,10 +10,7 @@ from __future__ import annotations
 
 import copy
 import dataclasses
-import hashlib
 import itertools
-import json
-import pickle
 import types
 import typing
 from collections.abc import Iterator
@@ -175,10 +172,14 @@ class World:
         with self:
             data = [(ent, sorted(esper.components_for_entity(ent), key=lambda c: type(c).__name__))
                     for ent in sorted(esper._entities)]  # noqa: SLF001 - esper exposes no entity listing
+        import pickle  # here: only the AI freezes worlds, after a battle's first frame
+
         return pickle.dumps(data, protocol=pickle.HIGHEST_PROTOCOL)
 
     def thaw(self, frozen: bytes) -> None:
         """Replace this world's content with fresh copies of what `freeze` took, keeping ids."""
+        import pickle
+
         self.version = next(VERSIONS)
         data = pickle.loads(frozen)  # noqa: S301 - our own bytes from freeze(), never a file
         with self:
@@ -208,6 +209,9 @@ class World:
 
 def state_hash(data: Any) -> str:
     """Stable SHA-256 of JSON data (replay checks)."""
+    import hashlib  # here: OpenSSL's library loads in milliseconds a battle's first frame need not wait
+    import json
+
     text = json.dumps(data, sort_keys=True, separators=(",", ":"))
     return hashlib.sha256(text.encode()).hexdigest()
 

@@ -10,7 +10,6 @@ matplotlib (the optional `report` extra).
 
 from __future__ import annotations
 
-import json
 import os
 import sys
 from itertools import combinations
@@ -153,6 +152,8 @@ def run_report(args: Any) -> int:
         import matplotlib  # noqa: F401
     except ImportError:
         raise UserError(INSTALL_HINT) from None
+    import json  # here, not above: `play` builds the parser that adds this command before its first frame
+
     from game.core.tmx.titles import map_title
     from game.report.collect import run_games, specs_for
     from game.report.page import render

@@ -291,7 +291,7 @@ def build_session(
     """Scenario + match + who plays each side (raises UserError for a bad map)."""
     from game.core import ruleset as registry
     from game.core.match import Match, load_board_for
-    from game.sim import default_scenario
+    from game.core.scenario import default_scenario
     from game.ui.session import Session
 
     scenario = default_scenario(ruleset_id, map_name, seed, squads, options)
@@ -322,6 +322,8 @@ def launch_command(args: Any) -> int:
         from game.ui.scenes.battle import BattleScene
 
         app.switch(BattleScene(app, session))
+        # the AI side's level (its search and scoring modules) is made once the battle shows
+        app.after_first_frame(session.make_controllers)
     else:
         # the chosen ruleset's rules and the first-launch check wait until the window shows
         app.to_launcher(deferred=True)

@@ -33,9 +33,9 @@ def cache_file(ruleset: str) -> Path | None:
     beside the bytecode; one per ruleset, so a player who switches keeps both); None without one."""
     name = "".join(c for c in ruleset if c.isalnum() or c == "_") or "none"
     try:
-        import platformdirs
+        from game.paths import user_base
 
-        folder = Path(platformdirs.user_cache_dir("skirmish-table", "SkirmishTable")) / "first-frame"
+        folder = user_base("cache") / "first-frame"
     except Exception:  # noqa: BLE001 - no cache folder: pygame_gui draws every first frame
         return None
     return folder / f"launcher-{name}.bin"

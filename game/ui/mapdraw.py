@@ -34,7 +34,13 @@ def terrain_colour(t: Terrain) -> tuple[int, int, int]:
 
 
 def load_tmx_art(path: Path) -> object | None:
-    """The map as pytmx with pygame images, or None when it cannot be read for drawing."""
+    """The map's tile pictures (game/ui/tileart.py for a plain map, pytmx with pygame images
+    otherwise), or None when it cannot be read for drawing."""
+    from game.ui.tileart import read_tile_art
+
+    art = read_tile_art(path)
+    if art is not None:
+        return art
     try:
         from pytmx.util_pygame import load_pygame
 
@@ -115,6 +121,10 @@ class MapArt:
 
     def _tile_layers(self) -> list[int]:
         if self._layers is None:
+            drawn = getattr(self.tmx, "drawn_layers", None)
+            if drawn is not None:
+                self._layers = drawn()
+                return self._layers
             import pytmx
 
             self._layers = [i for i, layer in enumerate(self.tmx.layers)  # type: ignore[attr-defined]

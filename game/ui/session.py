@@ -111,6 +111,18 @@ def is_human_spec(spec: str) -> bool:
     return spec == "human"
 
 
+class UnmadeController:
+    """An AI side's controller, made when it is first asked (`Session.controller`): its level's
+    modules (search, utility...) are imported after the battle's first frame, not before it."""
+
+    is_human = False
+
+    def __init__(self, spec: str, seed: int) -> None:
+        self.spec = spec
+        self.seed = seed
+        self.level = spec.removeprefix("ai:")
+
+
 @dataclass
 class AiPlan:
     """An AI's chosen input for one need, not yet given to the match."""
@@ -140,7 +152,7 @@ class Session:
             elif is_human_spec(spec):
                 self.players[side] = None
             else:
-                self.players[side] = make_controller(spec, seed * 2 + i + 1)
+                self.players[side] = UnmadeController(spec, seed * 2 + i + 1)
         match.controllers = {side: HumanController() for side in self.sides}
         # Health lost by enemies during each unit's inputs: the results chart's fallback when a
         # ruleset's events carry no "damage"/"attacker" data.
@@ -149,6 +161,18 @@ class Session:
         self.thoughts: list[Thought] = []
         self.need: Need | None = None
         self.refresh()
+
+    def controller(self, side: str) -> Any:
+        """The side's controller (None for a person), made now if it was not yet."""
+        player = self.players.get(side)
+        if isinstance(player, UnmadeController):
+            player = self.players[side] = make_controller(player.spec, player.seed)
+        return player
+
+    def make_controllers(self) -> None:
+        """Make every AI side's controller not made yet (after the first frame, before one thinks)."""
+        for side in self.sides:
+            self.controller(side)
 
     # -- state ---------------------------------------------------------------------------------
     def refresh(self) -> None:
@@ -252,7 +276,7 @@ class Session:
         the match, so a worker thread never touches the live one) or on the match itself."""
         assert self.need is not None
         side = self.need.side
-        player = self.players[side]
+        player = self.controller(side)
         before = getattr(player, "last_explanation", None)
         m = view if view is not None else self.match
         if self.need.decision is not None:
@@ -262,7 +286,7 @@ class Session:
     def apply_ai(self, plan: AiPlan) -> Step:
         """Give the planned input to the live match (on the thread that owns it)."""
         assert self.need is plan.need, "the match moved on while the AI was thinking"
-        thought = self._think(plan.side, self.players[plan.side], plan.before)
+        thought = self._think(plan.side, self.controller(plan.side), plan.before)
         if plan.action is None:
             step = self.answer(plan.key)
         else:

@@ -3,7 +3,6 @@ kept as JSON."""
 
 from __future__ import annotations
 
-import json
 import os
 import sys
 from dataclasses import asdict, dataclass
@@ -175,6 +174,8 @@ def load_settings(path: Path | None = None) -> Settings:
 
 def save_settings(settings: Settings, path: Path | None = None) -> None:
     """Write settings atomically (temp file, fsync, rename, fsync of the folder)."""
+    import json  # here: reading settings (every start, before the first frame) needs only msgspec
+
     path = path or settings_path()
     write_atomic(path, json.dumps(asdict(settings), indent=2, sort_keys=True))
 

@@ -24,6 +24,14 @@ _WBITS = {"zlib": zlib.MAX_WBITS, "gzip": 16 + zlib.MAX_WBITS}
 
 def decode_layer(data: Element, cols: int, rows: int, shown: str, place: str) -> array[int]:
     """The layer's cols x rows tile numbers in row-major order, flags dropped."""
+    raw_ids = layer_gids(data, cols, rows, shown, place)
+    if max(raw_ids) > GID_MASK:
+        return array("I", (g & GID_MASK for g in raw_ids))
+    return raw_ids
+
+
+def layer_gids(data: Element, cols: int, rows: int, shown: str, place: str) -> array[int]:
+    """The layer's cols x rows tile numbers in row-major order as written (flip flags kept)."""
     count = cols * rows
     encoding = data.get("encoding")
     compression = data.get("compression") or None
@@ -41,8 +49,6 @@ def decode_layer(data: Element, cols: int, rows: int, shown: str, place: str) ->
         raw_ids = _base64_tiles(data.text or "", compression, count, shown, place)
     else:
         raise UserError(f"layer encoding {encoding!r} is not supported (use csv or base64)", shown, place)
-    if max(raw_ids) > GID_MASK:
-        return array("I", (g & GID_MASK for g in raw_ids))
     return raw_ids
 
 

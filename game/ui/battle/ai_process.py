@@ -10,14 +10,10 @@ exists in this process) leaves the battle to the thread worker (`ai_worker.AiWor
 
 from __future__ import annotations
 
-import multiprocessing
 import os
-import pickle
 import sys
 import time
 from typing import TYPE_CHECKING, Any
-
-from game.ai import remote
 
 if TYPE_CHECKING:
     from game.core.match import Need
@@ -34,7 +30,10 @@ class ProcessGone(RuntimeError):
 def _context() -> Any:
     # never fork: the window's SDL state and threads must not be copied into the child; spawn
     # rather than forkserver, so no server process outlives the battle (a frozen app needs
-    # multiprocessing.freeze_support() in its entry script, as packaging/skirmish_entry.py has)
+    # multiprocessing.freeze_support() in its entry script, as packaging/skirmish_entry.py has);
+    # imported here: POSIX never needs it, and the battle's first frame comes before any worker
+    import multiprocessing
+
     return multiprocessing.get_context("spawn")
 
 
@@ -116,6 +115,8 @@ def _start_child() -> tuple[Any, Any]:
         return child, child.conn
     ctx = _context()
     parent, theirs = ctx.Pipe()
+    from game.ai import remote
+
     proc = ctx.Process(target=remote.serve, args=(theirs,), name="skirmish-ai", daemon=True)
     proc.start()
     theirs.close()
@@ -127,7 +128,7 @@ def can_think_remotely(session: Session, side: str) -> bool:
     the controller a class of the game's own (tests inject rulesets and controllers of their own)."""
     from game.core import ruleset as registry
 
-    player = session.players.get(side)
+    player = session.controller(side)
     if player is None or not type(player).__module__.startswith("game."):
         return False
     rs = session.match.ruleset
@@ -191,9 +192,13 @@ class AiProcess:
 
     def send(self, session: Session, need: Need) -> None:
         """Hand the child one decision (the board with the first one)."""
+        import pickle  # here, as `remote`: a battle's first frame comes before any decision
+
+        from game.ai import remote
+
         match = session.match
         board = None if self._board is match.board else match.board
-        req = remote.request(match, need, session.players[need.side], board)
+        req = remote.request(match, need, session.controller(need.side), board)
         try:
             self.conn.send(req)
         except (EOFError, OSError, pickle.PicklingError) as exc:
@@ -258,7 +263,7 @@ class ProcessWorker:
         self.proc = proc
         self.need = session.need
         assert self.need is not None
-        self.player = session.players[self.need.side]
+        self.player = session.controller(self.need.side)
         self.before = getattr(self.player, "last_explanation", None)
         self.started = time.perf_counter()
         self.reply: dict[str, Any] | None = None
@@ -319,6 +324,8 @@ class ProcessWorker:
         if self.error is not None:
             raise self.error
         assert self.reply is not None and self.need is not None
+        import pickle
+
         after = pickle.loads(self.reply["player"])
         self.player.__dict__.clear()
         self.player.__dict__.update(after.__dict__)
