@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, NamedTuple
 
 import esper
 
+from game.core.board import board_tables
 from game.core.components import Position, Side
 from game.core.memo import state_memo
 
@@ -120,9 +121,10 @@ def place_hidden(match: Match, side: str, chance: Chance) -> None:
                 taken.add(tuple(cell))  # type: ignore[arg-type]
 
 
-#: recent answers of `default_hiding_places` (the AI asks again for every sample of one state);
-#: each keeps its board alive, so the board's id in the key cannot be reused meanwhile
-_PLACES: dict[tuple[object, ...], tuple[object, list[Cell]]] = {}
+#: recent answers of `default_hiding_places` kept per board (its `board_tables`: they go with the
+#: match's board, never keeping a finished match's board and tables alive); the AI asks again for
+#: every sample of one state
+PLACES_KEPT = 64
 
 
 def cells_within(board: Board, last_seen: Cell | None, reach: int) -> list[Cell]:
@@ -142,13 +144,14 @@ def default_hiding_places(match: Match, side: str, ent: int, last_seen: Cell | N
     with match.world:
         eyes = tuple(sorted(tuple(pos.cell) for _e, (pos, owner) in match.units(Position, Side)
                             if owner.side == side))
-    key = (id(board), eyes, last_seen, reach)
-    found = _PLACES.get(key)
-    if found is not None and found[0] is board:
-        return list(found[1])
+    key = (eyes, last_seen, reach)
+    memo = board_tables(board).setdefault("hiding_places", {})
+    found = memo.get(key)
+    if found is not None:
+        return list(found)
     out = [cell for cell in cells_within(board, last_seen, reach)
            if not any(has_los(board, eye, cell) for eye in eyes)]  # type: ignore[arg-type]
-    if len(_PLACES) >= 64:
-        _PLACES.clear()
-    _PLACES[key] = (board, out)
+    if len(memo) >= PLACES_KEPT:
+        memo.clear()
+    memo[key] = out
     return list(out)

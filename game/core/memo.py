@@ -30,3 +30,13 @@ def state_memo(match: Match, name: str) -> dict[Any, Any]:
 def forget_all() -> None:
     """Drop every state memo (tests)."""
     _SLOTS.clear()
+
+
+def keep(memo: dict[Any, Any], key: Any, value: Any, kept: int) -> Any:
+    """Put `value` in `memo` under `key`, dropping the oldest entries so it holds at most `kept`:
+    a memo whose old keys stop recurring (a side's turn is over) stays within a size measured for
+    it, while every recent entry (the ones asked again) stays."""
+    while len(memo) >= kept:
+        del memo[next(iter(memo))]
+    memo[key] = value
+    return value

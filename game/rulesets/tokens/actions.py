@@ -16,6 +16,7 @@ import esper
 from game.core.action import Action
 from game.core.board import board_tables
 from game.core.geometry import Cell
+from game.core.memo import keep
 from game.core.pathing import Reach
 from game.core.wording import offset_words, plural
 from game.rulesets.tokens.combat import in_reach, weapon
@@ -54,8 +55,14 @@ def legal(match: Match, moves: bool = True) -> list[Action]:
 #: move lists kept per board (its `board_tables`, so they go with the match's board): a unit's
 #: moves depend only on the key in `_move_actions` (AI lookahead and replays ask for the same
 #: positions again and again), before the tiles other units stand on are taken out (an ally
-#: moving changes those, not the search)
-MOVES_KEPT = 4096
+#: moving changes those, not the search). Each memo keeps its newest entries only, sized by
+#: measurement over three Hard-against-Normal games: a move list was asked again at most ~510
+#: newer lists later, a sprint entry 99 % of the time within ~920 (at most ~1700), an option list
+#: within ~2500; at ~8 KB, ~16 KB and ~1.7 KB each they stay within ~30 MiB (uncapped, one game's
+#: tables reached 110 MiB with paths.py's sprint searches)
+MOVES_KEPT = 1024
+SPRINT_MOVES_KEPT = 1024
+OWN_ACTIONS_KEPT = 4096
 
 
 def move_actions(match: Match, ent: int) -> list[Action]:
@@ -76,10 +83,8 @@ def _move_actions(scene: Scene, view: SideView, body: Body) -> list[Action]:
     memo = board_tables(board).setdefault("tokens_moves", {})
     listed = memo.get(key)
     if listed is None:
-        listed = _all_moves(board, body, view, None if every else frozenset(view.threats))
-        if len(memo) > MOVES_KEPT:
-            memo.clear()
-        memo[key] = listed
+        listed = keep(memo, key, _all_moves(board, body, view, None if every else frozenset(view.threats)),
+                      MOVES_KEPT)
     taken = view.taken
     out = [a for c, a in listed if c not in taken]
     if tokens.move >= SPRINT_COST:
@@ -94,13 +99,11 @@ def _move_actions(scene: Scene, view: SideView, body: Body) -> list[Action]:
             ways = [(ahead, {c: (score, _sprint(scene, body, path, threats))
                              for c, (score, path) in ends.items()})
                     for ahead, ends in sprint_ways(board, body.cell, view.foes, threats, turns)]
-            if len(smemo) > MOVES_KEPT:
-                smemo.clear()
-            smemo[skey] = ways
+            keep(smemo, skey, ways, SPRINT_MOVES_KEPT)
         free = smemo.get((skey, taken))
         if free is None:
             best = runs_free_of(ways, taken - {body.cell})
-            free = smemo[(skey, taken)] = [best[c][1] for c in sorted(best)]
+            free = keep(smemo, (skey, taken), [best[c][1] for c in sorted(best)], SPRINT_MOVES_KEPT)
         out.extend(free)  # type: ignore[arg-type]
     return out
 
@@ -252,9 +255,7 @@ def _unit_actions(scene: Scene, view: SideView, body: Body, moves: bool = True) 
     memo = board_tables(scene.board).setdefault("tokens_own_actions", {})
     found = memo.get(key)
     if found is None:
-        if len(memo) > MOVES_KEPT:
-            memo.clear()
-        found = memo[key] = tuple(_own_actions(scene, view, body, others, adjacent))
+        found = keep(memo, key, tuple(_own_actions(scene, view, body, others, adjacent)), OWN_ACTIONS_KEPT)
     out.extend(found)
     return out
 

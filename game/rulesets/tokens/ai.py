@@ -11,7 +11,7 @@ import esper
 from game.core.action import Action, Decision
 from game.core.board import board_tables
 from game.core.knowledge import known_units
-from game.core.memo import state_memo
+from game.core.memo import keep, state_memo
 from game.core.ruleset import Assessment
 from game.rulesets.tokens.actions import DRAW as DRAW_COST
 from game.rulesets.tokens.aithreat import foes_known, threat_by
@@ -120,8 +120,8 @@ def nearest(match: Match, cell: tuple[int, int], foes: dict[int, tuple[int, int]
 
 #: spent move tokens kept per board (its `board_tables`, so they go with the match's board), per
 #: (start, path, parity, Bypass): a path's price never changes, and the AI weighs the same moves
-#: again after every other unit's input
-SPENT_KEPT = 50_000
+#: again after every other unit's input (the newest only: none was asked again after ~1500 newer)
+SPENT_KEPT = 8192
 
 
 def spent_on(board: Board, start: tuple[int, int], path: tuple, diagonals: int, bypass: bool,
@@ -131,9 +131,7 @@ def spent_on(board: Board, start: tuple[int, int], path: tuple, diagonals: int, 
     key = (start, path, diagonals % 2, bypass, doubled if bypass else None)
     found = memo.get(key)
     if found is None:
-        if len(memo) > SPENT_KEPT:
-            memo.clear()
-        found = memo[key] = path_cost(board, start, path, diagonals, bypass, doubled)[0]
+        found = keep(memo, key, path_cost(board, start, path, diagonals, bypass, doubled)[0], SPENT_KEPT)
     return found
 
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from game.core.board import board_tables
-from game.core.memo import state_memo
+from game.core.memo import keep, state_memo
 from game.rulesets.tokens.actions import AWAIT, DRAW, RELOAD
 from game.rulesets.tokens.ai import BLEED_WORTH, best_mode, move_spent
 from game.rulesets.tokens.aithreat import SHARED_FIRE, armour_of, enemy_volley, foes_known, threats_of
@@ -83,8 +83,9 @@ def _area(foe: int, hidden: bool) -> bool:
     return any(AREA_PROPS & set(props) for wid in wids for props in weapon(wid).combos)
 
 
-#: answers of `in_fire` kept per board (its `board_tables`)
-FIRE_KEPT = 50_000
+#: answers of `in_fire` kept per board (its `board_tables`), the newest only (none was asked again
+#: after ~1050 newer)
+FIRE_KEPT = 8192
 
 
 def in_fire(match: Match, side: str, foe: int, at: Cell, cell: Cell) -> bool:
@@ -111,9 +112,7 @@ def in_fire(match: Match, side: str, foe: int, at: Cell, cell: Cell) -> bool:
         cx, cy = cell
         found = any(max(abs(t[0] - cx), abs(t[1] - cy)) <= rng and in_reach(board, t, cell, rng)
                     for t in spots)
-        if len(memo) > FIRE_KEPT:
-            memo.clear()
-        memo[key] = found
+        keep(memo, key, found, FIRE_KEPT)
     return found
 
 

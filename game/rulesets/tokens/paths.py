@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING
 
 from game.core.board import board_tables
 from game.core.geometry import Cell
+from game.core.memo import keep
 from game.core.pathing import Reach
 from game.rulesets.tokens.aisight import in_sight
 from game.rulesets.tokens.combat import in_reach
@@ -163,8 +164,9 @@ def _parity_search(
 DIRECTIONS: tuple[Cell, ...] = ((1, 0), (1, 1), (0, 1), (-1, 1), (-1, 0), (-1, -1), (0, -1), (1, -1))
 #: sprint ways kept per board (its `board_tables`), per (start, enemy tiles, threatened tiles,
 #: adjustments allowed): the tiles units stand on are applied after (`runs_free_of`), so an ally
-#: moving (every lookahead step) does not make the search run again
-RUNS_KEPT = 1024
+#: moving (every lookahead step) does not make the search run again. The newest only: an entry is
+#: ~36 KB and none was asked again after ~420 newer ones (Hard against Normal)
+RUNS_KEPT = 256
 
 #: per direction: its two first tiles, and per end tile ((provoked, adjustments), path), the best
 #: of that direction
@@ -246,10 +248,7 @@ def sprint_ways(board: Board, start: Cell, foes: set[Cell] | frozenset[Cell],
                         best[c] = (score, path)
             layer = nxt
         found.append((ahead, best))
-    if len(memo) > RUNS_KEPT:
-        memo.clear()
-    memo[key] = found
-    return found
+    return keep(memo, key, found, RUNS_KEPT)
 
 
 def _open(board: Board, c: Cell, foes: set[Cell] | frozenset[Cell]) -> bool:
