@@ -9,9 +9,8 @@ the square to attack it from) or none, by the value of the resolution they will 
 - each group's worth is the defender's own best answer to it (`ai.defender_choice`: harm taken,
   a take-out as `ai.KILL` points, less what its counter-attack deals), from the same exact odds
   the prompt and the resolution use;
-- less the enemies' reply, declared as a side too (`reply.GangReply`): the visible enemies gang on
-  the units they reach where the plan leaves them, as they would best, each over its chance to
-  survive the plan's attacks.
+- less the enemies' reply: each standing enemy, unless the plan takes it out, strikes the unit it
+  reaches where the plan leaves it, with its best weapon against that unit's armour and dodge.
 
 A unit's options are every attack Normal prices (`ai.attack_value`): plain or as a risky stunt
 (its fall priced as Normal prices it), a blast (on every unit it reaches, grouped as the
@@ -54,7 +53,6 @@ from game.rulesets.saves.components import (
 from game.rulesets.saves.groups import STUNT, blast_victims, is_stunt, plan_groups, stunt_chance
 from game.rulesets.saves.kinds import Kind
 from game.rulesets.saves.odds import damage_distribution, harm
-from game.rulesets.saves.reply import GangReply
 from game.rulesets.saves.rules import armour_of, cell_of, held, helpless, save_mode, weapon_sets
 from game.rulesets.saves.turns import may_act, table
 
@@ -179,8 +177,6 @@ class _Planner:
         self.fall_memo: dict[tuple[int, Cell], float] = {}
         self.victims_memo: dict[Step, list[int]] = {}
         self.mine = mine
-        self.home = {u: cell_of(u) for u in mine}
-        self.reply = GangReply(match, self.foes, mine)
         # the units the declared attacks already reach (a declared blast: every unit in its area),
         # each priced with whatever the plan adds to its group
         self.declared_on = {g.target for g in plan_groups(match, self.declared)
@@ -358,8 +354,12 @@ class _Planner:
             worth += w
             if t in survive:
                 survive[t] = 1.0 - out
-        where = {**self.home, **{st.unit: st.cell for st in steps}}
-        return worth - REPLY * self.reply.value(where, survive)
+        where = {st.unit: st.cell for st in steps}
+        reply = 0.0
+        for e in self.foes:
+            hit = max((self._threat(e, u, where.get(u, cell_of(u))) for u in self.mine), default=0.0)
+            reply += survive[e] * hit
+        return worth - REPLY * reply
 
     def best(self) -> Plan:
         """Every mix of the units' options; the best (ties: fewer attacks, then the first)."""
