@@ -50,10 +50,18 @@ def _no_collection_until_the_first_frame() -> None:
         gc.disable()
 
 
+def _msgspec_without_typing_extensions() -> None:
+    """msgspec's import without typing_extensions (game/leanimports.py)."""
+    from game.leanimports import msgspec_without_typing_extensions
+
+    msgspec_without_typing_extensions()
+
+
 _no_collection_until_the_first_frame()
 _FOLDER = _cache_folder()
 _cache_bytecode(_FOLDER)
 _cache_dataclass_code(_FOLDER)
+_msgspec_without_typing_extensions()  # after the bytecode cache is chosen, as every import
 
 from game.cli import main  # noqa: E402  - after the bytecode cache is chosen
 

@@ -45,10 +45,18 @@ def run(argv: list[str]) -> int:
         from game.ui.app import launch_command
 
         return launch_command(None)
-    from game.cliparser import COMMANDS, map_arg
+    args = None
+    if argv[0] == "play":  # plain arguments without argparse (game/playargs.py)
+        from game.playargs import quick_play_args
 
-    # the named subcommand's arguments alone: a battle's window opens sooner
-    args = build_parser(argv[0] if argv[0] in COMMANDS else None).parse_args(argv)
+        args = quick_play_args(argv[1:])
+    if args is None:
+        from game.cliparser import COMMANDS
+
+        # the named subcommand's arguments alone: a battle's window opens sooner
+        args = build_parser(argv[0] if argv[0] in COMMANDS else None).parse_args(argv)
+    from game.playargs import map_arg
+
     cmd = args.command
     if cmd in ("simulate", "play", "screenshot"):
         args.map = map_arg(args.ruleset, args.map)

@@ -156,32 +156,3 @@ def build_parser(only: str | None = None) -> argparse.ArgumentParser:
 
         add_report_parser(sub)
     return ap
-
-
-def map_arg(ruleset_id: str, value: str | None) -> str | None:
-    """--map as given (a path, or a path under maps/), or a shipped map named by its file name
-    alone ("saves_ford"); any shipped map of the ruleset's board kind plays, whatever ruleset it
-    was made for. A missing map is one line naming the shipped maps of that kind."""
-    if value is None:
-        return None
-    from game.core.match import map_name
-    from game.paths import MAPS_DIR, resolve_map
-
-    # only absence is told here: a folder, FIFO or device is refused by the map reader with
-    # what it is, before anything is opened; a map of the wrong board kind by load_board_for
-    try:
-        if resolve_map(value).exists():
-            return value
-    except (OSError, ValueError) as exc:  # a name too long for the file system, a NUL byte
-        raise UserError(f"cannot be a map file ({getattr(exc, 'strerror', None) or exc})", value,
-                        "--map") from None
-    if "/" not in value and "\\" not in value:
-        stem = value.removesuffix(".tmx")
-        found = sorted(p for p in MAPS_DIR.glob("*/*.tmx") if p.stem == stem)
-        if found:
-            return map_name(found[0])
-    from game.core import ruleset as registry
-
-    rs = registry.get(ruleset_id)
-    shipped = ", ".join(p.stem for p in rs.maps())
-    raise UserError(f"no such map file (shipped {rs.board_kind} maps: {shipped})", value)

@@ -141,7 +141,7 @@ def install(folder: str) -> None:
 
     if STORES:
         return
-    for kind in ("dataclasses", "toml"):
+    for kind in ("dataclasses", "toml", "xml"):
         kept = STORES[kind] = Kept(kind)
         kept.load(folder)
         atexit.register(kept.save)

@@ -35,7 +35,7 @@ print(repr(seen))
 """
 
 NOT_BEFORE = ("game.ai.levels", "game.ai.search", "game.ai.utility", "game.sim", "pygame_gui", "i18n",
-              "yaml", "pytmx", "multiprocessing", "hashlib", "json")
+              "yaml", "pytmx", "multiprocessing", "hashlib", "json", "argparse")
 
 
 @pytest.mark.parametrize("ruleset", ["voidmarked", "casket", "varium", "tokens", "saves"])
@@ -53,6 +53,36 @@ def test_the_battles_first_frame_imports_only_what_it_shows(tmp_path, ruleset):
     assert early == []
     assert seen["players"] == {"p1": "NoneType", "p2": "UnmadeController"}
     assert seen["then"] == {"p1": "NoneType", "p2": "NormalAI"}  # made in the pass after it
+
+
+MAIN_PROBE = """
+import os, runpy, sys
+from game.ui import first_frame
+def mark(self):
+    print(repr(sorted(sys.modules)), flush=True)
+    os._exit(0)
+first_frame.FirstFrame._first_frames = mark
+sys.argv = ["game", "play", "--ruleset", "voidmarked", "--seed", "3"]
+runpy.run_module("game", run_name="__main__", alter_sys=True)
+"""
+
+
+def test_a_second_start_reads_the_map_and_msgspec_without_their_parsers(tmp_path):
+    """`python -m game play`: at a start after the first, the map's XML is kept parsed (no
+    xml.etree) and msgspec comes without typing_extensions."""
+    env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy", PYGAME_HIDE_SUPPORT_PROMPT="1",
+               XDG_DATA_HOME=str(tmp_path), XDG_CONFIG_HOME=str(tmp_path), HOME=str(tmp_path),
+               XDG_CACHE_HOME=str(tmp_path / "cache"), SKIRMISH_EXIT_AFTER_FIRST_FRAME="1")
+    play = ["play", "--ruleset", "voidmarked", "--seed", "3"]
+    once = subprocess.run([sys.executable, "-m", "game", *play], cwd=ROOT, env=env, capture_output=True,
+                          text=True, timeout=120)  # keeps its work at exit
+    assert once.returncode == 0, once.stderr
+    again = subprocess.run([sys.executable, "-c", MAIN_PROBE], cwd=ROOT, env=env, capture_output=True,
+                           text=True, timeout=120)
+    assert again.returncode == 0, again.stderr
+    then = set(ast.literal_eval(again.stdout.strip().splitlines()[-1]))
+    assert "msgspec" in then and "game.core.tmx.xmltree" in then
+    assert sorted(m for m in then if m.split(".")[0] in ("xml", "typing_extensions", "argparse")) == []
 
 
 def test_an_unmade_controller_is_made_when_asked_and_plays(mini_registered):

@@ -6,13 +6,17 @@ capped, and image sizes come from the file header alone.
 
 from __future__ import annotations
 
+import marshal
 import os
 import stat
 import struct
 from pathlib import Path
-from xml.etree import ElementTree
+from typing import TYPE_CHECKING, Any
 
 from game.errors import UserError
+
+if TYPE_CHECKING:
+    from xml.etree import ElementTree
 
 MAX_XML_BYTES = 64 << 20  # a 256x256 map with a dozen CSV layers is under 10 MB
 MAX_XML_ELEMENTS = 400_000
@@ -54,15 +58,34 @@ def read_bytes(path: Path, what: str, shown: str, limit: int, place: str = "") -
 
 
 def parse_xml(path: Path, what: str, shown: str) -> ElementTree.Element:
-    """The root element of a map or tileset file, or a one-line UserError.
+    """The root element of a map or tileset file, or a one-line UserError. Bytes that parsed once
+    are not parsed again where `python -m game` keeps their tree (game/core/tmx/xmltree.py)."""
+    from game.codecache import store
 
-    Elements are counted while parsing: each costs a few hundred bytes, so 64 MiB of `<tile/>`
-    would need over a gigabyte. The cap leaves room for six 256x256 layers in XML format.
-    """
     data = read_bytes(path, what, shown, MAX_XML_BYTES)
+    kept = store("xml")
+    found = kept.get(shown, data) if kept is not None else None
+    if found is not None:
+        from game.core.tmx.xmltree import node
+
+        return node(marshal.loads(found))  # type: ignore[return-value]
+    root = _parse_xml(data, what, shown)
+    if kept is not None:
+        from game.core.tmx.xmltree import KEPT_BYTES, plain
+
+        if len(data) <= KEPT_BYTES:
+            kept.put(shown, data, marshal.dumps(plain(root)))
+    return root
+
+
+def _parse_xml(data: bytes, what: str, shown: str) -> Any:
+    """Elements are counted while parsing: each costs a few hundred bytes, so 64 MiB of `<tile/>`
+    would need over a gigabyte. The cap leaves room for six 256x256 layers in XML format."""
+    from xml.etree import ElementTree
+
     parser = ElementTree.XMLPullParser(events=("start",))
     count = 0
-    root: ElementTree.Element | None = None
+    root: Any = None
     try:
         for at in range(0, len(data), _FEED_BYTES):
             parser.feed(data[at:at + _FEED_BYTES])

@@ -13,9 +13,12 @@ import sys
 import zlib
 from array import array
 from collections.abc import Sequence
-from xml.etree.ElementTree import Element
+from typing import TYPE_CHECKING
 
 from game.errors import UserError
+
+if TYPE_CHECKING:
+    from xml.etree.ElementTree import Element
 
 FLAG_BITS = 0xF0000000  # Tiled's flip (H, V, D) and hex 120-degree rotation flags
 GID_MASK = 0x0FFFFFFF

@@ -9,8 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from pathlib import Path
-from typing import Any
-from xml.etree.ElementTree import Element
+from typing import TYPE_CHECKING, Any
 
 from game.core.board import Board, Terrain
 from game.core.geometry import Cell, Grid, HexGrid, SquareGrid
@@ -23,6 +22,9 @@ from game.core.tmx.spawns import check_spawns, place_spawns
 from game.core.tmx.tilesets import Tileset, int_attr, read_tileset
 from game.core.wording import plural
 from game.errors import UserError
+
+if TYPE_CHECKING:
+    from xml.etree.ElementTree import Element
 
 MAX_MAP_SIDE = 256
 MAX_TILE_LAYERS = 64  # keeps the work at most 64 x 256 x 256 cells; real maps use a handful

@@ -3,8 +3,7 @@
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any
-from xml.etree.ElementTree import Element, SubElement
+from typing import TYPE_CHECKING, Any
 
 from game.core.board import Board, Objective
 from game.core.geometry import Cell
@@ -12,6 +11,9 @@ from game.core.tmx.files import check_regular, parse_xml, shown_path
 from game.core.tmx.props import read_properties, typo
 from game.core.tmx.shapes import Layout, Shape, box_cells, covered
 from game.errors import UserError
+
+if TYPE_CHECKING:
+    from xml.etree.ElementTree import Element
 
 SIDES = ("p1", "p2")
 KINDS = ("spawn", "objective")
@@ -91,19 +93,20 @@ def with_template(obj: Element, base: Path, shown: str, place: str, cache: dict[
     if not written:
         return obj
     tpl = _template(written, base, shown, place, cache)
-    merged = Element("object", {**tpl.attrib, **{k: v for k, v in obj.attrib.items() if k != "template"}})
+    from game.core.tmx.xmltree import Node  # read as an element (a kept tree's or ElementTree's)
+
+    merged = Node("object", {**tpl.attrib, **{k: v for k, v in obj.attrib.items() if k != "template"}})
     props: dict[str, Element] = {}
     for source in (tpl, obj):
         for prop in source.findall("properties/property"):
             props[prop.get("name", "")] = prop
     if props:
-        holder = SubElement(merged, "properties")
-        holder.extend(props.values())
+        merged.append(Node("properties", {}, None, list(props.values())))
     own = [c for c in obj if c.tag in _SHAPES]
     shape = own or [c for c in tpl if c.tag in _SHAPES]
     if shape:
         merged.append(shape[0])
-    return merged
+    return merged  # type: ignore[return-value]
 
 
 def read_objects(root: Element, board: Board, layout: Layout, shown: str, base: Path) -> bool:

@@ -4,11 +4,13 @@ from __future__ import annotations
 
 import math
 from collections.abc import Iterable
-from typing import Any
-from xml.etree.ElementTree import Element
+from typing import TYPE_CHECKING, Any
 
 from game.core.board import LIGHT_LEVELS
 from game.errors import UserError
+
+if TYPE_CHECKING:
+    from xml.etree.ElementTree import Element
 
 # Game meaning lives in these properties (tile or tile-layer), never in tile ids.
 TERRAIN_KEYS = ("name", "blocks_move", "blocks_los", "cover", "cover_height_ft", "light",

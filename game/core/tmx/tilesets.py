@@ -4,12 +4,14 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
-from xml.etree.ElementTree import Element
+from typing import TYPE_CHECKING, Any
 
 from game.core.tmx.files import check_regular, image_size, parse_xml, shown_path
 from game.core.tmx.props import read_properties
 from game.errors import UserError
+
+if TYPE_CHECKING:
+    from xml.etree.ElementTree import Element
 
 MAX_FIRSTGID = 1 << 28
 

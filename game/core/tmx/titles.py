@@ -8,7 +8,6 @@ from __future__ import annotations
 
 from functools import lru_cache
 from pathlib import Path
-from xml.etree import ElementTree
 
 BENCHMARK_PREFIX = "bench_"  # maps made for benchmarks/ (game.paths.maps_for sorts them last)
 
@@ -26,6 +25,8 @@ def _fallback_title(stem: str) -> str:
 @lru_cache(maxsize=64)
 def _title_of(path: str, mtime: float) -> str | None:
     """The map-level `title` property of a .tmx (cached per file version)."""
+    from xml.etree import ElementTree  # here: a battle's first frame names no map
+
     try:
         root = ElementTree.parse(path).getroot()
     except (OSError, ElementTree.ParseError):
