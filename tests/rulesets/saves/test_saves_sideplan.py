@@ -136,7 +136,7 @@ def test_the_plan_knocks_the_target_down_for_the_others_attacks():
 
 
 @pytest.mark.rule("SV-MANEUVER")
-def test_hard_knocks_down_where_normal_does_not_stab():
+def test_hard_knocks_down_where_normal_does():
     m, a, b, c, x = _gang_on_a_clumsy_knight()
     act(m, "attack", actor=b, target=x, option="sword")
     act(m, "attack", actor=c, target=x, option="sword")
