@@ -28,6 +28,7 @@ from itertools import product
 from typing import TYPE_CHECKING, Any
 
 from game.core.components import Health, Position
+from game.core.sight import cover_on_line, has_los
 from game.rulesets.saves.ai import (
     FINISH,
     HELPLESS,
@@ -51,22 +52,30 @@ from game.rulesets.saves.components import (
 )
 from game.rulesets.saves.groups import STUNT, blast_victims, is_stunt, plan_groups, stunt_chance
 from game.rulesets.saves.kinds import Kind
-from game.rulesets.saves.odds import damage_distribution, harm, save_chance
-from game.rulesets.saves.planoptions import KNOCK, Cell, Options, Step, los
-from game.rulesets.saves.rules import armour_of, cell_of, held, helpless, save_mode
+from game.rulesets.saves.odds import damage_distribution, harm
+from game.rulesets.saves.rules import armour_of, cell_of, held, helpless, save_mode, weapon_sets
 from game.rulesets.saves.turns import may_act, table
 
 if TYPE_CHECKING:
     from game.core.match import Match
 
+Cell = tuple[int, int]
+#: attacks (each with its best square) kept per unit: the search tries every mix of them
+TOP = 3
 #: what a friend's harm from the side's own blast weighs against an enemy's (as `ai.attack_value`)
 FRIEND = 1.5
 #: weight of the enemies' expected reply against the side's own harm dealt
 REPLY = 0.6
-#: the move a Prone target loses getting up, in harm points (as `ai.knockdown_value`)
-LOST_MOVE = 0.6
-#: the best mixes of attacks the search then tries knock-downs in (`_Planner.best`)
-KEEP = 4
+
+
+@dataclass(frozen=True)
+class Step:
+    """One unit's part: attack `target` with `option` from `cell` (target None: no attack)."""
+
+    unit: int
+    target: int | None
+    option: str | None
+    cell: Cell
 
 
 @dataclass
@@ -98,34 +107,51 @@ def side_plan(match: Match, side: str) -> Plan:
 def plan_step(match: Match, action: Any) -> float:
     """1 for an action the plan takes next (a planned move, a planned attack: the same weapons on
     the same target, plain or as a risky stunt, which Normal's exact price of the stunt's two
-    outcomes then decides; a planned knock-down), 0.5 for a move to another square from which the
-    planned attack or knock-down can be made, else 0."""
+    outcomes then decides), 0.5 for a move to another square from which the planned attack can be
+    made, else 0."""
     ent = action.actor
-    if ent is None or action.kind not in (Kind.MOVE, Kind.ATTACK, Kind.MANEUVER):
+    if ent is None or action.kind not in (Kind.MOVE, Kind.ATTACK):
         return 0.0
     plan = side_plan(match, side_of(ent))
     step = plan.steps.get(ent)
     if step is None or step.target is None:
         return 0.0
-    knock = step.option == KNOCK
-    if action.kind == Kind.MANEUVER:
-        return 1.0 if knock and action.option == KNOCK and action.target == step.target else 0.0
     if action.kind == Kind.ATTACK:
-        same = not knock and action.option.removeprefix(STUNT) == step.option.removeprefix(STUNT)  # type: ignore[union-attr]
+        same = action.option.removeprefix(STUNT) == step.option.removeprefix(STUNT)  # type: ignore[union-attr]
         return 1.0 if action.target == step.target and same else 0.0
     cell = tuple(action.cell)
     if cell == step.cell:
         return 1.0
-    dist = match.board.distance(cell, cell_of(step.target))
-    if knock:
-        return 0.5 if dist <= 1 else 0.0
     ws = weapons_of(step.option)  # type: ignore[arg-type]
+    dist = match.board.distance(cell, cell_of(step.target))
     if not ws[0].ranged:
         return 0.5 if dist <= 1 else 0.0
-    return 0.5 if 1 <= dist <= ws[0].range and los(match, cell, cell_of(step.target)) else 0.0
+    return 0.5 if 1 <= dist <= ws[0].range and _los(match, cell, cell_of(step.target)) else 0.0
 
 
-class _Planner(Options):
+def _los(match: Match, a: Cell, b: Cell) -> bool:
+    memo: dict[tuple[Cell, Cell], bool] = match.board.__dict__.setdefault("_saves_los", {})
+    key = (a, b)
+    found = memo.get(key)
+    if found is None:
+        if len(memo) > 200_000:
+            memo.clear()
+        found = memo[key] = has_los(match.board, a, b)
+    return found
+
+
+def _cover(match: Match, a: Cell, b: Cell) -> bool:
+    memo: dict[tuple[Cell, Cell], bool] = match.board.__dict__.setdefault("_saves_cover", {})
+    key = (a, b)
+    found = memo.get(key)
+    if found is None:
+        if len(memo) > 200_000:
+            memo.clear()
+        found = memo[key] = bool(cover_on_line(match.board, a, b))
+    return found
+
+
+class _Planner:
     """One search (all inside `with match.world`)."""
 
     def __init__(self, match: Match, side: str) -> None:
@@ -146,7 +172,7 @@ class _Planner(Options):
         self.cells = {u: [cell_of(u)] + ([] if get(u, SvTurn).moved or get(u, SvTurn).swapped
                                          else move_targets(match, u)) for u in self.todo}
         self.group_memo: dict[Any, tuple[float, float]] = {}
-        self.threat_memo: dict[tuple[int, int], list[tuple[int, int, float]]] = {}
+        self.threat_memo: dict[tuple[int, int], list[tuple[int, float]]] = {}
         self.exposure_memo: dict[tuple[int, Cell], float] = {}
         self.fall_memo: dict[tuple[int, Cell], float] = {}
         self.victims_memo: dict[Step, list[int]] = {}
@@ -155,19 +181,63 @@ class _Planner(Options):
         # each priced with whatever the plan adds to its group
         self.declared_on = {g.target for g in plan_groups(match, self.declared)
                             if not g.score and self._known(g.target)}
-        # knock-downs declared (they resolve before the attacks), and each enemy's chance to stay up
-        self.knocked: dict[int, int] = {}
-        for d in self.declared.values():
-            if d["kind"] == Kind.MANEUVER and d.get("option") == KNOCK:
-                self.knocked[d["target"]] = self.knocked.get(d["target"], 0) + 1
-        self.stays_up = {e: 1.0 if has(e, "prone") else float(save_chance(get(e, SvScores).dex,
-                                                                          save_mode(e, "DEX")))
-                         for e in self.foes}
 
     def _known(self, e: int) -> bool:
         return side_of(e) == self.side or not has(e, "hidden")
 
     # -- the options -----------------------------------------------------------------------------
+    def options(self, u: int) -> list[Step]:
+        """The unit's best few attacks (target, weapons, square; plain, risky stunt or blast) and no
+        attack where it stands."""
+        board = self.match.board
+        foe_cells = [cell_of(e) for e in self.foes]
+        reach = set(self.cells[u])
+        here = cell_of(u)
+        sets_free = [ws for ws in weapon_sets(self.match, u, False) if not ws[0].score]
+        melee = [ws for ws in sets_free if not ws[0].ranged]
+        ranged = [ws for ws in sets_free if ws[0].ranged]
+        found: list[tuple[float, Step]] = []
+        for t in self.targets:
+            tc = cell_of(t)
+            # the best square for a weapon-borne attack, and for a blast
+            best: dict[bool, tuple[tuple[Any, ...], Step]] = {}
+            for ws in melee:
+                option = "+".join(x.id for x in ws)
+                solo = self._solo(ws, t)
+                x, y = tc
+                for cell in ((x + dx, y + dy) for dx in (-1, 0, 1) for dy in (-1, 0, 1) if dx or dy):
+                    if cell not in reach:
+                        continue
+                    key = (False, -solo, self._exposure(u, cell), board.distance(here, cell))
+                    if False not in best or key < best[False][0]:
+                        best[False] = (key, Step(u, t, option, cell))
+            tx, ty = tc
+            for ws in ranged:
+                w = ws[0]
+                option = w.id
+                solo = self._solo(ws, t)
+                blast = bool(w.blast)
+                for cell in reach:
+                    cx, cy = cell
+                    dist = max(abs(cx - tx), abs(cy - ty))  # square board: Chebyshev (Board.distance)
+                    if not 1 <= dist <= w.range or any(
+                            abs(cx - fx) <= 1 and abs(cy - fy) <= 1 for fx, fy in foe_cells):
+                        continue
+                    exposure = self._exposure(u, cell)
+                    impaired = _cover(self.match, cell, tc)
+                    key = (impaired, -solo, exposure, board.distance(here, cell))
+                    if (blast not in best or key < best[blast][0]) and _los(self.match, cell, tc):
+                        best[blast] = (key, Step(u, t, option, cell))
+            variants = [step for _key, step in best.values()]
+            if False in best:  # the weapon-borne attack as a risky stunt too (SV-IMPAIR)
+                plain = best[False][1]
+                variants.append(Step(u, t, STUNT + plain.option, plain.cell))  # type: ignore[operator]
+            if variants:
+                # the best way to attack each target: the search mixes targets, not variants
+                found.append(max(((self._value((v,)), v) for v in variants), key=lambda kv: kv[0]))
+        found.sort(key=lambda kv: -kv[0])
+        return [s for _, s in found[:TOP]] + [Step(u, None, None, here)]
+
     def _fall(self, u: int, cell: Cell) -> float:
         """A risky stunt's expected cost on `cell`, as Normal prices it (`ai.attack_value`): if the
         DEX save fails, the unit lies Prone through the enemies' turn (their attacks Enhanced, two
@@ -194,6 +264,10 @@ class _Planner(Options):
             self.victims_memo[step] = found
         return found
 
+    def _solo(self, ws: tuple[Any, ...], target: int) -> float:
+        """The weapons' damage on their own (dice only: ranks a unit's weapons)."""
+        return float(damage_distribution([w.damage for w in ws], 0, armour_of(target)).expect())
+
     def _exposure(self, u: int, cell: Cell) -> float:
         """The enemies' reply on `u` standing on `cell`, each enemy's best weapon (no surviving
         chance applied)."""
@@ -203,10 +277,9 @@ class _Planner(Options):
             found = self.exposure_memo[key] = sum(self._threat(e, u, cell) for e in self.foes)
         return found
 
-    def _threat(self, e: int, u: int, cell: Cell, moves: bool = True) -> float:
+    def _threat(self, e: int, u: int, cell: Cell) -> float:
         """Enemy `e`'s best attack next turn on unit `u` on `cell` (harm and take-out as KILL,
-        after u's dodge and armour), 0 when it cannot reach the square or loses that turn; with
-        `moves` False, from where it stands (Prone: getting up is its move)."""
+        after u's dodge and armour), 0 when it cannot reach the square or loses that turn."""
         by_reach = self.threat_memo.get((e, u))
         if by_reach is None:
             s = get(u, SvScores)
@@ -220,29 +293,24 @@ class _Planner(Options):
                     continue
                 h = harm(damage_distribution([w.damage], 0, armour_of(u)), get(u, Health).current, s.strength,
                          None, 0, save_mode(u, "STR"))
-                by_reach.append((speed, w.range or 1, miss * (h.expected + KILL * h.out)))
+                by_reach.append((speed + (w.range or 1), miss * (h.expected + KILL * h.out)))
             self.threat_memo[(e, u)] = by_reach
         (ex, ey), (cx, cy) = cell_of(e), cell
         dist = max(abs(ex - cx), abs(ey - cy))  # square board: Chebyshev (Board.distance)
-        step = 1 if moves else 0
-        return max((v for sp, r, v in by_reach if dist <= sp * step + r), default=0.0)
+        return max((v for r, v in by_reach if dist <= r), default=0.0)
 
     # -- the search ------------------------------------------------------------------------------
-    def _group(self, target: int, members: tuple[Step, ...], prone: bool = False) -> tuple[float, float]:
+    def _group(self, target: int, members: tuple[Step, ...]) -> tuple[float, float]:
         """(worth, take-out chance) of what the side's declared attacks and the plan's `members`
         do to `target`, grouped as the resolution groups them (`plan_groups`: a blast joins the
         gang on each unit it reaches, or is rolled apart, as the table's reading says), the planned
-        attackers standing on their squares; with `prone`, the target knocked Prone first (the
-        attacks Enhanced, as `ai.group_outcome` prices a knock-down). An enemy's harm counts in
-        full (a quarter if it is Unconscious already), a friend's at -FRIEND."""
-        key = (target, members, prone)
+        attackers standing on their squares. An enemy's harm counts in full (a quarter if it is
+        Unconscious already), a friend's at -FRIEND."""
+        key = (target, members)
         found = self.group_memo.get(key)
         if found is not None:
             return found
         moved: list[tuple[Position, Cell]] = []
-        active = conditions(target).active
-        if prone:
-            active["prone"] = {}
         try:
             for st in members:
                 pos = get(st.unit, Position)
@@ -253,8 +321,6 @@ class _Planner(Options):
             answers = [defender_choice(self.match, g) for g in plan_groups(self.match, planned)
                        if g.target == target and not g.score]
         finally:
-            if prone:
-                active.pop("prone", None)
             for pos, cell in reversed(moved):
                 pos.cell = cell
         worth, stays = 0.0, 1.0
@@ -272,12 +338,9 @@ class _Planner(Options):
 
     def _value(self, steps: tuple[Step, ...]) -> float:
         by_target: dict[int, list[Step]] = {}
-        knocked = dict(self.knocked)
         worth = 0.0
         for st in steps:
-            if st.option == KNOCK:
-                knocked[st.target] = knocked.get(st.target, 0) + 1  # type: ignore[index]
-            elif st.target is not None:
+            if st.target is not None:
                 for e in self._victims(st):
                     by_target.setdefault(e, []).append(st)
                 if is_stunt(st.option):  # type: ignore[arg-type]
@@ -286,16 +349,8 @@ class _Planner(Options):
         if len(set(cells)) < len(cells):
             return float("-inf")
         survive = {e: 1.0 for e in self.foes}
-        # each knock-down fails on the target's DEX save: the chance it stays up through them all
-        up = {t: self.stays_up.get(t, 1.0) ** k for t, k in knocked.items()}
-        worth += sum(1.0 - stays for stays in up.values()) * LOST_MOVE
         for t in set(by_target) | self.declared_on:
-            members = tuple(by_target.get(t, ()))
-            w, out = self._group(t, members)
-            stays = up.get(t, 1.0)
-            if stays < 1.0:
-                w_down, out_down = self._group(t, members, True)
-                w, out = stays * w + (1.0 - stays) * w_down, stays * out + (1.0 - stays) * out_down
+            w, out = self._group(t, tuple(by_target.get(t, ())))
             worth += w
             if t in survive:
                 survive[t] = 1.0 - out
@@ -303,53 +358,22 @@ class _Planner(Options):
         reply = 0.0
         for e in self.foes:
             hit = max((self._threat(e, u, where.get(u, cell_of(u))) for u in self.mine), default=0.0)
-            stays = up.get(e, 1.0)
-            if stays < 1.0:  # knocked Prone it gets up in place of its move, and strikes from there
-                down = max((self._threat(e, u, where.get(u, cell_of(u)), False) for u in self.mine),
-                           default=0.0)
-                hit = stays * hit + (1.0 - stays) * down
             reply += survive[e] * hit
         return worth - REPLY * reply
 
     def best(self) -> Plan:
-        """Every mix of the units' attacks (ties: fewer attacks, then the first); then, from each of
-        the best few, knock-downs: one unit at a time switches to whichever of its options (a
-        knock-down or another attack) gains most, until none gains. A knock-down is worth little
-        alone, so it is tried in the mixes of attacks it can add to."""
+        """Every mix of the units' options; the best (ties: fewer attacks, then the first)."""
         if not self.todo:
             return Plan(0.0, {})
         choices = [self.options(u) for u in self.todo]
-        kept: list[tuple[float, int, tuple[Step, ...]]] = []
-        for n, combo in enumerate(product(*choices)):
+        best_val, best_steps = float("-inf"), None
+        for combo in product(*choices):
             v = self._value(combo)
-            if len(kept) < KEEP or v > kept[-1][0] + 1e-9:
-                kept.append((v, -n, combo))
-                kept.sort(key=lambda x: (-x[0], -x[1]))
-                del kept[KEEP:]
-        knocks = [self.knocks(u) for u in self.todo]
-        alts = [k + opts for k, opts in zip(knocks, choices, strict=True)]
-        best_val, best_steps = kept[0][0], kept[0][2]
-        if any(knocks):
-            for v, _n, combo in kept:
-                v, combo = self._improve(v, combo, alts)
-                if v > best_val + 1e-9:
-                    best_val, best_steps = v, combo
-        return Plan(best_val, {st.unit: st for st in best_steps})
+            if v > best_val + 1e-9:
+                best_val, best_steps = v, combo
+        # a group's worth is worked out with its own members placed; a group without the plan's
+        # members (declared attacks only) is evaluated where everyone stands
+        steps = {st.unit: st for st in best_steps or ()}
+        return Plan(best_val, steps)
 
-    def _improve(self, v: float, combo: tuple[Step, ...],
-                 alts: list[list[Step]]) -> tuple[float, tuple[Step, ...]]:
-        """Switch one unit's step at a time for the option that gains most, until none gains."""
-        for _ in range(len(combo) + 1):
-            gain = (v, combo)
-            for i, opts in enumerate(alts):
-                for alt in opts:
-                    if alt == combo[i]:
-                        continue
-                    tried = combo[:i] + (alt,) + combo[i + 1:]
-                    tv = self._value(tried)
-                    if tv > gain[0] + 1e-9:
-                        gain = (tv, tried)
-            if gain[1] is combo:
-                break
-            v, combo = gain
-        return v, combo
+

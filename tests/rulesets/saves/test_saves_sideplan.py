@@ -1,17 +1,16 @@
 """Hard's side plan (sideplan.py) covers every attack Normal prices since issue #32: a risky stunt,
-a blast over several enemies, a finishing blow on an Unconscious enemy, and a knock-down whose
-Prone target the others then attack Enhanced. Before, it planned plain attacks on standing enemies
-only, and its plan term (weight 4) pulled Hard off the better attack or maneuver Normal took in
-the very same position."""
+a blast over several enemies, a finishing blow on an Unconscious enemy. Before, it planned plain
+attacks on standing enemies only, and its plan term (weight 4) pulled Hard off the better attack
+Normal took in the very same position."""
 
 from __future__ import annotations
 
 import pytest
-from saves_helpers import act, bench, find, make_match, place, setup_unit, side_units
+from saves_helpers import bench, make_match, place, setup_unit, side_units
 
 from game.ai.levels import make_level
 from game.core.components import Health, Status
-from game.rulesets.saves.components import SvGear, SvTurn, get
+from game.rulesets.saves.components import SvTurn, get
 from game.rulesets.saves.sideplan import side_plan
 
 
@@ -97,49 +96,3 @@ def test_hard_finishes_the_helpless_enemy_normal_finishes():
     assert hard == normal
     with m.world:
         assert side_plan(m, "p1").steps[a].target == t1
-
-
-def _gang_on_a_clumsy_knight():
-    """Three fighters next to a knight in plate with little DEX: plain swords seldom get through
-    the plate, and an Enhanced attack's d12 does. The fighters are clumsy too (a risky stunt of
-    their own would likely fail), so the way to Enhance all of them is to knock the knight down."""
-    m = make_match()
-    a, b, c = side_units(m, "p1")[:3]
-    x, y = side_units(m, "p2")[:2]
-    bench(m, [a, b, c, x, y])
-    place(m, x, (6, 5))
-    place(m, y, (18, 12))
-    for u, cell in ((a, (5, 5)), (b, (7, 5)), (c, (6, 6))):
-        place(m, u, cell)
-        setup_unit(m, u, hp=8, str_=12, dex=6, held=["sword"], armour="mail", shield="", bonus=[])
-    setup_unit(m, a, held=["dagger"])
-    setup_unit(m, x, hp=6, str_=12, dex=5, held=["sword"], armour="plate", shield="")
-    setup_unit(m, y, hp=4, str_=10, dex=10, held=["sword"], armour="mail", shield="")
-    with m.world:
-        for u in (a, b, c, x, y):
-            get(u, SvGear).items = []
-    for u in (a, b, c):
-        _moved(m, u)
-    return m, a, b, c, x
-
-
-@pytest.mark.rule("SV-MANEUVER")
-def test_the_plan_knocks_the_target_down_for_the_others_attacks():
-    m, a, b, c, x = _gang_on_a_clumsy_knight()
-    with m.world:
-        steps = side_plan(m, "p1").steps
-    assert (steps[a].target, steps[a].option) == (x, "knockdown")
-    assert {(steps[u].target, steps[u].option) for u in (b, c)} == {(x, "sword")}
-    knock = find(m, "maneuver", actor=a, target=x, option="knockdown")
-    stab = find(m, "attack", actor=a, target=x, option="dagger")
-    assert (m.ruleset.plan_step(m, knock), m.ruleset.plan_step(m, stab)) == (1.0, 0.0)
-
-
-@pytest.mark.rule("SV-MANEUVER")
-def test_hard_knocks_down_where_normal_does():
-    m, a, b, c, x = _gang_on_a_clumsy_knight()
-    act(m, "attack", actor=b, target=x, option="sword")
-    act(m, "attack", actor=c, target=x, option="sword")
-    normal, hard = _picks(m)
-    assert normal == (x, "knockdown")
-    assert hard == normal
