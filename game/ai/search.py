@@ -159,6 +159,9 @@ NORMAL_LOOKAHEAD = 8
 FLOOR = 0.02
 #: the least share of a search's time kept for the garbage collection after it (measured 5-30 %)
 GC_RATE_FLOOR = 0.05
+#: the share kept before any collection was measured (a match's first search, the costliest: 8-15 %
+#: measured in tokens), the top of the measured range: the floor there let it end past 1 s
+GC_RATE_PRIOR = 0.3
 
 
 class HardAI:
@@ -203,7 +206,8 @@ class HardAI:
         self._began: set[int] = set()
         self._unit_until = 0.0
         #: seconds of the garbage collection after a search, per second of search (see `choose`)
-        self._collect_rate = GC_RATE_FLOOR
+        #: None until a collection was measured (`GC_RATE_PRIOR` stands in until then)
+        self._collect_rate: float | None = None
         self._held_gc = 0.0
         self.collect_times: list[float] = []
 
@@ -265,7 +269,8 @@ class HardAI:
                     # per second of search: the next search keeps that share of its budget in hand
                     # (the costliest of the recent ones: they vary twofold from one to the next)
                     rate = cost / max(deadline.elapsed() - cost, 1e-3)
-                    self._collect_rate = max(GC_RATE_FLOOR, rate, 0.8 * self._collect_rate)
+                    # (the prior stands for no measurement: the first one replaces it)
+                    self._collect_rate = max(GC_RATE_FLOOR, rate, 0.8 * (self._collect_rate or 0.0))
                 gc.enable()
             spent = deadline.elapsed()
             self._spend(spent)
@@ -301,7 +306,8 @@ class HardAI:
         margin = 0.08 * deadline.seconds
         self._slowest = self._held = 0.0
         # the collection after the decision (see `choose`), priced by the last one
-        self._held_gc = self._collect_rate * deadline.seconds
+        rate = GC_RATE_PRIOR if self._collect_rate is None else self._collect_rate
+        self._held_gc = rate * deadline.seconds
         while len(arms) > 1 and not deadline.over(margin + self._slowest + self._held + self._held_gc) and (
                 self.samples is None or done < self.samples):
             began = cpu()

@@ -172,6 +172,28 @@ def test_hard_collects_its_garbage_within_the_budget_it_keeps_for_it(monkeypatch
     match.close()
 
 
+def test_hard_first_search_keeps_the_collection_in_hand_before_measuring_it(monkeypatch):
+    """A match's first search priced its collection at the floor (5 % of the search) though it
+    costs the most (8-15 % measured in tokens): tokens' first decisions ended past 1 s."""
+    from game.ai import search
+
+    clock = FakeClock(0.001)
+    monkeypatch.setattr(knowledge.time, "perf_counter", clock)
+    monkeypatch.setattr(knowledge.time, "process_time", clock)
+
+    def slow_collect(generation: int = 2) -> int:
+        clock.now += 0.25
+        return 0
+
+    monkeypatch.setattr(search.gc, "collect", slow_collect)
+    match = toy_match(2)
+    ai = HardAI(1, budget=1.0, turn_budget=30.0)
+    ai.choose(match, match.legal())
+    assert ai.samples_done[-1] >= 1
+    assert ai.times[-1] <= ai.budget
+    match.close()
+
+
 def test_hard_pauses_garbage_collection_only_while_it_decides():
     """A full collection mid-search carried decisions past their budget; it waits instead."""
     import gc
