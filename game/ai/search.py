@@ -18,140 +18,21 @@ more than their noise, so thin evidence never overrules the heuristic.
 from __future__ import annotations
 
 import gc
-import math
-from dataclasses import dataclass, field
-from statistics import NormalDist
 
 from game.ai.answers import decide_by_advice, default_answer
 from game.ai.explain import Explanation, candidate, top
+from game.ai.gate import ALPHA, MIN_GAIN, MIN_SAMPLES, Arm, paired, t_quantile
 from game.ai.knowledge import Deadline, Sample, StepError, cpu, side_turn_key, step, units
-from game.ai.moves import destination, is_move, label_of
+from game.ai.moves import label_of
+from game.ai.playout import fast_policy, leaf_value
 from game.ai.utility import NormalAI, Ranked
 from game.core.action import Action, Decision
 from game.core.chance import Chance
 from game.core.match import Match
 
-
-@dataclass
-class Arm:
-    """One candidate under search: its values per sample index."""
-
-    ranked: Ranked
-    values: dict[int, float] = field(default_factory=dict)
-
-    @property
-    def mean(self) -> float:
-        """Mean leaf value over its samples."""
-        return sum(self.values.values()) / len(self.values) if self.values else float("-inf")
-
-
-def paired(a: Arm, b: Arm) -> tuple[float, float, int]:
-    """Mean and standard error of a − b over the samples both have."""
-    common = sorted(set(a.values) & set(b.values))
-    n = len(common)
-    if n == 0:
-        return 0.0, float("inf"), 0
-    diffs = [a.values[i] - b.values[i] for i in common]
-    mean = sum(diffs) / n
-    if n == 1:
-        return mean, float("inf"), 1
-    var = sum((d - mean) ** 2 for d in diffs) / (n - 1)
-    return mean, math.sqrt(var / n), n
-
-
-def fast_policy(match: Match, chance: Chance, legal: list[Action], max_moves: int = 3) -> Action:
-    """Greedy rollout choice on the ruleset's baseline score, a little focus on wounded targets.
-
-    Aimed actions (attacks, powers) and a few moves are scored: the move ending nearest an enemy
-    and random others from the AI's own chance (the ruleset's assess is the costly part).
-    Untargeted actions (reload, dash, end...) are taken only when nothing scores above zero:
-    some rulesets price them by scanning the whole board, too slow for a rollout step. The kinds
-    the ruleset lists in `rollout_plain` are scored with the rest: a playout that can never turn
-    or vent after an attack would favour every candidate that turns or vents first.
-    """
-    rs = match.ruleset
-    turn = match.current()
-    info = {u.ent: u for u in units(match, turn.side)}
-    moves = [a for a in legal if is_move(rs, a)]
-    aimed = [a for a in legal if not is_move(rs, a) and (a.target is not None or a.cell is not None)]
-    plain = [a for a in legal if not is_move(rs, a) and a.target is None and a.cell is None]
-    cheap = [a for a in plain if a.kind in rs.rollout_plain]
-    if len(moves) > max_moves:
-        picked: list[Action] = []
-        foes = [u.cell for u in info.values() if u.side != turn.side and u.active]
-        if foes:
-            distance = match.board.grid.distance
-            # many moves share a destination (paths differ), and this runs at every rollout step
-            gaps: dict[object, int] = {}
-
-            def gap(a: Action) -> int:
-                dest = destination(a)
-                if dest is None:
-                    return 1 << 30
-                found = gaps.get(dest)
-                if found is None:
-                    found = gaps[dest] = min(distance(dest, f) for f in foes)
-                return found
-
-            picked.append(min(moves, key=gap))
-        for _ in range(2 * max_moves):
-            if len(picked) >= max_moves:
-                break
-            pick = moves[chance.below(len(moves))]
-            if pick not in picked:
-                picked.append(pick)
-        moves = picked
-    best: Action | None = None
-    best_score = 0.0
-    with match.world:
-        for a in aimed + moves + cheap:
-            s = rs.assess(match, a).score()
-            target = info.get(a.target) if a.target is not None else None
-            if target is not None and target.side != turn.side and s > 0:
-                s *= 1.5 - 0.5 * target.hp_frac
-            if s > best_score:
-                best, best_score = a, s
-    if best is None:
-        ender = next((a for a in plain if a.kind in rs.turn_ending), None)
-        best = ender or (plain[0] if plain else legal[0])
-    return best
-
-
-def leaf_value(match: Match, side: str) -> float:
-    """The ruleset's `evaluate`, plus the pressure each side stands under while the match runs."""
-    rs = match.ruleset
-    value = rs.evaluate(match, side)
-    if match.over:
-        return value
-    others = [s for s in match.scenario.squads if s != side]
-    balance = sum(rs.pressure(match, s) for s in others) - rs.pressure(match, side)
-    return value + PRESSURE_WEIGHT * balance
-
-
 #: seconds of every side turn kept for Normal-only decisions once the search has had its share
 #: (capped at a third of the side turn's budget)
 RESERVE = 0.5
-#: the least gain (in `evaluate` units: about a tenth of a unit) for which the search overrules
-#: Normal's favourite: paired samples make tiny but systematic playout biases look significant
-MIN_GAIN = 0.1
-#: chance, shared among the challengers, that the search overrules Normal's favourite on noise alone
-ALPHA = 0.05
-#: the fewest paired samples on which the search may overrule Normal's favourite
-MIN_SAMPLES = 5
-
-
-def t_quantile(p: float, df: int) -> float:
-    """Student's t quantile (Cornish-Fisher expansion about the normal one): within 1 % from 4
-    degrees of freedom, the fewest the search decides on."""
-    z = NormalDist().inv_cdf(p)
-    d = max(1, df)
-    return (z + (z ** 3 + z) / (4 * d) + (5 * z ** 5 + 16 * z ** 3 + 3 * z) / (96 * d * d)
-            + (3 * z ** 7 + 19 * z ** 5 + 17 * z ** 3 - 15 * z) / (384 * d ** 3))
-
-
-#: weight of the pressure balance at a search leaf: the enemies' best next attacks on the side
-#: against the side's on them (`Ruleset.pressure`), about half of which a round of play realises
-PRESSURE_WEIGHT = 0.5
 #: Normal's own lookahead width, used once the search time is spent
 NORMAL_LOOKAHEAD = 8
 #: the least a decision gets even when the side turn's budget is gone (Normal's scoring needs it):

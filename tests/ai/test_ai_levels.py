@@ -144,23 +144,30 @@ def test_hard_keeps_the_time_a_sample_takes_to_deal_in_hand(monkeypatch):
     match.close()
 
 
-def test_hard_collects_its_garbage_within_the_budget_it_keeps_for_it(monkeypatch):
-    """The collection of a search's garbage used to fall on the next allocation after the
-    decision (up to 300 ms, once at the start of the next decision, before its deadline began).
-    The search now collects before it returns and keeps what the last collection took in hand."""
+def _slow_collections(monkeypatch, cost: float) -> list[int]:
+    """A fake CPU clock, and garbage collections in the search that take `cost` seconds of it;
+    the generations collected are listed in the list returned."""
     from game.ai import search
 
     clock = FakeClock(0.001)
     monkeypatch.setattr(knowledge.time, "perf_counter", clock)
     monkeypatch.setattr(knowledge.time, "process_time", clock)
-    collected = []
+    collected: list[int] = []
 
     def slow_collect(generation: int = 2) -> int:
         collected.append(generation)
-        clock.now += 0.3
+        clock.now += cost
         return 0
 
     monkeypatch.setattr(search.gc, "collect", slow_collect)
+    return collected
+
+
+def test_hard_collects_its_garbage_within_the_budget_it_keeps_for_it(monkeypatch):
+    """The collection of a search's garbage used to fall on the next allocation after the
+    decision (up to 300 ms, once at the start of the next decision, before its deadline began).
+    The search now collects before it returns and keeps what the last collection took in hand."""
+    collected = _slow_collections(monkeypatch, 0.3)
     match = toy_match(2)
     ai = HardAI(1, budget=1.0, turn_budget=30.0)
     legal = match.legal()
@@ -175,17 +182,7 @@ def test_hard_collects_its_garbage_within_the_budget_it_keeps_for_it(monkeypatch
 def test_hard_first_search_keeps_the_collection_in_hand_before_measuring_it(monkeypatch):
     """A match's first search priced its collection at the floor (5 % of the search) though it
     costs the most (8-15 % measured in tokens): tokens' first decisions ended past 1 s."""
-    from game.ai import search
-
-    clock = FakeClock(0.001)
-    monkeypatch.setattr(knowledge.time, "perf_counter", clock)
-    monkeypatch.setattr(knowledge.time, "process_time", clock)
-
-    def slow_collect(generation: int = 2) -> int:
-        clock.now += 0.25
-        return 0
-
-    monkeypatch.setattr(search.gc, "collect", slow_collect)
+    _slow_collections(monkeypatch, 0.25)
     match = toy_match(2)
     ai = HardAI(1, budget=1.0, turn_budget=30.0)
     ai.choose(match, match.legal())

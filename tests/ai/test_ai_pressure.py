@@ -7,8 +7,8 @@ from pathlib import Path
 
 import pytest
 
-from game.ai import search
-from game.ai.search import leaf_value
+from game.ai import playout
+from game.ai.playout import leaf_value
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "rulesets" / "voidmarked"))
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "rulesets" / "casket"))
@@ -66,13 +66,13 @@ def test_search_leaf_adds_the_pressure_balance(make, monkeypatch):
     base = rs.evaluate(m, "p1")
     balance = rs.pressure(m, "p2") - rs.pressure(m, "p1")
     assert balance != 0.0
-    assert leaf_value(m, "p1") == pytest.approx(base + search.PRESSURE_WEIGHT * balance)
-    monkeypatch.setattr(search, "PRESSURE_WEIGHT", 0.0)
+    assert leaf_value(m, "p1") == pytest.approx(base + playout.PRESSURE_WEIGHT * balance)
+    monkeypatch.setattr(playout, "PRESSURE_WEIGHT", 0.0)
     assert leaf_value(m, "p1") == pytest.approx(base)
 
 
 def test_playouts_score_the_untargeted_kinds_a_ruleset_lists(monkeypatch):
-    from game.ai.search import fast_policy
+    from game.ai.playout import fast_policy
     from game.core.chance import Chance
     from game.core.ruleset import Assessment
     from game.rulesets.casket.ruleset import CasketRuleset

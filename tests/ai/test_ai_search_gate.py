@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from game.ai.search import MIN_GAIN, Arm, HardAI, t_quantile
+from game.ai.gate import MIN_GAIN, Arm, t_quantile
+from game.ai.search import HardAI
 from game.ai.utility import Ranked
 from game.core.action import Action
 
