@@ -57,7 +57,11 @@ def gui_theme(pal: Palette, fonts: Fonts) -> dict[str, Any]:
         "selection_list",
         "tool_tip",
     ):
-        theme[element] = {"font": font, "misc": {"shape": "rounded_rectangle", "shape_corner_radius": "4"}}
+        # square, shadowless boxes with a one-pixel edge: pygame_gui drew rounded ones 4x
+        # super-sampled with a shadow, and the launcher's first frame is drawn without pygame_gui
+        # the same way to the pixel (game/ui/launcher_sketch.py)
+        theme[element] = {"font": font,
+                          "misc": {"shape": "rectangle", "shadow_width": "0", "border_width": "1"}}
     # pygame_gui sizes list rows in fixed pixels (20 by default), not from the font: rows of a
     # drop-down or list would overlap and cut their text at 150 % scale without this.
     item_h = str(fonts.font(Fonts.BODY).get_linesize() + fonts.px(6))
