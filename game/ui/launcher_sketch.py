@@ -17,7 +17,7 @@ import pygame
 
 from game.ui.launcher_picture import draw_seed
 from game.ui.scenes.launcher_layout import LauncherLayout
-from game.ui.theme import FONT_BOLD, FONT_REGULAR, Fonts
+from game.ui.theme import FIELD_TEXT_PAD, FONT_BOLD, FONT_REGULAR, Fonts
 
 #: pygame_gui's drop-down arrow: its expand button's text, width and font (its own symbols font at 14
 #: points, not scaled, as pygame_gui's default theme gives it)
@@ -142,7 +142,7 @@ class LauncherSketch(LauncherLayout):
                 _text(surface, w.font, w.text, colour, w.rect, "left")
             elif w.kind == "entry":
                 _box(surface, w.rect, pal.panel_edge, pal.panel)
-                _text(surface, w.font, w.text, pal.text, w.rect.inflate(-2, -2), "left", pad_x=2)
+                _text(surface, w.font, w.text, pal.text, w.rect.inflate(-2, -2), "left", pad_x=FIELD_TEXT_PAD)
             elif w.kind == "button":
                 _box(surface, w.rect, pal.panel_edge, pal.button)
                 _text(surface, w.font, w.text, pal.text, w.rect.inflate(-2, -2), "center")
