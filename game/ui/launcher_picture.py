@@ -293,9 +293,16 @@ def launcher_first_frame(app: Any) -> Any:
     picture: Any = load_picture(key)
     keep = None
     if picture is None:
-        from game.ui.launcher_sketch import LauncherSketch
+        try:
+            from game.ui.launcher_sketch import LauncherSketch
 
-        picture, keep = LauncherSketch(app, names, ruleset, made["seed"], made["notice"]), key
+            picture, keep = LauncherSketch(app, names, ruleset, made["seed"], made["notice"]), key
+        except (OSError, pygame.error):  # a font it cannot open: pygame_gui draws the first frame
+            from game.ui.scenes.launcher import LauncherScene
+
+            launcher = LauncherScene(app, deferred=True, **made)
+            launcher.keep_first_frame = key
+            return launcher
     scene = PictureScene(app, picture, made, keep)
     app.after_first_frame(scene.take_over)
     return scene

@@ -121,13 +121,10 @@ class LauncherSketch(LauncherLayout):
         self.app = app
         self.ruleset_names, self.rulesets, self.ruleset_id = names, list(names), ruleset
         self.seed, self.error = seed, notice
+        #: the window size it is laid out for (a window resized before the takeover is laid out anew)
+        self.size = app.screen_size
         self.manager = _Manager(app.fonts)
         self.build()
-
-    @property
-    def size(self) -> tuple[int, int]:
-        """The window size it is laid out for."""
-        return self.app.screen_size
 
     def draw(self, surface: pygame.Surface, font: Any = None, seed: str | None = None) -> None:
         """The whole first frame (with `seed` in its seed field when given, as a kept picture's)."""

@@ -63,3 +63,14 @@ def test_the_sketch_lays_out_what_the_launcher_does(app):
     assert {k: b.rect for k, b in sketch.buttons.items()} == {k: b.rect for k, b in gui.buttons.items()}
     assert sketch.seed_entry.rect == gui.seed_entry.rect and sketch.seed_entry.get_text() == "5"
     gui.leave()
+
+
+def test_a_window_resized_before_the_takeover_gets_the_launcher_laid_out_for_it(app):
+    app.first_frame_at, app.deferred = None, []
+    app.to_launcher(deferred=True)
+    scene = app.scene
+    assert scene.keep is not None  # the sketch: nothing kept in the test's cache folder
+    app.screen = pygame.display.set_mode((1280, 800))
+    scene.resize(app.screen_size)
+    assert isinstance(app.scene, LauncherScene)
+    assert app.scene.buttons["quit"].rect.bottom > 640  # laid out for 800 pixels, not 640
