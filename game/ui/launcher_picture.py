@@ -7,8 +7,8 @@ was more than half of the launcher's command → first frame. The picture is the
 the chosen ruleset's rules are read (`LauncherScene.ready` False): the state pygame_gui's own first
 frame shows. It is kept only when the seed drawn here onto the picture with an empty seed field
 gives pygame_gui's frame pixel for pixel, and used only while everything that decides that frame is
-unchanged (`first_frame_key`); otherwise the launcher draws its first frame with pygame_gui and
-keeps the picture for the next start.
+unchanged (`first_frame_key`); otherwise the launcher's sketch (game/ui/launcher_sketch.py) is the
+first frame and pygame_gui's launcher keeps the picture for the next start.
 """
 
 from __future__ import annotations
@@ -36,7 +36,7 @@ def cache_file(ruleset: str) -> Path | None:
         from game.paths import user_base
 
         folder = user_base("cache") / "first-frame"
-    except Exception:  # noqa: BLE001 - no cache folder: pygame_gui draws every first frame
+    except Exception:  # noqa: BLE001 - no cache folder: every first frame is sketched
         return None
     return folder / f"launcher-{name}.bin"
 
@@ -131,7 +131,7 @@ def load_picture(key: dict[str, Any], path: Path | None = None) -> Picture | Non
         # on the bytes, not a copy of them (the surface keeps them alive)
         image = pygame.image.frombuffer(pixels, (width, height), "RGB")
         return Picture(image, tuple(meta["text_at"]), tuple(meta["colour"]))
-    except Exception:  # noqa: BLE001 - a missing, damaged or foreign file: pygame_gui draws the frame
+    except Exception:  # noqa: BLE001 - a missing, damaged or foreign file: the frame is sketched
         return None
 
 
