@@ -3,7 +3,7 @@ start after installing, or after a change of scale, palette, window size or rule
 the launcher's own layout (`LauncherLayout.build`, its widgets recorded, not made) and drawn the
 way pygame_gui draws those widgets in the game's theme (square boxes with a one-pixel edge, text
 rendered white, premultiplied, tinted and blended), so pygame_gui's launcher takes over in the next
-pass with no visible change (tests/ui/test_launcher_sketch.py compares the two pixel for pixel).
+pass with no visible change (tests/ui/test_ui_launcher_sketch.py compares the two pixel for pixel).
 
 Importing pygame_gui and building its manager and widgets was most of the launcher's first start.
 """
@@ -124,6 +124,7 @@ class LauncherSketch(LauncherLayout):
         #: the window size it is laid out for (a window resized before the takeover is laid out anew)
         self.size = app.screen_size
         self.manager = _Manager(app.fonts)
+        self.arrow_font = self.manager.arrow_font()  # here: a font that cannot be opened is told at once
         self.build()
 
     def draw(self, surface: pygame.Surface, font: Any = None, seed: str | None = None) -> None:
@@ -151,7 +152,7 @@ class LauncherSketch(LauncherLayout):
                 surface.fill(pal.button, choice)
                 surface.fill(pal.button, arrow)
                 _text(surface, w.font, w.text, pal.text, choice, "center")
-                _text(surface, self.manager.arrow_font(), ARROW, pal.text, arrow, "center")
+                _text(surface, self.arrow_font, ARROW, pal.text, arrow, "center")
 
 
 def _box(surface: pygame.Surface, rect: pygame.Rect, edge: Any, fill: Any) -> None:
@@ -165,11 +166,13 @@ def _text(surface: pygame.Surface, font: pygame.font.Font, text: str, colour: An
     if not text:
         return
     width, height = font.size(text)
-    # the row centred by pygame.Rect's centre (halves rounded down), the text in it from its
-    # baseline: pygame_gui's `TextLineChunkFTFont` for a single-style row
+    # the row (`height` tall) centred by pygame.Rect's centre, halves rounded down: its top at
+    # area.h // 2 - height // 2; the text centred in it from its baseline, as pygame_gui's
+    # `TextLineChunkFTFont` does for a single-style row: at height // 2 - pad - round(...) below
+    # that (Python's round, halves to even, as pygame_gui's)
     pad = 1 - font.get_descent()
     x = area.x + pad_x if align == "left" else area.x + area.w // 2 - width // 2
-    y = area.y + area.h // 2 - height // 2 + height // 2 - pad - round(0.5 * (font.get_ascent() - pad))
+    y = area.y + area.h // 2 - pad - round(0.5 * (font.get_ascent() - pad))
     clip = surface.get_clip()
     surface.set_clip(area)
     draw_seed(surface, font, text, colour, (x, y))
