@@ -74,3 +74,12 @@ def test_a_window_resized_before_the_takeover_gets_the_launcher_laid_out_for_it(
     scene.resize(app.screen_size)
     assert isinstance(app.scene, LauncherScene)
     assert app.scene.buttons["quit"].rect.bottom > 640  # laid out for 800 pixels, not 640
+
+
+def test_a_sketch_that_cannot_open_its_fonts_leaves_the_first_frame_to_pygame_gui(app, monkeypatch):
+    import game.ui.launcher_sketch as sketch
+
+    monkeypatch.setattr(sketch, "ARROW_FONT", "no-such-font.ttf")  # a build that ships no pygame_gui data
+    app.first_frame_at, app.deferred = None, []
+    app.to_launcher(deferred=True)
+    assert isinstance(app.scene, LauncherScene) and app.scene.keep_first_frame is not None
