@@ -2,17 +2,20 @@
 
     DISPLAY=:N python benchmarks/first_frame_look.py [--scale 1.5] [--out /tmp/look]
 
-In a scratch user folder and cache folder, at the given UI scale, `python -m game` is started once
-(pygame_gui draws the first frame and keeps its picture), then a child runs the launcher as
-`python -m game` does and takes screenshots of its window (ImageMagick's `import`):
-1. `first.png`, the first frame (the kept picture with this start's seed), drawn without pygame_gui;
+In a scratch user folder and cache folder, at the given UI scale, twice: a first start (no picture
+kept: the launcher's sketch, game/ui/launcher_sketch.py, in `first-start/`) and a later one
+(`python -m game` is started once before: its picture kept, in `later-start/`). Each time a child
+runs the launcher as `python -m game` does and takes screenshots of its window (ImageMagick's
+`import`):
+1. `first.png`, the first frame (the sketch, or the kept picture with this start's seed), drawn
+   without pygame_gui;
 2. `gui.png`, pygame_gui's launcher in the same state (before the chosen ruleset is read, same seed)
    drawn into the same window: it must be the same pixels (`compare -metric AE`: 0);
 3. `whole.png`, the window after pygame_gui's launcher took over and the ruleset's choices were
    read (the rows under the ruleset fill in; nothing above or at the foot moves).
 Then input sent through the X server (xdotool) while the first frame shows, before pygame_gui is
-imported, in two more starts: a click on New seed gives a new seed once the launcher takes over;
-Return starts a battle.
+imported, in two more starts of the same kind: a click on New seed gives a new seed once the
+launcher takes over; Return starts a battle.
 """
 
 from __future__ import annotations
@@ -20,6 +23,7 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import shutil
 import subprocess
 import sys
 import tempfile
@@ -45,7 +49,7 @@ def shot(name):
 app.step(block=False)  # the first frame
 assert app.scene is picture and "pygame_gui" not in sys.modules
 seed = picture.launcher["seed"]
-report = {"seed": seed}
+report = {"seed": seed, "drawn from": "the sketch" if picture.keep is not None else "the kept picture"}
 if mode == "look":
     pygame.mouse.set_pos((2, 2))  # no widget under the pointer: pygame_gui would show a hovered look
     shot("first.png")
@@ -58,7 +62,9 @@ if mode == "look":
     gui.leave()
     picture.draw(app.screen)
     pygame.display.flip()
-    app.step(block=False)  # the takeover: pygame_gui's launcher, made whole
+    app.step(block=False)  # the takeover: pygame_gui's launcher
+    while not app.scene.ready:  # after a sketch: its picture kept, then the launcher made whole
+        app.step(block=False)
     app.scene.update(0.0)
     app.scene.draw(app.screen)
     pygame.display.flip()
@@ -104,32 +110,38 @@ def main() -> int:
     home = Path(tempfile.mkdtemp(prefix="first-frame-look-home-"))
     env = dict(os.environ, SDL_VIDEODRIVER="x11", SDL_AUDIODRIVER="dummy", PYGAME_HIDE_SUPPORT_PROMPT="1",
                XDG_DATA_HOME=str(home / "data"), XDG_CONFIG_HOME=str(home / "config"),
-               XDG_CACHE_HOME=str(home / "cache"), SKIRMISH_EXIT_AFTER_FIRST_FRAME="1")
+               XDG_CACHE_HOME=str(home / "cache"))
     data = home / "data" / "skirmish-table"
     (data / "learn").mkdir(parents=True)
     (data / "learn" / "offered").write_text("1")
     (data / "settings.json").write_text(json.dumps({"ui_scale": args.scale}))
-    # bytecode beside the sources as usual; the picture into the scratch cache
-    subprocess.run([sys.executable, "-m", "game"], cwd=ROOT, env=env, check=True, capture_output=True)
-    env.pop("SKIRMISH_EXIT_AFTER_FIRST_FRAME")
-    run = subprocess.run([sys.executable, "-c", CHILD, str(args.out), "look"], cwd=ROOT, env=env,
-                         capture_output=True, text=True, timeout=120)
-    if run.returncode:
-        print(run.stderr[-2000:])
-        return 1
-    print(f"scale {args.scale:.0%}: screenshots in {args.out}: {run.stdout.strip()}")
-    for a, b in (("first", "gui"), ("first", "whole")):
-        pair = [str(args.out / f"{a}.png"), str(args.out / f"{b}.png")]
-        cmp = subprocess.run(["compare", "-metric", "AE", *pair,
-                              str(args.out / f"diff-{a}-{b}.png")], capture_output=True, text=True)
-        print(f"  {a}.png vs {b}.png: {cmp.stderr.strip()} pixels differ")
-    centre = subprocess.run([sys.executable, "-c", PROBE], cwd=ROOT, env=env, capture_output=True, text=True,
-                            timeout=120).stdout.strip().splitlines()[-1]
-    for mode in ("click", "key"):
-        run = subprocess.run([sys.executable, "-c", CHILD, str(args.out), mode, centre], cwd=ROOT, env=env,
-                             capture_output=True, text=True, timeout=120)
-        what = "a click on New seed" if mode == "click" else "Return"
-        print(f"  {what} while the first frame shows: {run.stdout.strip() or run.stderr[-1500:]}")
+    centre = None
+    for start in ("first-start", "later-start"):
+        out = args.out / start
+        out.mkdir(exist_ok=True)
+        for mode in ("look", "click", "key"):
+            shutil.rmtree(home / "cache", ignore_errors=True)
+            if start == "later-start":  # the picture kept by a start before (into the scratch cache)
+                subprocess.run([sys.executable, "-m", "game"], cwd=ROOT, check=True, capture_output=True,
+                               env=dict(env, SKIRMISH_EXIT_AFTER_FIRST_FRAME="1"))
+            if centre is None:
+                centre = subprocess.run([sys.executable, "-c", PROBE], cwd=ROOT, env=env, capture_output=True,
+                                        text=True, timeout=120).stdout.strip().splitlines()[-1]
+            run = subprocess.run([sys.executable, "-c", CHILD, str(out), mode, centre], cwd=ROOT, env=env,
+                                 capture_output=True, text=True, timeout=120)
+            if mode == "look":
+                if run.returncode:
+                    print(run.stderr[-2000:])
+                    return 1
+                print(f"scale {args.scale:.0%}, {start}: screenshots in {out}: {run.stdout.strip()}")
+                for a, b in (("first", "gui"), ("first", "whole")):
+                    pair = [str(out / f"{a}.png"), str(out / f"{b}.png")]
+                    cmp = subprocess.run(["compare", "-metric", "AE", *pair, str(out / f"diff-{a}-{b}.png")],
+                                         capture_output=True, text=True)
+                    print(f"  {a}.png vs {b}.png: {cmp.stderr.strip()} pixels differ")
+                continue
+            what = "a click on New seed" if mode == "click" else "Return"
+            print(f"  {what} while the first frame shows: {run.stdout.strip() or run.stderr[-1500:]}")
     return 0
 
 

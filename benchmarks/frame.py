@@ -30,8 +30,9 @@
   defers past its first (pygame_gui's launcher taking over from the picture of the first frame,
   the launcher's ruleset choices) on a second line. The launcher runs twice in each turn: first
   with its kept first-frame pictures removed (as the first start at a scale, palette or ruleset:
-  pygame_gui draws the first frame and keeps the picture), then as a start after it. What counts
-  as the first usable frame, and when input given on it is acted on: benchmarks/README.md.
+  the launcher's sketch is the first frame, pygame_gui's launcher keeps the picture), then as a
+  start after it. What counts as the first usable frame, and when input given on it is acted on:
+  benchmarks/README.md.
 
 Targets: p95 <= 4 ms, idle CPU <= 3 %, first frame <= 2x the bare window's. Uses the SDL dummy video driver
 unless a display is available and --window is given (xvfb-run also works).

@@ -31,7 +31,8 @@ class FirstFrame:
         for fn in work:
             fn()
         self.scene.dirty = True  # what the work changed is shown in this pass
-        _collect_again()
+        if not self.deferred:  # work may defer more (the launcher taking over from its sketch)
+            _collect_again()
 
     def _first_frames(self) -> None:
         """Note the first frame; with FIRST_FRAME_ENV set (benchmarks/frame.py), print when it and

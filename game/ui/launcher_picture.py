@@ -7,8 +7,8 @@ was more than half of the launcher's command → first frame. The picture is the
 the chosen ruleset's rules are read (`LauncherScene.ready` False): the state pygame_gui's own first
 frame shows. It is kept only when the seed drawn here onto the picture with an empty seed field
 gives pygame_gui's frame pixel for pixel, and used only while everything that decides that frame is
-unchanged (`first_frame_key`); otherwise the launcher draws its first frame with pygame_gui and
-keeps the picture for the next start.
+unchanged (`first_frame_key`); otherwise the launcher's sketch (game/ui/launcher_sketch.py) is the
+first frame and pygame_gui's launcher keeps the picture for the next start.
 """
 
 from __future__ import annotations
@@ -36,7 +36,7 @@ def cache_file(ruleset: str) -> Path | None:
         from game.paths import user_base
 
         folder = user_base("cache") / "first-frame"
-    except Exception:  # noqa: BLE001 - no cache folder: pygame_gui draws every first frame
+    except Exception:  # noqa: BLE001 - no cache folder: every first frame is sketched
         return None
     return folder / f"launcher-{name}.bin"
 
@@ -102,6 +102,7 @@ class Picture:
         self.image = image
         self.text_at = text_at
         self.colour = colour
+        self.size = image.get_size()
 
     def draw(self, surface: pygame.Surface, font: pygame.font.Font, seed: str) -> None:
         """The launcher's first frame with `seed` in its seed field."""
@@ -130,7 +131,7 @@ def load_picture(key: dict[str, Any], path: Path | None = None) -> Picture | Non
         # on the bytes, not a copy of them (the surface keeps them alive)
         image = pygame.image.frombuffer(pixels, (width, height), "RGB")
         return Picture(image, tuple(meta["text_at"]), tuple(meta["colour"]))
-    except Exception:  # noqa: BLE001 - a missing, damaged or foreign file: pygame_gui draws the frame
+    except Exception:  # noqa: BLE001 - a missing, damaged or foreign file: the frame is sketched
         return None
 
 
@@ -210,18 +211,24 @@ def _keep(scene: Any, key: dict[str, Any], path: Path) -> bool:
 
 
 class PictureScene:
-    """The launcher until pygame_gui's takes over, in the pass after the first frame. Input that
-    comes before is held and given to the launcher, in order, as it takes over. A scene (`Scene`'s
-    protocol) that imports no scene module: `game.ui.scenes` imports python-i18n for pygame_gui."""
+    """The launcher until pygame_gui's takes over, in the pass after the first frame: the kept
+    picture, or where none is kept the launcher's sketch (game/ui/launcher_sketch.py; pygame_gui's
+    launcher then keeps its picture for the next start). Input that comes before is held and given
+    to the launcher, in order, as it takes over. A scene (`Scene`'s protocol) that imports no
+    pygame_gui."""
 
     animating = False
 
-    def __init__(self, app: Any, picture: Picture, launcher: dict[str, Any]) -> None:
+    def __init__(self, app: Any, picture: Any, launcher: dict[str, Any],
+                 keep: dict[str, Any] | None = None) -> None:
         self.app = app
         self.dirty = True
+        #: what draws the first frame: `draw(surface, font, seed)` and `size`
         self.picture = picture
         #: what the launcher is made with (seed, memory, notice): the one the picture shows
         self.launcher = launcher
+        #: the first frame's key when pygame_gui's launcher is to keep its picture (sketched frames)
+        self.keep = keep
         self.held: list[pygame.event.Event] = []
         self.successor: Any = None
 
@@ -230,11 +237,15 @@ class PictureScene:
         self.picture.draw(surface, self.app.fonts.font(self.app.fonts.BODY), str(self.launcher["seed"]))
 
     def take_over(self) -> Any:
-        """The launcher with its widgets and choices in this scene's place, given the held input."""
+        """The launcher with its widgets and choices in this scene's place, given the held input.
+        After a sketch it is first the launcher the sketch showed, before its rules are read (the
+        same pixels), and keeps its picture as it reads them, in the next pass or at the first
+        input (`LauncherScene.finish`)."""
         if self.successor is None:
             from game.ui.scenes.launcher import LauncherScene
 
-            self.successor = LauncherScene(self.app, **self.launcher)
+            self.successor = LauncherScene(self.app, deferred=self.keep is not None, **self.launcher)
+            self.successor.keep_first_frame = self.keep
             stack = self.app.stack
             if self in stack:
                 stack[stack.index(self)] = self.successor
@@ -256,7 +267,7 @@ class PictureScene:
 
     def resize(self, size: tuple[int, int]) -> None:
         """A window of another size than the picture's: the launcher takes over, laid out for it."""
-        if self.successor is not None or size != self.picture.image.get_size():
+        if self.successor is not None or size != self.picture.size:
             self.take_over().resize(size)
         else:
             self.dirty = True
@@ -266,9 +277,9 @@ class PictureScene:
 
 
 def launcher_first_frame(app: Any) -> Any:
-    """The launcher scene for the window's first frame: the kept picture while it is current
-    (pygame_gui's launcher takes over in the next pass), else the launcher drawn by pygame_gui,
-    which keeps its first frame as the picture for the next start."""
+    """The launcher scene for the window's first frame: the kept picture while it is current, else
+    the launcher's sketch; pygame_gui's launcher takes over in the next pass (after a sketch, it
+    keeps its first frame as the picture for the next start)."""
     from game.core.names import offered_names
     from game.ui.app import random_seed
     from game.ui.launch_memory import load_memory, remembered_ruleset
@@ -279,13 +290,19 @@ def launcher_first_frame(app: Any) -> Any:
     ruleset = remembered_ruleset(memory, list(names))
     made = {"seed": random_seed(), "memory": memory, "notice": take_settings_notice(app.settings)}
     key = first_frame_key(app, ruleset, names, made["notice"])
-    picture = load_picture(key)
-    if picture is not None:
-        scene = PictureScene(app, picture, made)
-        app.after_first_frame(scene.take_over)
-        return scene
-    from game.ui.scenes.launcher import LauncherScene
+    picture: Any = load_picture(key)
+    keep = None
+    if picture is None:
+        try:
+            from game.ui.launcher_sketch import LauncherSketch
 
-    launcher = LauncherScene(app, deferred=True, **made)
-    launcher.keep_first_frame = key
-    return launcher
+            picture, keep = LauncherSketch(app, names, ruleset, made["seed"], made["notice"]), key
+        except (OSError, pygame.error):  # a font it cannot open: pygame_gui draws the first frame
+            from game.ui.scenes.launcher import LauncherScene
+
+            launcher = LauncherScene(app, deferred=True, **made)
+            launcher.keep_first_frame = key
+            return launcher
+    scene = PictureScene(app, picture, made, keep)
+    app.after_first_frame(scene.take_over)
+    return scene

@@ -13,6 +13,8 @@ Colour = tuple[int, int, int]
 
 FONT_REGULAR = ASSETS_DIR / "fonts" / "DejaVuSans.ttf"
 FONT_BOLD = ASSETS_DIR / "fonts" / "DejaVuSans-Bold.ttf"
+#: a text field's text from its inner edge, in pixels (pygame_gui's theme and the launcher's sketch)
+FIELD_TEXT_PAD = 4
 
 
 @dataclass(frozen=True)

@@ -28,6 +28,15 @@ def _start(app) -> object:
     return app.scene
 
 
+def _keep(app) -> None:
+    """A first start: the sketch, pygame_gui's launcher before its rules are read (keeping the
+    picture as it reads them), then the launcher made whole."""
+    first = _start(app)
+    assert isinstance(first, PictureScene) and first.keep is not None  # nothing kept: the sketch
+    for _ in range(3):
+        app.step(block=False)
+
+
 def _pixels(surface: pygame.Surface) -> bytes:
     return pygame.image.tobytes(surface, "RGB")
 
@@ -47,14 +56,11 @@ def test_the_picture_is_pygame_guis_first_frame_pixel_for_pixel(app, scale, size
     app.screen = pygame.display.set_mode(size)
     app.settings.ui_scale = scale
     app.fonts.set_scale(scale)
-    first = _start(app)
-    assert isinstance(first, LauncherScene)  # nothing kept yet: pygame_gui draws it
-    app.step(block=False)
-    app.step(block=False)  # the deferred work keeps the picture, then the launcher is made whole
+    _keep(app)
     assert cache_file(app.scene.ruleset_id).is_file() and app.scene.ready
     for seed in (7, 40, 987654321):
         scene = _start(app)
-        assert isinstance(scene, PictureScene)
+        assert isinstance(scene, PictureScene) and scene.keep is None
         scene.launcher["seed"] = seed
         drawn = pygame.Surface(app.screen_size)
         scene.draw(drawn)
@@ -62,19 +68,15 @@ def test_the_picture_is_pygame_guis_first_frame_pixel_for_pixel(app, scale, size
 
 
 def test_a_picture_of_another_scale_is_not_used(app):
-    _start(app)
-    app.step(block=False)
-    app.step(block=False)
-    assert isinstance(_start(app), PictureScene)
+    _keep(app)
+    assert _start(app).keep is None
     app.settings.ui_scale = 1.5
     app.fonts.set_scale(1.5)
-    assert isinstance(_start(app), LauncherScene)
+    assert _start(app).keep is not None  # sketched, kept again
 
 
 def test_input_before_the_takeover_goes_to_the_launcher(app):
-    _start(app)
-    app.step(block=False)
-    app.step(block=False)
+    _keep(app)
     scene = _start(app)
     assert isinstance(scene, PictureScene)
     seed = scene.launcher["seed"]
@@ -111,12 +113,13 @@ app.fps = 0
 app.to_launcher(deferred=True)
 app.step(block=False)  # the first frame
 first = type(app.scene).__name__, sorted(m for m in sys.modules if m.startswith(("pygame_gui", "i18n")))
-app.step(block=False)  # pygame_gui's launcher takes over, made whole
+app.step(block=False)  # pygame_gui's launcher takes over
+app.step(block=False)  # after a sketch: its picture kept, the launcher made whole
 print(json.dumps([first, type(app.scene).__name__, app.scene.ready]))
 """
 
 
-def test_the_pictures_first_frame_imports_no_pygame_gui(tmp_path):
+def test_the_first_frame_imports_no_pygame_gui_with_a_picture_or_without(tmp_path):
     env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy", PYGAME_HIDE_SUPPORT_PROMPT="1",
                XDG_DATA_HOME=str(tmp_path), XDG_CONFIG_HOME=str(tmp_path), XDG_CACHE_HOME=str(tmp_path / "c"),
                HOME=str(tmp_path))
@@ -126,23 +129,17 @@ def test_the_pictures_first_frame_imports_no_pygame_gui(tmp_path):
                              timeout=120)
         assert out.returncode == 0, out.stderr
         got.append(json.loads(out.stdout.strip().splitlines()[-1]))
-    (kind, _), _, _ = got[0]
-    assert kind == "LauncherScene"
-    (kind, modules), after, whole = got[1]
-    assert kind == "PictureScene" and modules == []
-    assert after == "LauncherScene" and whole
+    for (kind, modules), after, whole in got:  # sketched, then drawn from the picture
+        assert kind == "PictureScene" and modules == []
+        assert after == "LauncherScene" and whole
 
 
-def test_a_damaged_picture_is_drawn_by_pygame_gui_and_kept_again(app):
-    _start(app)
-    app.step(block=False)
-    app.step(block=False)
+def test_a_damaged_picture_is_sketched_and_kept_again(app):
+    _keep(app)
     path = cache_file(app.scene.ruleset_id)
     path.write_bytes(path.read_bytes()[:200])  # cut short
-    assert isinstance(_start(app), LauncherScene)
-    app.step(block=False)
-    app.step(block=False)
-    assert isinstance(_start(app), PictureScene)
+    _keep(app)
+    assert _start(app).keep is None
 
 
 def test_a_picture_that_inflates_past_the_window_is_refused(app, tmp_path):

@@ -8,7 +8,7 @@ import pygame
 import pygame_gui
 
 from game.ui.scenes.base import Scene
-from game.ui.theme import FONT_BOLD, FONT_REGULAR, Fonts, Palette
+from game.ui.theme import FIELD_TEXT_PAD, FONT_BOLD, FONT_REGULAR, Fonts, Palette
 
 if TYPE_CHECKING:
     from game.ui.app import App
@@ -57,16 +57,19 @@ def gui_theme(pal: Palette, fonts: Fonts) -> dict[str, Any]:
         "selection_list",
         "tool_tip",
     ):
-        theme[element] = {"font": font, "misc": {"shape": "rounded_rectangle", "shape_corner_radius": "4"}}
+        # square, shadowless boxes with a one-pixel edge: pygame_gui drew rounded ones 4x
+        # super-sampled with a shadow (a rounded box redraws its whole shape super-sampled at every
+        # rebuild: over a second for the rules text), and the launcher's first frame is drawn
+        # without pygame_gui the same way to the pixel (game/ui/launcher_sketch.py)
+        theme[element] = {"font": font,
+                          "misc": {"shape": "rectangle", "shadow_width": "0", "border_width": "1"}}
     # pygame_gui sizes list rows in fixed pixels (20 by default), not from the font: rows of a
     # drop-down or list would overlap and cut their text at 150 % scale without this.
     item_h = str(fonts.font(Fonts.BODY).get_linesize() + fonts.px(6))
     for element in ("drop_down_menu", "selection_list"):
         theme[element]["misc"]["list_item_height"] = item_h
-    # A rounded box redraws its whole shape super-sampled on every rebuild: over a second for
-    # the rules text. Square corners on the big boxes cost nothing.
-    theme["text_box"]["misc"] = {"shape": "rectangle"}
-    theme["selection_list"]["misc"]["shape"] = "rectangle"
+    # the field's text as far in from its edge as inside the old rounded, shadowed box
+    theme["text_entry_line"]["misc"]["text_horiz_alignment_padding"] = str(FIELD_TEXT_PAD)
     theme["label"]["colours"] = {"dark_bg": "#00000000", "normal_text": _hex(pal.text)}
     theme["label"]["misc"] = {"text_horiz_alignment": "left"}
     theme["#title"]["misc"] = {"text_horiz_alignment": "left"}

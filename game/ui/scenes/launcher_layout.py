@@ -3,14 +3,16 @@ the same before the chosen ruleset's rules are read (first frame) and after."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pygame
-from pygame_gui.elements import UIButton, UIDropDownMenu, UILabel, UITextBox, UITextEntryLine
 
 from game.ui.scenes.launch_text import PC_CHOICES, SIDE_CHOICES, description
 from game.ui.scenes.squad_choices import has_squad_builder, saved_squad_choices
 from game.ui.theme import Fonts
+
+if TYPE_CHECKING:
+    from pygame_gui.elements import UIButton, UIDropDownMenu
 
 
 class LauncherLayout:
@@ -30,6 +32,13 @@ class LauncherLayout:
     pc_choice: str
     seed: int
     ruleset: Any  # the scene's: the chosen ruleset object, and `maps()` its maps a player may pick
+
+    @property
+    def kit(self) -> Any:
+        """The widget classes: pygame_gui's (the first frame's sketch records them instead)."""
+        import pygame_gui.elements
+
+        return pygame_gui.elements
 
     def _fitted(self, text: str) -> str:
         """The notice cut with "…" to the label's width (what matters comes first in every
@@ -63,12 +72,12 @@ class LauncherLayout:
         # description keeps room for its lines.
         self.compact = h < f.px(640)
         top = f.px(10) if self.compact else f.px(20)
-        UILabel(
+        self.kit.UILabel(
             # ends above the subtitle (it reached 6 pixels into it)
             pygame.Rect(m, top, w - 2 * m, f.px(44)), "Skirmish Table", self.manager, object_id="#title"
         )
         if not self.compact:
-            UILabel(
+            self.kit.UILabel(
                 pygame.Rect(m, f.px(64), w - 2 * m, f.px(24)),
                 "Turn-based tactical skirmishes under tabletop rulesets",
                 self.manager,
@@ -78,14 +87,14 @@ class LauncherLayout:
         x_field = m + label_w
 
         def label(text: str, yy: int) -> None:
-            UILabel(pygame.Rect(m, yy, label_w, row - 6), text, self.manager)
+            self.kit.UILabel(pygame.Rect(m, yy, label_w, row - 6), text, self.manager)
 
         label("Ruleset", y)
         rs = self.ruleset if self.ready else None
         if not self.ready:
             y = self._pending_rows(y, x_field, field_w, row, label)
         elif rs is None:
-            UILabel(
+            self.kit.UILabel(
                 pygame.Rect(x_field, y, field_w * 2, row - 6),
                 "No ruleset installed",
                 self.manager,
@@ -93,7 +102,7 @@ class LauncherLayout:
             )
         else:
             opts = [(self.ruleset_names[r], r) for r in self.rulesets]
-            self.rs_menu = UIDropDownMenu(
+            self.rs_menu = self.kit.UIDropDownMenu(
                 opts,
                 next(o for o in opts if o[1] == self.ruleset_id),
                 pygame.Rect(x_field, y, field_w, row - 6),
@@ -107,7 +116,7 @@ class LauncherLayout:
 
                 map_opts = [(map_choice_label(p, rs), str(p)) for p in maps]
                 start = next((o for o in map_opts if o[1] == str(self.map_path)), map_opts[0])
-                self.map_menu = UIDropDownMenu(
+                self.map_menu = self.kit.UIDropDownMenu(
                     map_opts,
                     start,
                     pygame.Rect(x_field, y, field_w, row - 6),
@@ -115,7 +124,7 @@ class LauncherLayout:
                     expansion_height_limit=f.px(260),
                 )
             else:
-                UILabel(
+                self.kit.UILabel(
                     pygame.Rect(x_field, y, field_w, row - 6),
                     f"no {rs.board_kind} maps yet",
                     self.manager,
@@ -138,11 +147,11 @@ class LauncherLayout:
                     (o for o in sq_opts if o[1] == self.squads.get(side)), sq_opts[0] if sq_opts else None
                 )
                 if cur is not None:
-                    self.squad_menus[side] = UIDropDownMenu(
+                    self.squad_menus[side] = self.kit.UIDropDownMenu(
                         sq_opts, cur, pygame.Rect(x_field, y, field_w, row - 6), self.manager
                     )
                 who = next(o for o in SIDE_CHOICES if o[1] == self.sides[side])
-                self.side_menus[side] = UIDropDownMenu(
+                self.side_menus[side] = self.kit.UIDropDownMenu(
                     list(SIDE_CHOICES),
                     who,
                     pygame.Rect(x_field + field_w + f.px(10), y, side_w, row - 6),
@@ -188,12 +197,12 @@ class LauncherLayout:
         x = m
         self.buttons: dict[str, UIButton] = {}
         for (key, text), bw_i in zip(entries, widths, strict=True):
-            self.buttons[key] = UIButton(pygame.Rect(x, y, bw_i, bh), text, self.manager)
+            self.buttons[key] = self.kit.UIButton(pygame.Rect(x, y, bw_i, bh), text, self.manager)
             x += bw_i + gap
         if rs is None and self.ready:
             self.buttons["start"].disable()
             self.buttons["rules"].disable()
-        self.error_label = UILabel(
+        self.error_label = self.kit.UILabel(
             pygame.Rect(m, y + bh + f.px(6), w - 2 * m, f.px(26)),
             "",
             self.manager,
@@ -205,12 +214,13 @@ class LauncherLayout:
         """The seed, a new one, and (where the ruleset has one) the squad builder; returns the y below."""
         f = self.app.fonts
         label("Seed", y)
-        self.seed_entry = UITextEntryLine(pygame.Rect(x, y, f.px(160), row - 6), self.manager)
+        self.seed_entry = self.kit.UITextEntryLine(pygame.Rect(x, y, f.px(160), row - 6), self.manager)
         self.seed_entry.set_text(str(self.seed))
         self.seed_entry.set_allowed_characters("numbers")
-        self.new_seed = UIButton(pygame.Rect(x + f.px(170), y, f.px(120), row - 6), "New seed", self.manager)
+        self.new_seed = self.kit.UIButton(pygame.Rect(x + f.px(170), y, f.px(120), row - 6), "New seed",
+                                          self.manager)
         if has_squad_builder(self.ruleset_id):
-            self.build_squad = UIButton(
+            self.build_squad = self.kit.UIButton(
                 pygame.Rect(x + f.px(300), y, f.px(170), row - 6), "Build squad…", self.manager
             )
         return y + row
@@ -220,7 +230,7 @@ class LauncherLayout:
         y below them."""
         opts = [(self.ruleset_names[r], r) for r in self.rulesets]
         if opts:
-            self.rs_menu = UIDropDownMenu(
+            self.rs_menu = self.kit.UIDropDownMenu(
                 opts, next(o for o in opts if o[1] == self.ruleset_id), pygame.Rect(x, y, field_w, row - 6),
                 self.manager,
             )
@@ -228,7 +238,7 @@ class LauncherLayout:
             y += row
             label(text, y)
             if not i:
-                UILabel(pygame.Rect(x, y, field_w, row - 6), "Reading the rules…", self.manager,
+                self.kit.UILabel(pygame.Rect(x, y, field_w, row - 6), "Reading the rules…", self.manager,
                         object_id="#dim")
         return y + row
 
@@ -278,7 +288,7 @@ class LauncherLayout:
             up = h - rect.bottom < len(choices) * item_h < rect.top
             if up:
                 self.manager.get_theme().load_theme({"#menu_up": {"misc": {"expand_direction": "up"}}})
-            self.option_menus[name] = UIDropDownMenu(
+            self.option_menus[name] = self.kit.UIDropDownMenu(
                 choices, cur, rect, self.manager, object_id="#menu_up" if up else None
             )
         return y + row
@@ -289,7 +299,7 @@ class LauncherLayout:
         if self.desc is not None:
             self.desc.kill()
         rect = pygame.Rect(self._desc_rect)
-        self.desc = UITextBox(self._description(), rect, self.manager)
+        self.desc = self.kit.UITextBox(self._description(), rect, self.manager)
         layout = getattr(self.desc, "text_box_layout", None)
         if layout is None or not layout.layout_rows:
             return
@@ -305,7 +315,7 @@ class LauncherLayout:
             # made again rather than resized: a resized box lost its bottom edge
             self.desc.kill()
             rect.h -= shown - ends[-1]
-            self.desc = UITextBox(self._description(), rect, self.manager)
+            self.desc = self.kit.UITextBox(self._description(), rect, self.manager)
 
     def _description(self) -> str:
         return description(self.ruleset, self.map_path, self.squads)
