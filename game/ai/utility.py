@@ -14,7 +14,7 @@ from dataclasses import dataclass
 
 from game.ai.answers import decide_by_advice
 from game.ai.explain import TOP, Explanation, candidate, top
-from game.ai.knowledge import Deadline, Sample, StepError, step
+from game.ai.knowledge import Deadline, Sample, StepError, no_collection, step
 from game.ai.moves import destination, is_move, label_of, overrides
 from game.ai.plan import TurnCache, fill_plan, key_of
 from game.ai.terms import Scorer
@@ -305,7 +305,8 @@ class NormalAI:
             self.last_explanation = [candidate(label_of(legal[0]), 0.0, {}, note="only legal action")]
             self.times.append(deadline.elapsed())
             return legal[0]
-        ranked = self.rank(match, legal, deadline)
+        with no_collection():
+            ranked = self.rank(match, legal, deadline)
         # ranked is best first and `top` keeps the first few: the rest need no candidate
         self.last_explanation = top([candidate(label_of(r.action), r.score, r.terms) for r in ranked[:TOP]])
         self.times.append(deadline.elapsed())
