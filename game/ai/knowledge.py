@@ -167,7 +167,7 @@ class Sample:
         """The scratch back at the sampled state (fresh copies of it: nothing a simulation
         changes carries over to the next)."""
         if self.dirty:
-            self.match.world.thaw(self._world)
+            self.match.world.thaw(self._world, keep=True)
             self.match.chance = Chance.from_json(self._chance)
             self.match.result = self._result
             self.match.log.clear()
