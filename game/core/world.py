@@ -189,19 +189,9 @@ class World:
 
         self.version = next(VERSIONS)
         kept = self._kept if keep else None
-        data = None
-        if kept is not None and kept[0] is frozen and kept[1] is not None:
-            new = object.__new__
-            classes = kept[2]
-            data = []
-            for ent_id, row in marshal_loads(kept[1]):
-                comps = []
-                for index, fields in row:
-                    comp = new(classes[index])
-                    comp.__dict__ = fields
-                    comps.append(comp)
-                data.append((ent_id, comps))
-        if data is None:
+        plain = kept[1:] if kept is not None and kept[0] is frozen and kept[1] is not None else None
+        data: list[tuple[int, list[Any]]] = []
+        if plain is None:
             data = pickle.loads(frozen)  # noqa: S301 - our own bytes from freeze(), never a file
             if keep:
                 self._kept = (frozen, *_plain(data))
@@ -211,7 +201,22 @@ class World:
             # order (the AI thaws a scratch world for every simulated action: no per-call overhead)
             entities = esper._entities  # noqa: SLF001 - no esper API for a bulk restore
             by_type = esper._components  # noqa: SLF001
-            for ent_id, comps in data:
+            last = 0
+            if plain is not None:
+                new = object.__new__
+                classes = plain[1]
+                for last, row in marshal_loads(plain[0]):  # noqa: B007 - the last id is wanted
+                    held = {}
+                    for index, fields in row:
+                        kind = classes[index]
+                        comp = held[kind] = new(kind)
+                        comp.__dict__ = fields
+                        ents = by_type.get(kind)
+                        if ents is None:
+                            ents = by_type[kind] = set()
+                        ents.add(last)
+                    entities[last] = held
+            for last, comps in data:  # noqa: B007
                 held = {}
                 for comp in comps:
                     kind = type(comp)
@@ -219,9 +224,9 @@ class World:
                     ents = by_type.get(kind)
                     if ents is None:
                         ents = by_type[kind] = set()
-                    ents.add(ent_id)
-                entities[ent_id] = held
-            esper._entity_count = itertools.count(data[-1][0] + 1 if data else 1)  # noqa: SLF001
+                    ents.add(last)
+                entities[last] = held
+            esper._entity_count = itertools.count(last + 1)  # noqa: SLF001
 
     def copy(self, name: str | None = None) -> World:
         """A scratch world with the same content (AI lookahead)."""
