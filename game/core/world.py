@@ -20,8 +20,9 @@ from typing import Any, TypeVar
 import esper
 
 C = TypeVar("C")
-#: a world's components as a marshal of their fields and the classes it numbers (`World.freeze_plain`)
-Plain = tuple[bytes, list[type]]
+#: a world's components as a marshal of their fields, the classes it numbers and each class's
+#: entities (`World.freeze_plain`)
+Plain = tuple[bytes, list[type], list[tuple[type, tuple[int, ...]]]]
 COMPONENTS: dict[str, type] = {}
 _TUPLE_FIELDS: dict[type, dict[str, bool]] = {}
 _names = itertools.count(1)
@@ -231,11 +232,9 @@ class World:
                         kind = classes[index]
                         comp = held[kind] = new(kind)
                         comp.__dict__ = fields
-                        ents = by_type.get(kind)
-                        if ents is None:
-                            ents = by_type[kind] = set()
-                        ents.add(last)
                     entities[last] = held
+                for kind, ids in plain[2]:
+                    by_type[kind] = set(ids)  # the ids ascending, as the loop below adds them
             for last, comps in data:  # noqa: B007
                 held = {}
                 for comp in comps:
@@ -272,6 +271,7 @@ def _plain(data: list[tuple[int, list[Any]]]) -> Plain | None:
 
     classes: list[type] = []
     index: dict[type, int] = {}
+    holders: list[list[int]] = []
     rows = []
     for ent_id, comps in data:
         row = []
@@ -283,10 +283,13 @@ def _plain(data: list[tuple[int, list[Any]]]) -> Plain | None:
                     return None
                 at = index[kind] = len(classes)
                 classes.append(kind)
+                holders.append([])
             row.append((at, comp.__dict__))
+            holders[at].append(ent_id)
         rows.append((ent_id, row))
     try:
-        return marshal.dumps(rows), classes
+        held = [(kind, tuple(ids)) for kind, ids in zip(classes, holders, strict=True)]
+        return marshal.dumps(rows), classes, held
     except ValueError:
         return None
 
