@@ -146,10 +146,10 @@ class Sample:
     def __init__(self, live: Match, side: str, chance: Chance) -> None:
         self.side = side
         # the world as a marshal of the components' fields where it can be (`World.freeze_plain`:
-        # a fifth of the pickle's time, and the sample is copied again for every simulation)
+        # half the pickle's time, and two fifths to copy back, for every simulation)
         plain = live.world.freeze_plain()
         frozen = live.world.freeze() if plain is None else b""
-        self.match = live.scratch(frozen, plain) if plain is not None else live.scratch(frozen)
+        self.match = live.scratch(frozen, plain)
         idle = live.ruleset.determinize_idle(live, side)
         if not idle:
             determinize(self.match, side, chance)
