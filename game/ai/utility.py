@@ -14,7 +14,7 @@ from dataclasses import dataclass
 
 from game.ai.answers import decide_by_advice
 from game.ai.explain import TOP, Explanation, candidate, top
-from game.ai.knowledge import Deadline, Sample, StepError, step
+from game.ai.knowledge import Deadline, Sample, StepError, no_collection, step
 from game.ai.moves import destination, is_move, label_of, overrides
 from game.ai.plan import TurnCache, fill_plan, key_of
 from game.ai.terms import Scorer
@@ -235,30 +235,33 @@ class NormalAI:
         own = bool(getattr(rs, "followup_same_actor", False)) or (move and turn.unit is not None)
         # a softening attack (`_lookahead`) is worth the side's attacks on the same target after it
         aimed = r.action.target if not move and r.action.target is not None else None
-        follows = [nxt for nxt in rs.legal_without_moves(sim)
-                   if not (is_move(rs, nxt) or (nxt.target is None and nxt.cell is None))
-                   and (nxt.target == aimed if aimed is not None
-                        else not own or nxt.actor == r.action.actor)]
-        dest = destination(r.action) if move else None
-        mover = cache.unit(r.action.actor)
-        # the exact exposure already holds cover and facing
-        exact = self.scorer.exact and overrides(rs, "exposure_after")
-        position = mover is not None and dest is not None and not exact
-        grid = match.board.grid
-        facing = position and match.board.kind == "hex" and hasattr(grid, "arc")
-        # the side's plan is read by the follow-ups' terms only; facing reads the units and threat
-        sim_cache = self._sim_context(sample, side, r.action, plan_read=bool(follows))
-        best = 0.0
-        self.scorer.plans = False  # the follow-up adds up damage terms only: no side plan needed
-        try:
-            for nxt in follows:
-                if deadline.over(margin=0.15 * deadline.seconds):
-                    break
-                t = self.scorer.terms(sim, sim_cache, nxt)  # type: ignore[arg-type]
-                gain = sum(t.get(k, 0.0) for k in ("damage", "kill", "focus", "assigned", "volley"))
-                best = max(best, gain + t.get("cost", 0.0))
-        finally:
-            self.scorer.plans = True
+        # one world context for the listing and the scoring: the hooks' own blocks then find the
+        # scratch world current (no switch of esper's world per hook)
+        with sim.world:
+            follows = [nxt for nxt in rs.legal_without_moves(sim)
+                       if not (is_move(rs, nxt) or (nxt.target is None and nxt.cell is None))
+                       and (nxt.target == aimed if aimed is not None
+                            else not own or nxt.actor == r.action.actor)]
+            dest = destination(r.action) if move else None
+            mover = cache.unit(r.action.actor)
+            # the exact exposure already holds cover and facing
+            exact = self.scorer.exact and overrides(rs, "exposure_after")
+            position = mover is not None and dest is not None and not exact
+            grid = match.board.grid
+            facing = position and match.board.kind == "hex" and hasattr(grid, "arc")
+            # the side's plan is read by the follow-ups' terms only; facing reads the units and threat
+            sim_cache = self._sim_context(sample, side, r.action, plan_read=bool(follows))
+            best = 0.0
+            self.scorer.plans = False  # the follow-up adds up damage terms only: no side plan needed
+            try:
+                for nxt in follows:
+                    if deadline.over(margin=0.15 * deadline.seconds):
+                        break
+                    t = self.scorer.terms(sim, sim_cache, nxt)  # type: ignore[arg-type]
+                    gain = sum(t.get(k, 0.0) for k in ("damage", "kill", "focus", "assigned", "volley"))
+                    best = max(best, gain + t.get("cost", 0.0))
+            finally:
+                self.scorer.plans = True
         if best:
             r.terms["followup"] = self.scorer.weights["followup"] * best
         if position:
@@ -305,7 +308,8 @@ class NormalAI:
             self.last_explanation = [candidate(label_of(legal[0]), 0.0, {}, note="only legal action")]
             self.times.append(deadline.elapsed())
             return legal[0]
-        ranked = self.rank(match, legal, deadline)
+        with no_collection():
+            ranked = self.rank(match, legal, deadline)
         # ranked is best first and `top` keeps the first few: the rest need no candidate
         self.last_explanation = top([candidate(label_of(r.action), r.score, r.terms) for r in ranked[:TOP]])
         self.times.append(deadline.elapsed())

@@ -18,7 +18,7 @@ from game.core.events import Event
 from game.core.kinds import EVENT_MATCH_OVER
 from game.core.records import Outcome, Resolution, Turn
 from game.core.scenario import Scenario, map_name
-from game.core.world import VERSIONS, World, entities_with, state_hash
+from game.core.world import VERSIONS, Plain, World, entities_with, state_hash
 from game.errors import UserError
 
 if TYPE_CHECKING:
@@ -342,12 +342,15 @@ class Match:
             raise ValueError("the saved inputs do not lead back to the saved state")
         return match
 
-    def scratch(self, frozen: bytes | None = None) -> Match:
+    def scratch(self, frozen: bytes | None = None, plain: Plain | None = None) -> Match:
         """An independent copy for AI lookahead: never touches this match (`frozen`: this
-        match's `world.freeze()`, when the caller has it)."""
+        match's `world.freeze()`, or `plain` its `world.freeze_plain()`, when the caller has it)."""
         copy = Match(self.ruleset, self.scenario, self.board, {}, setup=False)
         # component objects copied whole (a pickle): a JSON snapshot's round trip costs 4x more
-        copy.world.thaw(self.world.freeze() if frozen is None else frozen)
+        if plain is not None:
+            copy.world.thaw_plain(plain)
+        else:
+            copy.world.thaw(self.world.freeze() if frozen is None else frozen)
         copy.chance = self.chance.copy()
         copy.table_entity = self.table_entity
         copy.result = self.result

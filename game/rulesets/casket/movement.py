@@ -135,8 +135,11 @@ def walk(match: Match, ent: int, path: tuple[Cell, ...], plain: bool, steady: bo
     motion = get(ent, CasketMotion)
     motion.moved_this += len(path)
     motion.free_turns += len(path)
+    # the distance to the nearest enemy is for a person reading the log: an AI's scratch copy
+    # (`Match.is_scratch`) moves thousands of times a game and nobody reads its log
+    near = "" if match.is_scratch else _nearest_foe(match, ent)
     match.emit(Ev.MOVE, f"{name_of(ent)} moves {plural(len(path), 'hex')} "
-               f"({why}, {cost} SP){_nearest_foe(match, ent)}.",
+               f"({why}, {cost} SP){near}.",
                [f"hexes this activation: {motion.moved_this}", f"SP left {get(ent, CasketSP).sp}"],
                path=[list(c) for c in path])
 
