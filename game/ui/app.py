@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import Any
 
 from game.errors import UserError
-from game.ui.first_frame import FirstFrame
+from game.ui.first_frame import FirstFrame, open_display
 from game.ui.memory import release_memory
 
 DEFAULT_SIZE = (1280, 720)
@@ -72,7 +72,7 @@ class App(FirstFrame):
         from game.ui.sound import Sounds
         from game.ui.theme import Fonts, palette
 
-        pygame.display.init()
+        open_display(pygame)  # never SDL's offscreen stand-in for a window nobody sees
         pygame.font.init()
         #: work held back until the first frame is on screen (`after_first_frame`)
         self.deferred = []

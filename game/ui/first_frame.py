@@ -8,7 +8,42 @@ import time
 from collections.abc import Callable
 from typing import Any
 
+from game.errors import UserError
+
 FIRST_FRAME_ENV = "SKIRMISH_EXIT_AFTER_FIRST_FRAME"
+#: SDL's video drivers that show nothing: used when SDL_VIDEODRIVER names them (tests, screenshots),
+#: and by SDL itself as the last resort when no screen answers
+HEADLESS_DRIVERS = ("dummy", "offscreen")
+#: waits before asking the screen again (seconds): an X server answers nobody for a moment while it
+#: resets, which it does each time its last client leaves
+DISPLAY_RETRY_WAITS = (0.05, 0.1, 0.2, 0.4, 0.8)
+
+
+def open_display(pygame: Any, waits: tuple[float, ...] = DISPLAY_RETRY_WAITS) -> str:
+    """Initialise pygame's display on a screen the player sees; returns SDL's driver name.
+
+    SDL falls back to its offscreen driver when its X11 (and Wayland) connection is refused, and
+    the game then ran whole, idle and in no window: a start once in a few under Xvfb, whose server
+    refuses connections while it resets as its last client leaves. So a headless driver nobody
+    asked for means the screen did not answer: asked again a few times, then a UserError."""
+    asked = os.environ.get("SDL_VIDEODRIVER", "").lower()
+    headless_asked = any(name in asked for name in HEADLESS_DRIVERS)
+    problem = ""
+    for wait in (*waits, None):
+        try:
+            pygame.display.init()
+            driver = pygame.display.get_driver()
+        except pygame.error as exc:  # a driver named in SDL_VIDEODRIVER that could not connect
+            problem, driver = str(exc), ""
+        if driver and (headless_asked or driver.lower() not in HEADLESS_DRIVERS):
+            return driver
+        pygame.display.quit()
+        if wait is not None:
+            time.sleep(wait)
+    screen = os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY") or ""
+    where = f" ({screen})" if screen else ""
+    raise UserError(f"cannot open the game's window: the screen{where} did not answer"
+                    + (f" ({problem})" if problem else ""))
 
 
 class FirstFrame:
