@@ -1,0 +1,93 @@
+"""Defects a new player found playing from the window alone (np_report): ending the side's turn
+in tokens with units that never acted, and others of the battle screen's text and boxes."""
+
+from __future__ import annotations
+
+import pygame
+from test_ui_tokens import hotseat, place, scene_for
+
+from game.ui.theme import Fonts
+
+
+def key(scene, k: int) -> None:
+    scene.handle(pygame.event.Event(pygame.KEYDOWN, key=k, mod=0, unicode=""))
+
+
+def test_tokens_e_with_units_not_yet_acted_asks_before_ending_the_sides_turn(app):
+    session = hotseat("wardens", "brood")
+    place(session, "Gunner", (4, 4))
+    scene = scene_for(app, session)
+    side = session.match.current().side
+    before = len(session.match.inputs)
+    key(scene, pygame.K_e)
+    # nothing sent: the toast names who has not acted and how to end anyway
+    assert len(session.match.inputs) == before and session.match.current().side == side
+    assert scene.toast is not None and "not acted yet" in scene.toast[0] and "again" in scene.toast[0]
+    key(scene, pygame.K_e)
+    assert len(session.match.inputs) == before + 1
+    assert session.match.current().side != side
+
+
+def _log(rows_shown: int = 4):
+    from game.ui.logpanel import LogPanel
+    from game.ui.theme import palette
+
+    f = Fonts(1.0)
+    log = LogPanel(f, palette("okabe-ito"))
+    log.set_rect(pygame.Rect(0, 0, 600, f.px(30) + rows_shown * f.line_height(Fonts.SMALL)))
+    return log, f
+
+
+def _ev(text: str, math: list[str] | None = None):
+    from game.core.events import Event
+
+    return Event("note", text, math or [], {}, 1, "p1", False, "all")
+
+
+def _shown(log) -> list[str]:
+    log.draw(pygame.Surface((800, 600)))
+    return list(dict.fromkeys(log.events[i].text for _r, i in log._row_hits))
+
+
+def test_the_log_never_scrolls_past_its_oldest_line_and_follows_the_newest(app):
+    log, f = _log(4)
+    log.set_events([_ev(f"line {i}") for i in range(8)])
+    log.scroll_by(3)  # the player wheels up once over a short log
+    assert log.scroll == 3
+    # the log grows (the unit card above it shrank): the view is not left past the oldest line
+    log.set_rect(pygame.Rect(0, 0, 600, f.px(30) + 20 * f.line_height(Fonts.SMALL)))
+    shown = _shown(log)
+    assert shown[-1] == "line 7" and shown[0] == "line 0"
+    assert log.scroll == 0
+    # back at the bottom: a new line is followed
+    log.set_rect(pygame.Rect(0, 0, 600, f.px(30) + 4 * f.line_height(Fonts.SMALL)))
+    log.add([_ev("my attack hits")])
+    assert _shown(log)[-1] == "my attack hits" and log.scroll == 0
+
+
+def test_a_log_scrolled_up_keeps_its_view_and_counts_the_newer_lines(app):
+    log, _f = _log(4)
+    log.set_events([_ev(f"line {i}") for i in range(8)])
+    log.draw(pygame.Surface((800, 600)))
+    log.scroll_by(2)
+    before = _shown(log)
+    log.add([_ev("new a"), _ev("new b")])
+    assert _shown(log) == before and log.scroll == 4
+    log.scroll_by(-10)
+    assert not log.held
+    log.add([_ev("new c")])
+    assert _shown(log)[-1] == "new c"
+
+
+def test_an_entry_opened_in_the_log_stays_in_view_math_included(app):
+    log, _f = _log(5)
+    events = [_ev(f"line {i}") for i in range(10)]
+    events[6] = _ev("attack", [f"math {k}" for k in range(3)])
+    log.set_events(events)
+    log.draw(pygame.Surface((800, 600)))
+    head = next(r for r, i in log._row_hits if i == 6)
+    assert log.click(head.center)
+    log.draw(pygame.Surface((800, 600)))
+    texts = [log.rows[log.first_shown + k].text for k in range(len(log._row_hits))]
+    assert any("attack" in t for t in texts) and texts[-1].strip() == "math 2"
+
