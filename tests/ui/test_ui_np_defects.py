@@ -91,3 +91,60 @@ def test_an_entry_opened_in_the_log_stays_in_view_math_included(app):
     texts = [log.rows[log.first_shown + k].text for k in range(len(log._row_hits))]
     assert any("attack" in t for t in texts) and texts[-1].strip() == "math 2"
 
+
+
+def test_the_unit_card_at_150_percent_shows_whole_lines_and_says_press_i_for_the_rest(monkeypatch):
+    from test_ui_layout150 import battle
+
+    import game.ui.battle.unitpanel as unitpanel
+
+    a, scene = battle("voidmarked")
+    long = [f"Line {i}: Strength 3, Dexterity 2, Physique 4, Intelligence 0, moves 0, quick action yes"
+            for i in range(8)]
+    monkeypatch.setattr(scene, "unit_lines", lambda u: list(long))
+    drawn: list[tuple[list[str], int, int, int | None]] = []
+    real = unitpanel.text_block
+
+    def spy(surf, f, lines, pos, width, *args, max_y=None, **kw):
+        drawn.append((list(lines), pos[1], width, max_y))
+        return real(surf, f, lines, pos, width, *args, max_y=max_y, **kw)
+
+    monkeypatch.setattr(unitpanel, "text_block", spy)
+    scene._panel_surface = None
+    scene.draw(a.screen)
+    lines, top, width, max_y = next(d for d in drawn if d[3] is not None and d[0] and "Line 0" in d[0][0])
+    f = scene.fonts
+    rows = sum(len(f.wrap(line, width, Fonts.SMALL)) for line in lines)
+    # every line it starts is drawn whole (no "quick action" without its "yes")...
+    assert top + rows * f.line_height(Fonts.SMALL) <= max_y
+    # ...and what did not fit is named
+    assert lines[-1].endswith("more: press I") and str(len(long) - len(lines) + 1) in lines[-1]
+
+
+def test_a_long_action_label_drops_its_bracketed_remark_before_cutting_words():
+    from game.ui.widgets import fit_label
+
+    pygame.init()
+    font = Fonts(1.5).font(Fonts.SMALL)
+    label = "Second Move: 6 more squares (gives up the Action)"
+    room = font.size("Second Move: 6 more squares (gives")[0]
+    assert fit_label(label, font, room) == "Second Move: 6 more squares"
+    assert fit_label(label, font, font.size(label)[0]) == label
+    cut = fit_label(label, font, font.size("Second Move: 6 mo")[0])
+    assert cut.endswith("…") and cut[:-1] in ("Second Move: 6", "Second Move:", "Second Move")
+
+
+def test_an_action_tooltip_covers_none_of_the_other_buttons(app):
+    from test_ui_layout150 import battle
+
+    a, scene = battle("voidmarked")
+    buttons = list(scene.panel_buttons)
+    assert len(buttons) >= 2
+    hot = next(b for b in buttons if b.tooltip or b.help)
+    scene.mouse = hot.rect.center
+    scene.hover_box = None
+    a.screen.fill((0, 0, 0))
+    scene.draw(a.screen)
+    box = scene.hover_box
+    assert box is not None
+    assert not any(box.colliderect(b.rect) for b in buttons), (box, [b.rect for b in buttons])
