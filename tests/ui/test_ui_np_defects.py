@@ -148,3 +148,57 @@ def test_an_action_tooltip_covers_none_of_the_other_buttons(app):
     box = scene.hover_box
     assert box is not None
     assert not any(box.colliderect(b.rect) for b in buttons), (box, [b.rect for b in buttons])
+
+
+def test_rules_option_entries_have_one_colon_and_their_choices_one_spelling(app):
+    from game.core import ruleset as registry
+    from game.ui.scenes.launcher import LauncherScene
+
+    scene = LauncherScene(app)
+    for rid in ("voidmarked", "casket", "saves", "tokens", "varium"):
+        scene._menu_changed(scene.rs_menu, rid)
+        for opt in registry.get(rid).rule_options():
+            shown = [o[0] if isinstance(o, tuple) else o for o in scene.option_menus[opt.name].options_list]
+            for text in shown:
+                assert text.count(":") == 1, text  # not "Who acts first: unclear: DEX saves"
+            words = {w.strip(",.'s") for text in shown for w in text.split(": ", 1)[1].split()}
+            # a game term is written one way in every choice ("defence total" / "Defence stat")
+            assert not {w for w in words if w.lower() in words and w != w.lower()}, (rid, shown)
+
+
+def test_a_typed_seed_is_offered_again_on_coming_back_to_the_launcher(app):
+    import pygame_gui
+
+    from game.ui.scenes.launcher import LauncherScene
+
+    scene = LauncherScene(app)
+    app.switch(scene)
+    scene.seed_entry.set_text("4242")
+    typed = pygame.event.Event(pygame_gui.UI_TEXT_ENTRY_CHANGED, ui_element=scene.seed_entry, text="4242")
+    scene.on_event(typed)
+    scene.start()
+    assert app.scene is not scene and app.scene.session.match.scenario.seed == 4242
+    app.to_launcher()
+    back = app.scene
+    assert isinstance(back, LauncherScene) and back.seed == 4242
+    assert back.seed_entry.get_text() == "4242"
+    # "New seed" asks for a random one: that is not kept as typed
+    back.on_event(pygame.event.Event(pygame_gui.UI_BUTTON_PRESSED, ui_element=back.new_seed))
+    assert app.typed_seed is None
+
+
+def test_the_players_are_kept_when_the_ruleset_changes(app):
+    from game.ui.launch_memory import memory_path
+    from game.ui.scenes.launcher import LauncherScene
+
+    # tokens was last started with the AI on both sides
+    memory_path().write_text('{"ruleset": "voidmarked", "per": {"tokens": {"sides": {"p1": "ai:normal",'
+                             ' "p2": "ai:hard"}}}}', encoding="utf-8")
+    scene = LauncherScene(app)
+    app.switch(scene)
+    scene._menu_changed(scene.side_menus["p1"], "human")
+    scene._menu_changed(scene.side_menus["p2"], "ai:easy")
+    scene._menu_changed(scene.rs_menu, "tokens")
+    assert scene.sides == {"p1": "human", "p2": "ai:easy"}
+    shown = scene.side_menus["p1"].selected_option
+    assert (shown[1] if isinstance(shown, tuple) else shown) in ("human", "Human")
