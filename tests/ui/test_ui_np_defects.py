@@ -202,3 +202,16 @@ def test_the_players_are_kept_when_the_ruleset_changes(app):
     assert scene.sides == {"p1": "human", "p2": "ai:easy"}
     shown = scene.side_menus["p1"].selected_option
     assert (shown[1] if isinstance(shown, tuple) else shown) in ("human", "Human")
+
+
+def test_the_turn_order_does_not_shift_when_the_side_to_act_changes(app):
+    from test_ui_layout150 import battle
+
+    a, scene = battle("voidmarked", scale=1.0)
+    xs = set()
+    for side in scene.session.sides:
+        scene.bar_side = lambda side=side: side  # the bar names this side
+        scene._bar_surface = None
+        scene._draw_bar(a.screen)
+        xs.add(scene.bar_order_x)
+    assert len(xs) == 1, xs
