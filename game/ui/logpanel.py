@@ -218,6 +218,10 @@ class LogPanel:
                 end = min(end, start + n)
         self.first_shown = start
         y = fonts.px(26)
+        if end == len(rows) and end - start < n <= len(rows):
+            # following the newest line with the top event's tail left out: the lines sit on the
+            # bottom edge, the newest last, and the gap is above them (not an empty space below)
+            y += (n - (end - start)) * lh
         self._row_hits = []
         for row in rows[start:end]:
             text = fonts.render(row.text, Fonts.SMALL, row.colour, row.bold)
