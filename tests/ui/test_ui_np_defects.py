@@ -220,8 +220,10 @@ def test_the_turn_order_does_not_shift_when_the_side_to_act_changes(app):
 def test_a_log_following_the_newest_line_keeps_it_on_the_bottom_edge(app):
     log, f = _log(5)
     log.set_rect(pygame.Rect(0, 0, 300, f.px(30) + 5 * f.line_height(Fonts.SMALL)))
-    long = "Initiative: Tamsin Vire 14, Oriel Vast 13, Sergeant Hale 13, Wren 11, Void Priest Ashael 9"
-    log.set_events([_ev(long), _ev("Void Cult cheats"), _ev("Tamsin Vire misses The Flayed.")])
+    long = ("Initiative: Tamsin Vire 14, Oriel Vast 13, Sergeant Hale 13, Wren 11, Void Priest Ashael 9, "
+            "Lady Morrow 2")
+    log.set_events([_ev(long), _ev("Void Cult cheats"), _ev("Tamsin Vire misses The Flayed."),
+                    _ev("Wren moves.")])
     log.draw(pygame.Surface((800, 600)))
     last = log._row_hits[-1][0]
     # the newest line's row ends within a line of the log's foot: no empty space under it
