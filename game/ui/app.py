@@ -92,6 +92,9 @@ class App(FirstFrame):
         self.running = True
         self.last = time.perf_counter()
         self.fps = FPS  # frame cap; tests set 0 to run without sleeping
+        #: a seed the player typed in the launcher: offered again on coming back to it (None: a new
+        #: random seed each time, as "New seed" asks)
+        self.typed_seed: int | None = None
         self.frames_drawn = 0
         self.first_frame_at: float | None = None
         self._bench_complete = False

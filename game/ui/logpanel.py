@@ -31,6 +31,8 @@ class LogPanel:
         self.viewer: str | None = None
         self.expanded: set[int] = set()
         self.scroll = 0  # rows hidden below the bottom (0 = follow the newest)
+        #: the player scrolled up to read: new lines keep the view where it is (else it follows them)
+        self.held = False
         self.rect = pygame.Rect(0, 0, 10, 10)
         self.side_colours: dict[str, tuple[int, int, int]] = {}
         #: side ids -> the names players know: a ruleset's sentences say "p2" ("Match over: p2 wins")
@@ -55,14 +57,19 @@ class LogPanel:
         self.events = [e for e in events if self._visible(e)]
         self.expanded = {i for i in self.expanded if i < len(self.events)}
         self.scroll = 0
+        self.held = False
         self.invalidate()
 
     def add(self, events: list[Event]) -> None:
         """Append new events."""
         events = [e for e in events if self._visible(e)]
         if events:
+            before = len(self.rows) if self.held else 0
             self.events.extend(events)
             self.invalidate()
+            # the newest line is followed unless the player scrolled up to read: then the view stays
+            # on what they read and the "newer lines" count grows
+            self.scroll = self.scroll + len(self.rows) - before if self.held else 0
 
     def invalidate(self) -> None:
         """Forget the cached rows and picture."""
@@ -136,9 +143,14 @@ class LogPanel:
         """Scroll up (positive) or down (negative)."""
         top = max(0, len(self.rows) - self.visible_rows())
         new = max(0, min(top, self.scroll + rows))
+        self.held = new > 0
         if new != self.scroll:
             self.scroll = new
             self._surface = None
+
+    def _top(self) -> int:
+        """The most rows that can be hidden below: the oldest row at the top of the view."""
+        return max(0, len(self.rows) - self.visible_rows())
 
     def click(self, pos: tuple[int, int]) -> bool:
         """Toggle the math of the clicked line; True if the click was on a line with math."""
@@ -146,10 +158,27 @@ class LogPanel:
             if rect.collidepoint(pos):
                 if not self.events[index].math:
                     return False
+                start = self.first_shown
                 self.expanded ^= {index}
                 self.invalidate()
+                self._keep_in_view(index, start)
                 return True
         return False
+
+    def _keep_in_view(self, index: int, start: int) -> None:
+        """After an entry opened or closed: the rows above stay where they were and the whole entry
+        (its math included) is in view, as much of it as fits, its first line first."""
+        rows, n = self.rows, self.visible_rows()
+        mine = [i for i, r in enumerate(rows) if r.index == index]
+        if not mine:
+            return
+        first, last = mine[0], mine[-1] + 1
+        end = start + n
+        if last > end:
+            end = last
+        if first < end - n:
+            end = first + n
+        self.scroll = max(0, min(self._top(), len(rows) - end))
 
     # -- drawing -------------------------------------------------------------------------------
     def draw(self, surface: pygame.Surface) -> None:
@@ -168,6 +197,11 @@ class LogPanel:
         lh = fonts.line_height(Fonts.SMALL)
         rows = self.rows
         n = self.visible_rows()
+        # the log grew taller or its lines fewer (rewrapped wider): never scrolled past the oldest
+        # line, which left one old line over empty space and "newer lines" the view already showed
+        self.scroll = min(self.scroll, self._top())
+        if not self.scroll:
+            self.held = False
         end = len(rows) - self.scroll
         start = max(0, end - n)
         # a short log never opens on the tail of a wrapped line: it starts at an event's first
@@ -184,6 +218,10 @@ class LogPanel:
                 end = min(end, start + n)
         self.first_shown = start
         y = fonts.px(26)
+        if end == len(rows) and end - start < n <= len(rows):
+            # following the newest line with the top event's tail left out: the lines sit on the
+            # bottom edge, the newest last, and the gap is above them (not an empty space below)
+            y += (n - (end - start)) * lh
         self._row_hits = []
         for row in rows[start:end]:
             text = fonts.render(row.text, Fonts.SMALL, row.colour, row.bold)

@@ -58,6 +58,28 @@ def bar(
         pygame.draw.rect(surface, colour, (rect.x, rect.y, max(1, round(rect.w * fraction)), rect.h))
 
 
+def fit_label(label: str, font: pygame.font.Font, room: int) -> str:
+    """A one-line label shortened to `room` pixels sensibly: its closing remark in brackets goes
+    first ("Second Move: 6 more squares (gives up the Action)" -> "...squares"), then whole words
+    with "…"; a word is cut only when one alone is too wide. Hovering a shortened label shows it."""
+    if font.size(label)[0] <= room:
+        return label
+    short = label
+    while short.endswith(")") and " (" in short:
+        short = short[:short.rindex(" (")].rstrip()
+        if font.size(short)[0] <= room:
+            return short
+    words = short.split(" ")
+    while len(words) > 1:
+        words.pop()
+        trial = " ".join(words).rstrip(":;,·—-") + "…"
+        if font.size(trial)[0] <= room:
+            return trial
+    while short and font.size(short)[0] > room:
+        short = short[:-2] + "…" if len(short) > 2 else ""
+    return short
+
+
 @dataclass
 class Button:
     """A clickable, optionally hot-keyed rectangle with a label (and a tooltip)."""
@@ -90,11 +112,8 @@ class Button:
             key = fonts.render(self.hotkey, size, pal.active if self.enabled else pal.dim, True)
             surface.blit(key, (x, self.rect.centery - key.get_height() // 2))
             x += key.get_width() + fonts.px(8)
-        label = self.label
         room = self.rect.right - x - fonts.px(6)
-        font = fonts.font(size)
-        while label and font.size(label)[0] > room:
-            label = label[:-2] + "…" if len(label) > 2 else ""
+        label = fit_label(self.label, fonts.font(size), room)
         self.cut = label != self.label
         surf = fonts.render(label, size, text_colour)
         surface.blit(surf, (x, self.rect.centery - surf.get_height() // 2))
@@ -109,10 +128,12 @@ def tooltip(
     width: int = 300,
     title: str = "",
     within: pygame.Rect | None = None,
+    avoid: list[pygame.Rect] | None = None,
 ) -> pygame.Rect:
     """A tooltip box near `anchor`, inside `within` (the board for a board hover; default the
     window): below and right of the pointer, flipped to its other side where that would cross
-    the edge; returns its rect."""
+    the edge, then moved the least to cover none of `avoid` (the buttons beside the hovered one:
+    End turn and Undo stay clickable); returns its rect."""
     width = fonts.px(width)
     pad = fonts.px(8)
     wrapped: list[tuple[str, bool]] = []
@@ -125,6 +146,8 @@ def tooltip(
     height = 2 * pad + sum(lh_title if bold else lh for _, bold in wrapped)
     area = surface.get_rect() if within is None else within
     rect = tooltip_rect(area, anchor, (width, height), fonts.px(18))
+    if avoid:
+        rect = clear_spot(rect, area.inflate(-8, -8), avoid, fonts.px(6))
     x, y = rect.topleft
     panel(surface, rect, pal, alpha=240)
     cy = y + pad

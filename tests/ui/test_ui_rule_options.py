@@ -18,7 +18,7 @@ def test_the_launcher_lists_voidmarked_options_and_starts_with_the_choice(app):
     scene._menu_changed(scene.rs_menu, "voidmarked")
     menu = scene.option_menus["crit_against"]
     shown = [o[0] if isinstance(o, tuple) else o for o in menu.options_list]
-    assert shown == ["Critical hits: twice the defence total", "Critical hits: twice the Defence stat"]
+    assert shown == ["Critical hits: twice the Defence total", "Critical hits: twice the Defence stat"]
     assert "" not in scene.option_menus  # voidmarked has no player characters to choose
     assert scene.scenario_options() == {}  # the default is not stored
     scene._menu_changed(menu, "stat")

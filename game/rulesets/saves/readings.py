@@ -16,7 +16,7 @@ OPTIONS: tuple[RuleOption, ...] = (
         "surprise", "Who acts first", SURPRISE, "unclear",
         "Unclear: every player character saves DEX and those who pass act first. "
         "Or plain side order, or one side strikes first.",
-        ("unclear: DEX saves", "side order", "side 1 strikes first", "side 2 strikes first")),
+        ("DEX saves decide", "side order", "side 1 strikes first", "side 2 strikes first")),
     RuleOption(
         "blast_gang", "Blasts and ganging up", ("join", "apart"), "join",
         "Join: a blast's roll on a unit others attack joins their gang (one roll, +1 each), so no one "

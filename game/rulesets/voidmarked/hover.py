@@ -20,6 +20,7 @@ from game.rulesets.voidmarked.query import (
     data,
     enemies,
     gear,
+    name_of,
     on_board,
     turn_state,
     void,
@@ -51,8 +52,9 @@ def why_not_target(match: Match, actor: int, target: int) -> str:
             if v.kind != "heal" and not v.radius and void(actor).current >= v.cost:
                 ways.append(reach_problem(match, actor, target, "void", vid))
     if not ways:
-        return "its Action and Quick Action are spent this turn" if gear(actor).offhand \
-            else "its Action is spent this turn"
+        # whose: the acting unit's, not the target's ("its Action is spent" read as the target's)
+        return f"{name_of(actor)}'s Action and Quick Action are spent this turn" if gear(actor).offhand \
+            else f"{name_of(actor)}'s Action is spent this turn"
     if "" in ways:
         return ""
     why = ways[0]

@@ -52,7 +52,7 @@ class VoidmarkedRuleset(Ruleset):
         return (RuleOption(
             "crit_against", "Critical hits", ("total", "stat"), data().rules.crit_against,
             "A hit is critical at twice the defender's total, or at twice its bare Defence.",
-            ("twice the defence total", "twice the Defence stat")), RuleOption(
+            ("twice the Defence total", "twice the Defence stat")), RuleOption(
             "perception_ties", "Searching ties", ("hider", "seeker"), data().rules.perception_ties,
             "When Perception equals Stealth, the hidden unit stays hidden, or the searcher finds it.",
             ("hider stays hidden", "seeker finds it")))

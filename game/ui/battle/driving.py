@@ -9,7 +9,7 @@ from pathlib import Path
 from game.core.action import Action
 from game.core.kinds import EVENT_MATCH_OVER
 from game.ui.battle.extensions import ruleset_hook
-from game.ui.battle.model import is_move
+from game.ui.battle.model import is_end, is_move
 from game.ui.battle.pacing import Slide
 from game.ui.chancefx import sound_for
 from game.ui.display_names import name_sides
@@ -73,6 +73,34 @@ class DrivingMixin:
         d = self.session.decision
         if asked is not None and d is not None and d.kind == asked[0] and asked[1] in d.keys():
             self.answer(asked[1])  # the answer the person gave before the action was sent
+
+    def press(self, action: Action) -> None:
+        """Send an action the person chose by key or click: ending the side's turn asks first while
+        some of its units have not acted (`_end_unconfirmed`)."""
+        if not self._end_unconfirmed(action):
+            self.submit(action)
+
+    def _end_unconfirmed(self, action: Action) -> bool:
+        """Ending the whole side's turn while some of its units have not acted yet (the ruleset's
+        "unacted" hook names them) asks first: the toast names them and a second E (or click) on the
+        same position ends the turn; True while that confirmation is pending."""
+        if not self.human_input:
+            return False
+        if action.actor is not None or not is_end(action, self.match.ruleset):
+            return False
+        hook = ruleset_hook(self.match.ruleset.id, "unacted")
+        names = list(hook(self.model)) if hook is not None else []
+        here = len(self.match.inputs)
+        if not names or getattr(self, "end_confirm", None) == here:
+            self.end_confirm = None
+            return False
+        self.end_confirm = here
+        shown = ", ".join(names[:3]) + (f" and {len(names) - 3} more" if len(names) > 3 else "")
+        verb = "has" if len(names) == 1 else "have"
+        self.toast = (f"{shown} {verb} not acted yet. Press E (or End turn) again to end the turn anyway.",
+                      5.0)
+        self.dirty = True
+        return True
 
     def answer(self, key: str) -> None:
         """Send a person's answer to the open prompt."""

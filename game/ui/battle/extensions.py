@@ -12,6 +12,8 @@ A ruleset may have one UI module, `game/ui/rulesets/<ruleset id>.py`, that regis
 - "ask_first" (model, action) -> Decision | None: the question the action's resolution would ask
   the person at once, asked in a chooser before the action is sent (`battle.asking`);
 - "action_notes" (match, unit) -> [str]: why the unit is offered no action players look for;
+- "unacted" (model) -> [names]: the side's units that have not acted yet; ending the whole side's
+  turn while it names any asks the person to press End again (`DrivingMixin.press`);
 - "quiet_popup" (event) -> bool: a chance event read in the log only, with no popup over the board;
 - "help_rows" () -> [(keys, what)]: the keys of its own prompts, listed in the help (F1);
 - "no_odds" (action) -> [lines]: what hovering an option with no odds preview says;

@@ -169,7 +169,7 @@ class InputMixin:
         if key in (pygame.K_e, pygame.K_RETURN, pygame.K_KP_ENTER):
             for g in self.groups:
                 if is_end(g.actions[0], self.match.ruleset) and len(g.actions) == 1:
-                    self.submit(g.actions[0])
+                    self.press(g.actions[0])
                     return
             if self.human_input:
                 self.toast = (self.no_end_hint(), 3.0)
@@ -198,7 +198,7 @@ class InputMixin:
             self.chooser = list(group.actions)  # e.g. the facings to turn to
             self.dirty = True
         else:
-            self.submit(group.actions[0])
+            self.press(group.actions[0])
 
     def _next_unit(self) -> None:
         mine = [

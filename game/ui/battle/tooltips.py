@@ -21,7 +21,7 @@ from game.ui.battle.labels import display_name, health_label
 from game.ui.panels import (
     draw_preview,
 )
-from game.ui.widgets import percent, tooltip
+from game.ui.widgets import Button, percent, tooltip
 
 
 class TooltipMixin:
@@ -39,6 +39,15 @@ class TooltipMixin:
         lines += list(p.lines[:12])
         return lines
 
+    def _button_rects(self, hot: Button) -> list[pygame.Rect]:
+        """What a hovered button's box must not cover: the button, then the others of its list
+        (End turn and Undo under the hovered action were hidden by its tooltip)."""
+        rects = [hot.rect]
+        for b in getattr(self, "panel_buttons", []):
+            if b.rect != hot.rect and b.rect.w:
+                rects.append(b.rect)
+        return rects
+
     def _draw_hover_info(self, surface: pygame.Surface) -> None:
         """Odds when hovering a target; tooltips for buttons; unit names otherwise."""
         hot = self._hot_button()
@@ -48,11 +57,12 @@ class TooltipMixin:
             if hot.preview is not None:
                 footer = f"{hot.help}  Click: {hot.label}" if hot.help else f"Click: {hot.label}"
                 draw_preview(surface, self.fonts, self.pal, hot.preview, self.mouse, footer=footer,
-                             avoid=[hot.rect])
+                             avoid=self._button_rects(hot))
             elif hot.tooltip or hot.help or hot.cut:
                 # a label cut short ("… (gives up the…") is read whole in the box's title
                 lines = hot.tooltip or ([hot.help] if hot.help else [])
-                self.hover_box = tooltip(surface, self.fonts, self.pal, lines, self.mouse, title=hot.label)
+                self.hover_box = tooltip(surface, self.fonts, self.pal, lines, self.mouse, title=hot.label,
+                                         avoid=self._button_rects(hot))
             return
         entry = self._hand_card_at(self.mouse)
         if entry is not None:

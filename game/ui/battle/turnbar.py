@@ -25,6 +25,17 @@ class TurnBarMixin:
             return need.side
         return self.turn.side if self.turn is not None else None
 
+    def bar_who(self, side: str, fast: bool) -> str:
+        """The bar's words for the side to act: its name, and who plays it ("(AI)", "(replay)")."""
+        who = self.side_name(side)
+        if self.replay:
+            who += " (replay)"
+        elif self.session.players.get(side) is not None and "AI" not in who:
+            who += " (AI" + (", fast" if fast else "") + ")"
+        elif fast and self.session.players.get(side) is not None:
+            who += " · fast"
+        return who
+
     def _render_bar(self) -> pygame.Surface:
         f, pal = self.fonts, self.pal
         surf = pygame.Surface(self.bar_rect.size)
@@ -35,21 +46,18 @@ class TurnBarMixin:
         turn_text = f"Round {self.model.round}"
         head = f.render(turn_text, Fonts.BODY, pal.text, True)
         surf.blit(head, (f.px(10), f.px(6)))
-        right = head.get_width()
+        # room for a two-digit round from the first: the order does not move at round 10
+        right = max(head.get_width(), f.font(Fonts.BODY, True).size("Round 99")[0])
         side = self.bar_side()
         if side is not None:
-            who = self.side_name(side)
-            if self.replay:
-                who += " (replay)"
-            elif self.session.players.get(side) is not None and "AI" not in who:
-                who += " (AI" + (", fast" if self.fast else "") + ")"
-            elif self.fast and self.session.players.get(side) is not None:
-                who += " · fast"
             colour = pal.side(self.session.sides.index(side) if side in self.session.sides else 0)
-            label = f.render(who, Fonts.SMALL, colour)
+            label = f.render(self.bar_who(side, self.fast), Fonts.SMALL, colour)
             surf.blit(label, (f.px(10), f.px(28)))
-            right = max(right, label.get_width())
-        # the order starts after the longest of round and side, so neither is cut at any scale
+        # the order starts after the widest of round and every side's label (fast or not), so it
+        # neither is cut at any scale nor shifts sideways when the side to act changes
+        for s in self.session.sides:
+            for fast in (False, True):
+                right = max(right, f.font(Fonts.SMALL).size(self.bar_who(s, fast))[0])
         x = f.px(10) + right + f.px(16)
         self.bar_order_x = x
         active = self.model.asked_unit() or (self.turn.unit if self.turn is not None else None)

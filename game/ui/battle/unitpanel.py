@@ -89,11 +89,8 @@ class UnitPanelMixin:
                 if isinstance(tips, dict):
                     self.tag_hits = [(r, t, str(tips[t])) for r, t in hits if tips.get(t)]
             else:
-                lines = self.unit_lines(u)
-                shown = lines[:UNIT_LINES]
-                if len(lines) > UNIT_LINES:
-                    shown.append(f"… {len(lines) - UNIT_LINES} more: press I")
                 room = max(3 * f.line_height(Fonts.SMALL), min(f.px(190), rect.h - y - self.actions_need()))
+                shown = self.fitted_lines(self.unit_lines(u), inner, room)
                 y = text_block(surf, f, shown, (pad, y), inner, Fonts.SMALL, pal.text, max_y=y + room)
                 y += f.px(6)
         y = self._render_actions(surf, y)
@@ -104,6 +101,24 @@ class UnitPanelMixin:
         self.log.set_rect(pygame.Rect(rect.x + f.px(4), min(rect.y + y, rect.bottom - f.px(4) - h),
                                       rect.w - f.px(8), h))
         return surf
+
+    def fitted_lines(self, lines: list[str], width: int, room: int) -> list[str]:
+        """The unit card's lines that fit `room` pixels wrapped to `width`, whole lines only (a
+        wrapped line's end was cut: "quick action" without its "yes"), and "… N more: press I"
+        for the rest."""
+        f = self.fonts
+        fit = max(1, room // f.line_height(Fonts.SMALL))
+        rows = [len(f.wrap(line, width, Fonts.SMALL)) for line in lines]
+        if len(lines) <= UNIT_LINES and sum(rows) <= fit:
+            return list(lines)
+        shown: list[str] = []
+        used = 1  # the "press I" line
+        for line, n in zip(lines[:UNIT_LINES], rows, strict=False):
+            if used + n > fit:
+                break
+            shown.append(line)
+            used += n
+        return [*shown, f"… {len(lines) - len(shown)} more: press I"]
 
     def _status_head_h(self, u: UnitInfo, width: int) -> int:
         """The height of a unit's status bars and tags, measured by drawing them aside."""

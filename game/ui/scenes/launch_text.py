@@ -30,6 +30,12 @@ def _html(text: str) -> str:
     return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
 
 
+def option_choice(opt: Any, value: Any) -> str:
+    """A rules option's menu entry, "Who acts first: DEX saves decide": its name and the
+    value's, with one colon (a value's own colon read "Who acts first: unclear: DEX saves")."""
+    return f"{opt.display}: {opt.label(value).replace(': ', ', ')}"
+
+
 def option_lines(rs: Any) -> list[str]:
     """One line per rules option the ruleset declares: its name and what it does."""
     return [f"<b>{_html(o.display)}</b> — {_html(o.description)}" for o in rs.rule_options()]

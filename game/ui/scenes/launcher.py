@@ -46,6 +46,8 @@ class LauncherScene(LauncherLayout, GuiScene):
         self.sides = {"p1": "human", "p2": "ai:normal"}
         self.rule_choices: dict[str, Any] = {}
         self.pc_choice = ""
+        if seed is None:
+            seed = getattr(app, "typed_seed", None)
         self.seed = random_seed() if seed is None else seed
         from game.ui.settings import take_settings_notice
 
@@ -177,6 +179,7 @@ class LauncherScene(LauncherLayout, GuiScene):
 
                 self.seed = random_seed()
                 self.seed_entry.set_text(str(self.seed))
+                self.app.typed_seed = None
             elif b is getattr(self, "build_squad", None):
                 from game.ui.scenes.squad_builder import SquadBuilderScene
 
@@ -205,16 +208,23 @@ class LauncherScene(LauncherLayout, GuiScene):
             self._menu_changed(event.ui_element, event.selected_option_id)
         elif event.type == pygame_gui.UI_TEXT_ENTRY_CHANGED and event.ui_element is self.seed_entry:
             text = self.seed_entry.get_text()
-            if text.isdigit():
+            if text.isdigit() and int(text) != self.seed:
                 self.seed = int(text)
+                self.app.typed_seed = self.seed  # kept for the launcher after the game
         elif event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
             self.start()
 
     def _menu_changed(self, element: Any, value: str) -> None:
         if element is getattr(self, "rs_menu", None):
+            # the players and (where the new ruleset has them) who fields player characters are the
+            # player's choices, valid in any ruleset: kept, not reset to the new ruleset's memory
+            sides, pc = dict(self.sides), self.pc_choice
             self.ruleset_id = value
             self.error = damaged_squads_notice(value)
             self._choose_defaults()
+            self.sides = sides
+            if self.ruleset is not None and self.ruleset.uses_player_characters:
+                self.pc_choice = pc
             self.build()
             return
         if element is getattr(self, "map_menu", None):

@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
-from game.ui.scenes.launch_text import PC_CHOICES, SIDE_CHOICES, description
+from game.ui.scenes.launch_text import PC_CHOICES, SIDE_CHOICES, description, option_choice
 from game.ui.scenes.squad_choices import has_squad_builder, saved_squad_choices
 from game.ui.theme import Fonts
 
@@ -248,7 +248,7 @@ class LauncherLayout:
         self.option_menus: dict[str, UIDropDownMenu] = {}
         menus: list[tuple[str, list[tuple[str, str]], tuple[str, str]]] = []
         for opt in rs.rule_options():
-            choices = [(f"{opt.display}: {opt.label(v)}", str(v)) for v in opt.values]
+            choices = [(option_choice(opt, v), str(v)) for v in opt.values]
             cur = str(self.rule_choices.get(opt.name, opt.default))
             menus.append((opt.name, choices, next(c for c in choices if c[1] == cur)))
         if rs.uses_player_characters:

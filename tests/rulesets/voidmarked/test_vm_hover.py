@@ -107,3 +107,15 @@ def test_area_of_outlines_the_squares_the_burst_reaches():
     with m.world:
         corner = RULESET.area_of(m, Action("voidcall", oriel, cell=(0, 0), option="entropic_burst"))
     assert sorted(corner) == [(0, 0), (0, 1), (1, 0), (1, 1)]
+
+
+def test_a_spent_action_is_named_as_the_acting_units_not_the_targets():
+    from game.rulesets.voidmarked.query import name_of, turn_state
+
+    m, hale, flayed = duo("hale", "flayed", (3, 5), (4, 5))
+    with m.world:
+        ts = turn_state(m)
+        ts.action_used = ts.quick_used = True
+        mine = name_of(hale)
+    text = why(m, hale, flayed)
+    assert text.startswith(f"{mine}'s Action") and "its Action" not in text

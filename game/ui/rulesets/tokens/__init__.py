@@ -17,6 +17,8 @@ import pygame
 
 from game.rulesets.tokens.hover import why_no_await
 from game.rulesets.tokens.kinds import Ev, Kind
+from game.rulesets.tokens.view import ATTACK as ATTACK_KEY
+from game.rulesets.tokens.view import MOVE as MOVE_KEY
 from game.rulesets.tokens.view import pools, stealth_of
 from game.ui.battle.extensions import MarksLayer, register_hooks, register_layer
 from game.ui.battle.model import register_chooser_groups
@@ -62,6 +64,22 @@ def auto_select(model: BattleModel) -> int | None:
     return next((u.ent for u in model.units if u.ent in actors and u.side == model.turn.side), None)
 
 
+def unacted(model: BattleModel) -> list[str]:
+    """The side's units that could still act and have spent none of their tokens this turn (the
+    pools the ruleset's unit view states): ending the side's turn asks first while there are any."""
+    if model.turn is None or not model.human_turn:
+        return []
+    actors = {a.actor for a in model.session.legal() if a.actor is not None}
+    out = []
+    for u in model.units:
+        if u.ent not in actors or u.side != model.turn.side:
+            continue
+        p = [v for k, v in pools(u.view).items() if k in (MOVE_KEY, ATTACK_KEY)]
+        if p and all(left == allotted and not reserved for left, allotted, reserved in p):
+            out.append(u.name)
+    return out
+
+
 def quiet_popup(event: Event) -> bool:
     """The watch every unit keeps at its side's turn start (passive Observe) is read in the log,
     not flipped over the board: a round of them stacked popups over the units."""
@@ -88,6 +106,6 @@ class TokensLayer(MarksLayer):
 
 register_layer("tokens", TokensLayer)
 register_hooks("tokens", path_label=path_words, auto_select=auto_select, ask_first=mode_question,
-               quiet_popup=quiet_popup, action_notes=why_no_await)
+               quiet_popup=quiet_popup, action_notes=why_no_await, unacted=unacted)
 # sneak, observe and await come in one action per number of tokens: one entry each, then a chooser
 register_chooser_groups(Kind.SNEAK, Kind.OBSERVE, Kind.AWAIT)
