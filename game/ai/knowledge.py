@@ -175,7 +175,7 @@ class Sample:
             if self._plain is not None:
                 self.match.world.thaw_plain(self._plain)
             else:
-                self.match.world.thaw(self._world, keep=True)
+                self.match.world.thaw(self._world)
             self.match.chance = Chance.from_json(self._chance)
             self.match.result = self._result
             self.match.log.clear()

@@ -112,9 +112,6 @@ class World:
         self._previous: list[str] = []
         #: changes on every restore (Match.version folds it in)
         self.version = next(VERSIONS)
-        #: the bytes `thaw(keep=True)` last had and their fields as a marshal (`_plain`; None:
-        #: they need the pickle)
-        self._kept: tuple[bytes, Plain | None] | None = None
         previous = esper.current_world
         esper.switch_world(self.name)
         esper.clear_database()
@@ -197,22 +194,12 @@ class World:
         self.version = next(VERSIONS)
         self._fill(plain, [])
 
-    def thaw(self, frozen: bytes, keep: bool = False) -> None:
-        """Replace this world's content with fresh copies of what `freeze` took, keeping ids.
-        `keep`: the caller thaws these bytes again and again (an AI's sample, reset for every
-        simulated action): the fields are kept as a marshal too (`_plain`), which rebuilds them
-        in about two fifths of the pickle's time."""
+    def thaw(self, frozen: bytes) -> None:
+        """Replace this world's content with fresh copies of what `freeze` took, keeping ids."""
         import pickle
 
         self.version = next(VERSIONS)
-        kept = self._kept if keep else None
-        plain = kept[1] if kept is not None and kept[0] is frozen else None
-        data: list[tuple[int, list[Any]]] = []
-        if plain is None:
-            data = pickle.loads(frozen)  # noqa: S301 - our own bytes from freeze(), never a file
-            if keep and (kept is None or kept[0] is not frozen):
-                self._kept = (frozen, _plain(data))
-        self._fill(plain, data)
+        self._fill(None, pickle.loads(frozen))  # noqa: S301 - our own bytes from freeze(), never a file
 
     def _fill(self, plain: Plain | None, data: list[tuple[int, list[Any]]]) -> None:
         """This world's esper tables made anew from a marshal (`_plain`), else from component objects."""
